@@ -1,0 +1,70 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { KnownError } from "./errors";
+import { mountApiReference } from "./http/api-reference";
+import { cors } from "./http/cors";
+import type { AppEnv } from "./http/env";
+import { applyErrorStatusOverride, renderError } from "./http/error-response";
+import { API_BASE_PATH, buildOpenApiDocument } from "./http/openapi-document";
+import { createRouter } from "./http/router";
+import { mountWebApp } from "./http/web-app";
+import { OPENAPI_TAGS, registerAllRoutes } from "./routes";
+import type { ServiceDeps } from "./services/deps";
+
+export interface AppOptions {
+  /** The built web app to serve beside the API, when present. */
+  webDistDir?: string;
+}
+
+/** Builds the whole HTTP application. Does no I/O itself: everything stateful arrives in `deps`. */
+export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    const requestId = crypto.randomUUID();
+    c.set("requestId", requestId);
+    c.set("deps", deps);
+    await next();
+    c.header("x-stack-request-id", requestId);
+  });
+  app.onError(renderError);
+
+  app.get("/health", async (c) => {
+    await deps.db.query("SELECT 1");
+    return c.json({ status: "ok", database: deps.db.kind });
+  });
+
+  app.use(`${API_BASE_PATH}/*`, cors(), async (c, next) => {
+    await next();
+    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+    applyErrorStatusOverride(c);
+  });
+  app.use(
+    `${API_BASE_PATH}/*`,
+    bodyLimit({
+      maxSize: deps.settings.bodyLimitBytes,
+      onError: () => {
+        throw new KnownError("BODY_PARSING_ERROR", {
+          message: `the body is larger than the limit of ${deps.settings.bodyLimitBytes} bytes`,
+        });
+      },
+    }),
+  );
+
+  const api = createRouter();
+  registerAllRoutes(api);
+  const document = buildOpenApiDocument(api, OPENAPI_TAGS);
+  api.get("/openapi.json", (c) => c.json(document));
+  api.get("/", (c) => {
+    return c.text("Welcome to the Gatehouse API. The OpenAPI document is at /api/v1/openapi.json and the reference at /api/docs.");
+  });
+  api.notFound((c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}.` }, 404));
+  app.route(API_BASE_PATH, api);
+
+  mountApiReference(app, `${API_BASE_PATH}/openapi.json`);
+  if (options.webDistDir && deps.settings.serveWeb) mountWebApp(app, options.webDistDir);
+
+  return { app, document };
+}
+
+export type GatehouseApp = ReturnType<typeof createApp>["app"];

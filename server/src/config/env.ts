@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((value) => value === "true" || value === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8102),
+  /** The URL clients reach this server at; used in token issuers and backend-urls. */
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./.data"),
+  DATABASE_URL: z.string().min(1).optional(),
+  STACK_SERVER_SECRET: z.string().min(32).optional(),
+  STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: z.string().min(1).optional(),
+  STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: z.string().min(1).optional(),
+  STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY: z.string().min(1).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  SERVE_WEB: booleanFlag.default(true),
+  LOG_REQUESTS: booleanFlag.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  nodeEnv: Env["NODE_ENV"];
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  serverSecret: string | undefined;
+  seedInternalKeys: {
+    publishableClientKey: string | undefined;
+    secretServerKey: string | undefined;
+    superSecretAdminKey: string | undefined;
+  };
+  accessTokenTtlSeconds: number;
+  bodyLimitBytes: number;
+  serveWeb: boolean;
+  logRequests: boolean;
+}
+
+/** Parses the environment once; nothing else in the server reads `process.env`. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    serverSecret: e.STACK_SERVER_SECRET,
+    seedInternalKeys: {
+      publishableClientKey: e.STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY,
+      secretServerKey: e.STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY,
+      superSecretAdminKey: e.STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY,
+    },
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    serveWeb: e.SERVE_WEB,
+    logRequests: e.LOG_REQUESTS,
+  };
+}

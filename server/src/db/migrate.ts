@@ -1,0 +1,41 @@
+import { readdir, readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import type { Db } from "./db";
+
+const migrationsDir = fileURLToPath(new URL("./migrations/", import.meta.url));
+
+// Any fixed number works; it only has to be the same on every node so that two nodes
+// starting together apply the migrations once.
+const MIGRATION_LOCK_KEY = 4_242_001;
+
+/** Applies every migration file not yet recorded, in name order, in one transaction. */
+export async function migrate(db: Db): Promise<string[]> {
+  const files = (await readdir(migrationsDir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
+  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    name text PRIMARY KEY,
+    applied_at timestamptz NOT NULL DEFAULT now()
+  )`);
+
+  return db.transaction(async (tx) => {
+    await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
+    const applied = new Set(
+      (await tx.query<{ name: string }>("SELECT name FROM schema_migrations")).map((row) => row.name),
+    );
+    const pending = files.filter((name) => !applied.has(name));
+    for (const name of pending) {
+      const script = await readFile(migrationsDir + name, "utf8");
+      for (const statement of splitStatements(script)) await tx.query(statement);
+      await tx.query("INSERT INTO schema_migrations (name) VALUES ($1)", [name]);
+    }
+    return pending;
+  });
+}
+
+/** Migrations are plain DDL: statements end with a semicolon at the end of a line. */
+function splitStatements(script: string): string[] {
+  return script
+    .replace(/^\s*--.*$/gm, "")
+    .split(/;\s*$/m)
+    .map((statement) => statement.trim())
+    .filter((statement) => statement.length > 0);
+}

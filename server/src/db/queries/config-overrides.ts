@@ -1,0 +1,44 @@
+import type { Queryable } from "../db";
+import { jsonParam } from "./rows";
+
+type Level = "project" | "branch" | "environment";
+
+export async function findOverride(
+  q: Queryable,
+  projectId: string,
+  level: Level,
+  branchId: string,
+): Promise<Record<string, unknown>> {
+  const rows = await q.query<{ override: Record<string, unknown> }>(
+    "SELECT override FROM config_overrides WHERE project_id = $1 AND level = $2 AND branch_id = $3",
+    [projectId, level, level === "project" ? "" : branchId],
+  );
+  return rows[0]?.override ?? {};
+}
+
+/** Replaces one level's override document. Reads that update it take a row lock first (`FOR UPDATE`). */
+export async function upsertOverride(
+  q: Queryable,
+  projectId: string,
+  level: Level,
+  branchId: string,
+  override: Record<string, unknown>,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO config_overrides (project_id, level, branch_id, override) VALUES ($1, $2, $3, $4::jsonb)
+     ON CONFLICT (project_id, level, branch_id) DO UPDATE SET override = EXCLUDED.override, updated_at = now()`,
+    [projectId, level, level === "project" ? "" : branchId, jsonParam(override)],
+  );
+}
+
+export async function lockOverride(q: Queryable, projectId: string, level: Level, branchId: string): Promise<void> {
+  await q.query(
+    `INSERT INTO config_overrides (project_id, level, branch_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+    [projectId, level, level === "project" ? "" : branchId],
+  );
+  await q.query("SELECT 1 FROM config_overrides WHERE project_id = $1 AND level = $2 AND branch_id = $3 FOR UPDATE", [
+    projectId,
+    level,
+    level === "project" ? "" : branchId,
+  ]);
+}

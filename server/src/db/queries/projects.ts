@@ -1,0 +1,139 @@
+import type { Queryable } from "../db";
+import { toMillis } from "./rows";
+
+export interface ProjectRecord {
+  id: string;
+  displayName: string;
+  description: string;
+  isProductionMode: boolean;
+  ownerTeamId: string | null;
+  logoUrl: string | null;
+  fullLogoUrl: string | null;
+  createdAtMillis: number;
+}
+
+interface ProjectRow {
+  id: string;
+  display_name: string;
+  description: string;
+  is_production_mode: boolean;
+  owner_team_id: string | null;
+  logo_url: string | null;
+  full_logo_url: string | null;
+  created_at: Date;
+}
+
+const PROJECT_COLUMNS = "p.id, p.display_name, p.description, p.is_production_mode, p.owner_team_id, p.logo_url, p.full_logo_url, p.created_at";
+
+function toProject(row: ProjectRow): ProjectRecord {
+  return {
+    id: row.id,
+    displayName: row.display_name,
+    description: row.description,
+    isProductionMode: row.is_production_mode,
+    ownerTeamId: row.owner_team_id,
+    logoUrl: row.logo_url,
+    fullLogoUrl: row.full_logo_url,
+    createdAtMillis: toMillis(row.created_at),
+  };
+}
+
+export interface ProjectWithOverrides {
+  project: ProjectRecord;
+  branchExists: boolean;
+  overrides: Partial<Record<"project" | "branch" | "environment", Record<string, unknown>>>;
+}
+
+/** The project, whether the branch exists, and the overrides that apply to that branch: one round trip. */
+export async function findProjectWithOverrides(
+  q: Queryable,
+  projectId: string,
+  branchId: string,
+): Promise<ProjectWithOverrides | null> {
+  const rows = await q.query<ProjectRow & { branch_exists: boolean; overrides: ProjectWithOverrides["overrides"] }>(
+    `SELECT ${PROJECT_COLUMNS},
+       EXISTS (SELECT 1 FROM branches b WHERE b.project_id = p.id AND b.id = $2) AS branch_exists,
+       COALESCE((SELECT jsonb_object_agg(co.level, co.override) FROM config_overrides co
+                 WHERE co.project_id = p.id AND (co.level = 'project' OR co.branch_id = $2)), '{}'::jsonb) AS overrides
+     FROM projects p WHERE p.id = $1`,
+    [projectId, branchId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { project: toProject(row), branchExists: row.branch_exists, overrides: row.overrides };
+}
+
+export async function insertProject(
+  q: Queryable,
+  project: Pick<ProjectRecord, "id" | "displayName" | "description" | "isProductionMode" | "ownerTeamId"> &
+    Partial<Pick<ProjectRecord, "logoUrl" | "fullLogoUrl">>,
+): Promise<ProjectRecord> {
+  const rows = await q.query<ProjectRow>(
+    `INSERT INTO projects AS p (id, display_name, description, is_production_mode, owner_team_id, logo_url, full_logo_url)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${PROJECT_COLUMNS}`,
+    [
+      project.id,
+      project.displayName,
+      project.description,
+      project.isProductionMode,
+      project.ownerTeamId,
+      project.logoUrl ?? null,
+      project.fullLogoUrl ?? null,
+    ],
+  );
+  await q.query("INSERT INTO branches (project_id, id) VALUES ($1, 'main')", [project.id]);
+  return toProject(rows[0]!);
+}
+
+export async function projectExists(q: Queryable, projectId: string): Promise<boolean> {
+  const rows = await q.query("SELECT 1 FROM projects WHERE id = $1", [projectId]);
+  return rows.length > 0;
+}
+
+export type ProjectChanges = Partial<
+  Pick<ProjectRecord, "displayName" | "description" | "isProductionMode" | "logoUrl" | "fullLogoUrl">
+>;
+
+export async function updateProject(q: Queryable, projectId: string, changes: ProjectChanges): Promise<void> {
+  await q.query(
+    `UPDATE projects SET
+       display_name = COALESCE($2, display_name),
+       description = COALESCE($3, description),
+       is_production_mode = COALESCE($4, is_production_mode),
+       logo_url = CASE WHEN $5::boolean THEN $6 ELSE logo_url END,
+       full_logo_url = CASE WHEN $7::boolean THEN $8 ELSE full_logo_url END
+     WHERE id = $1`,
+    [
+      projectId,
+      changes.displayName ?? null,
+      changes.description ?? null,
+      changes.isProductionMode ?? null,
+      changes.logoUrl !== undefined,
+      changes.logoUrl ?? null,
+      changes.fullLogoUrl !== undefined,
+      changes.fullLogoUrl ?? null,
+    ],
+  );
+}
+
+/** Projects owned by any team the given user of the internal project belongs to. */
+export async function listProjectsOwnedByUser(q: Queryable, internalUserId: string): Promise<ProjectRecord[]> {
+  const rows = await q.query<ProjectRow>(
+    `SELECT DISTINCT ${PROJECT_COLUMNS} FROM projects p
+     JOIN team_members tm ON tm.project_id = 'internal' AND tm.branch_id = 'main' AND tm.team_id = p.owner_team_id
+     WHERE tm.user_id = $1
+     ORDER BY p.created_at, p.id`,
+    [internalUserId],
+  );
+  return rows.map(toProject);
+}
+
+export async function isProjectOwnedByUser(q: Queryable, projectId: string, internalUserId: string): Promise<boolean> {
+  const rows = await q.query(
+    `SELECT 1 FROM projects p
+     JOIN team_members tm ON tm.project_id = 'internal' AND tm.branch_id = 'main' AND tm.team_id = p.owner_team_id
+     WHERE p.id = $1 AND tm.user_id = $2`,
+    [projectId, internalUserId],
+  );
+  return rows.length > 0;
+}

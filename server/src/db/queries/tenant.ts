@@ -1,0 +1,5 @@
+/** The (project, branch) pair that scopes every tenant row. */
+export interface Tenant {
+  projectId: string;
+  branchId: string;
+}

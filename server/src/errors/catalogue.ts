@@ -1,0 +1,20 @@
+import { apiKeyErrors } from "./api-keys";
+import type { ErrorSpec } from "./define";
+import { generalErrors } from "./general";
+import { projectAuthErrors } from "./project-auth";
+import { sessionErrors } from "./session";
+import { teamErrors } from "./teams";
+import { userErrors } from "./users";
+
+/** Every known error the server can answer, by code. Areas keep their own files; this joins them. */
+export const knownErrors = {
+  ...generalErrors,
+  ...projectAuthErrors,
+  ...sessionErrors,
+  ...userErrors,
+  ...teamErrors,
+  ...apiKeyErrors,
+};
+
+export type KnownErrorCode = keyof typeof knownErrors;
+export type KnownErrorDetails<C extends KnownErrorCode> = (typeof knownErrors)[C] extends ErrorSpec<infer D> ? D : never;

@@ -1,0 +1,10 @@
+import { knownError } from "./define";
+
+export const generalErrors = {
+  UNSUPPORTED_ERROR: knownError<{ originalErrorCode: string }>(
+    500,
+    (d) => `An error occurred that this server cannot describe (${d.originalErrorCode}).`,
+  ),
+  BODY_PARSING_ERROR: knownError<{ message: string }>(400, (d) => `The request body could not be read: ${d.message}`),
+  SCHEMA_ERROR: knownError<{ message: string }>(400, (d) => `Request validation failed: ${d.message}`),
+};

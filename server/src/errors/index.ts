@@ -1,0 +1,2 @@
+export { knownErrors, type KnownErrorCode, type KnownErrorDetails } from "./catalogue";
+export { KnownError, isKnownError } from "./known-error";

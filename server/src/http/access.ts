@@ -1,0 +1,119 @@
+/**
+ * Resolves who is calling from the request headers, in the order CONTRACT §2 gives, and
+ * answers each failure with its named error. Keys are checked by digest (see
+ * services/project-keys.ts); access tokens are verified against the project's own key, so
+ * a token from one project can never act on another. An admin access token is a session
+ * of the internal project whose user owns the target project through one of their teams.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { isProjectOwnedByUser } from "../db/queries/projects";
+import { KnownError } from "../errors";
+import type { AccessTokenClaims } from "../services/access-tokens";
+import type { ServiceDeps } from "../services/deps";
+import type { AccessType, AppEnv, RequestAuth } from "./env";
+import { stackHeader } from "./headers";
+
+const ACCESS_TYPES: readonly AccessType[] = ["client", "server", "admin"];
+
+export const CLIENT_AND_UP: readonly AccessType[] = ["client", "server", "admin"];
+export const SERVER_AND_UP: readonly AccessType[] = ["server", "admin"];
+export const ADMIN_ONLY: readonly AccessType[] = ["admin"];
+
+/** Resolves the caller, or null when the request carries no project authentication at all. */
+export async function resolveAccess(c: Context<AppEnv>, deps: ServiceDeps): Promise<RequestAuth | null> {
+  const accessType = stackHeader(c, "access-type");
+  const projectId = stackHeader(c, "project-id");
+  const publishableKey = stackHeader(c, "publishable-client-key");
+  const secretKey = stackHeader(c, "secret-server-key");
+  const adminKey = stackHeader(c, "super-secret-admin-key");
+  const adminAccessToken = stackHeader(c, "admin-access-token");
+  const accessToken = stackHeader(c, "access-token");
+  const branchId = stackHeader(c, "branch-id") ?? "main";
+
+  if (!accessType) {
+    if (publishableKey || secretKey || adminKey || adminAccessToken) throw new KnownError("PROJECT_KEY_WITHOUT_ACCESS_TYPE");
+    return null;
+  }
+  if (!ACCESS_TYPES.includes(accessType as AccessType)) throw new KnownError("INVALID_ACCESS_TYPE", { accessType });
+  const type = accessType as AccessType;
+  if (!projectId) throw new KnownError("ACCESS_TYPE_WITHOUT_PROJECT_ID", { request_type: type });
+
+  const lookup = await deps.tenancies.lookup(projectId, branchId);
+  if (!lookup.found && lookup.reason === "project-missing") {
+    throw new KnownError("CURRENT_PROJECT_NOT_FOUND", { project_id: projectId });
+  }
+
+  let user: AccessTokenClaims | null = null;
+  if (accessToken) {
+    user = await deps.accessTokens.verify(projectId, accessToken);
+    if (user.is_anonymous && stackHeader(c, "allow-anonymous-user") !== "true") {
+      throw new KnownError("ANONYMOUS_AUTHENTICATION_NOT_ALLOWED");
+    }
+  }
+
+  if (type === "client") {
+    if (publishableKey) {
+      if (!(await deps.projectKeys.isValid(projectId, "publishable_client_key", publishableKey))) {
+        throw new KnownError("INVALID_PUBLISHABLE_CLIENT_KEY", { project_id: projectId });
+      }
+    } else if (lookup.found && lookup.tenancy.config.project.requirePublishableClientKey) {
+      throw new KnownError("PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", { project_id: projectId });
+    }
+  } else if (type === "server") {
+    if (!secretKey) throw new KnownError("SERVER_AUTHENTICATION_REQUIRED");
+    if (!(await deps.projectKeys.isValid(projectId, "secret_server_key", secretKey))) {
+      throw new KnownError("INVALID_SECRET_SERVER_KEY", { project_id: projectId });
+    }
+  } else if (adminKey) {
+    if (!(await deps.projectKeys.isValid(projectId, "super_secret_admin_key", adminKey))) {
+      throw new KnownError("INVALID_SUPER_SECRET_ADMIN_KEY", { project_id: projectId });
+    }
+  } else if (adminAccessToken) {
+    await checkAdminAccessToken(deps, projectId, adminAccessToken);
+  } else {
+    throw new KnownError("ADMIN_AUTHENTICATION_REQUIRED");
+  }
+
+  if (!lookup.found) throw new KnownError("BRANCH_DOES_NOT_EXIST", { branch_id: branchId });
+  return { type, tenancy: lookup.tenancy, user };
+}
+
+async function checkAdminAccessToken(deps: ServiceDeps, projectId: string, token: string): Promise<void> {
+  let claims: AccessTokenClaims;
+  try {
+    claims = await deps.accessTokens.verify("internal", token);
+  } catch (error) {
+    if (!(error instanceof KnownError)) throw error;
+    if (error.code === "ACCESS_TOKEN_EXPIRED") {
+      const { expired_at_millis } = error.details as { expired_at_millis: number | null };
+      throw new KnownError("ADMIN_ACCESS_TOKEN_EXPIRED", { expired_at_millis });
+    }
+    if (error.code === "INVALID_PROJECT_FOR_ACCESS_TOKEN") throw new KnownError("INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN");
+    throw new KnownError("UNPARSABLE_ADMIN_ACCESS_TOKEN");
+  }
+  if (claims.is_anonymous || !(await isProjectOwnedByUser(deps.db, projectId, claims.sub))) {
+    throw new KnownError("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
+  }
+}
+
+/** Route middleware: resolves the caller and admits only the listed access types. */
+export function requireAccess(allowed: readonly AccessType[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const auth = await resolveAccess(c, c.var.deps);
+    if (!auth) throw new KnownError("ACCESS_TYPE_REQUIRED");
+    if (!allowed.includes(auth.type)) {
+      throw new KnownError("INSUFFICIENT_ACCESS_TYPE", {
+        actual_access_type: auth.type,
+        allowed_access_types: [...allowed],
+      });
+    }
+    c.set("auth", auth);
+    await next();
+  };
+}
+
+/** The signed-in user's claims, or the contract's error for a request without a session. */
+export function requireUser(auth: RequestAuth, forOwnUser = false): AccessTokenClaims {
+  if (auth.user) return auth.user;
+  throw forOwnUser ? new KnownError("CANNOT_GET_OWN_USER_WITHOUT_USER") : new KnownError("USER_AUTHENTICATION_REQUIRED");
+}

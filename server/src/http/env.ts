@@ -1,0 +1,21 @@
+import type { AccessTokenClaims } from "../services/access-tokens";
+import type { ServiceDeps } from "../services/deps";
+import type { Tenancy } from "../services/tenancy";
+
+export type AccessType = "client" | "server" | "admin";
+
+/** Who is calling: resolved once per request from the headers of CONTRACT §2. */
+export interface RequestAuth {
+  type: AccessType;
+  tenancy: Tenancy;
+  /** The signed-in user's verified token claims, when an access token was sent. */
+  user: AccessTokenClaims | null;
+}
+
+export interface AppEnv {
+  Variables: {
+    requestId: string;
+    deps: ServiceDeps;
+    auth: RequestAuth;
+  };
+}

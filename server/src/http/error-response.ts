@@ -1,0 +1,48 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import { KnownError } from "../errors";
+import type { AppEnv } from "./env";
+import { stackHeader } from "./headers";
+
+/** The one place an error becomes a response: `{code, error, details}` plus both known-error headers. */
+export function renderError(error: unknown, c: Context<AppEnv>): Response {
+  const known = toKnownError(error);
+  if (known) {
+    return c.json({ code: known.code, error: known.message, details: known.details }, known.status as 400, {
+      "x-stack-known-error": known.code,
+      "x-hexclave-known-error": known.code,
+    });
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    return c.json({ error: error.message || "Bad request" }, error.status);
+  }
+  c.var.deps?.log.error("Unhandled error", {
+    request_id: c.var.requestId,
+    method: c.req.method,
+    path: c.req.path,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  return c.json({ error: `Something went wrong on our side. Request id: ${c.var.requestId ?? "unknown"}.` }, 500);
+}
+
+function toKnownError(error: unknown): KnownError | null {
+  if (error instanceof KnownError) return error;
+  // Hono's JSON/form readers throw 400 HTTPExceptions for unreadable bodies.
+  if (error instanceof HTTPException && error.status === 400) {
+    return new KnownError("BODY_PARSING_ERROR", { message: error.message || "malformed body" });
+  }
+  return null;
+}
+
+/**
+ * `override-error-status: true` asks for 4xx answers as 200 with the real status in
+ * `actual-status`, for clients whose fetch layer treats non-2xx as network failures.
+ */
+export function applyErrorStatusOverride(c: Context<AppEnv>): void {
+  const status = c.res.status;
+  if (status < 400 || status >= 500 || stackHeader(c, "override-error-status") !== "true") return;
+  const headers = new Headers(c.res.headers);
+  headers.set("x-stack-actual-status", String(status));
+  headers.set("x-hexclave-actual-status", String(status));
+  c.res = new Response(c.res.body, { status: 200, headers });
+}

@@ -1,0 +1,113 @@
+import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
+import { knownErrors, type KnownErrorCode } from "../errors";
+import { requireAccess } from "./access";
+import type { AccessType } from "./env";
+
+export const KnownErrorBody = z
+  .object({
+    code: z.string().openapi({ description: "Stable error code; see the known-errors catalogue.", example: "SCHEMA_ERROR" }),
+    error: z.string().openapi({ description: "Human-readable message." }),
+    details: z.record(z.string(), z.unknown()).openapi({ description: "Structured fields of this error code." }),
+  })
+  .openapi("KnownError");
+
+/** Errors any authenticated route can answer while resolving the caller (CONTRACT §2). */
+const ACCESS_ERRORS: KnownErrorCode[] = [
+  "PROJECT_KEY_WITHOUT_ACCESS_TYPE",
+  "INVALID_ACCESS_TYPE",
+  "ACCESS_TYPE_WITHOUT_PROJECT_ID",
+  "ACCESS_TYPE_REQUIRED",
+  "CURRENT_PROJECT_NOT_FOUND",
+  "BRANCH_DOES_NOT_EXIST",
+  "UNPARSABLE_ACCESS_TOKEN",
+  "ACCESS_TOKEN_EXPIRED",
+  "INVALID_PROJECT_FOR_ACCESS_TOKEN",
+  "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED",
+  "INVALID_PUBLISHABLE_CLIENT_KEY",
+  "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
+  "SERVER_AUTHENTICATION_REQUIRED",
+  "INVALID_SECRET_SERVER_KEY",
+  "ADMIN_AUTHENTICATION_REQUIRED",
+  "INVALID_SUPER_SECRET_ADMIN_KEY",
+  "UNPARSABLE_ADMIN_ACCESS_TOKEN",
+  "ADMIN_ACCESS_TOKEN_EXPIRED",
+  "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN",
+  "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN",
+  "INSUFFICIENT_ACCESS_TYPE",
+];
+
+const INPUT_ERRORS: KnownErrorCode[] = ["SCHEMA_ERROR", "BODY_PARSING_ERROR"];
+
+/** Response entries for the given codes, grouped by status; each lists its codes in the description. */
+export function errorResponses(codes: readonly KnownErrorCode[]) {
+  const byStatus = new Map<number, Set<KnownErrorCode>>();
+  for (const code of codes) {
+    const status = knownErrors[code].status;
+    if (!byStatus.has(status)) byStatus.set(status, new Set());
+    byStatus.get(status)!.add(code);
+  }
+  const responses: Record<number, { description: string; content: { "application/json": { schema: typeof KnownErrorBody } } }> = {};
+  for (const [status, set] of [...byStatus].sort(([a], [b]) => a - b)) {
+    responses[status] = {
+      description: `Known error: ${[...set].sort().join(", ")}`,
+      content: { "application/json": { schema: KnownErrorBody } },
+    };
+  }
+  return responses;
+}
+
+export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
+  return { required: true, content: { "application/json": { schema } }, ...(description ? { description } : {}) };
+}
+
+export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { "application/json": { schema } } };
+}
+
+/** OpenAPI security alternatives for each access type a route admits. */
+function securityFor(access: readonly AccessType[]) {
+  const base = { ProjectId: [], AccessType: [] };
+  const alternatives: Array<Record<string, string[]>> = [];
+  if (access.includes("client")) alternatives.push({ ...base });
+  if (access.includes("server")) alternatives.push({ ...base, SecretServerKey: [] });
+  if (access.includes("admin")) {
+    alternatives.push({ ...base, SuperSecretAdminKey: [] }, { ...base, AdminAccessToken: [] });
+  }
+  return alternatives;
+}
+
+/**
+ * A route behind project authentication: resolves the caller, admits `access`, and declares
+ * the access errors, input errors and the route's own `errors` in its responses.
+ */
+export function authenticatedRoute<const R extends Omit<RouteConfig, "middleware" | "security">>(
+  access: readonly AccessType[],
+  errors: readonly KnownErrorCode[],
+  route: R,
+) {
+  return createRoute({
+    ...route,
+    security: securityFor(access),
+    middleware: [requireAccess(access)] as const,
+    responses: { ...errorResponses([...ACCESS_ERRORS, ...INPUT_ERRORS, ...errors]), ...route.responses },
+  });
+}
+
+/** A route anyone may call (no project authentication). */
+export function publicRoute<const R extends RouteConfig>(errors: readonly KnownErrorCode[], route: R) {
+  return createRoute({
+    ...route,
+    security: [],
+    responses: { ...errorResponses([...INPUT_ERRORS, ...errors]), ...route.responses },
+  });
+}
+
+export const SECURITY_SCHEMES = {
+  ProjectId: { type: "apiKey", in: "header", name: "x-stack-project-id", description: "Project id, or `internal`. Also accepted as x-hexclave-project-id." },
+  AccessType: { type: "apiKey", in: "header", name: "x-stack-access-type", description: "`client`, `server` or `admin`." },
+  PublishableClientKey: { type: "apiKey", in: "header", name: "x-stack-publishable-client-key", description: "Client key; required only by projects that demand it." },
+  AccessToken: { type: "apiKey", in: "header", name: "x-stack-access-token", description: "The signed-in user's access token (JWT)." },
+  SecretServerKey: { type: "apiKey", in: "header", name: "x-stack-secret-server-key", description: "Server key." },
+  SuperSecretAdminKey: { type: "apiKey", in: "header", name: "x-stack-super-secret-admin-key", description: "Admin key." },
+  AdminAccessToken: { type: "apiKey", in: "header", name: "x-stack-admin-access-token", description: "Access token of an internal-project user who owns the project." },
+} as const;

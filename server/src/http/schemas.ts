@@ -1,0 +1,55 @@
+import { z } from "@hono/zod-openapi";
+
+/** Field rules shared by every area (SPEC §5, §9). */
+export const MAX_EMAIL_LENGTH = 256;
+export const MAX_DISPLAY_NAME_LENGTH = 256;
+export const MAX_IMAGE_URL_LENGTH = 1_000_000;
+export const MAX_IMAGE_BYTES = 100 * 1024;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .max(MAX_EMAIL_LENGTH)
+  .refine((value) => /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/.test(value) && !/\.\./.test(value.split("@")[1] ?? ""), {
+    message: "Must be a valid e-mail address whose domain ends in a part of at least 2 characters",
+  })
+  .openapi({ example: "ada@example.com", format: "email" });
+
+export const UrlSchema = z
+  .string()
+  .refine((value) => !/\s/.test(value) && URL.canParse(value), { message: "Must be a valid URL without spaces" })
+  .openapi({ format: "uri" });
+
+/** A URL or data URL for a profile image; an inline image must be under 100 KB. */
+export const ImageUrlSchema = z
+  .string()
+  .max(MAX_IMAGE_URL_LENGTH)
+  .refine((value) => !/\s/.test(value) && URL.canParse(value), { message: "Must be a valid URL without spaces" })
+  .refine((value) => !value.startsWith("data:") || dataUrlBytes(value) < MAX_IMAGE_BYTES, {
+    message: "Inline images must be smaller than 100 KB",
+  })
+  .openapi({ description: "Image URL (http(s) or data URL); inline images under 100 KB.", example: "https://example.com/ada.png" });
+
+function dataUrlBytes(dataUrl: string): number {
+  const payload = dataUrl.slice(dataUrl.indexOf(",") + 1);
+  return dataUrl.includes(";base64,") ? Math.floor((payload.length * 3) / 4) : decodeURIComponent(payload).length;
+}
+
+export const DisplayNameSchema = z.string().max(MAX_DISPLAY_NAME_LENGTH);
+
+/** Arbitrary JSON stored for the application. */
+export const MetadataSchema = z.unknown().openapi({ description: "Any JSON value.", type: "object" });
+
+export const UuidSchema = z.uuid();
+
+export const SuccessSchema = z.object({ success: z.literal(true) }).openapi("Success");
+
+export function listSchema<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .object({
+      items: z.array(item),
+      is_paginated: z.boolean(),
+      pagination: z.object({ next_cursor: z.string().nullable() }).optional(),
+    })
+    .openapi(name);
+}

@@ -1,0 +1,60 @@
+import { serve } from "@hono/node-server";
+import { mkdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { createApp } from "./app";
+import { loadConfig } from "./config/env";
+import { resolveServerSecret } from "./config/server-secret";
+import { migrate } from "./db/migrate";
+import { openDb } from "./db/open";
+import { createConsoleLogger } from "./logger";
+import { createDeps } from "./services/create-deps";
+import { DEV_PUBLISHABLE_CLIENT_KEY, ensureInternalProject } from "./services/projects/internal-project";
+
+const WEB_DIST_DIR = fileURLToPath(new URL("../../web/dist/", import.meta.url));
+
+export async function startServer(env: NodeJS.ProcessEnv = process.env) {
+  const settings = loadConfig(env);
+  const log = createConsoleLogger();
+  if (!settings.databaseUrl) await mkdir(settings.dataDir, { recursive: true });
+  const { secret, source } = await resolveServerSecret(settings);
+  if (source === "generated") log.warn("Generated a server secret in the data folder; set STACK_SERVER_SECRET in production");
+
+  const db = await openDb(settings);
+  const applied = await migrate(db);
+  if (applied.length > 0) log.info("Applied migrations", { migrations: applied });
+
+  const deps = createDeps(db, settings, secret, log);
+  const bootstrap = await ensureInternalProject(deps);
+  if (bootstrap.created) log.info("Created the internal project");
+  if (!settings.seedInternalKeys.publishableClientKey && settings.nodeEnv !== "production") {
+    log.warn(`The internal project accepts the development publishable client key "${DEV_PUBLISHABLE_CLIENT_KEY}"; set STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY in production`);
+  }
+
+  const { app } = createApp(deps, { webDistDir: WEB_DIST_DIR });
+  const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : settings.port;
+  log.info("Gatehouse is listening", {
+    url: `http://localhost:${port}`,
+    api: `${settings.publicUrl}/api/v1`,
+    reference: `${settings.publicUrl}/api/docs`,
+    database: db.kind === "pglite" ? `PGlite in ${settings.dataDir}` : "PostgreSQL",
+  });
+
+  const stop = async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await db.close();
+  };
+  return { port, stop, deps };
+}
+
+const isEntryPoint = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
+if (isEntryPoint) {
+  const running = await startServer();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      void running.stop().then(() => process.exit(0));
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import type { Router } from "../http/router";
+import { registerOAuthTokenRoutes } from "./auth/oauth-token";
+import { registerPasswordRoutes } from "./auth/password";
+import { registerSessionRoutes } from "./auth/sessions";
+import { registerInternalApiKeyRoutes } from "./internal/api-keys";
+import { registerInternalProjectRoutes } from "./internal/projects";
+import { registerMiscRoutes } from "./misc/backend-urls";
+import { registerCurrentProjectRoutes } from "./projects/current";
+import { registerJwksRoutes } from "./projects/jwks";
+import { registerCurrentUserRoutes } from "./users/me";
+
+/** Every area's routes, in the order they appear in the OpenAPI document. */
+export function registerAllRoutes(router: Router): void {
+  registerPasswordRoutes(router);
+  registerOAuthTokenRoutes(router);
+  registerSessionRoutes(router);
+  registerCurrentUserRoutes(router);
+  registerCurrentProjectRoutes(router);
+  registerJwksRoutes(router);
+  registerInternalProjectRoutes(router);
+  registerInternalApiKeyRoutes(router);
+  registerMiscRoutes(router);
+}
+
+export const OPENAPI_TAGS = [
+  { name: "Password", description: "Sign-up and sign-in with e-mail and password." },
+  { name: "OAuth", description: "The OAuth 2.0 token endpoint." },
+  { name: "Sessions", description: "Sessions and sign-out." },
+  { name: "Users", description: "Users and the signed-in user." },
+  { name: "Projects", description: "Public project information and signing keys." },
+  { name: "Internal", description: "Project administration (dashboard)." },
+  { name: "Misc", description: "SDK housekeeping." },
+];

@@ -1,0 +1,148 @@
+import { z } from "@hono/zod-openapi";
+import type { ProjectRecord } from "../../db/queries/projects";
+import { toProjectConfigView } from "../../services/config/project-view";
+import type { ProjectInput } from "../../services/projects/projects";
+import type { Tenancy } from "../../services/tenancy";
+import { ImageUrlSchema } from "../../http/schemas";
+
+const PermissionRefSchema = z.object({ id: z.string() });
+const MergeStrategySchema = z.enum(["link_method", "raise_error", "allow_duplicates"]);
+
+const DomainSchema = z.object({
+  domain: z
+    .string()
+    .max(300)
+    .regex(/^https?:\/\/[a-zA-Z0-9*.-]+(:\d+)?\/?$/, "Must be http(s):// followed by a host, optionally with * wildcards")
+    .refine((d) => !/\.\.|\/\/\.|\.(:|\/|$)/.test(d), "A domain may not start or end with a dot or contain '..'"),
+  handler_path: z.string().max(300).startsWith("/", "Handler path must start with /"),
+});
+
+const OAuthProviderViewSchema = z.object({
+  id: z.string(),
+  provider_config_id: z.string(),
+  type: z.enum(["shared", "standard"]),
+  client_id: z.string().optional(),
+  client_secret: z.string().optional(),
+  facebook_config_id: z.string().optional(),
+  microsoft_tenant_id: z.string().optional(),
+});
+
+const OAuthProviderInputSchema = OAuthProviderViewSchema.omit({ provider_config_id: true }).superRefine((p, ctx) => {
+  if (p.type !== "standard") return;
+  if (!p.client_id) ctx.addIssue({ code: "custom", path: ["client_id"], message: "Client ID is missing" });
+  if (!p.client_secret) ctx.addIssue({ code: "custom", path: ["client_secret"], message: "Client secret is missing" });
+});
+
+const EmailConfigSchema = z
+  .object({
+    type: z.enum(["shared", "standard"]),
+    host: z.string().optional(),
+    port: z.number().int().min(0).max(65535).optional(),
+    username: z.string().optional(),
+    password: z.string().optional(),
+    sender_name: z.string().optional(),
+    sender_email: z.string().optional(),
+  })
+  .superRefine((e, ctx) => {
+    if (e.type !== "standard") return;
+    const required = [
+      ["host", "Email host is missing"],
+      ["port", "Email port is missing"],
+      ["username", "Email username is missing"],
+      ["password", "Email password is missing"],
+      ["sender_name", "Email sender name is missing"],
+      ["sender_email", "Email sender email is missing"],
+    ] as const;
+    for (const [key, message] of required) if (e[key] === undefined || e[key] === "") ctx.addIssue({ code: "custom", path: [key], message });
+  });
+
+const configFields = {
+  allow_localhost: z.boolean(),
+  sign_up_enabled: z.boolean(),
+  credential_enabled: z.boolean(),
+  magic_link_enabled: z.boolean(),
+  passkey_enabled: z.boolean(),
+  client_team_creation_enabled: z.boolean(),
+  client_user_deletion_enabled: z.boolean(),
+  allow_user_api_keys: z.boolean(),
+  allow_team_api_keys: z.boolean(),
+  domains: z.array(DomainSchema),
+  email_theme: z.string(),
+  create_team_on_sign_up: z.boolean(),
+  team_creator_default_permissions: z.array(PermissionRefSchema),
+  team_member_default_permissions: z.array(PermissionRefSchema),
+  user_default_permissions: z.array(PermissionRefSchema),
+  oauth_account_merge_strategy: MergeStrategySchema,
+};
+
+export const ProjectConfigSchema = z
+  .object({
+    ...configFields,
+    oauth_providers: z.array(OAuthProviderViewSchema),
+    enabled_oauth_providers: z.array(z.object({ id: z.string() })),
+    email_config: EmailConfigSchema,
+  })
+  .openapi("ProjectConfig");
+
+export const ProjectConfigPatchSchema = z
+  .strictObject({ ...configFields, oauth_providers: z.array(OAuthProviderInputSchema), email_config: EmailConfigSchema })
+  .partial()
+  .openapi("ProjectConfigPatch");
+
+export const AdminProjectSchema = z
+  .object({
+    id: z.string(),
+    display_name: z.string(),
+    description: z.string(),
+    created_at_millis: z.number(),
+    is_production_mode: z.boolean(),
+    is_development_environment: z.boolean(),
+    owner_team_id: z.string().nullable(),
+    logo_url: z.string().nullable(),
+    full_logo_url: z.string().nullable(),
+    config: ProjectConfigSchema,
+  })
+  .openapi("AdminProject");
+
+const projectFields = {
+  display_name: z.string().min(1).max(256),
+  description: z.string().max(10_000).nullable(),
+  is_production_mode: z.boolean(),
+  logo_url: ImageUrlSchema.nullable(),
+  full_logo_url: ImageUrlSchema.nullable(),
+  config: ProjectConfigPatchSchema,
+};
+
+export const ProjectUpdateSchema = z.strictObject(projectFields).partial().openapi("ProjectUpdate");
+
+export const ProjectCreateSchema = z
+  .strictObject({ ...projectFields, owner_team_id: z.uuid() })
+  .partial()
+  .required({ display_name: true, owner_team_id: true })
+  .openapi("ProjectCreate");
+
+export function toProjectInput(body: z.infer<typeof ProjectUpdateSchema>): ProjectInput {
+  return {
+    displayName: body.display_name,
+    description: body.description === null ? "" : body.description,
+    isProductionMode: body.is_production_mode,
+    logoUrl: body.logo_url,
+    fullLogoUrl: body.full_logo_url,
+    config: body.config,
+  };
+}
+
+export function toAdminProject(project: ProjectRecord, config: Tenancy["config"]): z.infer<typeof AdminProjectSchema> {
+  return {
+    id: project.id,
+    display_name: project.displayName,
+    description: project.description,
+    created_at_millis: project.createdAtMillis,
+    is_production_mode: project.isProductionMode,
+    is_development_environment: false,
+    owner_team_id: project.ownerTeamId,
+    logo_url: project.logoUrl,
+    full_logo_url: project.fullLogoUrl,
+    config: toProjectConfigView(config),
+  };
+}

@@ -1,0 +1,106 @@
+import { z } from "@hono/zod-openapi";
+import { KnownError } from "../../errors";
+import { ADMIN_ONLY, CLIENT_AND_UP, requireUser } from "../../http/access";
+import type { RequestAuth } from "../../http/env";
+import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import type { Router } from "../../http/router";
+import { listSchema } from "../../http/schemas";
+import { createOwnedProject, listOwnedProjects, updateCurrentProject } from "../../services/projects/projects";
+import {
+  AdminProjectSchema,
+  ProjectCreateSchema,
+  ProjectUpdateSchema,
+  toAdminProject,
+  toProjectInput,
+} from "./project-shapes";
+
+const ProjectListSchema = listSchema(AdminProjectSchema, "AdminProjectList");
+
+const createProject = authenticatedRoute(
+  CLIENT_AND_UP,
+  ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND"],
+  {
+    operationId: "createProject",
+    method: "post",
+    path: "/internal/projects",
+    tags: ["Internal"],
+    summary: "Create a project owned by one of the signed-in user's teams",
+    description: "Call on the internal project with a user session.",
+    request: { body: jsonBody(ProjectCreateSchema) },
+    responses: { 201: jsonResponse(AdminProjectSchema, "The new project") },
+  },
+);
+
+const listProjects = authenticatedRoute(CLIENT_AND_UP, ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED"], {
+  operationId: "listProjects",
+  method: "get",
+  path: "/internal/projects",
+  tags: ["Internal"],
+  summary: "List the projects the signed-in user owns through their teams",
+  responses: { 200: jsonResponse(ProjectListSchema, "Owned projects") },
+});
+
+const getCurrentProjectAdmin = authenticatedRoute(ADMIN_ONLY, [], {
+  operationId: "getCurrentProjectAdmin",
+  method: "get",
+  path: "/internal/projects/current",
+  tags: ["Internal"],
+  summary: "Read the current project and its configuration",
+  responses: { 200: jsonResponse(AdminProjectSchema, "The project") },
+});
+
+const updateCurrentProjectAdmin = authenticatedRoute(ADMIN_ONLY, [], {
+  operationId: "updateCurrentProjectAdmin",
+  method: "patch",
+  path: "/internal/projects/current",
+  tags: ["Internal"],
+  summary: "Update the current project and its configuration",
+  request: { body: jsonBody(ProjectUpdateSchema) },
+  responses: { 200: jsonResponse(AdminProjectSchema, "The updated project") },
+});
+
+function internalUser(auth: RequestAuth) {
+  if (auth.tenancy.projectId !== "internal") throw new KnownError("EXPECTED_INTERNAL_PROJECT");
+  return requireUser(auth);
+}
+
+export function registerInternalProjectRoutes(router: Router): void {
+  router.openapi(createProject, async (c) => {
+    const user = internalUser(c.var.auth);
+    const body = c.req.valid("json");
+    const deps = c.var.deps;
+    const project = await createOwnedProject(deps, user.sub, {
+      ...toProjectInput(body),
+      displayName: body.display_name,
+      ownerTeamId: body.owner_team_id,
+    });
+    const tenancy = await deps.tenancies.load(project.id);
+    return c.json(toAdminProject(tenancy.project, tenancy.config), 201);
+  });
+
+  router.openapi(listProjects, async (c) => {
+    const user = internalUser(c.var.auth);
+    const deps = c.var.deps;
+    const projects = await listOwnedProjects(deps, user.sub);
+    const items = await Promise.all(
+      projects.map(async (p) => {
+        const tenancy = await deps.tenancies.load(p.id);
+        return toAdminProject(tenancy.project, tenancy.config);
+      }),
+    );
+    return c.json({ items, is_paginated: false }, 200);
+  });
+
+  router.openapi(getCurrentProjectAdmin, (c) => {
+    const { tenancy } = c.var.auth;
+    return c.json(toAdminProject(tenancy.project, tenancy.config), 200);
+  });
+
+  router.openapi(updateCurrentProjectAdmin, async (c) => {
+    const body = c.req.valid("json");
+    const tenancy = await updateCurrentProject(c.var.deps, c.var.auth.tenancy, toProjectInput(body));
+    return c.json(toAdminProject(tenancy.project, tenancy.config), 200);
+  });
+}
+
+export type AdminProject = z.infer<typeof AdminProjectSchema>;

@@ -1,0 +1,34 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { jsonResponse } from "../../http/openapi";
+import type { Router } from "../../http/router";
+
+const getBackendUrls = createRoute({
+  operationId: "getBackendUrls",
+  method: "get",
+  path: "/internal/backend-urls",
+  tags: ["Internal"],
+  summary: "This server's public URLs",
+  security: [],
+  responses: { 200: jsonResponse(z.object({ urls: z.array(z.string()) }).openapi("BackendUrls"), "Public URLs") },
+});
+
+const checkFeatureSupport = createRoute({
+  operationId: "checkFeatureSupport",
+  method: "post",
+  path: "/check-feature-support",
+  tags: ["Misc"],
+  summary: "Where SDKs report a feature this server does not support",
+  security: [],
+  request: { body: { required: false, content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } } },
+  responses: { 200: { description: "A note for the SDK to show", content: { "text/plain": { schema: z.string() } } } },
+});
+
+export function registerMiscRoutes(router: Router): void {
+  router.openapi(getBackendUrls, (c) => c.json({ urls: [c.var.deps.settings.publicUrl] }, 200));
+
+  router.openapi(checkFeatureSupport, async (c) => {
+    const report = JSON.stringify(await c.req.json().catch(() => ({})));
+    c.var.deps.log.warn("An SDK reported an unsupported feature", { report: report.slice(0, 2000) });
+    return c.text(`This server does not support the requested feature: ${report.slice(0, 500)}`, 200);
+  });
+}

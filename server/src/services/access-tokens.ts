@@ -1,0 +1,139 @@
+/**
+ * Access tokens are short-lived ES256 JWTs signed with the project's key (anonymous users
+ * with the project's separate anonymous key, under their own issuer and audience). Every
+ * claim the Stack SDKs read is always present. Verification checks signature, issuer,
+ * audience and expiry; a verified token is cached until it expires so hot paths skip the
+ * signature check. The expiry error carries the token's ids only after the signature held.
+ */
+import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from "jose";
+import type { UserRecord } from "../db/queries/users";
+import { KnownError } from "../errors";
+import type { SigningKeyStore } from "./signing-keys";
+import type { Tenancy } from "./tenancy";
+import { TtlCache } from "./ttl-cache";
+import { restrictionOf } from "./users/restriction";
+
+export interface AccessTokenClaims {
+  sub: string;
+  iat: number;
+  exp: number;
+  iss: string;
+  aud: string;
+  project_id: string;
+  branch_id: string;
+  refresh_token_id: string;
+  role: "authenticated";
+  name: string | null;
+  email: string | null;
+  email_verified: boolean;
+  selected_team_id: string | null;
+  signed_up_at: number;
+  is_anonymous: boolean;
+  is_restricted: boolean;
+  restricted_reason: { type: string } | null;
+  requires_totp_mfa: boolean;
+}
+
+export function issuerFor(publicUrl: string, projectId: string, anonymous: boolean): string {
+  return anonymous
+    ? `${publicUrl}/api/v1/projects-anonymous-users/${projectId}`
+    : `${publicUrl}/api/v1/projects/${projectId}`;
+}
+
+export function audienceFor(projectId: string, anonymous: boolean): string {
+  return anonymous ? `${projectId}:anon` : projectId;
+}
+
+export async function issueAccessToken(
+  signingKeys: SigningKeyStore,
+  options: { publicUrl: string; ttlSeconds: number },
+  tenancy: Tenancy,
+  user: UserRecord,
+  sessionId: string,
+): Promise<string> {
+  const keys = await signingKeys.keysFor(tenancy.projectId);
+  const key = user.isAnonymous ? keys.anonymous : keys.regular;
+  const restriction = restrictionOf(user);
+  const now = Math.floor(Date.now() / 1000);
+  const claims: Omit<AccessTokenClaims, "iat" | "exp" | "iss" | "aud" | "sub"> = {
+    project_id: tenancy.projectId,
+    branch_id: tenancy.branchId,
+    refresh_token_id: sessionId,
+    role: "authenticated",
+    name: user.displayName,
+    email: user.primaryEmail,
+    email_verified: user.primaryEmailVerified,
+    selected_team_id: user.selectedTeam?.id ?? null,
+    signed_up_at: Math.floor(user.signedUpAtMillis / 1000),
+    is_anonymous: user.isAnonymous,
+    is_restricted: restriction !== null,
+    restricted_reason: restriction,
+    requires_totp_mfa: user.requiresTotpMfa,
+  };
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: "ES256", kid: key.kid, typ: "JWT" })
+    .setSubject(user.id)
+    .setIssuer(issuerFor(options.publicUrl, tenancy.projectId, user.isAnonymous))
+    .setAudience(audienceFor(tenancy.projectId, user.isAnonymous))
+    .setIssuedAt(now)
+    .setExpirationTime(now + options.ttlSeconds)
+    .sign(key.privateKey);
+}
+
+export class AccessTokenVerifier {
+  private readonly verified = new TtlCache<AccessTokenClaims>(10 * 60_000, 20_000);
+
+  constructor(
+    private readonly signingKeys: SigningKeyStore,
+    private readonly publicUrl: string,
+  ) {}
+
+  /** Verifies a user's access token for `projectId`, throwing the contract's errors. */
+  async verify(projectId: string, token: string): Promise<AccessTokenClaims> {
+    const cacheKey = `${projectId}\u0000${token}`;
+    const cached = this.verified.get(cacheKey);
+    if (cached) return cached;
+
+    let kid: string | undefined;
+    let audience: unknown;
+    try {
+      kid = decodeProtectedHeader(token).kid;
+      audience = decodeJwt(token).aud;
+    } catch {
+      throw new KnownError("UNPARSABLE_ACCESS_TOKEN");
+    }
+    if (typeof audience !== "string" || !kid) throw new KnownError("UNPARSABLE_ACCESS_TOKEN");
+    const anonymous = audience.endsWith(":anon");
+    const tokenProjectId = anonymous ? audience.slice(0, -":anon".length) : audience;
+    if (tokenProjectId !== projectId) {
+      throw new KnownError("INVALID_PROJECT_FOR_ACCESS_TOKEN", {
+        expected_project_id: projectId,
+        actual_project_id: tokenProjectId,
+      });
+    }
+
+    const keys = await this.signingKeys.keysFor(projectId);
+    const key = anonymous ? keys.anonymous : keys.regular;
+    if (key.kid !== kid) throw new KnownError("UNPARSABLE_ACCESS_TOKEN");
+    try {
+      const { payload } = await jwtVerify<AccessTokenClaims>(token, key.publicKey, {
+        algorithms: ["ES256"],
+        issuer: issuerFor(this.publicUrl, projectId, anonymous),
+        audience: audienceFor(projectId, anonymous),
+      });
+      this.verified.set(cacheKey, payload, payload.exp * 1000);
+      return payload;
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        const payload = error.payload as Partial<AccessTokenClaims>;
+        throw new KnownError("ACCESS_TOKEN_EXPIRED", {
+          expired_at_millis: typeof payload.exp === "number" ? payload.exp * 1000 : null,
+          project_id: payload.project_id ?? null,
+          user_id: payload.sub ?? null,
+          refresh_token_id: payload.refresh_token_id ?? null,
+        });
+      }
+      throw new KnownError("UNPARSABLE_ACCESS_TOKEN");
+    }
+  }
+}

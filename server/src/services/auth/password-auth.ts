@@ -1,0 +1,83 @@
+/**
+ * Password sign-up and sign-in. Sign-in answers EMAIL_PASSWORD_MISMATCH for an unknown
+ * e-mail, an account without a password and a wrong password alike, and spends one argon2
+ * verification on each, so neither the answer nor its timing tells whether an account exists.
+ */
+import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../crypto/password";
+import { newId } from "../../crypto/random";
+import { findAuthByEmail, insertContactChannel, insertUser } from "../../db/queries/users";
+import { KnownError } from "../../errors";
+import type { ClientInfo } from "../client-info";
+import type { ServiceDeps } from "../deps";
+import { assertTrustedRedirect } from "../redirects";
+import { openSession, tokensForSession, type SignInTokens } from "../sessions";
+import { createTeamForCreator, personalTeamName } from "../teams";
+import type { Tenancy } from "../tenancy";
+import { isUniqueViolation } from "../../db/errors";
+import { assertPasswordAcceptable, normalizeEmail } from "./passwords";
+
+export interface PasswordSignUp {
+  email: string;
+  password: string;
+  verificationCallbackUrl?: string;
+}
+
+export async function signUpWithPassword(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  input: PasswordSignUp,
+  client: ClientInfo,
+): Promise<SignInTokens> {
+  const { config } = tenancy;
+  if (!config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
+  if (!config.auth.password.allowSignIn) throw new KnownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
+  assertPasswordAcceptable(input.password);
+  assertTrustedRedirect(input.verificationCallbackUrl, config);
+
+  const email = normalizeEmail(input.email);
+  const emailTaken = () =>
+    new KnownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
+  if (await findAuthByEmail(deps.db, tenancy, email)) throw emailTaken();
+
+  const passwordHash = await hashPassword(input.password);
+  const userId = newId();
+  try {
+    const session = await deps.db.transaction(async (tx) => {
+      await insertUser(tx, tenancy, { id: userId, passwordHash });
+      await insertContactChannel(tx, tenancy, {
+        id: newId(),
+        userId,
+        value: email,
+        isPrimary: true,
+        isVerified: false,
+        usedForAuth: true,
+      });
+      if (config.teams.createPersonalTeamOnSignUp) {
+        await createTeamForCreator(tx, tenancy, userId, { displayName: personalTeamName(null, email) });
+      }
+      return openSession(tx, tenancy, userId, client);
+    });
+    return await tokensForSession(deps, tenancy, userId, session);
+  } catch (error) {
+    // Two sign-ups for one address raced past the check above; the unique index decided.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
+export async function signInWithPassword(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  input: { email: string; password: string },
+  client: ClientInfo,
+): Promise<SignInTokens> {
+  if (!tenancy.config.auth.password.allowSignIn) throw new KnownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
+  const account = await findAuthByEmail(deps.db, tenancy, normalizeEmail(input.email));
+  const passwordMatches = account?.passwordHash
+    ? await verifyPassword(account.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+  if (!account || !passwordMatches) throw new KnownError("EMAIL_PASSWORD_MISMATCH");
+
+  const session = await openSession(deps.db, tenancy, account.userId, client);
+  return tokensForSession(deps, tenancy, account.userId, session);
+}

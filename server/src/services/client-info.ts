@@ -1,0 +1,5 @@
+/** What the HTTP layer knows about the caller's device, recorded on sessions. */
+export interface ClientInfo {
+  ip: string | null;
+  userAgent: string | null;
+}

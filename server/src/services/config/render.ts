@@ -1,0 +1,50 @@
+import { defaultProjectConfig, type ConfigOverride, type ProjectConfig } from "./document";
+
+type Json = Record<string, unknown>;
+
+function isPlainObject(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Turns `{"a.b": 1, c: {d: 2}}` into `{a: {b: 1}, c: {d: 2}}`; a dotted key replaces what it names. */
+export function expandDottedKeys(override: ConfigOverride): Json {
+  const result: Json = {};
+  for (const [key, value] of Object.entries(override)) {
+    setAtPath(result, key.split("."), isPlainObject(value) ? expandDottedKeys(value) : value);
+  }
+  return result;
+}
+
+function setAtPath(target: Json, path: string[], value: unknown): void {
+  let node = target;
+  for (const segment of path.slice(0, -1)) {
+    if (!isPlainObject(node[segment])) node[segment] = {};
+    node = node[segment] as Json;
+  }
+  node[path[path.length - 1]!] = value;
+}
+
+function deepMerge(base: Json, patch: Json): Json {
+  const merged: Json = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    const current = merged[key];
+    merged[key] = isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : value;
+  }
+  return merged;
+}
+
+/** Writes `changes` (dotted keys allowed) into a stored override; each dotted key replaces its value. */
+export function applyToOverride(override: ConfigOverride, changes: ConfigOverride): ConfigOverride {
+  const result = structuredClone(expandDottedKeys(override));
+  for (const [key, value] of Object.entries(changes)) {
+    setAtPath(result, key.split("."), isPlainObject(value) ? expandDottedKeys(value) : value);
+  }
+  return result;
+}
+
+/** Renders defaults plus overrides, the later overrides winning. */
+export function renderConfig(overrides: readonly ConfigOverride[]): ProjectConfig {
+  let rendered = defaultProjectConfig() as unknown as Json;
+  for (const override of overrides) rendered = deepMerge(rendered, expandDottedKeys(override));
+  return rendered as unknown as ProjectConfig;
+}

@@ -1,0 +1,21 @@
+import type { AppConfig } from "../config/env";
+import { createSecretBox } from "../crypto/secret-box";
+import type { Db } from "../db/db";
+import { AccessTokenVerifier } from "./access-tokens";
+import type { Logger, ServiceDeps } from "./deps";
+import { ProjectKeyChecker } from "./project-keys";
+import { SigningKeyStore } from "./signing-keys";
+import { TenancyStore } from "./tenancy";
+
+export function createDeps(db: Db, settings: AppConfig, serverSecret: string, log: Logger): ServiceDeps {
+  const signingKeys = new SigningKeyStore(db, createSecretBox(serverSecret, "project-signing-keys"));
+  return {
+    db,
+    settings,
+    log,
+    signingKeys,
+    tenancies: new TenancyStore(db),
+    projectKeys: new ProjectKeyChecker(db),
+    accessTokens: new AccessTokenVerifier(signingKeys, settings.publicUrl),
+  };
+}

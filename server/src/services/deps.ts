@@ -1,0 +1,23 @@
+import type { AppConfig } from "../config/env";
+import type { Db } from "../db/db";
+import type { AccessTokenVerifier } from "./access-tokens";
+import type { ProjectKeyChecker } from "./project-keys";
+import type { SigningKeyStore } from "./signing-keys";
+import type { TenancyStore } from "./tenancy";
+
+export interface Logger {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
+
+/** What every service needs; built once by `createDeps` and passed down. Caches live here, per process. */
+export interface ServiceDeps {
+  db: Db;
+  settings: AppConfig;
+  log: Logger;
+  signingKeys: SigningKeyStore;
+  tenancies: TenancyStore;
+  projectKeys: ProjectKeyChecker;
+  accessTokens: AccessTokenVerifier;
+}

@@ -1,0 +1,68 @@
+import { newId } from "../../crypto/random";
+import { lockOverride, findOverride, upsertOverride } from "../../db/queries/config-overrides";
+import {
+  insertProject,
+  listProjectsOwnedByUser,
+  updateProject,
+  type ProjectChanges,
+  type ProjectRecord,
+} from "../../db/queries/projects";
+import { isTeamMember } from "../../db/queries/teams";
+import { KnownError } from "../../errors";
+import { applyToOverride } from "../config/render";
+import { projectConfigPatchToOverride, type ProjectConfigPatch } from "../config/project-view";
+import type { ServiceDeps } from "../deps";
+import type { Tenancy } from "../tenancy";
+
+export interface ProjectInput extends ProjectChanges {
+  config?: ProjectConfigPatch;
+}
+
+const INTERNAL_TENANT = { projectId: "internal", branchId: "main" };
+
+/** Creates a project owned by one of the calling internal user's teams. */
+export async function createOwnedProject(
+  deps: ServiceDeps,
+  internalUserId: string,
+  input: ProjectInput & { displayName: string; ownerTeamId: string },
+): Promise<ProjectRecord> {
+  if (!(await isTeamMember(deps.db, INTERNAL_TENANT, input.ownerTeamId, internalUserId))) {
+    throw new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: input.ownerTeamId, user_id: internalUserId });
+  }
+  const projectId = newId();
+  await deps.db.transaction(async (tx) => {
+    await insertProject(tx, {
+      id: projectId,
+      displayName: input.displayName,
+      description: input.description ?? "",
+      isProductionMode: input.isProductionMode ?? false,
+      ownerTeamId: input.ownerTeamId,
+      logoUrl: input.logoUrl,
+      fullLogoUrl: input.fullLogoUrl,
+    });
+    if (input.config) {
+      await upsertOverride(tx, projectId, "project", "", applyToOverride({}, projectConfigPatchToOverride(input.config)));
+    }
+  });
+  // Signing keys are made now so the project's JWKS is published from its first moment.
+  await deps.signingKeys.keysFor(projectId);
+  return (await deps.tenancies.load(projectId)).project;
+}
+
+export const listOwnedProjects = (deps: ServiceDeps, internalUserId: string) =>
+  listProjectsOwnedByUser(deps.db, internalUserId);
+
+/** Updates the project row and merges config changes into its project-level override, atomically. */
+export async function updateCurrentProject(deps: ServiceDeps, tenancy: Tenancy, input: ProjectInput): Promise<Tenancy> {
+  const { config, ...changes } = input;
+  await deps.db.transaction(async (tx) => {
+    await updateProject(tx, tenancy.projectId, changes);
+    if (config) {
+      await lockOverride(tx, tenancy.projectId, "project", "");
+      const current = await findOverride(tx, tenancy.projectId, "project", "");
+      await upsertOverride(tx, tenancy.projectId, "project", "", applyToOverride(current, projectConfigPatchToOverride(config)));
+    }
+  });
+  deps.tenancies.forget(tenancy.projectId);
+  return deps.tenancies.load(tenancy.projectId, tenancy.branchId);
+}

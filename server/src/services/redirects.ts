@@ -1,0 +1,49 @@
+/**
+ * Callback URLs are where we send users with codes in the query string, so an attacker who
+ * could choose one would collect those codes. A URL is trusted when it is relative to the
+ * app, or when its origin matches one of the project's trusted domains (`*` matches within
+ * one DNS label, `**` across labels), or it is a localhost URL and the project allows that.
+ */
+import { KnownError } from "../errors";
+import type { ProjectConfig } from "./config/document";
+
+const LOCALHOST_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+export function isTrustedRedirect(url: string, config: ProjectConfig): boolean {
+  if (url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/\\")) return true;
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return false;
+  }
+  if (target.protocol !== "http:" && target.protocol !== "https:") return false;
+  if (config.domains.allowLocalhost && (LOCALHOST_NAMES.has(target.hostname) || target.hostname.endsWith(".localhost"))) {
+    return true;
+  }
+  return Object.values(config.domains.trustedDomains).some(({ baseUrl }) => originMatches(baseUrl, target));
+}
+
+function originMatches(pattern: string, target: URL): boolean {
+  const match = /^(https?):\/\/([^/:]+)(?::(\d+))?/.exec(pattern);
+  if (!match) return false;
+  const [, protocol, hostPattern, port] = match;
+  if (`${protocol}:` !== target.protocol) return false;
+  if ((port ?? defaultPort(target.protocol)) !== (target.port || defaultPort(target.protocol))) return false;
+  const hostRegex = new RegExp(
+    `^${hostPattern!
+      .toLowerCase()
+      .split(/(\*\*|\*)/)
+      .map((part) => (part === "**" ? ".*" : part === "*" ? "[^.]*" : part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")))
+      .join("")}$`,
+  );
+  return hostRegex.test(target.hostname.toLowerCase());
+}
+
+function defaultPort(protocol: string): string {
+  return protocol === "https:" ? "443" : "80";
+}
+
+export function assertTrustedRedirect(url: string | undefined, config: ProjectConfig): void {
+  if (url !== undefined && !isTrustedRedirect(url, config)) throw new KnownError("REDIRECT_URL_NOT_WHITELISTED");
+}

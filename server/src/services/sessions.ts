@@ -1,0 +1,86 @@
+/**
+ * Sessions. A session is one row; its refresh token is 32 random bytes handed out once and
+ * stored only as a SHA-256 digest. The refresh token stays the same for the whole session
+ * (the SDK keeps it), so revoking the row is what ends the session: the next refresh fails
+ * at once, and outstanding access tokens lapse within their short lifetime.
+ */
+import { hashSecret } from "../crypto/secret-hash";
+import { newId, randomToken } from "../crypto/random";
+import type { Queryable } from "../db/db";
+import { deleteSession, insertSession, useSessionByRefreshHash } from "../db/queries/sessions";
+import { findUser, touchUserActivity } from "../db/queries/users";
+import { KnownError } from "../errors";
+import { issueAccessToken } from "./access-tokens";
+import type { ClientInfo } from "./client-info";
+import type { ServiceDeps } from "./deps";
+import type { Tenancy } from "./tenancy";
+
+export const DEFAULT_SESSION_LIFETIME_MS = 31_536_000_000;
+
+export interface SignInTokens {
+  access_token: string;
+  refresh_token: string;
+  user_id: string;
+}
+
+/** Inserts a session row (inside the caller's transaction) and returns its id and refresh token. */
+export async function openSession(
+  q: Queryable,
+  tenancy: Tenancy,
+  userId: string,
+  client: ClientInfo,
+  options: { isImpersonation?: boolean; expiresInMillis?: number } = {},
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const sessionId = newId();
+  const refreshToken = randomToken(32);
+  await insertSession(q, tenancy, {
+    id: sessionId,
+    userId,
+    refreshTokenHash: hashSecret(refreshToken),
+    isImpersonation: options.isImpersonation ?? false,
+    expiresAt: new Date(Date.now() + (options.expiresInMillis ?? DEFAULT_SESSION_LIFETIME_MS)),
+    ip: client.ip,
+    userAgent: client.userAgent,
+  });
+  return { sessionId, refreshToken };
+}
+
+export async function accessTokenFor(deps: ServiceDeps, tenancy: Tenancy, userId: string, sessionId: string) {
+  const user = await findUser(deps.db, tenancy, userId);
+  if (!user) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  return issueAccessToken(
+    deps.signingKeys,
+    { publicUrl: deps.settings.publicUrl, ttlSeconds: deps.settings.accessTokenTtlSeconds },
+    tenancy,
+    user,
+    sessionId,
+  );
+}
+
+/** The tokens a sign-in answers with, for a session opened (and committed) just before. */
+export async function tokensForSession(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  userId: string,
+  session: { sessionId: string; refreshToken: string },
+): Promise<SignInTokens> {
+  return {
+    access_token: await accessTokenFor(deps, tenancy, userId, session.sessionId),
+    refresh_token: session.refreshToken,
+    user_id: userId,
+  };
+}
+
+/** A fresh access token for a live session; the refresh token itself does not change. */
+export async function refreshSession(deps: ServiceDeps, tenancy: Tenancy, refreshToken: string) {
+  const session = await useSessionByRefreshHash(deps.db, tenancy, hashSecret(refreshToken));
+  if (!session) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  await touchUserActivity(deps.db, tenancy, session.userId);
+  return { accessToken: await accessTokenFor(deps, tenancy, session.userId, session.id), sessionId: session.id };
+}
+
+/** Signs out: deletes the session named by the access token's `refresh_token_id`. */
+export async function endSession(deps: ServiceDeps, tenancy: Tenancy, userId: string, sessionId: string) {
+  const deleted = await deleteSession(deps.db, tenancy, sessionId, userId);
+  if (!deleted) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+}

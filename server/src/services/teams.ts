@@ -1,0 +1,23 @@
+import { newId } from "../crypto/random";
+import type { Queryable } from "../db/db";
+import { insertTeam, insertTeamMember, type TeamRecord } from "../db/queries/teams";
+import { updateUserProfile } from "../db/queries/users";
+import type { Tenancy } from "./tenancy";
+
+/** Creates a team with the user as its first member and makes it their selected team. */
+export async function createTeamForCreator(
+  q: Queryable,
+  tenancy: Tenancy,
+  creatorUserId: string,
+  team: { displayName: string },
+): Promise<TeamRecord> {
+  const created = await insertTeam(q, tenancy, { id: newId(), displayName: team.displayName });
+  await insertTeamMember(q, tenancy, created.id, creatorUserId);
+  await updateUserProfile(q, tenancy, creatorUserId, { selectedTeamId: created.id });
+  return created;
+}
+
+export function personalTeamName(displayName: string | null, email: string | null): string {
+  const owner = displayName ?? email?.split("@")[0];
+  return owner ? `${owner}'s Team` : "Personal Team";
+}
