@@ -67,4 +67,11 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   return { app, document };
 }
 
+/** The OpenAPI document alone, for the emit script: the routes need no dependencies to describe themselves. */
+export function createApiDocument() {
+  const api = createRouter();
+  registerAllRoutes(api);
+  return buildOpenApiDocument(api, OPENAPI_TAGS);
+}
+
 export type GatehouseApp = ReturnType<typeof createApp>["app"];

@@ -64,15 +64,23 @@ export function jsonResponse<T extends z.ZodType>(schema: T, description: string
   return { description, content: { "application/json": { schema } } };
 }
 
-/** OpenAPI security alternatives for each access type a route admits. */
+/**
+ * OpenAPI security alternatives for each access type a route admits. The publishable key
+ * and the user's access token are optional at client level, so each combination is listed.
+ */
 function securityFor(access: readonly AccessType[]) {
   const base = { ProjectId: [], AccessType: [] };
   const alternatives: Array<Record<string, string[]>> = [];
-  if (access.includes("client")) alternatives.push({ ...base });
-  if (access.includes("server")) alternatives.push({ ...base, SecretServerKey: [] });
-  if (access.includes("admin")) {
-    alternatives.push({ ...base, SuperSecretAdminKey: [] }, { ...base, AdminAccessToken: [] });
+  if (access.includes("client")) {
+    alternatives.push(
+      { ...base },
+      { ...base, PublishableClientKey: [] },
+      { ...base, AccessToken: [] },
+      { ...base, PublishableClientKey: [], AccessToken: [] },
+    );
   }
+  if (access.includes("server")) alternatives.push({ ...base, SecretServerKey: [] }, { ...base, SecretServerKey: [], AccessToken: [] });
+  if (access.includes("admin")) alternatives.push({ ...base, SuperSecretAdminKey: [] }, { ...base, AdminAccessToken: [] });
   return alternatives;
 }
 

@@ -1,0 +1,162 @@
+import { SignJWT } from "jose";
+import { audienceFor, issuerFor } from "../services/access-tokens";
+import type { AccessType } from "../http/env";
+import { TEST_INTERNAL_KEYS, type TestApp } from "./test-server";
+
+let emailCounter = 0;
+export function uniqueEmail(prefix = "user"): string {
+  emailCounter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${emailCounter}@example.com`;
+}
+
+export interface Credentials {
+  projectId: string;
+  accessType?: AccessType | string;
+  publishableKey?: string;
+  secretKey?: string;
+  adminKey?: string;
+  adminAccessToken?: string;
+  accessToken?: string;
+  refreshToken?: string;
+  /** SDKs up to 2.8.102 send `x-stack-`, later ones `x-hexclave-`. */
+  prefix?: "x-stack-" | "x-hexclave-";
+  overrideErrorStatus?: boolean;
+}
+
+export function authHeaders(creds: Credentials): Record<string, string> {
+  const p = creds.prefix ?? "x-stack-";
+  const headers: Record<string, string> = { [`${p}project-id`]: creds.projectId };
+  const set = (suffix: string, value: string | undefined) => {
+    if (value !== undefined) headers[`${p}${suffix}`] = value;
+  };
+  set("access-type", creds.accessType);
+  set("publishable-client-key", creds.publishableKey);
+  set("secret-server-key", creds.secretKey);
+  set("super-secret-admin-key", creds.adminKey);
+  set("admin-access-token", creds.adminAccessToken);
+  set("access-token", creds.accessToken);
+  set("refresh-token", creds.refreshToken);
+  if (creds.overrideErrorStatus) set("override-error-status", "true");
+  return headers;
+}
+
+/** `fetch`-style JSON call against a test app, returning status, headers and parsed body. */
+export async function call(
+  t: Pick<TestApp, "request">,
+  method: string,
+  path: string,
+  options: { creds?: Credentials; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...(options.creds ? authHeaders(options.creds) : {}), ...options.headers };
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers["content-type"] ??= "application/json";
+    body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+  }
+  const response = await t.request(`/api/v1${path}`, { method, headers, body });
+  const text = await response.text();
+  let json: any = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
+export interface SignedInUser {
+  userId: string;
+  email: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+export async function signUpUser(
+  t: Pick<TestApp, "request">,
+  creds: Credentials,
+  input: { email?: string; password?: string } = {},
+): Promise<SignedInUser> {
+  const email = input.email ?? uniqueEmail();
+  const password = input.password ?? "correct horse battery";
+  const res = await call(t, "POST", "/auth/password/sign-up", {
+    creds: { ...creds, accessType: "client" },
+    body: { email, password },
+  });
+  if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${res.text}`);
+  return { userId: res.json.user_id, email, password, accessToken: res.json.access_token, refreshToken: res.json.refresh_token };
+}
+
+export const internalClient: Credentials = {
+  projectId: "internal",
+  accessType: "client",
+  publishableKey: TEST_INTERNAL_KEYS.publishableClientKey,
+};
+
+export interface ProjectFixture {
+  projectId: string;
+  keys: { publishableKey: string; secretKey: string; adminKey: string };
+  /** An internal-project user who owns this project through their personal team. */
+  owner: SignedInUser;
+  /** A user of the project itself. */
+  user: SignedInUser;
+  client: Credentials;
+  server: Credentials;
+  admin: Credentials;
+}
+
+/** The admin bootstrap of CONTRACT §5, end to end: an owner signs up, creates a project and its keys. */
+export async function createProjectFixture(
+  t: Pick<TestApp, "request">,
+  options: { config?: Record<string, unknown> } = {},
+): Promise<ProjectFixture> {
+  const owner = await signUpUser(t, internalClient, { email: uniqueEmail("owner") });
+  const me = await call(t, "GET", "/users/me", { creds: { ...internalClient, accessToken: owner.accessToken } });
+  const project = await call(t, "POST", "/internal/projects", {
+    creds: { ...internalClient, accessToken: owner.accessToken },
+    body: { display_name: "Fixture project", owner_team_id: me.json.selected_team_id, config: options.config },
+  });
+  if (project.status !== 201) throw new Error(`project creation failed: ${project.status} ${project.text}`);
+  const projectId: string = project.json.id;
+  const keys = await call(t, "POST", "/internal/api-keys", {
+    creds: { projectId, accessType: "admin", adminAccessToken: owner.accessToken },
+    body: {
+      description: "fixture",
+      expires_at_millis: Date.now() + 365 * 24 * 3600 * 1000,
+      has_publishable_client_key: true,
+      has_secret_server_key: true,
+      has_super_secret_admin_key: true,
+    },
+  });
+  if (keys.status !== 201) throw new Error(`key creation failed: ${keys.status} ${keys.text}`);
+  const fixtureKeys = {
+    publishableKey: keys.json.publishable_client_key,
+    secretKey: keys.json.secret_server_key,
+    adminKey: keys.json.super_secret_admin_key,
+  };
+  const client: Credentials = { projectId, accessType: "client", publishableKey: fixtureKeys.publishableKey };
+  const user = await signUpUser(t, client);
+  return {
+    projectId,
+    keys: fixtureKeys,
+    owner,
+    user,
+    client,
+    server: { projectId, accessType: "server", secretKey: fixtureKeys.secretKey },
+    admin: { projectId, accessType: "admin", adminKey: fixtureKeys.adminKey },
+  };
+}
+
+/** A correctly signed token for `userId` that expired a minute ago. */
+export async function expiredAccessToken(t: TestApp, projectId: string, userId: string): Promise<string> {
+  const keys = await t.deps.signingKeys.keysFor(projectId);
+  const past = Math.floor(Date.now() / 1000) - 3600;
+  return new SignJWT({ project_id: projectId, branch_id: "main", refresh_token_id: crypto.randomUUID(), role: "authenticated" })
+    .setProtectedHeader({ alg: "ES256", kid: keys.regular.kid })
+    .setSubject(userId)
+    .setIssuer(issuerFor(t.deps.settings.publicUrl, projectId, false))
+    .setAudience(audienceFor(projectId, false))
+    .setIssuedAt(past)
+    .setExpirationTime(past + 600)
+    .sign(keys.regular.privateKey);
+}

@@ -1,0 +1,217 @@
+/**
+ * The shared security suite (ARCHITECTURE §8). Every protected operation joins it with one
+ * line, `describeSecurity({...})`, and is then checked against: no authentication, a key
+ * without an access type, malformed headers, an unknown project, wrong and foreign keys for
+ * every access type, access types the route does not admit, another project's token, an
+ * expired or garbled token, a missing session where one is needed, and (when the route
+ * names one) another user's resource. Each case asserts the exact known error.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AccessType } from "../http/env";
+import type { KnownErrorCode } from "../errors";
+import { call, createProjectFixture, expiredAccessToken, type Credentials, type ProjectFixture } from "./fixtures";
+import { createTestApp, type TestApp } from "./test-server";
+
+export interface SecurityContext {
+  t: TestApp;
+  project: ProjectFixture;
+  otherProject: ProjectFixture;
+}
+
+export interface ProtectedOperation {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  /** The path under /api/v1; a function when it names resources made for the test. */
+  path: string | ((ctx: SecurityContext) => string);
+  access: readonly AccessType[];
+  body?: unknown | ((ctx: SecurityContext) => unknown);
+  /** The error a request without a user session gets, when the operation needs one. */
+  userRequired?: "USER_AUTHENTICATION_REQUIRED" | "CANNOT_GET_OWN_USER_WITHOUT_USER";
+  /** An attempt on a resource of another user or team, and the error it must get. */
+  foreignResource?: (ctx: SecurityContext) => Promise<{ path: string; body?: unknown; creds: Credentials; code: KnownErrorCode }>;
+}
+
+interface Case {
+  name: string;
+  creds: (ctx: SecurityContext) => Promise<Credentials | undefined> | Credentials | undefined;
+  headers?: Record<string, string>;
+  code: KnownErrorCode;
+}
+
+function casesFor(op: ProtectedOperation): Case[] {
+  const withUser = (ctx: SecurityContext, creds: Credentials): Credentials =>
+    op.userRequired ? { ...creds, accessToken: ctx.project.user.accessToken } : creds;
+  const cases: Case[] = [
+    { name: "no authentication at all", creds: () => undefined, code: "ACCESS_TYPE_REQUIRED" },
+    {
+      name: "a key without an access type",
+      creds: (ctx) => ({ projectId: ctx.project.projectId, secretKey: ctx.project.keys.secretKey }),
+      code: "PROJECT_KEY_WITHOUT_ACCESS_TYPE",
+    },
+    {
+      name: "an invalid access type",
+      creds: (ctx) => ({ projectId: ctx.project.projectId, accessType: "root" }),
+      code: "INVALID_ACCESS_TYPE",
+    },
+    {
+      name: "an access type without a project id",
+      creds: () => undefined,
+      headers: { "x-stack-access-type": "client" },
+      code: "ACCESS_TYPE_WITHOUT_PROJECT_ID",
+    },
+    {
+      name: "an unknown project",
+      creds: () => ({ projectId: "00000000-0000-4000-8000-000000000000", accessType: op.access[0]! }),
+      code: "CURRENT_PROJECT_NOT_FOUND",
+    },
+    {
+      name: "a garbled access token",
+      creds: (ctx) => ({ ...ctx.project.client, accessType: op.access[0]!, ...keysFor(ctx.project, op.access[0]!), accessToken: "not-a-jwt" }),
+      code: "UNPARSABLE_ACCESS_TOKEN",
+    },
+    {
+      name: "another project's access token",
+      creds: (ctx) => ({ ...keysFor(ctx.project, op.access[0]!), projectId: ctx.project.projectId, accessType: op.access[0]!, accessToken: ctx.otherProject.user.accessToken }),
+      code: "INVALID_PROJECT_FOR_ACCESS_TOKEN",
+    },
+    {
+      name: "an expired access token",
+      creds: async (ctx) => ({
+        ...keysFor(ctx.project, op.access[0]!),
+        projectId: ctx.project.projectId,
+        accessType: op.access[0]!,
+        accessToken: await expiredAccessToken(ctx.t, ctx.project.projectId, ctx.project.user.userId),
+      }),
+      code: "ACCESS_TOKEN_EXPIRED",
+    },
+  ];
+
+  for (const type of ["client", "server", "admin"] as const) {
+    if (!op.access.includes(type)) {
+      cases.push({
+        name: `the ${type} access type, which this route does not admit`,
+        creds: (ctx) => withUser(ctx, { projectId: ctx.project.projectId, accessType: type, ...keysFor(ctx.project, type) }),
+        code: "INSUFFICIENT_ACCESS_TYPE",
+      });
+    }
+  }
+  if (op.access.includes("client")) {
+    cases.push({
+      name: "a wrong publishable client key",
+      creds: (ctx) => ({ ...ctx.project.client, publishableKey: "pck_wrong" }),
+      code: "INVALID_PUBLISHABLE_CLIENT_KEY",
+    });
+    cases.push({
+      name: "another project's publishable client key",
+      creds: (ctx) => ({ ...ctx.project.client, publishableKey: ctx.otherProject.keys.publishableKey }),
+      code: "INVALID_PUBLISHABLE_CLIENT_KEY",
+    });
+  }
+  if (op.access.includes("server")) {
+    cases.push(
+      { name: "server access without a key", creds: (ctx) => ({ projectId: ctx.project.projectId, accessType: "server" }), code: "SERVER_AUTHENTICATION_REQUIRED" },
+      { name: "a wrong secret server key", creds: (ctx) => ({ ...ctx.project.server, secretKey: "ssk_wrong" }), code: "INVALID_SECRET_SERVER_KEY" },
+      {
+        name: "another project's secret server key",
+        creds: (ctx) => ({ ...ctx.project.server, secretKey: ctx.otherProject.keys.secretKey }),
+        code: "INVALID_SECRET_SERVER_KEY",
+      },
+    );
+  }
+  if (op.access.includes("admin")) {
+    cases.push(
+      { name: "admin access without a key", creds: (ctx) => ({ projectId: ctx.project.projectId, accessType: "admin" }), code: "ADMIN_AUTHENTICATION_REQUIRED" },
+      { name: "a wrong admin key", creds: (ctx) => ({ ...ctx.project.admin, adminKey: "sak_wrong" }), code: "INVALID_SUPER_SECRET_ADMIN_KEY" },
+      {
+        name: "another project's admin key",
+        creds: (ctx) => ({ ...ctx.project.admin, adminKey: ctx.otherProject.keys.adminKey }),
+        code: "INVALID_SUPER_SECRET_ADMIN_KEY",
+      },
+      {
+        name: "the admin token of a user who does not own the project",
+        creds: (ctx) => ({ projectId: ctx.project.projectId, accessType: "admin", adminAccessToken: ctx.otherProject.owner.accessToken }),
+        code: "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN",
+      },
+      {
+        name: "a garbled admin access token",
+        creds: (ctx) => ({ projectId: ctx.project.projectId, accessType: "admin", adminAccessToken: "garbage" }),
+        code: "UNPARSABLE_ADMIN_ACCESS_TOKEN",
+      },
+      {
+        name: "a project user's token used as an admin token",
+        creds: (ctx) => ({ projectId: ctx.project.projectId, accessType: "admin", adminAccessToken: ctx.project.user.accessToken }),
+        code: "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN",
+      },
+    );
+  }
+  if (op.userRequired) {
+    cases.push({
+      name: "no user session",
+      creds: (ctx) => ({ projectId: ctx.project.projectId, accessType: op.access[0]!, ...keysFor(ctx.project, op.access[0]!) }),
+      code: op.userRequired,
+    });
+  }
+  return cases;
+}
+
+function keysFor(project: ProjectFixture, type: AccessType | string): Partial<Credentials> {
+  if (type === "client") return { publishableKey: project.keys.publishableKey };
+  if (type === "server") return { secretKey: project.keys.secretKey };
+  return { adminKey: project.keys.adminKey };
+}
+
+function resolve<T>(value: T | ((ctx: SecurityContext) => T), ctx: SecurityContext): T {
+  return typeof value === "function" ? (value as (ctx: SecurityContext) => T)(ctx) : value;
+}
+
+/** Registers the security suite for one protected operation. */
+export function describeSecurity(op: ProtectedOperation): void {
+  const label = typeof op.path === "string" ? op.path : "(dynamic path)";
+  describe(`security: ${op.method} ${label}`, () => {
+    let ctx: SecurityContext;
+    beforeAll(async () => {
+      const t = await createTestApp();
+      ctx = { t, project: await createProjectFixture(t), otherProject: await createProjectFixture(t) };
+    });
+    afterAll(async () => {
+      await ctx?.t.close();
+    });
+
+    for (const c of casesFor(op)) {
+      it(`rejects ${c.name} with ${c.code}`, async () => {
+        const res = await call(ctx.t, op.method, resolve(op.path, ctx), {
+          creds: await c.creds(ctx),
+          headers: c.headers,
+          body: op.body === undefined ? undefined : resolve(op.body, ctx),
+        });
+        expect(res.json?.code, res.text).toBe(c.code);
+        expect(res.headers.get("x-stack-known-error")).toBe(c.code);
+      });
+    }
+
+    it("accepts its credentials under the x-hexclave- prefix too", async () => {
+      const type = op.access[0]!;
+      const creds: Credentials = {
+        projectId: ctx.project.projectId,
+        accessType: type,
+        ...keysFor(ctx.project, type),
+        accessToken: op.userRequired ? ctx.project.user.accessToken : undefined,
+        prefix: "x-hexclave-",
+      };
+      const res = await call(ctx.t, op.method, resolve(op.path, ctx), {
+        creds,
+        body: op.body === undefined ? undefined : resolve(op.body, ctx),
+      });
+      const accessErrors = casesFor(op).map((c) => c.code);
+      expect(accessErrors, res.text).not.toContain(res.json?.code);
+      expect(res.status, res.text).toBeLessThan(500);
+    });
+
+    if (op.foreignResource) {
+      it("refuses another user's or team's resource", async () => {
+        const attempt = await op.foreignResource!(ctx);
+        const res = await call(ctx.t, op.method, attempt.path, { creds: attempt.creds, body: attempt.body });
+        expect(res.json?.code, res.text).toBe(attempt.code);
+      });
+    }
+  });
+}

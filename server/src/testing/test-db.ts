@@ -1,0 +1,47 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import type { Db } from "../db/db";
+import { migrate } from "../db/migrate";
+import { openPgliteDb } from "../db/pglite";
+import { openPostgresDb } from "../db/postgres";
+
+export type TestDbKind = "pglite" | "postgres";
+
+/** Which database this test run uses: the vitest project sets GATEHOUSE_TEST_DB. */
+export function testDbKind(env: NodeJS.ProcessEnv = process.env): TestDbKind {
+  return env.GATEHOUSE_TEST_DB === "postgres" ? "postgres" : "pglite";
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
+ * PostgreSQL server at DATABASE_URL that is dropped again on close.
+ */
+export async function createTestDb(kind: TestDbKind = testDbKind()): Promise<Db> {
+  if (kind === "pglite") {
+    const db = await openPgliteDb(undefined);
+    await migrate(db);
+    return db;
+  }
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error("GATEHOUSE_TEST_DB=postgres needs DATABASE_URL");
+  const name = `gatehouse_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgresDb(url.toString(), { max: 5 });
+  await migrate(db);
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

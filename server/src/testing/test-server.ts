@@ -1,0 +1,96 @@
+import { serve } from "@hono/node-server";
+import { createServer } from "node:net";
+import { createApp, type AppOptions } from "../app";
+import { loadConfig, type AppConfig } from "../config/env";
+import type { Db } from "../db/db";
+import { silentLogger } from "../logger";
+import { createDeps } from "../services/create-deps";
+import type { ServiceDeps } from "../services/deps";
+import { ensureInternalProject } from "../services/projects/internal-project";
+import { createTestDb } from "./test-db";
+
+const TEST_SERVER_SECRET = "test-server-secret-test-server-secret-0123456789";
+
+export const TEST_INTERNAL_KEYS = {
+  publishableClientKey: "pck_test_internal_publishable",
+  secretServerKey: "ssk_test_internal_secret",
+  superSecretAdminKey: "sak_test_internal_admin",
+};
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>["app"];
+  document: ReturnType<typeof createApp>["document"];
+  deps: ServiceDeps;
+  db: Db;
+  /** In-process request, as `app.request`. */
+  request: (path: string, init?: RequestInit) => Promise<Response>;
+  close: () => Promise<void>;
+}
+
+export interface TestAppOptions extends AppOptions {
+  publicUrl?: string;
+  env?: Record<string, string>;
+}
+
+function testSettings(options: TestAppOptions): AppConfig {
+  return loadConfig({
+    NODE_ENV: "test",
+    PUBLIC_URL: options.publicUrl ?? "http://localhost:8102",
+    SERVE_WEB: options.webDistDir ? "true" : "false",
+    STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: TEST_INTERNAL_KEYS.publishableClientKey,
+    STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: TEST_INTERNAL_KEYS.secretServerKey,
+    STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY: TEST_INTERNAL_KEYS.superSecretAdminKey,
+    ...options.env,
+  });
+}
+
+/** A whole app on a fresh database, bootstrapped like a first start; requests run in process. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = await createTestDb();
+  const deps = createDeps(db, testSettings(options), TEST_SERVER_SECRET, silentLogger);
+  await ensureInternalProject(deps);
+  const { app, document } = createApp(deps, options);
+  return {
+    app,
+    document,
+    deps,
+    db,
+    request: async (path, init) => app.request(path, init),
+    close: () => db.close(),
+  };
+}
+
+export interface RunningTestServer extends TestApp {
+  url: string;
+  port: number;
+}
+
+/** The same app listening on a free localhost port, for SDKs, Prism and browsers. */
+export async function startTestServer(options: TestAppOptions = {}): Promise<RunningTestServer> {
+  const port = await freePort();
+  const url = `http://localhost:${port}`;
+  const testApp = await createTestApp({ ...options, publicUrl: url });
+  const server = serve({ fetch: testApp.app.fetch, hostname: "127.0.0.1", port });
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  return {
+    ...testApp,
+    url,
+    port,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await testApp.close();
+    },
+  };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}

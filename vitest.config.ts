@@ -1,0 +1,43 @@
+import { defineConfig } from "vitest/config";
+
+// Every database test runs on PGlite, and again on PostgreSQL when DATABASE_URL is set (CI sets it).
+const databases = process.env.DATABASE_URL ? (["pglite", "postgres"] as const) : (["pglite"] as const);
+
+export default defineConfig({
+  test: {
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    projects: [
+      ...databases.map((db) => ({
+        test: {
+          name: `server:${db}`,
+          include: ["server/src/**/*.test.ts"],
+          env: { GATEHOUSE_TEST_DB: db },
+        },
+      })),
+      ...databases.map((db) => ({
+        test: {
+          name: `e2e:${db}`,
+          include: ["test/**/*.test.ts"],
+          exclude: ["test/browser/**", "test/contract/**"],
+          env: { GATEHOUSE_TEST_DB: db },
+        },
+      })),
+      {
+        test: {
+          name: "contract",
+          include: ["test/contract/**/*.test.ts"],
+          env: { GATEHOUSE_TEST_DB: "pglite" },
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          include: ["test/browser/**/*.test.ts"],
+          env: { GATEHOUSE_TEST_DB: "pglite" },
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
