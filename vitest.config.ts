@@ -31,6 +31,13 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
+        test: {
+          name: "clients",
+          include: ["clients/src/**/*.test.ts"],
+        },
+      },
+      {
         test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
