@@ -1,0 +1,73 @@
+/** Turns autocannon results into the printed table and .bench/results.json. */
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname } from "node:path";
+import type { Result } from "autocannon";
+
+export interface Measurement {
+  name: string;
+  requestsPerSecond: number;
+  latencyMs: { p50: number; p99: number; mean: number; max: number };
+  totalRequests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+}
+
+export function summarize(name: string, result: Result): Measurement {
+  const statusCodes: Record<string, number> = {};
+  for (const [code, stats] of Object.entries(result.statusCodeStats)) statusCodes[code] = stats.count;
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.mean, max: result.latency.max },
+    totalRequests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+  };
+}
+
+export interface Ratios {
+  /** Gatehouse req/s divided by the reference's: 0.25 means a quarter of its throughput. */
+  requestsPerSecond: number;
+  /** Gatehouse p99 latency divided by the reference's: 4 means four times as slow at p99. */
+  p99: number;
+}
+
+export function ratios(gatehouse: Measurement, reference: Measurement): Ratios {
+  return {
+    requestsPerSecond: gatehouse.requestsPerSecond / reference.requestsPerSecond,
+    p99: gatehouse.latencyMs.p99 / reference.latencyMs.p99,
+  };
+}
+
+const pad = (text: string, width: number) => text.padStart(width);
+
+export function printTable(measurements: Measurement[], vsBare: Ratios, vsFloor: Ratios): void {
+  const rows = measurements.map((m) => [
+    m.name,
+    m.requestsPerSecond.toFixed(0),
+    m.latencyMs.p50.toFixed(2),
+    m.latencyMs.p99.toFixed(2),
+    m.latencyMs.mean.toFixed(2),
+    String(m.totalRequests),
+    String(m.non2xx),
+  ]);
+  const header = ["server", "req/s", "p50 ms", "p99 ms", "mean ms", "requests", "non-2xx"];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : pad(cell, widths[i]!))).join("  ");
+  console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
+  for (const row of rows) console.log(line(row));
+  const fmt = (r: Ratios) => `req/s ${r.requestsPerSecond.toFixed(2)}x, p99 ${r.p99.toFixed(2)}x`;
+  console.log(`\nGatehouse / bare : ${fmt(vsBare)}`);
+  console.log(`Gatehouse / floor: ${fmt(vsFloor)}`);
+  console.log("(autocannon records latency at 1 ms resolution; req/s is the mean over one-second samples.)\n");
+}
+
+export async function writeResults(path: string, results: unknown): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`wrote ${path}`);
+}
