@@ -13,3 +13,4 @@ export {
   type KnownErrorBody,
 } from "./api-error";
 export { applyStackHeaders, CLIENT_VERSION, type AccessType, type StackCredentials } from "./stack-headers";
+export { API_BASE_PATH, toApiBaseUrl } from "./api-base-url";

@@ -8,6 +8,7 @@
  * session is over and the user is signed out. Other refresh failures leave the tokens in
  * place, since a flaky network must not sign anyone out.
  */
+import { API_BASE_PATH, toApiBaseUrl } from "./api-base-url";
 import { isKnownError } from "./api-error";
 import { expiresWithin } from "./jwt";
 import { requestTokenRefresh } from "./refresh";
@@ -18,7 +19,7 @@ import { createTokenStore, defaultTokenStorage, type SessionTokens, type TokenSt
 export const ACCESS_TOKEN_FRESHNESS_MILLIS = 20_000;
 
 export interface SessionOptions {
-  /** Where the API lives; default `/api/v1` (same origin). */
+  /** The server origin or the API base; default `/api/v1` (same origin). */
   baseUrl?: string;
   /** Project id; default `internal`. */
   projectId?: string;
@@ -52,7 +53,7 @@ export interface Session {
 }
 
 export function createSession(options: SessionOptions = {}): Session {
-  const baseUrl = (options.baseUrl ?? "/api/v1").replace(/\/+$/, "");
+  const baseUrl = toApiBaseUrl(options.baseUrl ?? API_BASE_PATH);
   const projectId = options.projectId ?? "internal";
   const now = options.now ?? (() => Date.now());
   const store = createTokenStore(options.storage ?? defaultTokenStorage(), projectId);

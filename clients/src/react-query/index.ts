@@ -1,0 +1,2 @@
+export * from "./generated";
+export { gatehouseFetch, type ErrorType } from "./mutator";
