@@ -37,8 +37,8 @@ function dataUrlBytes(dataUrl: string): number {
 
 export const DisplayNameSchema = z.string().max(MAX_DISPLAY_NAME_LENGTH);
 
-/** Arbitrary JSON stored for the application. */
-export const MetadataSchema = z.unknown().openapi({ description: "Any JSON value.", type: "object" });
+/** Arbitrary JSON stored for the application; null when never set, so the document must not narrow its type. */
+export const MetadataSchema = z.unknown().openapi({ description: "Any JSON value." });
 
 export const UuidSchema = z.uuid();
 

@@ -13,7 +13,8 @@ const DomainSchema = z.object({
     .string()
     .max(300)
     .regex(/^https?:\/\/[a-zA-Z0-9*.-]+(:\d+)?\/?$/, "Must be http(s):// followed by a host, optionally with * wildcards")
-    .refine((d) => !/\.\.|\/\/\.|\.(:|\/|$)/.test(d), "A domain may not start or end with a dot or contain '..'"),
+    .refine((d) => !/\.\.|\/\/\.|\.(:|\/|$)/.test(d), "A domain may not start or end with a dot or contain '..'")
+    .openapi({ example: "https://app.example.com" }),
   handler_path: z.string().max(300).startsWith("/", "Handler path must start with /"),
 });
 

@@ -47,13 +47,14 @@ const clientUserFields = {
 };
 
 export const ClientUserSchema = z
-  .object({ ...clientUserFields, selected_team: ClientTeamSchema.nullable() })
+  // z.union with z.null(), not .nullable(): on a named schema the latter renders as an allOf that rejects null.
+  .object({ ...clientUserFields, selected_team: z.union([ClientTeamSchema, z.null()]) })
   .openapi("ClientUser");
 
 export const ServerUserSchema = z
   .object({
     ...clientUserFields,
-    selected_team: ServerTeamSchema.nullable(),
+    selected_team: z.union([ServerTeamSchema, z.null()]),
     primary_email_auth_enabled: z.boolean(),
     server_metadata: MetadataSchema.nullable(),
     last_active_at_millis: z.number(),
