@@ -1,5 +1,7 @@
 // autocannon ships no types; this declares the part of its programmatic API the bench uses.
 declare module "autocannon" {
+  import type { EventEmitter } from "node:events";
+
   export interface Options {
     url: string;
     connections?: number;
@@ -34,5 +36,10 @@ declare module "autocannon" {
     statusCodeStats: Record<string, { count: number }>;
   }
 
-  export default function autocannon(options: Options): Promise<Result>;
+  /** The running benchmark: awaiting it gives the result; "response" fires once per response. */
+  export interface Instance extends EventEmitter, PromiseLike<Result> {
+    on(event: "response", listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): this;
+  }
+
+  export default function autocannon(options: Options): Instance;
 }

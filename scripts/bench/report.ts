@@ -14,13 +14,28 @@ export interface Measurement {
   statusCodes: Record<string, number>;
 }
 
-export function summarize(name: string, result: Result): Measurement {
+/** The nearest-rank percentile of ascending `sorted`. */
+function percentile(sorted: number[], q: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+/**
+ * `latenciesMs` are every response's time as autocannon measured it (sub-millisecond);
+ * autocannon's own histogram keeps whole milliseconds only, too coarse for the references.
+ */
+export function summarize(name: string, result: Result, latenciesMs: number[]): Measurement {
+  const sorted = [...latenciesMs].sort((a, b) => a - b);
   const statusCodes: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats)) statusCodes[code] = stats.count;
   return {
     name,
-    requestsPerSecond: result.requests.average,
-    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.mean, max: result.latency.max },
+    requestsPerSecond: result.requests.total / result.duration,
+    latencyMs: {
+      p50: percentile(sorted, 0.5),
+      p99: percentile(sorted, 0.99),
+      mean: sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length,
+      max: sorted.at(-1) ?? NaN,
+    },
     totalRequests: result.requests.total,
     non2xx: result.non2xx,
     errors: result.errors,
@@ -63,7 +78,7 @@ export function printTable(measurements: Measurement[], vsBare: Ratios, vsFloor:
   const fmt = (r: Ratios) => `req/s ${r.requestsPerSecond.toFixed(2)}x, p99 ${r.p99.toFixed(2)}x`;
   console.log(`\nGatehouse / bare : ${fmt(vsBare)}`);
   console.log(`Gatehouse / floor: ${fmt(vsFloor)}`);
-  console.log("(autocannon records latency at 1 ms resolution; req/s is the mean over one-second samples.)\n");
+  console.log("(req/s: responses / measured seconds; latencies: every response, nearest-rank percentiles.)\n");
 }
 
 export async function writeResults(path: string, results: unknown): Promise<void> {

@@ -59,7 +59,9 @@ function adminDatabaseUrl(): string {
 async function createDatabase(adminUrl: string) {
   const name = `gatehouse_bench_${randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
+  await admin.connect().catch((error: Error) => {
+    throw new Error(`cannot connect to PostgreSQL at DATABASE_URL: ${error.message}`);
+  });
   const [{ server_version: version }] = (await admin.query("SHOW server_version")).rows;
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
@@ -73,6 +75,12 @@ async function createDatabase(adminUrl: string) {
   };
   return { name, url: url.toString(), version: String(version), drop };
 }
+
+/** Every child started, so that no exit path (an error, Ctrl-C, a closed pipe) leaves one running. */
+const children: Child[] = [];
+process.on("exit", () => {
+  for (const child of children) if (child.process.exitCode === null) child.process.kill("SIGTERM");
+});
 
 interface Child {
   process: ChildProcess;
@@ -92,7 +100,9 @@ function startChild(script: string, env: Record<string, string>): Child {
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  return { process: child, output: () => output };
+  const entry: Child = { process: child, output: () => output };
+  children.push(entry);
+  return entry;
 }
 
 async function waitUntilListening(name: string, baseUrl: string, child: Child): Promise<void> {
@@ -126,12 +136,21 @@ async function measure(name: string, url: string, headers: Record<string, string
   const { connections, warmupSeconds, durationSeconds } = settings;
   console.log(`${name}: ${warmupSeconds} s warm-up, then ${durationSeconds} s with ${connections} connections`);
   await autocannon({ url, headers, connections, duration: warmupSeconds });
-  return summarize(name, await autocannon({ url, headers, connections, duration: durationSeconds }));
+  const latenciesMs: number[] = [];
+  const run = autocannon({ url, headers, connections, duration: durationSeconds });
+  run.on("response", (_client, _status, _bytes, responseTimeMs) => latenciesMs.push(responseTimeMs));
+  return summarize(name, await run, latenciesMs);
 }
 
 async function main(): Promise<void> {
   const database = await createDatabase(adminDatabaseUrl());
-  const children: Child[] = [];
+  let cleaned: Promise<void> | undefined;
+  const cleanUp = () =>
+    (cleaned ??= (async () => {
+      for (const child of children) await stopChild(child);
+      await database.drop();
+    })());
+  process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
   try {
     console.log(`database ${database.name} on PostgreSQL ${database.version}`);
     const gatehousePort = await freePort();
@@ -150,7 +169,6 @@ async function main(): Promise<void> {
       ACCESS_TOKEN_TTL_SECONDS: "3600",
       LOG_REQUESTS: "false",
     });
-    children.push(gatehouse);
     await waitUntilListening("Gatehouse", gatehouseUrl, gatehouse);
 
     // The admin bootstrap over real HTTP: an owner signs up in `internal`, creates a project
@@ -167,7 +185,6 @@ async function main(): Promise<void> {
     const referenceUrls: string[] = [];
     for (const config of referenceConfigs) {
       const child = startChild("scripts/bench/references.ts", { BENCH_REFERENCE: JSON.stringify(config) });
-      children.push(child);
       const url = `http://127.0.0.1:${config.port}`;
       await waitUntilListening(`the ${config.kind} reference`, url, child);
       referenceUrls.push(`${url}/api/v1/users/me`);
@@ -204,8 +221,7 @@ async function main(): Promise<void> {
       throw new Error(`BENCHMARK INVALID: not every request succeeded.\n  ${details.join("\n  ")}`);
     }
   } finally {
-    for (const child of children) await stopChild(child);
-    await database.drop();
+    await cleanUp();
   }
 }
 
