@@ -14,6 +14,8 @@ export default defineConfig({
       target: `${root}/clients/src/react-query/generated/endpoints.ts`,
       clean: true,
       prettier: false,
+      // Tells orval which @tanstack/react-query major to target (v5: queryKey optional, no onSuccess on queries).
+      packageJson: "./clients/package.json",
       override: {
         mutator: { path: `${root}/clients/src/react-query/mutator.ts`, name: "gatehouseFetch" },
         fetch: { includeHttpResponseReturnType: false },

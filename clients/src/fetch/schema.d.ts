@@ -293,9 +293,9 @@ export interface components {
             display_name: string;
             profile_image_url: string | null;
             /** @description Any JSON value. */
-            client_metadata?: Record<string, never>;
+            client_metadata?: unknown;
             /** @description Any JSON value. */
-            client_read_only_metadata?: Record<string, never>;
+            client_read_only_metadata?: unknown;
         };
         ClientUser: {
             /** Format: uuid */
@@ -304,9 +304,9 @@ export interface components {
             primary_email_verified: boolean;
             display_name: string | null;
             /** @description Any JSON value. */
-            client_metadata?: Record<string, never>;
+            client_metadata?: unknown;
             /** @description Any JSON value. */
-            client_read_only_metadata?: Record<string, never>;
+            client_read_only_metadata?: unknown;
             profile_image_url: string | null;
             signed_up_at_millis: number;
             has_password: boolean;
@@ -329,7 +329,7 @@ export interface components {
             } | null;
             restricted_by_admin: boolean;
             restricted_by_admin_reason: string | null;
-            selected_team: components["schemas"]["ClientTeam"] & (Record<string, never> | null);
+            selected_team: components["schemas"]["ClientTeam"] | null;
         };
         /** @description The full keys; shown only in this response. */
         CreatedProjectApiKeySet: {
@@ -400,7 +400,7 @@ export interface components {
              */
             profile_image_url?: string | null;
             /** @description Any JSON value. */
-            client_metadata?: Record<string, never>;
+            client_metadata?: unknown;
             /** Format: uuid */
             selected_team_id?: string | null;
         };
@@ -468,6 +468,7 @@ export interface components {
             allow_user_api_keys: boolean;
             allow_team_api_keys: boolean;
             domains: {
+                /** @example https://app.example.com */
                 domain: string;
                 handler_path: string;
             }[];
@@ -519,6 +520,7 @@ export interface components {
             allow_user_api_keys?: boolean;
             allow_team_api_keys?: boolean;
             domains?: {
+                /** @example https://app.example.com */
                 domain: string;
                 handler_path: string;
             }[];
@@ -589,11 +591,11 @@ export interface components {
             full_logo_url?: string | null;
             config?: components["schemas"]["ProjectConfigPatch"];
         };
-        ServerTeam: components["schemas"]["ClientTeam"] & ({
+        ServerTeam: components["schemas"]["ClientTeam"] & {
             created_at_millis: number;
             /** @description Any JSON value. */
-            server_metadata?: Record<string, never>;
-        } | null);
+            server_metadata?: unknown;
+        };
         ServerUser: {
             /** Format: uuid */
             id: string;
@@ -601,9 +603,9 @@ export interface components {
             primary_email_verified: boolean;
             display_name: string | null;
             /** @description Any JSON value. */
-            client_metadata?: Record<string, never>;
+            client_metadata?: unknown;
             /** @description Any JSON value. */
-            client_read_only_metadata?: Record<string, never>;
+            client_read_only_metadata?: unknown;
             profile_image_url: string | null;
             signed_up_at_millis: number;
             has_password: boolean;
@@ -626,10 +628,10 @@ export interface components {
             } | null;
             restricted_by_admin: boolean;
             restricted_by_admin_reason: string | null;
-            selected_team: components["schemas"]["ServerTeam"];
+            selected_team: components["schemas"]["ServerTeam"] | null;
             primary_email_auth_enabled: boolean;
             /** @description Any JSON value. */
-            server_metadata?: Record<string, never>;
+            server_metadata?: unknown;
             last_active_at_millis: number;
             restricted_by_admin_private_details: string | null;
             country_code: string | null;

@@ -68,39 +68,19 @@ export interface ClientProject {
 
 export type ClientTeamProfileImageUrl = string | null;
 
-/**
- * Any JSON value.
- */
-export type ClientTeamClientMetadata = { [key: string]: unknown };
-
-/**
- * Any JSON value.
- */
-export type ClientTeamClientReadOnlyMetadata = { [key: string]: unknown };
-
 export interface ClientTeam {
   id: string;
   display_name: string;
   profile_image_url: ClientTeamProfileImageUrl;
   /** Any JSON value. */
-  client_metadata?: ClientTeamClientMetadata;
+  client_metadata?: unknown;
   /** Any JSON value. */
-  client_read_only_metadata?: ClientTeamClientReadOnlyMetadata;
+  client_read_only_metadata?: unknown;
 }
 
 export type ClientUserPrimaryEmail = string | null;
 
 export type ClientUserDisplayName = string | null;
-
-/**
- * Any JSON value.
- */
-export type ClientUserClientMetadata = { [key: string]: unknown };
-
-/**
- * Any JSON value.
- */
-export type ClientUserClientReadOnlyMetadata = { [key: string]: unknown };
 
 export type ClientUserProfileImageUrl = string | null;
 
@@ -132,11 +112,7 @@ export type ClientUserRestrictedReason = ClientUserRestrictedReasonAnyOf | null;
 
 export type ClientUserRestrictedByAdminReason = string | null;
 
-export type ClientUserSelectedTeamAllOfAnyOf = { [key: string]: unknown };
-
-export type ClientUserSelectedTeamAllOf = ClientUserSelectedTeamAllOfAnyOf | null;
-
-export type ClientUserSelectedTeam = ClientTeam & ClientUserSelectedTeamAllOf;
+export type ClientUserSelectedTeam = ClientTeam | null;
 
 export interface ClientUser {
   id: string;
@@ -144,9 +120,9 @@ export interface ClientUser {
   primary_email_verified: boolean;
   display_name: ClientUserDisplayName;
   /** Any JSON value. */
-  client_metadata?: ClientUserClientMetadata;
+  client_metadata?: unknown;
   /** Any JSON value. */
-  client_read_only_metadata?: ClientUserClientReadOnlyMetadata;
+  client_read_only_metadata?: unknown;
   profile_image_url: ClientUserProfileImageUrl;
   signed_up_at_millis: number;
   has_password: boolean;
@@ -295,11 +271,6 @@ export type OwnUserUpdateDisplayName = string | null;
  */
 export type OwnUserUpdateProfileImageUrl = string | null;
 
-/**
- * Any JSON value.
- */
-export type OwnUserUpdateClientMetadata = { [key: string]: unknown };
-
 export type OwnUserUpdateSelectedTeamId = string | null;
 
 export interface OwnUserUpdate {
@@ -311,7 +282,7 @@ export interface OwnUserUpdate {
    */
   profile_image_url?: OwnUserUpdateProfileImageUrl;
   /** Any JSON value. */
-  client_metadata?: OwnUserUpdateClientMetadata;
+  client_metadata?: unknown;
   selected_team_id?: OwnUserUpdateSelectedTeamId;
 }
 
@@ -659,34 +630,17 @@ export interface ProjectUpdate {
   config?: ProjectConfigPatch;
 }
 
-/**
- * Any JSON value.
- */
-export type ServerTeamAllOfAnyOfServerMetadata = { [key: string]: unknown };
-
-export type ServerTeamAllOfAnyOf = {
+export type ServerTeamAllOf = {
   created_at_millis: number;
   /** Any JSON value. */
-  server_metadata?: ServerTeamAllOfAnyOfServerMetadata;
+  server_metadata?: unknown;
 };
-
-export type ServerTeamAllOf = ServerTeamAllOfAnyOf | null;
 
 export type ServerTeam = ClientTeam & ServerTeamAllOf;
 
 export type ServerUserPrimaryEmail = string | null;
 
 export type ServerUserDisplayName = string | null;
-
-/**
- * Any JSON value.
- */
-export type ServerUserClientMetadata = { [key: string]: unknown };
-
-/**
- * Any JSON value.
- */
-export type ServerUserClientReadOnlyMetadata = { [key: string]: unknown };
 
 export type ServerUserProfileImageUrl = string | null;
 
@@ -718,10 +672,7 @@ export type ServerUserRestrictedReason = ServerUserRestrictedReasonAnyOf | null;
 
 export type ServerUserRestrictedByAdminReason = string | null;
 
-/**
- * Any JSON value.
- */
-export type ServerUserServerMetadata = { [key: string]: unknown };
+export type ServerUserSelectedTeam = ServerTeam | null;
 
 export type ServerUserRestrictedByAdminPrivateDetails = string | null;
 
@@ -742,9 +693,9 @@ export interface ServerUser {
   primary_email_verified: boolean;
   display_name: ServerUserDisplayName;
   /** Any JSON value. */
-  client_metadata?: ServerUserClientMetadata;
+  client_metadata?: unknown;
   /** Any JSON value. */
-  client_read_only_metadata?: ServerUserClientReadOnlyMetadata;
+  client_read_only_metadata?: unknown;
   profile_image_url: ServerUserProfileImageUrl;
   signed_up_at_millis: number;
   has_password: boolean;
@@ -759,10 +710,10 @@ export interface ServerUser {
   restricted_reason: ServerUserRestrictedReason;
   restricted_by_admin: boolean;
   restricted_by_admin_reason: ServerUserRestrictedByAdminReason;
-  selected_team: ServerTeam;
+  selected_team: ServerUserSelectedTeam;
   primary_email_auth_enabled: boolean;
   /** Any JSON value. */
-  server_metadata?: ServerUserServerMetadata;
+  server_metadata?: unknown;
   last_active_at_millis: number;
   restricted_by_admin_private_details: ServerUserRestrictedByAdminPrivateDetails;
   country_code: ServerUserCountryCode;

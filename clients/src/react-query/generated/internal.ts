@@ -7,9 +7,14 @@ import {
   useQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   MutationFunction,
+  QueryClient,
   QueryFunction,
   QueryKey,
+  UndefinedInitialDataOptions,
   UseMutationOptions,
   UseMutationResult,
   UseQueryOptions,
@@ -33,6 +38,10 @@ import type {
 import { gatehouseFetch } from '../mutator';
 import type { ErrorType } from '../mutator';
 
+
+type AwaitedInput<T> = PromiseLike<T> | T;
+
+      type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -99,7 +108,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  */
 export const useCreateProjectApiKeySet = <TError = ErrorType<KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectApiKeySet>>, TError,{data: ProjectApiKeySetCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
- ): UseMutationResult<
+ , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProjectApiKeySet>>,
         TError,
         {data: ProjectApiKeySetCreate},
@@ -108,7 +117,7 @@ export const useCreateProjectApiKeySet = <TError = ErrorType<KnownError | KnownE
 
       const mutationOptions = getCreateProjectApiKeySetMutationOptions(options);
 
-      return useMutation(mutationOptions);
+      return useMutation(mutationOptions, queryClient);
     }
     /**
  * @summary List project API key sets
@@ -143,7 +152,7 @@ export const getListProjectApiKeySetsQueryKey = () => {
     }
 
     
-export const getListProjectApiKeySetsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError | KnownError>>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListProjectApiKeySetsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError | KnownError>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -158,25 +167,49 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 
       
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData> & { queryKey: QueryKey }
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
 export type ListProjectApiKeySetsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectApiKeySets>>>
 export type ListProjectApiKeySetsQueryError = ErrorType<KnownError | KnownError>
 
 
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError | KnownError>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjectApiKeySets>>,
+          TError,
+          Awaited<ReturnType<typeof listProjectApiKeySets>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError | KnownError>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjectApiKeySets>>,
+          TError,
+          Awaited<ReturnType<typeof listProjectApiKeySets>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError | KnownError>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary List project API key sets
  */
 
 export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError | KnownError>>(
-  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
-  
- ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListProjectApiKeySetsQueryOptions(options)
 
-  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   query.queryKey = queryOptions.queryKey ;
 
@@ -218,7 +251,7 @@ export const getGetProjectApiKeySetQueryKey = (id?: string,) => {
     }
 
     
-export const getGetProjectApiKeySetQueryOptions = <TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError | KnownError | KnownError>>(id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetProjectApiKeySetQueryOptions = <TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError | KnownError | KnownError>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -233,25 +266,49 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 
       
 
-   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData> & { queryKey: QueryKey }
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
 export type GetProjectApiKeySetQueryResult = NonNullable<Awaited<ReturnType<typeof getProjectApiKeySet>>>
 export type GetProjectApiKeySetQueryError = ErrorType<KnownError | KnownError | KnownError>
 
 
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProjectApiKeySet>>,
+          TError,
+          Awaited<ReturnType<typeof getProjectApiKeySet>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProjectApiKeySet>>,
+          TError,
+          Awaited<ReturnType<typeof getProjectApiKeySet>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary Read a project API key set
  */
 
 export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
- id: string, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
-  
- ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetProjectApiKeySetQueryOptions(id,options)
 
-  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   query.queryKey = queryOptions.queryKey ;
 
@@ -321,7 +378,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  */
 export const useUpdateProjectApiKeySet = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectApiKeySet>>, TError,{id: string;data: ProjectApiKeySetUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
- ): UseMutationResult<
+ , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProjectApiKeySet>>,
         TError,
         {id: string;data: ProjectApiKeySetUpdate},
@@ -330,7 +387,7 @@ export const useUpdateProjectApiKeySet = <TError = ErrorType<KnownError | KnownE
 
       const mutationOptions = getUpdateProjectApiKeySetMutationOptions(options);
 
-      return useMutation(mutationOptions);
+      return useMutation(mutationOptions, queryClient);
     }
     /**
  * @summary This server's public URLs
@@ -365,7 +422,7 @@ export const getGetBackendUrlsQueryKey = () => {
     }
 
     
-export const getGetBackendUrlsQueryOptions = <TData = Awaited<ReturnType<typeof getBackendUrls>>, TError = ErrorType<unknown>>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetBackendUrlsQueryOptions = <TData = Awaited<ReturnType<typeof getBackendUrls>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -380,25 +437,49 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 
       
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData> & { queryKey: QueryKey }
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
 export type GetBackendUrlsQueryResult = NonNullable<Awaited<ReturnType<typeof getBackendUrls>>>
 export type GetBackendUrlsQueryError = ErrorType<unknown>
 
 
+export function useGetBackendUrls<TData = Awaited<ReturnType<typeof getBackendUrls>>, TError = ErrorType<unknown>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBackendUrls>>,
+          TError,
+          Awaited<ReturnType<typeof getBackendUrls>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBackendUrls<TData = Awaited<ReturnType<typeof getBackendUrls>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBackendUrls>>,
+          TError,
+          Awaited<ReturnType<typeof getBackendUrls>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBackendUrls<TData = Awaited<ReturnType<typeof getBackendUrls>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary This server's public URLs
  */
 
 export function useGetBackendUrls<TData = Awaited<ReturnType<typeof getBackendUrls>>, TError = ErrorType<unknown>>(
-  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
-  
- ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetBackendUrlsQueryOptions(options)
 
-  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   query.queryKey = queryOptions.queryKey ;
 
@@ -468,7 +549,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  */
 export const useCreateProject = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: ProjectCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
- ): UseMutationResult<
+ , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProject>>,
         TError,
         {data: ProjectCreate},
@@ -477,7 +558,7 @@ export const useCreateProject = <TError = ErrorType<KnownError | KnownError | Kn
 
       const mutationOptions = getCreateProjectMutationOptions(options);
 
-      return useMutation(mutationOptions);
+      return useMutation(mutationOptions, queryClient);
     }
     /**
  * @summary List the projects the signed-in user owns through their teams
@@ -512,7 +593,7 @@ export const getListProjectsQueryKey = () => {
     }
 
     
-export const getListProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError | KnownError>>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError | KnownError>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -527,25 +608,49 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 
       
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData> & { queryKey: QueryKey }
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
 export type ListProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjects>>>
 export type ListProjectsQueryError = ErrorType<KnownError | KnownError>
 
 
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError | KnownError>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjects>>,
+          TError,
+          Awaited<ReturnType<typeof listProjects>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError | KnownError>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjects>>,
+          TError,
+          Awaited<ReturnType<typeof listProjects>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError | KnownError>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary List the projects the signed-in user owns through their teams
  */
 
 export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError | KnownError>>(
-  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
-  
- ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListProjectsQueryOptions(options)
 
-  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   query.queryKey = queryOptions.queryKey ;
 
@@ -587,7 +692,7 @@ export const getGetCurrentProjectAdminQueryKey = () => {
     }
 
     
-export const getGetCurrentProjectAdminQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError | KnownError>>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetCurrentProjectAdminQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError | KnownError>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -602,25 +707,49 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 
       
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData> & { queryKey: QueryKey }
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
 export type GetCurrentProjectAdminQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentProjectAdmin>>>
 export type GetCurrentProjectAdminQueryError = ErrorType<KnownError | KnownError>
 
 
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError | KnownError>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrentProjectAdmin>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrentProjectAdmin>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError | KnownError>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrentProjectAdmin>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrentProjectAdmin>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError | KnownError>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary Read the current project and its configuration
  */
 
 export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError | KnownError>>(
-  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
-  
- ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetCurrentProjectAdminQueryOptions(options)
 
-  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   query.queryKey = queryOptions.queryKey ;
 
@@ -689,7 +818,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  */
 export const useUpdateCurrentProjectAdmin = <TError = ErrorType<KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, TError,{data: ProjectUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
- ): UseMutationResult<
+ , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCurrentProjectAdmin>>,
         TError,
         {data: ProjectUpdate},
@@ -698,6 +827,6 @@ export const useUpdateCurrentProjectAdmin = <TError = ErrorType<KnownError | Kno
 
       const mutationOptions = getUpdateCurrentProjectAdminMutationOptions(options);
 
-      return useMutation(mutationOptions);
+      return useMutation(mutationOptions, queryClient);
     }
     

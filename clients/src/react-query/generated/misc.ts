@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type {
   MutationFunction,
+  QueryClient,
   UseMutationOptions,
   UseMutationResult
 } from '@tanstack/react-query';
@@ -18,6 +19,10 @@ import type {
 import { gatehouseFetch } from '../mutator';
 import type { ErrorType } from '../mutator';
 
+
+type AwaitedInput<T> = PromiseLike<T> | T;
+
+      type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -84,7 +89,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  */
 export const useCheckFeatureSupport = <TError = ErrorType<unknown>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkFeatureSupport>>, TError,{data: CheckFeatureSupportBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
- ): UseMutationResult<
+ , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkFeatureSupport>>,
         TError,
         {data: CheckFeatureSupportBody},
@@ -93,6 +98,6 @@ export const useCheckFeatureSupport = <TError = ErrorType<unknown>,
 
       const mutationOptions = getCheckFeatureSupportMutationOptions(options);
 
-      return useMutation(mutationOptions);
+      return useMutation(mutationOptions, queryClient);
     }
     

@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type {
   MutationFunction,
+  QueryClient,
   UseMutationOptions,
   UseMutationResult
 } from '@tanstack/react-query';
@@ -20,6 +21,10 @@ import type {
 import { gatehouseFetch } from '../mutator';
 import type { ErrorType } from '../mutator';
 
+
+type AwaitedInput<T> = PromiseLike<T> | T;
+
+      type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -95,7 +100,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  */
 export const useExchangeOAuthToken = <TError = ErrorType<KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
- ): UseMutationResult<
+ , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof exchangeOAuthToken>>,
         TError,
         {data: OAuthTokenRequest},
@@ -104,6 +109,6 @@ export const useExchangeOAuthToken = <TError = ErrorType<KnownError | KnownError
 
       const mutationOptions = getExchangeOAuthTokenMutationOptions(options);
 
-      return useMutation(mutationOptions);
+      return useMutation(mutationOptions, queryClient);
     }
     

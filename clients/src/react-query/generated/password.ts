@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import type {
   MutationFunction,
+  QueryClient,
   UseMutationOptions,
   UseMutationResult
 } from '@tanstack/react-query';
@@ -21,6 +22,10 @@ import type {
 import { gatehouseFetch } from '../mutator';
 import type { ErrorType } from '../mutator';
 
+
+type AwaitedInput<T> = PromiseLike<T> | T;
+
+      type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -87,7 +92,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  */
 export const useSignInWithPassword = <TError = ErrorType<KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithPassword>>, TError,{data: PasswordSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
- ): UseMutationResult<
+ , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithPassword>>,
         TError,
         {data: PasswordSignIn},
@@ -96,7 +101,7 @@ export const useSignInWithPassword = <TError = ErrorType<KnownError | KnownError
 
       const mutationOptions = getSignInWithPasswordMutationOptions(options);
 
-      return useMutation(mutationOptions);
+      return useMutation(mutationOptions, queryClient);
     }
     /**
  * @summary Sign up with e-mail and password
@@ -158,7 +163,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  */
 export const useSignUpWithPassword = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
- ): UseMutationResult<
+ , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpWithPassword>>,
         TError,
         {data: PasswordSignUp},
@@ -167,6 +172,6 @@ export const useSignUpWithPassword = <TError = ErrorType<KnownError | KnownError
 
       const mutationOptions = getSignUpWithPasswordMutationOptions(options);
 
-      return useMutation(mutationOptions);
+      return useMutation(mutationOptions, queryClient);
     }
     

@@ -6,8 +6,13 @@ import {
   useQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
+  QueryClient,
   QueryFunction,
   QueryKey,
+  UndefinedInitialDataOptions,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
@@ -22,6 +27,10 @@ import type {
 import { gatehouseFetch } from '../mutator';
 import type { ErrorType } from '../mutator';
 
+
+type AwaitedInput<T> = PromiseLike<T> | T;
+
+      type Awaited<O> = O extends AwaitedInput<infer T> ? T : never;
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
@@ -62,7 +71,7 @@ export const getGetCurrentProjectQueryKey = () => {
     }
 
     
-export const getGetCurrentProjectQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError | KnownError>>( options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetCurrentProjectQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError | KnownError>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -77,25 +86,49 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 
       
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData> & { queryKey: QueryKey }
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
 export type GetCurrentProjectQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentProject>>>
 export type GetCurrentProjectQueryError = ErrorType<KnownError | KnownError>
 
 
+export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError | KnownError>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrentProject>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrentProject>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError | KnownError>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrentProject>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrentProject>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError | KnownError>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary The current project's public settings
  */
 
 export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError | KnownError>>(
-  options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
-  
- ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetCurrentProjectQueryOptions(options)
 
-  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   query.queryKey = queryOptions.queryKey ;
 
@@ -148,7 +181,7 @@ export const getGetProjectJwksQueryKey = (projectId?: string,
 
     
 export const getGetProjectJwksQueryOptions = <TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<KnownError | KnownError>>(projectId: string,
-    params?: GetProjectJwksParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
+    params?: GetProjectJwksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -163,26 +196,53 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 
       
 
-   return  { queryKey, queryFn, enabled: !!(projectId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData> & { queryKey: QueryKey }
+   return  { queryKey, queryFn, enabled: !!(projectId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
 export type GetProjectJwksQueryResult = NonNullable<Awaited<ReturnType<typeof getProjectJwks>>>
 export type GetProjectJwksQueryError = ErrorType<KnownError | KnownError>
 
 
+export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<KnownError | KnownError>>(
+ projectId: string,
+    params: undefined |  GetProjectJwksParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProjectJwks>>,
+          TError,
+          Awaited<ReturnType<typeof getProjectJwks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<KnownError | KnownError>>(
+ projectId: string,
+    params?: GetProjectJwksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProjectJwks>>,
+          TError,
+          Awaited<ReturnType<typeof getProjectJwks>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<KnownError | KnownError>>(
+ projectId: string,
+    params?: GetProjectJwksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
  * @summary Public keys that verify the project's access tokens
  */
 
 export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<KnownError | KnownError>>(
  projectId: string,
-    params?: GetProjectJwksParams, options?: { query?:UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData>, request?: SecondParameter<typeof gatehouseFetch>}
-  
- ):  UseQueryResult<TData, TError> & { queryKey: QueryKey } {
+    params?: GetProjectJwksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetProjectJwksQueryOptions(projectId,params,options)
 
-  const query = useQuery(queryOptions) as  UseQueryResult<TData, TError> & { queryKey: QueryKey };
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
   query.queryKey = queryOptions.queryKey ;
 

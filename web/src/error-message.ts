@@ -1,0 +1,21 @@
+import { GatehouseApiError, GatehouseNetworkError } from "@gatehouse/clients/session";
+
+/** Messages worded for the person at the form, by known-error code; others use the server's message. */
+const MESSAGES: Record<string, (details: Record<string, unknown>) => string> = {
+  EMAIL_PASSWORD_MISMATCH: () => "Wrong e-mail or password.",
+  USER_EMAIL_ALREADY_EXISTS: () => "An account with this e-mail already exists. Sign in instead.",
+  PASSWORD_TOO_SHORT: (d) => `The password is too short: use at least ${String(d.min_length ?? 8)} characters.`,
+  PASSWORD_TOO_LONG: (d) => `The password is too long: use at most ${String(d.maxLength ?? 70)} characters.`,
+  SIGN_UP_NOT_ENABLED: () => "New accounts cannot be created here right now.",
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: () => "Signing in with a password is turned off for this project.",
+  SCHEMA_ERROR: (d) => `Please check the form: ${String(d.message ?? "a field is not valid")}`,
+};
+
+export function errorMessage(error: unknown): string {
+  if (error instanceof GatehouseApiError) {
+    const message = error.code ? MESSAGES[error.code] : undefined;
+    return message ? message(error.details) : error.message;
+  }
+  if (error instanceof GatehouseNetworkError) return error.message;
+  return "Something went wrong. Please try again.";
+}

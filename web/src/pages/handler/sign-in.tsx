@@ -1,0 +1,25 @@
+import { useSignInWithPassword } from "@gatehouse/clients/react-query";
+import { Link } from "react-router";
+import { CredentialsForm } from "../../components/credentials-form";
+import { errorMessage } from "../../error-message";
+import { useFinishSignIn } from "../../hooks/use-finish-sign-in";
+
+export function SignInPage() {
+  const finishSignIn = useFinishSignIn();
+  const signIn = useSignInWithPassword({ mutation: { onSuccess: finishSignIn } });
+  return (
+    <CredentialsForm
+      title="Sign in"
+      submitLabel="Sign in"
+      passwordAutoComplete="current-password"
+      pending={signIn.isPending}
+      error={signIn.error ? errorMessage(signIn.error) : null}
+      onSubmit={(credentials) => signIn.mutate({ data: credentials })}
+      footer={
+        <>
+          New here? <Link to="/handler/sign-up">Create an account</Link>
+        </>
+      }
+    />
+  );
+}

@@ -1,0 +1,38 @@
+import { useSignOut } from "@gatehouse/clients/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { session } from "../../session";
+
+/**
+ * Ends the session on the server, then forgets the tokens here whatever the server said:
+ * a sign-out the user asked for must never leave them signed in.
+ */
+export function SignOutPage() {
+  const queryClient = useQueryClient();
+  const signOut = useSignOut();
+  const started = useRef(false);
+  const [done, setDone] = useState(!session.hasSession());
+
+  useEffect(() => {
+    if (started.current || !session.hasSession()) return;
+    started.current = true;
+    const forget = () => {
+      session.clear();
+      queryClient.clear();
+      setDone(true);
+    };
+    signOut.mutate(undefined, { onSettled: forget });
+  }, [signOut, queryClient]);
+
+  return (
+    <section className="card" aria-labelledby="sign-out-title" aria-busy={!done}>
+      <h1 id="sign-out-title">{done ? "You are signed out" : "Signing out…"}</h1>
+      {done ? (
+        <p>
+          <Link to="/handler/sign-in">Sign in again</Link> or go to the <Link to="/">home page</Link>.
+        </p>
+      ) : null}
+    </section>
+  );
+}

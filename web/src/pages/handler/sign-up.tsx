@@ -1,0 +1,26 @@
+import { useSignUpWithPassword } from "@gatehouse/clients/react-query";
+import { Link } from "react-router";
+import { CredentialsForm } from "../../components/credentials-form";
+import { errorMessage } from "../../error-message";
+import { useFinishSignIn } from "../../hooks/use-finish-sign-in";
+
+export function SignUpPage() {
+  const finishSignIn = useFinishSignIn();
+  const signUp = useSignUpWithPassword({ mutation: { onSuccess: finishSignIn } });
+  return (
+    <CredentialsForm
+      title="Create an account"
+      submitLabel="Sign up"
+      passwordAutoComplete="new-password"
+      passwordHint="At least 8 characters."
+      pending={signUp.isPending}
+      error={signUp.error ? errorMessage(signUp.error) : null}
+      onSubmit={(credentials) => signUp.mutate({ data: credentials })}
+      footer={
+        <>
+          Already have an account? <Link to="/handler/sign-in">Sign in</Link>
+        </>
+      }
+    />
+  );
+}
