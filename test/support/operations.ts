@@ -1,0 +1,176 @@
+/**
+ * Every operation of the published document, by contract-test area, with one valid sample
+ * request each. The mock suite derives its checks from this table and the document; the
+ * misc area checks that the table and the document list the same operations, so a new
+ * route cannot ship without joining a contract area.
+ */
+export type AreaName =
+  | "auth-password"
+  | "sessions-and-tokens"
+  | "users-me"
+  | "projects"
+  | "internal-projects"
+  | "internal-api-keys"
+  | "misc";
+
+/** The access the document declares: no requirement, client-and-up, or admin only. */
+export type DeclaredAccess = "public" | "client" | "admin";
+
+export interface OperationSample {
+  operationId: string;
+  method: "get" | "post" | "patch" | "put" | "delete";
+  /** The path as written in the document. */
+  template: string;
+  /** The same path with its parameters filled in. */
+  path: string;
+  access: DeclaredAccess;
+  json?: Record<string, unknown>;
+  form?: Record<string, string>;
+  success: number;
+  /** The response media type of the success answer. */
+  successType?: "application/json" | "text/plain";
+}
+
+const SAMPLE_UUID = "3f0c7a52-1c7e-4a8e-9d59-0b8f4d3e2a11";
+
+export const OPERATIONS: Record<AreaName, OperationSample[]> = {
+  "auth-password": [
+    {
+      operationId: "signUpWithPassword",
+      method: "post",
+      template: "/auth/password/sign-up",
+      path: "/auth/password/sign-up",
+      access: "client",
+      json: { email: "ada@example.com", password: "correct horse battery" },
+      success: 200,
+    },
+    {
+      operationId: "signInWithPassword",
+      method: "post",
+      template: "/auth/password/sign-in",
+      path: "/auth/password/sign-in",
+      access: "client",
+      json: { email: "ada@example.com", password: "correct horse battery" },
+      success: 200,
+    },
+  ],
+  "sessions-and-tokens": [
+    {
+      operationId: "exchangeOAuthToken",
+      method: "post",
+      template: "/auth/oauth/token",
+      path: "/auth/oauth/token",
+      access: "public",
+      form: { grant_type: "refresh_token", refresh_token: "some-refresh-token", client_id: "internal", client_secret: "__stack_public_client__" },
+      success: 200,
+    },
+    {
+      operationId: "signOut",
+      method: "delete",
+      template: "/auth/sessions/current",
+      path: "/auth/sessions/current",
+      access: "client",
+      success: 200,
+    },
+  ],
+  "users-me": [
+    { operationId: "getCurrentUser", method: "get", template: "/users/me", path: "/users/me", access: "client", success: 200 },
+    {
+      operationId: "updateCurrentUser",
+      method: "patch",
+      template: "/users/me",
+      path: "/users/me",
+      access: "client",
+      json: { display_name: "Ada Lovelace" },
+      success: 200,
+    },
+  ],
+  projects: [
+    { operationId: "getCurrentProject", method: "get", template: "/projects/current", path: "/projects/current", access: "client", success: 200 },
+    {
+      operationId: "getProjectJwks",
+      method: "get",
+      template: "/projects/{project_id}/.well-known/jwks.json",
+      path: "/projects/internal/.well-known/jwks.json",
+      access: "public",
+      success: 200,
+    },
+  ],
+  "internal-projects": [
+    {
+      operationId: "createProject",
+      method: "post",
+      template: "/internal/projects",
+      path: "/internal/projects",
+      access: "client",
+      json: { display_name: "Contract project", owner_team_id: SAMPLE_UUID },
+      success: 201,
+    },
+    { operationId: "listProjects", method: "get", template: "/internal/projects", path: "/internal/projects", access: "client", success: 200 },
+    {
+      operationId: "getCurrentProjectAdmin",
+      method: "get",
+      template: "/internal/projects/current",
+      path: "/internal/projects/current",
+      access: "admin",
+      success: 200,
+    },
+    {
+      operationId: "updateCurrentProjectAdmin",
+      method: "patch",
+      template: "/internal/projects/current",
+      path: "/internal/projects/current",
+      access: "admin",
+      json: { display_name: "Renamed", config: { sign_up_enabled: false } },
+      success: 200,
+    },
+  ],
+  "internal-api-keys": [
+    {
+      operationId: "createProjectApiKeySet",
+      method: "post",
+      template: "/internal/api-keys",
+      path: "/internal/api-keys",
+      access: "admin",
+      json: {
+        description: "contract",
+        expires_at_millis: 4_102_444_800_000,
+        has_publishable_client_key: true,
+        has_secret_server_key: true,
+        has_super_secret_admin_key: false,
+      },
+      success: 201,
+    },
+    { operationId: "listProjectApiKeySets", method: "get", template: "/internal/api-keys", path: "/internal/api-keys", access: "admin", success: 200 },
+    {
+      operationId: "getProjectApiKeySet",
+      method: "get",
+      template: "/internal/api-keys/{id}",
+      path: `/internal/api-keys/${SAMPLE_UUID}`,
+      access: "admin",
+      success: 200,
+    },
+    {
+      operationId: "updateProjectApiKeySet",
+      method: "patch",
+      template: "/internal/api-keys/{id}",
+      path: `/internal/api-keys/${SAMPLE_UUID}`,
+      access: "admin",
+      json: { revoked: true },
+      success: 200,
+    },
+  ],
+  misc: [
+    { operationId: "getBackendUrls", method: "get", template: "/internal/backend-urls", path: "/internal/backend-urls", access: "public", success: 200 },
+    {
+      operationId: "checkFeatureSupport",
+      method: "post",
+      template: "/check-feature-support",
+      path: "/check-feature-support",
+      access: "public",
+      json: { feature_name: "contract-test" },
+      success: 200,
+      successType: "text/plain",
+    },
+  ],
+};
