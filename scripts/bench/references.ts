@@ -5,8 +5,10 @@
  *          GET /users/me: the cost of Node + HTTP + Hono + JSON and nothing else.
  *   floor  a bare Hono route that does the least honest work the same request needs:
  *          verify the ES256 access token with jose against the project's public JWK and
- *          select the user row by primary key with `pg`. A lower bound for any
- *          implementation of /users/me on this stack.
+ *          select the user row by primary key with `pg`. Roughly the least any
+ *          implementation of /users/me on this stack can do. It verifies the signature on
+ *          every request; Gatehouse caches verified tokens until they expire, so it may
+ *          come close to or beat the floor on that share of the work.
  *
  * Configuration arrives as JSON in BENCH_REFERENCE (see ReferenceConfig); both answer
  * GET /health once listening.
