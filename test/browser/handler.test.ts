@@ -67,6 +67,21 @@ async function signUpThroughApi(email: string) {
   expect(response.status).toBe(200);
 }
 
+/** The known-error code (or "ok") the token endpoint answers for `refreshToken`. */
+async function refreshWith(refreshToken: string): Promise<string> {
+  const response = await fetch(`${server.url}/api/v1/auth/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      grant_type: "refresh_token",
+      refresh_token: refreshToken,
+      client_id: "internal",
+      client_secret: "__stack_public_client__",
+    }),
+  });
+  return response.ok ? "ok" : (response.headers.get("x-stack-known-error") ?? String(response.status));
+}
+
 describe("handler pages", () => {
   it("signs up, shows the user, signs out, and signs back in", async () => {
     const email = uniqueEmail("journey");
@@ -76,11 +91,16 @@ describe("handler pages", () => {
     await expectSignedInAs(email);
     await page.screenshot({ path: `${SCREENSHOTS}/gatehouse-home-signed-in.png`, fullPage: true });
 
+    const refreshToken = await page.evaluate<string | null>(`localStorage.getItem("gatehouse:internal:refresh-token")`);
+    expect(refreshToken).toBeTruthy();
+    expect(await refreshWith(refreshToken ?? "")).toBe("ok");
+
     await page.goto("/handler/sign-out");
     await page.getByRole("heading", { name: "You are signed out" }).waitFor();
     // A string, not a function: this package type-checks without the DOM library.
     const stored = await page.evaluate<string[]>(`Object.keys(localStorage).filter((key) => key.startsWith("gatehouse:"))`);
     expect(stored).toEqual([]);
+    expect(await refreshWith(refreshToken ?? "")).toBe("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
     await page.goto("/");
     await page.getByText("You are not signed in.").waitFor();
 

@@ -17,12 +17,16 @@ export function SignOutPage() {
   useEffect(() => {
     if (started.current || !session.hasSession()) return;
     started.current = true;
-    const forget = () => {
-      session.clear();
-      queryClient.clear();
-      setDone(true);
-    };
-    signOut.mutate(undefined, { onSettled: forget });
+    void signOut
+      .mutateAsync()
+      .catch(() => {
+        // The session may already be gone on the server; forgetting it here is what matters.
+      })
+      .finally(() => {
+        session.clear();
+        queryClient.clear();
+        setDone(true);
+      });
   }, [signOut, queryClient]);
 
   return (
