@@ -9,6 +9,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       ...databases.map((db) => ({
+        extends: true,
         test: {
           name: `server:${db}`,
           include: ["server/src/**/*.test.ts"],
@@ -16,6 +17,7 @@ export default defineConfig({
         },
       })),
       ...databases.map((db) => ({
+        extends: true,
         test: {
           name: `e2e:${db}`,
           include: ["test/**/*.test.ts"],
@@ -24,6 +26,7 @@ export default defineConfig({
         },
       })),
       {
+        extends: true,
         test: {
           name: "contract",
           include: ["test/contract/**/*.test.ts"],
@@ -38,6 +41,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],

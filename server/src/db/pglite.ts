@@ -1,9 +1,16 @@
 import { PGlite } from "@electric-sql/pglite";
 import type { Db, Queryable } from "./db";
 
-/** Opens embedded Postgres in `dataDir`, or in memory when `dataDir` is undefined (tests). */
-export async function openPgliteDb(dataDir: string | undefined): Promise<Db> {
-  const pg = dataDir === undefined ? new PGlite() : new PGlite(dataDir);
+/**
+ * Opens embedded Postgres in `dataDir`, or in memory when `dataDir` is undefined (tests).
+ * `loadDataDir` starts from a dump instead of running initdb, which is several times faster.
+ */
+export interface PgliteDb extends Db {
+  dump(): Promise<Blob | File>;
+}
+
+export async function openPgliteDb(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
+  const pg = new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), ...options });
   await pg.waitReady;
 
   const asQueryable = (target: Pick<PGlite, "query">): Queryable => ({
@@ -21,5 +28,6 @@ export async function openPgliteDb(dataDir: string | undefined): Promise<Db> {
       await pg.exec(script);
     },
     close: () => pg.close(),
+    dump: () => pg.dumpDataDir("none"),
   };
 }

@@ -6,11 +6,12 @@
  * expired or garbled token, a missing session where one is needed, and (when the route
  * names one) another user's resource. Each case asserts the exact known error.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { AccessType } from "../http/env";
 import type { KnownErrorCode } from "../errors";
 import { call, createProjectFixture, expiredAccessToken, type Credentials, type ProjectFixture } from "./fixtures";
-import { createTestApp, type TestApp } from "./test-server";
+import { useSharedTestApp } from "./shared-app";
+import type { TestApp } from "./test-server";
 
 export interface SecurityContext {
   t: TestApp;
@@ -165,15 +166,13 @@ function resolve<T>(value: T | ((ctx: SecurityContext) => T), ctx: SecurityConte
 
 /** Registers the security suite for one protected operation. */
 export function describeSecurity(op: ProtectedOperation): void {
+  const app = useSharedTestApp();
   const label = typeof op.path === "string" ? op.path : "(dynamic path)";
   describe(`security: ${op.method} ${label}`, () => {
     let ctx: SecurityContext;
     beforeAll(async () => {
-      const t = await createTestApp();
+      const t = app();
       ctx = { t, project: await createProjectFixture(t), otherProject: await createProjectFixture(t) };
-    });
-    afterAll(async () => {
-      await ctx?.t.close();
     });
 
     for (const c of casesFor(op)) {

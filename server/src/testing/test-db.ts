@@ -4,6 +4,7 @@ import type { Db } from "../db/db";
 import { migrate } from "../db/migrate";
 import { openPgliteDb } from "../db/pglite";
 import { openPostgresDb } from "../db/postgres";
+import { migratedPgliteTemplate } from "./pglite-template";
 
 export type TestDbKind = "pglite" | "postgres";
 
@@ -18,7 +19,7 @@ export function testDbKind(env: NodeJS.ProcessEnv = process.env): TestDbKind {
  */
 export async function createTestDb(kind: TestDbKind = testDbKind()): Promise<Db> {
   if (kind === "pglite") {
-    const db = await openPgliteDb(undefined);
+    const db = await openPgliteDb(undefined, { loadDataDir: await migratedPgliteTemplate() });
     await migrate(db);
     return db;
   }
