@@ -60,8 +60,9 @@ const updateCurrentProjectAdmin = authenticatedRoute(ADMIN_ONLY, [], {
 });
 
 function internalUser(auth: RequestAuth) {
+  const user = requireUser(auth);
   if (auth.tenancy.projectId !== "internal") throw new KnownError("EXPECTED_INTERNAL_PROJECT");
-  return requireUser(auth);
+  return user;
 }
 
 export function registerInternalProjectRoutes(router: Router): void {

@@ -6,11 +6,13 @@ function isPlainObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Turns `{"a.b": 1, c: {d: 2}}` into `{a: {b: 1}, c: {d: 2}}`; a dotted key replaces what it names. */
+/** Turns `{"a.b": 1, a: {c: 2}}` into `{a: {b: 1, c: 2}}`: entries of one document merge. */
 export function expandDottedKeys(override: ConfigOverride): Json {
-  const result: Json = {};
+  let result: Json = {};
   for (const [key, value] of Object.entries(override)) {
-    setAtPath(result, key.split("."), isPlainObject(value) ? expandDottedKeys(value) : value);
+    const nested: Json = {};
+    setAtPath(nested, key.split("."), isPlainObject(value) ? expandDottedKeys(value) : value);
+    result = deepMerge(result, nested);
   }
   return result;
 }

@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, createProjectFixture, type ProjectFixture } from "../testing/fixtures";
+import { useSharedTestApp } from "../testing/shared-app";
+import type { TestApp } from "../testing/test-server";
+
+const app = useSharedTestApp();
+let t: TestApp;
+let project: ProjectFixture;
+
+beforeAll(async () => {
+  t = app();
+  project = await createProjectFixture(t);
+});
+
+describe("request plumbing", () => {
+  it("answers CORS preflights with 200 and every SDK header allowed under both prefixes", async () => {
+    const res = await t.request("/api/v1/users/me", {
+      method: "OPTIONS",
+      headers: { origin: "https://app.example.com", "access-control-request-method": "PATCH", "access-control-request-headers": "x-hexclave-access-token" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const allowed = res.headers.get("access-control-allow-headers")!.split(", ");
+    for (const header of ["x-stack-project-id", "x-hexclave-project-id", "x-stack-random-nonce", "x-hexclave-allow-anonymous-user", "content-type"]) {
+      expect(allowed).toContain(header);
+    }
+    expect(res.headers.get("access-control-allow-methods")).toContain("PATCH");
+  });
+
+  it("marks every API answer uncacheable, exposes error headers and gives each a request id", async () => {
+    const a = await call(t, "GET", "/projects/current", { creds: project.client });
+    const b = await call(t, "GET", "/projects/current", { creds: { ...project.client, publishableKey: "wrong" } });
+    for (const res of [a, b]) {
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("access-control-expose-headers")).toContain("x-stack-known-error");
+      expect(res.headers.get("x-stack-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    expect(a.headers.get("x-stack-request-id")).not.toBe(b.headers.get("x-stack-request-id"));
+  });
+
+  it("renders known errors as {code, error, details} with both known-error headers", async () => {
+    const res = await call(t, "GET", "/projects/current", { creds: { ...project.client, publishableKey: "wrong" } });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ code: "INVALID_PUBLISHABLE_CLIENT_KEY", error: expect.any(String), details: { project_id: project.projectId } });
+    expect(res.headers.get("x-stack-known-error")).toBe("INVALID_PUBLISHABLE_CLIENT_KEY");
+    expect(res.headers.get("x-hexclave-known-error")).toBe("INVALID_PUBLISHABLE_CLIENT_KEY");
+  });
+
+  it("answers 4xx as 200 with the real status in actual-status when asked to", async () => {
+    const res = await call(t, "GET", "/projects/current", { creds: { ...project.client, publishableKey: "wrong", overrideErrorStatus: true } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-stack-actual-status")).toBe("401");
+    expect(res.headers.get("x-hexclave-actual-status")).toBe("401");
+    expect(res.json.code).toBe("INVALID_PUBLISHABLE_CLIENT_KEY");
+    const ok = await call(t, "GET", "/projects/current", { creds: { ...project.client, overrideErrorStatus: true } });
+    expect(ok.headers.get("x-stack-actual-status")).toBeNull();
+  });
+
+  it("answers INSUFFICIENT_ACCESS_TYPE with the actual and allowed types", async () => {
+    const res = await call(t, "GET", "/internal/projects/current", { creds: project.server });
+    expect(res.status).toBe(401);
+    expect(res.json.details).toEqual({ actual_access_type: "server", allowed_access_types: ["admin"] });
+  });
+
+  it("requires the publishable key only from projects that demand it", async () => {
+    const res = await call(t, "GET", "/projects/current", { creds: { projectId: project.projectId, accessType: "client" } });
+    expect(res.status).toBe(200);
+  });
+
+  it("answers BRANCH_DOES_NOT_EXIST for an unknown branch", async () => {
+    const res = await call(t, "GET", "/projects/current", { creds: project.client, headers: { "x-stack-branch-id": "feature" } });
+    expect(res.json).toMatchObject({ code: "BRANCH_DOES_NOT_EXIST", details: { branch_id: "feature" } });
+  });
+
+  it("turns malformed JSON into BODY_PARSING_ERROR", async () => {
+    const res = await call(t, "POST", "/auth/password/sign-in", { creds: project.client, body: "{not json" });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("BODY_PARSING_ERROR");
+  });
+
+  it("turns an oversized body into BODY_PARSING_ERROR without reading it all", async () => {
+    const res = await call(t, "PATCH", "/users/me", {
+      creds: { ...project.client, accessToken: project.user.accessToken },
+      body: { client_metadata: { blob: "x".repeat(3 * 1024 * 1024) } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("BODY_PARSING_ERROR");
+    expect(res.json.details.message).toContain("limit");
+  });
+
+  it("answers unknown API routes with a plain 404", async () => {
+    const res = await call(t, "GET", "/no-such-route");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("x-stack-known-error")).toBeNull();
+  });
+
+  it("serves the OpenAPI document, the reference page and a health check", async () => {
+    const doc = await call(t, "GET", "/openapi.json");
+    expect(doc.json.openapi).toBe("3.1.0");
+    expect(doc.json.paths["/auth/password/sign-up"].post.operationId).toBe("signUpWithPassword");
+    const page = await t.request("/api/docs");
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("/api/docs/scalar.js");
+    const health = await t.request("/health");
+    expect(await health.json()).toMatchObject({ status: "ok" });
+  });
+
+  it("lists this server's public URL", async () => {
+    const res = await call(t, "GET", "/internal/backend-urls");
+    expect(res.json).toEqual({ urls: ["http://localhost:8102"] });
+  });
+});
