@@ -12,7 +12,7 @@ import { DEV_PUBLISHABLE_CLIENT_KEY, ensureInternalProject } from "./services/pr
 
 const WEB_DIST_DIR = fileURLToPath(new URL("../../web/dist/", import.meta.url));
 
-export async function startServer(env: NodeJS.ProcessEnv = process.env) {
+export async function startServer(env?: NodeJS.ProcessEnv) {
   const settings = loadConfig(env);
   const log = createConsoleLogger();
   if (!settings.databaseUrl) await mkdir(settings.dataDir, { recursive: true });

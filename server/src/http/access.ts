@@ -6,10 +6,10 @@
  * of the internal project whose user owns the target project through one of their teams.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { isProjectOwnedByUser } from "../db/queries/projects";
 import { KnownError } from "../errors";
 import type { AccessTokenClaims } from "../services/access-tokens";
 import type { ServiceDeps } from "../services/deps";
+import { isProjectOwner } from "../services/projects/ownership";
 import type { AccessType, AppEnv, RequestAuth } from "./env";
 import { stackHeader } from "./headers";
 
@@ -91,7 +91,7 @@ async function checkAdminAccessToken(deps: ServiceDeps, projectId: string, token
     if (error.code === "INVALID_PROJECT_FOR_ACCESS_TOKEN") throw new KnownError("INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN");
     throw new KnownError("UNPARSABLE_ADMIN_ACCESS_TOKEN");
   }
-  if (claims.is_anonymous || !(await isProjectOwnedByUser(deps.db, projectId, claims.sub))) {
+  if (claims.is_anonymous || !(await isProjectOwner(deps, projectId, claims.sub))) {
     throw new KnownError("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
   }
 }

@@ -1,4 +1,4 @@
-import { z } from "@hono/zod-openapi";
+import type { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
 import { ADMIN_ONLY, CLIENT_AND_UP, requireUser } from "../../http/access";
 import type { RequestAuth } from "../../http/env";

@@ -1,0 +1,98 @@
+// Lint, including the import boundaries of ARCHITECTURE §3:
+// server imports no other top-level folder; inside it routes → services → db/queries → db;
+// no Hono in services; SQL only under db/; clients never import the server; web uses clients only;
+// process.env is read by server/src/config (and the test harness) alone.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+const outside = (folders) => folders.map((f) => ({ group: [`**/${f}/**`, `@gatehouse/${f}`, `@gatehouse/${f}/*`], message: `Do not import ${f}/ from here (ARCHITECTURE §3).` }));
+const restrict = (patterns) => ["error", { patterns: patterns.map((p) => ({ allowTypeImports: false, ...p })) }];
+const hono = { group: ["hono", "hono/*", "@hono/*"], message: "Services and storage know nothing of HTTP: no Hono here." };
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      ".data/**",
+      ".bench/**",
+      "openapi/**",
+      "clients/src/fetch/schema.d.ts",
+      "clients/src/react-query/generated/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", Buffer: "readonly", fetch: "readonly" } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    files: ["**/*.test.ts", "**/*.test.tsx", "test/**", "server/src/testing/**", "scripts/**"],
+    rules: { "@typescript-eslint/no-explicit-any": "off", "@typescript-eslint/no-non-null-assertion": "off" },
+  },
+  {
+    files: ["server/src/**/*.ts"],
+    ignores: ["server/src/config/**", "server/src/testing/**"],
+    rules: {
+      "no-restricted-properties": ["error", { object: "process", property: "env", message: "Read configuration through server/src/config (loadConfig)." }],
+    },
+  },
+  {
+    files: ["server/src/**/*.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": restrict(outside(["clients", "web", "test"])) },
+  },
+  {
+    files: ["server/src/routes/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        ...outside(["clients", "web", "test"]),
+        { group: ["**/db/db", "**/db/pglite", "**/db/postgres", "**/db/migrate", "**/db/queries/*"], allowTypeImports: true, message: "Routes reach storage through services; only record types may be imported from db/." },
+      ]),
+    },
+  },
+  {
+    files: ["server/src/http/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        ...outside(["clients", "web", "test"]),
+        { group: ["**/db/*", "**/db/queries/*"], allowTypeImports: true, message: "The HTTP layer reaches storage through services." },
+      ]),
+    },
+  },
+  {
+    files: ["server/src/services/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        ...outside(["clients", "web", "test"]),
+        hono,
+        { group: ["**/routes/*", "**/routes/**", "**/http/*", "**/http/**"], message: "Services must not depend on the HTTP layer." },
+      ]),
+    },
+  },
+  {
+    files: ["server/src/db/**/*.ts", "server/src/crypto/**/*.ts", "server/src/errors/**/*.ts", "server/src/config/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        ...outside(["clients", "web", "test"]),
+        hono,
+        { group: ["**/routes/*", "**/routes/**", "**/http/*", "**/http/**", "**/services/*", "**/services/**"], message: "Lower layers must not import services, routes or HTTP." },
+      ]),
+    },
+  },
+  {
+    files: ["clients/**/*.ts", "clients/**/*.tsx"],
+    rules: { "@typescript-eslint/no-restricted-imports": restrict(outside(["server", "web", "test"])) },
+  },
+  {
+    files: ["web/**/*.ts", "web/**/*.tsx"],
+    rules: { "@typescript-eslint/no-restricted-imports": restrict(outside(["server", "test"])) },
+  },
+);
