@@ -27,9 +27,12 @@ export function renderError(error: unknown, c: Context<AppEnv>): Response {
 
 function toKnownError(error: unknown): KnownError | null {
   if (error instanceof KnownError) return error;
-  // Hono's JSON/form readers throw 400 HTTPExceptions for unreadable bodies.
+  // Hono's body validators throw 400 for unreadable bodies and 415 for a content type the route does not take.
   if (error instanceof HTTPException && error.status === 400) {
     return new KnownError("BODY_PARSING_ERROR", { message: error.message || "malformed body" });
+  }
+  if (error instanceof HTTPException && error.status === 415) {
+    return new KnownError("BODY_PARSING_ERROR", { message: "unsupported content type; send the content type this operation documents" });
   }
   return null;
 }

@@ -78,6 +78,16 @@ describe("request plumbing", () => {
     expect(res.json.code).toBe("BODY_PARSING_ERROR");
   });
 
+  it("turns a body without the documented content type into BODY_PARSING_ERROR", async () => {
+    const res = await call(t, "POST", "/auth/password/sign-in", {
+      creds: project.client,
+      body: "email=a@example.com",
+      headers: { "content-type": "text/plain" },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("BODY_PARSING_ERROR");
+  });
+
   it("turns an oversized body into BODY_PARSING_ERROR without reading it all", async () => {
     const res = await call(t, "PATCH", "/users/me", {
       creds: { ...project.client, accessToken: project.user.accessToken },
