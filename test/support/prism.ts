@@ -31,6 +31,29 @@ export const OPENAPI_DOCUMENT = join(REPO_ROOT, "openapi/openapi.json");
 const PRISM_CLI = join(dirname(require.resolve("@stoplight/prism-cli/package.json")), "dist/index.js");
 const MAX_OUTPUT_CHARS = 64 * 1024;
 
+/**
+ * Prism runs under this small watchdog (the leader of the detached group). The watchdog
+ * holds our end of a stdin pipe: when the test process dies in any way, even by SIGKILL,
+ * the pipe closes and the watchdog stops Prism, so no orphan keeps a port.
+ */
+const WATCHDOG = `
+const { spawn } = require("node:child_process");
+const prism = spawn(process.execPath, process.argv.slice(1), { stdio: ["ignore", "inherit", "inherit"] });
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  prism.kill("SIGTERM");
+  setTimeout(() => { prism.kill("SIGKILL"); process.exit(1); }, 3000).unref();
+};
+process.stdin.on("end", stop);
+process.stdin.on("close", stop);
+process.stdin.resume();
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+prism.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+`;
+
 export type PrismOptions =
   | { mode: "mock"; document?: string; errors?: boolean; startTimeoutMs?: number }
   | { mode: "proxy"; upstream: string; document?: string; errors?: boolean; startTimeoutMs?: number };
@@ -100,10 +123,10 @@ async function startOnce(options: PrismOptions, port: number): Promise<PrismInst
     if (output.length > MAX_OUTPUT_CHARS) output = output.slice(-MAX_OUTPUT_CHARS);
   };
 
-  const child = spawn(process.execPath, argsFor(options, port), {
+  const child = spawn(process.execPath, ["-e", WATCHDOG, ...argsFor(options, port)], {
     cwd: REPO_ROOT,
     detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["pipe", "pipe", "pipe"],
     env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" },
   });
   running.add(child);
