@@ -1,3 +1,4 @@
+import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP, requireUser } from "../../http/access";
 import { authenticatedRoute, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -10,6 +11,8 @@ const signOut = authenticatedRoute(CLIENT_AND_UP, ["USER_AUTHENTICATION_REQUIRED
   path: "/auth/sessions/current",
   tags: ["Sessions"],
   summary: "Sign out (end the current session)",
+  // The Stack SDKs send `{}` as a JSON body with this DELETE.
+  request: { body: { required: false, content: { "application/json": { schema: z.strictObject({}) } } } },
   responses: { 200: jsonResponse(SuccessSchema, "The session was ended; its refresh token no longer works") },
 });
 
