@@ -20,8 +20,8 @@ describe("sessions-and-tokens: the real server behind prism proxy --errors", () 
     project = await bootstrapProject(env.api);
   });
 
-  const signOut = (accessToken: string | undefined) =>
-    env.api.call("DELETE", "/auth/sessions/current", { creds: { ...project.client, accessToken } });
+  const signOut = (accessToken: string | undefined, body?: unknown) =>
+    env.api.call("DELETE", "/auth/sessions/current", { creds: { ...project.client, accessToken }, body });
 
   it("refreshes with the form-encoded refresh grant: a new access token for the same session, the same refresh token", async () => {
     const session = await signUpThroughProxy(env.api, project.client);
@@ -76,7 +76,8 @@ describe("sessions-and-tokens: the real server behind prism proxy --errors", () 
     const second = await env.api.call("POST", "/auth/password/sign-in", { creds: project.client, body: { email: first.email, password: PASSWORD } });
     expectValidThroughProxy(second, 200);
 
-    const res = await signOut(first.accessToken);
+    // With the empty JSON body the Stack SDKs send along with this DELETE.
+    const res = await signOut(first.accessToken, {});
     expectValidThroughProxy(res, 200);
     expect(res.json).toEqual({ success: true });
 
@@ -107,6 +108,17 @@ describe("sessions-and-tokens: the real server behind prism proxy --errors", () 
     const res = await env.api.call("DELETE", "/auth/sessions/current", { creds: { ...other.client, accessToken: session.accessToken } });
     expectKnownErrorThroughProxy(res, 401, "INVALID_PROJECT_FOR_ACCESS_TOKEN");
     expect(res.json.details).toEqual({ expected_project_id: other.projectId, actual_project_id: project.projectId });
+  });
+
+  it("has the document and the server agree that sign-out takes no body fields", async () => {
+    const session = await signUpThroughProxy(env.api, project.client);
+    expectProxyRefusal(await signOut(session.accessToken, { everywhere: true }), "UNPROCESSABLE_ENTITY");
+    const direct = await env.direct.call("DELETE", "/auth/sessions/current", {
+      creds: { ...project.client, accessToken: session.accessToken },
+      body: { everywhere: true },
+    });
+    expect(direct.status).toBe(400);
+    expect(direct.json.code).toBe("SCHEMA_ERROR");
   });
 
   it("has the document refuse a refresh grant of another kind, and the server agree", async () => {

@@ -70,6 +70,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       template: "/auth/sessions/current",
       path: "/auth/sessions/current",
       access: "client",
+      json: {},
       success: 200,
     },
   ],
