@@ -9,13 +9,14 @@
  * relative `servers` entry), so the SDK's `/api/v1` prefix is dropped on the way in.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type * as sdk108 from "@stackframe/js";
 import * as sdk102 from "stack-js-2-8-102";
 import { uniqueEmail } from "@gatehouse/server/testing";
 import { violationsOf, type HttpResult, type Violation } from "../support/http";
 import { bootstrapProject, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
-type Sdk = typeof import("@stackframe/js");
-const sdk = sdk102 as unknown as Sdk;
+// Typed through 2.8.108's declarations, which describe the same constructor options.
+const sdk = sdk102 as unknown as typeof sdk108;
 
 interface Exchange {
   method: string;

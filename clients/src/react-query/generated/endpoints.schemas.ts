@@ -732,6 +732,8 @@ export interface Success {
   success: boolean;
 }
 
+export type SignOutBody = { [key: string]: unknown };
+
 export type CheckFeatureSupportBody = {[key: string]: unknown};
 
 export type GetProjectJwksParams = {

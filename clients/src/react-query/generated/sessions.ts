@@ -14,6 +14,7 @@ import type {
 
 import type {
   KnownError,
+  SignOutBody,
   Success
 } from './endpoints.schemas';
 
@@ -41,14 +42,15 @@ export const getSignOutUrl = () => {
   return `/auth/sessions/current`
 }
 
-export const signOut = async ( options?: RequestInit): Promise<Success> => {
+export const signOut = async (signOutBody?: SignOutBody, options?: RequestInit): Promise<Success> => {
   
   return gatehouseFetch<Success>(getSignOutUrl(),
   {      
     ...options,
-    method: 'DELETE'
-    
-    
+    method: 'DELETE',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      signOutBody,)
   }
 );}
 
@@ -56,8 +58,8 @@ export const signOut = async ( options?: RequestInit): Promise<Success> => {
 
 
 export const getSignOutMutationOptions = <TError = ErrorType<KnownError | KnownError>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,void, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,{data: SignOutBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,{data: SignOutBody}, TContext> => {
 
 const mutationKey = ['signOut'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -69,10 +71,10 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof signOut>>, void> = () => {
-          
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof signOut>>, {data: SignOutBody}> = (props) => {
+          const {data} = props ?? {};
 
-          return  signOut(requestOptions)
+          return  signOut(data,requestOptions)
         }
 
         
@@ -81,18 +83,18 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type SignOutMutationResult = NonNullable<Awaited<ReturnType<typeof signOut>>>
-    
+    export type SignOutMutationBody = SignOutBody
     export type SignOutMutationError = ErrorType<KnownError | KnownError>
 
     /**
  * @summary Sign out (end the current session)
  */
 export const useSignOut = <TError = ErrorType<KnownError | KnownError>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,{data: SignOutBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signOut>>,
         TError,
-        void,
+        {data: SignOutBody},
         TContext
       > => {
 
