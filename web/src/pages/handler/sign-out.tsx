@@ -17,8 +17,9 @@ export function SignOutPage() {
   useEffect(() => {
     if (started.current || !session.hasSession()) return;
     started.current = true;
+    // `{}`: the body the Stack SDKs send with this DELETE, which the contract documents.
     void signOut
-      .mutateAsync()
+      .mutateAsync({ data: {} })
       .catch(() => {
         // The session may already be gone on the server; forgetting it here is what matters.
       })
