@@ -158,7 +158,9 @@ async function startOnce(options: PrismOptions, port: number): Promise<PrismInst
   const deadline = Date.now() + timeoutMs;
   let status: string | undefined;
   while (status === undefined) {
-    status = await Promise.race([exited, answers(url).then((ok) => (ok ? "ready" : undefined))]);
+    // Ready when Prism says so and the port answers: not some other process on a reused port.
+    const listening = () => output.includes(`Prism is listening on ${url}`);
+    status = await Promise.race([exited, answers(url).then((ok) => (ok && listening() ? "ready" : undefined))]);
     if (status === "ready") break;
     if (status !== undefined) throw new Error(`${describe()} ${status} before answering.\n--- prism output ---\n${output}`);
     if (Date.now() > deadline) {
