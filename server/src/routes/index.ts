@@ -8,13 +8,16 @@ import { registerMiscRoutes } from "./misc/backend-urls";
 import { registerCurrentProjectRoutes } from "./projects/current";
 import { registerJwksRoutes } from "./projects/jwks";
 import { registerCurrentUserRoutes } from "./users/me";
+import { registerUserRoutes } from "./users/users";
 
 /** Every area's routes, in the order they appear in the OpenAPI document. */
 export function registerAllRoutes(router: Router): void {
   registerPasswordRoutes(router);
   registerOAuthTokenRoutes(router);
   registerSessionRoutes(router);
+  // /users/me before /users/{user_id}, so `me` with client access reaches the own-user routes.
   registerCurrentUserRoutes(router);
+  registerUserRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);

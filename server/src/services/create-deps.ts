@@ -17,5 +17,6 @@ export function createDeps(db: Db, settings: AppConfig, serverSecret: string, lo
     tenancies: new TenancyStore(db),
     projectKeys: new ProjectKeyChecker(db),
     accessTokens: new AccessTokenVerifier(signingKeys, settings.publicUrl),
+    totpSecrets: createSecretBox(serverSecret, "totp-secrets"),
   };
 }

@@ -1,4 +1,5 @@
 import type { AppConfig } from "../config/env";
+import type { SecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
 import type { AccessTokenVerifier } from "./access-tokens";
 import type { ProjectKeyChecker } from "./project-keys";
@@ -20,4 +21,6 @@ export interface ServiceDeps {
   tenancies: TenancyStore;
   projectKeys: ProjectKeyChecker;
   accessTokens: AccessTokenVerifier;
+  /** Seals TOTP secrets at rest. */
+  totpSecrets: SecretBox;
 }

@@ -260,32 +260,6 @@ export interface OAuthTokenResponse {
   scope: string;
 }
 
-/**
- * @maxLength 256
- */
-export type OwnUserUpdateDisplayName = string | null;
-
-/**
- * Image URL (http(s) or data URL); inline images under 100 KB.
- * @maxLength 1000000
- */
-export type OwnUserUpdateProfileImageUrl = string | null;
-
-export type OwnUserUpdateSelectedTeamId = string | null;
-
-export interface OwnUserUpdate {
-  /** @maxLength 256 */
-  display_name?: OwnUserUpdateDisplayName;
-  /**
-   * Image URL (http(s) or data URL); inline images under 100 KB.
-   * @maxLength 1000000
-   */
-  profile_image_url?: OwnUserUpdateProfileImageUrl;
-  /** Any JSON value. */
-  client_metadata?: unknown;
-  selected_team_id?: OwnUserUpdateSelectedTeamId;
-}
-
 export interface PasswordSignIn {
   /** @maxLength 256 */
   email: string;
@@ -720,6 +694,172 @@ export interface ServerUser {
   risk_scores: ServerUserRiskScores;
 }
 
+/**
+ * @maxLength 256
+ */
+export type ServerUserCreateDisplayName = string | null;
+
+/**
+ * Image URL (http(s) or data URL); inline images under 100 KB.
+ * @maxLength 1000000
+ */
+export type ServerUserCreateProfileImageUrl = string | null;
+
+/**
+ * @maxLength 256
+ */
+export type ServerUserCreatePrimaryEmail = string | null;
+
+/**
+ * 8 to 70 characters; null removes the password.
+ */
+export type ServerUserCreatePassword = string | null;
+
+/**
+ * @pattern ^\$argon2(id|i|d)\$
+ */
+export type ServerUserCreatePasswordHash = string | null;
+
+/**
+ * TOTP secret; null turns two-factor sign-in off.
+ */
+export type ServerUserCreateTotpSecretBase64 = string | null;
+
+/**
+ * @maxLength 1000
+ */
+export type ServerUserCreateRestrictedByAdminReason = string | null;
+
+/**
+ * @maxLength 10000
+ */
+export type ServerUserCreateRestrictedByAdminPrivateDetails = string | null;
+
+export interface ServerUserCreate {
+  /** @maxLength 256 */
+  display_name?: ServerUserCreateDisplayName;
+  /**
+   * Image URL (http(s) or data URL); inline images under 100 KB.
+   * @maxLength 1000000
+   */
+  profile_image_url?: ServerUserCreateProfileImageUrl;
+  /** Any JSON value. */
+  client_metadata?: unknown;
+  /** Any JSON value. */
+  client_read_only_metadata?: unknown;
+  /** Any JSON value. */
+  server_metadata?: unknown;
+  /** @maxLength 256 */
+  primary_email?: ServerUserCreatePrimaryEmail;
+  primary_email_verified?: boolean;
+  primary_email_auth_enabled?: boolean;
+  /** 8 to 70 characters; null removes the password. */
+  password?: ServerUserCreatePassword;
+  /** @pattern ^\$argon2(id|i|d)\$ */
+  password_hash?: ServerUserCreatePasswordHash;
+  otp_auth_enabled?: boolean;
+  passkey_auth_enabled?: boolean;
+  /** TOTP secret; null turns two-factor sign-in off. */
+  totp_secret_base64?: ServerUserCreateTotpSecretBase64;
+  restricted_by_admin?: boolean;
+  /** @maxLength 1000 */
+  restricted_by_admin_reason?: ServerUserCreateRestrictedByAdminReason;
+  /** @maxLength 10000 */
+  restricted_by_admin_private_details?: ServerUserCreateRestrictedByAdminPrivateDetails;
+  is_anonymous?: boolean;
+}
+
+export type ServerUserListPaginationNextCursor = string | null;
+
+export type ServerUserListPagination = {
+  next_cursor: ServerUserListPaginationNextCursor;
+};
+
+export interface ServerUserList {
+  items: ServerUser[];
+  is_paginated: boolean;
+  pagination?: ServerUserListPagination;
+}
+
+/**
+ * @maxLength 256
+ */
+export type ServerUserUpdateDisplayName = string | null;
+
+/**
+ * Image URL (http(s) or data URL); inline images under 100 KB.
+ * @maxLength 1000000
+ */
+export type ServerUserUpdateProfileImageUrl = string | null;
+
+/**
+ * @maxLength 256
+ */
+export type ServerUserUpdatePrimaryEmail = string | null;
+
+/**
+ * 8 to 70 characters; null removes the password.
+ */
+export type ServerUserUpdatePassword = string | null;
+
+/**
+ * @pattern ^\$argon2(id|i|d)\$
+ */
+export type ServerUserUpdatePasswordHash = string | null;
+
+/**
+ * TOTP secret; null turns two-factor sign-in off.
+ */
+export type ServerUserUpdateTotpSecretBase64 = string | null;
+
+/**
+ * @maxLength 1000
+ */
+export type ServerUserUpdateRestrictedByAdminReason = string | null;
+
+/**
+ * @maxLength 10000
+ */
+export type ServerUserUpdateRestrictedByAdminPrivateDetails = string | null;
+
+export type ServerUserUpdateSelectedTeamId = string | null;
+
+export interface ServerUserUpdate {
+  /** @maxLength 256 */
+  display_name?: ServerUserUpdateDisplayName;
+  /**
+   * Image URL (http(s) or data URL); inline images under 100 KB.
+   * @maxLength 1000000
+   */
+  profile_image_url?: ServerUserUpdateProfileImageUrl;
+  /** Any JSON value. */
+  client_metadata?: unknown;
+  /** Any JSON value. */
+  client_read_only_metadata?: unknown;
+  /** Any JSON value. */
+  server_metadata?: unknown;
+  /** @maxLength 256 */
+  primary_email?: ServerUserUpdatePrimaryEmail;
+  primary_email_verified?: boolean;
+  primary_email_auth_enabled?: boolean;
+  /** 8 to 70 characters; null removes the password. */
+  password?: ServerUserUpdatePassword;
+  /** @pattern ^\$argon2(id|i|d)\$ */
+  password_hash?: ServerUserUpdatePasswordHash;
+  otp_auth_enabled?: boolean;
+  passkey_auth_enabled?: boolean;
+  /** TOTP secret; null turns two-factor sign-in off. */
+  totp_secret_base64?: ServerUserUpdateTotpSecretBase64;
+  restricted_by_admin?: boolean;
+  /** @maxLength 1000 */
+  restricted_by_admin_reason?: ServerUserUpdateRestrictedByAdminReason;
+  /** @maxLength 10000 */
+  restricted_by_admin_private_details?: ServerUserUpdateRestrictedByAdminPrivateDetails;
+  selected_team_id?: ServerUserUpdateSelectedTeamId;
+  /** Set false to turn an anonymous user into a regular one. */
+  is_anonymous?: boolean;
+}
+
 export interface SignInTokens {
   /** Short-lived JWT for x-stack-access-token. */
   access_token: string;
@@ -748,6 +888,75 @@ export type GetProjectJwksIncludeAnonymous = typeof GetProjectJwksIncludeAnonymo
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const GetProjectJwksIncludeAnonymous = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+export type ListUsersParams = {
+/**
+ * The `next_cursor` of the previous page.
+ */
+cursor?: string;
+/**
+ * 1 to 1000; default 100.
+ * @minimum 1
+ * @maximum 1000
+ */
+limit?: number;
+order_by?: ListUsersOrderBy;
+desc?: ListUsersDesc;
+/**
+ * Matches e-mail, display name or id.
+ * @maxLength 256
+ */
+query?: string;
+team_id?: string;
+include_anonymous?: ListUsersIncludeAnonymous;
+only_anonymous?: ListUsersOnlyAnonymous;
+include_restricted?: ListUsersIncludeRestricted;
+};
+
+export type ListUsersOrderBy = typeof ListUsersOrderBy[keyof typeof ListUsersOrderBy];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListUsersOrderBy = {
+  signed_up_at: 'signed_up_at',
+  last_active_at: 'last_active_at',
+} as const;
+
+export type ListUsersDesc = typeof ListUsersDesc[keyof typeof ListUsersDesc];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListUsersDesc = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+export type ListUsersIncludeAnonymous = typeof ListUsersIncludeAnonymous[keyof typeof ListUsersIncludeAnonymous];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListUsersIncludeAnonymous = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+export type ListUsersOnlyAnonymous = typeof ListUsersOnlyAnonymous[keyof typeof ListUsersOnlyAnonymous];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListUsersOnlyAnonymous = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+export type ListUsersIncludeRestricted = typeof ListUsersIncludeRestricted[keyof typeof ListUsersIncludeRestricted];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListUsersIncludeRestricted = {
   true: 'true',
   false: 'false',
 } as const;

@@ -90,6 +90,18 @@ function toUser(row: UserRow): UserRecord {
   };
 }
 
+/** The read shapes of several users, in the order of `ids`. */
+export async function findUsersByIds(q: Queryable, tenant: Tenant, ids: readonly string[]): Promise<UserRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await q.query<UserRow>(`${USER_SELECT} WHERE u.project_id = $1 AND u.branch_id = $2 AND u.id = ANY($3::uuid[])`, [
+    tenant.projectId,
+    tenant.branchId,
+    ids,
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, toUser(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function findUser(q: Queryable, tenant: Tenant, userId: string): Promise<UserRecord | null> {
   const rows = await q.query<UserRow>(`${USER_SELECT} WHERE u.project_id = $1 AND u.branch_id = $2 AND u.id = $3`, [
     tenant.projectId,
@@ -115,15 +127,40 @@ export async function findAuthByEmail(
   return row ? { userId: row.user_id, passwordHash: row.password_hash } : null;
 }
 
-export async function insertUser(
-  q: Queryable,
-  tenant: Tenant,
-  user: { id: string; displayName?: string | null; passwordHash?: string | null; isAnonymous?: boolean },
-): Promise<void> {
+export interface NewUser {
+  id: string;
+  displayName?: string | null;
+  passwordHash?: string | null;
+  isAnonymous?: boolean;
+  profileImageUrl?: string | null;
+  clientMetadata?: unknown;
+  clientReadOnlyMetadata?: unknown;
+  serverMetadata?: unknown;
+  otpAuthEnabled?: boolean;
+  passkeyAuthEnabled?: boolean;
+  totpSecretEncrypted?: string | null;
+}
+
+export async function insertUser(q: Queryable, tenant: Tenant, user: NewUser): Promise<void> {
   await q.query(
-    `INSERT INTO users (project_id, branch_id, id, display_name, password_hash, is_anonymous)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
-    [tenant.projectId, tenant.branchId, user.id, user.displayName ?? null, user.passwordHash ?? null, user.isAnonymous ?? false],
+    `INSERT INTO users (project_id, branch_id, id, display_name, password_hash, is_anonymous, profile_image_url,
+       client_metadata, client_read_only_metadata, server_metadata, otp_auth_enabled, passkey_auth_enabled, totp_secret_encrypted)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12, $13)`,
+    [
+      tenant.projectId,
+      tenant.branchId,
+      user.id,
+      user.displayName ?? null,
+      user.passwordHash ?? null,
+      user.isAnonymous ?? false,
+      user.profileImageUrl ?? null,
+      jsonParam(user.clientMetadata),
+      jsonParam(user.clientReadOnlyMetadata),
+      jsonParam(user.serverMetadata),
+      user.otpAuthEnabled ?? false,
+      user.passkeyAuthEnabled ?? false,
+      user.totpSecretEncrypted ?? null,
+    ],
   );
 }
 
@@ -152,8 +189,36 @@ export interface UserProfileChanges {
   displayName?: string | null;
   profileImageUrl?: string | null;
   clientMetadata?: unknown;
+  clientReadOnlyMetadata?: unknown;
+  serverMetadata?: unknown;
   selectedTeamId?: string | null;
+  passwordHash?: string | null;
+  otpAuthEnabled?: boolean;
+  passkeyAuthEnabled?: boolean;
+  totpSecretEncrypted?: string | null;
+  isAnonymous?: boolean;
+  restrictedByAdmin?: boolean;
+  restrictedByAdminReason?: string | null;
+  restrictedByAdminPrivateDetails?: string | null;
 }
+
+// Column, cast and whether the value is JSON, per changeable field.
+const PROFILE_COLUMNS: Record<keyof UserProfileChanges, [column: string, cast: string, json?: true]> = {
+  displayName: ["display_name", "text"],
+  profileImageUrl: ["profile_image_url", "text"],
+  clientMetadata: ["client_metadata", "jsonb", true],
+  clientReadOnlyMetadata: ["client_read_only_metadata", "jsonb", true],
+  serverMetadata: ["server_metadata", "jsonb", true],
+  selectedTeamId: ["selected_team_id", "uuid"],
+  passwordHash: ["password_hash", "text"],
+  otpAuthEnabled: ["otp_auth_enabled", "boolean"],
+  passkeyAuthEnabled: ["passkey_auth_enabled", "boolean"],
+  totpSecretEncrypted: ["totp_secret_encrypted", "text"],
+  isAnonymous: ["is_anonymous", "boolean"],
+  restrictedByAdmin: ["restricted_by_admin", "boolean"],
+  restrictedByAdminReason: ["restricted_by_admin_reason", "text"],
+  restrictedByAdminPrivateDetails: ["restricted_by_admin_private_details", "text"],
+};
 
 /** Applies the given changes; a field left undefined keeps its value. */
 export async function updateUserProfile(
@@ -162,26 +227,58 @@ export async function updateUserProfile(
   userId: string,
   changes: UserProfileChanges,
 ): Promise<void> {
+  const params: unknown[] = [tenant.projectId, tenant.branchId, userId];
+  const assignments: string[] = [];
+  for (const [field, value] of Object.entries(changes) as Array<[keyof UserProfileChanges, unknown]>) {
+    if (value === undefined) continue;
+    const [column, cast, json] = PROFILE_COLUMNS[field];
+    params.push(json ? jsonParam(value) : value);
+    assignments.push(`${column} = $${params.length}::${cast}`);
+  }
+  if (assignments.length === 0) return;
+  await q.query(`UPDATE users SET ${assignments.join(", ")} WHERE project_id = $1 AND branch_id = $2 AND id = $3`, params);
+}
+
+export async function deleteUserRow(q: Queryable, tenant: Tenant, userId: string): Promise<boolean> {
+  const rows = await q.query("DELETE FROM users WHERE project_id = $1 AND branch_id = $2 AND id = $3 RETURNING id", [
+    tenant.projectId,
+    tenant.branchId,
+    userId,
+  ]);
+  return rows.length > 0;
+}
+
+/** Sets, changes or (with null) removes the user's primary e-mail channel. */
+export async function setPrimaryEmail(
+  q: Queryable,
+  tenant: Tenant,
+  userId: string,
+  email: { value: string; isVerified: boolean; usedForAuth: boolean; id: string } | null,
+): Promise<void> {
   await q.query(
-    `UPDATE users SET
-       display_name = CASE WHEN $4::boolean THEN $5 ELSE display_name END,
-       profile_image_url = CASE WHEN $6::boolean THEN $7 ELSE profile_image_url END,
-       client_metadata = CASE WHEN $8::boolean THEN $9::jsonb ELSE client_metadata END,
-       selected_team_id = CASE WHEN $10::boolean THEN $11::uuid ELSE selected_team_id END
-     WHERE project_id = $1 AND branch_id = $2 AND id = $3`,
-    [
-      tenant.projectId,
-      tenant.branchId,
-      userId,
-      changes.displayName !== undefined,
-      changes.displayName ?? null,
-      changes.profileImageUrl !== undefined,
-      changes.profileImageUrl ?? null,
-      changes.clientMetadata !== undefined,
-      jsonParam(changes.clientMetadata),
-      changes.selectedTeamId !== undefined,
-      changes.selectedTeamId ?? null,
-    ],
+    "DELETE FROM contact_channels WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND type = 'email' AND is_primary",
+    [tenant.projectId, tenant.branchId, userId],
+  );
+  if (!email) return;
+  // The address may already be a secondary channel of this user: promote it instead.
+  await q.query(
+    "DELETE FROM contact_channels WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND type = 'email' AND value = $4",
+    [tenant.projectId, tenant.branchId, userId, email.value],
+  );
+  await insertContactChannel(q, tenant, { ...email, userId, isPrimary: true });
+}
+
+/** Changes flags of the primary e-mail channel, when the user has one. */
+export async function updatePrimaryEmailFlags(
+  q: Queryable,
+  tenant: Tenant,
+  userId: string,
+  flags: { isVerified?: boolean; usedForAuth?: boolean },
+): Promise<void> {
+  await q.query(
+    `UPDATE contact_channels SET is_verified = COALESCE($4, is_verified), used_for_auth = COALESCE($5, used_for_auth)
+     WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND type = 'email' AND is_primary`,
+    [tenant.projectId, tenant.branchId, userId, flags.isVerified ?? null, flags.usedForAuth ?? null],
   );
 }
 

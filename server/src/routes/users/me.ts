@@ -1,11 +1,16 @@
 import { z } from "@hono/zod-openapi";
+import type { UserRecord } from "../../db/queries/users";
+import { KnownError } from "../../errors";
 import { CLIENT_AND_UP, requireUser } from "../../http/access";
+import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import type { UserRecord } from "../../db/queries/users";
-import type { RequestAuth } from "../../http/env";
-import { getOwnUser, updateOwnUser } from "../../services/users/own-user";
-import { ClientUserSchema, OwnUserUpdateSchema, ServerUserSchema, toClientUser, toServerUser } from "./shapes";
+import { SuccessSchema } from "../../http/schemas";
+import { deleteUser } from "../../services/users/server-users";
+import { getOwnUser } from "../../services/users/own-user";
+import { updateUser } from "../../services/users/user-changes";
+import { ClientUserSchema, ServerUserSchema, toClientUser, toServerUser } from "./shapes";
+import { CLIENT_WRITABLE_USER_FIELDS, ServerUserUpdateSchema, toUserChanges } from "./user-schemas";
 
 const CurrentUserSchema = z.union([ServerUserSchema, ClientUserSchema]).openapi("CurrentUser", {
   description: "The server shape with server or admin access, the client shape otherwise.",
@@ -22,17 +27,28 @@ const getCurrentUser = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_W
 
 const updateCurrentUser = authenticatedRoute(
   CLIENT_AND_UP,
-  ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_NOT_FOUND"],
+  ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG"],
   {
     operationId: "updateCurrentUser",
     method: "patch",
     path: "/users/me",
     tags: ["Users"],
     summary: "Update the signed-in user",
-    request: { body: jsonBody(OwnUserUpdateSchema) },
+    description: `With client access only ${CLIENT_WRITABLE_USER_FIELDS.join(", ")} may be changed; server access may change every field.`,
+    request: { body: jsonBody(ServerUserUpdateSchema) },
     responses: { 200: jsonResponse(CurrentUserSchema, "The updated user") },
   },
 );
+
+const deleteCurrentUser = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER"], {
+  operationId: "deleteCurrentUser",
+  method: "delete",
+  path: "/users/me",
+  tags: ["Users"],
+  summary: "Delete the signed-in user",
+  description: "With client access only when the project allows client user deletion.",
+  responses: { 200: jsonResponse(SuccessSchema, "Deleted; every session of the user ends") },
+});
 
 function shapeFor(auth: RequestAuth, user: UserRecord) {
   return auth.type === "client" ? toClientUser(user) : toServerUser(user);
@@ -50,12 +66,24 @@ export function registerCurrentUserRoutes(router: Router): void {
     const auth = c.var.auth;
     const claims = requireUser(auth, true);
     const body = c.req.valid("json");
-    const user = await updateOwnUser(c.var.deps, auth.tenancy, claims.sub, {
-      displayName: body.display_name,
-      profileImageUrl: body.profile_image_url,
-      clientMetadata: body.client_metadata,
-      selectedTeamId: body.selected_team_id,
-    });
+    if (auth.type === "client") {
+      const forbidden = Object.keys(body).filter((key) => !(CLIENT_WRITABLE_USER_FIELDS as readonly string[]).includes(key));
+      if (forbidden.length > 0) {
+        throw new KnownError("SCHEMA_ERROR", { message: `body: clients may not change ${forbidden.join(", ")}` });
+      }
+    }
+    await getOwnUser(c.var.deps, auth.tenancy, claims.sub);
+    const user = await updateUser(c.var.deps, auth.tenancy, claims.sub, toUserChanges(body));
     return c.json(shapeFor(auth, user), 200);
+  });
+
+  router.openapi(deleteCurrentUser, async (c) => {
+    const auth = c.var.auth;
+    const claims = requireUser(auth, true);
+    if (auth.type === "client" && !auth.tenancy.config.users.allowClientUserDeletion) {
+      throw new KnownError("INSUFFICIENT_ACCESS_TYPE", { actual_access_type: "client", allowed_access_types: ["server", "admin"] });
+    }
+    await deleteUser(c.var.deps, auth.tenancy, claims.sub);
+    return c.json({ success: true as const }, 200);
   });
 }

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { TeamRecord } from "../../db/queries/teams";
 import type { UserRecord } from "../../db/queries/users";
-import { MetadataSchema, DisplayNameSchema, ImageUrlSchema } from "../../http/schemas";
+import { MetadataSchema } from "../../http/schemas";
 import { restrictionOf } from "../../services/users/restriction";
 
 export const ClientTeamSchema = z
@@ -63,15 +63,6 @@ export const ServerUserSchema = z
     risk_scores: z.object({ sign_up: z.object({ bot: z.number(), free_trial_abuse: z.number() }) }),
   })
   .openapi("ServerUser");
-
-export const OwnUserUpdateSchema = z
-  .strictObject({
-    display_name: DisplayNameSchema.nullable().optional(),
-    profile_image_url: ImageUrlSchema.nullable().optional(),
-    client_metadata: MetadataSchema.optional(),
-    selected_team_id: z.uuid().nullable().optional(),
-  })
-  .openapi("OwnUserUpdate");
 
 export type ClientUser = z.infer<typeof ClientUserSchema>;
 export type ServerUser = z.infer<typeof ServerUserSchema>;

@@ -1,0 +1,142 @@
+import { z } from "@hono/zod-openapi";
+import { KnownError } from "../../errors";
+import { SERVER_AND_UP } from "../../http/access";
+import type { RequestAuth } from "../../http/env";
+import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import type { Router } from "../../http/router";
+import { listSchema, SuccessSchema } from "../../http/schemas";
+import { deleteUser, getUser, listUsers } from "../../services/users/server-users";
+import { createUser, updateUser } from "../../services/users/user-changes";
+import { ServerUserSchema, toServerUser } from "./shapes";
+import { ServerUserCreateSchema, ServerUserUpdateSchema, toUserChanges } from "./user-schemas";
+
+const MAX_PAGE_SIZE = 1000;
+const DEFAULT_PAGE_SIZE = 100;
+
+const booleanQuery = z.enum(["true", "false"]).transform((v) => v === "true");
+
+const ListQuery = z.object({
+  cursor: z.uuid().optional().openapi({ description: "The `next_cursor` of the previous page." }),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().openapi({ description: `1 to ${MAX_PAGE_SIZE}; default ${DEFAULT_PAGE_SIZE}.` }),
+  order_by: z.enum(["signed_up_at", "last_active_at"]).optional(),
+  desc: booleanQuery.optional(),
+  query: z.string().max(256).optional().openapi({ description: "Matches e-mail, display name or id." }),
+  team_id: z.uuid().optional(),
+  include_anonymous: booleanQuery.optional(),
+  only_anonymous: booleanQuery.optional(),
+  include_restricted: booleanQuery.optional(),
+});
+
+const UserIdParam = z.object({
+  user_id: z
+    .union([z.uuid(), z.literal("me")])
+    .openapi({ param: { name: "user_id", in: "path" }, description: "A user id, or `me` for the signed-in user." }),
+});
+
+const UserListSchema = listSchema(ServerUserSchema, "ServerUserList");
+
+const listRoute = authenticatedRoute(SERVER_AND_UP, [], {
+  operationId: "listUsers",
+  method: "get",
+  path: "/users",
+  tags: ["Users"],
+  summary: "List users, a page at a time",
+  request: { query: ListQuery },
+  responses: { 200: jsonResponse(UserListSchema, "A page of users") },
+});
+
+const createRoute = authenticatedRoute(
+  SERVER_AND_UP,
+  ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG"],
+  {
+    operationId: "createUser",
+    method: "post",
+    path: "/users",
+    tags: ["Users"],
+    summary: "Create a user",
+    request: { body: jsonBody(ServerUserCreateSchema) },
+    responses: { 201: jsonResponse(ServerUserSchema, "The new user") },
+  },
+);
+
+const getRoute = authenticatedRoute(SERVER_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"], {
+  operationId: "getUser",
+  method: "get",
+  path: "/users/{user_id}",
+  tags: ["Users"],
+  summary: "Read a user",
+  request: { params: UserIdParam },
+  responses: { 200: jsonResponse(ServerUserSchema, "The user") },
+});
+
+const updateRoute = authenticatedRoute(
+  SERVER_AND_UP,
+  ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "TEAM_MEMBERSHIP_NOT_FOUND"],
+  {
+    operationId: "updateUser",
+    method: "patch",
+    path: "/users/{user_id}",
+    tags: ["Users"],
+    summary: "Update a user",
+    request: { params: UserIdParam, body: jsonBody(ServerUserUpdateSchema) },
+    responses: { 200: jsonResponse(ServerUserSchema, "The updated user") },
+  },
+);
+
+const deleteRoute = authenticatedRoute(SERVER_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"], {
+  operationId: "deleteUser",
+  method: "delete",
+  path: "/users/{user_id}",
+  tags: ["Users"],
+  summary: "Delete a user and everything that belongs to them",
+  request: { params: UserIdParam },
+  responses: { 200: jsonResponse(SuccessSchema, "Deleted") },
+});
+
+function resolveUserId(auth: RequestAuth, userId: string): string {
+  if (userId !== "me") return userId;
+  if (!auth.user) throw new KnownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+  return auth.user.sub;
+}
+
+export function registerUserRoutes(router: Router): void {
+  router.openapi(listRoute, async (c) => {
+    const query = c.req.valid("query");
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const page = await listUsers(c.var.deps, c.var.auth.tenancy, {
+      orderBy: query.order_by ?? "signed_up_at",
+      desc: query.desc ?? false,
+      limit,
+      cursor: query.cursor,
+      query: query.query,
+      teamId: query.team_id,
+      anonymous: query.only_anonymous ? "only" : query.include_anonymous ? "include" : "exclude",
+      includeRestricted: (query.include_restricted ?? false) || (query.include_anonymous ?? false),
+    });
+    return c.json({ items: page.users.map(toServerUser), is_paginated: true, pagination: { next_cursor: page.nextCursor } }, 200);
+  });
+
+  router.openapi(createRoute, async (c) => {
+    const user = await createUser(c.var.deps, c.var.auth.tenancy, toUserChanges(c.req.valid("json")));
+    return c.json(toServerUser(user), 201);
+  });
+
+  router.openapi(getRoute, async (c) => {
+    const auth = c.var.auth;
+    const user = await getUser(c.var.deps, auth.tenancy, resolveUserId(auth, c.req.valid("param").user_id));
+    return c.json(toServerUser(user), 200);
+  });
+
+  router.openapi(updateRoute, async (c) => {
+    const auth = c.var.auth;
+    const userId = resolveUserId(auth, c.req.valid("param").user_id);
+    const user = await updateUser(c.var.deps, auth.tenancy, userId, toUserChanges(c.req.valid("json")));
+    return c.json(toServerUser(user), 200);
+  });
+
+  router.openapi(deleteRoute, async (c) => {
+    const auth = c.var.auth;
+    await deleteUser(c.var.deps, auth.tenancy, resolveUserId(auth, c.req.valid("param").user_id));
+    return c.json({ success: true as const }, 200);
+  });
+}

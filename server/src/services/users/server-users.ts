@@ -1,0 +1,19 @@
+import { listUserPage, type UserListFilter } from "../../db/queries/user-list";
+import { deleteUserRow, findUser, type UserRecord } from "../../db/queries/users";
+import { KnownError } from "../../errors";
+import type { ServiceDeps } from "../deps";
+import type { Tenancy } from "../tenancy";
+
+export async function getUser(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<UserRecord> {
+  const user = await findUser(deps.db, tenancy, userId);
+  if (!user) throw new KnownError("USER_NOT_FOUND");
+  return user;
+}
+
+/** Deletes the user; their sessions, channels and memberships go with them (foreign keys cascade). */
+export async function deleteUser(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<void> {
+  if (!(await deleteUserRow(deps.db, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
+}
+
+export const listUsers = (deps: ServiceDeps, tenancy: Tenancy, filter: UserListFilter) =>
+  listUserPage(deps.db, tenancy, filter);

@@ -1,0 +1,152 @@
+/**
+ * Creating and changing users, shared by the server API (every field) and the signed-in
+ * user (their own profile fields). Every multi-row change runs in one transaction; an
+ * e-mail already used for sign-in by someone else is refused by the database's unique
+ * index, which we translate to USER_EMAIL_ALREADY_EXISTS.
+ */
+import { hashPassword } from "../../crypto/password";
+import { newId } from "../../crypto/random";
+import type { Queryable } from "../../db/db";
+import { isUniqueViolation } from "../../db/errors";
+import { isTeamMember } from "../../db/queries/teams";
+import {
+  findUser,
+  insertUser,
+  setPrimaryEmail,
+  updatePrimaryEmailFlags,
+  updateUserProfile,
+  type UserProfileChanges,
+  type UserRecord,
+} from "../../db/queries/users";
+import { KnownError } from "../../errors";
+import { assertPasswordAcceptable, normalizeEmail } from "../auth/passwords";
+import type { ServiceDeps } from "../deps";
+import { createTeamForCreator, personalTeamName } from "../teams";
+import type { Tenancy } from "../tenancy";
+
+export interface UserChanges {
+  displayName?: string | null;
+  profileImageUrl?: string | null;
+  clientMetadata?: unknown;
+  clientReadOnlyMetadata?: unknown;
+  serverMetadata?: unknown;
+  selectedTeamId?: string | null;
+  primaryEmail?: string | null;
+  primaryEmailVerified?: boolean;
+  primaryEmailAuthEnabled?: boolean;
+  password?: string | null;
+  passwordHash?: string | null;
+  otpAuthEnabled?: boolean;
+  passkeyAuthEnabled?: boolean;
+  totpSecretBase64?: string | null;
+  isAnonymous?: boolean;
+  restrictedByAdmin?: boolean;
+  restrictedByAdminReason?: string | null;
+  restrictedByAdminPrivateDetails?: string | null;
+}
+
+/** Work that must happen before the transaction: hashing and sealing secrets. */
+async function prepareSecrets(deps: ServiceDeps, changes: UserChanges): Promise<Partial<UserProfileChanges>> {
+  const prepared: Partial<UserProfileChanges> = {};
+  if (changes.password !== undefined) {
+    if (changes.password !== null) assertPasswordAcceptable(changes.password);
+    prepared.passwordHash = changes.password === null ? null : await hashPassword(changes.password);
+  } else if (changes.passwordHash !== undefined) {
+    prepared.passwordHash = changes.passwordHash;
+  }
+  if (changes.totpSecretBase64 !== undefined) {
+    prepared.totpSecretEncrypted = changes.totpSecretBase64 === null ? null : deps.totpSecrets.seal(changes.totpSecretBase64);
+  }
+  return prepared;
+}
+
+function emailTaken(email: string) {
+  return new KnownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
+}
+
+async function applyChanges(
+  tx: Queryable,
+  tenancy: Tenancy,
+  userId: string,
+  changes: UserChanges,
+  secrets: Partial<UserProfileChanges>,
+): Promise<void> {
+  if (changes.selectedTeamId && !(await isTeamMember(tx, tenancy, changes.selectedTeamId, userId))) {
+    throw new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: changes.selectedTeamId, user_id: userId });
+  }
+  await updateUserProfile(tx, tenancy, userId, {
+    displayName: changes.displayName,
+    profileImageUrl: changes.profileImageUrl,
+    clientMetadata: changes.clientMetadata,
+    clientReadOnlyMetadata: changes.clientReadOnlyMetadata,
+    serverMetadata: changes.serverMetadata,
+    selectedTeamId: changes.selectedTeamId,
+    otpAuthEnabled: changes.otpAuthEnabled,
+    passkeyAuthEnabled: changes.passkeyAuthEnabled,
+    isAnonymous: changes.isAnonymous,
+    restrictedByAdmin: changes.restrictedByAdmin,
+    restrictedByAdminReason: changes.restrictedByAdminReason,
+    restrictedByAdminPrivateDetails: changes.restrictedByAdminPrivateDetails,
+    ...secrets,
+  });
+  if (changes.primaryEmail !== undefined) {
+    await setPrimaryEmail(
+      tx,
+      tenancy,
+      userId,
+      changes.primaryEmail === null
+        ? null
+        : {
+            id: newId(),
+            value: normalizeEmail(changes.primaryEmail),
+            isVerified: changes.primaryEmailVerified ?? false,
+            usedForAuth: changes.primaryEmailAuthEnabled ?? true,
+          },
+    );
+  } else if (changes.primaryEmailVerified !== undefined || changes.primaryEmailAuthEnabled !== undefined) {
+    await updatePrimaryEmailFlags(tx, tenancy, userId, {
+      isVerified: changes.primaryEmailVerified,
+      usedForAuth: changes.primaryEmailAuthEnabled,
+    });
+  }
+}
+
+async function translateConflicts<T>(email: string | null | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error) && email) throw emailTaken(normalizeEmail(email));
+    throw error;
+  }
+}
+
+export async function createUser(deps: ServiceDeps, tenancy: Tenancy, input: UserChanges): Promise<UserRecord> {
+  const secrets = await prepareSecrets(deps, input);
+  const userId = newId();
+  await translateConflicts(input.primaryEmail, () =>
+    deps.db.transaction(async (tx) => {
+      await insertUser(tx, tenancy, { id: userId, isAnonymous: input.isAnonymous ?? false });
+      await applyChanges(tx, tenancy, userId, { ...input, isAnonymous: undefined }, secrets);
+      if (tenancy.config.teams.createPersonalTeamOnSignUp && !input.isAnonymous) {
+        await createTeamForCreator(tx, tenancy, userId, {
+          displayName: personalTeamName(input.displayName ?? null, input.primaryEmail ?? null),
+        });
+      }
+    }),
+  );
+  return (await findUser(deps.db, tenancy, userId))!;
+}
+
+export async function updateUser(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  userId: string,
+  changes: UserChanges,
+): Promise<UserRecord> {
+  if (!(await findUser(deps.db, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
+  const secrets = await prepareSecrets(deps, changes);
+  await translateConflicts(changes.primaryEmail, () =>
+    deps.db.transaction((tx) => applyChanges(tx, tenancy, userId, changes, secrets)),
+  );
+  return (await findUser(deps.db, tenancy, userId))!;
+}
