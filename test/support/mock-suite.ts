@@ -45,7 +45,7 @@ function send(prism: PrismInstance, sample: OperationSample, creds: Credentials 
 
 function credsFor(sample: OperationSample): Credentials | undefined {
   if (sample.access === "public") return undefined;
-  return sample.access === "admin" ? MOCK_CREDS.admin : MOCK_CREDS.client;
+  return MOCK_CREDS[sample.access];
 }
 
 function expectSuccess(res: HttpResult, sample: OperationSample) {
@@ -108,6 +108,16 @@ export function describeMockContract(area: AreaName): void {
             }
             const minimal = { projectId: MOCK_PROJECT, accessType: "client" };
             expectSuccess(await send(mock.prism, sample, minimal), sample);
+          });
+        }
+
+        if (sample.access === "server") {
+          it("admits server and admin credentials, not client ones", async () => {
+            for (const creds of [MOCK_CREDS.server, MOCK_CREDS.admin, MOCK_CREDS.adminToken]) {
+              expectSuccess(await send(mock.prism, sample, creds), sample);
+            }
+            expectMockRefusal(await send(mock.prism, sample, MOCK_CREDS.client), 401);
+            expectMockRefusal(await send(mock.prism, sample, { ...MOCK_CREDS.server, secretKey: undefined }), 401);
           });
         }
 

@@ -13,8 +13,8 @@ export type AreaName =
   | "internal-api-keys"
   | "misc";
 
-/** The access the document declares: no requirement, client-and-up, or admin only. */
-export type DeclaredAccess = "public" | "client" | "admin";
+/** The access the document declares: no requirement, client-and-up, server-and-up, or admin only. */
+export type DeclaredAccess = "public" | "client" | "server" | "admin";
 
 export interface OperationSample {
   operationId: string;
