@@ -21,7 +21,10 @@ import { randomBytes } from "node:crypto";
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { authHeaders, createProjectFixture, freePort, TEST_INTERNAL_KEYS } from "@gatehouse/server/testing";
+// The harness modules themselves: the @gatehouse/server/testing index also exports
+// vitest-only helpers, and vitest cannot be imported outside a test run.
+import { authHeaders, createProjectFixture } from "../../server/src/testing/fixtures";
+import { freePort, TEST_INTERNAL_KEYS } from "../../server/src/testing/test-server";
 import type { ReferenceConfig } from "./references";
 import { printTable, ratios, summarize, writeResults, type Measurement } from "./report";
 
