@@ -124,8 +124,40 @@ describe("users-me: the real server behind prism proxy --errors", () => {
     expectKnownErrorThroughProxy(res, 401, "INVALID_SECRET_SERVER_KEY");
   });
 
+  it("answers a client changing a server-only field with 400 SCHEMA_ERROR", async () => {
+    const res = await env.api.call("PATCH", "/users/me", { creds: asUser(), body: { server_metadata: { plan: "free" } } });
+    expectKnownErrorThroughProxy(res, 400, "SCHEMA_ERROR");
+    expect(res.json.details.message).toContain("server_metadata");
+    // The same change with the secret server key is allowed.
+    const server = await env.api.call("PATCH", "/users/me", {
+      creds: { ...project.server, accessToken: user.accessToken },
+      body: { server_metadata: { plan: "free" } },
+    });
+    expectValidThroughProxy(server, 200);
+    expect(server.json.server_metadata).toEqual({ plan: "free" });
+  });
+
+  it("deletes the signed-in user only when the project allows client user deletion", async () => {
+    const own = await bootstrapProject(env.api);
+    const session = await signUpThroughProxy(env.api, own.client);
+    const creds = { ...own.client, accessToken: session.accessToken };
+
+    const refused = await env.api.call("DELETE", "/users/me", { creds });
+    expectKnownErrorThroughProxy(refused, 401, "INSUFFICIENT_ACCESS_TYPE");
+    expect(refused.json.details).toEqual({ actual_access_type: "client", allowed_access_types: ["server", "admin"] });
+
+    const allow = await env.api.call("PATCH", "/internal/projects/current", { creds: own.admin, body: { config: { client_user_deletion_enabled: true } } });
+    expectValidThroughProxy(allow, 200);
+    const deleted = await env.api.call("DELETE", "/users/me", { creds });
+    expectValidThroughProxy(deleted, 200);
+    expect(deleted.json).toEqual({ success: true });
+
+    const refresh = await refreshThroughProxy(env.api, own.projectId, session.refreshToken, own.keys.publishableKey);
+    expectKnownErrorThroughProxy(refresh, 401, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  });
+
   it("has the document and the server agree that fields outside the update schema are refused", async () => {
-    const body = { primary_email: "other@example.com" };
+    const body = { is_admin: true };
     expectProxyRefusal(await env.api.call("PATCH", "/users/me", { creds: asUser(), body }), "UNPROCESSABLE_ENTITY");
     const direct = await env.direct.call("PATCH", "/users/me", { creds: asUser(), body });
     expect(direct.status).toBe(400);

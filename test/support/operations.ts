@@ -8,6 +8,7 @@ export type AreaName =
   | "auth-password"
   | "sessions-and-tokens"
   | "users-me"
+  | "users"
   | "projects"
   | "internal-projects"
   | "internal-api-keys"
@@ -85,6 +86,30 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       json: { display_name: "Ada Lovelace" },
       success: 200,
     },
+    { operationId: "deleteCurrentUser", method: "delete", template: "/users/me", path: "/users/me", access: "client", success: 200 },
+  ],
+  users: [
+    { operationId: "listUsers", method: "get", template: "/users", path: "/users", access: "server", success: 200 },
+    {
+      operationId: "createUser",
+      method: "post",
+      template: "/users",
+      path: "/users",
+      access: "server",
+      json: { primary_email: "ada@example.com", password: "correct horse battery", display_name: "Ada" },
+      success: 201,
+    },
+    { operationId: "getUser", method: "get", template: "/users/{user_id}", path: `/users/${SAMPLE_UUID}`, access: "server", success: 200 },
+    {
+      operationId: "updateUser",
+      method: "patch",
+      template: "/users/{user_id}",
+      path: `/users/${SAMPLE_UUID}`,
+      access: "server",
+      json: { display_name: "Ada", server_metadata: { plan: "pro" } },
+      success: 200,
+    },
+    { operationId: "deleteUser", method: "delete", template: "/users/{user_id}", path: `/users/${SAMPLE_UUID}`, access: "server", success: 200 },
   ],
   projects: [
     { operationId: "getCurrentProject", method: "get", template: "/projects/current", path: "/projects/current", access: "client", success: 200 },
