@@ -98,6 +98,11 @@ describe("POST /auth/oauth/token (refresh grant)", () => {
     expect(res.json.code).toBe("SCHEMA_ERROR");
   });
 
+  it("ignores parameters it does not recognise, as OAuth requires", async () => {
+    const user = await signUpUser(t, project.client);
+    expect((await exchange(grant(user.refreshToken, { resource: "https://api.example.com" }))).status).toBe(200);
+  });
+
   it("needs no x-stack headers and is not subject to access-type resolution", async () => {
     const user = await signUpUser(t, project.client);
     const res = await exchange(grant(user.refreshToken));

@@ -8,8 +8,9 @@ import { refreshSession } from "../../services/sessions";
 /** What SDKs send as client_secret when the project needs no publishable key. */
 const PUBLIC_CLIENT_SENTINEL = "__stack_public_client__";
 
+// RFC 6749 §3.2: the token endpoint ignores parameters it does not recognise.
 const TokenRequest = z
-  .strictObject({
+  .object({
     grant_type: z.literal("refresh_token"),
     refresh_token: z.string().min(1),
     client_id: z.string().min(1).openapi({ description: "The project id, optionally followed by `#<branch id>`." }),
