@@ -24,8 +24,18 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
     const requestId = crypto.randomUUID();
     c.set("requestId", requestId);
     c.set("deps", deps);
+    const started = performance.now();
     await next();
     c.header("x-stack-request-id", requestId);
+    if (deps.settings.logRequests) {
+      deps.log.info("request", {
+        request_id: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    }
   });
   app.onError(renderError);
 
