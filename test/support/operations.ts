@@ -12,6 +12,7 @@ export type AreaName =
   | "projects"
   | "internal-projects"
   | "internal-api-keys"
+  | "emails"
   | "misc";
 
 /** The access the document declares: no requirement, client-and-up, server-and-up, or admin only. */
@@ -185,6 +186,9 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       json: { revoked: true },
       success: 200,
     },
+  ],
+  emails: [
+    { operationId: "listSentEmails", method: "get", template: "/internal/emails", path: "/internal/emails", access: "admin", success: 200 },
   ],
   misc: [
     { operationId: "getBackendUrls", method: "get", template: "/internal/backend-urls", path: "/internal/backend-urls", access: "public", success: 200 },

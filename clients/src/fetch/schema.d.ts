@@ -145,6 +145,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/emails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's outbox: every e-mail it sent or tried to send, newest first */
+        get: operations["listSentEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/projects": {
         parameters: {
             query?: never;
@@ -622,6 +639,28 @@ export interface components {
              */
             full_logo_url?: string | null;
             config?: components["schemas"]["ProjectConfigPatch"];
+        };
+        SentEmail: {
+            /** Format: uuid */
+            id: string;
+            to: string[];
+            subject: string;
+            /**
+             * @description `not_sent`: no SMTP server was configured.
+             * @enum {string}
+             */
+            status: "queued" | "sent" | "failed" | "not_sent";
+            error: string | null;
+            purpose: string;
+            created_at_millis: number;
+            sent_at_millis: number | null;
+        };
+        SentEmailList: {
+            items: components["schemas"]["SentEmail"][];
+            is_paginated: boolean;
+            pagination?: {
+                next_cursor: string | null;
+            };
         };
         ServerTeam: components["schemas"]["ClientTeam"] & {
             created_at_millis: number;
@@ -1173,6 +1212,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BackendUrls"];
+                };
+            };
+        };
+    };
+    listSentEmails: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of e-mails */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentEmailList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
                 };
             };
         };

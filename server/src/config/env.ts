@@ -18,8 +18,15 @@ const envSchema = z.object({
   STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY: z.string().min(1).optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  STACK_EMAIL_HOST: z.string().min(1).optional(),
+  STACK_EMAIL_PORT: z.coerce.number().int().min(0).max(65535).default(587),
+  STACK_EMAIL_USERNAME: z.string().min(1).optional(),
+  STACK_EMAIL_PASSWORD: z.string().min(1).optional(),
+  STACK_EMAIL_SENDER: z.string().min(3).default("Gatehouse <noreply@localhost>"),
+  EMAIL_SEND_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   SERVE_WEB: booleanFlag.default(true),
   LOG_REQUESTS: booleanFlag.default(false),
+  TRUST_PROXY: booleanFlag.default(false),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -39,8 +46,14 @@ export interface AppConfig {
   };
   accessTokenTtlSeconds: number;
   bodyLimitBytes: number;
+  /** The shared SMTP server, when one is configured; otherwise mail goes to the outbox only. */
+  sharedEmailServer: { host: string; port: number; username?: string; password?: string; sender: string } | undefined;
+  /** How long a request waits for SMTP before answering; sending goes on in the background. */
+  emailSendWaitMs: number;
   serveWeb: boolean;
   logRequests: boolean;
+  /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
 }
 
 /** Parses the environment once; nothing else in the server reads `process.env`. */
@@ -66,7 +79,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    sharedEmailServer: e.STACK_EMAIL_HOST
+      ? {
+          host: e.STACK_EMAIL_HOST,
+          port: e.STACK_EMAIL_PORT,
+          username: e.STACK_EMAIL_USERNAME,
+          password: e.STACK_EMAIL_PASSWORD,
+          sender: e.STACK_EMAIL_SENDER,
+        }
+      : undefined,
+    emailSendWaitMs: e.EMAIL_SEND_WAIT_MS,
     serveWeb: e.SERVE_WEB,
     logRequests: e.LOG_REQUESTS,
+    trustProxy: e.TRUST_PROXY,
   };
 }

@@ -5,6 +5,7 @@ import { projectAuthErrors } from "./project-auth";
 import { sessionErrors } from "./session";
 import { teamErrors } from "./teams";
 import { userErrors } from "./users";
+import { verificationErrors } from "./verification";
 
 /** Every known error the server can answer, by code. Areas keep their own files; this joins them. */
 export const knownErrors = {
@@ -14,6 +15,7 @@ export const knownErrors = {
   ...userErrors,
   ...teamErrors,
   ...apiKeyErrors,
+  ...verificationErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

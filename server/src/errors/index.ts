@@ -1,2 +1,3 @@
 export { knownErrors, type KnownErrorCode, type KnownErrorDetails } from "./catalogue";
 export { KnownError, isKnownError } from "./known-error";
+export { RateLimitedError } from "./rate-limited";

@@ -22,4 +22,23 @@ export const userErrors = {
     400,
     (d) => `The password is too long; it may have at most ${d.maxLength} characters.`,
   ),
+  USER_DOES_NOT_HAVE_PASSWORD: knownError(400, () => "This user has no password; set one first."),
+  PASSWORD_CONFIRMATION_MISMATCH: knownError(400, () => "Passwords do not match."),
+  EMAIL_ALREADY_VERIFIED: knownError(409, () => "This e-mail address is already verified."),
+  EMAIL_NOT_VERIFIED: knownError(400, () => "This e-mail address is not verified."),
+  EMAIL_NOT_ASSOCIATED_WITH_USER: knownError(400, () => "This e-mail address does not belong to the user."),
+  EMAIL_IS_NOT_PRIMARY_EMAIL: knownError<{ email: string; primary_email: string | null }>(
+    400,
+    (d) => `${d.email} is not the user's primary e-mail address.`,
+  ),
+  ANONYMOUS_ACCOUNTS_NOT_ENABLED: knownError(400, () => "Anonymous accounts are disabled for this project."),
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: knownError<{
+    type: string;
+    contact_channel_value: string;
+    would_work_if_email_was_verified: boolean;
+  }>(409, (d) => `${d.contact_channel_value} is already used for sign-in by another user.`),
+  RESTRICTED_USER_NOT_ALLOWED: knownError<{ restricted_reason: { type: string } }>(
+    403,
+    () => "This user is restricted and cannot do this yet.",
+  ),
 };

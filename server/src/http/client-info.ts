@@ -1,11 +1,25 @@
+import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import type { ClientInfo } from "../services/client-info";
+import type { AppEnv } from "./env";
 
-/** Informational only (shown in session lists), so a proxy-supplied address is acceptable here. */
-export function clientInfo(c: Context): ClientInfo {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+/**
+ * The caller's address and user agent, recorded on sessions and used as a rate-limit key.
+ * X-Forwarded-For is believed only with TRUST_PROXY, since any client can send it.
+ */
+export function clientInfo(c: Context<AppEnv>): ClientInfo {
+  const forwarded = c.var.deps.settings.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
   return {
-    ip: forwarded || c.req.header("x-real-ip") || null,
+    ip: forwarded || socketAddress(c),
     userAgent: c.req.header("user-agent")?.slice(0, 512) ?? null,
   };
+}
+
+function socketAddress(c: Context): string | null {
+  try {
+    return getConnInfo(c).remote.address ?? null;
+  } catch {
+    // In-process requests (app.request in tests) have no socket.
+    return null;
+  }
 }

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { KnownError } from "../errors";
+import { KnownError, RateLimitedError } from "../errors";
 import type { AppEnv } from "./env";
 import { stackHeader } from "./headers";
 
@@ -12,6 +12,9 @@ export function renderError(error: unknown, c: Context<AppEnv>): Response {
       "x-stack-known-error": known.code,
       "x-hexclave-known-error": known.code,
     });
+  }
+  if (error instanceof RateLimitedError) {
+    return c.json({ error: error.message }, 429, { "retry-after": String(error.retryAfterSeconds) });
   }
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ error: error.message || "Bad request" }, error.status);

@@ -3,6 +3,7 @@ import { registerOAuthTokenRoutes } from "./auth/oauth-token";
 import { registerPasswordRoutes } from "./auth/password";
 import { registerSessionRoutes } from "./auth/sessions";
 import { registerInternalApiKeyRoutes } from "./internal/api-keys";
+import { registerInternalEmailRoutes } from "./internal/emails";
 import { registerInternalProjectRoutes } from "./internal/projects";
 import { registerMiscRoutes } from "./misc/backend-urls";
 import { registerCurrentProjectRoutes } from "./projects/current";
@@ -22,6 +23,7 @@ export function registerAllRoutes(router: Router): void {
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);
   registerInternalApiKeyRoutes(router);
+  registerInternalEmailRoutes(router);
   registerMiscRoutes(router);
 }
 

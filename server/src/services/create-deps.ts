@@ -1,13 +1,20 @@
 import type { AppConfig } from "../config/env";
 import { createSecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
+import { createSmtpMailer, type Mailer } from "../integrations/mailer";
 import { AccessTokenVerifier } from "./access-tokens";
 import type { Logger, ServiceDeps } from "./deps";
 import { ProjectKeyChecker } from "./project-keys";
 import { SigningKeyStore } from "./signing-keys";
 import { TenancyStore } from "./tenancy";
 
-export function createDeps(db: Db, settings: AppConfig, serverSecret: string, log: Logger): ServiceDeps {
+export function createDeps(
+  db: Db,
+  settings: AppConfig,
+  serverSecret: string,
+  log: Logger,
+  mailer: Mailer = createSmtpMailer(),
+): ServiceDeps {
   const signingKeys = new SigningKeyStore(db, createSecretBox(serverSecret, "project-signing-keys"));
   return {
     db,
@@ -18,5 +25,6 @@ export function createDeps(db: Db, settings: AppConfig, serverSecret: string, lo
     projectKeys: new ProjectKeyChecker(db),
     accessTokens: new AccessTokenVerifier(signingKeys, settings.publicUrl),
     totpSecrets: createSecretBox(serverSecret, "totp-secrets"),
+    mailer,
   };
 }

@@ -1,6 +1,7 @@
 import type { AppConfig } from "../config/env";
 import type { SecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
+import type { Mailer } from "../integrations/mailer";
 import type { AccessTokenVerifier } from "./access-tokens";
 import type { ProjectKeyChecker } from "./project-keys";
 import type { SigningKeyStore } from "./signing-keys";
@@ -21,6 +22,7 @@ export interface ServiceDeps {
   tenancies: TenancyStore;
   projectKeys: ProjectKeyChecker;
   accessTokens: AccessTokenVerifier;
+  mailer: Mailer;
   /** Seals TOTP secrets at rest. */
   totpSecrets: SecretBox;
 }

@@ -604,6 +604,48 @@ export interface ProjectUpdate {
   config?: ProjectConfigPatch;
 }
 
+/**
+ * `not_sent`: no SMTP server was configured.
+ */
+export type SentEmailStatus = typeof SentEmailStatus[keyof typeof SentEmailStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SentEmailStatus = {
+  queued: 'queued',
+  sent: 'sent',
+  failed: 'failed',
+  not_sent: 'not_sent',
+} as const;
+
+export type SentEmailError = string | null;
+
+export type SentEmailSentAtMillis = number | null;
+
+export interface SentEmail {
+  id: string;
+  to: string[];
+  subject: string;
+  /** `not_sent`: no SMTP server was configured. */
+  status: SentEmailStatus;
+  error: SentEmailError;
+  purpose: string;
+  created_at_millis: number;
+  sent_at_millis: SentEmailSentAtMillis;
+}
+
+export type SentEmailListPaginationNextCursor = string | null;
+
+export type SentEmailListPagination = {
+  next_cursor: SentEmailListPaginationNextCursor;
+};
+
+export interface SentEmailList {
+  items: SentEmail[];
+  is_paginated: boolean;
+  pagination?: SentEmailListPagination;
+}
+
 export type ServerTeamAllOf = {
   created_at_millis: number;
   /** Any JSON value. */
@@ -875,6 +917,15 @@ export interface Success {
 export type SignOutBody = { [key: string]: unknown };
 
 export type CheckFeatureSupportBody = {[key: string]: unknown};
+
+export type ListSentEmailsParams = {
+cursor?: string;
+/**
+ * @minimum 1
+ * @maximum 200
+ */
+limit?: number;
+};
 
 export type GetProjectJwksParams = {
 /**

@@ -27,12 +27,14 @@ import type {
   BackendUrls,
   CreatedProjectApiKeySet,
   KnownError,
+  ListSentEmailsParams,
   ProjectApiKeySet,
   ProjectApiKeySetCreate,
   ProjectApiKeySetList,
   ProjectApiKeySetUpdate,
   ProjectCreate,
-  ProjectUpdate
+  ProjectUpdate,
+  SentEmailList
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -478,6 +480,112 @@ export function useGetBackendUrls<TData = Awaited<ReturnType<typeof getBackendUr
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getGetBackendUrlsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The project's outbox: every e-mail it sent or tried to send, newest first
+ */
+export const getListSentEmailsUrl = (params?: ListSentEmailsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/internal/emails?${stringifiedParams}` : `/internal/emails`
+}
+
+export const listSentEmails = async (params?: ListSentEmailsParams, options?: RequestInit): Promise<SentEmailList> => {
+  
+  return gatehouseFetch<SentEmailList>(getListSentEmailsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListSentEmailsQueryKey = (params?: ListSentEmailsParams,) => {
+    return [
+    `/internal/emails`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListSentEmailsQueryOptions = <TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError | KnownError>>(params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSentEmailsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSentEmails>>> = ({ signal }) => listSentEmails(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSentEmailsQueryResult = NonNullable<Awaited<ReturnType<typeof listSentEmails>>>
+export type ListSentEmailsQueryError = ErrorType<KnownError | KnownError>
+
+
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError | KnownError>>(
+ params: undefined |  ListSentEmailsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSentEmails>>,
+          TError,
+          Awaited<ReturnType<typeof listSentEmails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError | KnownError>>(
+ params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSentEmails>>,
+          TError,
+          Awaited<ReturnType<typeof listSentEmails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError | KnownError>>(
+ params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The project's outbox: every e-mail it sent or tried to send, newest first
+ */
+
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError | KnownError>>(
+ params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSentEmailsQueryOptions(params,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -9,6 +9,7 @@ import { findAuthByEmail, insertContactChannel, insertUser } from "../../db/quer
 import { KnownError } from "../../errors";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
 import { openSession, tokensForSession, type SignInTokens } from "../sessions";
 import { createTeamForCreator, personalTeamName } from "../teams";
@@ -33,6 +34,7 @@ export async function signUpWithPassword(
   if (!config.auth.password.allowSignIn) throw new KnownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   assertPasswordAcceptable(input.password);
   assertTrustedRedirect(input.verificationCallbackUrl, config);
+  await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signUpPerIp, subject: client.ip }]);
 
   const email = normalizeEmail(input.email);
   const emailTaken = () =>
@@ -72,7 +74,12 @@ export async function signInWithPassword(
   client: ClientInfo,
 ): Promise<SignInTokens> {
   if (!tenancy.config.auth.password.allowSignIn) throw new KnownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
-  const account = await findAuthByEmail(deps.db, tenancy, normalizeEmail(input.email));
+  const email = normalizeEmail(input.email);
+  await enforceRateLimits(deps, tenancy, [
+    { rule: RATE_LIMITS.signInPerIp, subject: client.ip },
+    { rule: RATE_LIMITS.signInPerAccount, subject: email },
+  ]);
+  const account = await findAuthByEmail(deps.db, tenancy, email);
   const passwordMatches = account?.passwordHash
     ? await verifyPassword(account.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);

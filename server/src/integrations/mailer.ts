@@ -1,0 +1,49 @@
+import nodemailer, { type Transporter } from "nodemailer";
+
+export interface SmtpServer {
+  host: string;
+  port: number;
+  username?: string;
+  password?: string;
+  /** `Name <address>` or a bare address. */
+  from: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+/** Hands a message to an SMTP server; resolves once the server accepted it. */
+export interface Mailer {
+  send(server: SmtpServer, message: MailMessage): Promise<void>;
+}
+
+/** nodemailer over SMTP: one transport per distinct server, a connection per message. */
+export function createSmtpMailer(): Mailer {
+  const transports = new Map<string, Transporter>();
+  const transportFor = (server: SmtpServer) => {
+    const key = JSON.stringify([server.host, server.port, server.username ?? "", server.password ?? ""]);
+    let transport = transports.get(key);
+    if (!transport) {
+      transport = nodemailer.createTransport({
+        host: server.host,
+        port: server.port,
+        secure: server.port === 465,
+        auth: server.username ? { user: server.username, pass: server.password ?? "" } : undefined,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      });
+      transports.set(key, transport);
+    }
+    return transport;
+  };
+  return {
+    async send(server, message) {
+      await transportFor(server).sendMail({ from: server.from, ...message });
+    },
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * One mechanism for every e-mailed code. A code is `<OTP><nonce>`: six characters a person
+ * can type, followed by a long random nonce. Links carry the whole code; the OTP sign-in
+ * flow hands the nonce to the client and mails only the OTP, so the six characters are
+ * the only secret in that flow. Rows are stored with digests only and found by the
+ * nonce's digest, which lets wrong guesses count against the code: after
+ * MAX_ATTEMPTS failures it is dead. Codes expire, are single use, and a new code for the
+ * same purpose and owner retires the older ones.
+ */
+import { randomInt, timingSafeEqual } from "node:crypto";
+import { hashSecret } from "../crypto/secret-hash";
+import { newId } from "../crypto/random";
+import type { Db, Queryable } from "../db/db";
+import type { Tenant } from "../db/queries/tenant";
+import {
+  expireOutstandingCodes,
+  findCodeForUpdate,
+  insertVerificationCode,
+  markCodeUsed,
+  recordFailedAttempt,
+  type VerificationCodeRecord,
+} from "../db/queries/verification-codes";
+import { KnownError } from "../errors";
+
+export type CodePurpose = "email_verification" | "password_reset" | "otp_sign_in" | "team_invitation";
+
+export const OTP_LENGTH = 6;
+const NONCE_LENGTH = 39;
+export const MAX_ATTEMPTS = 10;
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+function randomCode(length: number): string {
+  let out = "";
+  for (let i = 0; i < length; i++) out += ALPHABET[randomInt(ALPHABET.length)];
+  return out;
+}
+
+function splitCode(code: string): { nonce: string; normalized: string } {
+  const normalized = code.trim().toUpperCase();
+  return { nonce: normalized.slice(OTP_LENGTH), normalized };
+}
+
+export interface IssuedCode {
+  id: string;
+  /** The whole code, for links. */
+  code: string;
+  /** The six characters a person types. */
+  otp: string;
+  /** The part of the code the OTP flow hands to the client. */
+  nonce: string;
+}
+
+export async function issueCode(
+  q: Queryable,
+  tenant: Tenant,
+  input: {
+    purpose: CodePurpose;
+    expiresInMs: number;
+    userId?: string | null;
+    email?: string | null;
+    data?: Record<string, unknown>;
+    replacePrevious?: boolean;
+  },
+): Promise<IssuedCode> {
+  if (input.replacePrevious !== false) {
+    await expireOutstandingCodes(q, tenant, input.purpose, { userId: input.userId, email: input.email });
+  }
+  const otp = randomCode(OTP_LENGTH);
+  const nonce = randomCode(NONCE_LENGTH);
+  const code = otp + nonce;
+  const id = newId();
+  await insertVerificationCode(q, tenant, {
+    id,
+    purpose: input.purpose,
+    nonceHash: hashSecret(nonce),
+    codeHash: hashSecret(code),
+    userId: input.userId ?? null,
+    email: input.email ?? null,
+    data: input.data ?? {},
+    expiresAt: new Date(Date.now() + input.expiresInMs),
+  });
+  return { id, code, otp, nonce };
+}
+
+type Refusal =
+  | "VERIFICATION_CODE_NOT_FOUND"
+  | "VERIFICATION_CODE_ALREADY_USED"
+  | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED"
+  | "VERIFICATION_CODE_EXPIRED";
+
+/**
+ * Checks a code and, when it holds, runs `work` with it in the same transaction; with
+ * `consume` the code is marked used there too, so a failure in `work` leaves it unused.
+ * A wrong guess is committed as an attempt before the refusal is thrown.
+ */
+export async function redeemCode<T>(
+  db: Db,
+  tenant: Tenant,
+  purpose: CodePurpose,
+  code: string,
+  options: { consume: boolean },
+  work: (tx: Queryable, record: VerificationCodeRecord) => Promise<T>,
+): Promise<T> {
+  const { nonce, normalized } = splitCode(code);
+  if (nonce.length !== NONCE_LENGTH) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
+  const outcome = await db.transaction(async (tx): Promise<{ refusal: Refusal } | { value: T }> => {
+    const record = await findCodeForUpdate(tx, tenant, purpose, hashSecret(nonce));
+    if (!record) return { refusal: "VERIFICATION_CODE_NOT_FOUND" };
+    if (record.usedAt) return { refusal: "VERIFICATION_CODE_ALREADY_USED" };
+    if (record.attempts >= MAX_ATTEMPTS) return { refusal: "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED" };
+    if (record.expiresAt.getTime() <= Date.now()) return { refusal: "VERIFICATION_CODE_EXPIRED" };
+    const matches = timingSafeEqual(Buffer.from(hashSecret(normalized), "hex"), Buffer.from(record.codeHash, "hex"));
+    if (!matches) {
+      await recordFailedAttempt(tx, tenant, record.id);
+      return { refusal: record.attempts + 1 >= MAX_ATTEMPTS ? "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED" : "VERIFICATION_CODE_NOT_FOUND" };
+    }
+    if (options.consume) await markCodeUsed(tx, tenant, record.id);
+    return { value: await work(tx, record) };
+  });
+  if ("refusal" in outcome) throw new KnownError(outcome.refusal);
+  return outcome.value;
+}
