@@ -137,3 +137,18 @@ export async function hasKeyWithHash(q: Queryable, projectId: string, kind: Proj
   ]);
   return rows.length > 0;
 }
+
+/** Revokes live seeded key sets of one kind whose key is not `keepHash` (all of them when null). */
+export async function revokeSeededKeySets(
+  q: Queryable,
+  projectId: string,
+  kind: ProjectKeyKind,
+  description: string,
+  keepHash: string | null,
+): Promise<void> {
+  await q.query(
+    `UPDATE api_key_sets SET manually_revoked_at = now()
+     WHERE project_id = $1 AND description = $2 AND manually_revoked_at IS NULL AND ${kind}_hash IS DISTINCT FROM $3`,
+    [projectId, description, keepHash],
+  );
+}

@@ -1,9 +1,11 @@
 /**
  * The internal project hosts the people who administer every other project. It is created
- * on first start; its seeded keys come from the environment and are stored by digest, so
- * restarting with the same environment is a no-op and changing a seed adds the new key.
+ * on first start. Its seeded keys come from the environment, one key set per kind, stored
+ * by digest: restarting with the same environment changes nothing, and changing or
+ * removing a seed revokes the key it replaces, so the environment stays the one truth
+ * (this is also what retires the development key once production sets its own).
  */
-import { hasKeyWithHash, type ProjectKeyKind } from "../../db/queries/api-key-sets";
+import { hasKeyWithHash, revokeSeededKeySets, type ProjectKeyKind } from "../../db/queries/api-key-sets";
 import { upsertOverride } from "../../db/queries/config-overrides";
 import { insertProject, projectExists } from "../../db/queries/projects";
 import { hashSecret } from "../../crypto/secret-hash";
@@ -41,13 +43,16 @@ export async function ensureInternalProject(deps: ServiceDeps): Promise<{ create
       });
       await upsertOverride(tx, "internal", "project", "", INTERNAL_CONFIG);
     }
-    const missing: Partial<Record<ProjectKeyKind, string>> = {};
+    const seeded: ProjectKeyKind[] = [];
     for (const [kind, value] of Object.entries(wanted) as Array<[ProjectKeyKind, string | undefined]>) {
-      if (value && !(await hasKeyWithHash(tx, "internal", kind, hashSecret(value)))) missing[kind] = value;
+      const description = `Seeded from the environment: ${kind}`;
+      const digest = value === undefined ? null : hashSecret(value);
+      await revokeSeededKeySets(tx, "internal", kind, description, digest);
+      if (value && digest && !(await hasKeyWithHash(tx, "internal", kind, digest))) {
+        await createApiKeySetFromValues(tx, "internal", description, { [kind]: value });
+        seeded.push(kind);
+      }
     }
-    if (Object.keys(missing).length > 0) {
-      await createApiKeySetFromValues(tx, "internal", "Seeded from the environment", missing);
-    }
-    return { created, seededKeys: Object.keys(missing) as ProjectKeyKind[] };
+    return { created, seededKeys: seeded };
   });
 }
