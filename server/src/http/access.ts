@@ -75,6 +75,8 @@ export async function resolveAccess(c: Context<AppEnv>, deps: ServiceDeps): Prom
   }
 
   if (!lookup.found) throw new KnownError("BRANCH_DOES_NOT_EXIST", { branch_id: branchId });
+  // Throttled: writes last_active_at / last_used_at at most once per user per window.
+  if (user) await deps.activity.noteUse(lookup.tenancy, user.sub, user.refresh_token_id);
   return { type, tenancy: lookup.tenancy, user };
 }
 

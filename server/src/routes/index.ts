@@ -1,4 +1,5 @@
 import type { Router } from "../http/router";
+import { registerAnonymousRoutes } from "./auth/anonymous";
 import { registerOAuthTokenRoutes } from "./auth/oauth-token";
 import { registerPasswordRoutes } from "./auth/password";
 import { registerSessionRoutes } from "./auth/sessions";
@@ -16,6 +17,7 @@ export function registerAllRoutes(router: Router): void {
   registerPasswordRoutes(router);
   registerOAuthTokenRoutes(router);
   registerSessionRoutes(router);
+  registerAnonymousRoutes(router);
   // /users/me before /users/{user_id}, so `me` with client access reaches the own-user routes.
   registerCurrentUserRoutes(router);
   registerUserRoutes(router);
@@ -31,6 +33,7 @@ export const OPENAPI_TAGS = [
   { name: "Password", description: "Sign-up and sign-in with e-mail and password." },
   { name: "OAuth", description: "The OAuth 2.0 token endpoint." },
   { name: "Sessions", description: "Sessions and sign-out." },
+  { name: "Anonymous", description: "Anonymous users, upgraded in place by a later sign-up." },
   { name: "Users", description: "Users and the signed-in user." },
   { name: "Projects", description: "Public project information and signing keys." },
   { name: "Internal", description: "Project administration (dashboard)." },

@@ -3,6 +3,7 @@ import { createSecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
 import { createSmtpMailer, type Mailer } from "../integrations/mailer";
 import { AccessTokenVerifier } from "./access-tokens";
+import { ActivityTracker } from "./activity";
 import type { Logger, ServiceDeps } from "./deps";
 import { ProjectKeyChecker } from "./project-keys";
 import { SigningKeyStore } from "./signing-keys";
@@ -24,6 +25,7 @@ export function createDeps(
     tenancies: new TenancyStore(db),
     projectKeys: new ProjectKeyChecker(db),
     accessTokens: new AccessTokenVerifier(signingKeys, settings.publicUrl),
+    activity: new ActivityTracker(db),
     totpSecrets: createSecretBox(serverSecret, "totp-secrets"),
     mailer,
   };

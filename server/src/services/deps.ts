@@ -3,6 +3,7 @@ import type { SecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
 import type { Mailer } from "../integrations/mailer";
 import type { AccessTokenVerifier } from "./access-tokens";
+import type { ActivityTracker } from "./activity";
 import type { ProjectKeyChecker } from "./project-keys";
 import type { SigningKeyStore } from "./signing-keys";
 import type { TenancyStore } from "./tenancy";
@@ -23,6 +24,8 @@ export interface ServiceDeps {
   projectKeys: ProjectKeyChecker;
   accessTokens: AccessTokenVerifier;
   mailer: Mailer;
+  /** Throttled writes of users.last_active_at / sessions.last_used_at (see services/activity.ts). */
+  activity: ActivityTracker;
   /** Seals TOTP secrets at rest. */
   totpSecrets: SecretBox;
 }

@@ -7,7 +7,13 @@
 import { hashSecret } from "../crypto/secret-hash";
 import { newId, randomToken } from "../crypto/random";
 import type { Queryable } from "../db/db";
-import { deleteSession, insertSession, useSessionByRefreshHash } from "../db/queries/sessions";
+import {
+  deleteSession,
+  deleteSessionById,
+  insertSession,
+  listLiveSessions,
+  useSessionByRefreshHash,
+} from "../db/queries/sessions";
 import { findUser, touchUserActivity } from "../db/queries/users";
 import { KnownError } from "../errors";
 import { issueAccessToken } from "./access-tokens";
@@ -83,4 +89,65 @@ export async function refreshSession(deps: ServiceDeps, tenancy: Tenancy, refres
 export async function endSession(deps: ServiceDeps, tenancy: Tenancy, userId: string, sessionId: string) {
   const deleted = await deleteSession(deps.db, tenancy, sessionId, userId);
   if (!deleted) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+}
+
+export interface SessionView {
+  id: string;
+  user_id: string;
+  created_at: number;
+  is_impersonation: boolean;
+  last_used_at: number;
+  is_current_session: boolean;
+  last_used_at_end_user_ip_info?: { ip: string };
+}
+
+/** A user's live sessions; `currentSessionId` marks the caller's own. USER_NOT_FOUND for an unknown user. */
+export async function listSessions(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  userId: string,
+  currentSessionId: string | null,
+): Promise<SessionView[]> {
+  if (!(await findUser(deps.db, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
+  const rows = await listLiveSessions(deps.db, tenancy, userId);
+  return rows.map((row) => ({
+    id: row.id,
+    user_id: row.userId,
+    created_at: row.createdAt.getTime(),
+    is_impersonation: row.isImpersonation,
+    last_used_at: row.lastUsedAt.getTime(),
+    is_current_session: row.id === currentSessionId,
+    ...(row.ip ? { last_used_at_end_user_ip_info: { ip: row.ip } } : {}),
+  }));
+}
+
+/**
+ * Revokes one session. With `ownerId` only that user's session qualifies (anyone else's reads
+ * as absent); the caller's own current session is refused (sign-out is DELETE /current).
+ * Returns false when no such session exists.
+ */
+export async function revokeSession(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  sessionId: string,
+  scope: { ownerId: string | null; currentSessionId: string | null },
+): Promise<boolean> {
+  if (sessionId === scope.currentSessionId) throw new KnownError("CANNOT_DELETE_CURRENT_SESSION");
+  return scope.ownerId
+    ? deleteSession(deps.db, tenancy, sessionId, scope.ownerId)
+    : deleteSessionById(deps.db, tenancy, sessionId);
+}
+
+/** Server-side session creation (e.g. impersonation). USER_ID_DOES_NOT_EXIST for an unknown user. */
+export async function createSessionForUser(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  userId: string,
+  options: { expiresInMillis?: number; isImpersonation?: boolean },
+  client: ClientInfo,
+): Promise<{ refresh_token: string; access_token: string }> {
+  if (!(await findUser(deps.db, tenancy, userId))) throw new KnownError("USER_ID_DOES_NOT_EXIST", { user_id: userId });
+  const session = await openSession(deps.db, tenancy, userId, client, options);
+  const tokens = await tokensForSession(deps, tenancy, userId, session);
+  return { refresh_token: tokens.refresh_token, access_token: tokens.access_token };
 }

@@ -280,6 +280,14 @@ export interface PasswordSignUp {
   bot_challenge_unavailable?: boolean;
 }
 
+export type PlainErrorDetails = {[key: string]: unknown};
+
+export interface PlainError {
+  error: string;
+  code?: string;
+  details?: PlainErrorDetails;
+}
+
 export type ProjectApiKeySetPublishableClientKey = {
   last_four: string;
 };
@@ -604,6 +612,10 @@ export interface ProjectUpdate {
   config?: ProjectConfigPatch;
 }
 
+export interface RefreshedAccessToken {
+  access_token: string;
+}
+
 /**
  * `not_sent`: no SMTP server was configured.
  */
@@ -902,6 +914,62 @@ export interface ServerUserUpdate {
   is_anonymous?: boolean;
 }
 
+export interface Session {
+  id: string;
+  user_id: string;
+  /** Milliseconds since epoch. */
+  created_at: number;
+  is_impersonation: boolean;
+  /** Milliseconds since epoch; updated on refresh and, at most once a minute, on use. */
+  last_used_at: number;
+  /** Whether this is the session of the access token sent. */
+  is_current_session: boolean;
+  last_used_at_end_user_ip_info?: SessionGeoInfo;
+}
+
+export interface SessionCreate {
+  user_id: string;
+  /**
+   * Session lifetime; default 31536000000 (one year), at most 367 days.
+   * @maximum 31708800000
+   */
+  expires_in_millis?: number;
+  /** Marks the session as an impersonation; default false. */
+  is_impersonation?: boolean;
+}
+
+export type SessionGeoInfoCountryCode = string | null;
+
+export type SessionGeoInfoRegionCode = string | null;
+
+export type SessionGeoInfoCityName = string | null;
+
+export type SessionGeoInfoLatitude = number | null;
+
+export type SessionGeoInfoLongitude = number | null;
+
+export type SessionGeoInfoTzIdentifier = string | null;
+
+export interface SessionGeoInfo {
+  ip: string;
+  countryCode?: SessionGeoInfoCountryCode;
+  regionCode?: SessionGeoInfoRegionCode;
+  cityName?: SessionGeoInfoCityName;
+  latitude?: SessionGeoInfoLatitude;
+  longitude?: SessionGeoInfoLongitude;
+  tzIdentifier?: SessionGeoInfoTzIdentifier;
+}
+
+export interface SessionList {
+  items: Session[];
+  is_paginated: boolean;
+}
+
+export interface SessionTokens {
+  refresh_token: string;
+  access_token: string;
+}
+
 export interface SignInTokens {
   /** Short-lived JWT for x-stack-access-token. */
   access_token: string;
@@ -914,7 +982,27 @@ export interface Success {
   success: boolean;
 }
 
+export type SignUpAnonymouslyBody = { [key: string]: unknown };
+
+export type ListSessionsParams = {
+/**
+ * A user id, or `me`. Client access may only name the signed-in user.
+ */
+user_id: string | 'me';
+};
+
 export type SignOutBody = { [key: string]: unknown };
+
+export type RefreshCurrentSessionBody = { [key: string]: unknown };
+
+export type RevokeSessionParams = {
+/**
+ * A user id, or `me`. Client access may only name the signed-in user.
+ */
+user_id?: string | 'me';
+};
+
+export type RevokeSessionBody = { [key: string]: unknown };
 
 export type CheckFeatureSupportBody = {[key: string]: unknown};
 

@@ -3,17 +3,35 @@
  * Gatehouse API 1.0.0
  */
 import {
-  useMutation
+  useMutation,
+  useQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   MutationFunction,
   QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
   UseMutationOptions,
-  UseMutationResult
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
   KnownError,
+  ListSessionsParams,
+  PlainError,
+  RefreshCurrentSessionBody,
+  RefreshedAccessToken,
+  RevokeSessionBody,
+  RevokeSessionParams,
+  SessionCreate,
+  SessionList,
+  SessionTokens,
   SignOutBody,
   Success
 } from './endpoints.schemas';
@@ -32,6 +50,183 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * @summary List a user's active sessions
+ */
+export const getListSessionsUrl = (params: ListSessionsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/auth/sessions?${stringifiedParams}` : `/auth/sessions`
+}
+
+export const listSessions = async (params: ListSessionsParams, options?: RequestInit): Promise<SessionList> => {
+  
+  return gatehouseFetch<SessionList>(getListSessionsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListSessionsQueryKey = (params?: ListSessionsParams,) => {
+    return [
+    `/auth/sessions`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListSessionsQueryOptions = <TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | PlainError | KnownError>>(params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSessionsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSessions>>> = ({ signal }) => listSessions(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSessionsQueryResult = NonNullable<Awaited<ReturnType<typeof listSessions>>>
+export type ListSessionsQueryError = ErrorType<KnownError | KnownError | PlainError | KnownError>
+
+
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | PlainError | KnownError>>(
+ params: ListSessionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSessions>>,
+          TError,
+          Awaited<ReturnType<typeof listSessions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | PlainError | KnownError>>(
+ params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSessions>>,
+          TError,
+          Awaited<ReturnType<typeof listSessions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | PlainError | KnownError>>(
+ params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List a user's active sessions
+ */
+
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | PlainError | KnownError>>(
+ params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSessionsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Create a session for a user (e.g. impersonation)
+ */
+export const getCreateSessionUrl = () => {
+
+
+  
+
+  return `/auth/sessions`
+}
+
+export const createSession = async (sessionCreate: SessionCreate, options?: RequestInit): Promise<SessionTokens> => {
+  
+  return gatehouseFetch<SessionTokens>(getCreateSessionUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      sessionCreate,)
+  }
+);}
+
+
+
+
+export const getCreateSessionMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSession>>, TError,{data: SessionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createSession>>, TError,{data: SessionCreate}, TContext> => {
+
+const mutationKey = ['createSession'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createSession>>, {data: SessionCreate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createSession(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createSession>>>
+    export type CreateSessionMutationBody = SessionCreate
+    export type CreateSessionMutationError = ErrorType<KnownError | KnownError>
+
+    /**
+ * @summary Create a session for a user (e.g. impersonation)
+ */
+export const useCreateSession = <TError = ErrorType<KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSession>>, TError,{data: SessionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createSession>>,
+        TError,
+        {data: SessionCreate},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateSessionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Sign out (end the current session)
  */
 export const getSignOutUrl = () => {
@@ -99,6 +294,158 @@ export const useSignOut = <TError = ErrorType<KnownError | KnownError>,
       > => {
 
       const mutationOptions = getSignOutMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A new access token for the session whose refresh token is sent in x-stack-refresh-token
+ */
+export const getRefreshCurrentSessionUrl = () => {
+
+
+  
+
+  return `/auth/sessions/current/refresh`
+}
+
+export const refreshCurrentSession = async (refreshCurrentSessionBody?: RefreshCurrentSessionBody, options?: RequestInit): Promise<RefreshedAccessToken> => {
+  
+  return gatehouseFetch<RefreshedAccessToken>(getRefreshCurrentSessionUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      refreshCurrentSessionBody,)
+  }
+);}
+
+
+
+
+export const getRefreshCurrentSessionMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshCurrentSession>>, TError,{data: RefreshCurrentSessionBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof refreshCurrentSession>>, TError,{data: RefreshCurrentSessionBody}, TContext> => {
+
+const mutationKey = ['refreshCurrentSession'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof refreshCurrentSession>>, {data: RefreshCurrentSessionBody}> = (props) => {
+          const {data} = props ?? {};
+
+          return  refreshCurrentSession(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RefreshCurrentSessionMutationResult = NonNullable<Awaited<ReturnType<typeof refreshCurrentSession>>>
+    export type RefreshCurrentSessionMutationBody = RefreshCurrentSessionBody
+    export type RefreshCurrentSessionMutationError = ErrorType<KnownError | KnownError>
+
+    /**
+ * @summary A new access token for the session whose refresh token is sent in x-stack-refresh-token
+ */
+export const useRefreshCurrentSession = <TError = ErrorType<KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshCurrentSession>>, TError,{data: RefreshCurrentSessionBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof refreshCurrentSession>>,
+        TError,
+        {data: RefreshCurrentSessionBody},
+        TContext
+      > => {
+
+      const mutationOptions = getRefreshCurrentSessionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Revoke a session; its refresh token stops working at once
+ */
+export const getRevokeSessionUrl = (sessionId: string,
+    params?: RevokeSessionParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/auth/sessions/${sessionId}?${stringifiedParams}` : `/auth/sessions/${sessionId}`
+}
+
+export const revokeSession = async (sessionId: string,
+    revokeSessionBody?: RevokeSessionBody,
+    params?: RevokeSessionParams, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getRevokeSessionUrl(sessionId,params),
+  {      
+    ...options,
+    method: 'DELETE',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      revokeSessionBody,)
+  }
+);}
+
+
+
+
+export const getRevokeSessionMutationOptions = <TError = ErrorType<KnownError | KnownError | PlainError | PlainError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext> => {
+
+const mutationKey = ['revokeSession'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeSession>>, {sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}> = (props) => {
+          const {sessionId,data,params} = props ?? {};
+
+          return  revokeSession(sessionId,data,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevokeSessionMutationResult = NonNullable<Awaited<ReturnType<typeof revokeSession>>>
+    export type RevokeSessionMutationBody = RevokeSessionBody
+    export type RevokeSessionMutationError = ErrorType<KnownError | KnownError | PlainError | PlainError>
+
+    /**
+ * @summary Revoke a session; its refresh token stops working at once
+ */
+export const useRevokeSession = <TError = ErrorType<KnownError | KnownError | PlainError | PlainError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revokeSession>>,
+        TError,
+        {sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams},
+        TContext
+      > => {
+
+      const mutationOptions = getRevokeSessionMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -60,3 +60,58 @@ export async function deleteSession(q: Queryable, tenant: Tenant, sessionId: str
   );
   return rows.length > 0;
 }
+
+export interface SessionListRow {
+  id: string;
+  userId: string;
+  isImpersonation: boolean;
+  createdAt: Date;
+  lastUsedAt: Date;
+  ip: string | null;
+}
+
+/** The user's live (unexpired) sessions, oldest first. */
+export async function listLiveSessions(q: Queryable, tenant: Tenant, userId: string): Promise<SessionListRow[]> {
+  const rows = await q.query<{
+    id: string;
+    user_id: string;
+    is_impersonation: boolean;
+    created_at: Date | string;
+    last_used_at: Date | string;
+    ip: string | null;
+  }>(
+    `SELECT id, user_id, is_impersonation, created_at, last_used_at, ip FROM sessions
+     WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND (expires_at IS NULL OR expires_at > now())
+     ORDER BY created_at, id`,
+    [tenant.projectId, tenant.branchId, userId],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    userId: row.user_id,
+    isImpersonation: row.is_impersonation,
+    createdAt: new Date(row.created_at),
+    lastUsedAt: new Date(row.last_used_at),
+    ip: row.ip,
+  }));
+}
+
+/** Deletes a session by id alone (server access, which may act on any user's session). */
+export async function deleteSessionById(q: Queryable, tenant: Tenant, sessionId: string): Promise<boolean> {
+  const rows = await q.query("DELETE FROM sessions WHERE project_id = $1 AND branch_id = $2 AND id = $3 RETURNING id", [
+    tenant.projectId,
+    tenant.branchId,
+    sessionId,
+  ]);
+  return rows.length > 0;
+}
+
+/** Records use of a session and activity of its user in one statement. */
+export async function touchSessionAndUser(q: Queryable, tenant: Tenant, userId: string, sessionId: string): Promise<void> {
+  await q.query(
+    `WITH s AS (
+       UPDATE sessions SET last_used_at = now() WHERE project_id = $1 AND branch_id = $2 AND id = $4 AND user_id = $3
+     )
+     UPDATE users SET last_active_at = now() WHERE project_id = $1 AND branch_id = $2 AND id = $3`,
+    [tenant.projectId, tenant.branchId, userId, sessionId],
+  );
+}

@@ -59,7 +59,12 @@ export function registerPasswordRoutes(router: Router): void {
     const tokens = await signUpWithPassword(
       c.var.deps,
       c.var.auth.tenancy,
-      { email: body.email, password: body.password, verificationCallbackUrl: body.verification_callback_url },
+      {
+        email: body.email,
+        password: body.password,
+        verificationCallbackUrl: body.verification_callback_url,
+        anonymousUserId: c.var.auth.user?.is_anonymous ? c.var.auth.user.sub : undefined,
+      },
       clientInfo(c),
     );
     return c.json(tokens, 200);

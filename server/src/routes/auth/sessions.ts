@@ -1,9 +1,21 @@
 import { z } from "@hono/zod-openapi";
-import { CLIENT_AND_UP, requireUser } from "../../http/access";
-import { authenticatedRoute, jsonResponse } from "../../http/openapi";
+import { HTTPException } from "hono/http-exception";
+import { KnownError } from "../../errors";
+import { CLIENT_AND_UP, SERVER_AND_UP, requireUser } from "../../http/access";
+import { clientInfo } from "../../http/client-info";
+import type { RequestAuth } from "../../http/env";
+import { stackHeader } from "../../http/headers";
+import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { SuccessSchema } from "../../http/schemas";
-import { endSession } from "../../services/sessions";
+import {
+  createSessionForUser,
+  DEFAULT_SESSION_LIFETIME_MS,
+  endSession,
+  listSessions,
+  refreshSession,
+  revokeSession,
+} from "../../services/sessions";
 
 const signOut = authenticatedRoute(CLIENT_AND_UP, ["USER_AUTHENTICATION_REQUIRED", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"], {
   operationId: "signOut",
@@ -16,11 +28,188 @@ const signOut = authenticatedRoute(CLIENT_AND_UP, ["USER_AUTHENTICATION_REQUIRED
   responses: { 200: jsonResponse(SuccessSchema, "The session was ended; its refresh token no longer works") },
 });
 
+const MAX_SESSION_LIFETIME_MS = 367 * 24 * 3600 * 1000;
+
+const CreateSessionBody = z
+  .strictObject({
+    user_id: z.uuid(),
+    expires_in_millis: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_SESSION_LIFETIME_MS)
+      .optional()
+      .openapi({ description: `Session lifetime; default ${DEFAULT_SESSION_LIFETIME_MS} (one year), at most 367 days.` }),
+    is_impersonation: z.boolean().optional().openapi({ description: "Marks the session as an impersonation; default false." }),
+  })
+  .openapi("SessionCreate");
+
+const SessionTokensSchema = z
+  .object({ refresh_token: z.string(), access_token: z.string() })
+  .openapi("SessionTokens");
+
+const GeoInfoSchema = z
+  .object({
+    ip: z.string(),
+    countryCode: z.string().nullable().optional(),
+    regionCode: z.string().nullable().optional(),
+    cityName: z.string().nullable().optional(),
+    latitude: z.number().nullable().optional(),
+    longitude: z.number().nullable().optional(),
+    tzIdentifier: z.string().nullable().optional(),
+  })
+  .openapi("SessionGeoInfo");
+
+const SessionSchema = z
+  .object({
+    id: z.uuid(),
+    user_id: z.uuid(),
+    created_at: z.number().openapi({ description: "Milliseconds since epoch." }),
+    is_impersonation: z.boolean(),
+    last_used_at: z.number().openapi({ description: "Milliseconds since epoch; updated on refresh and, at most once a minute, on use." }),
+    is_current_session: z.boolean().openapi({ description: "Whether this is the session of the access token sent." }),
+    last_used_at_end_user_ip_info: GeoInfoSchema.optional(),
+  })
+  .openapi("Session");
+
+const SessionListSchema = z
+  .object({ items: z.array(SessionSchema), is_paginated: z.literal(false) })
+  .openapi("SessionList");
+
+/** Errors answered without a catalogue code (the platform answers these with a plain status). */
+const PlainErrorBody = z
+  .object({ error: z.string(), code: z.string().optional(), details: z.record(z.string(), z.unknown()).optional() })
+  .openapi("PlainError");
+
+const UserIdQuery = z
+  .union([z.uuid(), z.literal("me")])
+  .openapi({ description: "A user id, or `me`. Client access may only name the signed-in user." });
+
+const listRoute = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"], {
+  operationId: "listSessions",
+  method: "get",
+  path: "/auth/sessions",
+  tags: ["Sessions"],
+  summary: "List a user's active sessions",
+  request: { query: z.strictObject({ user_id: UserIdQuery }) },
+  responses: {
+    200: jsonResponse(SessionListSchema, "The user's live sessions"),
+    403: jsonResponse(PlainErrorBody, "Client access naming another user"),
+  },
+});
+
+const deleteRoute = authenticatedRoute(
+  CLIENT_AND_UP,
+  ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "CANNOT_DELETE_CURRENT_SESSION"],
+  {
+    operationId: "revokeSession",
+    method: "delete",
+    path: "/auth/sessions/{session_id}",
+    tags: ["Sessions"],
+    summary: "Revoke a session; its refresh token stops working at once",
+    request: {
+      params: z.object({ session_id: z.uuid().openapi({ param: { name: "session_id", in: "path" } }) }),
+      query: z.strictObject({ user_id: UserIdQuery.optional() }),
+      // Some SDK versions send `{}` with DELETE requests.
+      body: { required: false, content: { "application/json": { schema: z.strictObject({}) } } },
+    },
+    responses: {
+      200: jsonResponse(SuccessSchema, "Revoked"),
+      403: jsonResponse(PlainErrorBody, "Client access naming another user"),
+      404: jsonResponse(PlainErrorBody, "No such session for this user"),
+    },
+  },
+);
+
+const createSessionRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_EXIST"], {
+  operationId: "createSession",
+  method: "post",
+  path: "/auth/sessions",
+  tags: ["Sessions"],
+  summary: "Create a session for a user (e.g. impersonation)",
+  request: { body: jsonBody(CreateSessionBody) },
+  responses: { 200: jsonResponse(SessionTokensSchema, "The new session's tokens") },
+});
+
+const refreshRoute = authenticatedRoute(CLIENT_AND_UP, ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"], {
+  operationId: "refreshCurrentSession",
+  method: "post",
+  path: "/auth/sessions/current/refresh",
+  tags: ["Sessions"],
+  summary: "A new access token for the session whose refresh token is sent in x-stack-refresh-token",
+  request: {
+    headers: z.object({
+      "x-stack-refresh-token": z.string().optional().openapi({ description: "The session's refresh token (or x-hexclave-refresh-token)." }),
+      "x-hexclave-refresh-token": z.string().optional(),
+    }),
+    body: { required: false, content: { "application/json": { schema: z.strictObject({}) } } },
+  },
+  responses: { 200: jsonResponse(z.object({ access_token: z.string() }).openapi("RefreshedAccessToken"), "A fresh access token") },
+});
+
+/**
+ * The user a sessions request is about. Client access may only name the signed-in user (by
+ * `me` or by id); anything else is a plain 403, as on the platform.
+ */
+function targetUser(auth: RequestAuth, userId: string): string {
+  if (auth.type === "client") {
+    const me = auth.user?.sub;
+    if (userId === "me" || userId === me) {
+      if (!me) throw new KnownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+      return me;
+    }
+    if (!me) throw new KnownError("USER_AUTHENTICATION_REQUIRED");
+    throw new HTTPException(403, { message: "Client access can only manage the signed-in user's sessions." });
+  }
+  if (userId !== "me") return userId;
+  if (!auth.user) throw new KnownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
+  return auth.user.sub;
+}
+
 export function registerSessionRoutes(router: Router): void {
   router.openapi(signOut, async (c) => {
     const auth = c.var.auth;
     const user = requireUser(auth);
     await endSession(c.var.deps, auth.tenancy, user.sub, user.refresh_token_id);
     return c.json({ success: true as const }, 200);
+  });
+
+  router.openapi(refreshRoute, async (c) => {
+    const refreshToken = stackHeader(c, "refresh-token");
+    if (!refreshToken) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+    const { accessToken } = await refreshSession(c.var.deps, c.var.auth.tenancy, refreshToken);
+    return c.json({ access_token: accessToken }, 200);
+  });
+
+  router.openapi(listRoute, async (c) => {
+    const auth = c.var.auth;
+    const userId = targetUser(auth, c.req.valid("query").user_id);
+    const items = await listSessions(c.var.deps, auth.tenancy, userId, auth.user?.sub === userId ? auth.user.refresh_token_id : null);
+    return c.json({ items, is_paginated: false as const }, 200);
+  });
+
+  router.openapi(deleteRoute, async (c) => {
+    const auth = c.var.auth;
+    const { user_id } = c.req.valid("query");
+    // Server access may revoke any session of the project; with a user_id, only that user's.
+    const ownerId = user_id === undefined && auth.type !== "client" ? null : targetUser(auth, user_id ?? "me");
+    const deleted = await revokeSession(c.var.deps, auth.tenancy, c.req.valid("param").session_id, {
+      ownerId,
+      currentSessionId: auth.user?.refresh_token_id ?? null,
+    });
+    if (!deleted) throw new HTTPException(404, { message: "Session not found." });
+    return c.json({ success: true as const }, 200);
+  });
+
+  router.openapi(createSessionRoute, async (c) => {
+    const body = c.req.valid("json");
+    const tokens = await createSessionForUser(
+      c.var.deps,
+      c.var.auth.tenancy,
+      body.user_id,
+      { expiresInMillis: body.expires_in_millis, isImpersonation: body.is_impersonation },
+      clientInfo(c),
+    );
+    return c.json(tokens, 200);
   });
 }

@@ -16,11 +16,14 @@ import { createTeamForCreator, personalTeamName } from "../teams";
 import type { Tenancy } from "../tenancy";
 import { isUniqueViolation } from "../../db/errors";
 import { assertPasswordAcceptable, normalizeEmail } from "./passwords";
+import { isUpgradableAnonymousUser, upgradeAnonymousWithPassword } from "./anonymous-upgrade";
 
 export interface PasswordSignUp {
   email: string;
   password: string;
   verificationCallbackUrl?: string;
+  /** The signed-in caller, when anonymous: upgraded in place instead of a new user. */
+  anonymousUserId?: string;
 }
 
 export async function signUpWithPassword(
@@ -40,6 +43,9 @@ export async function signUpWithPassword(
   const emailTaken = () =>
     new KnownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
   if (await findAuthByEmail(deps.db, tenancy, email)) throw emailTaken();
+  if (input.anonymousUserId && (await isUpgradableAnonymousUser(deps, tenancy, input.anonymousUserId))) {
+    return upgradeAnonymousWithPassword(deps, tenancy, input.anonymousUserId, { email, password: input.password }, client);
+  }
 
   const passwordHash = await hashPassword(input.password);
   const userId = newId();

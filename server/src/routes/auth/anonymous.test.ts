@@ -1,0 +1,156 @@
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, createProjectFixture, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
+import { describeSecurity } from "../../testing/security-table";
+import { useSharedTestApp } from "../../testing/shared-app";
+import type { TestApp } from "../../testing/test-server";
+
+const app = useSharedTestApp();
+let t: TestApp;
+let project: ProjectFixture;
+
+beforeAll(async () => {
+  t = app();
+  project = await createProjectFixture(t);
+});
+
+const ALLOW = { "x-stack-allow-anonymous-user": "true" };
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString());
+
+async function anonymousSignUp(fixture = project) {
+  // The SDKs send this POST with no body and no content type.
+  const res = await call(t, "POST", "/auth/anonymous/sign-up", { creds: fixture.client });
+  expect(res.status, res.text).toBe(200);
+  return res.json as { access_token: string; refresh_token: string; user_id: string };
+}
+
+async function jwks(projectId: string, includeAnonymous: boolean) {
+  const res = await t.request(`/api/v1/projects/${projectId}/.well-known/jwks.json${includeAnonymous ? "?include_anonymous=true" : ""}`);
+  return (await res.json()) as { keys: Array<{ kid: string }> };
+}
+
+describe("POST /auth/anonymous/sign-up", () => {
+  it("creates an anonymous user whose token has the anonymous issuer, audience and key", async () => {
+    const tokens = await anonymousSignUp();
+    expect(Object.keys(tokens).sort()).toEqual(["access_token", "refresh_token", "user_id"]);
+    const claims = claimsOf(tokens.access_token);
+    expect(claims).toMatchObject({
+      sub: tokens.user_id,
+      is_anonymous: true,
+      aud: `${project.projectId}:anon`,
+      iss: `${t.deps.settings.publicUrl}/api/v1/projects-anonymous-users/${project.projectId}`,
+      email: null,
+      name: null,
+    });
+    const { kid } = decodeProtectedHeader(tokens.access_token);
+    expect((await jwks(project.projectId, false)).keys.map((k) => k.kid)).not.toContain(kid);
+    const all = await jwks(project.projectId, true);
+    await expect(jwtVerify(tokens.access_token, createLocalJWKSet(all as never), { audience: `${project.projectId}:anon` })).resolves.toBeTruthy();
+  });
+
+  it("accepts an empty JSON body too, and rejects unknown body keys", async () => {
+    expect((await call(t, "POST", "/auth/anonymous/sign-up", { creds: project.client, body: {} })).status).toBe(200);
+    expect((await call(t, "POST", "/auth/anonymous/sign-up", { creds: project.client, body: { x: 1 } })).json.code).toBe("SCHEMA_ERROR");
+  });
+
+  it("needs the allow-anonymous header to use the token: ANONYMOUS_AUTHENTICATION_NOT_ALLOWED otherwise", async () => {
+    const tokens = await anonymousSignUp();
+    const creds = { ...project.client, accessToken: tokens.access_token };
+    const refused = await call(t, "GET", "/users/me", { creds });
+    expect(refused.status).toBe(401);
+    expect(refused.json.code).toBe("ANONYMOUS_AUTHENTICATION_NOT_ALLOWED");
+    const me = await call(t, "GET", "/users/me", { creds, headers: ALLOW });
+    expect(me.json).toMatchObject({ id: tokens.user_id, is_anonymous: true, primary_email: null, has_password: false });
+    const hexclave = await call(t, "GET", "/users/me", { creds: { ...creds, prefix: "x-hexclave-" }, headers: { "x-hexclave-allow-anonymous-user": "true" } });
+    expect(hexclave.json.id).toBe(tokens.user_id);
+  });
+
+  it("refreshes to another anonymous token for the same user", async () => {
+    const tokens = await anonymousSignUp();
+    const res = await call(t, "POST", "/auth/sessions/current/refresh", { creds: { ...project.client, refreshToken: tokens.refresh_token } });
+    expect(claimsOf(res.json.access_token)).toMatchObject({ sub: tokens.user_id, is_anonymous: true, aud: `${project.projectId}:anon` });
+  });
+
+  it("is left out of GET /users unless include_anonymous", async () => {
+    const tokens = await anonymousSignUp();
+    const ids = async (query: string) => {
+      const res = await call(t, "GET", `/users?limit=200${query}`, { creds: project.server });
+      return res.json.items.map((u: { id: string }) => u.id);
+    };
+    expect(await ids("")).not.toContain(tokens.user_id);
+    expect(await ids("&include_anonymous=true")).toContain(tokens.user_id);
+  });
+
+  it("does not create a personal team even when the project creates them on sign-up", async () => {
+    const teams = await createProjectFixture(t, { config: { create_team_on_sign_up: true } });
+    const tokens = await anonymousSignUp(teams);
+    const me = await call(t, "GET", "/users/me", { creds: { ...teams.client, accessToken: tokens.access_token }, headers: ALLOW });
+    expect(me.json.selected_team_id).toBeNull();
+  });
+});
+
+describe("upgrading an anonymous user with a password sign-up", () => {
+  it("keeps the user id, sets e-mail and password, clears is_anonymous and answers regular tokens", async () => {
+    const anon = await anonymousSignUp();
+    await call(t, "PATCH", "/users/me", { creds: { ...project.client, accessToken: anon.access_token }, headers: ALLOW, body: { client_metadata: { cart: 3 } } });
+    const email = uniqueEmail("upgrade");
+    const res = await call(t, "POST", "/auth/password/sign-up", {
+      creds: { ...project.client, accessToken: anon.access_token },
+      headers: ALLOW,
+      body: { email, password: "correct horse battery" },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.user_id).toBe(anon.user_id);
+    expect(claimsOf(res.json.access_token)).toMatchObject({ sub: anon.user_id, is_anonymous: false, aud: project.projectId, email });
+    const me = await call(t, "GET", "/users/me", { creds: { ...project.client, accessToken: res.json.access_token } });
+    expect(me.json).toMatchObject({ id: anon.user_id, is_anonymous: false, primary_email: email, has_password: true, client_metadata: { cart: 3 } });
+    const signIn = await call(t, "POST", "/auth/password/sign-in", { creds: project.client, body: { email, password: "correct horse battery" } });
+    expect(signIn.json.user_id).toBe(anon.user_id);
+    const listed = await call(t, "GET", "/users?limit=200", { creds: project.server });
+    expect(listed.json.items.map((u: { id: string }) => u.id)).toContain(anon.user_id);
+  });
+
+  it("creates the personal team the project asks for", async () => {
+    const teams = await createProjectFixture(t, { config: { create_team_on_sign_up: true } });
+    const anon = await anonymousSignUp(teams);
+    const res = await call(t, "POST", "/auth/password/sign-up", {
+      creds: { ...teams.client, accessToken: anon.access_token },
+      headers: ALLOW,
+      body: { email: uniqueEmail("team"), password: "correct horse battery" },
+    });
+    const me = await call(t, "GET", "/users/me", { creds: { ...teams.client, accessToken: res.json.access_token } });
+    expect(me.json.id).toBe(anon.user_id);
+    expect(me.json.selected_team_id).toEqual(expect.any(String));
+  });
+
+  it("refuses a taken e-mail and a short password, leaving the user anonymous", async () => {
+    const anon = await anonymousSignUp();
+    const creds = { ...project.client, accessToken: anon.access_token };
+    const taken = await call(t, "POST", "/auth/password/sign-up", { creds, headers: ALLOW, body: { email: project.user.email, password: "correct horse battery" } });
+    expect(taken.json.code).toBe("USER_EMAIL_ALREADY_EXISTS");
+    const short = await call(t, "POST", "/auth/password/sign-up", { creds, headers: ALLOW, body: { email: uniqueEmail(), password: "x" } });
+    expect(short.json.code).toBe("PASSWORD_TOO_SHORT");
+    const me = await call(t, "GET", "/users/me", { creds, headers: ALLOW });
+    expect(me.json).toMatchObject({ is_anonymous: true, primary_email: null });
+  });
+
+  it("without the allow-anonymous header the sign-up is refused, not silently a new user", async () => {
+    const anon = await anonymousSignUp();
+    const res = await call(t, "POST", "/auth/password/sign-up", {
+      creds: { ...project.client, accessToken: anon.access_token },
+      body: { email: uniqueEmail(), password: "correct horse battery" },
+    });
+    expect(res.json.code).toBe("ANONYMOUS_AUTHENTICATION_NOT_ALLOWED");
+  });
+
+  it("a sign-up carrying a regular user's session creates a new user", async () => {
+    const res = await call(t, "POST", "/auth/password/sign-up", {
+      creds: { ...project.client, accessToken: project.user.accessToken },
+      body: { email: uniqueEmail(), password: "correct horse battery" },
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.user_id).not.toBe(project.user.userId);
+  });
+});
+
+describeSecurity({ method: "POST", path: "/auth/anonymous/sign-up", access: ["client", "server", "admin"] });

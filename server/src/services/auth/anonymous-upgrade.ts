@@ -1,0 +1,43 @@
+/**
+ * Upgrading an anonymous user in place: a password sign-up that carries an anonymous user's
+ * session keeps that user's id (and everything they did while anonymous) and gives it the
+ * e-mail and password, clears is_anonymous, and creates the personal team the project's
+ * configuration asks for. The answer is a new, regular session for the same user.
+ */
+import { findUser } from "../../db/queries/users";
+import type { ClientInfo } from "../client-info";
+import type { ServiceDeps } from "../deps";
+import { openSession, tokensForSession, type SignInTokens } from "../sessions";
+import { createTeamForCreator, personalTeamName } from "../teams";
+import type { Tenancy } from "../tenancy";
+import { updateUser } from "../users/user-changes";
+
+/** Whether `userId` names a user of this tenancy who is still anonymous. */
+export async function isUpgradableAnonymousUser(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<boolean> {
+  const user = await findUser(deps.db, tenancy, userId);
+  return Boolean(user?.isAnonymous);
+}
+
+/** Caller has checked the sign-up rules, the password and that the e-mail is free. */
+export async function upgradeAnonymousWithPassword(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  userId: string,
+  input: { email: string; password: string },
+  client: ClientInfo,
+): Promise<SignInTokens> {
+  const user = await updateUser(deps, tenancy, userId, {
+    primaryEmail: input.email,
+    primaryEmailVerified: false,
+    primaryEmailAuthEnabled: true,
+    password: input.password,
+    isAnonymous: false,
+  });
+  const session = await deps.db.transaction(async (tx) => {
+    if (tenancy.config.teams.createPersonalTeamOnSignUp) {
+      await createTeamForCreator(tx, tenancy, userId, { displayName: personalTeamName(user.displayName, input.email) });
+    }
+    return openSession(tx, tenancy, userId, client);
+  });
+  return tokensForSession(deps, tenancy, userId, session);
+}

@@ -1,0 +1,21 @@
+/**
+ * Anonymous sign-up: a user row with is_anonymous, no e-mail, no password and no personal
+ * team, signed in at once. Its access tokens carry the anonymous issuer and audience and are
+ * signed with the project's anonymous key (services/access-tokens.ts), so they only work
+ * where the caller opts in with the allow-anonymous-user header. Signing up with a password
+ * while holding such a session upgrades the same user (services/auth/password-auth.ts).
+ * Shares the per-IP sign-up limit with password sign-up, since each call creates a row.
+ */
+import type { ClientInfo } from "../client-info";
+import type { ServiceDeps } from "../deps";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
+import { openSession, tokensForSession, type SignInTokens } from "../sessions";
+import type { Tenancy } from "../tenancy";
+import { createUser } from "../users/user-changes";
+
+export async function signUpAnonymously(deps: ServiceDeps, tenancy: Tenancy, client: ClientInfo): Promise<SignInTokens> {
+  await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signUpPerIp, subject: client.ip }]);
+  const user = await createUser(deps, tenancy, { isAnonymous: true });
+  const session = await openSession(deps.db, tenancy, user.id, client);
+  return tokensForSession(deps, tenancy, user.id, session);
+}
