@@ -3,6 +3,8 @@ import { registerAnonymousRoutes } from "./auth/anonymous";
 import { registerOAuthTokenRoutes } from "./auth/oauth-token";
 import { registerPasswordRoutes } from "./auth/password";
 import { registerSessionRoutes } from "./auth/sessions";
+import { registerContactChannelRoutes } from "./contact-channels/contact-channels";
+import { registerContactChannelVerificationRoutes } from "./contact-channels/verification";
 import { registerInternalApiKeyRoutes } from "./internal/api-keys";
 import { registerInternalEmailRoutes } from "./internal/emails";
 import { registerInternalProjectRoutes } from "./internal/projects";
@@ -21,6 +23,8 @@ export function registerAllRoutes(router: Router): void {
   // /users/me before /users/{user_id}, so `me` with client access reaches the own-user routes.
   registerCurrentUserRoutes(router);
   registerUserRoutes(router);
+  registerContactChannelRoutes(router);
+  registerContactChannelVerificationRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);
@@ -35,6 +39,7 @@ export const OPENAPI_TAGS = [
   { name: "Sessions", description: "Sessions and sign-out." },
   { name: "Anonymous", description: "Anonymous users, upgraded in place by a later sign-up." },
   { name: "Users", description: "Users and the signed-in user." },
+  { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys." },
   { name: "Internal", description: "Project administration (dashboard)." },
   { name: "Misc", description: "SDK housekeeping." },

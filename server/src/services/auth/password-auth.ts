@@ -13,6 +13,7 @@ import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
 import { openSession, tokensForSession, type SignInTokens } from "../sessions";
 import { createTeamForCreator, personalTeamName } from "../teams";
+import { sendSignUpVerification } from "../contact-channels/verification";
 import type { Tenancy } from "../tenancy";
 import { isUniqueViolation } from "../../db/errors";
 import { assertPasswordAcceptable, normalizeEmail } from "./passwords";
@@ -65,7 +66,9 @@ export async function signUpWithPassword(
       }
       return openSession(tx, tenancy, userId, client);
     });
-    return await tokensForSession(deps, tenancy, userId, session);
+    const tokens = await tokensForSession(deps, tenancy, userId, session);
+    if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, userId, input.verificationCallbackUrl);
+    return tokens;
   } catch (error) {
     // Two sign-ups for one address raced past the check above; the unique index decided.
     if (isUniqueViolation(error)) throw emailTaken();

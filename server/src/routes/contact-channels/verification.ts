@@ -1,0 +1,119 @@
+import { z } from "@hono/zod-openapi";
+import { CLIENT_AND_UP, requireUser } from "../../http/access";
+import { clientInfo } from "../../http/client-info";
+import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import type { Router } from "../../http/router";
+import { EmailSchema, SuccessSchema } from "../../http/schemas";
+import {
+  sendChannelVerificationCode,
+  sendVerificationCodeForAddress,
+  verifyChannelCode,
+} from "../../services/contact-channels/verification";
+import type { KnownErrorCode } from "../../errors";
+import { answering, CallbackUrlSchema, resolveChannelOwner, UserIdOrMe, withPlainErrors } from "./shapes";
+
+const TAGS = ["Contact channels"];
+
+const ChannelParams = z.object({
+  user_id: UserIdOrMe.openapi({ param: { name: "user_id", in: "path" } }),
+  contact_channel_id: z.uuid().openapi({ param: { name: "contact_channel_id", in: "path" } }),
+});
+
+const SendBody = z.strictObject({ callback_url: CallbackUrlSchema }).openapi("ContactChannelSendCode");
+const LegacySendBody = z.strictObject({ email: EmailSchema, callback_url: CallbackUrlSchema }).openapi("EmailSendVerificationCode");
+const CodeBody = z.strictObject({ code: z.string().max(256) }).openapi("ContactChannelVerificationCode");
+
+const EmptySchema = z.object({}).openapi("Empty");
+const CodeCheckSchema = z.object({ is_code_valid: z.literal(true) }).openapi("CodeCheck");
+
+const SEND_ERRORS: KnownErrorCode[] = ["EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED"];
+const CODE_ERRORS: KnownErrorCode[] = [
+  "VERIFICATION_CODE_NOT_FOUND",
+  "VERIFICATION_CODE_EXPIRED",
+  "VERIFICATION_CODE_ALREADY_USED",
+  "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED",
+];
+const TOO_MANY = { 429: { description: "Too many codes sent; see Retry-After" } };
+
+const sendRoute = withPlainErrors(
+  authenticatedRoute(CLIENT_AND_UP, [...SEND_ERRORS, "USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"], {
+    operationId: "sendContactChannelVerificationCode",
+    method: "post",
+    path: "/contact-channels/{user_id}/{contact_channel_id}/send-verification-code",
+    tags: TAGS,
+    summary: "E-mail a verification link to a contact channel",
+    request: { params: ChannelParams, body: jsonBody(SendBody) },
+    responses: { 200: jsonResponse(SuccessSchema, "Sent"), ...TOO_MANY },
+  }),
+  [403, 404],
+);
+
+const legacySendRoute = authenticatedRoute(
+  CLIENT_AND_UP,
+  [...SEND_ERRORS, "EMAIL_NOT_ASSOCIATED_WITH_USER", "USER_AUTHENTICATION_REQUIRED"],
+  {
+    operationId: "sendEmailVerificationCode",
+    method: "post",
+    path: "/contact-channels/send-verification-code",
+    tags: TAGS,
+    summary: "E-mail a verification link to one of the signed-in user's addresses (older SDKs)",
+    request: { body: jsonBody(LegacySendBody) },
+    responses: { 200: jsonResponse(SuccessSchema, "Sent"), ...TOO_MANY },
+  },
+);
+
+const verifyRoute = withPlainErrors(
+  authenticatedRoute(CLIENT_AND_UP, CODE_ERRORS, {
+    operationId: "verifyContactChannel",
+    method: "post",
+    path: "/contact-channels/verify",
+    tags: TAGS,
+    summary: "Mark a contact channel verified with the mailed code",
+    request: { body: jsonBody(CodeBody) },
+    responses: { 200: jsonResponse(EmptySchema, "Verified"), ...TOO_MANY },
+  }),
+  [404],
+);
+
+const checkRoute = withPlainErrors(
+  authenticatedRoute(CLIENT_AND_UP, CODE_ERRORS, {
+    operationId: "checkContactChannelVerificationCode",
+    method: "post",
+    path: "/contact-channels/verify/check-code",
+    tags: TAGS,
+    summary: "Check a verification code without using it",
+    request: { body: jsonBody(CodeBody) },
+    responses: { 200: jsonResponse(CodeCheckSchema, "The code is valid"), ...TOO_MANY },
+  }),
+  [404],
+);
+
+export function registerContactChannelVerificationRoutes(router: Router): void {
+  router.openapi(legacySendRoute, async (c) => {
+    const body = c.req.valid("json");
+    const auth = c.var.auth;
+    const user = requireUser(auth);
+    await sendVerificationCodeForAddress(c.var.deps, auth.tenancy, user.sub, body.email, body.callback_url, clientInfo(c));
+    return c.json({ success: true as const }, 200);
+  });
+
+  router.openapi(verifyRoute, async (c) => {
+    await answering(() => verifyChannelCode(c.var.deps, c.var.auth.tenancy, c.req.valid("json").code, true, clientInfo(c)));
+    return c.json({}, 200);
+  });
+
+  router.openapi(checkRoute, async (c) => {
+    await answering(() => verifyChannelCode(c.var.deps, c.var.auth.tenancy, c.req.valid("json").code, false, clientInfo(c)));
+    return c.json({ is_code_valid: true as const }, 200);
+  });
+
+  router.openapi(sendRoute, async (c) => {
+    const params = c.req.valid("param");
+    const auth = c.var.auth;
+    const userId = resolveChannelOwner(auth, params.user_id);
+    await answering(() =>
+      sendChannelVerificationCode(c.var.deps, auth.tenancy, userId, params.contact_channel_id, c.req.valid("json").callback_url, clientInfo(c)),
+    );
+    return c.json({ success: true as const }, 200);
+  });
+}

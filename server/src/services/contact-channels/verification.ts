@@ -1,0 +1,126 @@
+/**
+ * Verifying a contact channel: a code is mailed to the address (as a link to the app's
+ * callback URL) and redeemed through the shared code mechanism. The code names the channel
+ * and the address it was sent to, so a channel deleted or changed meanwhile is not marked
+ * verified by an old code. A new code for a channel retires the older ones of that channel only.
+ */
+import type { Queryable } from "../../db/db";
+import {
+  findUserChannel,
+  findUserChannelByValue,
+  listUserChannels,
+  markChannelVerified,
+  retireChannelCodes,
+  type ContactChannelRecord,
+} from "../../db/queries/contact-channels";
+import { KnownError } from "../../errors";
+import { normalizeEmail } from "../auth/passwords";
+import type { ClientInfo } from "../client-info";
+import type { ServiceDeps } from "../deps";
+import { deliverEmail } from "../emails/delivery";
+import { verificationEmail, withCode } from "../emails/templates";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
+import { assertTrustedRedirect } from "../redirects";
+import { issueCode, redeemCode } from "../verification-codes";
+import type { Tenancy } from "../tenancy";
+import { getContactChannel } from "./channels";
+import { channelGone } from "./problems";
+
+const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+async function mailCode(deps: ServiceDeps, tenancy: Tenancy, channel: ContactChannelRecord, callbackUrl: string): Promise<void> {
+  const issued = await deps.db.transaction(async (tx: Queryable) => {
+    await retireChannelCodes(tx, tenancy, channel.userId, channel.id);
+    return issueCode(tx, tenancy, {
+      purpose: "email_verification",
+      expiresInMs: CODE_LIFETIME_MS,
+      userId: channel.userId,
+      email: channel.value,
+      data: { channel_id: channel.id },
+      replacePrevious: false,
+    });
+  });
+  const message = verificationEmail(tenancy.project.displayName, withCode(callbackUrl, issued.code));
+  await deliverEmail(deps, tenancy, { to: channel.value, ...message, purpose: "email_verification", userId: channel.userId });
+}
+
+async function sendForChannel(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  channel: ContactChannelRecord,
+  callbackUrl: string,
+  client: ClientInfo,
+): Promise<void> {
+  assertTrustedRedirect(callbackUrl, tenancy.config);
+  if (channel.isVerified) throw new KnownError("EMAIL_ALREADY_VERIFIED");
+  await enforceRateLimits(deps, tenancy, [
+    { rule: RATE_LIMITS.codeSendPerIp, subject: client.ip },
+    { rule: RATE_LIMITS.codeSendPerAccount, subject: channel.value },
+  ]);
+  await mailCode(deps, tenancy, channel, callbackUrl);
+}
+
+export async function sendChannelVerificationCode(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  userId: string,
+  channelId: string,
+  callbackUrl: string,
+  client: ClientInfo,
+): Promise<void> {
+  const channel = await getContactChannel(deps, tenancy, userId, channelId);
+  await sendForChannel(deps, tenancy, channel, callbackUrl, client);
+}
+
+/** The older form: the signed-in user's channel is named by its address. */
+export async function sendVerificationCodeForAddress(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  userId: string,
+  email: string,
+  callbackUrl: string,
+  client: ClientInfo,
+): Promise<void> {
+  const channel = await findUserChannelByValue(deps.db, tenancy, userId, "email", normalizeEmail(email));
+  if (!channel) throw new KnownError("EMAIL_NOT_ASSOCIATED_WITH_USER");
+  await sendForChannel(deps, tenancy, channel, callbackUrl, client);
+}
+
+/**
+ * After sign-up: mails a code for the new user's primary e-mail. The account exists
+ * already, so a delivery problem is logged rather than failing the sign-up.
+ */
+export async function sendSignUpVerification(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  userId: string,
+  callbackUrl: string,
+): Promise<void> {
+  try {
+    const channel = (await listUserChannels(deps.db, tenancy, userId)).find((c) => c.isPrimary && c.type === "email");
+    if (channel && !channel.isVerified) await mailCode(deps, tenancy, channel, callbackUrl);
+  } catch (error) {
+    deps.log.warn("Could not send the sign-up verification e-mail", { project_id: tenancy.projectId, error: String(error) });
+  }
+}
+
+/** Redeems (or with `consume: false` only checks) a verification code. */
+export async function verifyChannelCode(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  code: string,
+  consume: boolean,
+  client: ClientInfo,
+): Promise<void> {
+  await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.codeCheckPerIp, subject: client.ip }]);
+  await redeemCode(deps.db, tenancy, "email_verification", code, { consume }, async (tx, record) => {
+    const channelId = typeof record.data.channel_id === "string" ? record.data.channel_id : null;
+    if (!record.userId || !channelId || !record.email) throw channelGone();
+    if (!consume) {
+      const channel = await findUserChannel(tx, tenancy, record.userId, channelId);
+      if (!channel || channel.value !== record.email) throw channelGone();
+      return;
+    }
+    if (!(await markChannelVerified(tx, tenancy, record.userId, channelId, record.email))) throw channelGone();
+  });
+}
