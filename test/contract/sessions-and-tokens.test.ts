@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { uniqueEmail } from "@gatehouse/server/testing";
 import { decodeJwtPayload, expectKnownErrorThroughProxy, expectProxyRefusal, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import {
@@ -128,4 +129,89 @@ describe("sessions-and-tokens: the real server behind prism proxy --errors", () 
     expect(direct.status).toBe(400);
     expect(direct.json.code).toBe("SCHEMA_ERROR");
   });
+
+  const sid = (accessToken: string): string => decodeJwtPayload(accessToken).refresh_token_id;
+
+  it("lists the signed-in user's sessions with the SDK's field names, the current one marked", async () => {
+    const session = await signUpThroughProxy(env.api, project.client);
+    await env.api.call("POST", "/auth/password/sign-in", { creds: project.client, body: { email: session.email, password: PASSWORD } });
+    const res = await env.api.call("GET", "/auth/sessions", { creds: { ...project.client, accessToken: session.accessToken }, query: { user_id: "me" } });
+    expectValidThroughProxy(res, 200);
+    expect(res.json.is_paginated).toBe(false);
+    expect(res.json.items).toHaveLength(2);
+    const current = res.json.items.find((s: { is_current_session: boolean }) => s.is_current_session);
+    expect(current).toMatchObject({ id: sid(session.accessToken), user_id: session.userId, is_impersonation: false, created_at: expect.any(Number), last_used_at: expect.any(Number) });
+  });
+
+  it("answers a client naming another user with USER_NOT_FOUND, and the server with the user's sessions", async () => {
+    const a = await signUpThroughProxy(env.api, project.client);
+    const b = await signUpThroughProxy(env.api, project.client);
+    const refused = await env.api.call("GET", "/auth/sessions", { creds: { ...project.client, accessToken: a.accessToken }, query: { user_id: b.userId } });
+    expectKnownErrorThroughProxy(refused, 404, "USER_NOT_FOUND");
+    const server = await env.api.call("GET", "/auth/sessions", { creds: project.server, query: { user_id: b.userId } });
+    expectValidThroughProxy(server, 200);
+    expect(server.json.items.map((s: { id: string }) => s.id)).toEqual([sid(b.accessToken)]);
+    const unknown = await env.api.call("GET", "/auth/sessions", { creds: project.server, query: { user_id: "0b7e4c1a-5d2f-4e8a-9c3b-6f1d2e3a4b5c" } });
+    expectKnownErrorThroughProxy(unknown, 404, "USER_NOT_FOUND");
+  });
+
+  it("revokes another session (its refresh token fails at once), refuses the current one, and treats a foreign one as not found", async () => {
+    const first = await signUpThroughProxy(env.api, project.client);
+    const second = await env.api.call("POST", "/auth/password/sign-in", { creds: project.client, body: { email: first.email, password: PASSWORD } });
+    const creds = { ...project.client, accessToken: first.accessToken };
+    const revoked = await env.api.call("DELETE", `/auth/sessions/${sid(second.json.access_token)}`, { creds, query: { user_id: "me" } });
+    expectValidThroughProxy(revoked, 200);
+    expect(revoked.json).toEqual({ success: true });
+    expectKnownErrorThroughProxy(await refreshThroughProxy(env.api, project.projectId, second.json.refresh_token, project.keys.publishableKey), 401, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+
+    const current = await env.api.call("DELETE", `/auth/sessions/${sid(first.accessToken)}`, { creds, query: { user_id: "me" } });
+    expectKnownErrorThroughProxy(current, 400, "CANNOT_DELETE_CURRENT_SESSION");
+
+    const other = await signUpThroughProxy(env.api, project.client);
+    const foreign = await env.api.call("DELETE", `/auth/sessions/${sid(other.accessToken)}`, { creds, query: { user_id: "me" } });
+    expectKnownErrorThroughProxy(foreign, 401, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  });
+
+  it("creates a session for a user with the server key; USER_ID_DOES_NOT_EXIST for an unknown user", async () => {
+    const user = await signUpThroughProxy(env.api, project.client);
+    const res = await env.api.call("POST", "/auth/sessions", { creds: project.server, body: { user_id: user.userId, expires_in_millis: 3_600_000, is_impersonation: true } });
+    expectValidThroughProxy(res, 200);
+    expect(res.json).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String) });
+    expect(decodeJwtPayload(res.json.access_token).sub).toBe(user.userId);
+    const unknown = await env.api.call("POST", "/auth/sessions", { creds: project.server, body: { user_id: "0b7e4c1a-5d2f-4e8a-9c3b-6f1d2e3a4b5c" } });
+    expectKnownErrorThroughProxy(unknown, 400, "USER_ID_DOES_NOT_EXIST");
+    expect(unknown.json.details).toEqual({ user_id: "0b7e4c1a-5d2f-4e8a-9c3b-6f1d2e3a4b5c" });
+    const asClient = await env.api.call("POST", "/auth/sessions", { creds: project.client, body: { user_id: user.userId } });
+    expect(asClient.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it("refreshes through POST /auth/sessions/current/refresh with the refresh-token header", async () => {
+    const session = await signUpThroughProxy(env.api, project.client);
+    const res = await env.api.call("POST", "/auth/sessions/current/refresh", { creds: { ...project.client, refreshToken: session.refreshToken } });
+    expectValidThroughProxy(res, 200);
+    expect(decodeJwtPayload(res.json.access_token)).toMatchObject({ sub: session.userId, refresh_token_id: sid(session.accessToken) });
+    const bad = await env.api.call("POST", "/auth/sessions/current/refresh", { creds: { ...project.client, refreshToken: "nope" } });
+    expectKnownErrorThroughProxy(bad, 401, "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  });
+
+  it("signs up anonymously (anonymous issuer and audience), needs the allow header, and upgrades in place", async () => {
+    const anon = await env.api.call("POST", "/auth/anonymous/sign-up", { creds: project.client });
+    expectValidThroughProxy(anon, 200);
+    const claims = decodeJwtPayload(anon.json.access_token);
+    expect(claims).toMatchObject({ sub: anon.json.user_id, is_anonymous: true, aud: `${project.projectId}:anon` });
+    expect(claims.iss).toMatch(new RegExp(`/api/v1/projects-anonymous-users/${project.projectId}$`));
+
+    const creds = { ...project.client, accessToken: anon.json.access_token };
+    expectKnownErrorThroughProxy(await env.api.call("GET", "/users/me", { creds }), 401, "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED");
+    const allow = { "x-stack-allow-anonymous-user": "true" };
+    const me = await env.api.call("GET", "/users/me", { creds, headers: allow });
+    expectValidThroughProxy(me, 200);
+    expect(me.json.is_anonymous).toBe(true);
+
+    const upgraded = await env.api.call("POST", "/auth/password/sign-up", { creds, headers: allow, body: { email: uniqueEmail("upgrade"), password: PASSWORD } });
+    expectValidThroughProxy(upgraded, 200);
+    expect(upgraded.json.user_id).toBe(anon.json.user_id);
+    expect(decodeJwtPayload(upgraded.json.access_token)).toMatchObject({ is_anonymous: false, aud: project.projectId });
+  });
 });
+

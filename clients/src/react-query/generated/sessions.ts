@@ -24,7 +24,6 @@ import type {
 import type {
   KnownError,
   ListSessionsParams,
-  PlainError,
   RefreshCurrentSessionBody,
   RefreshedAccessToken,
   RevokeSessionBody,
@@ -50,6 +49,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * Client access may only name the signed-in user; another user's id answers USER_NOT_FOUND.
  * @summary List a user's active sessions
  */
 export const getListSessionsUrl = (params: ListSessionsParams,) => {
@@ -89,7 +89,7 @@ export const getListSessionsQueryKey = (params?: ListSessionsParams,) => {
     }
 
     
-export const getListSessionsQueryOptions = <TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | PlainError | KnownError>>(params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListSessionsQueryOptions = <TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -108,10 +108,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSessionsQueryResult = NonNullable<Awaited<ReturnType<typeof listSessions>>>
-export type ListSessionsQueryError = ErrorType<KnownError | KnownError | PlainError | KnownError>
+export type ListSessionsQueryError = ErrorType<KnownError | KnownError | KnownError>
 
 
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | PlainError | KnownError>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params: ListSessionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSessions>>,
@@ -121,7 +121,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | PlainError | KnownError>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSessions>>,
@@ -131,7 +131,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | PlainError | KnownError>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -139,7 +139,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
  * @summary List a user's active sessions
  */
 
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | PlainError | KnownError>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -369,6 +369,7 @@ export const useRefreshCurrentSession = <TError = ErrorType<KnownError | KnownEr
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * A session is its refresh token: an unknown session, or one of another user, answers REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED (as sign-out does for a session already gone). Client access may only name the signed-in user (`me`, the default).
  * @summary Revoke a session; its refresh token stops working at once
  */
 export const getRevokeSessionUrl = (sessionId: string,
@@ -404,7 +405,7 @@ export const revokeSession = async (sessionId: string,
 
 
 
-export const getRevokeSessionMutationOptions = <TError = ErrorType<KnownError | KnownError | PlainError | PlainError>,
+export const getRevokeSessionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext> => {
 
@@ -431,12 +432,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeSessionMutationResult = NonNullable<Awaited<ReturnType<typeof revokeSession>>>
     export type RevokeSessionMutationBody = RevokeSessionBody
-    export type RevokeSessionMutationError = ErrorType<KnownError | KnownError | PlainError | PlainError>
+    export type RevokeSessionMutationError = ErrorType<KnownError | KnownError | KnownError>
 
     /**
  * @summary Revoke a session; its refresh token stops working at once
  */
-export const useRevokeSession = <TError = ErrorType<KnownError | KnownError | PlainError | PlainError>,
+export const useRevokeSession = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeSession>>,

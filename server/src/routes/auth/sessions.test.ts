@@ -82,11 +82,12 @@ describe("GET /auth/sessions", () => {
     expect(res.json.items).toHaveLength(1);
   });
 
-  it("refuses a client naming another user with 403", async () => {
+  it("answers a client naming another user with USER_NOT_FOUND", async () => {
     const user = await signUpUser(t, project.client);
     const res = await call(t, "GET", `/auth/sessions?user_id=${project.user.userId}`, { creds: asUser(user) });
-    expect(res.status).toBe(403);
-    expect(res.json.code).toBeUndefined();
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe("USER_NOT_FOUND");
+    expect((await call(t, "GET", `/auth/sessions?user_id=${project.user.userId}`, { creds: project.client })).json.code).toBe("USER_AUTHENTICATION_REQUIRED");
   });
 
   it("lets the server list any user's sessions, none current; USER_NOT_FOUND for an unknown user", async () => {
@@ -134,20 +135,22 @@ describe("DELETE /auth/sessions/{id}", () => {
     expect((await refreshGrant(user.refreshToken)).status).toBe(200);
   });
 
-  it("answers 404 for another user's session and leaves it alive", async () => {
+  it("answers REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED for another user's session and leaves it alive", async () => {
     const user = await signUpUser(t, project.client);
     const victim = await signUpUser(t, project.client);
     const res = await call(t, "DELETE", `/auth/sessions/${sessionIdOf(victim.accessToken)}?user_id=me`, { creds: asUser(user) });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(401);
+    expect(res.json.code).toBe("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
     expect((await refreshGrant(victim.refreshToken)).status).toBe(200);
     const byId = await call(t, "DELETE", `/auth/sessions/${sessionIdOf(victim.accessToken)}?user_id=${victim.userId}`, { creds: asUser(user) });
-    expect(byId.status).toBe(403);
+    expect(byId.json.code).toBe("USER_NOT_FOUND");
+    expect((await refreshGrant(victim.refreshToken)).status).toBe(200);
   });
 
-  it("answers 404 for an unknown session, and defaults user_id to me for a client", async () => {
+  it("answers REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED for an unknown session, and defaults user_id to me for a client", async () => {
     const user = await signUpUser(t, project.client);
     const other = await secondSession(user);
-    expect((await call(t, "DELETE", "/auth/sessions/3f0c7a52-1c7e-4a8e-9d59-0b8f4d3e2a11?user_id=me", { creds: asUser(user) })).status).toBe(404);
+    expect((await call(t, "DELETE", "/auth/sessions/3f0c7a52-1c7e-4a8e-9d59-0b8f4d3e2a11?user_id=me", { creds: asUser(user) })).json.code).toBe("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
     expect((await call(t, "DELETE", `/auth/sessions/${other.id}`, { creds: asUser(user) })).json).toEqual({ success: true });
   });
 
@@ -157,7 +160,7 @@ describe("DELETE /auth/sessions/{id}", () => {
     expect((await call(t, "DELETE", `/auth/sessions/${other.id}`, { creds: project.server })).status).toBe(200);
     expect((await refreshGrant(other.refreshToken)).status).toBe(401);
     const wrongUser = await call(t, "DELETE", `/auth/sessions/${sessionIdOf(user.accessToken)}?user_id=${project.user.userId}`, { creds: project.server });
-    expect(wrongUser.status).toBe(404);
+    expect(wrongUser.json.code).toBe("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
     expect((await call(t, "DELETE", `/auth/sessions/${sessionIdOf(user.accessToken)}?user_id=${user.userId}`, { creds: project.server })).status).toBe(200);
   });
 });
@@ -243,7 +246,7 @@ describeSecurity({
   userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
   foreignResource: async (ctx) => ({
     path: `/auth/sessions?user_id=${ctx.project.user.userId}`,
-    creds: { ...ctx.otherProject.server },
+    creds: { ...ctx.project.client, accessToken: (await signUpUser(ctx.t, ctx.project.client)).accessToken },
     code: "USER_NOT_FOUND",
   }),
 });
@@ -252,7 +255,11 @@ describeSecurity({
   path: `/auth/sessions/${SESSION_ID}?user_id=me`,
   access: ["client", "server", "admin"],
   userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
-  // Another user's session answers a plain 404 (no catalogue code); see "answers 404 for another user's session" above.
+  foreignResource: async (ctx) => ({
+    path: `/auth/sessions/${sessionIdOf(ctx.project.user.accessToken)}?user_id=me`,
+    creds: { ...ctx.project.client, accessToken: (await signUpUser(ctx.t, ctx.project.client)).accessToken },
+    code: "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+  }),
 });
 describeSecurity({ method: "POST", path: "/auth/sessions", access: ["server", "admin"], body: (ctx: SecurityContext) => ({ user_id: ctx.project.user.userId }) });
 describeSecurity({ method: "POST", path: "/auth/sessions/current/refresh", access: ["client", "server", "admin"] });

@@ -1,5 +1,4 @@
 import { z } from "@hono/zod-openapi";
-import { HTTPException } from "hono/http-exception";
 import { KnownError } from "../../errors";
 import { CLIENT_AND_UP, SERVER_AND_UP, requireUser } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
@@ -76,11 +75,6 @@ const SessionListSchema = z
   .object({ items: z.array(SessionSchema), is_paginated: z.literal(false) })
   .openapi("SessionList");
 
-/** Errors answered without a catalogue code (the platform answers these with a plain status). */
-const PlainErrorBody = z
-  .object({ error: z.string(), code: z.string().optional(), details: z.record(z.string(), z.unknown()).optional() })
-  .openapi("PlainError");
-
 const UserIdQuery = z
   .union([z.uuid(), z.literal("me")])
   .openapi({ description: "A user id, or `me`. Client access may only name the signed-in user." });
@@ -91,33 +85,36 @@ const listRoute = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOU
   path: "/auth/sessions",
   tags: ["Sessions"],
   summary: "List a user's active sessions",
+  description: "Client access may only name the signed-in user; another user's id answers USER_NOT_FOUND.",
   request: { query: z.strictObject({ user_id: UserIdQuery }) },
-  responses: {
-    200: jsonResponse(SessionListSchema, "The user's live sessions"),
-    403: jsonResponse(PlainErrorBody, "Client access naming another user"),
-  },
+  responses: { 200: jsonResponse(SessionListSchema, "The user's live sessions") },
 });
 
 const deleteRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "CANNOT_DELETE_CURRENT_SESSION"],
+  [
+    "CANNOT_GET_OWN_USER_WITHOUT_USER",
+    "USER_AUTHENTICATION_REQUIRED",
+    "USER_NOT_FOUND",
+    "CANNOT_DELETE_CURRENT_SESSION",
+    "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+  ],
   {
     operationId: "revokeSession",
     method: "delete",
     path: "/auth/sessions/{session_id}",
     tags: ["Sessions"],
     summary: "Revoke a session; its refresh token stops working at once",
+    description:
+      "A session is its refresh token: an unknown session, or one of another user, answers REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED " +
+      "(as sign-out does for a session already gone). Client access may only name the signed-in user (`me`, the default).",
     request: {
       params: z.object({ session_id: z.uuid().openapi({ param: { name: "session_id", in: "path" } }) }),
       query: z.strictObject({ user_id: UserIdQuery.optional() }),
       // Some SDK versions send `{}` with DELETE requests.
       body: { required: false, content: { "application/json": { schema: z.strictObject({}) } } },
     },
-    responses: {
-      200: jsonResponse(SuccessSchema, "Revoked"),
-      403: jsonResponse(PlainErrorBody, "Client access naming another user"),
-      404: jsonResponse(PlainErrorBody, "No such session for this user"),
-    },
+    responses: { 200: jsonResponse(SuccessSchema, "Revoked") },
   },
 );
 
@@ -149,7 +146,7 @@ const refreshRoute = authenticatedRoute(CLIENT_AND_UP, ["REFRESH_TOKEN_NOT_FOUND
 
 /**
  * The user a sessions request is about. Client access may only name the signed-in user (by
- * `me` or by id); anything else is a plain 403, as on the platform.
+ * `me` or by id); another user reads as absent (USER_NOT_FOUND), so existence does not leak.
  */
 function targetUser(auth: RequestAuth, userId: string): string {
   if (auth.type === "client") {
@@ -159,7 +156,7 @@ function targetUser(auth: RequestAuth, userId: string): string {
       return me;
     }
     if (!me) throw new KnownError("USER_AUTHENTICATION_REQUIRED");
-    throw new HTTPException(403, { message: "Client access can only manage the signed-in user's sessions." });
+    throw new KnownError("USER_NOT_FOUND");
   }
   if (userId !== "me") return userId;
   if (!auth.user) throw new KnownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
@@ -197,7 +194,7 @@ export function registerSessionRoutes(router: Router): void {
       ownerId,
       currentSessionId: auth.user?.refresh_token_id ?? null,
     });
-    if (!deleted) throw new HTTPException(404, { message: "Session not found." });
+    if (!deleted) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
     return c.json({ success: true as const }, 200);
   });
 
