@@ -140,6 +140,105 @@ export interface ClientUser {
   selected_team: ClientUserSelectedTeam;
 }
 
+export interface CodeCheck {
+  is_code_valid: boolean;
+}
+
+export type ContactChannelType = typeof ContactChannelType[keyof typeof ContactChannelType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ContactChannelType = {
+  email: 'email',
+} as const;
+
+export interface ContactChannel {
+  user_id: string;
+  id: string;
+  value: string;
+  type: ContactChannelType;
+  used_for_auth: boolean;
+  is_verified: boolean;
+  is_primary: boolean;
+}
+
+/**
+ * A user id, or `me` for the signed-in user.
+ */
+export type ContactChannelCreateUserId = string | 'me';
+
+export type ContactChannelCreateType = typeof ContactChannelCreateType[keyof typeof ContactChannelCreateType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ContactChannelCreateType = {
+  email: 'email',
+} as const;
+
+export interface ContactChannelCreate {
+  /** A user id, or `me` for the signed-in user. */
+  user_id: ContactChannelCreateUserId;
+  /**
+   * The e-mail address.
+   * @maxLength 256
+   */
+  value: string;
+  type: ContactChannelCreateType;
+  used_for_auth: boolean;
+  is_primary?: boolean;
+  /** Server and admin access only. */
+  is_verified?: boolean;
+}
+
+export type ContactChannelListPaginationNextCursor = string | null;
+
+export type ContactChannelListPagination = {
+  next_cursor: ContactChannelListPaginationNextCursor;
+};
+
+export interface ContactChannelList {
+  items: ContactChannel[];
+  is_paginated: boolean;
+  pagination?: ContactChannelListPagination;
+}
+
+/**
+ * Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.
+ */
+export type ContactChannelSendCodeCallbackUrl = string | string;
+
+export interface ContactChannelSendCode {
+  /** Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain. */
+  callback_url: ContactChannelSendCodeCallbackUrl;
+}
+
+export type ContactChannelUpdateType = typeof ContactChannelUpdateType[keyof typeof ContactChannelUpdateType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ContactChannelUpdateType = {
+  email: 'email',
+} as const;
+
+export interface ContactChannelUpdate {
+  /**
+   * A new value is unverified until verified again.
+   * @maxLength 256
+   */
+  value?: string;
+  type?: ContactChannelUpdateType;
+  used_for_auth?: boolean;
+  /** Making a channel primary demotes the previous primary one. */
+  is_primary?: boolean;
+  /** Server and admin access only. */
+  is_verified?: boolean;
+}
+
+export interface ContactChannelVerificationCode {
+  /** @maxLength 256 */
+  code: string;
+}
+
 /**
  * The full keys; shown only in this response.
  */
@@ -158,6 +257,20 @@ export interface CreatedProjectApiKeySet {
  * The server shape with server or admin access, the client shape otherwise.
  */
 export type CurrentUser = ServerUser | ClientUser;
+
+/**
+ * Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.
+ */
+export type EmailSendVerificationCodeCallbackUrl = string | string;
+
+export interface EmailSendVerificationCode {
+  /** @maxLength 256 */
+  email: string;
+  /** Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain. */
+  callback_url: EmailSendVerificationCodeCallbackUrl;
+}
+
+export interface Empty { [key: string]: unknown }
 
 export type JwkKty = typeof JwkKty[keyof typeof JwkKty];
 
@@ -278,6 +391,10 @@ export interface PasswordSignUp {
   bot_challenge_token?: string;
   bot_challenge_phase?: string;
   bot_challenge_unavailable?: boolean;
+}
+
+export interface PlainError {
+  error: string;
 }
 
 export type ProjectApiKeySetPublishableClientKey = {
@@ -997,6 +1114,42 @@ user_id?: string | 'me';
 export type RevokeSessionBody = { [key: string]: unknown };
 
 export type CheckFeatureSupportBody = {[key: string]: unknown};
+
+export type ListContactChannelsParams = {
+/**
+ * A user id, or `me` for the signed-in user.
+ */
+user_id: string | 'me';
+contact_channel_id?: string;
+};
+
+export type ListContactChannels403 = KnownError | PlainError;
+
+export type CreateContactChannel403 = KnownError | PlainError;
+
+export type CreateContactChannel409 = KnownError | PlainError;
+
+export type VerifyContactChannel404 = KnownError | PlainError;
+
+export type CheckContactChannelVerificationCode404 = KnownError | PlainError;
+
+export type GetContactChannel403 = KnownError | PlainError;
+
+export type GetContactChannel404 = KnownError | PlainError;
+
+export type UpdateContactChannel403 = KnownError | PlainError;
+
+export type UpdateContactChannel404 = KnownError | PlainError;
+
+export type UpdateContactChannel409 = KnownError | PlainError;
+
+export type DeleteContactChannel403 = KnownError | PlainError;
+
+export type DeleteContactChannel404 = KnownError | PlainError;
+
+export type SendContactChannelVerificationCode403 = KnownError | PlainError;
+
+export type SendContactChannelVerificationCode404 = KnownError | PlainError;
 
 export type ListSentEmailsParams = {
 cursor?: string;
