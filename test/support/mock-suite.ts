@@ -63,7 +63,8 @@ export function describeMockContract(area: AreaName): void {
       describe(`${sample.operationId} (${sample.method.toUpperCase()} ${sample.template})`, () => {
         const op = operation(sample.template, sample.method);
         const bodyType = sample.form ? "application/x-www-form-urlencoded" : "application/json";
-        const errorStatuses = Object.keys(op.responses).map(Number).filter((s) => s >= 400);
+        // 429 is the rate limiter's answer, not a known error; it is checked on its own below.
+        const errorStatuses = Object.keys(op.responses).map(Number).filter((s) => s >= 400 && s !== 429);
 
         it("is documented under this operationId", () => {
           expect(op.operationId).toBe(sample.operationId);
@@ -151,6 +152,13 @@ export function describeMockContract(area: AreaName): void {
               expectRefusal(res, refusal);
             });
           }
+        }
+
+        if (op.responses[429]) {
+          it("documents its rate-limit answer with Retry-After", () => {
+            expect(op.responses[429]!.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/RateLimited" });
+            expect(Object.keys(op.responses[429]!.headers ?? {})).toEqual(["Retry-After"]);
+          });
         }
 
         for (const status of errorStatuses) {

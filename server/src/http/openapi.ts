@@ -11,6 +11,17 @@ export const KnownErrorBody = z
   })
   .openapi("KnownError");
 
+export const RateLimitedBody = z.object({ error: z.string() }).openapi("RateLimited");
+
+/** The answer of a rate-limited operation past its limit (not a known error: the SDK retries on the status). */
+export const rateLimitedResponse = {
+  429: {
+    description: "Too many requests; retry after the number of seconds in Retry-After.",
+    headers: { "Retry-After": { description: "Seconds until the limit's window ends.", schema: { type: "integer" as const } } },
+    content: { "application/json": { schema: RateLimitedBody } },
+  },
+};
+
 /** Errors any authenticated route can answer while resolving the caller (CONTRACT §2). */
 const ACCESS_ERRORS: KnownErrorCode[] = [
   "PROJECT_KEY_WITHOUT_ACCESS_TYPE",

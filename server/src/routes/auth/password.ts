@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
-import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { EmailSchema, UrlSchema } from "../../http/schemas";
 import { signInWithPassword, signUpWithPassword } from "../../services/auth/password-auth";
@@ -39,7 +39,7 @@ const signUp = authenticatedRoute(
     tags: ["Password"],
     summary: "Sign up with e-mail and password",
     request: { body: jsonBody(SignUpBody) },
-    responses: { 200: jsonResponse(SignInTokensSchema, "Signed up and signed in") },
+    responses: { 200: jsonResponse(SignInTokensSchema, "Signed up and signed in"), ...rateLimitedResponse },
   },
 );
 
@@ -50,7 +50,7 @@ const signIn = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_E
   tags: ["Password"],
   summary: "Sign in with e-mail and password",
   request: { body: jsonBody(SignInBody) },
-  responses: { 200: jsonResponse(SignInTokensSchema, "Signed in") },
+  responses: { 200: jsonResponse(SignInTokensSchema, "Signed in"), ...rateLimitedResponse },
 });
 
 export function registerPasswordRoutes(router: Router): void {

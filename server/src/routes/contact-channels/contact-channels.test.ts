@@ -47,7 +47,7 @@ describe("contact channels of the signed-in user", () => {
 
     const deleted = await asUser(user, "DELETE", `/contact-channels/me/${id}`);
     expect(deleted.json).toEqual({ success: true });
-    expect((await asUser(user, "GET", `/contact-channels/me/${id}`)).status).toBe(404);
+    expect((await asUser(user, "GET", `/contact-channels/me/${id}`)).json.code).toBe("EMAIL_NOT_ASSOCIATED_WITH_USER");
     expect((await asUser(user, "GET", "/contact-channels?user_id=me")).json.items).toHaveLength(1);
   });
 
@@ -111,20 +111,24 @@ describe("contact channels of the signed-in user", () => {
     const user = await newUser();
     const res = await asUser(user, "POST", "/contact-channels", { user_id: "me", value: user.email, type: "email", used_for_auth: false });
     expect(res.status).toBe(409);
-    expect(res.json.code).toBeUndefined();
+    expect(res.json).toMatchObject({ code: "USER_EMAIL_ALREADY_EXISTS", details: { email: user.email } });
   });
 
-  it("keeps users apart: another user's channel id is not found, another user id is forbidden", async () => {
+  it("keeps users apart: another user's channel id is not theirs, another user id is not found", async () => {
     const user = await newUser();
     const other = await newUser();
     const [foreign] = (await asUser(other, "GET", "/contact-channels?user_id=me")).json.items;
     for (const method of ["GET", "PATCH", "DELETE"]) {
       const res = await asUser(user, method, `/contact-channels/me/${foreign.id}`, method === "PATCH" ? { is_primary: false } : undefined);
-      expect(res.status, method).toBe(404);
+      expect(res.json.code, method).toBe("EMAIL_NOT_ASSOCIATED_WITH_USER");
     }
-    expect((await asUser(user, "POST", `/contact-channels/me/${foreign.id}/send-verification-code`, { callback_url: "/verify" })).status).toBe(404);
-    expect((await asUser(user, "GET", `/contact-channels?user_id=${other.userId}`)).status).toBe(403);
-    expect((await asUser(user, "POST", "/contact-channels", { user_id: other.userId, value: uniqueEmail(), type: "email", used_for_auth: false })).status).toBe(403);
+    expect((await asUser(user, "POST", `/contact-channels/me/${foreign.id}/send-verification-code`, { callback_url: "/verify" })).json.code).toBe(
+      "EMAIL_NOT_ASSOCIATED_WITH_USER",
+    );
+    expect((await asUser(user, "GET", `/contact-channels?user_id=${other.userId}`)).json.code).toBe("USER_NOT_FOUND");
+    expect((await asUser(user, "POST", "/contact-channels", { user_id: other.userId, value: uniqueEmail(), type: "email", used_for_auth: false })).json.code).toBe(
+      "USER_NOT_FOUND",
+    );
     expect((await asUser(user, "GET", `/contact-channels?user_id=me&contact_channel_id=${foreign.id}`)).json.items).toEqual([]);
     // The other user's channel is untouched.
     expect((await asUser(other, "GET", `/contact-channels/me/${foreign.id}`)).status).toBe(200);
@@ -170,13 +174,13 @@ describe("contact channels with server access", () => {
     expect(items).toEqual([expect.objectContaining({ value: email, is_primary: true })]);
   });
 
-  it("answers an unknown user with USER_NOT_FOUND and an unknown channel with 404", async () => {
+  it("answers an unknown user with USER_NOT_FOUND and an unknown channel with EMAIL_NOT_ASSOCIATED_WITH_USER", async () => {
     const missing = "00000000-0000-4000-8000-000000000001";
     expect((await asServer("GET", `/contact-channels?user_id=${missing}`)).json.code).toBe("USER_NOT_FOUND");
     expect((await asServer("POST", "/contact-channels", { user_id: missing, value: uniqueEmail(), type: "email", used_for_auth: false })).json.code).toBe("USER_NOT_FOUND");
     const res = await asServer("GET", `/contact-channels/${project.user.userId}/${missing}`);
-    expect(res.status).toBe(404);
-    expect(res.json).toEqual({ error: "Contact channel not found." });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("EMAIL_NOT_ASSOCIATED_WITH_USER");
     expect((await asServer("GET", "/contact-channels?user_id=me")).json.code).toBe("CANNOT_GET_OWN_USER_WITHOUT_USER");
   });
 

@@ -11,7 +11,7 @@ import {
   listContactChannels,
   updateContactChannel,
 } from "../../services/contact-channels/channels";
-import { answering, ChannelValueSchema, ContactChannelSchema, withPlainErrors, resolveChannelOwner, toContactChannel, UserIdOrMe } from "./shapes";
+import { ChannelValueSchema, ContactChannelSchema, resolveChannelOwner, toContactChannel, UserIdOrMe } from "./shapes";
 
 const TAGS = ["Contact channels"];
 
@@ -50,8 +50,10 @@ const ChannelListSchema = listSchema(ContactChannelSchema, "ContactChannelList")
 
 const OWNER_ERRORS = ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"] as const;
 const USED_ELSEWHERE = "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE" as const;
+const DUPLICATE = "USER_EMAIL_ALREADY_EXISTS" as const;
+const NOT_THEIRS = "EMAIL_NOT_ASSOCIATED_WITH_USER" as const;
 
-const listRoute = withPlainErrors(authenticatedRoute(CLIENT_AND_UP, OWNER_ERRORS, {
+const listRoute = authenticatedRoute(CLIENT_AND_UP, OWNER_ERRORS, {
   operationId: "listContactChannels",
   method: "get",
   path: "/contact-channels",
@@ -60,9 +62,9 @@ const listRoute = withPlainErrors(authenticatedRoute(CLIENT_AND_UP, OWNER_ERRORS
   description: "With client access, `user_id` must be `me` (or the signed-in user's id).",
   request: { query: ListQuery },
   responses: { 200: jsonResponse(ChannelListSchema, "The user's channels") },
-}), [403]);
+});
 
-const createRoute = withPlainErrors(authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, USED_ELSEWHERE], {
+const createRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, USED_ELSEWHERE, DUPLICATE], {
   operationId: "createContactChannel",
   method: "post",
   path: "/contact-channels",
@@ -70,9 +72,9 @@ const createRoute = withPlainErrors(authenticatedRoute(CLIENT_AND_UP, [...OWNER_
   summary: "Add a contact channel to a user",
   request: { body: jsonBody(CreateBody) },
   responses: { 201: jsonResponse(ContactChannelSchema, "The new channel") },
-}), [403, 409]);
+});
 
-const getRoute = withPlainErrors(authenticatedRoute(CLIENT_AND_UP, OWNER_ERRORS, {
+const getRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_THEIRS], {
   operationId: "getContactChannel",
   method: "get",
   path: "/contact-channels/{user_id}/{contact_channel_id}",
@@ -80,9 +82,9 @@ const getRoute = withPlainErrors(authenticatedRoute(CLIENT_AND_UP, OWNER_ERRORS,
   summary: "Read a contact channel",
   request: { params: ChannelParams },
   responses: { 200: jsonResponse(ContactChannelSchema, "The channel") },
-}), [403, 404]);
+});
 
-const updateRoute = withPlainErrors(authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, USED_ELSEWHERE], {
+const updateRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, USED_ELSEWHERE, DUPLICATE, NOT_THEIRS], {
   operationId: "updateContactChannel",
   method: "patch",
   path: "/contact-channels/{user_id}/{contact_channel_id}",
@@ -92,9 +94,9 @@ const updateRoute = withPlainErrors(authenticatedRoute(CLIENT_AND_UP, [...OWNER_
   responses: {
     200: jsonResponse(ContactChannelSchema, "The updated channel"),
   },
-}), [403, 404, 409]);
+});
 
-const deleteRoute = withPlainErrors(authenticatedRoute(CLIENT_AND_UP, OWNER_ERRORS, {
+const deleteRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_THEIRS], {
   operationId: "deleteContactChannel",
   method: "delete",
   path: "/contact-channels/{user_id}/{contact_channel_id}",
@@ -103,7 +105,7 @@ const deleteRoute = withPlainErrors(authenticatedRoute(CLIENT_AND_UP, OWNER_ERRO
   description: "Deleting the primary channel leaves the user without a primary e-mail.",
   request: { params: ChannelParams },
   responses: { 200: jsonResponse(SuccessSchema, "Deleted") },
-}), [403, 404]);
+});
 
 function refuseClientVerification(type: string, isVerified: boolean | undefined): void {
   if (type === "client" && isVerified !== undefined) {
@@ -125,15 +127,13 @@ export function registerContactChannelRoutes(router: Router): void {
     const auth = c.var.auth;
     refuseClientVerification(auth.type, body.is_verified);
     const userId = resolveChannelOwner(auth, body.user_id);
-    const channel = await answering(() =>
-      createContactChannel(c.var.deps, auth.tenancy, userId, {
-        type: body.type,
-        value: body.value,
-        usedForAuth: body.used_for_auth,
-        isPrimary: body.is_primary,
-        isVerified: body.is_verified,
-      }),
-    );
+    const channel = await createContactChannel(c.var.deps, auth.tenancy, userId, {
+      type: body.type,
+      value: body.value,
+      usedForAuth: body.used_for_auth,
+      isPrimary: body.is_primary,
+      isVerified: body.is_verified,
+    });
     return c.json(toContactChannel(channel), 201);
   });
 
@@ -141,7 +141,7 @@ export function registerContactChannelRoutes(router: Router): void {
     const params = c.req.valid("param");
     const auth = c.var.auth;
     const userId = resolveChannelOwner(auth, params.user_id);
-    const channel = await answering(() => getContactChannel(c.var.deps, auth.tenancy, userId, params.contact_channel_id));
+    const channel = await getContactChannel(c.var.deps, auth.tenancy, userId, params.contact_channel_id);
     return c.json(toContactChannel(channel), 200);
   });
 
@@ -151,14 +151,12 @@ export function registerContactChannelRoutes(router: Router): void {
     const auth = c.var.auth;
     refuseClientVerification(auth.type, body.is_verified);
     const userId = resolveChannelOwner(auth, params.user_id);
-    const channel = await answering(() =>
-      updateContactChannel(c.var.deps, auth.tenancy, userId, params.contact_channel_id, {
-        value: body.value,
-        usedForAuth: body.used_for_auth,
-        isPrimary: body.is_primary,
-        isVerified: body.is_verified,
-      }),
-    );
+    const channel = await updateContactChannel(c.var.deps, auth.tenancy, userId, params.contact_channel_id, {
+      value: body.value,
+      usedForAuth: body.used_for_auth,
+      isPrimary: body.is_primary,
+      isVerified: body.is_verified,
+    });
     return c.json(toContactChannel(channel), 200);
   });
 
@@ -166,7 +164,7 @@ export function registerContactChannelRoutes(router: Router): void {
     const params = c.req.valid("param");
     const auth = c.var.auth;
     const userId = resolveChannelOwner(auth, params.user_id);
-    await answering(() => deleteContactChannel(c.var.deps, auth.tenancy, userId, params.contact_channel_id));
+    await deleteContactChannel(c.var.deps, auth.tenancy, userId, params.contact_channel_id);
     return c.json({ success: true as const }, 200);
   });
 }

@@ -71,7 +71,7 @@ describe("contact channel verification", () => {
     const code = codeIn((await mail.waitFor(user.email)).text)!;
     await asUser(user, "PATCH", `/contact-channels/me/${channel.id}`, { value: uniqueEmail("moved") });
     const res = await call(t, "POST", "/contact-channels/verify", { creds: project.client, body: { code } });
-    expect(res.status).toBe(404);
+    expect(res.json.code).toBe("VERIFICATION_CODE_NOT_FOUND");
     expect((await primaryOf(user)).is_verified).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP, requireUser } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
-import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { EmailSchema, SuccessSchema } from "../../http/schemas";
 import {
@@ -10,7 +10,7 @@ import {
   verifyChannelCode,
 } from "../../services/contact-channels/verification";
 import type { KnownErrorCode } from "../../errors";
-import { answering, CallbackUrlSchema, resolveChannelOwner, UserIdOrMe, withPlainErrors } from "./shapes";
+import { CallbackUrlSchema, resolveChannelOwner, UserIdOrMe } from "./shapes";
 
 const TAGS = ["Contact channels"];
 
@@ -33,19 +33,19 @@ const CODE_ERRORS: KnownErrorCode[] = [
   "VERIFICATION_CODE_ALREADY_USED",
   "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED",
 ];
-const TOO_MANY = { 429: { description: "Too many codes sent; see Retry-After" } };
 
-const sendRoute = withPlainErrors(
-  authenticatedRoute(CLIENT_AND_UP, [...SEND_ERRORS, "USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"], {
+const sendRoute = authenticatedRoute(
+  CLIENT_AND_UP,
+  [...SEND_ERRORS, "USER_NOT_FOUND", "EMAIL_NOT_ASSOCIATED_WITH_USER", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"],
+  {
     operationId: "sendContactChannelVerificationCode",
     method: "post",
     path: "/contact-channels/{user_id}/{contact_channel_id}/send-verification-code",
     tags: TAGS,
     summary: "E-mail a verification link to a contact channel",
     request: { params: ChannelParams, body: jsonBody(SendBody) },
-    responses: { 200: jsonResponse(SuccessSchema, "Sent"), ...TOO_MANY },
-  }),
-  [403, 404],
+    responses: { 200: jsonResponse(SuccessSchema, "Sent"), ...rateLimitedResponse },
+  },
 );
 
 const legacySendRoute = authenticatedRoute(
@@ -58,35 +58,29 @@ const legacySendRoute = authenticatedRoute(
     tags: TAGS,
     summary: "E-mail a verification link to one of the signed-in user's addresses (older SDKs)",
     request: { body: jsonBody(LegacySendBody) },
-    responses: { 200: jsonResponse(SuccessSchema, "Sent"), ...TOO_MANY },
+    responses: { 200: jsonResponse(SuccessSchema, "Sent"), ...rateLimitedResponse },
   },
 );
 
-const verifyRoute = withPlainErrors(
-  authenticatedRoute(CLIENT_AND_UP, CODE_ERRORS, {
+const verifyRoute = authenticatedRoute(CLIENT_AND_UP, CODE_ERRORS, {
     operationId: "verifyContactChannel",
     method: "post",
     path: "/contact-channels/verify",
     tags: TAGS,
     summary: "Mark a contact channel verified with the mailed code",
     request: { body: jsonBody(CodeBody) },
-    responses: { 200: jsonResponse(EmptySchema, "Verified"), ...TOO_MANY },
-  }),
-  [404],
-);
+    responses: { 200: jsonResponse(EmptySchema, "Verified"), ...rateLimitedResponse },
+});
 
-const checkRoute = withPlainErrors(
-  authenticatedRoute(CLIENT_AND_UP, CODE_ERRORS, {
+const checkRoute = authenticatedRoute(CLIENT_AND_UP, CODE_ERRORS, {
     operationId: "checkContactChannelVerificationCode",
     method: "post",
     path: "/contact-channels/verify/check-code",
     tags: TAGS,
     summary: "Check a verification code without using it",
     request: { body: jsonBody(CodeBody) },
-    responses: { 200: jsonResponse(CodeCheckSchema, "The code is valid"), ...TOO_MANY },
-  }),
-  [404],
-);
+    responses: { 200: jsonResponse(CodeCheckSchema, "The code is valid"), ...rateLimitedResponse },
+});
 
 export function registerContactChannelVerificationRoutes(router: Router): void {
   router.openapi(legacySendRoute, async (c) => {
@@ -98,12 +92,12 @@ export function registerContactChannelVerificationRoutes(router: Router): void {
   });
 
   router.openapi(verifyRoute, async (c) => {
-    await answering(() => verifyChannelCode(c.var.deps, c.var.auth.tenancy, c.req.valid("json").code, true, clientInfo(c)));
+    await verifyChannelCode(c.var.deps, c.var.auth.tenancy, c.req.valid("json").code, true, clientInfo(c));
     return c.json({}, 200);
   });
 
   router.openapi(checkRoute, async (c) => {
-    await answering(() => verifyChannelCode(c.var.deps, c.var.auth.tenancy, c.req.valid("json").code, false, clientInfo(c)));
+    await verifyChannelCode(c.var.deps, c.var.auth.tenancy, c.req.valid("json").code, false, clientInfo(c));
     return c.json({ is_code_valid: true as const }, 200);
   });
 
@@ -111,9 +105,8 @@ export function registerContactChannelVerificationRoutes(router: Router): void {
     const params = c.req.valid("param");
     const auth = c.var.auth;
     const userId = resolveChannelOwner(auth, params.user_id);
-    await answering(() =>
-      sendChannelVerificationCode(c.var.deps, auth.tenancy, userId, params.contact_channel_id, c.req.valid("json").callback_url, clientInfo(c)),
-    );
+    const callbackUrl = c.req.valid("json").callback_url;
+    await sendChannelVerificationCode(c.var.deps, auth.tenancy, userId, params.contact_channel_id, callbackUrl, clientInfo(c));
     return c.json({ success: true as const }, 200);
   });
 }

@@ -66,7 +66,7 @@ async function translateConflicts<T>(userId: string, type: "email", value: strin
     return await work();
   } catch (error) {
     if (!isUniqueViolation(error) || value === undefined) throw error;
-    if (await findUserChannelByValue(deps.db, tenancy, userId, type, value)) throw channelAlreadyExists();
+    if (await findUserChannelByValue(deps.db, tenancy, userId, type, value)) throw channelAlreadyExists(value);
     throw usedBySomeoneElse(type, value);
   }
 }
@@ -112,7 +112,7 @@ export async function createContactChannel(
   };
   await translateConflicts(userId, input.type, value, tenancy, deps, () =>
     deps.db.transaction(async (tx) => {
-      if (await findUserChannelByValue(tx, tenancy, userId, input.type, value)) throw channelAlreadyExists();
+      if (await findUserChannelByValue(tx, tenancy, userId, input.type, value)) throw channelAlreadyExists(value);
       if (channel.usedForAuth) await assertValueFreeForAuth(tx, tenancy, userId, input.type, value);
       if (channel.isPrimary) await demotePrimaryChannel(tx, tenancy, userId, input.type, null);
       await insertChannel(tx, tenancy, channel);
@@ -142,7 +142,7 @@ export async function updateContactChannel(
         // A new address is unproven until its owner verifies it again.
         isVerified: changes.isVerified ?? (valueChanges ? false : undefined),
       };
-      if (valueChanges && (await findUserChannelByValue(tx, tenancy, userId, current.type, value))) throw channelAlreadyExists();
+      if (valueChanges && (await findUserChannelByValue(tx, tenancy, userId, current.type, value))) throw channelAlreadyExists(value);
       const willSignIn = changes.usedForAuth ?? current.usedForAuth;
       if (willSignIn && (valueChanges || !current.usedForAuth)) {
         await assertValueFreeForAuth(tx, tenancy, userId, current.type, value ?? current.value);

@@ -1,20 +1,12 @@
 /**
- * Refusals the platform answers with a plain status and message rather than a known error
- * code (the SDK has no typed error for them). Routes turn these into HTTP responses.
+ * The contact-channel refusals, as the catalogue's codes. A channel id that is not one of
+ * the user's is answered like an address that is not theirs, so ids of other users'
+ * channels cannot be probed; a client naming another user is told that user is not found.
  */
-export class ContactChannelProblem extends Error {
-  constructor(
-    readonly status: 403 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-    this.name = "ContactChannelProblem";
-  }
-}
+import { KnownError } from "../../errors";
 
-export const channelNotFound = () => new ContactChannelProblem(404, "Contact channel not found.");
-export const channelAlreadyExists = () => new ContactChannelProblem(409, "The user already has a contact channel with this value.");
-export const channelOfOtherUser = () =>
-  new ContactChannelProblem(403, "With client access, only the signed-in user's contact channels can be used.");
-export const channelGone = () =>
-  new ContactChannelProblem(404, "The contact channel of this code no longer exists or has changed; request a new code.");
+export const channelNotFound = () => new KnownError("EMAIL_NOT_ASSOCIATED_WITH_USER");
+export const channelAlreadyExists = (email: string) =>
+  new KnownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
+export const channelOfOtherUser = () => new KnownError("USER_NOT_FOUND");
+export const channelGone = () => new KnownError("VERIFICATION_CODE_NOT_FOUND");
