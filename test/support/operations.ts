@@ -6,6 +6,7 @@
  */
 export type AreaName =
   | "auth-password"
+  | "auth-otp"
   | "sessions-and-tokens"
   | "users-me"
   | "users"
@@ -53,6 +54,80 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       path: "/auth/password/sign-in",
       access: "client",
       json: { email: "ada@example.com", password: "correct horse battery" },
+      success: 200,
+    },
+    {
+      operationId: "setPassword",
+      method: "post",
+      template: "/auth/password/set",
+      path: "/auth/password/set",
+      access: "client",
+      json: { password: "correct horse battery" },
+      success: 200,
+    },
+    {
+      operationId: "updatePassword",
+      method: "post",
+      template: "/auth/password/update",
+      path: "/auth/password/update",
+      access: "client",
+      json: { old_password: "correct horse battery", new_password: "battery staple horse" },
+      success: 200,
+    },
+    {
+      operationId: "sendPasswordResetCode",
+      method: "post",
+      template: "/auth/password/send-reset-code",
+      path: "/auth/password/send-reset-code",
+      access: "client",
+      json: { email: "ada@example.com", callback_url: "https://app.example.com/handler/password-reset" },
+      success: 200,
+    },
+    {
+      operationId: "resetPassword",
+      method: "post",
+      template: "/auth/password/reset",
+      path: "/auth/password/reset",
+      access: "client",
+      json: { code: "ABCDEF".padEnd(45, "X"), password: "correct horse battery" },
+      success: 200,
+    },
+    {
+      operationId: "checkPasswordResetCode",
+      method: "post",
+      template: "/auth/password/reset/check-code",
+      path: "/auth/password/reset/check-code",
+      access: "client",
+      json: { code: "ABCDEF".padEnd(45, "X") },
+      success: 200,
+    },
+  ],
+  "auth-otp": [
+    {
+      operationId: "sendSignInCode",
+      method: "post",
+      template: "/auth/otp/send-sign-in-code",
+      path: "/auth/otp/send-sign-in-code",
+      access: "client",
+      json: { email: "ada@example.com", callback_url: "https://app.example.com/handler/magic-link-callback" },
+      success: 200,
+    },
+    {
+      operationId: "signInWithCode",
+      method: "post",
+      template: "/auth/otp/sign-in",
+      path: "/auth/otp/sign-in",
+      access: "client",
+      json: { code: "ABCDEF".padEnd(45, "X") },
+      success: 200,
+    },
+    {
+      operationId: "checkSignInCode",
+      method: "post",
+      template: "/auth/otp/sign-in/check-code",
+      path: "/auth/otp/sign-in/check-code",
+      access: "client",
+      json: { code: "ABCDEF".padEnd(45, "X") },
       success: 200,
     },
   ],

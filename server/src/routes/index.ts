@@ -1,7 +1,10 @@
 import type { Router } from "../http/router";
 import { registerAnonymousRoutes } from "./auth/anonymous";
 import { registerOAuthTokenRoutes } from "./auth/oauth-token";
+import { registerOtpRoutes } from "./auth/otp";
 import { registerPasswordRoutes } from "./auth/password";
+import { registerPasswordChangeRoutes } from "./auth/password-change";
+import { registerPasswordResetRoutes } from "./auth/password-reset";
 import { registerSessionRoutes } from "./auth/sessions";
 import { registerContactChannelRoutes } from "./contact-channels/contact-channels";
 import { registerContactChannelVerificationRoutes } from "./contact-channels/verification";
@@ -17,6 +20,9 @@ import { registerUserRoutes } from "./users/users";
 /** Every area's routes, in the order they appear in the OpenAPI document. */
 export function registerAllRoutes(router: Router): void {
   registerPasswordRoutes(router);
+  registerPasswordChangeRoutes(router);
+  registerPasswordResetRoutes(router);
+  registerOtpRoutes(router);
   registerOAuthTokenRoutes(router);
   registerSessionRoutes(router);
   registerAnonymousRoutes(router);
@@ -34,7 +40,8 @@ export function registerAllRoutes(router: Router): void {
 }
 
 export const OPENAPI_TAGS = [
-  { name: "Password", description: "Sign-up and sign-in with e-mail and password." },
+  { name: "Password", description: "Sign-up and sign-in with e-mail and password; setting, changing and resetting passwords." },
+  { name: "OTP", description: "Sign-in with an e-mailed one-time code or link (magic link)." },
   { name: "OAuth", description: "The OAuth 2.0 token endpoint." },
   { name: "Sessions", description: "Sessions and sign-out." },
   { name: "Anonymous", description: "Anonymous users, upgraded in place by a later sign-up." },

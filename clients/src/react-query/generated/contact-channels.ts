@@ -22,7 +22,6 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  CheckContactChannelVerificationCode404,
   CodeCheck,
   ContactChannel,
   ContactChannelCreate,
@@ -30,24 +29,12 @@ import type {
   ContactChannelSendCode,
   ContactChannelUpdate,
   ContactChannelVerificationCode,
-  CreateContactChannel403,
-  CreateContactChannel409,
-  DeleteContactChannel403,
-  DeleteContactChannel404,
   EmailSendVerificationCode,
   Empty,
-  GetContactChannel403,
-  GetContactChannel404,
   KnownError,
-  ListContactChannels403,
   ListContactChannelsParams,
-  SendContactChannelVerificationCode403,
-  SendContactChannelVerificationCode404,
-  Success,
-  UpdateContactChannel403,
-  UpdateContactChannel404,
-  UpdateContactChannel409,
-  VerifyContactChannel404
+  RateLimited,
+  Success
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -104,7 +91,7 @@ export const getListContactChannelsQueryKey = (params?: ListContactChannelsParam
     }
 
     
-export const getListContactChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | ListContactChannels403 | KnownError>>(params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListContactChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -123,10 +110,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListContactChannelsQueryResult = NonNullable<Awaited<ReturnType<typeof listContactChannels>>>
-export type ListContactChannelsQueryError = ErrorType<KnownError | KnownError | ListContactChannels403 | KnownError>
+export type ListContactChannelsQueryError = ErrorType<KnownError | KnownError | KnownError>
 
 
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | ListContactChannels403 | KnownError>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params: ListContactChannelsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listContactChannels>>,
@@ -136,7 +123,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | ListContactChannels403 | KnownError>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listContactChannels>>,
@@ -146,7 +133,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | ListContactChannels403 | KnownError>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -154,7 +141,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
  * @summary List a user's contact channels
  */
 
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | ListContactChannels403 | KnownError>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -196,7 +183,7 @@ export const createContactChannel = async (contactChannelCreate: ContactChannelC
 
 
 
-export const getCreateContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | CreateContactChannel403 | KnownError | CreateContactChannel409>,
+export const getCreateContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext> => {
 
@@ -223,12 +210,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof createContactChannel>>>
     export type CreateContactChannelMutationBody = ContactChannelCreate
-    export type CreateContactChannelMutationError = ErrorType<KnownError | KnownError | CreateContactChannel403 | KnownError | CreateContactChannel409>
+    export type CreateContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Add a contact channel to a user
  */
-export const useCreateContactChannel = <TError = ErrorType<KnownError | KnownError | CreateContactChannel403 | KnownError | CreateContactChannel409>,
+export const useCreateContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createContactChannel>>,
@@ -267,7 +254,7 @@ export const sendEmailVerificationCode = async (emailSendVerificationCode: Email
 
 
 
-export const getSendEmailVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | void>,
+export const getSendEmailVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext> => {
 
@@ -294,12 +281,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendEmailVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendEmailVerificationCode>>>
     export type SendEmailVerificationCodeMutationBody = EmailSendVerificationCode
-    export type SendEmailVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | void>
+    export type SendEmailVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited>
 
     /**
  * @summary E-mail a verification link to one of the signed-in user's addresses (older SDKs)
  */
-export const useSendEmailVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | void>,
+export const useSendEmailVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendEmailVerificationCode>>,
@@ -338,7 +325,7 @@ export const verifyContactChannel = async (contactChannelVerificationCode: Conta
 
 
 
-export const getVerifyContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | VerifyContactChannel404 | KnownError | void>,
+export const getVerifyContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: ContactChannelVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: ContactChannelVerificationCode}, TContext> => {
 
@@ -365,12 +352,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof verifyContactChannel>>>
     export type VerifyContactChannelMutationBody = ContactChannelVerificationCode
-    export type VerifyContactChannelMutationError = ErrorType<KnownError | KnownError | VerifyContactChannel404 | KnownError | void>
+    export type VerifyContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
 
     /**
  * @summary Mark a contact channel verified with the mailed code
  */
-export const useVerifyContactChannel = <TError = ErrorType<KnownError | KnownError | VerifyContactChannel404 | KnownError | void>,
+export const useVerifyContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: ContactChannelVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyContactChannel>>,
@@ -409,7 +396,7 @@ export const checkContactChannelVerificationCode = async (contactChannelVerifica
 
 
 
-export const getCheckContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | CheckContactChannelVerificationCode404 | KnownError | void>,
+export const getCheckContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: ContactChannelVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: ContactChannelVerificationCode}, TContext> => {
 
@@ -436,12 +423,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckContactChannelVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>>
     export type CheckContactChannelVerificationCodeMutationBody = ContactChannelVerificationCode
-    export type CheckContactChannelVerificationCodeMutationError = ErrorType<KnownError | KnownError | CheckContactChannelVerificationCode404 | KnownError | void>
+    export type CheckContactChannelVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
 
     /**
  * @summary Check a verification code without using it
  */
-export const useCheckContactChannelVerificationCode = <TError = ErrorType<KnownError | KnownError | CheckContactChannelVerificationCode404 | KnownError | void>,
+export const useCheckContactChannelVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: ContactChannelVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkContactChannelVerificationCode>>,
@@ -490,7 +477,7 @@ export const getGetContactChannelQueryKey = (userId?: string | 'me',
     }
 
     
-export const getGetContactChannelQueryOptions = <TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | GetContactChannel403 | GetContactChannel404>>(userId: string | 'me',
+export const getGetContactChannelQueryOptions = <TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError>>(userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -510,10 +497,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetContactChannelQueryResult = NonNullable<Awaited<ReturnType<typeof getContactChannel>>>
-export type GetContactChannelQueryError = ErrorType<KnownError | KnownError | GetContactChannel403 | GetContactChannel404>
+export type GetContactChannelQueryError = ErrorType<KnownError | KnownError | KnownError>
 
 
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | GetContactChannel403 | GetContactChannel404>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  userId: string | 'me',
     contactChannelId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -524,7 +511,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | GetContactChannel403 | GetContactChannel404>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -535,7 +522,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | GetContactChannel403 | GetContactChannel404>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -544,7 +531,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
  * @summary Read a contact channel
  */
 
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | GetContactChannel403 | GetContactChannel404>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -590,7 +577,7 @@ export const updateContactChannel = async (userId: string | 'me',
 
 
 
-export const getUpdateContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | UpdateContactChannel403 | UpdateContactChannel404 | UpdateContactChannel409>,
+export const getUpdateContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext> => {
 
@@ -617,12 +604,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof updateContactChannel>>>
     export type UpdateContactChannelMutationBody = ContactChannelUpdate
-    export type UpdateContactChannelMutationError = ErrorType<KnownError | KnownError | UpdateContactChannel403 | UpdateContactChannel404 | UpdateContactChannel409>
+    export type UpdateContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Update a contact channel
  */
-export const useUpdateContactChannel = <TError = ErrorType<KnownError | KnownError | UpdateContactChannel403 | UpdateContactChannel404 | UpdateContactChannel409>,
+export const useUpdateContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateContactChannel>>,
@@ -663,7 +650,7 @@ export const deleteContactChannel = async (userId: string | 'me',
 
 
 
-export const getDeleteContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | DeleteContactChannel403 | DeleteContactChannel404>,
+export const getDeleteContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext> => {
 
@@ -690,12 +677,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof deleteContactChannel>>>
     
-    export type DeleteContactChannelMutationError = ErrorType<KnownError | KnownError | DeleteContactChannel403 | DeleteContactChannel404>
+    export type DeleteContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError>
 
     /**
  * @summary Delete a contact channel
  */
-export const useDeleteContactChannel = <TError = ErrorType<KnownError | KnownError | DeleteContactChannel403 | DeleteContactChannel404>,
+export const useDeleteContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteContactChannel>>,
@@ -737,7 +724,7 @@ export const sendContactChannelVerificationCode = async (userId: string | 'me',
 
 
 
-export const getSendContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | SendContactChannelVerificationCode403 | SendContactChannelVerificationCode404 | KnownError | void>,
+export const getSendContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext> => {
 
@@ -764,12 +751,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendContactChannelVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>>
     export type SendContactChannelVerificationCodeMutationBody = ContactChannelSendCode
-    export type SendContactChannelVerificationCodeMutationError = ErrorType<KnownError | KnownError | SendContactChannelVerificationCode403 | SendContactChannelVerificationCode404 | KnownError | void>
+    export type SendContactChannelVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
 
     /**
  * @summary E-mail a verification link to a contact channel
  */
-export const useSendContactChannelVerificationCode = <TError = ErrorType<KnownError | KnownError | SendContactChannelVerificationCode403 | SendContactChannelVerificationCode404 | KnownError | void>,
+export const useSendContactChannelVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendContactChannelVerificationCode>>,

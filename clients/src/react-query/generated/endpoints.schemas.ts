@@ -373,6 +373,72 @@ export interface OAuthTokenResponse {
   scope: string;
 }
 
+export interface OtpNonce {
+  /** Keep it; the code to redeem is the mailed six-character OTP followed by this nonce. */
+  nonce: string;
+}
+
+/**
+ * Where the e-mailed link leads, with `code` added to its query; relative or on a trusted domain.
+ */
+export type OtpSendSignInCodeCallbackUrl = string | string;
+
+export interface OtpSendSignInCode {
+  /** @maxLength 256 */
+  email: string;
+  /** Where the e-mailed link leads, with `code` added to its query; relative or on a trusted domain. */
+  callback_url: OtpSendSignInCodeCallbackUrl;
+  bot_challenge_token?: string;
+  bot_challenge_phase?: string;
+  bot_challenge_unavailable?: boolean;
+}
+
+export type OtpSignInTokensAllOf = {
+  /** True when this sign-in created the account (or upgraded an anonymous user). */
+  is_new_user: boolean;
+};
+
+export type OtpSignInTokens = SignInTokens & OtpSignInTokensAllOf;
+
+export interface PasswordReset {
+  /**
+   * The whole code from the e-mailed link, or the OTP followed by the nonce.
+   * @maxLength 256
+   */
+  code: string;
+  /** 8 to 70 characters. */
+  password: string;
+}
+
+export type PasswordResetCodeSentSuccess = typeof PasswordResetCodeSentSuccess[keyof typeof PasswordResetCodeSentSuccess];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PasswordResetCodeSentSuccess = {
+  'maybe,_only_if_user_with_e-mail_exists': 'maybe, only if user with e-mail exists',
+} as const;
+
+export interface PasswordResetCodeSent {
+  success: PasswordResetCodeSentSuccess;
+}
+
+/**
+ * Where the e-mailed link leads, with `code` added to its query; relative or on a trusted domain.
+ */
+export type PasswordResetRequestCallbackUrl = string | string;
+
+export interface PasswordResetRequest {
+  /** @maxLength 256 */
+  email: string;
+  /** Where the e-mailed link leads, with `code` added to its query; relative or on a trusted domain. */
+  callback_url: PasswordResetRequestCallbackUrl;
+}
+
+export interface PasswordSet {
+  /** 8 to 70 characters. */
+  password: string;
+}
+
 export interface PasswordSignIn {
   /** @maxLength 256 */
   email: string;
@@ -393,8 +459,11 @@ export interface PasswordSignUp {
   bot_challenge_unavailable?: boolean;
 }
 
-export interface PlainError {
-  error: string;
+export interface PasswordUpdate {
+  /** @maxLength 1024 */
+  old_password: string;
+  /** 8 to 70 characters. */
+  new_password: string;
 }
 
 export type ProjectApiKeySetPublishableClientKey = {
@@ -719,6 +788,10 @@ export interface ProjectUpdate {
    */
   full_logo_url?: ProjectUpdateFullLogoUrl;
   config?: ProjectConfigPatch;
+}
+
+export interface RateLimited {
+  error: string;
 }
 
 export interface RefreshedAccessToken {
@@ -1091,6 +1164,18 @@ export interface Success {
   success: boolean;
 }
 
+export interface VerificationCode {
+  /**
+   * The whole code from the e-mailed link, or the OTP followed by the nonce.
+   * @maxLength 256
+   */
+  code: string;
+}
+
+export interface VerificationCodeCheck {
+  is_code_valid: boolean;
+}
+
 export type SignUpAnonymouslyBody = { [key: string]: unknown };
 
 export type ListSessionsParams = {
@@ -1122,34 +1207,6 @@ export type ListContactChannelsParams = {
 user_id: string | 'me';
 contact_channel_id?: string;
 };
-
-export type ListContactChannels403 = KnownError | PlainError;
-
-export type CreateContactChannel403 = KnownError | PlainError;
-
-export type CreateContactChannel409 = KnownError | PlainError;
-
-export type VerifyContactChannel404 = KnownError | PlainError;
-
-export type CheckContactChannelVerificationCode404 = KnownError | PlainError;
-
-export type GetContactChannel403 = KnownError | PlainError;
-
-export type GetContactChannel404 = KnownError | PlainError;
-
-export type UpdateContactChannel403 = KnownError | PlainError;
-
-export type UpdateContactChannel404 = KnownError | PlainError;
-
-export type UpdateContactChannel409 = KnownError | PlainError;
-
-export type DeleteContactChannel403 = KnownError | PlainError;
-
-export type DeleteContactChannel404 = KnownError | PlainError;
-
-export type SendContactChannelVerificationCode403 = KnownError | PlainError;
-
-export type SendContactChannelVerificationCode404 = KnownError | PlainError;
 
 export type ListSentEmailsParams = {
 cursor?: string;

@@ -7,6 +7,7 @@ export * from "./endpoints.schemas";
 export * from "./internal";
 export * from "./misc";
 export * from "./oauth";
+export * from "./otp";
 export * from "./password";
 export * from "./projects";
 export * from "./sessions";

@@ -14,9 +14,18 @@ import type {
 
 import type {
   KnownError,
+  PasswordReset,
+  PasswordResetCodeSent,
+  PasswordResetRequest,
+  PasswordSet,
   PasswordSignIn,
   PasswordSignUp,
-  SignInTokens
+  PasswordUpdate,
+  RateLimited,
+  SignInTokens,
+  Success,
+  VerificationCode,
+  VerificationCodeCheck
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -33,6 +42,293 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * Uses the code, stores the new password and ends every session of the user.
+ * @summary Reset the password with an e-mailed code
+ */
+export const getResetPasswordUrl = () => {
+
+
+  
+
+  return `/auth/password/reset`
+}
+
+export const resetPassword = async (passwordReset: PasswordReset, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getResetPasswordUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      passwordReset,)
+  }
+);}
+
+
+
+
+export const getResetPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: PasswordReset}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: PasswordReset}, TContext> => {
+
+const mutationKey = ['resetPassword'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resetPassword>>, {data: PasswordReset}> = (props) => {
+          const {data} = props ?? {};
+
+          return  resetPassword(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
+    export type ResetPasswordMutationBody = PasswordReset
+    export type ResetPasswordMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+
+    /**
+ * @summary Reset the password with an e-mailed code
+ */
+export const useResetPassword = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: PasswordReset}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof resetPassword>>,
+        TError,
+        {data: PasswordReset},
+        TContext
+      > => {
+
+      const mutationOptions = getResetPasswordMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Check a password reset code without using it
+ */
+export const getCheckPasswordResetCodeUrl = () => {
+
+
+  
+
+  return `/auth/password/reset/check-code`
+}
+
+export const checkPasswordResetCode = async (verificationCode: VerificationCode, options?: RequestInit): Promise<VerificationCodeCheck> => {
+  
+  return gatehouseFetch<VerificationCodeCheck>(getCheckPasswordResetCodeUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      verificationCode,)
+  }
+);}
+
+
+
+
+export const getCheckPasswordResetCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkPasswordResetCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof checkPasswordResetCode>>, TError,{data: VerificationCode}, TContext> => {
+
+const mutationKey = ['checkPasswordResetCode'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkPasswordResetCode>>, {data: VerificationCode}> = (props) => {
+          const {data} = props ?? {};
+
+          return  checkPasswordResetCode(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckPasswordResetCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkPasswordResetCode>>>
+    export type CheckPasswordResetCodeMutationBody = VerificationCode
+    export type CheckPasswordResetCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+
+    /**
+ * @summary Check a password reset code without using it
+ */
+export const useCheckPasswordResetCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkPasswordResetCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof checkPasswordResetCode>>,
+        TError,
+        {data: VerificationCode},
+        TContext
+      > => {
+
+      const mutationOptions = getCheckPasswordResetCodeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Answers the same whether or not an account uses the address; only an existing account gets a message, with a link to `callback_url` carrying the code (valid one hour, single use). Rate limited per address and per IP (429).
+ * @summary E-mail a password reset link
+ */
+export const getSendPasswordResetCodeUrl = () => {
+
+
+  
+
+  return `/auth/password/send-reset-code`
+}
+
+export const sendPasswordResetCode = async (passwordResetRequest: PasswordResetRequest, options?: RequestInit): Promise<PasswordResetCodeSent> => {
+  
+  return gatehouseFetch<PasswordResetCodeSent>(getSendPasswordResetCodeUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      passwordResetRequest,)
+  }
+);}
+
+
+
+
+export const getSendPasswordResetCodeMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendPasswordResetCode>>, TError,{data: PasswordResetRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendPasswordResetCode>>, TError,{data: PasswordResetRequest}, TContext> => {
+
+const mutationKey = ['sendPasswordResetCode'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendPasswordResetCode>>, {data: PasswordResetRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  sendPasswordResetCode(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendPasswordResetCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendPasswordResetCode>>>
+    export type SendPasswordResetCodeMutationBody = PasswordResetRequest
+    export type SendPasswordResetCodeMutationError = ErrorType<KnownError | KnownError>
+
+    /**
+ * @summary E-mail a password reset link
+ */
+export const useSendPasswordResetCode = <TError = ErrorType<KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendPasswordResetCode>>, TError,{data: PasswordResetRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendPasswordResetCode>>,
+        TError,
+        {data: PasswordResetRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSendPasswordResetCodeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Only for a user without a password. A user who has one must change it with `/auth/password/update`; the catalogue has no dedicated code for that refusal, so it is answered with PASSWORD_CONFIRMATION_MISMATCH.
+ * @summary Set a first password for the signed-in user
+ */
+export const getSetPasswordUrl = () => {
+
+
+  
+
+  return `/auth/password/set`
+}
+
+export const setPassword = async (passwordSet: PasswordSet, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getSetPasswordUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      passwordSet,)
+  }
+);}
+
+
+
+
+export const getSetPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext> => {
+
+const mutationKey = ['setPassword'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setPassword>>, {data: PasswordSet}> = (props) => {
+          const {data} = props ?? {};
+
+          return  setPassword(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof setPassword>>>
+    export type SetPasswordMutationBody = PasswordSet
+    export type SetPasswordMutationError = ErrorType<KnownError | KnownError>
+
+    /**
+ * @summary Set a first password for the signed-in user
+ */
+export const useSetPassword = <TError = ErrorType<KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setPassword>>,
+        TError,
+        {data: PasswordSet},
+        TContext
+      > => {
+
+      const mutationOptions = getSetPasswordMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * @summary Sign in with e-mail and password
  */
 export const getSignInWithPasswordUrl = () => {
@@ -58,7 +354,7 @@ export const signInWithPassword = async (passwordSignIn: PasswordSignIn, options
 
 
 
-export const getSignInWithPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+export const getSignInWithPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithPassword>>, TError,{data: PasswordSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithPassword>>, TError,{data: PasswordSignIn}, TContext> => {
 
@@ -85,12 +381,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithPassword>>>
     export type SignInWithPasswordMutationBody = PasswordSignIn
-    export type SignInWithPasswordMutationError = ErrorType<KnownError | KnownError>
+    export type SignInWithPasswordMutationError = ErrorType<KnownError | KnownError | RateLimited>
 
     /**
  * @summary Sign in with e-mail and password
  */
-export const useSignInWithPassword = <TError = ErrorType<KnownError | KnownError>,
+export const useSignInWithPassword = <TError = ErrorType<KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithPassword>>, TError,{data: PasswordSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithPassword>>,
@@ -129,7 +425,7 @@ export const signUpWithPassword = async (passwordSignUp: PasswordSignUp, options
 
 
 
-export const getSignUpWithPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getSignUpWithPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext> => {
 
@@ -156,12 +452,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignUpWithPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof signUpWithPassword>>>
     export type SignUpWithPasswordMutationBody = PasswordSignUp
-    export type SignUpWithPasswordMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type SignUpWithPasswordMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited>
 
     /**
  * @summary Sign up with e-mail and password
  */
-export const useSignUpWithPassword = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useSignUpWithPassword = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpWithPassword>>,
@@ -171,6 +467,78 @@ export const useSignUpWithPassword = <TError = ErrorType<KnownError | KnownError
       > => {
 
       const mutationOptions = getSignUpWithPasswordMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Checks the old password (PASSWORD_CONFIRMATION_MISMATCH when wrong), stores the new one and ends every other session of the user; the session that made the change stays signed in. Rate limited per user (429).
+ * @summary Change the signed-in user's password
+ */
+export const getUpdatePasswordUrl = () => {
+
+
+  
+
+  return `/auth/password/update`
+}
+
+export const updatePassword = async (passwordUpdate: PasswordUpdate, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getUpdatePasswordUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      passwordUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdatePasswordMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext> => {
+
+const mutationKey = ['updatePassword'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updatePassword>>, {data: PasswordUpdate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  updatePassword(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdatePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof updatePassword>>>
+    export type UpdatePasswordMutationBody = PasswordUpdate
+    export type UpdatePasswordMutationError = ErrorType<KnownError | KnownError>
+
+    /**
+ * @summary Change the signed-in user's password
+ */
+export const useUpdatePassword = <TError = ErrorType<KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updatePassword>>,
+        TError,
+        {data: PasswordUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdatePasswordMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSession, tokensForSession } from "../../services/sessions";
+import { createUser } from "../../services/users/user-changes";
+import { issueCode, MAX_ATTEMPTS } from "../../services/verification-codes";
+import { call, createProjectFixture, uniqueEmail, type Credentials, type ProjectFixture } from "../../testing/fixtures";
+import { startMailCatcher, type MailCatcher } from "../../testing/mail-catcher";
+import { describeSecurity } from "../../testing/security-table";
+import { createTestApp, type TestApp } from "../../testing/test-server";
+
+let mail: MailCatcher;
+let t: TestApp;
+let project: ProjectFixture;
+
+beforeAll(async () => {
+  mail = await startMailCatcher();
+  t = await createTestApp({ env: mail.env });
+  project = await createProjectFixture(t, { config: { magic_link_enabled: true } });
+});
+afterAll(async () => {
+  await t.close();
+  await mail.close();
+});
+
+const CALLBACK = "http://localhost:3000/handler/magic-link-callback";
+const send = (email: string, creds: Credentials = project.client, callbackUrl = CALLBACK) =>
+  call(t, "POST", "/auth/otp/send-sign-in-code", { creds, body: { email, callback_url: callbackUrl } });
+const signIn = (code: string, creds: Credentials = project.client, headers?: Record<string, string>) =>
+  call(t, "POST", "/auth/otp/sign-in", { creds, body: { code }, headers });
+const check = (code: string) => call(t, "POST", "/auth/otp/sign-in/check-code", { creds: project.client, body: { code } });
+const me = (accessToken: string, creds: Credentials = project.client) => call(t, "GET", "/users/me", { creds: { ...creds, accessToken } });
+
+/** Sends a code to `email` and reads the OTP and the link's code from the message that arrives. */
+async function mailed(email: string, creds: Credentials = project.client) {
+  const before = mail.messages.length;
+  const res = await send(email, creds);
+  expect(res.status).toBe(200);
+  expect(res.json).toEqual({ nonce: expect.any(String) });
+  const message = await mail.waitFor(email, (m) => mail.messages.indexOf(m) >= before);
+  const otp = /Your sign-in code is ([A-Z0-9]{6})\./.exec(message.text)![1]!;
+  const link = /Sign in: (\S+)/.exec(message.text)![1]!;
+  return { nonce: res.json.nonce as string, otp, link, code: new URL(link).searchParams.get("code")!, message };
+}
+
+describe("one-time code sign-in", () => {
+  it("signs up an unknown address with it verified, from the OTP typed together with the nonce", async () => {
+    const email = uniqueEmail("otp-new");
+    const { nonce, otp, link, code, message } = await mailed(email);
+    expect(message.subject).toContain(otp);
+    expect(link.startsWith(`${CALLBACK}?code=`)).toBe(true);
+    expect(code).toBe(otp + nonce);
+
+    expect((await check(otp.toLowerCase() + nonce)).json).toEqual({ is_code_valid: true });
+    const res = await signIn(otp + nonce);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), user_id: expect.any(String), is_new_user: true });
+    const user = await me(res.json.access_token);
+    expect(user.json).toMatchObject({ id: res.json.user_id, primary_email: email, primary_email_verified: true, has_password: false, otp_auth_enabled: true });
+
+    const again = await signIn(code);
+    expect(again.status).toBe(409);
+    expect(again.json.code).toBe("VERIFICATION_CODE_ALREADY_USED");
+  });
+
+  it("signs an existing user in with the link's code and marks their address verified", async () => {
+    const { code } = await mailed(project.user.email);
+    const res = await signIn(code);
+    expect(res.json).toMatchObject({ user_id: project.user.userId, is_new_user: false });
+    expect((await me(res.json.access_token)).json.primary_email_verified).toBe(true);
+  });
+
+  it("upgrades an anonymous user in place when the request carries their session", async () => {
+    const tenancy = await t.deps.tenancies.load(project.projectId);
+    const anon = await createUser(t.deps, tenancy, { isAnonymous: true });
+    const tokens = await tokensForSession(t.deps, tenancy, anon.id, await openSession(t.db, tenancy, anon.id, { ip: null, userAgent: null }));
+    const email = uniqueEmail("otp-anon");
+    const { code } = await mailed(email);
+    const res = await signIn(code, { ...project.client, accessToken: tokens.access_token }, { "x-stack-allow-anonymous-user": "true" });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ user_id: anon.id, is_new_user: true });
+    expect((await me(res.json.access_token)).json).toMatchObject({ id: anon.id, is_anonymous: false, primary_email: email, primary_email_verified: true });
+  });
+
+  it("answers SIGN_UP_NOT_ENABLED for an unknown address when sign-up is closed, without using the code", async () => {
+    const closed = await createProjectFixture(t, { config: { magic_link_enabled: true } });
+    await call(t, "PATCH", "/internal/projects/current", { creds: closed.admin, body: { config: { sign_up_enabled: false } } });
+    const { code } = await mailed(uniqueEmail("otp-closed"), closed.client);
+    const res = await signIn(code, closed.client);
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("SIGN_UP_NOT_ENABLED");
+    // Existing users still sign in.
+    const existing = await mailed(closed.user.email, closed.client);
+    expect((await signIn(existing.code, closed.client)).json.user_id).toBe(closed.user.userId);
+  });
+
+  it("answers PASSWORD_AUTHENTICATION_NOT_ENABLED when the project has magic_link_enabled off", async () => {
+    const off = await createProjectFixture(t);
+    const res = await send(uniqueEmail(), off.client);
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("PASSWORD_AUTHENTICATION_NOT_ENABLED");
+    expect((await signIn("A".repeat(45), off.client)).json.code).toBe("PASSWORD_AUTHENTICATION_NOT_ENABLED");
+  });
+
+  it("refuses an untrusted callback URL", async () => {
+    const res = await send(uniqueEmail(), project.client, "https://evil.example/cb");
+    expect(res.json.code).toBe("REDIRECT_URL_NOT_WHITELISTED");
+  });
+
+  it("answers VERIFICATION_CODE_NOT_FOUND for an unknown code", async () => {
+    const res = await signIn("A".repeat(45));
+    expect(res.status).toBe(404);
+    expect(res.json.code).toBe("VERIFICATION_CODE_NOT_FOUND");
+    expect((await check("ABC")).json.code).toBe("VERIFICATION_CODE_NOT_FOUND");
+  });
+
+  it("answers VERIFICATION_CODE_EXPIRED for an expired code", async () => {
+    const tenancy = await t.deps.tenancies.load(project.projectId);
+    const { code } = await issueCode(t.db, tenancy, { purpose: "otp_sign_in", expiresInMs: -1000, email: uniqueEmail("otp-expired") });
+    expect((await signIn(code)).json.code).toBe("VERIFICATION_CODE_EXPIRED");
+    expect((await check(code)).json.code).toBe("VERIFICATION_CODE_EXPIRED");
+  });
+
+  it("answers VERIFICATION_CODE_MAX_ATTEMPTS_REACHED after repeated wrong OTPs, even for the right one", async () => {
+    const { otp, nonce } = await mailed(uniqueEmail("otp-guess"));
+    const wrong = (otp === "AAAAAA" ? "BBBBBB" : "AAAAAA") + nonce;
+    for (let i = 1; i < MAX_ATTEMPTS; i++) expect((await signIn(wrong)).json.code).toBe("VERIFICATION_CODE_NOT_FOUND");
+    expect((await signIn(wrong)).json.code).toBe("VERIFICATION_CODE_MAX_ATTEMPTS_REACHED");
+    const res = await signIn(otp + nonce);
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("VERIFICATION_CODE_MAX_ATTEMPTS_REACHED");
+  });
+
+  it("does not accept a code of one project in another", async () => {
+    const { code } = await mailed(uniqueEmail("otp-cross"));
+    const other = await createProjectFixture(t, { config: { magic_link_enabled: true } });
+    expect((await signIn(code, other.client)).json.code).toBe("VERIFICATION_CODE_NOT_FOUND");
+  });
+
+  it("limits codes sent to one address, answering 429", async () => {
+    const email = uniqueEmail("otp-limit");
+    for (let i = 0; i < 5; i++) expect((await send(email)).status).toBe(200);
+    expect((await send(email)).status).toBe(429);
+    expect((await send(uniqueEmail())).status).toBe(200);
+  });
+});
+
+const all = ["client", "server", "admin"] as const;
+describeSecurity({ method: "POST", path: "/auth/otp/send-sign-in-code", access: all, body: { email: "sec@example.com", callback_url: "/cb" } });
+describeSecurity({ method: "POST", path: "/auth/otp/sign-in", access: all, body: { code: "A".repeat(45) } });
+describeSecurity({ method: "POST", path: "/auth/otp/sign-in/check-code", access: all, body: { code: "A".repeat(45) } });

@@ -1,0 +1,87 @@
+import { z } from "@hono/zod-openapi";
+import { CLIENT_AND_UP } from "../../http/access";
+import { clientInfo } from "../../http/client-info";
+import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import type { Router } from "../../http/router";
+import { EmailSchema, SuccessSchema, UrlSchema } from "../../http/schemas";
+import { checkPasswordResetCode, resetPassword, sendPasswordResetCode } from "../../services/auth/password-change";
+import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "./shapes-codes";
+
+const CallbackUrlSchema = UrlSchema.or(z.string().startsWith("/")).openapi({
+  description: "Where the e-mailed link leads, with `code` added to its query; relative or on a trusted domain.",
+});
+
+const SendResetCodeBody = z.strictObject({ email: EmailSchema, callback_url: CallbackUrlSchema }).openapi("PasswordResetRequest");
+
+const ResetCodeSentSchema = z
+  .object({ success: z.literal("maybe, only if user with e-mail exists") })
+  .openapi("PasswordResetCodeSent");
+
+const ResetBody = z
+  .strictObject({ code: CodeBody.shape.code, password: z.string().openapi({ description: "8 to 70 characters." }) })
+  .openapi("PasswordReset");
+
+const sendResetCode = authenticatedRoute(
+  CLIENT_AND_UP,
+  ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED"],
+  {
+    operationId: "sendPasswordResetCode",
+    method: "post",
+    path: "/auth/password/send-reset-code",
+    tags: ["Password"],
+    summary: "E-mail a password reset link",
+    description:
+      "Answers the same whether or not an account uses the address; only an existing account gets a message, with a " +
+      "link to `callback_url` carrying the code (valid one hour, single use). Rate limited per address and per IP (429).",
+    request: { body: jsonBody(SendResetCodeBody) },
+    responses: { 200: jsonResponse(ResetCodeSentSchema, "Sent if the account exists") },
+  },
+);
+
+const reset = authenticatedRoute(
+  CLIENT_AND_UP,
+  ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", ...CODE_ERRORS],
+  {
+    operationId: "resetPassword",
+    method: "post",
+    path: "/auth/password/reset",
+    tags: ["Password"],
+    summary: "Reset the password with an e-mailed code",
+    description: "Uses the code, stores the new password and ends every session of the user.",
+    request: { body: jsonBody(ResetBody) },
+    responses: { 200: jsonResponse(SuccessSchema, "Password reset") },
+  },
+);
+
+const checkResetCode = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
+  operationId: "checkPasswordResetCode",
+  method: "post",
+  path: "/auth/password/reset/check-code",
+  tags: ["Password"],
+  summary: "Check a password reset code without using it",
+  request: { body: jsonBody(CodeBody) },
+  responses: { 200: jsonResponse(CodeCheckSchema, "The code is valid") },
+});
+
+export function registerPasswordResetRoutes(router: Router): void {
+  router.openapi(sendResetCode, async (c) => {
+    const body = c.req.valid("json");
+    const answer = await sendPasswordResetCode(
+      c.var.deps,
+      c.var.auth.tenancy,
+      { email: body.email, callbackUrl: body.callback_url },
+      clientInfo(c),
+    );
+    return c.json(answer, 200);
+  });
+
+  router.openapi(reset, async (c) => {
+    await resetPassword(c.var.deps, c.var.auth.tenancy, c.req.valid("json"), clientInfo(c));
+    return c.json({ success: true as const }, 200);
+  });
+
+  router.openapi(checkResetCode, async (c) => {
+    await checkPasswordResetCode(c.var.deps, c.var.auth.tenancy, c.req.valid("json").code, clientInfo(c));
+    return c.json({ is_code_valid: true as const }, 200);
+  });
+}

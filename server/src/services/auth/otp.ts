@@ -1,0 +1,113 @@
+/**
+ * Sign-in with a mailed one-time code (the SDK's "magic link"). The message carries the
+ * six-character OTP and a link with the whole code; the client gets only the nonce, so a
+ * person can type the OTP and the client appends the nonce. Whoever redeems the code has
+ * proved they read that mailbox: an existing account has that address marked verified,
+ * and an unknown address signs up (when the project allows sign-up) with it verified.
+ * A request that carries an anonymous user's session upgrades that user in place.
+ *
+ * The catalogue has no code for "OTP sign-in is disabled" (Stack answers a plain 403), so
+ * a project with magic_link_enabled off answers PASSWORD_AUTHENTICATION_NOT_ENABLED, the
+ * catalogue's code for its e-mail credential sign-in being switched off.
+ */
+import { findAuthByEmail, findUser } from "../../db/queries/users";
+import { markEmailVerified } from "../../db/queries/credentials";
+import { KnownError } from "../../errors";
+import type { ClientInfo } from "../client-info";
+import type { ServiceDeps } from "../deps";
+import { deliverEmail } from "../emails/delivery";
+import { signInCodeEmail, withCode } from "../emails/templates";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
+import { assertTrustedRedirect } from "../redirects";
+import { openSession, tokensForSession, type SignInTokens } from "../sessions";
+import { createTeamForCreator, personalTeamName } from "../teams";
+import type { Tenancy } from "../tenancy";
+import { createUser, updateUser } from "../users/user-changes";
+import { issueCode, redeemCode } from "../verification-codes";
+import { normalizeEmail } from "./passwords";
+
+/**
+ * A sign-in code lives 30 minutes: the person is waiting for it, so it is normally used
+ * within a minute or two, and the margin covers slow mail. The OTP has 30 bits and each code
+ * dies after MAX_ATTEMPTS wrong guesses, so the lifetime is not what keeps it from being
+ * guessed; it bounds how long a message left in a mailbox stays useful.
+ */
+export const SIGN_IN_CODE_LIFETIME_MS = 30 * 60 * 1000;
+
+function assertOtpEnabled(tenancy: Tenancy): void {
+  if (!tenancy.config.auth.otp.allowSignIn) throw new KnownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
+}
+
+export async function sendSignInCode(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  input: { email: string; callbackUrl: string },
+  client: ClientInfo,
+): Promise<{ nonce: string }> {
+  assertOtpEnabled(tenancy);
+  assertTrustedRedirect(input.callbackUrl, tenancy.config);
+  const email = normalizeEmail(input.email);
+  await enforceRateLimits(deps, tenancy, [
+    { rule: RATE_LIMITS.codeSendPerIp, subject: client.ip },
+    { rule: RATE_LIMITS.codeSendPerAccount, subject: `otp-sign-in:${email}` },
+  ]);
+  const issued = await issueCode(deps.db, tenancy, { purpose: "otp_sign_in", expiresInMs: SIGN_IN_CODE_LIFETIME_MS, email });
+  const message = signInCodeEmail(tenancy.project.displayName, issued.otp, withCode(input.callbackUrl, issued.code));
+  await deliverEmail(deps, tenancy, { to: email, ...message, purpose: "otp_sign_in" });
+  return { nonce: issued.nonce };
+}
+
+export async function checkSignInCode(deps: ServiceDeps, tenancy: Tenancy, code: string, client: ClientInfo): Promise<void> {
+  assertOtpEnabled(tenancy);
+  await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.codeCheckPerIp, subject: client.ip }]);
+  await redeemCode(deps.db, tenancy, "otp_sign_in", code, { consume: false }, async () => undefined);
+}
+
+export interface OtpSignInResult extends SignInTokens {
+  is_new_user: boolean;
+}
+
+export async function signInWithCode(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  input: { code: string; anonymousUserId?: string | null },
+  client: ClientInfo,
+): Promise<OtpSignInResult> {
+  assertOtpEnabled(tenancy);
+  await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.codeCheckPerIp, subject: client.ip }]);
+  // The code is used, and an existing account's address verified, in one transaction. A
+  // refusal to sign up is thrown inside it, so that refusal leaves the code unused.
+  const found = await redeemCode(deps.db, tenancy, "otp_sign_in", input.code, { consume: true }, async (tx, record) => {
+    const email = record.email;
+    if (!email) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
+    const account = await findAuthByEmail(tx, tenancy, email);
+    if (account) {
+      await markEmailVerified(tx, tenancy, account.userId, email);
+      return { email, userId: account.userId };
+    }
+    if (!tenancy.config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
+    return { email, userId: null };
+  });
+
+  let userId = found.userId;
+  const isNewUser = userId === null;
+  if (userId === null) {
+    const identity = { primaryEmail: found.email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true };
+    // The token may predate an upgrade; only a user who is still anonymous is upgraded.
+    const anonymous = input.anonymousUserId ? await findUser(deps.db, tenancy, input.anonymousUserId) : null;
+    if (anonymous?.isAnonymous) {
+      // Upgraded in place: the same id keeps what the user did while anonymous.
+      const upgraded = await updateUser(deps, tenancy, anonymous.id, { ...identity, isAnonymous: false });
+      if (tenancy.config.teams.createPersonalTeamOnSignUp) {
+        await deps.db.transaction((tx) =>
+          createTeamForCreator(tx, tenancy, upgraded.id, { displayName: personalTeamName(upgraded.displayName, found.email) }),
+        );
+      }
+      userId = upgraded.id;
+    } else {
+      userId = (await createUser(deps, tenancy, identity)).id;
+    }
+  }
+  const session = await openSession(deps.db, tenancy, userId, client);
+  return { ...(await tokensForSession(deps, tenancy, userId, session)), is_new_user: isNewUser };
+}

@@ -1,0 +1,3 @@
+import { describeMockContract } from "../support/mock-suite";
+
+describeMockContract("auth-otp");
