@@ -18,11 +18,14 @@ export interface ProxiedServer {
   direct: HttpClient;
 }
 
-/** Starts a test server and a validating proxy in front of it for the enclosing describe block. */
-export function useProxiedServer(): ProxiedServer {
+/**
+ * Starts a test server and a validating proxy in front of it for the enclosing describe block.
+ * `env` (read when the server starts) adds environment, e.g. a mail catcher's SMTP settings.
+ */
+export function useProxiedServer(options: { env?: () => Record<string, string> } = {}): ProxiedServer {
   let state: ProxiedServer | undefined;
   beforeAll(async () => {
-    const server = await startTestServer();
+    const server = await startTestServer({ env: options.env?.() });
     try {
       const prism = await startPrism({ mode: "proxy", upstream: `${server.url}/api/v1`, errors: true });
       state = { server, prism, api: httpClient(prism.url), direct: httpClient(`${server.url}/api/v1`) };

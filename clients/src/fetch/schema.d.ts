@@ -1451,6 +1451,17 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError"];
                 };
             };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
         };
     };
     signInWithCode: {
@@ -1509,6 +1520,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
                 };
             };
         };
@@ -1571,6 +1593,17 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError"];
                 };
             };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
         };
     };
     resetPassword: {
@@ -1629,6 +1662,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
                 };
             };
         };
@@ -1691,6 +1735,17 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError"];
                 };
             };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
         };
     };
     sendPasswordResetCode: {
@@ -1731,6 +1786,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
                 };
             };
         };
@@ -1930,6 +1996,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
                 };
             };
         };

@@ -17,6 +17,7 @@ import type {
   OtpNonce,
   OtpSendSignInCode,
   OtpSignInTokens,
+  RateLimited,
   VerificationCode,
   VerificationCodeCheck
 } from './endpoints.schemas';
@@ -61,7 +62,7 @@ export const sendSignInCode = async (otpSendSignInCode: OtpSendSignInCode, optio
 
 
 
-export const getSendSignInCodeMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+export const getSendSignInCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext> => {
 
@@ -88,12 +89,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendSignInCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendSignInCode>>>
     export type SendSignInCodeMutationBody = OtpSendSignInCode
-    export type SendSignInCodeMutationError = ErrorType<KnownError | KnownError>
+    export type SendSignInCodeMutationError = ErrorType<KnownError | KnownError | RateLimited>
 
     /**
  * @summary E-mail a one-time sign-in code and link
  */
-export const useSendSignInCode = <TError = ErrorType<KnownError | KnownError>,
+export const useSendSignInCode = <TError = ErrorType<KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendSignInCode>>,
@@ -133,7 +134,7 @@ export const signInWithCode = async (verificationCode: VerificationCode, options
 
 
 
-export const getSignInWithCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getSignInWithCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -160,12 +161,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithCodeMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithCode>>>
     export type SignInWithCodeMutationBody = VerificationCode
-    export type SignInWithCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type SignInWithCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
 
     /**
  * @summary Sign in with a one-time code
  */
-export const useSignInWithCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useSignInWithCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithCode>>,
@@ -204,7 +205,7 @@ export const checkSignInCode = async (verificationCode: VerificationCode, option
 
 
 
-export const getCheckSignInCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCheckSignInCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkSignInCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkSignInCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -231,12 +232,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckSignInCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkSignInCode>>>
     export type CheckSignInCodeMutationBody = VerificationCode
-    export type CheckSignInCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CheckSignInCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
 
     /**
  * @summary Check a one-time sign-in code without using it
  */
-export const useCheckSignInCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCheckSignInCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkSignInCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkSignInCode>>,

@@ -68,7 +68,7 @@ export const resetPassword = async (passwordReset: PasswordReset, options?: Requ
 
 
 
-export const getResetPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getResetPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: PasswordReset}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: PasswordReset}, TContext> => {
 
@@ -95,12 +95,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
     export type ResetPasswordMutationBody = PasswordReset
-    export type ResetPasswordMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type ResetPasswordMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
 
     /**
  * @summary Reset the password with an e-mailed code
  */
-export const useResetPassword = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useResetPassword = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: PasswordReset}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resetPassword>>,
@@ -139,7 +139,7 @@ export const checkPasswordResetCode = async (verificationCode: VerificationCode,
 
 
 
-export const getCheckPasswordResetCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCheckPasswordResetCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkPasswordResetCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkPasswordResetCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -166,12 +166,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckPasswordResetCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkPasswordResetCode>>>
     export type CheckPasswordResetCodeMutationBody = VerificationCode
-    export type CheckPasswordResetCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CheckPasswordResetCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
 
     /**
  * @summary Check a password reset code without using it
  */
-export const useCheckPasswordResetCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCheckPasswordResetCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkPasswordResetCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkPasswordResetCode>>,
@@ -211,7 +211,7 @@ export const sendPasswordResetCode = async (passwordResetRequest: PasswordResetR
 
 
 
-export const getSendPasswordResetCodeMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+export const getSendPasswordResetCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendPasswordResetCode>>, TError,{data: PasswordResetRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendPasswordResetCode>>, TError,{data: PasswordResetRequest}, TContext> => {
 
@@ -238,12 +238,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendPasswordResetCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendPasswordResetCode>>>
     export type SendPasswordResetCodeMutationBody = PasswordResetRequest
-    export type SendPasswordResetCodeMutationError = ErrorType<KnownError | KnownError>
+    export type SendPasswordResetCodeMutationError = ErrorType<KnownError | KnownError | RateLimited>
 
     /**
  * @summary E-mail a password reset link
  */
-export const useSendPasswordResetCode = <TError = ErrorType<KnownError | KnownError>,
+export const useSendPasswordResetCode = <TError = ErrorType<KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendPasswordResetCode>>, TError,{data: PasswordResetRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendPasswordResetCode>>,
@@ -497,7 +497,7 @@ export const updatePassword = async (passwordUpdate: PasswordUpdate, options?: R
 
 
 
-export const getUpdatePasswordMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+export const getUpdatePasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext> => {
 
@@ -524,12 +524,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof updatePassword>>>
     export type UpdatePasswordMutationBody = PasswordUpdate
-    export type UpdatePasswordMutationError = ErrorType<KnownError | KnownError>
+    export type UpdatePasswordMutationError = ErrorType<KnownError | KnownError | RateLimited>
 
     /**
  * @summary Change the signed-in user's password
  */
-export const useUpdatePassword = <TError = ErrorType<KnownError | KnownError>,
+export const useUpdatePassword = <TError = ErrorType<KnownError | KnownError | RateLimited>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePassword>>,

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
-import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { EmailSchema, UrlSchema } from "../../http/schemas";
 import { checkSignInCode, sendSignInCode, signInWithCode } from "../../services/auth/otp";
@@ -40,7 +40,7 @@ const sendCode = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT
     "Mails the six-character OTP and a link to `callback_url` carrying the whole code (valid 30 minutes, single use, " +
     `at most 10 wrong guesses). Rate limited per address and per IP (429). ${DISABLED_NOTE}`,
   request: { body: jsonBody(SendCodeBody) },
-  responses: { 200: jsonResponse(NonceSchema, "Code sent") },
+  responses: { 200: jsonResponse(NonceSchema, "Code sent"), ...rateLimitedResponse },
 });
 
 const signIn = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "SIGN_UP_NOT_ENABLED", ...CODE_ERRORS], {
@@ -54,7 +54,7 @@ const signIn = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_E
     "(SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's " +
     `session, that user is upgraded in place. ${DISABLED_NOTE}`,
   request: { body: jsonBody(CodeBody) },
-  responses: { 200: jsonResponse(OtpSignInSchema, "Signed in") },
+  responses: { 200: jsonResponse(OtpSignInSchema, "Signed in"), ...rateLimitedResponse },
 });
 
 const checkCode = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_ENABLED", ...CODE_ERRORS], {
@@ -64,7 +64,7 @@ const checkCode = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NO
   tags: ["OTP"],
   summary: "Check a one-time sign-in code without using it",
   request: { body: jsonBody(CodeBody) },
-  responses: { 200: jsonResponse(CodeCheckSchema, "The code is valid") },
+  responses: { 200: jsonResponse(CodeCheckSchema, "The code is valid"), ...rateLimitedResponse },
 });
 
 export function registerOtpRoutes(router: Router): void {

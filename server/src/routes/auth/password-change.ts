@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP, requireUser } from "../../http/access";
-import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { setFirstPassword, updatePassword } from "../../services/auth/password-change";
 import { SuccessSchema } from "../../http/schemas";
@@ -59,7 +59,7 @@ const changePassword = authenticatedRoute(
       "Checks the old password (PASSWORD_CONFIRMATION_MISMATCH when wrong), stores the new one and ends every other " +
       "session of the user; the session that made the change stays signed in. Rate limited per user (429).",
     request: { body: jsonBody(UpdatePasswordBody) },
-    responses: { 200: jsonResponse(SuccessSchema, "Password changed") },
+    responses: { 200: jsonResponse(SuccessSchema, "Password changed"), ...rateLimitedResponse },
   },
 );
 

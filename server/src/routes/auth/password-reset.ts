@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
-import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { EmailSchema, SuccessSchema, UrlSchema } from "../../http/schemas";
 import { checkPasswordResetCode, resetPassword, sendPasswordResetCode } from "../../services/auth/password-change";
@@ -34,7 +34,7 @@ const sendResetCode = authenticatedRoute(
       "Answers the same whether or not an account uses the address; only an existing account gets a message, with a " +
       "link to `callback_url` carrying the code (valid one hour, single use). Rate limited per address and per IP (429).",
     request: { body: jsonBody(SendResetCodeBody) },
-    responses: { 200: jsonResponse(ResetCodeSentSchema, "Sent if the account exists") },
+    responses: { 200: jsonResponse(ResetCodeSentSchema, "Sent if the account exists"), ...rateLimitedResponse },
   },
 );
 
@@ -49,7 +49,7 @@ const reset = authenticatedRoute(
     summary: "Reset the password with an e-mailed code",
     description: "Uses the code, stores the new password and ends every session of the user.",
     request: { body: jsonBody(ResetBody) },
-    responses: { 200: jsonResponse(SuccessSchema, "Password reset") },
+    responses: { 200: jsonResponse(SuccessSchema, "Password reset"), ...rateLimitedResponse },
   },
 );
 
@@ -60,7 +60,7 @@ const checkResetCode = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
   tags: ["Password"],
   summary: "Check a password reset code without using it",
   request: { body: jsonBody(CodeBody) },
-  responses: { 200: jsonResponse(CodeCheckSchema, "The code is valid") },
+  responses: { 200: jsonResponse(CodeCheckSchema, "The code is valid"), ...rateLimitedResponse },
 });
 
 export function registerPasswordResetRoutes(router: Router): void {
