@@ -1,9 +1,10 @@
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from "jose";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createProjectFixture, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
+import { startMailCatcher, type MailCatcher } from "../../testing/mail-catcher";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
-import type { TestApp } from "../../testing/test-server";
+import { createTestApp, type TestApp } from "../../testing/test-server";
 
 const app = useSharedTestApp();
 let t: TestApp;
@@ -150,6 +151,36 @@ describe("upgrading an anonymous user with a password sign-up", () => {
     });
     expect(res.status).toBe(200);
     expect(res.json.user_id).not.toBe(project.user.userId);
+  });
+});
+
+describe("upgrading with a verification callback", () => {
+  let mail: MailCatcher;
+  let own: TestApp;
+  let fixture: ProjectFixture;
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+    own = await createTestApp({ env: mail.env });
+    fixture = await createProjectFixture(own, { config: { allow_localhost: true } });
+  });
+  afterAll(async () => {
+    await own.close();
+    await mail.close();
+  });
+
+  it("mails the verification link to the upgraded user's new address", async () => {
+    const anon = await call(own, "POST", "/auth/anonymous/sign-up", { creds: fixture.client });
+    const email = uniqueEmail("upgrade-verify");
+    const res = await call(own, "POST", "/auth/password/sign-up", {
+      creds: { ...fixture.client, accessToken: anon.json.access_token },
+      headers: ALLOW,
+      body: { email, password: "correct horse battery", verification_callback_url: "/handler/email-verification" },
+    });
+    expect(res.json.user_id).toBe(anon.json.user_id);
+    const code = /[?&]code=([A-Z0-9]+)/.exec((await mail.waitFor(email)).text)?.[1];
+    expect((await call(own, "POST", "/contact-channels/verify", { creds: fixture.client, body: { code } })).status).toBe(200);
+    const user = await call(own, "GET", `/users/${anon.json.user_id}`, { creds: fixture.server });
+    expect(user.json).toMatchObject({ primary_email: email, primary_email_verified: true, is_anonymous: false });
   });
 });
 

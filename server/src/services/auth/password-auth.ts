@@ -45,7 +45,9 @@ export async function signUpWithPassword(
     new KnownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
   if (await findAuthByEmail(deps.db, tenancy, email)) throw emailTaken();
   if (input.anonymousUserId && (await isUpgradableAnonymousUser(deps, tenancy, input.anonymousUserId))) {
-    return upgradeAnonymousWithPassword(deps, tenancy, input.anonymousUserId, { email, password: input.password }, client);
+    const upgraded = await upgradeAnonymousWithPassword(deps, tenancy, input.anonymousUserId, { email, password: input.password }, client);
+    if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, upgraded.user_id, input.verificationCallbackUrl);
+    return upgraded;
   }
 
   const passwordHash = await hashPassword(input.password);
