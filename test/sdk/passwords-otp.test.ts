@@ -127,6 +127,27 @@ describe.each(SDKS)("@stackframe/js $version: passwords and one-time codes", ({ 
     expect((await other.getUser({ or: "throw" })).id).toBe(user.id);
   });
 
+  it("upgrades an anonymous user in place with the magic link's code", async () => {
+    const app = clientApp();
+    const anon = await app.getUser({ or: "anonymous" });
+    expect(anon.isAnonymous).toBe(true);
+    await anon.update({ clientMetadata: { cart: version } });
+
+    const email = uniqueEmail(`sdk-otp-anon-${version}`);
+    const before = mail.messages.length;
+    expect((await app.sendMagicLinkEmail(email, { callbackUrl: "/handler/magic-link-callback" })).status).toBe("ok");
+    const message = await mail.waitFor(email, (m) => mail.messages.indexOf(m) >= before);
+    const code = new URL(/Sign in: (\S+)/.exec(message.text)![1]!, "http://relative.invalid").searchParams.get("code")!;
+
+    expect(await app.signInWithMagicLink(code, { noRedirect: true })).toEqual({ status: "ok", data: undefined });
+    const upgraded = await app.getUser({ or: "throw" });
+    expect(upgraded.id).toBe(anon.id);
+    expect(upgraded.isAnonymous).toBe(false);
+    expect(upgraded.primaryEmail).toBe(email);
+    expect(upgraded.primaryEmailVerified).toBe(true);
+    expect(upgraded.clientMetadata).toEqual({ cart: version });
+  });
+
   it("reports a used magic link as the typed VERIFICATION_CODE_ALREADY_USED error", async () => {
     const email = uniqueEmail(`sdk-otp-used-${version}`);
     const before = mail.messages.length;
