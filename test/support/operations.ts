@@ -10,6 +10,7 @@ export type AreaName =
   | "sessions-and-tokens"
   | "users-me"
   | "users"
+  | "contact-channels"
   | "projects"
   | "internal-projects"
   | "internal-api-keys"
@@ -227,6 +228,57 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
     { operationId: "deleteUser", method: "delete", template: "/users/{user_id}", path: `/users/${SAMPLE_UUID}`, access: "server", success: 200 },
+  ],
+  "contact-channels": [
+    { operationId: "listContactChannels", method: "get", template: "/contact-channels", path: "/contact-channels?user_id=me", access: "client", success: 200 },
+    {
+      operationId: "createContactChannel",
+      method: "post",
+      template: "/contact-channels",
+      path: "/contact-channels",
+      access: "client",
+      json: { user_id: "me", value: "ada@example.com", type: "email", used_for_auth: false },
+      success: 201,
+    },
+    { operationId: "getContactChannel", method: "get", template: "/contact-channels/{user_id}/{contact_channel_id}", path: `/contact-channels/me/${SAMPLE_UUID}`, access: "client", success: 200 },
+    {
+      operationId: "updateContactChannel",
+      method: "patch",
+      template: "/contact-channels/{user_id}/{contact_channel_id}",
+      path: `/contact-channels/me/${SAMPLE_UUID}`,
+      access: "client",
+      json: { is_primary: true },
+      success: 200,
+    },
+    { operationId: "deleteContactChannel", method: "delete", template: "/contact-channels/{user_id}/{contact_channel_id}", path: `/contact-channels/me/${SAMPLE_UUID}`, access: "client", success: 200 },
+    {
+      operationId: "sendContactChannelVerificationCode",
+      method: "post",
+      template: "/contact-channels/{user_id}/{contact_channel_id}/send-verification-code",
+      path: `/contact-channels/me/${SAMPLE_UUID}/send-verification-code`,
+      access: "client",
+      json: { callback_url: "/handler/email-verification" },
+      success: 200,
+    },
+    {
+      operationId: "sendEmailVerificationCode",
+      method: "post",
+      template: "/contact-channels/send-verification-code",
+      path: "/contact-channels/send-verification-code",
+      access: "client",
+      json: { email: "ada@example.com", callback_url: "/handler/email-verification" },
+      success: 200,
+    },
+    { operationId: "verifyContactChannel", method: "post", template: "/contact-channels/verify", path: "/contact-channels/verify", access: "client", json: { code: "ABCDEF" }, success: 200 },
+    {
+      operationId: "checkContactChannelVerificationCode",
+      method: "post",
+      template: "/contact-channels/verify/check-code",
+      path: "/contact-channels/verify/check-code",
+      access: "client",
+      json: { code: "ABCDEF" },
+      success: 200,
+    },
   ],
   projects: [
     { operationId: "getCurrentProject", method: "get", template: "/projects/current", path: "/projects/current", access: "client", success: 200 },
