@@ -4,8 +4,7 @@
  * server app seeing the user's primary e-mail follow the primary channel.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as sdk108 from "@stackframe/js";
-import * as sdk102 from "stack-js-2-8-102";
+import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 import {
   createProjectFixture,
   startMailCatcher,
@@ -16,11 +15,6 @@ import {
   type RunningTestServer,
 } from "@gatehouse/server/testing";
 
-type Sdk = typeof sdk108;
-const SDKS = [
-  { version: "2.8.108", sdk: sdk108 },
-  { version: "2.8.102", sdk: sdk102 as unknown as Sdk },
-] as const;
 
 let mail: MailCatcher;
 let server: RunningTestServer;
@@ -38,15 +32,8 @@ afterAll(async () => {
 
 const codeIn = (text: string) => /[?&]code=([A-Z0-9]+)/.exec(text)?.[1];
 
-describe.each(SDKS)("@stackframe/js $version contact channels", ({ sdk }) => {
-  const options = () => ({
-    baseUrl: server.url,
-    projectId: project.projectId,
-    publishableClientKey: project.keys.publishableKey,
-    tokenStore: "memory" as const,
-    redirectMethod: "none" as const,
-    noAutomaticPrefetch: true,
-  });
+describe.each(STACK_SDKS)("@stackframe/js $version contact channels", ({ sdk }) => {
+  const options = () => sdkAppOptions(server, project);
 
   it("adds, verifies through the mailed code, promotes and deletes a channel", async () => {
     const app = new sdk.StackClientApp(options());

@@ -4,15 +4,9 @@
  * and never the third.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as sdk108 from "@stackframe/js";
-import * as sdk102 from "stack-js-2-8-102";
+import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 import { call, createProjectFixture, startTestServer, uniqueEmail, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
 
-type Sdk = typeof sdk108;
-const SDKS = [
-  { version: "2.8.108", sdk: sdk108 },
-  { version: "2.8.102", sdk: sdk102 as unknown as Sdk },
-] as const;
 
 let server: RunningTestServer;
 let project: ProjectFixture;
@@ -23,15 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe.each(SDKS)("@stackframe/js $version metadata tiers", ({ sdk }) => {
-  const options = () => ({
-    baseUrl: server.url,
-    projectId: project.projectId,
-    publishableClientKey: project.keys.publishableKey,
-    tokenStore: "memory" as const,
-    redirectMethod: "none" as const,
-    noAutomaticPrefetch: true,
-  });
+describe.each(STACK_SDKS)("@stackframe/js $version metadata tiers", ({ sdk }) => {
+  const options = () => sdkAppOptions(server, project);
 
   it("keeps each tier with its writer and its readers", async () => {
     const client = new sdk.StackClientApp(options());

@@ -4,8 +4,7 @@
  * in through the e-mailed magic link's code. Mail goes to a real SMTP server in process.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as sdk108 from "@stackframe/js";
-import * as sdk102 from "stack-js-2-8-102";
+import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 import {
   call,
   createProjectFixture,
@@ -17,12 +16,6 @@ import {
   type RunningTestServer,
 } from "@gatehouse/server/testing";
 
-type Sdk = typeof sdk108;
-
-const SDKS = [
-  { version: "2.8.108", sdk: sdk108 },
-  { version: "2.8.102", sdk: sdk102 as unknown as Sdk },
-] as const;
 
 const PASSWORD = "correct horse battery";
 
@@ -48,16 +41,9 @@ async function codeFromMail(email: string, subject: RegExp, after: number): Prom
   return new URL(link).searchParams.get("code")!;
 }
 
-describe.each(SDKS)("@stackframe/js $version: passwords and one-time codes", ({ version, sdk }) => {
+describe.each(STACK_SDKS)("@stackframe/js $version: passwords and one-time codes", ({ version, sdk }) => {
   const clientApp = () =>
-    new sdk.StackClientApp({
-      baseUrl: server.url,
-      projectId: project.projectId,
-      publishableClientKey: project.keys.publishableKey,
-      tokenStore: "memory",
-      redirectMethod: "none",
-      noAutomaticPrefetch: true,
-    });
+    new sdk.StackClientApp(sdkAppOptions(server, project));
 
   async function signedUp(app: ReturnType<typeof clientApp>) {
     const email = uniqueEmail(`sdk-pw-${version}`);

@@ -5,16 +5,9 @@
  * StackServerApp creating, paging through (`listUsers({ limit, cursor })`) and deleting users.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as sdk108 from "@stackframe/js";
-import * as sdk102 from "stack-js-2-8-102";
+import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 import { call, createProjectFixture, startTestServer, uniqueEmail, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
 
-type Sdk = typeof sdk108;
-
-const SDKS = [
-  { version: "2.8.108", sdk: sdk108 },
-  { version: "2.8.102", sdk: sdk102 as unknown as Sdk },
-] as const;
 
 const PASSWORD = "correct horse battery";
 
@@ -28,7 +21,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe.each(SDKS)("@stackframe/js $version", ({ version, sdk }) => {
+describe.each(STACK_SDKS)("@stackframe/js $version", ({ version, sdk }) => {
   let project: ProjectFixture;
 
   beforeAll(async () => {
@@ -36,25 +29,10 @@ describe.each(SDKS)("@stackframe/js $version", ({ version, sdk }) => {
   });
 
   const clientApp = () =>
-    new sdk.StackClientApp({
-      baseUrl: server.url,
-      projectId: project.projectId,
-      publishableClientKey: project.keys.publishableKey,
-      tokenStore: "memory",
-      redirectMethod: "none",
-      noAutomaticPrefetch: true,
-    });
+    new sdk.StackClientApp(sdkAppOptions(server, project));
 
   const serverApp = (fixture = project) =>
-    new sdk.StackServerApp({
-      baseUrl: server.url,
-      projectId: fixture.projectId,
-      publishableClientKey: fixture.keys.publishableKey,
-      secretServerKey: fixture.keys.secretKey,
-      tokenStore: "memory",
-      redirectMethod: "none",
-      noAutomaticPrefetch: true,
-    });
+    new sdk.StackServerApp({ ...sdkAppOptions(server, fixture), secretServerKey: fixture.keys.secretKey });
 
   it("signs up anonymously with getUser({ or: 'anonymous' }) and upgrades the same user with a password sign-up", async () => {
     const app = clientApp();
@@ -145,14 +123,7 @@ describe.each(SDKS)("@stackframe/js $version", ({ version, sdk }) => {
 
   it("leaves anonymous users out of listUsers unless includeAnonymous", async () => {
     const fresh = await createProjectFixture(server);
-    const anonApp = new sdk.StackClientApp({
-      baseUrl: server.url,
-      projectId: fresh.projectId,
-      publishableClientKey: fresh.keys.publishableKey,
-      tokenStore: "memory",
-      redirectMethod: "none",
-      noAutomaticPrefetch: true,
-    });
+    const anonApp = new sdk.StackClientApp(sdkAppOptions(server, fresh));
     const anon = await anonApp.getUser({ or: "anonymous" });
     const app = serverApp(fresh);
     expect((await app.listUsers()).map((u) => u.id)).not.toContain(anon.id);

@@ -5,8 +5,7 @@
  * and `noVerificationCallback` on sign-up (no verification link without a page to land on).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as sdk108 from "@stackframe/js";
-import * as sdk102 from "stack-js-2-8-102";
+import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 import {
   call,
   createProjectFixture,
@@ -16,12 +15,6 @@ import {
   type RunningTestServer,
 } from "@gatehouse/server/testing";
 
-type Sdk = typeof sdk108;
-
-const SDKS = [
-  { version: "2.8.108", sdk: sdk108, prefix: "x-hexclave-" },
-  { version: "2.8.102", sdk: sdk102 as unknown as Sdk, prefix: "x-stack-" },
-] as const;
 
 const PASSWORD = "correct horse battery";
 
@@ -53,27 +46,12 @@ afterAll(async () => {
 });
 
 
-describe.each(SDKS)("@stackframe/js $version", ({ version, sdk, prefix }) => {
+describe.each(STACK_SDKS)("@stackframe/js $version", ({ version, sdk, prefix }) => {
   const clientApp = () =>
-    new sdk.StackClientApp({
-      baseUrl: server.url,
-      projectId: project.projectId,
-      publishableClientKey: project.keys.publishableKey,
-      tokenStore: "memory",
-      redirectMethod: "none",
-      noAutomaticPrefetch: true,
-    });
+    new sdk.StackClientApp(sdkAppOptions(server, project));
 
   const serverApp = () =>
-    new sdk.StackServerApp({
-      baseUrl: server.url,
-      projectId: project.projectId,
-      publishableClientKey: project.keys.publishableKey,
-      secretServerKey: project.keys.secretKey,
-      tokenStore: "memory",
-      redirectMethod: "none",
-      noAutomaticPrefetch: true,
-    });
+    new sdk.StackServerApp({ ...sdkAppOptions(server, project), secretServerKey: project.keys.secretKey });
 
   it("signs up, reads and renames the user, signs out, signs in again and sees the new name", async () => {
     const app = clientApp();
