@@ -1,4 +1,5 @@
 import { afterAll, beforeAll } from "vitest";
+import { startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { createTestApp, type TestApp } from "./test-server";
 
 let app: TestApp | undefined;
@@ -23,5 +24,26 @@ export function useSharedTestApp(): () => TestApp {
   return () => {
     if (!app) throw new Error("The shared test app is not ready: call useSharedTestApp() at the top level of the file");
     return app;
+  };
+}
+
+/**
+ * An app whose shared SMTP server is a real in-process catcher, for the enclosing block
+ * (file or describe): started before its first test, closed after its last.
+ */
+export function useAppWithMail(): () => { t: TestApp; mail: MailCatcher } {
+  let state: { t: TestApp; mail: MailCatcher } | undefined;
+  beforeAll(async () => {
+    const mail = await startMailCatcher();
+    state = { mail, t: await createTestApp({ env: mail.env }) };
+  });
+  afterAll(async () => {
+    await state?.t.close();
+    await state?.mail.close();
+    state = undefined;
+  });
+  return () => {
+    if (!state) throw new Error("The mail test app is not ready: call useAppWithMail() in a file or describe block");
+    return state;
   };
 }

@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { listOutbox } from "../../db/queries/email-outbox";
 import { issueCode, MAX_ATTEMPTS } from "../../services/verification-codes";
 import { call, createProjectFixture, signUpUser, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
-import { startMailCatcher, type MailCatcher } from "../../testing/mail-catcher";
+import type { MailCatcher } from "../../testing/mail-catcher";
+import { useAppWithMail } from "../../testing/shared-app";
 import { describeSecurity } from "../../testing/security-table";
-import { createTestApp, type TestApp } from "../../testing/test-server";
+import type { TestApp } from "../../testing/test-server";
 
+const app = useAppWithMail();
 let mail: MailCatcher;
 let t: TestApp;
 let project: ProjectFixture;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await createTestApp({ env: mail.env });
+  ({ t, mail } = app());
   project = await createProjectFixture(t);
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
 });
 
 const CALLBACK = "http://localhost:3000/handler/password-reset";

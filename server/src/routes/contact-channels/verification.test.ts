@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { call, createProjectFixture, signUpUser, uniqueEmail, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
-import { startMailCatcher, type MailCatcher } from "../../testing/mail-catcher";
-import { createTestApp, type TestApp } from "../../testing/test-server";
+import type { MailCatcher } from "../../testing/mail-catcher";
+import { useAppWithMail } from "../../testing/shared-app";
+import type { TestApp } from "../../testing/test-server";
 
+const app = useAppWithMail();
 let mail: MailCatcher;
 let t: TestApp;
 let project: ProjectFixture;
 
 beforeAll(async () => {
-  mail = await startMailCatcher();
-  t = await createTestApp({ env: mail.env });
+  ({ t, mail } = app());
   project = await createProjectFixture(t, { config: { allow_localhost: true } });
-});
-afterAll(async () => {
-  await t.close();
-  await mail.close();
 });
 
 const asUser = (user: SignedInUser, method: string, path: string, body?: unknown) =>
