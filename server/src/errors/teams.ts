@@ -6,4 +6,9 @@ export const teamErrors = {
     404,
     (d) => `User ${d.user_id} is not a member of team ${d.team_id}.`,
   ),
+  TEAM_MEMBERSHIP_ALREADY_EXISTS: knownError(409, () => "The user is already a member of this team."),
+  TEAM_PERMISSION_REQUIRED: knownError<{ team_id: string; user_id: string; permission_id: string }>(
+    401,
+    (d) => `User ${d.user_id} needs the permission ${d.permission_id} in team ${d.team_id}.`,
+  ),
 };

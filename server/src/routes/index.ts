@@ -14,6 +14,9 @@ import { registerInternalProjectRoutes } from "./internal/projects";
 import { registerMiscRoutes } from "./misc/backend-urls";
 import { registerCurrentProjectRoutes } from "./projects/current";
 import { registerJwksRoutes } from "./projects/jwks";
+import { registerTeamMemberProfileRoutes } from "./teams/member-profiles";
+import { registerTeamMembershipRoutes } from "./teams/memberships";
+import { registerTeamRoutes } from "./teams/teams";
 import { registerCurrentUserRoutes } from "./users/me";
 import { registerUserRoutes } from "./users/users";
 
@@ -29,6 +32,9 @@ export function registerAllRoutes(router: Router): void {
   // /users/me before /users/{user_id}, so `me` with client access reaches the own-user routes.
   registerCurrentUserRoutes(router);
   registerUserRoutes(router);
+  registerTeamRoutes(router);
+  registerTeamMembershipRoutes(router);
+  registerTeamMemberProfileRoutes(router);
   registerContactChannelRoutes(router);
   registerContactChannelVerificationRoutes(router);
   registerCurrentProjectRoutes(router);
@@ -46,6 +52,7 @@ export const OPENAPI_TAGS = [
   { name: "Sessions", description: "Sessions and sign-out." },
   { name: "Anonymous", description: "Anonymous users, upgraded in place by a later sign-up." },
   { name: "Users", description: "Users and the signed-in user." },
+  { name: "Teams", description: "Teams, their memberships and member profiles." },
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys." },
   { name: "Internal", description: "Project administration (dashboard)." },

@@ -1,0 +1,295 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, createProjectFixture, signUpUser, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { describeSecurity, type SecurityContext } from "../../testing/security-table";
+import { useSharedTestApp } from "../../testing/shared-app";
+import type { TestApp } from "../../testing/test-server";
+
+const app = useSharedTestApp();
+let t: TestApp;
+let project: ProjectFixture;
+let open: ProjectFixture;
+
+beforeAll(async () => {
+  t = app();
+  project = await createProjectFixture(t);
+  open = await createProjectFixture(t, { config: { client_team_creation_enabled: true } });
+});
+
+const server = (method: string, path: string, body?: unknown, fixture = project) => call(t, method, path, { creds: fixture.server, body });
+const as = (user: SignedInUser, fixture = project): Credentials => ({ ...fixture.client, accessToken: user.accessToken });
+const client = (user: SignedInUser, method: string, path: string, body?: unknown, fixture = project) =>
+  call(t, method, path, { creds: as(user, fixture), body });
+
+async function teamWith(members: SignedInUser[], fixture = project): Promise<string> {
+  const res = await server("POST", "/teams", { display_name: "Team", creator_user_id: members[0]?.userId }, fixture);
+  expect(res.status).toBe(201);
+  for (const m of members.slice(1)) expect((await server("POST", `/team-memberships/${res.json.id}/${m.userId}`, {}, fixture)).status).toBe(201);
+  return res.json.id;
+}
+
+describe("teams", () => {
+  it("creates a team on the server with every metadata tier, and its creator selects it", async () => {
+    const user = await signUpUser(t, project.client);
+    const res = await server("POST", "/teams", {
+      display_name: "Acme",
+      creator_user_id: user.userId,
+      profile_image_url: "https://example.com/a.png",
+      client_metadata: { a: 1 },
+      client_read_only_metadata: { plan: "pro" },
+      server_metadata: { secret: true },
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({
+      display_name: "Acme",
+      profile_image_url: "https://example.com/a.png",
+      client_metadata: { a: 1 },
+      client_read_only_metadata: { plan: "pro" },
+      server_metadata: { secret: true },
+    });
+    expect(typeof res.json.created_at_millis).toBe("number");
+    const me = await call(t, "GET", "/users/me", { creds: as(user) });
+    expect(me.json.selected_team_id).toBe(res.json.id);
+    const read = await client(user, "GET", `/teams/${res.json.id}`);
+    expect(read.json).toEqual({ id: res.json.id, display_name: "Acme", profile_image_url: "https://example.com/a.png", client_metadata: { a: 1 }, client_read_only_metadata: { plan: "pro" } });
+  });
+
+  it("creates a team without members on the server", async () => {
+    const res = await server("POST", "/teams", { display_name: "Lonely" });
+    expect(res.status).toBe(201);
+    expect((await server("GET", `/team-member-profiles?team_id=${res.json.id}`)).json.items).toEqual([]);
+  });
+
+  it("lets a client create a team only when the project allows it", async () => {
+    const user = await signUpUser(t, project.client);
+    const refused = await client(user, "POST", "/teams", { display_name: "No", creator_user_id: "me" });
+    expect(refused.json.code).toBe("INSUFFICIENT_ACCESS_TYPE");
+
+    const member = await signUpUser(t, open.client);
+    const res = await client(member, "POST", "/teams", { display_name: "Mine", creator_user_id: "me" }, open);
+    expect(res.status).toBe(201);
+    expect(res.json).not.toHaveProperty("server_metadata");
+    expect((await call(t, "GET", "/users/me", { creds: as(member, open) })).json.selected_team_id).toBe(res.json.id);
+    const list = await client(member, "GET", "/teams?user_id=me", undefined, open);
+    expect(list.json.items.map((x: { id: string }) => x.id)).toEqual([res.json.id]);
+  });
+
+  it.each([
+    ["server-only metadata", { display_name: "X", server_metadata: {} }],
+    ["another creator", { display_name: "X", creator_user_id: "00000000-0000-4000-8000-000000000000" }],
+    ["an empty name", { display_name: "" }],
+  ])("refuses a client team with %s", async (_label, body) => {
+    const member = await signUpUser(t, open.client);
+    expect((await client(member, "POST", "/teams", body, open)).json.code).toBe("SCHEMA_ERROR");
+  });
+
+  it("refuses an unknown creator", async () => {
+    const res = await server("POST", "/teams", { display_name: "X", creator_user_id: "00000000-0000-4000-8000-000000000000" });
+    expect(res.json.code).toBe("USER_NOT_FOUND");
+  });
+
+  it("lists teams for a user, all teams on the server, and accepts the SDK's paging parameters", async () => {
+    const user = await signUpUser(t, project.client);
+    const a = await teamWith([user]);
+    const b = await teamWith([user]);
+    const other = await teamWith([]);
+    const mine = await server("GET", `/teams?user_id=${user.userId}&order_by=created_at&desc=true&limit=10&query=x`);
+    expect(mine.json.items.map((x: { id: string }) => x.id)).toEqual([a, b]);
+    const all = (await server("GET", "/teams")).json.items.map((x: { id: string }) => x.id);
+    expect(all).toEqual(expect.arrayContaining([a, b, other]));
+    expect((await client(user, "GET", "/teams?user_id=me")).json.items).toHaveLength(2);
+    expect((await client(user, "GET", `/teams?user_id=${user.userId}`)).json.code).toBe("SCHEMA_ERROR");
+    expect((await server("GET", "/teams?user_id=00000000-0000-4000-8000-000000000000")).json.code).toBe("USER_NOT_FOUND");
+  });
+
+  it("reads, updates and deletes a team on the server; deletion unselects it and ends memberships", async () => {
+    const user = await signUpUser(t, project.client);
+    const id = await teamWith([user]);
+    const upd = await server("PATCH", `/teams/${id}`, { display_name: "Renamed", server_metadata: { x: 1 }, profile_image_url: null });
+    expect(upd.json).toMatchObject({ id, display_name: "Renamed", server_metadata: { x: 1 }, profile_image_url: null });
+    expect((await server("GET", `/teams/${id}`)).json.display_name).toBe("Renamed");
+    expect((await server("DELETE", `/teams/${id}`)).json).toEqual({ success: true });
+    expect((await server("GET", `/teams/${id}`)).json).toMatchObject({ code: "TEAM_NOT_FOUND", details: { team_id: id } });
+    expect((await server("PATCH", `/teams/${id}`, { display_name: "x" })).json.code).toBe("TEAM_NOT_FOUND");
+    expect((await server("DELETE", `/teams/${id}`)).json.code).toBe("TEAM_NOT_FOUND");
+    expect((await call(t, "GET", "/users/me", { creds: as(user) })).json.selected_team_id).toBeNull();
+    const rows = await t.db.query("SELECT 1 FROM team_members WHERE team_id = $1", [id]);
+    expect(rows).toHaveLength(0);
+  });
+
+  it("lets a member read the team, and asks for $update_team / $delete_team to change it", async () => {
+    const user = await signUpUser(t, project.client);
+    const outsider = await signUpUser(t, project.client);
+    const id = await teamWith([user]);
+    expect((await client(user, "GET", `/teams/${id}`)).status).toBe(200);
+    expect((await client(outsider, "GET", `/teams/${id}`)).json).toMatchObject({
+      code: "TEAM_MEMBERSHIP_NOT_FOUND",
+      details: { team_id: id, user_id: outsider.userId },
+    });
+    expect((await client(user, "PATCH", `/teams/${id}`, { display_name: "x" })).json).toMatchObject({
+      code: "TEAM_PERMISSION_REQUIRED",
+      details: { team_id: id, user_id: user.userId, permission_id: "$update_team" },
+    });
+    expect((await client(user, "DELETE", `/teams/${id}`)).json).toMatchObject({
+      code: "TEAM_PERMISSION_REQUIRED",
+      details: { permission_id: "$delete_team" },
+    });
+    expect((await client(outsider, "DELETE", `/teams/${id}`)).json.code).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
+    expect((await client(user, "PATCH", `/teams/${id}`, { server_metadata: {} })).json.code).toBe("SCHEMA_ERROR");
+    expect((await client(user, "GET", "/teams/00000000-0000-4000-8000-000000000000")).json.code).toBe("TEAM_NOT_FOUND");
+  });
+
+  it("keeps teams within their project", async () => {
+    const other = await createProjectFixture(t);
+    const id = await teamWith([project.user]);
+    expect((await server("GET", `/teams/${id}`, undefined, other)).json.code).toBe("TEAM_NOT_FOUND");
+    expect((await server("PATCH", `/teams/${id}`, { display_name: "x" }, other)).json.code).toBe("TEAM_NOT_FOUND");
+    expect((await server("DELETE", `/teams/${id}`, undefined, other)).json.code).toBe("TEAM_NOT_FOUND");
+    expect((await server("POST", `/team-memberships/${id}/${other.user.userId}`, {}, other)).json.code).toBe("TEAM_NOT_FOUND");
+    expect((await server("GET", `/team-member-profiles?team_id=${id}`, undefined, other)).json.code).toBe("TEAM_NOT_FOUND");
+    expect((await server("GET", "/teams", undefined, other)).json.items.map((x: { id: string }) => x.id)).not.toContain(id);
+    expect((await server("GET", `/teams/${id}`)).status).toBe(200);
+  });
+});
+
+describe("team memberships", () => {
+  it("adds a member once, and refuses unknown teams and users", async () => {
+    const user = await signUpUser(t, project.client);
+    const id = await teamWith([]);
+    const res = await server("POST", `/team-memberships/${id}/${user.userId}`, {});
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ team_id: id, user_id: user.userId });
+    const again = await server("POST", `/team-memberships/${id}/${user.userId}`, {});
+    expect(again.status).toBe(409);
+    expect(again.json.code).toBe("TEAM_MEMBERSHIP_ALREADY_EXISTS");
+    expect((await server("POST", `/team-memberships/00000000-0000-4000-8000-000000000000/${user.userId}`, {})).json.code).toBe("TEAM_NOT_FOUND");
+    expect((await server("POST", `/team-memberships/${id}/00000000-0000-4000-8000-000000000000`, {})).json.code).toBe("USER_NOT_FOUND");
+  });
+
+  it("lets a client leave a team, which unselects it", async () => {
+    const user = await signUpUser(t, project.client);
+    const id = await teamWith([user]);
+    expect((await client(user, "DELETE", `/team-memberships/${id}/me`, {})).json).toEqual({ success: true });
+    expect((await call(t, "GET", "/users/me", { creds: as(user) })).json.selected_team_id).toBeNull();
+    expect((await client(user, "GET", `/teams/${id}`)).json.code).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
+    expect((await client(user, "DELETE", `/team-memberships/${id}/me`, {})).json).toMatchObject({
+      code: "TEAM_MEMBERSHIP_NOT_FOUND",
+      details: { team_id: id, user_id: user.userId },
+    });
+  });
+
+  it("asks a client for $remove_members to remove someone else; the server may", async () => {
+    const a = await signUpUser(t, project.client);
+    const b = await signUpUser(t, project.client);
+    const id = await teamWith([a, b]);
+    expect((await client(a, "DELETE", `/team-memberships/${id}/${b.userId}`)).json).toMatchObject({
+      code: "TEAM_PERMISSION_REQUIRED",
+      details: { team_id: id, user_id: a.userId, permission_id: "$remove_members" },
+    });
+    expect((await server("DELETE", `/team-memberships/${id}/${b.userId}`)).json).toEqual({ success: true });
+    expect((await server("DELETE", `/team-memberships/${id}/${b.userId}`)).json.code).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
+    expect((await server("DELETE", `/team-memberships/00000000-0000-4000-8000-000000000000/${b.userId}`)).json.code).toBe("TEAM_NOT_FOUND");
+  });
+});
+
+describe("team member profiles", () => {
+  it("shows members' names (their own, else the user's), with the user on the server", async () => {
+    const a = await signUpUser(t, project.client);
+    const b = await signUpUser(t, project.client);
+    await server("PATCH", `/users/${a.userId}`, { display_name: "Ada", profile_image_url: "https://example.com/ada.png" });
+    const id = await teamWith([a, b]);
+    const list = await server("GET", `/team-member-profiles?team_id=${id}`);
+    expect(list.json.items.map((p: { user_id: string }) => p.user_id)).toEqual([a.userId, b.userId]);
+    expect(list.json.items[0]).toMatchObject({ team_id: id, user_id: a.userId, display_name: "Ada", profile_image_url: "https://example.com/ada.png" });
+    expect(list.json.items[0].user).toMatchObject({ id: a.userId, primary_email: a.email, server_metadata: null });
+
+    const upd = await client(a, "PATCH", `/team-member-profiles/${id}/me`, { display_name: "Ada at work", profile_image_url: null });
+    expect(upd.json).toEqual({ team_id: id, user_id: a.userId, display_name: "Ada at work", profile_image_url: "https://example.com/ada.png" });
+    const own = await client(a, "GET", `/team-member-profiles/${id}/me`);
+    expect(own.json.display_name).toBe("Ada at work");
+    expect(own.json).not.toHaveProperty("user");
+    const byUser = await server("GET", `/team-member-profiles?user_id=${a.userId}`);
+    expect(byUser.json.items).toHaveLength(1);
+    expect((await server("PATCH", `/team-member-profiles/${id}/${b.userId}`, { display_name: "Bee" })).json.display_name).toBe("Bee");
+    expect((await server("GET", `/team-member-profiles/${id}/${b.userId}`)).json.user.id).toBe(b.userId);
+  });
+
+  it("lets a client read its own profile, and asks for $read_members to read others", async () => {
+    const a = await signUpUser(t, project.client);
+    const b = await signUpUser(t, project.client);
+    const outsider = await signUpUser(t, project.client);
+    const id = await teamWith([a, b]);
+    expect((await client(a, "GET", `/team-member-profiles?team_id=${id}&user_id=me`)).json.items).toHaveLength(1);
+    expect((await client(a, "GET", `/team-member-profiles?team_id=${id}`)).json).toMatchObject({
+      code: "TEAM_PERMISSION_REQUIRED",
+      details: { permission_id: "$read_members" },
+    });
+    expect((await client(a, "GET", `/team-member-profiles/${id}/${b.userId}`)).json.code).toBe("TEAM_PERMISSION_REQUIRED");
+    expect((await client(outsider, "GET", `/team-member-profiles?team_id=${id}&user_id=me`)).json.code).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
+    expect((await client(a, "GET", "/team-member-profiles?user_id=me")).json.code).toBe("SCHEMA_ERROR");
+    expect((await client(a, "PATCH", `/team-member-profiles/${id}/${b.userId}`, { display_name: "x" })).json.code).toBe("SCHEMA_ERROR");
+    expect((await client(outsider, "PATCH", `/team-member-profiles/${id}/me`, { display_name: "x" })).json.code).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
+    expect((await server("GET", `/team-member-profiles/${id}/${outsider.userId}`)).json.code).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
+  });
+});
+
+async function foreignTeam(ctx: SecurityContext): Promise<string> {
+  const res = await call(ctx.t, "POST", "/teams", { creds: ctx.project.server, body: { display_name: "Foreign" } });
+  return res.json.id;
+}
+const ZERO = "00000000-0000-4000-8000-000000000000";
+
+describeSecurity({ method: "GET", path: "/teams?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
+describeSecurity({ method: "POST", path: "/teams", access: ["client", "server", "admin"], body: { display_name: "S" }, userRequired: "USER_AUTHENTICATION_REQUIRED" });
+describeSecurity({
+  method: "GET",
+  path: `/teams/${ZERO}`,
+  access: ["client", "server", "admin"],
+  userRequired: "USER_AUTHENTICATION_REQUIRED",
+  foreignResource: async (ctx) => ({ path: `/teams/${await foreignTeam(ctx)}`, creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken }, code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+});
+describeSecurity({
+  method: "PATCH",
+  path: `/teams/${ZERO}`,
+  access: ["client", "server", "admin"],
+  body: { display_name: "S" },
+  userRequired: "USER_AUTHENTICATION_REQUIRED",
+  foreignResource: async (ctx) => ({
+    path: `/teams/${await foreignTeam(ctx)}`,
+    body: { display_name: "S" },
+    creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
+    code: "TEAM_MEMBERSHIP_NOT_FOUND",
+  }),
+});
+describeSecurity({
+  method: "DELETE",
+  path: `/teams/${ZERO}`,
+  access: ["client", "server", "admin"],
+  userRequired: "USER_AUTHENTICATION_REQUIRED",
+  foreignResource: async (ctx) => ({ path: `/teams/${await foreignTeam(ctx)}`, creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken }, code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+});
+describeSecurity({ method: "POST", path: `/team-memberships/${ZERO}/${ZERO}`, access: ["server", "admin"], body: {} });
+describeSecurity({
+  method: "DELETE",
+  path: `/team-memberships/${ZERO}/me`,
+  access: ["client", "server", "admin"],
+  userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+});
+describeSecurity({
+  method: "GET",
+  path: `/team-member-profiles?team_id=${ZERO}`,
+  access: ["client", "server", "admin"],
+  userRequired: "USER_AUTHENTICATION_REQUIRED",
+  foreignResource: async (ctx) => ({
+    path: `/team-member-profiles?team_id=${await foreignTeam(ctx)}`,
+    creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
+    code: "TEAM_MEMBERSHIP_NOT_FOUND",
+  }),
+});
+describeSecurity({ method: "GET", path: `/team-member-profiles/${ZERO}/me`, access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
+describeSecurity({
+  method: "PATCH",
+  path: `/team-member-profiles/${ZERO}/me`,
+  access: ["client", "server", "admin"],
+  body: { display_name: "S" },
+  userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+});

@@ -1,0 +1,223 @@
+import { z } from "@hono/zod-openapi";
+import { KnownError } from "../../errors";
+import { CLIENT_AND_UP, requireUser } from "../../http/access";
+import type { RequestAuth } from "../../http/env";
+import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import type { Router } from "../../http/router";
+import { DisplayNameSchema, ImageUrlSchema, MetadataSchema, SuccessSchema } from "../../http/schemas";
+import { requireTeamPermission } from "../../services/teams/team-permission-check";
+import { createTeam, deleteTeam, getTeam, getTeamAsMember, listTeamsOf, updateTeam } from "../../services/teams/teams";
+import type { TeamRecord } from "../../db/queries/teams";
+import { ClientTeamSchema, ServerTeamSchema, toClientTeam, toServerTeam } from "../users/shapes";
+
+export const TeamIdParam = z.object({
+  team_id: z.uuid().openapi({ param: { name: "team_id", in: "path" } }),
+});
+
+const AnyTeamSchema = z.union([ServerTeamSchema, ClientTeamSchema]).openapi("AnyTeam", {
+  description: "The server shape with server or admin access, the client shape otherwise.",
+});
+
+const TeamListSchema = z
+  .object({
+    items: z.array(AnyTeamSchema),
+    is_paginated: z.boolean(),
+    pagination: z.object({ next_cursor: z.string().nullable() }).optional(),
+  })
+  .openapi("TeamList");
+
+const ListQuery = z.object({
+  user_id: z
+    .union([z.uuid(), z.literal("me")])
+    .optional()
+    .openapi({ description: "Only this user's teams; client access must pass `me`. Omitted (server) lists every team." }),
+  add_current_user: z.string().optional(),
+  order_by: z.string().optional().openapi({ description: "Accepted and ignored; teams come oldest first." }),
+  desc: z.string().optional().openapi({ description: "Accepted and ignored." }),
+  cursor: z.string().optional().openapi({ description: "Accepted and ignored; the list is not paginated." }),
+  limit: z.string().optional().openapi({ description: "Accepted and ignored." }),
+  query: z.string().optional().openapi({ description: "Accepted and ignored." }),
+});
+
+const teamWritableFields = {
+  display_name: DisplayNameSchema.min(1).optional(),
+  profile_image_url: ImageUrlSchema.nullable().optional(),
+  client_metadata: MetadataSchema.optional(),
+  client_read_only_metadata: MetadataSchema.optional().openapi({ description: "Server and admin access only." }),
+  server_metadata: MetadataSchema.optional().openapi({ description: "Server and admin access only." }),
+};
+
+const TeamUpdateSchema = z.strictObject(teamWritableFields).openapi("TeamUpdate");
+const TeamCreateSchema = z
+  .strictObject({
+    ...teamWritableFields,
+    display_name: DisplayNameSchema.min(1),
+    creator_user_id: z
+      .union([z.uuid(), z.literal("me")])
+      .optional()
+      .openapi({ description: "Becomes the first member and has the team selected; client access may only pass `me`." }),
+  })
+  .openapi("TeamCreate");
+
+const SERVER_ONLY_FIELDS = ["client_read_only_metadata", "server_metadata"] as const;
+
+const listRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"], {
+  operationId: "listTeams",
+  method: "get",
+  path: "/teams",
+  tags: ["Teams"],
+  summary: "List teams, or the teams of one user",
+  request: { query: ListQuery },
+  responses: { 200: jsonResponse(TeamListSchema, "The teams, oldest first") },
+});
+
+const createRoute = authenticatedRoute(
+  CLIENT_AND_UP,
+  ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"],
+  {
+    operationId: "createTeam",
+    method: "post",
+    path: "/teams",
+    tags: ["Teams"],
+    summary: "Create a team",
+    description:
+      "With client access only when the project allows client team creation; the signed-in user becomes the first member and has the team selected.",
+    request: { body: jsonBody(TeamCreateSchema) },
+    responses: { 201: jsonResponse(AnyTeamSchema, "The new team") },
+  },
+);
+
+const getRoute = authenticatedRoute(CLIENT_AND_UP, ["TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED"], {
+  operationId: "getTeam",
+  method: "get",
+  path: "/teams/{team_id}",
+  tags: ["Teams"],
+  summary: "Read a team",
+  description: "With client access only for a member of the team.",
+  request: { params: TeamIdParam },
+  responses: { 200: jsonResponse(AnyTeamSchema, "The team") },
+});
+
+const updateRoute = authenticatedRoute(
+  CLIENT_AND_UP,
+  ["TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "TEAM_PERMISSION_REQUIRED"],
+  {
+    operationId: "updateTeam",
+    method: "patch",
+    path: "/teams/{team_id}",
+    tags: ["Teams"],
+    summary: "Update a team",
+    description: "With client access the member needs `$update_team`, and may not change client_read_only_metadata or server_metadata.",
+    request: { params: TeamIdParam, body: jsonBody(TeamUpdateSchema) },
+    responses: { 200: jsonResponse(AnyTeamSchema, "The updated team") },
+  },
+);
+
+const deleteRoute = authenticatedRoute(
+  CLIENT_AND_UP,
+  ["TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "TEAM_PERMISSION_REQUIRED"],
+  {
+    operationId: "deleteTeam",
+    method: "delete",
+    path: "/teams/{team_id}",
+    tags: ["Teams"],
+    summary: "Delete a team and its memberships",
+    description: "With client access the member needs `$delete_team`. Users who had the team selected have none afterwards.",
+    request: { params: TeamIdParam },
+    responses: { 200: jsonResponse(SuccessSchema, "Deleted") },
+  },
+);
+
+function shapeFor(auth: RequestAuth, team: TeamRecord) {
+  return auth.type === "client" ? toClientTeam(team) : toServerTeam(team);
+}
+
+function refuseServerOnlyFields(auth: RequestAuth, body: Record<string, unknown>): void {
+  if (auth.type !== "client") return;
+  const forbidden = SERVER_ONLY_FIELDS.filter((key) => body[key] !== undefined);
+  if (forbidden.length > 0) throw new KnownError("SCHEMA_ERROR", { message: `body: clients may not set ${forbidden.join(", ")}` });
+}
+
+/** `me` resolved to the signed-in user. */
+export function resolveUserId(auth: RequestAuth, userId: string): string {
+  return userId === "me" ? requireUser(auth, true).sub : userId;
+}
+
+function toTeamChanges(body: z.infer<typeof TeamUpdateSchema>) {
+  return {
+    displayName: body.display_name,
+    profileImageUrl: body.profile_image_url,
+    clientMetadata: body.client_metadata,
+    clientReadOnlyMetadata: body.client_read_only_metadata,
+    serverMetadata: body.server_metadata,
+  };
+}
+
+export function registerTeamRoutes(router: Router): void {
+  router.openapi(listRoute, async (c) => {
+    const auth = c.var.auth;
+    const { user_id } = c.req.valid("query");
+    if (auth.type === "client" && user_id !== "me") {
+      throw new KnownError("SCHEMA_ERROR", { message: "query.user_id: client access may only list its own teams (user_id=me)" });
+    }
+    const teams = await listTeamsOf(c.var.deps, auth.tenancy, user_id === undefined ? undefined : resolveUserId(auth, user_id));
+    return c.json({ items: teams.map((t) => shapeFor(auth, t)), is_paginated: false }, 200);
+  });
+
+  router.openapi(createRoute, async (c) => {
+    const auth = c.var.auth;
+    const body = c.req.valid("json");
+    refuseServerOnlyFields(auth, body);
+    let creator: string | null = null;
+    if (auth.type === "client") {
+      if (body.creator_user_id !== undefined && body.creator_user_id !== "me") {
+        throw new KnownError("SCHEMA_ERROR", { message: "body.creator_user_id: client access may only create teams as `me`" });
+      }
+      creator = requireUser(auth).sub;
+      if (!auth.tenancy.config.teams.allowClientTeamCreation) {
+        throw new KnownError("INSUFFICIENT_ACCESS_TYPE", { actual_access_type: "client", allowed_access_types: ["server", "admin"] });
+      }
+    } else if (body.creator_user_id !== undefined) {
+      creator = resolveUserId(auth, body.creator_user_id);
+    }
+    const { creator_user_id: _creator, ...fields } = body;
+    const team = await createTeam(c.var.deps, auth.tenancy, creator, { ...toTeamChanges(fields), displayName: body.display_name });
+    return c.json(shapeFor(auth, team), 201);
+  });
+
+  router.openapi(getRoute, async (c) => {
+    const auth = c.var.auth;
+    const { team_id } = c.req.valid("param");
+    const team =
+      auth.type === "client"
+        ? await getTeamAsMember(c.var.deps, auth.tenancy, team_id, requireUser(auth).sub)
+        : await getTeam(c.var.deps, auth.tenancy, team_id);
+    return c.json(shapeFor(auth, team), 200);
+  });
+
+  router.openapi(updateRoute, async (c) => {
+    const auth = c.var.auth;
+    const { team_id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    refuseServerOnlyFields(auth, body);
+    if (auth.type === "client") {
+      const userId = requireUser(auth).sub;
+      await getTeamAsMember(c.var.deps, auth.tenancy, team_id, userId);
+      await requireTeamPermission(c.var.deps, auth.tenancy, team_id, userId, "$update_team");
+    }
+    const team = await updateTeam(c.var.deps, auth.tenancy, team_id, toTeamChanges(body));
+    return c.json(shapeFor(auth, team), 200);
+  });
+
+  router.openapi(deleteRoute, async (c) => {
+    const auth = c.var.auth;
+    const { team_id } = c.req.valid("param");
+    if (auth.type === "client") {
+      const userId = requireUser(auth).sub;
+      await getTeamAsMember(c.var.deps, auth.tenancy, team_id, userId);
+      await requireTeamPermission(c.var.deps, auth.tenancy, team_id, userId, "$delete_team");
+    }
+    await deleteTeam(c.var.deps, auth.tenancy, team_id);
+    return c.json({ success: true as const }, 200);
+  });
+}

@@ -1,0 +1,135 @@
+import { newId } from "../../crypto/random";
+import {
+  clearSelectedTeam,
+  deleteTeamMember,
+  deleteTeamRow,
+  findTeam,
+  insertTeam,
+  insertTeamMember,
+  isTeamMember,
+  listTeamMemberProfiles,
+  listTeams,
+  updateTeamMemberProfile,
+  updateTeamRow,
+  type TeamChanges,
+  type TeamMemberProfileRecord,
+  type TeamRecord,
+} from "../../db/queries/teams";
+import { findUser, findUsersByIds, type UserRecord } from "../../db/queries/users";
+import { KnownError } from "../../errors";
+import type { ServiceDeps } from "../deps";
+import type { Tenancy } from "../tenancy";
+import { createTeamForCreator } from "../teams";
+
+export async function getTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string): Promise<TeamRecord> {
+  const team = await findTeam(deps.db, tenancy, teamId);
+  if (!team) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
+  return team;
+}
+
+async function requireUserExists(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<UserRecord> {
+  const user = await findUser(deps.db, tenancy, userId);
+  if (!user) throw new KnownError("USER_NOT_FOUND");
+  return user;
+}
+
+/** The team, provided it exists and the user is one of its members. */
+export async function getTeamAsMember(deps: ServiceDeps, tenancy: Tenancy, teamId: string, userId: string): Promise<TeamRecord> {
+  const team = await getTeam(deps, tenancy, teamId);
+  if (!(await isTeamMember(deps.db, tenancy, teamId, userId))) {
+    throw new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
+  }
+  return team;
+}
+
+export async function listTeamsOf(deps: ServiceDeps, tenancy: Tenancy, userId?: string): Promise<TeamRecord[]> {
+  if (userId !== undefined) await requireUserExists(deps, tenancy, userId);
+  return listTeams(deps.db, tenancy, userId);
+}
+
+/** Creates a team; with a creator, they become its first member and it becomes their selected team. */
+export async function createTeam(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  creatorUserId: string | null,
+  team: Required<Pick<TeamChanges, "displayName">> & Omit<TeamChanges, "displayName">,
+): Promise<TeamRecord> {
+  return deps.db.transaction(async (tx) => {
+    if (creatorUserId !== null && !(await findUser(tx, tenancy, creatorUserId))) throw new KnownError("USER_NOT_FOUND");
+    const created = creatorUserId
+      ? await createTeamForCreator(tx, tenancy, creatorUserId, { displayName: team.displayName })
+      : await insertTeam(tx, tenancy, { id: newId(), displayName: team.displayName });
+    const { displayName: _name, ...rest } = team;
+    return (await updateTeamRow(tx, tenancy, created.id, rest))!;
+  });
+}
+
+export async function updateTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string, changes: TeamChanges): Promise<TeamRecord> {
+  const team = await updateTeamRow(deps.db, tenancy, teamId, changes);
+  if (!team) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
+  return team;
+}
+
+/** Deletes the team and its memberships in one transaction, and unselects it for every user. */
+export async function deleteTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await clearSelectedTeam(tx, tenancy, teamId);
+    if (!(await deleteTeamRow(tx, tenancy, teamId))) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
+  });
+}
+
+export async function addTeamMember(deps: ServiceDeps, tenancy: Tenancy, teamId: string, userId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await findTeam(tx, tenancy, teamId))) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
+    if (!(await findUser(tx, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
+    if (await isTeamMember(tx, tenancy, teamId, userId)) throw new KnownError("TEAM_MEMBERSHIP_ALREADY_EXISTS");
+    await insertTeamMember(tx, tenancy, teamId, userId);
+  });
+}
+
+/** Removes the membership and unselects the team for that user. */
+export async function removeTeamMember(deps: ServiceDeps, tenancy: Tenancy, teamId: string, userId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    if (!(await findTeam(tx, tenancy, teamId))) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
+    if (!(await deleteTeamMember(tx, tenancy, teamId, userId))) {
+      throw new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
+    }
+    await clearSelectedTeam(tx, tenancy, teamId, userId);
+  });
+}
+
+export interface MemberProfile extends TeamMemberProfileRecord {
+  user: UserRecord;
+}
+
+export async function listMemberProfiles(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  filter: { teamId?: string; userId?: string },
+): Promise<MemberProfile[]> {
+  if (filter.teamId !== undefined) await getTeam(deps, tenancy, filter.teamId);
+  const profiles = await listTeamMemberProfiles(deps.db, tenancy, filter);
+  const users = new Map((await findUsersByIds(deps.db, tenancy, [...new Set(profiles.map((p) => p.userId))])).map((u) => [u.id, u]));
+  return profiles.flatMap((p) => {
+    const user = users.get(p.userId);
+    return user ? [{ ...p, user }] : [];
+  });
+}
+
+export async function getMemberProfile(deps: ServiceDeps, tenancy: Tenancy, teamId: string, userId: string): Promise<MemberProfile> {
+  const [profile] = await listMemberProfiles(deps, tenancy, { teamId, userId });
+  if (!profile) throw new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
+  return profile;
+}
+
+export async function updateMemberProfile(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  teamId: string,
+  userId: string,
+  changes: { displayName?: string; profileImageUrl?: string | null },
+): Promise<MemberProfile> {
+  await getMemberProfile(deps, tenancy, teamId, userId);
+  await updateTeamMemberProfile(deps.db, tenancy, teamId, userId, changes);
+  return getMemberProfile(deps, tenancy, teamId, userId);
+}
