@@ -11,6 +11,7 @@ export type AreaName =
   | "users-me"
   | "users"
   | "contact-channels"
+  | "teams"
   | "projects"
   | "internal-projects"
   | "internal-api-keys"
@@ -277,6 +278,41 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       path: "/contact-channels/verify/check-code",
       access: "client",
       json: { code: "ABCDEF" },
+      success: 200,
+    },
+  ],
+  teams: [
+    { operationId: "listTeams", method: "get", template: "/teams", path: "/teams?user_id=me", access: "client", success: 200 },
+    { operationId: "createTeam", method: "post", template: "/teams", path: "/teams", access: "client", json: { display_name: "Acme", creator_user_id: "me" }, success: 201 },
+    { operationId: "getTeam", method: "get", template: "/teams/{team_id}", path: `/teams/${SAMPLE_UUID}`, access: "client", success: 200 },
+    { operationId: "updateTeam", method: "patch", template: "/teams/{team_id}", path: `/teams/${SAMPLE_UUID}`, access: "client", json: { display_name: "Acme 2" }, success: 200 },
+    { operationId: "deleteTeam", method: "delete", template: "/teams/{team_id}", path: `/teams/${SAMPLE_UUID}`, access: "client", success: 200 },
+    {
+      operationId: "createTeamMembership",
+      method: "post",
+      template: "/team-memberships/{team_id}/{user_id}",
+      path: `/team-memberships/${SAMPLE_UUID}/${SAMPLE_UUID}`,
+      access: "server",
+      json: {},
+      success: 201,
+    },
+    { operationId: "deleteTeamMembership", method: "delete", template: "/team-memberships/{team_id}/{user_id}", path: `/team-memberships/${SAMPLE_UUID}/me`, access: "client", success: 200 },
+    { operationId: "listTeamMemberProfiles", method: "get", template: "/team-member-profiles", path: `/team-member-profiles?team_id=${SAMPLE_UUID}`, access: "client", success: 200 },
+    {
+      operationId: "getTeamMemberProfile",
+      method: "get",
+      template: "/team-member-profiles/{team_id}/{user_id}",
+      path: `/team-member-profiles/${SAMPLE_UUID}/me`,
+      access: "client",
+      success: 200,
+    },
+    {
+      operationId: "updateTeamMemberProfile",
+      method: "patch",
+      template: "/team-member-profiles/{team_id}/{user_id}",
+      path: `/team-member-profiles/${SAMPLE_UUID}/me`,
+      access: "client",
+      json: { display_name: "Ada" },
       success: 200,
     },
   ],

@@ -33,6 +33,16 @@ export interface AdminProjectList {
   pagination?: AdminProjectListPagination;
 }
 
+/**
+ * The server shape with server or admin access, the client shape otherwise.
+ */
+export type AnyTeam = ServerTeam | ClientTeam;
+
+/**
+ * The server shape (with the member's user) with server or admin access, the client shape otherwise.
+ */
+export type AnyTeamMemberProfile = ServerTeamMemberProfile | ClientTeamMemberProfile;
+
 export interface BackendUrls {
   urls: string[];
 }
@@ -76,6 +86,17 @@ export interface ClientTeam {
   client_metadata?: unknown;
   /** Any JSON value. */
   client_read_only_metadata?: unknown;
+}
+
+export type ClientTeamMemberProfileDisplayName = string | null;
+
+export type ClientTeamMemberProfileProfileImageUrl = string | null;
+
+export interface ClientTeamMemberProfile {
+  team_id: string;
+  user_id: string;
+  display_name: ClientTeamMemberProfileDisplayName;
+  profile_image_url: ClientTeamMemberProfileProfileImageUrl;
 }
 
 export type ClientUserPrimaryEmail = string | null;
@@ -271,6 +292,8 @@ export interface EmailSendVerificationCode {
 }
 
 export interface Empty { [key: string]: unknown }
+
+export interface EmptyBody { [key: string]: unknown }
 
 export type JwkKty = typeof JwkKty[keyof typeof JwkKty];
 
@@ -848,6 +871,12 @@ export type ServerTeamAllOf = {
 
 export type ServerTeam = ClientTeam & ServerTeamAllOf;
 
+export type ServerTeamMemberProfileAllOf = {
+  user: ServerUser;
+};
+
+export type ServerTeamMemberProfile = ClientTeamMemberProfile & ServerTeamMemberProfileAllOf;
+
 export type ServerUserPrimaryEmail = string | null;
 
 export type ServerUserDisplayName = string | null;
@@ -1164,6 +1193,101 @@ export interface Success {
   success: boolean;
 }
 
+/**
+ * Image URL (http(s) or data URL); inline images under 100 KB.
+ * @maxLength 1000000
+ */
+export type TeamCreateProfileImageUrl = string | null;
+
+/**
+ * Becomes the first member and has the team selected; client access may only pass `me`.
+ */
+export type TeamCreateCreatorUserId = string | 'me';
+
+export interface TeamCreate {
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  display_name: string;
+  /**
+   * Image URL (http(s) or data URL); inline images under 100 KB.
+   * @maxLength 1000000
+   */
+  profile_image_url?: TeamCreateProfileImageUrl;
+  /** Any JSON value. */
+  client_metadata?: unknown;
+  /** Server and admin access only. */
+  client_read_only_metadata?: unknown;
+  /** Server and admin access only. */
+  server_metadata?: unknown;
+  /** Becomes the first member and has the team selected; client access may only pass `me`. */
+  creator_user_id?: TeamCreateCreatorUserId;
+}
+
+export type TeamListPaginationNextCursor = string | null;
+
+export type TeamListPagination = {
+  next_cursor: TeamListPaginationNextCursor;
+};
+
+export interface TeamList {
+  items: AnyTeam[];
+  is_paginated: boolean;
+  pagination?: TeamListPagination;
+}
+
+export interface TeamMemberProfileList {
+  items: AnyTeamMemberProfile[];
+  is_paginated: boolean;
+}
+
+/**
+ * Image URL (http(s) or data URL); inline images under 100 KB.
+ * @maxLength 1000000
+ */
+export type TeamMemberProfileUpdateProfileImageUrl = string | null;
+
+export interface TeamMemberProfileUpdate {
+  /** @maxLength 256 */
+  display_name?: string;
+  /**
+   * Image URL (http(s) or data URL); inline images under 100 KB.
+   * @maxLength 1000000
+   */
+  profile_image_url?: TeamMemberProfileUpdateProfileImageUrl;
+}
+
+export interface TeamMembership {
+  team_id: string;
+  user_id: string;
+}
+
+/**
+ * Image URL (http(s) or data URL); inline images under 100 KB.
+ * @maxLength 1000000
+ */
+export type TeamUpdateProfileImageUrl = string | null;
+
+export interface TeamUpdate {
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  display_name?: string;
+  /**
+   * Image URL (http(s) or data URL); inline images under 100 KB.
+   * @maxLength 1000000
+   */
+  profile_image_url?: TeamUpdateProfileImageUrl;
+  /** Any JSON value. */
+  client_metadata?: unknown;
+  /** Server and admin access only. */
+  client_read_only_metadata?: unknown;
+  /** Server and admin access only. */
+  server_metadata?: unknown;
+}
+
 export interface VerificationCode {
   /**
    * The whole code from the e-mailed link, or the OTP followed by the nonce.
@@ -1232,6 +1356,42 @@ export const GetProjectJwksIncludeAnonymous = {
   true: 'true',
   false: 'false',
 } as const;
+
+export type ListTeamMemberProfilesParams = {
+/**
+ * Required with client access.
+ */
+team_id?: string;
+user_id?: string | 'me';
+};
+
+export type ListTeamsParams = {
+/**
+ * Only this user's teams; client access must pass `me`. Omitted (server) lists every team.
+ */
+user_id?: string | 'me';
+add_current_user?: string;
+/**
+ * Accepted and ignored; teams come oldest first.
+ */
+order_by?: string;
+/**
+ * Accepted and ignored.
+ */
+desc?: string;
+/**
+ * Accepted and ignored; the list is not paginated.
+ */
+cursor?: string;
+/**
+ * Accepted and ignored.
+ */
+limit?: string;
+/**
+ * Accepted and ignored.
+ */
+query?: string;
+};
 
 export type ListUsersParams = {
 /**

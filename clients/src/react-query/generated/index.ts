@@ -11,4 +11,5 @@ export * from "./otp";
 export * from "./password";
 export * from "./projects";
 export * from "./sessions";
+export * from "./teams";
 export * from "./users";

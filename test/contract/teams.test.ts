@@ -1,0 +1,58 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { expectKnownErrorThroughProxy, expectValidThroughProxy } from "../support/http";
+import { describeMockContract } from "../support/mock-suite";
+import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
+
+describeMockContract("teams");
+
+const UNKNOWN_TEAM = "0b7e4c1a-5d2f-4e8a-9c3b-6f1d2e3a4b5c";
+
+describe("teams: the real server behind prism proxy --errors", () => {
+  const env = useProxiedServer();
+  let project: ContractProject;
+
+  beforeAll(async () => {
+    project = await bootstrapProject(env.api);
+  });
+
+  it("creates a team, adds a member, reads profiles, and deletes it", async () => {
+    const creator = await signUpThroughProxy(env.api, project.client);
+    const member = await signUpThroughProxy(env.api, project.client);
+    const created = await env.api.call("POST", "/teams", { creds: project.server, body: { display_name: "Acme", creator_user_id: creator.userId } });
+    expectValidThroughProxy(created, 201);
+    const teamId: string = created.json.id;
+
+    const added = await env.api.call("POST", `/team-memberships/${teamId}/${member.userId}`, { creds: project.server, body: {} });
+    expectValidThroughProxy(added, 201);
+    expect(added.json).toEqual({ team_id: teamId, user_id: member.userId });
+    expectKnownErrorThroughProxy(
+      await env.api.call("POST", `/team-memberships/${teamId}/${member.userId}`, { creds: project.server, body: {} }),
+      409,
+      "TEAM_MEMBERSHIP_ALREADY_EXISTS",
+    );
+
+    const memberCreds = { ...project.client, accessToken: member.accessToken };
+    const mine = await env.api.call("GET", "/teams?user_id=me", { creds: memberCreds });
+    expectValidThroughProxy(mine, 200);
+    expect(mine.json.items.map((t: { id: string }) => t.id)).toEqual([teamId]);
+    expectValidThroughProxy(await env.api.call("GET", `/teams/${teamId}`, { creds: memberCreds }), 200);
+
+    const profiles = await env.api.call("GET", `/team-member-profiles?team_id=${teamId}`, { creds: project.server });
+    expectValidThroughProxy(profiles, 200);
+    expect(profiles.json.items).toHaveLength(2);
+    const patched = await env.api.call("PATCH", `/team-member-profiles/${teamId}/me`, { creds: memberCreds, body: { display_name: "Bee" } });
+    expectValidThroughProxy(patched, 200);
+    expectValidThroughProxy(await env.api.call("GET", `/team-member-profiles/${teamId}/me`, { creds: memberCreds }), 200);
+
+    expectKnownErrorThroughProxy(await env.api.call("PATCH", `/teams/${teamId}`, { creds: memberCreds, body: { display_name: "x" } }), 401, "TEAM_PERMISSION_REQUIRED");
+    expectValidThroughProxy(await env.api.call("PATCH", `/teams/${teamId}`, { creds: project.server, body: { display_name: "Acme 2" } }), 200);
+    expectValidThroughProxy(await env.api.call("DELETE", `/team-memberships/${teamId}/me`, { creds: memberCreds }), 200);
+    expectValidThroughProxy(await env.api.call("DELETE", `/teams/${teamId}`, { creds: project.server }), 200);
+    expectKnownErrorThroughProxy(await env.api.call("GET", `/teams/${teamId}`, { creds: project.server }), 404, "TEAM_NOT_FOUND");
+  });
+
+  it("answers an unknown team with 404 TEAM_NOT_FOUND", async () => {
+    expectKnownErrorThroughProxy(await env.api.call("GET", `/teams/${UNKNOWN_TEAM}`, { creds: project.server }), 404, "TEAM_NOT_FOUND");
+    expectValidThroughProxy(await env.api.call("GET", "/teams", { creds: project.server }), 200);
+  });
+});
