@@ -12,6 +12,7 @@ export type AreaName =
   | "users"
   | "contact-channels"
   | "teams"
+  | "permissions"
   | "projects"
   | "internal-projects"
   | "internal-api-keys"
@@ -280,6 +281,84 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       json: { code: "ABCDEF" },
       success: 200,
     },
+  ],
+  permissions: [
+    { operationId: "listTeamPermissions", method: "get", template: "/team-permissions", path: "/team-permissions?user_id=me&recursive=true", access: "client", success: 200 },
+    {
+      operationId: "grantTeamPermission",
+      method: "post",
+      template: "/team-permissions/{team_id}/{user_id}/{permission_id}",
+      path: `/team-permissions/${SAMPLE_UUID}/${SAMPLE_UUID}/read_docs`,
+      access: "server",
+      json: {},
+      success: 201,
+    },
+    {
+      operationId: "revokeTeamPermission",
+      method: "delete",
+      template: "/team-permissions/{team_id}/{user_id}/{permission_id}",
+      path: `/team-permissions/${SAMPLE_UUID}/${SAMPLE_UUID}/read_docs`,
+      access: "server",
+      success: 200,
+    },
+    { operationId: "listProjectPermissions", method: "get", template: "/project-permissions", path: "/project-permissions?user_id=me", access: "client", success: 200 },
+    {
+      operationId: "grantProjectPermission",
+      method: "post",
+      template: "/project-permissions/{user_id}/{permission_id}",
+      path: `/project-permissions/${SAMPLE_UUID}/read_docs`,
+      access: "server",
+      json: {},
+      success: 201,
+    },
+    {
+      operationId: "revokeProjectPermission",
+      method: "delete",
+      template: "/project-permissions/{user_id}/{permission_id}",
+      path: `/project-permissions/${SAMPLE_UUID}/read_docs`,
+      access: "server",
+      success: 200,
+    },
+    { operationId: "listTeamPermissionDefinitions", method: "get", template: "/team-permission-definitions", path: "/team-permission-definitions", access: "admin", success: 200 },
+    {
+      operationId: "createTeamPermissionDefinition",
+      method: "post",
+      template: "/team-permission-definitions",
+      path: "/team-permission-definitions",
+      access: "admin",
+      json: { id: "read_docs", description: "Read the docs", contained_permission_ids: [] },
+      success: 201,
+    },
+    {
+      operationId: "updateTeamPermissionDefinition",
+      method: "patch",
+      template: "/team-permission-definitions/{permission_id}",
+      path: "/team-permission-definitions/read_docs",
+      access: "admin",
+      json: { description: "Read every doc" },
+      success: 200,
+    },
+    { operationId: "deleteTeamPermissionDefinition", method: "delete", template: "/team-permission-definitions/{permission_id}", path: "/team-permission-definitions/read_docs", access: "admin", success: 200 },
+    { operationId: "listProjectPermissionDefinitions", method: "get", template: "/project-permission-definitions", path: "/project-permission-definitions", access: "admin", success: 200 },
+    {
+      operationId: "createProjectPermissionDefinition",
+      method: "post",
+      template: "/project-permission-definitions",
+      path: "/project-permission-definitions",
+      access: "admin",
+      json: { id: "read_docs", description: "Read the docs", contained_permission_ids: [] },
+      success: 201,
+    },
+    {
+      operationId: "updateProjectPermissionDefinition",
+      method: "patch",
+      template: "/project-permission-definitions/{permission_id}",
+      path: "/project-permission-definitions/read_docs",
+      access: "admin",
+      json: { description: "Read every doc" },
+      success: 200,
+    },
+    { operationId: "deleteProjectPermissionDefinition", method: "delete", template: "/project-permission-definitions/{permission_id}", path: "/project-permission-definitions/read_docs", access: "admin", success: 200 },
   ],
   teams: [
     { operationId: "listTeams", method: "get", template: "/teams", path: "/teams?user_id=me", access: "client", success: 200 },

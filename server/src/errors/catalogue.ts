@@ -1,6 +1,7 @@
 import { apiKeyErrors } from "./api-keys";
 import type { ErrorSpec } from "./define";
 import { generalErrors } from "./general";
+import { permissionErrors } from "./permissions";
 import { projectAuthErrors } from "./project-auth";
 import { sessionErrors } from "./session";
 import { teamErrors } from "./teams";
@@ -14,6 +15,7 @@ export const knownErrors = {
   ...sessionErrors,
   ...userErrors,
   ...teamErrors,
+  ...permissionErrors,
   ...apiKeyErrors,
   ...verificationErrors,
 };

@@ -12,6 +12,8 @@ import { registerInternalApiKeyRoutes } from "./internal/api-keys";
 import { registerInternalEmailRoutes } from "./internal/emails";
 import { registerInternalProjectRoutes } from "./internal/projects";
 import { registerMiscRoutes } from "./misc/backend-urls";
+import { registerPermissionDefinitionRoutes } from "./permissions/definitions";
+import { registerPermissionRoutes } from "./permissions/grants";
 import { registerCurrentProjectRoutes } from "./projects/current";
 import { registerJwksRoutes } from "./projects/jwks";
 import { registerTeamMemberProfileRoutes } from "./teams/member-profiles";
@@ -37,6 +39,8 @@ export function registerAllRoutes(router: Router): void {
   registerTeamMemberProfileRoutes(router);
   registerContactChannelRoutes(router);
   registerContactChannelVerificationRoutes(router);
+  registerPermissionRoutes(router);
+  registerPermissionDefinitionRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);
@@ -53,6 +57,7 @@ export const OPENAPI_TAGS = [
   { name: "Anonymous", description: "Anonymous users, upgraded in place by a later sign-up." },
   { name: "Users", description: "Users and the signed-in user." },
   { name: "Teams", description: "Teams, their memberships and member profiles." },
+  { name: "Permissions", description: "Team and project permissions of users, and their definitions." },
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys." },
   { name: "Internal", description: "Project administration (dashboard)." },

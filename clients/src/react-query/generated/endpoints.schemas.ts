@@ -295,6 +295,8 @@ export interface Empty { [key: string]: unknown }
 
 export interface EmptyBody { [key: string]: unknown }
 
+export interface EmptyObject { [key: string]: unknown }
+
 export type JwkKty = typeof JwkKty[keyof typeof JwkKty];
 
 
@@ -487,6 +489,48 @@ export interface PasswordUpdate {
   old_password: string;
   /** 8 to 70 characters. */
   new_password: string;
+}
+
+export interface PermissionDefinition {
+  /**
+   * Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
+   * @pattern ^\$?[a-z0-9_:]+$
+   */
+  id: string;
+  description?: string;
+  contained_permission_ids: string[];
+}
+
+export interface PermissionDefinitionCreate {
+  /**
+   * Lowercase letters, digits, `:` and `_`.
+   * @pattern ^[a-z0-9_:]+$
+   */
+  id: string;
+  description?: string;
+  contained_permission_ids?: string[];
+}
+
+export type PermissionDefinitionListPaginationNextCursor = string | null;
+
+export type PermissionDefinitionListPagination = {
+  next_cursor: PermissionDefinitionListPaginationNextCursor;
+};
+
+export interface PermissionDefinitionList {
+  items: PermissionDefinition[];
+  is_paginated: boolean;
+  pagination?: PermissionDefinitionListPagination;
+}
+
+export interface PermissionDefinitionUpdate {
+  /**
+   * Lowercase letters, digits, `:` and `_`.
+   * @pattern ^[a-z0-9_:]+$
+   */
+  id?: string;
+  description?: string;
+  contained_permission_ids?: string[];
 }
 
 export type ProjectApiKeySetPublishableClientKey = {
@@ -772,6 +816,27 @@ export interface ProjectCreate {
   full_logo_url?: ProjectCreateFullLogoUrl;
   config?: ProjectConfigPatch;
   owner_team_id: string;
+}
+
+export interface ProjectPermission {
+  /**
+   * Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
+   * @pattern ^\$?[a-z0-9_:]+$
+   */
+  id: string;
+  user_id: string;
+}
+
+export type ProjectPermissionListPaginationNextCursor = string | null;
+
+export type ProjectPermissionListPagination = {
+  next_cursor: ProjectPermissionListPaginationNextCursor;
+};
+
+export interface ProjectPermissionList {
+  items: ProjectPermission[];
+  is_paginated: boolean;
+  pagination?: ProjectPermissionListPagination;
 }
 
 /**
@@ -1263,6 +1328,28 @@ export interface TeamMembership {
   user_id: string;
 }
 
+export interface TeamPermission {
+  /**
+   * Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
+   * @pattern ^\$?[a-z0-9_:]+$
+   */
+  id: string;
+  user_id: string;
+  team_id: string;
+}
+
+export type TeamPermissionListPaginationNextCursor = string | null;
+
+export type TeamPermissionListPagination = {
+  next_cursor: TeamPermissionListPaginationNextCursor;
+};
+
+export interface TeamPermissionList {
+  items: TeamPermission[];
+  is_paginated: boolean;
+  pagination?: TeamPermissionListPagination;
+}
+
 /**
  * Image URL (http(s) or data URL); inline images under 100 KB.
  * @maxLength 1000000
@@ -1341,6 +1428,46 @@ cursor?: string;
 limit?: number;
 };
 
+export type ListProjectPermissionDefinitionsParams = {
+/**
+ * Accepted and ignored: the list is not paginated.
+ */
+limit?: string;
+/**
+ * Accepted and ignored.
+ */
+cursor?: string;
+/**
+ * Accepted and ignored.
+ */
+query?: string;
+};
+
+export type ListProjectPermissionsParams = {
+/**
+ * A user id, or `me`; with client access it must be `me`.
+ */
+user_id?: string | 'me';
+/**
+ * Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
+ * @pattern ^\$?[a-z0-9_:]+$
+ */
+permission_id?: string;
+/**
+ * Include permissions contained in granted ones; default true.
+ */
+recursive?: ListProjectPermissionsRecursive;
+};
+
+export type ListProjectPermissionsRecursive = typeof ListProjectPermissionsRecursive[keyof typeof ListProjectPermissionsRecursive];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListProjectPermissionsRecursive = {
+  true: 'true',
+  false: 'false',
+} as const;
+
 export type GetProjectJwksParams = {
 /**
  * Also list the key that signs anonymous users' tokens.
@@ -1364,6 +1491,47 @@ export type ListTeamMemberProfilesParams = {
 team_id?: string;
 user_id?: string | 'me';
 };
+
+export type ListTeamPermissionDefinitionsParams = {
+/**
+ * Accepted and ignored: the list is not paginated.
+ */
+limit?: string;
+/**
+ * Accepted and ignored.
+ */
+cursor?: string;
+/**
+ * Accepted and ignored.
+ */
+query?: string;
+};
+
+export type ListTeamPermissionsParams = {
+team_id?: string;
+/**
+ * A user id, or `me`; with client access it must be `me`.
+ */
+user_id?: string | 'me';
+/**
+ * Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
+ * @pattern ^\$?[a-z0-9_:]+$
+ */
+permission_id?: string;
+/**
+ * Include permissions contained in granted ones; default true.
+ */
+recursive?: ListTeamPermissionsRecursive;
+};
+
+export type ListTeamPermissionsRecursive = typeof ListTeamPermissionsRecursive[keyof typeof ListTeamPermissionsRecursive];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListTeamPermissionsRecursive = {
+  true: 'true',
+  false: 'false',
+} as const;
 
 export type ListTeamsParams = {
 /**

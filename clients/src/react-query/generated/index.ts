@@ -9,6 +9,7 @@ export * from "./misc";
 export * from "./oauth";
 export * from "./otp";
 export * from "./password";
+export * from "./permissions";
 export * from "./projects";
 export * from "./sessions";
 export * from "./teams";

@@ -1,0 +1,190 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { insertTeamMember } from "../../db/queries/teams";
+import { hasTeamPermission } from "../../services/permissions/check";
+import { createTeamForCreator } from "../../services/teams";
+import { call, createProjectFixture, signUpUser, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { describeSecurity } from "../../testing/security-table";
+import { useSharedTestApp } from "../../testing/shared-app";
+import type { TestApp } from "../../testing/test-server";
+
+const app = useSharedTestApp();
+let t: TestApp;
+let project: ProjectFixture;
+
+beforeAll(async () => {
+  t = app();
+  project = await createProjectFixture(t);
+});
+
+const admin = (method: string, path: string, body?: unknown, fixture = project) => call(t, method, path, { creds: fixture.admin, body });
+const server = (method: string, path: string, body?: unknown, fixture = project) => call(t, method, path, { creds: fixture.server, body });
+
+async function teamWith(fixture: ProjectFixture, creator: SignedInUser, ...members: SignedInUser[]): Promise<string> {
+  const tenancy = await t.deps.tenancies.load(fixture.projectId);
+  const team = await createTeamForCreator(t.db, tenancy, creator.userId, { displayName: "Perm team" });
+  for (const member of members) await insertTeamMember(t.db, tenancy, team.id, member.userId);
+  return team.id;
+}
+
+describe("permission definitions", () => {
+  it("lists the six system team permissions from the start, and no project permissions", async () => {
+    const fresh = await createProjectFixture(t);
+    const team = await admin("GET", "/team-permission-definitions", undefined, fresh);
+    expect(team.status).toBe(200);
+    expect(team.json.items.map((d: { id: string }) => d.id).sort()).toEqual(
+      ["$delete_team", "$invite_members", "$manage_api_keys", "$read_members", "$remove_members", "$update_team"],
+    );
+    expect((await admin("GET", "/project-permission-definitions", undefined, fresh)).json).toEqual({ items: [], is_paginated: false });
+  });
+
+  it("creates, updates, renames and deletes team definitions, keeping containment consistent", async () => {
+    const fx = await createProjectFixture(t);
+    const read = await admin("POST", "/team-permission-definitions", { id: "docs:read", description: "Read docs" }, fx);
+    expect(read.status).toBe(201);
+    expect(read.json).toEqual({ id: "docs:read", description: "Read docs", contained_permission_ids: [] });
+    const write = await admin("POST", "/team-permission-definitions", { id: "docs:write", contained_permission_ids: ["docs:read", "$read_members"] }, fx);
+    expect(write.json.contained_permission_ids).toEqual(["docs:read", "$read_members"]);
+
+    const renamed = await admin("PATCH", "/team-permission-definitions/docs:read", { id: "docs:view", description: "View" }, fx);
+    expect(renamed.json).toEqual({ id: "docs:view", description: "View", contained_permission_ids: [] });
+    const list = await admin("GET", "/team-permission-definitions", undefined, fx);
+    expect(list.json.items.find((d: { id: string }) => d.id === "docs:write").contained_permission_ids).toEqual(["docs:view", "$read_members"]);
+
+    expect((await admin("DELETE", "/team-permission-definitions/docs:view", undefined, fx)).json).toEqual({ success: true });
+    const after = await admin("GET", "/team-permission-definitions", undefined, fx);
+    expect(after.json.items.find((d: { id: string }) => d.id === "docs:write").contained_permission_ids).toEqual(["$read_members"]);
+    expect((await admin("DELETE", "/team-permission-definitions/docs:view", undefined, fx)).json.code).toBe("PERMISSION_NOT_FOUND");
+  });
+
+  it("refuses duplicates, unknown children, bad ids, system edits, other-scope children and cycles", async () => {
+    const fx = await createProjectFixture(t);
+    await admin("POST", "/team-permission-definitions", { id: "a" }, fx);
+    await admin("POST", "/team-permission-definitions", { id: "b", contained_permission_ids: ["a"] }, fx);
+    await admin("POST", "/team-permission-definitions", { id: "c", contained_permission_ids: ["b"] }, fx);
+    await admin("POST", "/project-permission-definitions", { id: "p" }, fx);
+
+    const dup = await admin("POST", "/project-permission-definitions", { id: "a" }, fx);
+    expect(dup.status).toBe(400);
+    expect(dup.json).toMatchObject({ code: "PERMISSION_ID_ALREADY_EXISTS", details: { permission_id: "a" } });
+    expect((await admin("POST", "/team-permission-definitions", { id: "x", contained_permission_ids: ["nope"] }, fx)).json).toMatchObject({
+      code: "CONTAINED_PERMISSION_NOT_FOUND",
+      details: { permission_id: "nope" },
+    });
+    expect((await admin("POST", "/team-permission-definitions", { id: "x", contained_permission_ids: ["p"] }, fx)).json.code).toBe("CONTAINED_PERMISSION_NOT_FOUND");
+    expect((await admin("POST", "/project-permission-definitions", { id: "x", contained_permission_ids: ["$update_team"] }, fx)).json.code).toBe(
+      "CONTAINED_PERMISSION_NOT_FOUND",
+    );
+    expect((await admin("POST", "/team-permission-definitions", { id: "Bad-Id" }, fx)).json.code).toBe("SCHEMA_ERROR");
+    expect((await admin("POST", "/team-permission-definitions", { id: "$update_team" }, fx)).json.code).toBe("SCHEMA_ERROR");
+    expect((await admin("DELETE", "/team-permission-definitions/$update_team", undefined, fx)).json.code).toBe("SCHEMA_ERROR");
+    expect((await admin("PATCH", "/team-permission-definitions/p", { description: "x" }, fx)).json).toMatchObject({
+      code: "WRONG_PERMISSION_SCOPE",
+      details: { permission_id: "p", expected_scope: "team", actual_scope: "project" },
+    });
+
+    const cycle = await admin("PATCH", "/team-permission-definitions/a", { contained_permission_ids: ["c"] }, fx);
+    expect(cycle.status).toBe(400);
+    expect(cycle.json.code).toBe("SCHEMA_ERROR");
+    expect(cycle.json.error).toMatch(/cycle/);
+    expect((await admin("PATCH", "/team-permission-definitions/a", { contained_permission_ids: ["a"] }, fx)).json.error).toMatch(/cycle/);
+    expect((await admin("PATCH", "/team-permission-definitions/b", { id: "c" }, fx)).json.code).toBe("PERMISSION_ID_ALREADY_EXISTS");
+  });
+});
+
+describe("team permission grants", () => {
+  it("grants, lists recursively and revokes team permissions of members", async () => {
+    const fx = await createProjectFixture(t);
+    await admin("POST", "/team-permission-definitions", { id: "read" }, fx);
+    await admin("POST", "/team-permission-definitions", { id: "write", contained_permission_ids: ["read"] }, fx);
+    await admin("POST", "/team-permission-definitions", { id: "owner", contained_permission_ids: ["write", "$update_team"] }, fx);
+    const member = await signUpUser(t, fx.client);
+    const teamId = await teamWith(fx, fx.user, member);
+
+    const grant = await server("POST", `/team-permissions/${teamId}/${member.userId}/owner`, {}, fx);
+    expect(grant.status).toBe(201);
+    expect(grant.json).toEqual({ id: "owner", user_id: member.userId, team_id: teamId });
+
+    const recursive = await server("GET", `/team-permissions?team_id=${teamId}&user_id=${member.userId}`, undefined, fx);
+    expect(recursive.json.items.map((p: { id: string }) => p.id).sort()).toEqual(["$update_team", "owner", "read", "write"]);
+    const direct = await server("GET", `/team-permissions?team_id=${teamId}&user_id=${member.userId}&recursive=false`, undefined, fx);
+    expect(direct.json.items).toEqual([{ id: "owner", user_id: member.userId, team_id: teamId }]);
+    const one = await server("GET", `/team-permissions?team_id=${teamId}&permission_id=read`, undefined, fx);
+    expect(one.json.items).toEqual([{ id: "read", user_id: member.userId, team_id: teamId }]);
+
+    const tenancy = await t.deps.tenancies.load(fx.projectId);
+    expect(await hasTeamPermission(t.deps, tenancy, teamId, member.userId, "read")).toBe(true);
+    expect(await hasTeamPermission(t.deps, tenancy, teamId, member.userId, "$delete_team")).toBe(false);
+    expect(await hasTeamPermission(t.deps, tenancy, teamId, fx.user.userId, "read")).toBe(false);
+
+    const asClient = await call(t, "GET", `/team-permissions?team_id=${teamId}&user_id=me&recursive=false`, {
+      creds: { ...fx.client, accessToken: member.accessToken },
+    });
+    expect(asClient.json.items).toEqual([{ id: "owner", user_id: member.userId, team_id: teamId }]);
+    const otherUser = await call(t, "GET", `/team-permissions?team_id=${teamId}&user_id=${fx.user.userId}`, {
+      creds: { ...fx.client, accessToken: member.accessToken },
+    });
+    expect(otherUser.status).toBe(400);
+    expect((await call(t, "GET", `/team-permissions?team_id=${teamId}&user_id=me`, { creds: fx.client })).json.code).toBe(
+      "CANNOT_GET_OWN_USER_WITHOUT_USER",
+    );
+
+    expect((await server("DELETE", `/team-permissions/${teamId}/${member.userId}/owner`, {}, fx)).json).toEqual({ success: true });
+    expect((await server("GET", `/team-permissions?team_id=${teamId}`, undefined, fx)).json.items).toEqual([]);
+    expect((await server("DELETE", `/team-permissions/${teamId}/${member.userId}/owner`, {}, fx)).json.code).toBe("PERMISSION_NOT_FOUND");
+  });
+
+  it("needs a membership and a defined permission; deleting a definition removes its grants", async () => {
+    const fx = await createProjectFixture(t);
+    await admin("POST", "/team-permission-definitions", { id: "read" }, fx);
+    const outsider = await signUpUser(t, fx.client);
+    const teamId = await teamWith(fx, fx.user);
+    const notMember = await server("POST", `/team-permissions/${teamId}/${outsider.userId}/read`, {}, fx);
+    expect(notMember.status).toBe(404);
+    expect(notMember.json).toMatchObject({ code: "TEAM_MEMBERSHIP_NOT_FOUND", details: { team_id: teamId, user_id: outsider.userId } });
+    const unknown = await server("POST", `/team-permissions/${teamId}/${fx.user.userId}/nope`, {}, fx);
+    expect(unknown.json).toMatchObject({ code: "PERMISSION_NOT_FOUND", details: { permission_id: "nope" } });
+
+    await server("POST", `/team-permissions/${teamId}/${fx.user.userId}/read`, {}, fx);
+    expect((await server("POST", `/team-permissions/${teamId}/${fx.user.userId}/read`, {}, fx)).status).toBe(201);
+    await admin("DELETE", "/team-permission-definitions/read", undefined, fx);
+    await admin("POST", "/team-permission-definitions", { id: "read" }, fx);
+    expect((await server("GET", `/team-permissions?team_id=${teamId}`, undefined, fx)).json.items).toEqual([]);
+  });
+});
+
+describe("project permission grants", () => {
+  it("grants, lists recursively and revokes project permissions", async () => {
+    const fx = await createProjectFixture(t);
+    await admin("POST", "/project-permission-definitions", { id: "billing:read" }, fx);
+    await admin("POST", "/project-permission-definitions", { id: "billing:admin", contained_permission_ids: ["billing:read"] }, fx);
+    await admin("POST", "/team-permission-definitions", { id: "team_only" }, fx);
+    const grant = await server("POST", `/project-permissions/${fx.user.userId}/billing:admin`, {}, fx);
+    expect(grant.status).toBe(201);
+    expect(grant.json).toEqual({ id: "billing:admin", user_id: fx.user.userId });
+
+    const mine = await call(t, "GET", "/project-permissions?user_id=me", { creds: { ...fx.client, accessToken: fx.user.accessToken } });
+    expect(mine.json.items.map((p: { id: string }) => p.id).sort()).toEqual(["billing:admin", "billing:read"]);
+    const direct = await server("GET", `/project-permissions?user_id=${fx.user.userId}&recursive=false`, undefined, fx);
+    expect(direct.json.items).toEqual([{ id: "billing:admin", user_id: fx.user.userId }]);
+
+    expect((await server("POST", `/project-permissions/${fx.user.userId}/team_only`, {}, fx)).json.code).toBe("WRONG_PERMISSION_SCOPE");
+    expect((await server("POST", "/project-permissions/00000000-0000-4000-8000-000000000000/billing:read", {}, fx)).json.code).toBe("USER_NOT_FOUND");
+    expect((await server("DELETE", `/project-permissions/${fx.user.userId}/billing:admin`, {}, fx)).json).toEqual({ success: true });
+    expect((await server("GET", "/project-permissions", undefined, fx)).json.items).toEqual([]);
+  });
+});
+
+describeSecurity({ method: "GET", path: "/team-permission-definitions", access: ["admin"] });
+describeSecurity({ method: "POST", path: "/team-permission-definitions", access: ["admin"], body: { id: "security" } });
+describeSecurity({ method: "PATCH", path: "/team-permission-definitions/security", access: ["admin"], body: { description: "s" } });
+describeSecurity({ method: "DELETE", path: "/team-permission-definitions/security", access: ["admin"] });
+describeSecurity({ method: "GET", path: "/project-permission-definitions", access: ["admin"] });
+describeSecurity({ method: "POST", path: "/project-permission-definitions", access: ["admin"], body: { id: "security" } });
+describeSecurity({ method: "PATCH", path: "/project-permission-definitions/security", access: ["admin"], body: { description: "s" } });
+describeSecurity({ method: "DELETE", path: "/project-permission-definitions/security", access: ["admin"] });
+describeSecurity({ method: "GET", path: "/team-permissions?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
+describeSecurity({ method: "GET", path: "/project-permissions?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
+describeSecurity({ method: "POST", path: "/team-permissions/00000000-0000-4000-8000-000000000000/me/security", access: ["server", "admin"], body: {} });
+describeSecurity({ method: "DELETE", path: "/team-permissions/00000000-0000-4000-8000-000000000000/me/security", access: ["server", "admin"] });
+describeSecurity({ method: "POST", path: (ctx) => `/project-permissions/${ctx.project.user.userId}/security`, access: ["server", "admin"], body: {} });
+describeSecurity({ method: "DELETE", path: (ctx) => `/project-permissions/${ctx.project.user.userId}/security`, access: ["server", "admin"] });

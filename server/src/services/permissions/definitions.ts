@@ -1,0 +1,152 @@
+/**
+ * Permission definitions: written to the project-level configuration override under
+ * `rbac.permissions.<id>`, read from the rendered configuration. Containment must name
+ * definitions of the same scope and must stay acyclic.
+ */
+import type { Queryable } from "../../db/db";
+import { findOverride, lockOverride, upsertOverride } from "../../db/queries/config-overrides";
+import { deleteGrantsOfPermission, renameGrants, type PermissionScope } from "../../db/queries/permission-grants";
+import { KnownError } from "../../errors";
+import type { PermissionDefinitionConfig, ProjectConfig } from "../config/document";
+import { expandDottedKeys } from "../config/render";
+import type { ServiceDeps } from "../deps";
+import type { Tenancy } from "../tenancy";
+import { definitionsOf, expansionOf, isSystemPermission, scopeOf, type PermissionDefinition } from "./check";
+
+export const listDefinitions = (tenancy: Tenancy, scope: PermissionScope): PermissionDefinition[] => [
+  ...definitionsOf(tenancy.config, scope).values(),
+];
+
+/** The definition, or PERMISSION_NOT_FOUND / WRONG_PERMISSION_SCOPE. */
+export function requireDefinition(config: ProjectConfig, scope: PermissionScope, id: string): PermissionDefinition {
+  const found = definitionsOf(config, scope).get(id);
+  if (found) return found;
+  const actual = scopeOf(config, id);
+  if (actual && actual !== scope) {
+    throw new KnownError("WRONG_PERMISSION_SCOPE", { permission_id: id, expected_scope: scope, actual_scope: actual });
+  }
+  throw new KnownError("PERMISSION_NOT_FOUND", { permission_id: id });
+}
+
+function refuseSystem(id: string): void {
+  if (isSystemPermission(id)) throw new KnownError("SCHEMA_ERROR", { message: `System permission ${id} cannot be changed or deleted.` });
+}
+
+function checkContained(config: ProjectConfig, scope: PermissionScope, id: string, previousId: string | null, contained: string[]): void {
+  const definitions = definitionsOf(config, scope);
+  for (const child of contained) {
+    if (!definitions.has(child)) throw new KnownError("CONTAINED_PERMISSION_NOT_FOUND", { permission_id: child });
+  }
+  const expansion = expansionOf(config, scope);
+  for (const child of contained) {
+    const reached = expansion.get(child) ?? new Set<string>();
+    if (child === id || reached.has(id) || (previousId !== null && reached.has(previousId))) {
+      throw new KnownError("SCHEMA_ERROR", {
+        message: `Permission ${id} cannot contain ${child}: ${child} already contains ${previousId ?? id}, which would make a cycle.`,
+      });
+    }
+  }
+}
+
+type Json = Record<string, unknown>;
+
+const toConfig = (def: { description?: string; contained: string[] }, scope: PermissionScope): PermissionDefinitionConfig => ({
+  ...(def.description !== undefined ? { description: def.description } : {}),
+  scope,
+  containedPermissionIds: Object.fromEntries(def.contained.map((child) => [child, true as const])),
+});
+
+/** Edits the project-level override's `rbac` section under a row lock, then refreshes the tenancy. */
+async function editRbac(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  edit: (rbac: { permissions: Json; defaultPermissions: Json }, tx: Queryable) => Promise<void>,
+): Promise<Tenancy> {
+  await deps.db.transaction(async (tx) => {
+    await lockOverride(tx, tenancy.projectId, "project", "");
+    const doc = expandDottedKeys(await findOverride(tx, tenancy.projectId, "project", ""));
+    const rbac = (typeof doc.rbac === "object" && doc.rbac !== null ? doc.rbac : {}) as Json;
+    const permissions = (typeof rbac.permissions === "object" && rbac.permissions !== null ? rbac.permissions : {}) as Json;
+    const defaults = (typeof rbac.defaultPermissions === "object" && rbac.defaultPermissions !== null ? rbac.defaultPermissions : {}) as Json;
+    await edit({ permissions, defaultPermissions: defaults }, tx);
+    doc.rbac = { ...rbac, permissions, defaultPermissions: defaults };
+    await upsertOverride(tx, tenancy.projectId, "project", "", doc);
+  });
+  deps.tenancies.forget(tenancy.projectId);
+  return deps.tenancies.load(tenancy.projectId, tenancy.branchId);
+}
+
+export async function createDefinition(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  scope: PermissionScope,
+  input: { id: string; description?: string; containedPermissionIds?: string[] },
+): Promise<PermissionDefinition> {
+  if (scopeOf(tenancy.config, input.id)) throw new KnownError("PERMISSION_ID_ALREADY_EXISTS", { permission_id: input.id });
+  const contained = [...new Set(input.containedPermissionIds ?? [])];
+  checkContained(tenancy.config, scope, input.id, null, contained);
+  const updated = await editRbac(deps, tenancy, async ({ permissions }) => {
+    permissions[input.id] = toConfig({ description: input.description, contained }, scope);
+  });
+  return requireDefinition(updated.config, scope, input.id);
+}
+
+export async function updateDefinition(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  scope: PermissionScope,
+  id: string,
+  input: { id?: string; description?: string; containedPermissionIds?: string[] },
+): Promise<PermissionDefinition> {
+  refuseSystem(id);
+  const current = requireDefinition(tenancy.config, scope, id);
+  const newId = input.id ?? id;
+  if (newId !== id && scopeOf(tenancy.config, newId)) throw new KnownError("PERMISSION_ID_ALREADY_EXISTS", { permission_id: newId });
+  const contained = [...new Set(input.containedPermissionIds ?? current.containedPermissionIds)];
+  checkContained(tenancy.config, scope, newId, id, contained);
+  const description = input.description ?? current.description;
+  const updated = await editRbac(deps, tenancy, async (rbac, tx) => {
+    rbac.permissions[newId] = toConfig({ description, contained }, scope);
+    if (newId !== id) {
+      delete rbac.permissions[id];
+      replaceReferences(tenancy.config, scope, rbac, id, newId);
+      await renameGrants(tx, tenancy.projectId, scope, id, newId);
+    }
+  });
+  return requireDefinition(updated.config, scope, newId);
+}
+
+export async function deleteDefinition(deps: ServiceDeps, tenancy: Tenancy, scope: PermissionScope, id: string): Promise<void> {
+  refuseSystem(id);
+  requireDefinition(tenancy.config, scope, id);
+  await editRbac(deps, tenancy, async (rbac, tx) => {
+    delete rbac.permissions[id];
+    replaceReferences(tenancy.config, scope, rbac, id, null);
+    await deleteGrantsOfPermission(tx, tenancy.projectId, scope, id);
+  });
+}
+
+const DEFAULT_SETS = { team: ["teamCreator", "teamMember"], project: ["signUp"] } as const;
+
+/** Renames (or, with `to` null, removes) an id in other definitions' containment and in the default sets. */
+function replaceReferences(
+  config: ProjectConfig,
+  scope: PermissionScope,
+  rbac: { permissions: Json; defaultPermissions: Json },
+  from: string,
+  to: string | null,
+): void {
+  const swap = (ids: string[]) => ids.flatMap((child) => (child === from ? (to ? [to] : []) : [child]));
+  for (const definition of definitionsOf(config, scope).values()) {
+    if (definition.id === from || isSystemPermission(definition.id) || !definition.containedPermissionIds.includes(from)) continue;
+    rbac.permissions[definition.id] = toConfig(
+      { description: definition.description, contained: swap(definition.containedPermissionIds) },
+      scope,
+    );
+  }
+  for (const set of DEFAULT_SETS[scope]) {
+    const ids = Object.keys(config.rbac.defaultPermissions[set]);
+    if (!ids.includes(from)) continue;
+    rbac.defaultPermissions[set] = Object.fromEntries(swap(ids).map((child) => [child, true]));
+  }
+}

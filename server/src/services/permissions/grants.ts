@@ -1,0 +1,90 @@
+/** Granting, revoking and listing team and project permissions of users. */
+import { deleteGrant, insertGrant, listGrants, type PermissionScope } from "../../db/queries/permission-grants";
+import { isTeamMember } from "../../db/queries/teams";
+import { KnownError } from "../../errors";
+import type { ServiceDeps } from "../deps";
+import type { Tenancy } from "../tenancy";
+import { getUser } from "../users/server-users";
+import { expansionOf } from "./check";
+import { requireDefinition } from "./definitions";
+
+export interface GrantedPermission {
+  id: string;
+  userId: string;
+  teamId: string | null;
+}
+
+async function requireMembership(deps: ServiceDeps, tenancy: Tenancy, teamId: string, userId: string): Promise<void> {
+  if (!(await isTeamMember(deps.db, tenancy, teamId, userId))) {
+    throw new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
+  }
+}
+
+export async function grantPermission(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  scope: PermissionScope,
+  grant: { teamId: string | null; userId: string; permissionId: string },
+): Promise<GrantedPermission> {
+  if (scope === "team") await requireMembership(deps, tenancy, grant.teamId!, grant.userId);
+  else await getUser(deps, tenancy, grant.userId);
+  requireDefinition(tenancy.config, scope, grant.permissionId);
+  await insertGrant(deps.db, tenancy, scope, grant);
+  return { id: grant.permissionId, userId: grant.userId, teamId: grant.teamId };
+}
+
+export async function revokePermission(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  scope: PermissionScope,
+  grant: { teamId: string | null; userId: string; permissionId: string },
+): Promise<void> {
+  if (scope === "team") await requireMembership(deps, tenancy, grant.teamId!, grant.userId);
+  else await getUser(deps, tenancy, grant.userId);
+  requireDefinition(tenancy.config, scope, grant.permissionId);
+  if (!(await deleteGrant(deps.db, tenancy, scope, grant))) {
+    throw new KnownError("PERMISSION_NOT_FOUND", { permission_id: grant.permissionId });
+  }
+}
+
+/**
+ * The permissions users hold: direct grants, and with `recursive` everything they contain.
+ * Grants of ids that are no longer defined are left out.
+ */
+export async function listPermissions(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  scope: PermissionScope,
+  filter: { teamId?: string; userId?: string; permissionId?: string; recursive: boolean },
+): Promise<GrantedPermission[]> {
+  const expansion = expansionOf(tenancy.config, scope);
+  const seen = new Set<string>();
+  const result: GrantedPermission[] = [];
+  for (const grant of await listGrants(deps.db, tenancy, scope, filter)) {
+    const granted = expansion.get(grant.permissionId);
+    if (!granted) continue;
+    for (const id of filter.recursive ? granted : [grant.permissionId]) {
+      if (filter.permissionId !== undefined && id !== filter.permissionId) continue;
+      const key = `${grant.teamId ?? ""}\u0000${grant.userId}\u0000${id}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      result.push({ id, userId: grant.userId, teamId: grant.teamId });
+    }
+  }
+  return result;
+}
+
+/** Grants a configured default set (team creator, team member, or sign-up) to a user. */
+export async function grantDefaultPermissions(
+  deps: Pick<ServiceDeps, "db">,
+  tenancy: Tenancy,
+  set: "teamCreator" | "teamMember" | "signUp",
+  userId: string,
+  teamId: string | null = null,
+): Promise<void> {
+  const scope: PermissionScope = set === "signUp" ? "project" : "team";
+  const defined = expansionOf(tenancy.config, scope);
+  for (const permissionId of Object.keys(tenancy.config.rbac.defaultPermissions[set])) {
+    if (defined.has(permissionId)) await insertGrant(deps.db, tenancy, scope, { teamId, userId, permissionId });
+  }
+}
