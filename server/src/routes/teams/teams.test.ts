@@ -232,6 +232,35 @@ describe("team member profiles", () => {
   });
 });
 
+describe("team permissions, once granted", () => {
+  const grant = async (teamId: string, user: SignedInUser, permissionId: string) =>
+    expect((await server("POST", `/team-permissions/${teamId}/${user.userId}/${permissionId}`, {})).status).toBe(201);
+
+  it("lets a member with $update_team and $delete_team change and delete the team", async () => {
+    const user = await signUpUser(t, project.client);
+    const id = await teamWith([user]);
+    await grant(id, user, "$update_team");
+    const upd = await client(user, "PATCH", `/teams/${id}`, { display_name: "By client", client_metadata: { c: 1 } });
+    expect(upd.json).toEqual({ id, display_name: "By client", profile_image_url: null, client_metadata: { c: 1 }, client_read_only_metadata: null });
+    expect((await client(user, "DELETE", `/teams/${id}`)).json.code).toBe("TEAM_PERMISSION_REQUIRED");
+    await grant(id, user, "$delete_team");
+    expect((await client(user, "DELETE", `/teams/${id}`)).json).toEqual({ success: true });
+    expect((await server("GET", `/teams/${id}`)).json.code).toBe("TEAM_NOT_FOUND");
+  });
+
+  it("lets a member with $read_members list profiles and $remove_members remove others", async () => {
+    const a = await signUpUser(t, project.client);
+    const b = await signUpUser(t, project.client);
+    const id = await teamWith([a, b]);
+    await grant(id, a, "$read_members");
+    expect((await client(a, "GET", `/team-member-profiles?team_id=${id}`)).json.items).toHaveLength(2);
+    expect((await client(a, "GET", `/team-member-profiles/${id}/${b.userId}`)).json.user_id).toBe(b.userId);
+    await grant(id, a, "$remove_members");
+    expect((await client(a, "DELETE", `/team-memberships/${id}/${b.userId}`)).json).toEqual({ success: true });
+    expect((await client(a, "GET", `/team-member-profiles?team_id=${id}`)).json.items).toHaveLength(1);
+  });
+});
+
 async function foreignTeam(ctx: SecurityContext): Promise<string> {
   const res = await call(ctx.t, "POST", "/teams", { creds: ctx.project.server, body: { display_name: "Foreign" } });
   return res.json.id;

@@ -1,20 +1,17 @@
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
+import { hasTeamPermission as permissionsHasTeamPermission } from "../permissions/check";
 import type { Tenancy } from "../tenancy";
 
-/**
- * Whether the user holds the team permission. The single place team routes ask.
- * TODO: delegate to services/permissions once that area is committed; until then no client
- * holds a team permission, so client updates, deletions and member listings are refused.
- */
+/** Whether the user holds the team permission, directly or through containment. The single place team routes ask. */
 export async function hasTeamPermission(
-  _deps: Pick<ServiceDeps, "db">,
-  _tenancy: Tenancy,
-  _teamId: string,
-  _userId: string,
-  _permissionId: string,
+  deps: Pick<ServiceDeps, "db">,
+  tenancy: Tenancy,
+  teamId: string,
+  userId: string,
+  permissionId: string,
 ): Promise<boolean> {
-  return false;
+  return permissionsHasTeamPermission(deps, tenancy, teamId, userId, permissionId);
 }
 
 /** Throws TEAM_PERMISSION_REQUIRED unless the user holds the permission in the team. */
