@@ -2,6 +2,7 @@ import { newId } from "../crypto/random";
 import type { Queryable } from "../db/db";
 import { insertTeam, insertTeamMember, type TeamRecord } from "../db/queries/teams";
 import { updateUserProfile } from "../db/queries/users";
+import { grantDefaultPermissions } from "./permissions/defaults";
 import type { Tenancy } from "./tenancy";
 
 /** Creates a team with the user as its first member and makes it their selected team. */
@@ -13,6 +14,7 @@ export async function createTeamForCreator(
 ): Promise<TeamRecord> {
   const created = await insertTeam(q, tenancy, { id: newId(), displayName: team.displayName });
   await insertTeamMember(q, tenancy, created.id, creatorUserId);
+  await grantDefaultPermissions(q, tenancy, "teamCreator", creatorUserId, created.id);
   await updateUserProfile(q, tenancy, creatorUserId, { selectedTeamId: created.id });
   return created;
 }

@@ -188,3 +188,29 @@ describeSecurity({ method: "POST", path: "/team-permissions/00000000-0000-4000-8
 describeSecurity({ method: "DELETE", path: "/team-permissions/00000000-0000-4000-8000-000000000000/me/security", access: ["server", "admin"] });
 describeSecurity({ method: "POST", path: (ctx) => `/project-permissions/${ctx.project.user.userId}/security`, access: ["server", "admin"], body: {} });
 describeSecurity({ method: "DELETE", path: (ctx) => `/project-permissions/${ctx.project.user.userId}/security`, access: ["server", "admin"] });
+
+describe("default permissions", () => {
+  it("grants the sign-up set to new users and the team-creator set in their personal team", async () => {
+    const fx = await createProjectFixture(t, {
+      config: {
+        create_team_on_sign_up: true,
+        user_default_permissions: [{ id: "basic" }, { id: "undefined_one" }],
+        team_creator_default_permissions: [{ id: "team_admin" }],
+      },
+    });
+    await admin("POST", "/project-permission-definitions", { id: "basic" }, fx);
+    await admin("POST", "/team-permission-definitions", { id: "team_admin", contained_permission_ids: ["$update_team"] }, fx);
+
+    const signedUp = await signUpUser(t, fx.client);
+    const project = await server("GET", `/project-permissions?user_id=${signedUp.userId}`, undefined, fx);
+    expect(project.json.items).toEqual([{ id: "basic", user_id: signedUp.userId }]);
+    const me = await call(t, "GET", "/users/me", { creds: { ...fx.client, accessToken: signedUp.accessToken } });
+    const teamId: string = me.json.selected_team_id;
+    const tenancy = await t.deps.tenancies.load(fx.projectId);
+    expect(await hasTeamPermission(t.deps, tenancy, teamId, signedUp.userId, "$update_team")).toBe(true);
+
+    const created = await server("POST", "/users", { display_name: "By server" }, fx);
+    const byServer = await server("GET", `/project-permissions?user_id=${created.json.id}&recursive=false`, undefined, fx);
+    expect(byServer.json.items).toEqual([{ id: "basic", user_id: created.json.id }]);
+  });
+});

@@ -18,6 +18,7 @@ import type { Tenancy } from "../tenancy";
 import { isUniqueViolation } from "../../db/errors";
 import { assertPasswordAcceptable, normalizeEmail } from "./passwords";
 import { isUpgradableAnonymousUser, upgradeAnonymousWithPassword } from "./anonymous-upgrade";
+import { grantDefaultPermissions } from "../permissions/defaults";
 
 export interface PasswordSignUp {
   email: string;
@@ -63,6 +64,7 @@ export async function signUpWithPassword(
         isVerified: false,
         usedForAuth: true,
       });
+      await grantDefaultPermissions(tx, tenancy, "signUp", userId);
       if (config.teams.createPersonalTeamOnSignUp) {
         await createTeamForCreator(tx, tenancy, userId, { displayName: personalTeamName(null, email) });
       }

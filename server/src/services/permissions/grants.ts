@@ -73,18 +73,3 @@ export async function listPermissions(
   }
   return result;
 }
-
-/** Grants a configured default set (team creator, team member, or sign-up) to a user. */
-export async function grantDefaultPermissions(
-  deps: Pick<ServiceDeps, "db">,
-  tenancy: Tenancy,
-  set: "teamCreator" | "teamMember" | "signUp",
-  userId: string,
-  teamId: string | null = null,
-): Promise<void> {
-  const scope: PermissionScope = set === "signUp" ? "project" : "team";
-  const defined = expansionOf(tenancy.config, scope);
-  for (const permissionId of Object.keys(tenancy.config.rbac.defaultPermissions[set])) {
-    if (defined.has(permissionId)) await insertGrant(deps.db, tenancy, scope, { teamId, userId, permissionId });
-  }
-}

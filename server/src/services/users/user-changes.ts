@@ -21,6 +21,7 @@ import {
 import { KnownError } from "../../errors";
 import { assertPasswordAcceptable, normalizeEmail } from "../auth/passwords";
 import type { ServiceDeps } from "../deps";
+import { grantDefaultPermissions } from "../permissions/defaults";
 import { createTeamForCreator, personalTeamName } from "../teams";
 import type { Tenancy } from "../tenancy";
 
@@ -127,6 +128,7 @@ export async function createUser(deps: ServiceDeps, tenancy: Tenancy, input: Use
     deps.db.transaction(async (tx) => {
       await insertUser(tx, tenancy, { id: userId, isAnonymous: input.isAnonymous ?? false });
       await applyChanges(tx, tenancy, userId, { ...input, isAnonymous: undefined }, secrets);
+      await grantDefaultPermissions(tx, tenancy, "signUp", userId);
       if (tenancy.config.teams.createPersonalTeamOnSignUp && !input.isAnonymous) {
         await createTeamForCreator(tx, tenancy, userId, {
           displayName: personalTeamName(input.displayName ?? null, input.primaryEmail ?? null),

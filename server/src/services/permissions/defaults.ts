@@ -1,0 +1,22 @@
+import type { Queryable } from "../../db/db";
+import { insertGrant, type PermissionScope } from "../../db/queries/permission-grants";
+import type { Tenancy } from "../tenancy";
+import { expansionOf } from "./check";
+
+/**
+ * Grants a configured default set (`rbac.defaultPermissions.teamCreator|teamMember|signUp`)
+ * to a user, inside the caller's transaction. Ids that are not defined are skipped.
+ */
+export async function grantDefaultPermissions(
+  q: Queryable,
+  tenancy: Tenancy,
+  set: "teamCreator" | "teamMember" | "signUp",
+  userId: string,
+  teamId: string | null = null,
+): Promise<void> {
+  const scope: PermissionScope = set === "signUp" ? "project" : "team";
+  const defined = expansionOf(tenancy.config, scope);
+  for (const permissionId of Object.keys(tenancy.config.rbac.defaultPermissions[set])) {
+    if (defined.has(permissionId)) await insertGrant(q, tenancy, scope, { teamId, userId, permissionId });
+  }
+}
