@@ -165,6 +165,18 @@ describe("team memberships", () => {
     expect((await server("POST", `/team-memberships/${id}/00000000-0000-4000-8000-000000000000`, {})).json.code).toBe("USER_NOT_FOUND");
   });
 
+  it("grants the project's default member permissions to a member who joins", async () => {
+    const fixture = await createProjectFixture(t);
+    const definition = await call(t, "POST", "/team-permission-definitions", { creds: fixture.admin, body: { id: "read", description: "Read", contained_permission_ids: [] } });
+    expect(definition.status).toBe(201);
+    await call(t, "PATCH", "/internal/projects/current", { creds: fixture.admin, body: { config: { team_member_default_permissions: [{ id: "read" }] } } });
+    const user = await signUpUser(t, fixture.client);
+    const id = await teamWith([], fixture);
+    expect((await server("POST", `/team-memberships/${id}/${user.userId}`, {}, fixture)).status).toBe(201);
+    const listed = await call(t, "GET", `/team-permissions?team_id=${id}&user_id=${user.userId}`, { creds: fixture.server });
+    expect(listed.json.items).toEqual([{ id: "read", team_id: id, user_id: user.userId }]);
+  });
+
   it("lets a client leave a team, which unselects it", async () => {
     const user = await signUpUser(t, project.client);
     const id = await teamWith([user]);

@@ -20,6 +20,7 @@ import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import { createTeamForCreator } from "../teams";
+import { grantDefaultPermissions } from "../permissions/defaults";
 
 export async function getTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string): Promise<TeamRecord> {
   const team = await findTeam(deps.db, tenancy, teamId);
@@ -84,6 +85,7 @@ export async function addTeamMember(deps: ServiceDeps, tenancy: Tenancy, teamId:
     if (!(await findUser(tx, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
     if (await isTeamMember(tx, tenancy, teamId, userId)) throw new KnownError("TEAM_MEMBERSHIP_ALREADY_EXISTS");
     await insertTeamMember(tx, tenancy, teamId, userId);
+    await grantDefaultPermissions(tx, tenancy, "teamMember", userId, teamId);
   });
 }
 
