@@ -119,3 +119,18 @@ export function requireUser(auth: RequestAuth, forOwnUser = false): AccessTokenC
   if (auth.user) return auth.user;
   throw forOwnUser ? new KnownError("CANNOT_GET_OWN_USER_WITHOUT_USER") : new KnownError("USER_AUTHENTICATION_REQUIRED");
 }
+
+/** A user id from the request, where `me` names the signed-in user. */
+export function resolveUserId(auth: RequestAuth, userId: string): string {
+  return userId === "me" ? requireUser(auth, true).sub : userId;
+}
+
+/**
+ * Like `resolveUserId`, but with client access only the signed-in user may be named (by
+ * `me` or by id); another user reads as absent (USER_NOT_FOUND), so existence does not leak.
+ */
+export function resolveUserIdForAccess(auth: RequestAuth, userId: string): string {
+  const resolved = resolveUserId(auth, userId);
+  if (auth.type === "client" && requireUser(auth).sub !== resolved) throw new KnownError("USER_NOT_FOUND");
+  return resolved;
+}

@@ -1,8 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, SERVER_AND_UP, requireUser } from "../../http/access";
+import { CLIENT_AND_UP, requireUser, resolveUserIdForAccess, SERVER_AND_UP } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
-import type { RequestAuth } from "../../http/env";
 import { stackHeader } from "../../http/headers";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -144,25 +143,6 @@ const refreshRoute = authenticatedRoute(CLIENT_AND_UP, ["REFRESH_TOKEN_NOT_FOUND
   responses: { 200: jsonResponse(z.object({ access_token: z.string() }).openapi("RefreshedAccessToken"), "A fresh access token") },
 });
 
-/**
- * The user a sessions request is about. Client access may only name the signed-in user (by
- * `me` or by id); another user reads as absent (USER_NOT_FOUND), so existence does not leak.
- */
-function targetUser(auth: RequestAuth, userId: string): string {
-  if (auth.type === "client") {
-    const me = auth.user?.sub;
-    if (userId === "me" || userId === me) {
-      if (!me) throw new KnownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
-      return me;
-    }
-    if (!me) throw new KnownError("USER_AUTHENTICATION_REQUIRED");
-    throw new KnownError("USER_NOT_FOUND");
-  }
-  if (userId !== "me") return userId;
-  if (!auth.user) throw new KnownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
-  return auth.user.sub;
-}
-
 export function registerSessionRoutes(router: Router): void {
   router.openapi(signOut, async (c) => {
     const auth = c.var.auth;
@@ -180,7 +160,7 @@ export function registerSessionRoutes(router: Router): void {
 
   router.openapi(listRoute, async (c) => {
     const auth = c.var.auth;
-    const userId = targetUser(auth, c.req.valid("query").user_id);
+    const userId = resolveUserIdForAccess(auth, c.req.valid("query").user_id);
     const items = await listSessions(c.var.deps, auth.tenancy, userId, auth.user?.sub === userId ? auth.user.refresh_token_id : null);
     return c.json({ items, is_paginated: false as const }, 200);
   });
@@ -189,7 +169,7 @@ export function registerSessionRoutes(router: Router): void {
     const auth = c.var.auth;
     const { user_id } = c.req.valid("query");
     // Server access may revoke any session of the project; with a user_id, only that user's.
-    const ownerId = user_id === undefined && auth.type !== "client" ? null : targetUser(auth, user_id ?? "me");
+    const ownerId = user_id === undefined && auth.type !== "client" ? null : resolveUserIdForAccess(auth, user_id ?? "me");
     const deleted = await revokeSession(c.var.deps, auth.tenancy, c.req.valid("param").session_id, {
       ownerId,
       currentSessionId: auth.user?.refresh_token_id ?? null,

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP } from "../../http/access";
+import { CLIENT_AND_UP, resolveUserIdForAccess } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { listSchema, SuccessSchema } from "../../http/schemas";
@@ -11,7 +11,7 @@ import {
   listContactChannels,
   updateContactChannel,
 } from "../../services/contact-channels/channels";
-import { ChannelValueSchema, ContactChannelSchema, resolveChannelOwner, toContactChannel, UserIdOrMe } from "./shapes";
+import { ChannelValueSchema, ContactChannelSchema, toContactChannel, UserIdOrMe } from "./shapes";
 
 const TAGS = ["Contact channels"];
 
@@ -117,7 +117,7 @@ export function registerContactChannelRoutes(router: Router): void {
   router.openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
     const auth = c.var.auth;
-    const userId = resolveChannelOwner(auth, query.user_id);
+    const userId = resolveUserIdForAccess(auth, query.user_id);
     const channels = await listContactChannels(c.var.deps, auth.tenancy, userId, query.contact_channel_id);
     return c.json({ items: channels.map(toContactChannel), is_paginated: false }, 200);
   });
@@ -126,7 +126,7 @@ export function registerContactChannelRoutes(router: Router): void {
     const body = c.req.valid("json");
     const auth = c.var.auth;
     refuseClientVerification(auth.type, body.is_verified);
-    const userId = resolveChannelOwner(auth, body.user_id);
+    const userId = resolveUserIdForAccess(auth, body.user_id);
     const channel = await createContactChannel(c.var.deps, auth.tenancy, userId, {
       type: body.type,
       value: body.value,
@@ -140,7 +140,7 @@ export function registerContactChannelRoutes(router: Router): void {
   router.openapi(getRoute, async (c) => {
     const params = c.req.valid("param");
     const auth = c.var.auth;
-    const userId = resolveChannelOwner(auth, params.user_id);
+    const userId = resolveUserIdForAccess(auth, params.user_id);
     const channel = await getContactChannel(c.var.deps, auth.tenancy, userId, params.contact_channel_id);
     return c.json(toContactChannel(channel), 200);
   });
@@ -150,7 +150,7 @@ export function registerContactChannelRoutes(router: Router): void {
     const body = c.req.valid("json");
     const auth = c.var.auth;
     refuseClientVerification(auth.type, body.is_verified);
-    const userId = resolveChannelOwner(auth, params.user_id);
+    const userId = resolveUserIdForAccess(auth, params.user_id);
     const channel = await updateContactChannel(c.var.deps, auth.tenancy, userId, params.contact_channel_id, {
       value: body.value,
       usedForAuth: body.used_for_auth,
@@ -163,7 +163,7 @@ export function registerContactChannelRoutes(router: Router): void {
   router.openapi(deleteRoute, async (c) => {
     const params = c.req.valid("param");
     const auth = c.var.auth;
-    const userId = resolveChannelOwner(auth, params.user_id);
+    const userId = resolveUserIdForAccess(auth, params.user_id);
     await deleteContactChannel(c.var.deps, auth.tenancy, userId, params.contact_channel_id);
     return c.json({ success: true as const }, 200);
   });

@@ -1,9 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { requireUser } from "../../http/access";
-import type { RequestAuth } from "../../http/env";
 import { EmailSchema, UrlSchema } from "../../http/schemas";
 import type { ContactChannelRecord } from "../../services/contact-channels/channels";
-import { channelOfOtherUser } from "../../services/contact-channels/problems";
 
 export const ContactChannelSchema = z
   .object({
@@ -37,16 +34,3 @@ export const CallbackUrlSchema = UrlSchema.or(z.string().startsWith("/")).openap
 });
 
 export const UserIdOrMe = z.union([z.uuid(), z.literal("me")]).openapi({ description: "A user id, or `me` for the signed-in user." });
-
-/**
- * The user whose channels the request names: `me` is the signed-in user; with client access
- * only the signed-in user may be named.
- */
-export function resolveChannelOwner(auth: RequestAuth, userId: string): string {
-  if (userId === "me") return requireUser(auth, true).sub;
-  if (auth.type === "client") {
-    const user = requireUser(auth);
-    if (user.sub !== userId) throw channelOfOtherUser();
-  }
-  return userId;
-}

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { CLIENT_AND_UP, requireUser } from "../../http/access";
+import { CLIENT_AND_UP, requireUser, resolveUserIdForAccess } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
 import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -10,7 +10,7 @@ import {
   verifyChannelCode,
 } from "../../services/contact-channels/verification";
 import type { KnownErrorCode } from "../../errors";
-import { CallbackUrlSchema, resolveChannelOwner, UserIdOrMe } from "./shapes";
+import { CallbackUrlSchema, UserIdOrMe } from "./shapes";
 
 const TAGS = ["Contact channels"];
 
@@ -104,7 +104,7 @@ export function registerContactChannelVerificationRoutes(router: Router): void {
   router.openapi(sendRoute, async (c) => {
     const params = c.req.valid("param");
     const auth = c.var.auth;
-    const userId = resolveChannelOwner(auth, params.user_id);
+    const userId = resolveUserIdForAccess(auth, params.user_id);
     const callbackUrl = c.req.valid("json").callback_url;
     await sendChannelVerificationCode(c.var.deps, auth.tenancy, userId, params.contact_channel_id, callbackUrl, clientInfo(c));
     return c.json({ success: true as const }, 200);

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PermissionScope } from "../../db/queries/permission-grants";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, requireUser, SERVER_AND_UP } from "../../http/access";
+import { CLIENT_AND_UP, requireUser, resolveUserId, SERVER_AND_UP } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -50,10 +50,6 @@ function resolveListedUser(auth: RequestAuth, userId: string | undefined): strin
     if (userId !== user.sub) throw new KnownError("SCHEMA_ERROR", { message: "With client access, user_id must be `me`." });
   }
   return userId;
-}
-
-function resolvePathUser(auth: RequestAuth, userId: string): string {
-  return userId === "me" ? requireUser(auth, true).sub : userId;
 }
 
 const listErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER"] as const;
@@ -142,7 +138,7 @@ export function registerPermissionRoutes(router: Router): void {
     const auth = c.var.auth;
     const granted = await grantPermission(c.var.deps, auth.tenancy, "team", {
       teamId: p.team_id,
-      userId: resolvePathUser(auth, p.user_id),
+      userId: resolveUserId(auth, p.user_id),
       permissionId: p.permission_id,
     });
     return c.json(teamWire(granted), 201);
@@ -150,7 +146,7 @@ export function registerPermissionRoutes(router: Router): void {
   router.openapi(revokeTeamRoute, async (c) => {
     const p = c.req.valid("param");
     const auth = c.var.auth;
-    await revokePermission(c.var.deps, auth.tenancy, "team", { teamId: p.team_id, userId: resolvePathUser(auth, p.user_id), permissionId: p.permission_id });
+    await revokePermission(c.var.deps, auth.tenancy, "team", { teamId: p.team_id, userId: resolveUserId(auth, p.user_id), permissionId: p.permission_id });
     return c.json({ success: true as const }, 200);
   });
   router.openapi(listProjectRoute, async (c) => {
@@ -168,7 +164,7 @@ export function registerPermissionRoutes(router: Router): void {
     const auth = c.var.auth;
     const granted = await grantPermission(c.var.deps, auth.tenancy, "project", {
       teamId: null,
-      userId: resolvePathUser(auth, p.user_id),
+      userId: resolveUserId(auth, p.user_id),
       permissionId: p.permission_id,
     });
     return c.json(projectWire(granted), 201);
@@ -176,7 +172,7 @@ export function registerPermissionRoutes(router: Router): void {
   router.openapi(revokeProjectRoute, async (c) => {
     const p = c.req.valid("param");
     const auth = c.var.auth;
-    await revokePermission(c.var.deps, auth.tenancy, "project", { teamId: null, userId: resolvePathUser(auth, p.user_id), permissionId: p.permission_id });
+    await revokePermission(c.var.deps, auth.tenancy, "project", { teamId: null, userId: resolveUserId(auth, p.user_id), permissionId: p.permission_id });
     return c.json({ success: true as const }, 200);
   });
 }

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, requireUser } from "../../http/access";
+import { CLIENT_AND_UP, requireUser, resolveUserId } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -10,7 +10,6 @@ import { getMemberProfile, getTeamAsMember, listMemberProfiles, updateMemberProf
 import type { ServiceDeps } from "../../services/deps";
 import { ServerUserSchema, toServerUser } from "../users/shapes";
 import { TeamUserParams } from "./memberships";
-import { resolveUserId } from "./teams";
 
 const ClientMemberProfileSchema = z
   .object({

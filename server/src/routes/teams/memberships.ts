@@ -1,11 +1,10 @@
 import { z } from "@hono/zod-openapi";
-import { CLIENT_AND_UP, SERVER_AND_UP, requireUser } from "../../http/access";
+import { CLIENT_AND_UP, requireUser, resolveUserId, SERVER_AND_UP } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { SuccessSchema } from "../../http/schemas";
 import { requireTeamPermission } from "../../services/teams/team-permission-check";
 import { addTeamMember, getTeamAsMember, removeTeamMember } from "../../services/teams/teams";
-import { resolveUserId } from "./teams";
 
 export const TeamUserParams = z.object({
   team_id: z.uuid().openapi({ param: { name: "team_id", in: "path" } }),

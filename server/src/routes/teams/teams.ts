@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, requireUser } from "../../http/access";
+import { CLIENT_AND_UP, requireUser, resolveUserId } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -136,11 +136,6 @@ function refuseServerOnlyFields(auth: RequestAuth, body: Record<string, unknown>
   if (auth.type !== "client") return;
   const forbidden = SERVER_ONLY_FIELDS.filter((key) => body[key] !== undefined);
   if (forbidden.length > 0) throw new KnownError("SCHEMA_ERROR", { message: `body: clients may not set ${forbidden.join(", ")}` });
-}
-
-/** `me` resolved to the signed-in user. */
-export function resolveUserId(auth: RequestAuth, userId: string): string {
-  return userId === "me" ? requireUser(auth, true).sub : userId;
 }
 
 function toTeamChanges(body: z.infer<typeof TeamUpdateSchema>) {

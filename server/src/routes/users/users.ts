@@ -1,7 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { KnownError } from "../../errors";
-import { SERVER_AND_UP } from "../../http/access";
-import type { RequestAuth } from "../../http/env";
+import { resolveUserId, SERVER_AND_UP } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { listSchema, SuccessSchema } from "../../http/schemas";
@@ -92,12 +90,6 @@ const deleteRoute = authenticatedRoute(SERVER_AND_UP, ["USER_NOT_FOUND", "CANNOT
   request: { params: UserIdParam },
   responses: { 200: jsonResponse(SuccessSchema, "Deleted") },
 });
-
-function resolveUserId(auth: RequestAuth, userId: string): string {
-  if (userId !== "me") return userId;
-  if (!auth.user) throw new KnownError("CANNOT_GET_OWN_USER_WITHOUT_USER");
-  return auth.user.sub;
-}
 
 export function registerUserRoutes(router: Router): void {
   router.openapi(listRoute, async (c) => {
