@@ -58,26 +58,40 @@ export function ratios(gatehouse: Measurement, reference: Measurement): Ratios {
   };
 }
 
-const pad = (text: string, width: number) => text.padStart(width);
+/** One case's figures: Gatehouse first, then its references, with Gatehouse's ratio to each. */
+export interface CaseResult {
+  name: string;
+  request: string;
+  measurements: Measurement[];
+  /** By reference name: Gatehouse / that reference. */
+  ratios: Record<string, Ratios>;
+}
 
-export function printTable(measurements: Measurement[], vsBare: Ratios, vsFloor: Ratios): void {
-  const rows = measurements.map((m) => [
-    m.name,
-    m.requestsPerSecond.toFixed(0),
-    m.latencyMs.p50.toFixed(2),
-    m.latencyMs.p99.toFixed(2),
-    m.latencyMs.mean.toFixed(2),
-    String(m.totalRequests),
-    String(m.non2xx),
-  ]);
-  const header = ["server", "req/s", "p50 ms", "p99 ms", "mean ms", "requests", "non-2xx"];
+function printAligned(header: string[], rows: string[][], leftColumns: number): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : pad(cell, widths[i]!))).join("  ");
+  const line = (cells: string[]) => cells.map((cell, i) => (i < leftColumns ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
   console.log(`\n${line(header)}\n${widths.map((w) => "-".repeat(w)).join("  ")}`);
   for (const row of rows) console.log(line(row));
-  const fmt = (r: Ratios) => `req/s ${r.requestsPerSecond.toFixed(2)}x, p99 ${r.p99.toFixed(2)}x`;
-  console.log(`\nGatehouse / bare : ${fmt(vsBare)}`);
-  console.log(`Gatehouse / floor: ${fmt(vsFloor)}`);
+}
+
+export function printTable(cases: CaseResult[]): void {
+  const rows = cases.flatMap((c) =>
+    c.measurements.map((m) => [
+      c.name,
+      m.name,
+      m.requestsPerSecond.toFixed(0),
+      m.latencyMs.p50.toFixed(2),
+      m.latencyMs.p99.toFixed(2),
+      m.latencyMs.mean.toFixed(2),
+      String(m.totalRequests),
+      String(m.non2xx),
+    ]),
+  );
+  printAligned(["case", "server", "req/s", "p50 ms", "p99 ms", "mean ms", "requests", "non-2xx"], rows, 2);
+  const ratioRows = cases.flatMap((c) =>
+    Object.entries(c.ratios).map(([reference, r]) => [c.name, `gatehouse / ${reference}`, `${r.requestsPerSecond.toFixed(2)}x`, `${r.p99.toFixed(2)}x`]),
+  );
+  printAligned(["case", "ratio", "req/s", "p99"], ratioRows, 2);
   console.log("(req/s: responses / measured seconds; latencies: every response, nearest-rank percentiles.)\n");
 }
 

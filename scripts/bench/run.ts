@@ -1,9 +1,19 @@
 /**
- * `npm run bench`: GET /api/v1/users/me on PostgreSQL-backed Gatehouse, measured in one run
- * beside two references (scripts/bench/references.ts) with the same request, connections
- * and duration: a bare Hono route returning the same JSON, and a "floor" that verifies the
- * same token with jose and selects the user row with pg. Prints a table with the ratios and
- * writes .bench/results.json. Fails if any request is answered with anything but a 2xx.
+ * `npm run bench`: the requests of scripts/bench/cases.ts on PostgreSQL-backed Gatehouse,
+ * each measured in one run beside its references (scripts/bench/references.ts) with the
+ * same request, connections and duration, all with client access (publishable key and the
+ * user's access token):
+ *
+ *   users/me          GET /api/v1/users/me
+ *   team-permissions  GET /api/v1/team-permissions?team_id=<team>&user_id=me&recursive=true,
+ *                     four direct grants expanded through 30 definitions six levels deep
+ *   teams             GET /api/v1/teams?user_id=me, 10 of the project's 20 teams
+ *
+ * The references of every case: a bare Hono route returning the same JSON, and a "floor"
+ * that verifies the same token with jose and makes the one pg query the request needs.
+ * The data is created over Gatehouse's HTTP API first (scripts/bench/fixtures.ts). Prints a
+ * table with the ratios Gatehouse / reference per case and writes .bench/results.json.
+ * Fails if any request is answered with anything but a 2xx.
  *
  * Every server runs in its own child process and autocannon runs here. On a 2-core machine
  * a server sharing this process would share one event loop (and one core) with the load
@@ -16,19 +26,19 @@
  * BENCH_DURATION (10 s), BENCH_WARMUP (2 s).
  */
 import autocannon from "autocannon";
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpus } from "node:os";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 // The harness modules themselves: the @gatehouse/server/testing index also exports
 // vitest-only helpers, and vitest cannot be imported outside a test run.
-import { authHeaders, createProjectFixture } from "../../server/src/testing/fixtures";
 import { freePort, TEST_INTERNAL_KEYS } from "../../server/src/testing/test-server";
+import { benchCases, type BenchCase } from "./cases";
+import { ROOT, startChild, stopAllChildren, stopChild, waitUntilListening, type Child } from "./children";
+import { createBenchFixture } from "./fixtures";
 import type { ReferenceConfig } from "./references";
-import { printTable, ratios, summarize, writeResults, type Measurement } from "./report";
+import { printTable, ratios, summarize, writeResults, type CaseResult, type Measurement } from "./report";
 
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const RESULTS_PATH = `${ROOT}.bench/results.json`;
 
 const numberSetting = (name: string, fallback: number) => {
@@ -79,65 +89,15 @@ async function createDatabase(adminUrl: string) {
   return { name, url: url.toString(), version: String(version), drop };
 }
 
-/** Every child started, so that no exit path (an error, Ctrl-C, a closed pipe) leaves one running. */
-const children: Child[] = [];
-process.on("exit", () => {
-  for (const child of children) if (child.process.exitCode === null) child.process.kill("SIGTERM");
-});
-
-interface Child {
-  process: ChildProcess;
-  /** The tail of what the child printed, shown when it fails. */
-  output: () => string;
-}
-
-function startChild(script: string, env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8000);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const entry: Child = { process: child, output: () => output };
-  children.push(entry);
-  return entry;
-}
-
-async function waitUntilListening(name: string, baseUrl: string, child: Child): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.process.exitCode !== null) break;
-    try {
-      await fetch(`${baseUrl}/health`);
-      return;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-  throw new Error(`${name} did not start listening at ${baseUrl}. Its output:\n${child.output()}`);
-}
-
-async function stopChild(child: Child): Promise<void> {
-  if (child.process.exitCode !== null || child.process.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.process.once("exit", resolve));
-  child.process.kill("SIGTERM");
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill("SIGKILL");
-}
-
 async function getJson(url: string, headers: Record<string, string>): Promise<{ status: number; json: any }> {
   const response = await fetch(url, { headers });
   return { status: response.status, json: await response.json() };
 }
 
-async function measure(name: string, url: string, headers: Record<string, string>): Promise<Measurement> {
+/** Times `url` under load after a warm-up; `label` names the run in the log, `name` the measurement. */
+async function measure(label: string, name: string, url: string, headers: Record<string, string>): Promise<Measurement> {
   const { connections, warmupSeconds, durationSeconds } = settings;
-  console.log(`${name}: ${warmupSeconds} s warm-up, then ${durationSeconds} s with ${connections} connections`);
+  console.log(`${label}: ${warmupSeconds} s warm-up, then ${durationSeconds} s with ${connections} connections`);
   await autocannon({ url, headers, connections, duration: warmupSeconds });
   const latenciesMs: number[] = [];
   const run = autocannon({ url, headers, connections, duration: durationSeconds });
@@ -145,12 +105,51 @@ async function measure(name: string, url: string, headers: Record<string, string
   return summarize(name, await run, latenciesMs);
 }
 
+/** Starts the case's references, checks that every server answers correctly, then times each in turn. */
+async function runCase(benchCase: BenchCase, run: { gatehouseUrl: string; projectId: string; databaseUrl: string }): Promise<CaseResult> {
+  const { name, path, headers } = benchCase;
+  const expected = await getJson(`${run.gatehouseUrl}${path}`, headers);
+  if (expected.status !== 200) throw new Error(`${name}: Gatehouse answered ${expected.status}: ${JSON.stringify(expected.json)}`);
+  const items = Array.isArray(expected.json.items) ? `, ${expected.json.items.length} items` : "";
+  console.log(`${name}: GET ${path} answers ${JSON.stringify(expected.json).length} bytes of JSON${items}`);
+  const pathname = new URL(path, run.gatehouseUrl).pathname;
+
+  const references: Array<{ name: string; url: string; child: Child }> = [];
+  for (const spec of benchCase.references) {
+    const port = await freePort();
+    const config: ReferenceConfig =
+      spec.kind === "bare"
+        ? { kind: "bare", port, path: pathname, body: expected.json }
+        : { kind: "floor", port, path: pathname, work: spec.work, definitions: spec.definitions, ...run };
+    const child = startChild("scripts/bench/references.ts", { BENCH_REFERENCE: JSON.stringify(config) });
+    const baseUrl = `http://127.0.0.1:${port}`;
+    await waitUntilListening(`the ${spec.kind} reference of ${name}`, baseUrl, child);
+    const answer = await getJson(`${baseUrl}${path}`, headers);
+    const correct =
+      answer.status === 200 &&
+      (spec.kind === "floor" && spec.answers ? spec.answers(answer.json, expected.json) : JSON.stringify(answer.json) === JSON.stringify(expected.json));
+    if (!correct) throw new Error(`${name}: the ${spec.kind} reference answers differently (${answer.status}): ${JSON.stringify(answer.json)}`);
+    references.push({ name: spec.kind, url: `${baseUrl}${path}`, child });
+  }
+
+  const gatehouse = await measure(`${name} gatehouse`, "gatehouse", `${run.gatehouseUrl}${path}`, headers);
+  const measurements = [gatehouse];
+  const caseRatios: CaseResult["ratios"] = {};
+  for (const reference of references) {
+    const measurement = await measure(`${name} ${reference.name}`, reference.name, reference.url, headers);
+    measurements.push(measurement);
+    caseRatios[reference.name] = ratios(gatehouse, measurement);
+    await stopChild(reference.child);
+  }
+  return { name, request: benchCase.description, measurements, ratios: caseRatios };
+}
+
 async function main(): Promise<void> {
   const database = await createDatabase(adminDatabaseUrl());
   let cleaned: Promise<void> | undefined;
   const cleanUp = () =>
     (cleaned ??= (async () => {
-      for (const child of children) await stopChild(child);
+      await stopAllChildren();
       await database.drop();
     })());
   process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
@@ -174,53 +173,23 @@ async function main(): Promise<void> {
     });
     await waitUntilListening("Gatehouse", gatehouseUrl, gatehouse);
 
-    // The admin bootstrap over real HTTP: an owner signs up in `internal`, creates a project
-    // and its keys, and a user signs up in that project.
-    const fixture = await createProjectFixture({ request: (path, init) => fetch(`${gatehouseUrl}${path}`, init) });
-    const headers = authHeaders({ ...fixture.client, accessToken: fixture.user.accessToken });
-    const me = await getJson(`${gatehouseUrl}/api/v1/users/me`, headers);
-    if (me.status !== 200) throw new Error(`GET /users/me answered ${me.status}: ${JSON.stringify(me.json)}`);
+    const fixture = await createBenchFixture((path, init) => fetch(`${gatehouseUrl}${path}`, init));
+    const run = { gatehouseUrl, projectId: fixture.projectId, databaseUrl: database.url };
+    const results: CaseResult[] = [];
+    for (const benchCase of benchCases(fixture)) results.push(await runCase(benchCase, run));
 
-    const referenceConfigs: ReferenceConfig[] = [
-      { kind: "bare", port: await freePort(), body: me.json },
-      { kind: "floor", port: await freePort(), gatehouseUrl, projectId: fixture.projectId, databaseUrl: database.url },
-    ];
-    const referenceUrls: string[] = [];
-    for (const config of referenceConfigs) {
-      const child = startChild("scripts/bench/references.ts", { BENCH_REFERENCE: JSON.stringify(config) });
-      const url = `http://127.0.0.1:${config.port}`;
-      await waitUntilListening(`the ${config.kind} reference`, url, child);
-      referenceUrls.push(`${url}/api/v1/users/me`);
-    }
-    const [bareUrl, floorUrl] = referenceUrls as [string, string];
-
-    // Each server answers the benchmark request correctly before it is timed.
-    const bare = await getJson(bareUrl, headers);
-    if (bare.status !== 200 || JSON.stringify(bare.json) !== JSON.stringify(me.json)) throw new Error("the bare reference answers differently");
-    const floor = await getJson(floorUrl, headers);
-    if (floor.status !== 200 || floor.json.id !== fixture.user.userId) throw new Error(`the floor reference answers ${floor.status}`);
-
-    const measurements = [
-      await measure("gatehouse", `${gatehouseUrl}/api/v1/users/me`, headers),
-      await measure("bare", bareUrl, headers),
-      await measure("floor", floorUrl, headers),
-    ];
-    const [g, b, f] = measurements as [Measurement, Measurement, Measurement];
-    const vsBare = ratios(g, b);
-    const vsFloor = ratios(g, f);
-    printTable(measurements, vsBare, vsFloor);
+    printTable(results);
     await writeResults(RESULTS_PATH, {
       date: new Date().toISOString(),
-      request: "GET /api/v1/users/me (client access, publishable key and access token)",
       machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, postgres: database.version },
       settings,
-      measurements,
-      ratios: { gatehouseOverBare: vsBare, gatehouseOverFloor: vsFloor },
+      cases: results,
     });
 
-    const failed = measurements.filter((m) => m.non2xx > 0 || m.errors > 0 || m.timeouts > 0);
-    if (failed.length > 0) {
-      const details = failed.map((m) => `${m.name}: ${m.non2xx} non-2xx ${JSON.stringify(m.statusCodes)}, ${m.errors} errors, ${m.timeouts} timeouts`);
+    const failed = results.flatMap((c) => c.measurements.map((m) => ({ ...m, name: `${c.name} ${m.name}` })));
+    const invalid = failed.filter((m) => m.non2xx > 0 || m.errors > 0 || m.timeouts > 0);
+    if (invalid.length > 0) {
+      const details = invalid.map((m) => `${m.name}: ${m.non2xx} non-2xx ${JSON.stringify(m.statusCodes)}, ${m.errors} errors, ${m.timeouts} timeouts`);
       throw new Error(`BENCHMARK INVALID: not every request succeeded.\n  ${details.join("\n  ")}`);
     }
   } finally {
