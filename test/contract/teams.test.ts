@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMailCatcher, uniqueEmail, type MailCatcher } from "@gatehouse/server/testing";
 import { expectKnownErrorThroughProxy, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
@@ -54,5 +55,68 @@ describe("teams: the real server behind prism proxy --errors", () => {
   it("answers an unknown team with 404 TEAM_NOT_FOUND", async () => {
     expectKnownErrorThroughProxy(await env.api.call("GET", `/teams/${UNKNOWN_TEAM}`, { creds: project.server }), 404, "TEAM_NOT_FOUND");
     expectValidThroughProxy(await env.api.call("GET", "/teams", { creds: project.server }), 200);
+  });
+});
+
+describe("team invitations: the real server behind prism proxy --errors", () => {
+  let mail: MailCatcher;
+  beforeAll(async () => {
+    mail = await startMailCatcher();
+  });
+  afterAll(async () => {
+    await mail?.close();
+  });
+  const env = useProxiedServer({ env: () => mail.env });
+  let project: ContractProject;
+
+  beforeAll(async () => {
+    project = await bootstrapProject(env.api);
+  });
+
+  it("sends, lists, reads, accepts and withdraws invitations", async () => {
+    const owner = await signUpThroughProxy(env.api, project.client);
+    const created = await env.api.call("POST", "/teams", { creds: project.server, body: { display_name: "Crew", creator_user_id: owner.userId } });
+    const teamId: string = created.json.id;
+    const email = uniqueEmail("contract-invitee");
+    const sent = await env.api.call("POST", "/team-invitations/send-code", {
+      creds: project.server,
+      body: { team_id: teamId, email, callback_url: "/handler/team-invitation" },
+    });
+    expectValidThroughProxy(sent, 200);
+    const code = /[?&]code=([A-Z0-9]+)/.exec((await mail.waitFor(email)).text)![1]!;
+    const withdrawn = await env.api.call("POST", "/team-invitations/send-code", {
+      creds: project.server,
+      body: { team_id: teamId, email: uniqueEmail("contract-other"), callback_url: "/handler/team-invitation" },
+    });
+
+    const listed = await env.api.call("GET", `/team-invitations?team_id=${teamId}`, { creds: project.server });
+    expectValidThroughProxy(listed, 200);
+    expect(listed.json.items).toHaveLength(2);
+    expectValidThroughProxy(await env.api.call("DELETE", `/team-invitations/${withdrawn.json.id}?team_id=${teamId}`, { creds: project.server }), 200);
+
+    const invitee = await signUpThroughProxy(env.api, project.client, email);
+    const inviteeCreds = { ...project.client, accessToken: invitee.accessToken };
+    expectValidThroughProxy(await env.api.call("POST", "/team-invitations/accept/check-code", { creds: project.client, body: { code } }), 200);
+    const details = await env.api.call("POST", "/team-invitations/accept/details", { creds: inviteeCreds, body: { code } });
+    expectValidThroughProxy(details, 200);
+    expect(details.json).toEqual({ team_id: teamId, team_display_name: "Crew" });
+    expectValidThroughProxy(await env.api.call("GET", "/team-invitations?user_id=me", { creds: inviteeCreds }), 200);
+    expectValidThroughProxy(await env.api.call("POST", "/team-invitations/accept", { creds: inviteeCreds, body: { code } }), 200);
+    expectKnownErrorThroughProxy(
+      await env.api.call("POST", "/team-invitations/accept", { creds: inviteeCreds, body: { code } }),
+      409,
+      "VERIFICATION_CODE_ALREADY_USED",
+    );
+    expectKnownErrorThroughProxy(
+      await env.api.call("POST", `/team-invitations/${sent.json.id}/accept?user_id=me`, { creds: inviteeCreds }),
+      404,
+      "VERIFICATION_CODE_NOT_FOUND",
+    );
+    const ownerCreds = { ...project.client, accessToken: owner.accessToken };
+    expectKnownErrorThroughProxy(
+      await env.api.call("POST", "/team-invitations/send-code", { creds: ownerCreds, body: { team_id: teamId, email, callback_url: "/join" } }),
+      401,
+      "TEAM_PERMISSION_REQUIRED",
+    );
   });
 });

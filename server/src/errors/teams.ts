@@ -11,4 +11,8 @@ export const teamErrors = {
     401,
     (d) => `User ${d.user_id} needs the permission ${d.permission_id} in team ${d.team_id}.`,
   ),
+  TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED: knownError<{ restricted_reason: { type: string } }>(
+    403,
+    (d) => `Restricted users cannot accept team invitations (reason: ${d.restricted_reason.type}); finish signing up first.`,
+  ),
 };

@@ -20,6 +20,13 @@ export const UrlSchema = z
   .refine((value) => !/\s/.test(value) && URL.canParse(value), { message: "Must be a valid URL without spaces" })
   .openapi({ format: "uri" });
 
+/** The app page a mailed link leads to; `?code=…` is appended. */
+export const CallbackUrlSchema = UrlSchema.or(z.string().startsWith("/")).openapi({
+  description: "Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.",
+});
+
+export const UserIdOrMe = z.union([z.uuid(), z.literal("me")]).openapi({ description: "A user id, or `me` for the signed-in user." });
+
 /** A URL or data URL for a profile image; an inline image must be under 100 KB. */
 export const ImageUrlSchema = z
   .string()
@@ -43,6 +50,9 @@ export const MetadataSchema = z.unknown().openapi({ description: "Any JSON value
 export const UuidSchema = z.uuid();
 
 export const SuccessSchema = z.object({ success: z.literal(true) }).openapi("Success");
+
+/** `{}`, as a request body that carries nothing or an answer that says nothing more than its status. */
+export const EmptyObjectSchema = z.object({}).openapi("EmptyObject");
 
 export function listSchema<T extends z.ZodType>(item: T, name: string) {
   return z

@@ -16,6 +16,7 @@ import { registerPermissionDefinitionRoutes } from "./permissions/definitions";
 import { registerPermissionRoutes } from "./permissions/grants";
 import { registerCurrentProjectRoutes } from "./projects/current";
 import { registerJwksRoutes } from "./projects/jwks";
+import { registerTeamInvitationRoutes } from "./teams/invitations";
 import { registerTeamMemberProfileRoutes } from "./teams/member-profiles";
 import { registerTeamMembershipRoutes } from "./teams/memberships";
 import { registerTeamRoutes } from "./teams/teams";
@@ -37,6 +38,7 @@ export function registerAllRoutes(router: Router): void {
   registerTeamRoutes(router);
   registerTeamMembershipRoutes(router);
   registerTeamMemberProfileRoutes(router);
+  registerTeamInvitationRoutes(router);
   registerContactChannelRoutes(router);
   registerContactChannelVerificationRoutes(router);
   registerPermissionRoutes(router);
@@ -56,7 +58,7 @@ export const OPENAPI_TAGS = [
   { name: "Sessions", description: "Sessions and sign-out." },
   { name: "Anonymous", description: "Anonymous users, upgraded in place by a later sign-up." },
   { name: "Users", description: "Users and the signed-in user." },
-  { name: "Teams", description: "Teams, their memberships and member profiles." },
+  { name: "Teams", description: "Teams, their memberships, member profiles and invitations." },
   { name: "Permissions", description: "Team and project permissions of users, and their definitions." },
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys." },

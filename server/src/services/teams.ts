@@ -19,6 +19,12 @@ export async function createTeamForCreator(
   return created;
 }
 
+/** Makes the user a member of the team with the project's default member permissions. */
+export async function joinTeam(q: Queryable, tenancy: Tenancy, teamId: string, userId: string): Promise<void> {
+  await insertTeamMember(q, tenancy, teamId, userId);
+  await grantDefaultPermissions(q, tenancy, "teamMember", userId, teamId);
+}
+
 export function personalTeamName(displayName: string | null, email: string | null): string {
   const owner = displayName ?? email?.split("@")[0];
   return owner ? `${owner}'s Team` : "Personal Team";

@@ -58,6 +58,8 @@ export async function issueCode(
     expiresInMs: number;
     userId?: string | null;
     email?: string | null;
+    /** For invitations: the team the code admits to; the code dies with the team. */
+    teamId?: string | null;
     data?: Record<string, unknown>;
     replacePrevious?: boolean;
   },
@@ -76,6 +78,7 @@ export async function issueCode(
     codeHash: hashSecret(code),
     userId: input.userId ?? null,
     email: input.email ?? null,
+    teamId: input.teamId ?? null,
     data: input.data ?? {},
     expiresAt: new Date(Date.now() + input.expiresInMs),
   });

@@ -22,19 +22,19 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  CodeCheck,
   ContactChannel,
   ContactChannelCreate,
   ContactChannelList,
   ContactChannelSendCode,
   ContactChannelUpdate,
-  ContactChannelVerificationCode,
   EmailSendVerificationCode,
-  Empty,
+  EmptyObject,
   KnownError,
   ListContactChannelsParams,
   RateLimited,
-  Success
+  Success,
+  VerificationCode,
+  VerificationCodeCheck
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -310,15 +310,15 @@ export const getVerifyContactChannelUrl = () => {
   return `/contact-channels/verify`
 }
 
-export const verifyContactChannel = async (contactChannelVerificationCode: ContactChannelVerificationCode, options?: RequestInit): Promise<Empty> => {
+export const verifyContactChannel = async (verificationCode: VerificationCode, options?: RequestInit): Promise<EmptyObject> => {
   
-  return gatehouseFetch<Empty>(getVerifyContactChannelUrl(),
+  return gatehouseFetch<EmptyObject>(getVerifyContactChannelUrl(),
   {      
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...options?.headers },
     body: JSON.stringify(
-      contactChannelVerificationCode,)
+      verificationCode,)
   }
 );}
 
@@ -326,8 +326,8 @@ export const verifyContactChannel = async (contactChannelVerificationCode: Conta
 
 
 export const getVerifyContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: ContactChannelVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: ContactChannelVerificationCode}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: VerificationCode}, TContext> => {
 
 const mutationKey = ['verifyContactChannel'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -339,7 +339,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof verifyContactChannel>>, {data: ContactChannelVerificationCode}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof verifyContactChannel>>, {data: VerificationCode}> = (props) => {
           const {data} = props ?? {};
 
           return  verifyContactChannel(data,requestOptions)
@@ -351,18 +351,18 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type VerifyContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof verifyContactChannel>>>
-    export type VerifyContactChannelMutationBody = ContactChannelVerificationCode
+    export type VerifyContactChannelMutationBody = VerificationCode
     export type VerifyContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
 
     /**
  * @summary Mark a contact channel verified with the mailed code
  */
 export const useVerifyContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: ContactChannelVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyContactChannel>>,
         TError,
-        {data: ContactChannelVerificationCode},
+        {data: VerificationCode},
         TContext
       > => {
 
@@ -381,15 +381,15 @@ export const getCheckContactChannelVerificationCodeUrl = () => {
   return `/contact-channels/verify/check-code`
 }
 
-export const checkContactChannelVerificationCode = async (contactChannelVerificationCode: ContactChannelVerificationCode, options?: RequestInit): Promise<CodeCheck> => {
+export const checkContactChannelVerificationCode = async (verificationCode: VerificationCode, options?: RequestInit): Promise<VerificationCodeCheck> => {
   
-  return gatehouseFetch<CodeCheck>(getCheckContactChannelVerificationCodeUrl(),
+  return gatehouseFetch<VerificationCodeCheck>(getCheckContactChannelVerificationCodeUrl(),
   {      
     ...options,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...options?.headers },
     body: JSON.stringify(
-      contactChannelVerificationCode,)
+      verificationCode,)
   }
 );}
 
@@ -397,8 +397,8 @@ export const checkContactChannelVerificationCode = async (contactChannelVerifica
 
 
 export const getCheckContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: ContactChannelVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: ContactChannelVerificationCode}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: VerificationCode}, TContext> => {
 
 const mutationKey = ['checkContactChannelVerificationCode'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -410,7 +410,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, {data: ContactChannelVerificationCode}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, {data: VerificationCode}> = (props) => {
           const {data} = props ?? {};
 
           return  checkContactChannelVerificationCode(data,requestOptions)
@@ -422,18 +422,18 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type CheckContactChannelVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>>
-    export type CheckContactChannelVerificationCodeMutationBody = ContactChannelVerificationCode
+    export type CheckContactChannelVerificationCodeMutationBody = VerificationCode
     export type CheckContactChannelVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
 
     /**
  * @summary Check a verification code without using it
  */
 export const useCheckContactChannelVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: ContactChannelVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkContactChannelVerificationCode>>,
         TError,
-        {data: ContactChannelVerificationCode},
+        {data: VerificationCode},
         TContext
       > => {
 

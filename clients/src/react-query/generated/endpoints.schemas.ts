@@ -161,10 +161,6 @@ export interface ClientUser {
   selected_team: ClientUserSelectedTeam;
 }
 
-export interface CodeCheck {
-  is_code_valid: boolean;
-}
-
 export type ContactChannelType = typeof ContactChannelType[keyof typeof ContactChannelType];
 
 
@@ -255,11 +251,6 @@ export interface ContactChannelUpdate {
   is_verified?: boolean;
 }
 
-export interface ContactChannelVerificationCode {
-  /** @maxLength 256 */
-  code: string;
-}
-
 /**
  * The full keys; shown only in this response.
  */
@@ -290,10 +281,6 @@ export interface EmailSendVerificationCode {
   /** Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain. */
   callback_url: EmailSendVerificationCodeCallbackUrl;
 }
-
-export interface Empty { [key: string]: unknown }
-
-export interface EmptyBody { [key: string]: unknown }
 
 export interface EmptyObject { [key: string]: unknown }
 
@@ -448,14 +435,14 @@ export interface PasswordResetCodeSent {
 }
 
 /**
- * Where the e-mailed link leads, with `code` added to its query; relative or on a trusted domain.
+ * Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.
  */
 export type PasswordResetRequestCallbackUrl = string | string;
 
 export interface PasswordResetRequest {
   /** @maxLength 256 */
   email: string;
-  /** Where the e-mailed link leads, with `code` added to its query; relative or on a trusted domain. */
+  /** Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain. */
   callback_url: PasswordResetRequestCallbackUrl;
 }
 
@@ -1290,6 +1277,52 @@ export interface TeamCreate {
   creator_user_id?: TeamCreateCreatorUserId;
 }
 
+export interface TeamInvitation {
+  id: string;
+  team_id: string;
+  team_display_name: string;
+  expires_at_millis: number;
+  recipient_email: string;
+}
+
+export interface TeamInvitationDetails {
+  team_id: string;
+  team_display_name: string;
+}
+
+export type TeamInvitationListPaginationNextCursor = string | null;
+
+export type TeamInvitationListPagination = {
+  next_cursor: TeamInvitationListPaginationNextCursor;
+};
+
+export interface TeamInvitationList {
+  items: TeamInvitation[];
+  is_paginated: boolean;
+  pagination?: TeamInvitationListPagination;
+}
+
+/**
+ * Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.
+ */
+export type TeamInvitationSendCallbackUrl = string | string;
+
+export interface TeamInvitationSend {
+  team_id: string;
+  /**
+   * The recipient's address.
+   * @maxLength 256
+   */
+  email: string;
+  /** Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain. */
+  callback_url: TeamInvitationSendCallbackUrl;
+}
+
+export interface TeamInvitationSent {
+  success: boolean;
+  id: string;
+}
+
 export type TeamListPaginationNextCursor = string | null;
 
 export type TeamListPagination = {
@@ -1483,6 +1516,28 @@ export const GetProjectJwksIncludeAnonymous = {
   true: 'true',
   false: 'false',
 } as const;
+
+export type ListTeamInvitationsParams = {
+/**
+ * The team's open invitations. Give this or `user_id`.
+ */
+team_id?: string;
+/**
+ * Invitations addressed to one of this user's verified e-mails; client access may only name itself.
+ */
+user_id?: string | 'me';
+};
+
+export type DeleteTeamInvitationParams = {
+team_id: string;
+};
+
+export type AcceptTeamInvitationByIdParams = {
+/**
+ * A user id, or `me` for the signed-in user.
+ */
+user_id: string | 'me';
+};
 
 export type ListTeamMemberProfilesParams = {
 /**

@@ -22,19 +22,29 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AcceptTeamInvitationByIdParams,
   AnyTeam,
   AnyTeamMemberProfile,
-  EmptyBody,
+  DeleteTeamInvitationParams,
+  EmptyObject,
   KnownError,
+  ListTeamInvitationsParams,
   ListTeamMemberProfilesParams,
   ListTeamsParams,
+  RateLimited,
   Success,
   TeamCreate,
+  TeamInvitationDetails,
+  TeamInvitationList,
+  TeamInvitationSend,
+  TeamInvitationSent,
   TeamList,
   TeamMemberProfileList,
   TeamMemberProfileUpdate,
   TeamMembership,
-  TeamUpdate
+  TeamUpdate,
+  VerificationCode,
+  VerificationCodeCheck
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -51,6 +61,563 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * With `team_id`, a client must be a member holding `$read_members` and `$invite_members`. With `user_id`, the invitations addressed to the user's verified e-mails. Exactly one of the two must be given (SCHEMA_ERROR otherwise). Used, expired and deleted invitations are not listed.
+ * @summary List a team's open invitations, or those a user has received
+ */
+export const getListTeamInvitationsUrl = (params?: ListTeamInvitationsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/team-invitations?${stringifiedParams}` : `/team-invitations`
+}
+
+export const listTeamInvitations = async (params?: ListTeamInvitationsParams, options?: RequestInit): Promise<TeamInvitationList> => {
+  
+  return gatehouseFetch<TeamInvitationList>(getListTeamInvitationsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListTeamInvitationsQueryKey = (params?: ListTeamInvitationsParams,) => {
+    return [
+    `/team-invitations`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListTeamInvitationsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListTeamInvitationsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listTeamInvitations>>> = ({ signal }) => listTeamInvitations(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListTeamInvitationsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamInvitations>>>
+export type ListTeamInvitationsQueryError = ErrorType<KnownError | KnownError | KnownError>
+
+
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+ params: undefined |  ListTeamInvitationsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listTeamInvitations>>,
+          TError,
+          Awaited<ReturnType<typeof listTeamInvitations>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+ params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listTeamInvitations>>,
+          TError,
+          Awaited<ReturnType<typeof listTeamInvitations>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+ params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List a team's open invitations, or those a user has received
+ */
+
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+ params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListTeamInvitationsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * The signed-in user joins the team with its default member permissions; a user who is already a member just uses the code up.
+ * @summary Join a team with an invitation code
+ */
+export const getAcceptTeamInvitationUrl = () => {
+
+
+  
+
+  return `/team-invitations/accept`
+}
+
+export const acceptTeamInvitation = async (verificationCode: VerificationCode, options?: RequestInit): Promise<EmptyObject> => {
+  
+  return gatehouseFetch<EmptyObject>(getAcceptTeamInvitationUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      verificationCode,)
+  }
+);}
+
+
+
+
+export const getAcceptTeamInvitationMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitation>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitation>>, TError,{data: VerificationCode}, TContext> => {
+
+const mutationKey = ['acceptTeamInvitation'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof acceptTeamInvitation>>, {data: VerificationCode}> = (props) => {
+          const {data} = props ?? {};
+
+          return  acceptTeamInvitation(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AcceptTeamInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof acceptTeamInvitation>>>
+    export type AcceptTeamInvitationMutationBody = VerificationCode
+    export type AcceptTeamInvitationMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited>
+
+    /**
+ * @summary Join a team with an invitation code
+ */
+export const useAcceptTeamInvitation = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitation>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof acceptTeamInvitation>>,
+        TError,
+        {data: VerificationCode},
+        TContext
+      > => {
+
+      const mutationOptions = getAcceptTeamInvitationMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Needs no signed-in user.
+ * @summary Check an invitation code without using it
+ */
+export const getCheckTeamInvitationCodeUrl = () => {
+
+
+  
+
+  return `/team-invitations/accept/check-code`
+}
+
+export const checkTeamInvitationCode = async (verificationCode: VerificationCode, options?: RequestInit): Promise<VerificationCodeCheck> => {
+  
+  return gatehouseFetch<VerificationCodeCheck>(getCheckTeamInvitationCodeUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      verificationCode,)
+  }
+);}
+
+
+
+
+export const getCheckTeamInvitationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamInvitationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof checkTeamInvitationCode>>, TError,{data: VerificationCode}, TContext> => {
+
+const mutationKey = ['checkTeamInvitationCode'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkTeamInvitationCode>>, {data: VerificationCode}> = (props) => {
+          const {data} = props ?? {};
+
+          return  checkTeamInvitationCode(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckTeamInvitationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkTeamInvitationCode>>>
+    export type CheckTeamInvitationCodeMutationBody = VerificationCode
+    export type CheckTeamInvitationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
+
+    /**
+ * @summary Check an invitation code without using it
+ */
+export const useCheckTeamInvitationCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamInvitationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof checkTeamInvitationCode>>,
+        TError,
+        {data: VerificationCode},
+        TContext
+      > => {
+
+      const mutationOptions = getCheckTeamInvitationCodeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Does not use the code up. Needs a signed-in user who is not restricted.
+ * @summary The team an invitation code is for
+ */
+export const getGetTeamInvitationDetailsUrl = () => {
+
+
+  
+
+  return `/team-invitations/accept/details`
+}
+
+export const getTeamInvitationDetails = async (verificationCode: VerificationCode, options?: RequestInit): Promise<TeamInvitationDetails> => {
+  
+  return gatehouseFetch<TeamInvitationDetails>(getGetTeamInvitationDetailsUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      verificationCode,)
+  }
+);}
+
+
+
+
+export const getGetTeamInvitationDetailsMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationDetails>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationDetails>>, TError,{data: VerificationCode}, TContext> => {
+
+const mutationKey = ['getTeamInvitationDetails'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getTeamInvitationDetails>>, {data: VerificationCode}> = (props) => {
+          const {data} = props ?? {};
+
+          return  getTeamInvitationDetails(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GetTeamInvitationDetailsMutationResult = NonNullable<Awaited<ReturnType<typeof getTeamInvitationDetails>>>
+    export type GetTeamInvitationDetailsMutationBody = VerificationCode
+    export type GetTeamInvitationDetailsMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited>
+
+    /**
+ * @summary The team an invitation code is for
+ */
+export const useGetTeamInvitationDetails = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationDetails>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof getTeamInvitationDetails>>,
+        TError,
+        {data: VerificationCode},
+        TContext
+      > => {
+
+      const mutationOptions = getGetTeamInvitationDetailsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Mails the recipient a link to `callback_url` with `?code=…`. A client needs `$invite_members` in the team. The invitation can be accepted for 7 days; a new invitation to the same address for the same team replaces the earlier one.
+ * @summary Invite someone to a team by e-mail
+ */
+export const getSendTeamInvitationUrl = () => {
+
+
+  
+
+  return `/team-invitations/send-code`
+}
+
+export const sendTeamInvitation = async (teamInvitationSend: TeamInvitationSend, options?: RequestInit): Promise<TeamInvitationSent> => {
+  
+  return gatehouseFetch<TeamInvitationSent>(getSendTeamInvitationUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      teamInvitationSend,)
+  }
+);}
+
+
+
+
+export const getSendTeamInvitationMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTeamInvitation>>, TError,{data: TeamInvitationSend}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendTeamInvitation>>, TError,{data: TeamInvitationSend}, TContext> => {
+
+const mutationKey = ['sendTeamInvitation'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendTeamInvitation>>, {data: TeamInvitationSend}> = (props) => {
+          const {data} = props ?? {};
+
+          return  sendTeamInvitation(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendTeamInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof sendTeamInvitation>>>
+    export type SendTeamInvitationMutationBody = TeamInvitationSend
+    export type SendTeamInvitationMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited>
+
+    /**
+ * @summary Invite someone to a team by e-mail
+ */
+export const useSendTeamInvitation = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTeamInvitation>>, TError,{data: TeamInvitationSend}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendTeamInvitation>>,
+        TError,
+        {data: TeamInvitationSend},
+        TContext
+      > => {
+
+      const mutationOptions = getSendTeamInvitationMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * A client needs `$remove_members` in the team. An invitation that is not open in that team answers VERIFICATION_CODE_NOT_FOUND.
+ * @summary Withdraw an invitation
+ */
+export const getDeleteTeamInvitationUrl = (id: string,
+    params: DeleteTeamInvitationParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/team-invitations/${id}?${stringifiedParams}` : `/team-invitations/${id}`
+}
+
+export const deleteTeamInvitation = async (id: string,
+    params: DeleteTeamInvitationParams, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getDeleteTeamInvitationUrl(id,params),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteTeamInvitationMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext> => {
+
+const mutationKey = ['deleteTeamInvitation'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteTeamInvitation>>, {id: string;params: DeleteTeamInvitationParams}> = (props) => {
+          const {id,params} = props ?? {};
+
+          return  deleteTeamInvitation(id,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteTeamInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTeamInvitation>>>
+    
+    export type DeleteTeamInvitationMutationError = ErrorType<KnownError | KnownError | KnownError>
+
+    /**
+ * @summary Withdraw an invitation
+ */
+export const useDeleteTeamInvitation = <TError = ErrorType<KnownError | KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteTeamInvitation>>,
+        TError,
+        {id: string;params: DeleteTeamInvitationParams},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteTeamInvitationMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The user must have the invitation's address as a verified e-mail; otherwise, and for used or expired invitations, the answer is VERIFICATION_CODE_NOT_FOUND. Client access may only accept for itself, and not as a restricted user.
+ * @summary Accept an invitation addressed to the user
+ */
+export const getAcceptTeamInvitationByIdUrl = (id: string,
+    params: AcceptTeamInvitationByIdParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/team-invitations/${id}/accept?${stringifiedParams}` : `/team-invitations/${id}/accept`
+}
+
+export const acceptTeamInvitationById = async (id: string,
+    params: AcceptTeamInvitationByIdParams,
+    emptyObject?: EmptyObject, options?: RequestInit): Promise<EmptyObject> => {
+  
+  return gatehouseFetch<EmptyObject>(getAcceptTeamInvitationByIdUrl(id,params),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      emptyObject,)
+  }
+);}
+
+
+
+
+export const getAcceptTeamInvitationByIdMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext> => {
+
+const mutationKey = ['acceptTeamInvitationById'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof acceptTeamInvitationById>>, {id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}> = (props) => {
+          const {id,params,data} = props ?? {};
+
+          return  acceptTeamInvitationById(id,params,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AcceptTeamInvitationByIdMutationResult = NonNullable<Awaited<ReturnType<typeof acceptTeamInvitationById>>>
+    export type AcceptTeamInvitationByIdMutationBody = EmptyObject
+    export type AcceptTeamInvitationByIdMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+
+    /**
+ * @summary Accept an invitation addressed to the user
+ */
+export const useAcceptTeamInvitationById = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof acceptTeamInvitationById>>,
+        TError,
+        {id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject},
+        TContext
+      > => {
+
+      const mutationOptions = getAcceptTeamInvitationByIdMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * With client access `team_id` is required and the caller must be a member; listing others needs `$read_members`.
  * @summary List team member profiles
  */
@@ -354,7 +921,7 @@ export const getCreateTeamMembershipUrl = (teamId: string,
 
 export const createTeamMembership = async (teamId: string,
     userId: string | 'me',
-    emptyBody: EmptyBody, options?: RequestInit): Promise<TeamMembership> => {
+    emptyObject: EmptyObject, options?: RequestInit): Promise<TeamMembership> => {
   
   return gatehouseFetch<TeamMembership>(getCreateTeamMembershipUrl(teamId,userId),
   {      
@@ -362,7 +929,7 @@ export const createTeamMembership = async (teamId: string,
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...options?.headers },
     body: JSON.stringify(
-      emptyBody,)
+      emptyObject,)
   }
 );}
 
@@ -370,8 +937,8 @@ export const createTeamMembership = async (teamId: string,
 
 
 export const getCreateTeamMembershipMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyBody}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyObject}, TContext> => {
 
 const mutationKey = ['createTeamMembership'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -383,7 +950,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createTeamMembership>>, {teamId: string;userId: string | 'me';data: EmptyBody}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createTeamMembership>>, {teamId: string;userId: string | 'me';data: EmptyObject}> = (props) => {
           const {teamId,userId,data} = props ?? {};
 
           return  createTeamMembership(teamId,userId,data,requestOptions)
@@ -395,18 +962,18 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
   return  { mutationFn, ...mutationOptions }}
 
     export type CreateTeamMembershipMutationResult = NonNullable<Awaited<ReturnType<typeof createTeamMembership>>>
-    export type CreateTeamMembershipMutationBody = EmptyBody
+    export type CreateTeamMembershipMutationBody = EmptyObject
     export type CreateTeamMembershipMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Add a user to a team
  */
 export const useCreateTeamMembership = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeamMembership>>,
         TError,
-        {teamId: string;userId: string | 'me';data: EmptyBody},
+        {teamId: string;userId: string | 'me';data: EmptyObject},
         TContext
       > => {
 

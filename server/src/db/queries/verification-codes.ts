@@ -8,6 +8,7 @@ export interface VerificationCodeRecord {
   codeHash: string;
   userId: string | null;
   email: string | null;
+  teamId: string | null;
   data: Record<string, unknown>;
   attempts: number;
   expiresAt: Date;
@@ -20,13 +21,14 @@ interface CodeRow {
   code_hash: string;
   user_id: string | null;
   email: string | null;
+  team_id: string | null;
   data: Record<string, unknown>;
   attempts: number;
   expires_at: Date;
   used_at: Date | null;
 }
 
-const COLUMNS = "id, purpose, code_hash, user_id, email, data, attempts, expires_at, used_at";
+const COLUMNS = "id, purpose, code_hash, user_id, email, team_id, data, attempts, expires_at, used_at";
 
 function toRecord(row: CodeRow): VerificationCodeRecord {
   return {
@@ -35,6 +37,7 @@ function toRecord(row: CodeRow): VerificationCodeRecord {
     codeHash: row.code_hash,
     userId: row.user_id,
     email: row.email,
+    teamId: row.team_id,
     data: row.data,
     attempts: row.attempts,
     expiresAt: new Date(row.expires_at),
@@ -52,13 +55,14 @@ export async function insertVerificationCode(
     codeHash: string;
     userId: string | null;
     email: string | null;
+    teamId: string | null;
     data: Record<string, unknown>;
     expiresAt: Date;
   },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO verification_codes (project_id, branch_id, id, purpose, nonce_hash, code_hash, user_id, email, data, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10)`,
+    `INSERT INTO verification_codes (project_id, branch_id, id, purpose, nonce_hash, code_hash, user_id, email, team_id, data, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)`,
     [
       tenant.projectId,
       tenant.branchId,
@@ -68,6 +72,7 @@ export async function insertVerificationCode(
       code.codeHash,
       code.userId,
       code.email,
+      code.teamId,
       jsonParam(code.data),
       code.expiresAt,
     ],

@@ -6,7 +6,7 @@ import type { Router } from "../../http/router";
 import { EmailSchema, UrlSchema } from "../../http/schemas";
 import { checkSignInCode, sendSignInCode, signInWithCode } from "../../services/auth/otp";
 import { botChallengeFields, SignInTokensSchema } from "./shapes";
-import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "./shapes-codes";
+import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas";
 
 const DISABLED_NOTE =
   "A project with magic_link_enabled off answers PASSWORD_AUTHENTICATION_NOT_ENABLED: the catalogue has no dedicated " +

@@ -3,13 +3,9 @@ import { CLIENT_AND_UP } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
 import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { EmailSchema, SuccessSchema, UrlSchema } from "../../http/schemas";
+import { CallbackUrlSchema, EmailSchema, SuccessSchema } from "../../http/schemas";
 import { checkPasswordResetCode, resetPassword, sendPasswordResetCode } from "../../services/auth/password-change";
-import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "./shapes-codes";
-
-const CallbackUrlSchema = UrlSchema.or(z.string().startsWith("/")).openapi({
-  description: "Where the e-mailed link leads, with `code` added to its query; relative or on a trusted domain.",
-});
+import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas";
 
 const SendResetCodeBody = z.strictObject({ email: EmailSchema, callback_url: CallbackUrlSchema }).openapi("PasswordResetRequest");
 

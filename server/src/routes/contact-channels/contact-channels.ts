@@ -3,7 +3,7 @@ import { KnownError } from "../../errors";
 import { CLIENT_AND_UP, resolveUserIdForAccess } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { listSchema, SuccessSchema } from "../../http/schemas";
+import { listSchema, SuccessSchema, UserIdOrMe } from "../../http/schemas";
 import {
   createContactChannel,
   deleteContactChannel,
@@ -11,7 +11,7 @@ import {
   listContactChannels,
   updateContactChannel,
 } from "../../services/contact-channels/channels";
-import { ChannelValueSchema, ContactChannelSchema, toContactChannel, UserIdOrMe } from "./shapes";
+import { ChannelValueSchema, ContactChannelSchema, toContactChannel } from "./shapes";
 
 const TAGS = ["Contact channels"];
 

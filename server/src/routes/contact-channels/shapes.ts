@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { EmailSchema, UrlSchema } from "../../http/schemas";
+import { EmailSchema } from "../../http/schemas";
 import type { ContactChannelRecord } from "../../services/contact-channels/channels";
 
 export const ContactChannelSchema = z
@@ -29,8 +29,3 @@ export function toContactChannel(channel: ContactChannelRecord): ContactChannel 
 }
 
 export const ChannelValueSchema = EmailSchema.openapi({ description: "The e-mail address." });
-export const CallbackUrlSchema = UrlSchema.or(z.string().startsWith("/")).openapi({
-  description: "Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.",
-});
-
-export const UserIdOrMe = z.union([z.uuid(), z.literal("me")]).openapi({ description: "A user id, or `me` for the signed-in user." });

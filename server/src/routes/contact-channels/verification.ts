@@ -3,14 +3,14 @@ import { CLIENT_AND_UP, requireUser, resolveUserIdForAccess } from "../../http/a
 import { clientInfo } from "../../http/client-info";
 import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { EmailSchema, SuccessSchema } from "../../http/schemas";
+import { CallbackUrlSchema, EmailSchema, EmptyObjectSchema, SuccessSchema, UserIdOrMe } from "../../http/schemas";
 import {
   sendChannelVerificationCode,
   sendVerificationCodeForAddress,
   verifyChannelCode,
 } from "../../services/contact-channels/verification";
 import type { KnownErrorCode } from "../../errors";
-import { CallbackUrlSchema, UserIdOrMe } from "./shapes";
+import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas";
 
 const TAGS = ["Contact channels"];
 
@@ -21,18 +21,8 @@ const ChannelParams = z.object({
 
 const SendBody = z.strictObject({ callback_url: CallbackUrlSchema }).openapi("ContactChannelSendCode");
 const LegacySendBody = z.strictObject({ email: EmailSchema, callback_url: CallbackUrlSchema }).openapi("EmailSendVerificationCode");
-const CodeBody = z.strictObject({ code: z.string().max(256) }).openapi("ContactChannelVerificationCode");
-
-const EmptySchema = z.object({}).openapi("Empty");
-const CodeCheckSchema = z.object({ is_code_valid: z.literal(true) }).openapi("CodeCheck");
 
 const SEND_ERRORS: KnownErrorCode[] = ["EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED"];
-const CODE_ERRORS: KnownErrorCode[] = [
-  "VERIFICATION_CODE_NOT_FOUND",
-  "VERIFICATION_CODE_EXPIRED",
-  "VERIFICATION_CODE_ALREADY_USED",
-  "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED",
-];
 
 const sendRoute = authenticatedRoute(
   CLIENT_AND_UP,
@@ -62,17 +52,17 @@ const legacySendRoute = authenticatedRoute(
   },
 );
 
-const verifyRoute = authenticatedRoute(CLIENT_AND_UP, CODE_ERRORS, {
+const verifyRoute = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
     operationId: "verifyContactChannel",
     method: "post",
     path: "/contact-channels/verify",
     tags: TAGS,
     summary: "Mark a contact channel verified with the mailed code",
     request: { body: jsonBody(CodeBody) },
-    responses: { 200: jsonResponse(EmptySchema, "Verified"), ...rateLimitedResponse },
+    responses: { 200: jsonResponse(EmptyObjectSchema, "Verified"), ...rateLimitedResponse },
 });
 
-const checkRoute = authenticatedRoute(CLIENT_AND_UP, CODE_ERRORS, {
+const checkRoute = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
     operationId: "checkContactChannelVerificationCode",
     method: "post",
     path: "/contact-channels/verify/check-code",

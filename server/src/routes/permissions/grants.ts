@@ -5,7 +5,7 @@ import { CLIENT_AND_UP, requireUser, resolveUserId, SERVER_AND_UP } from "../../
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { listSchema, SuccessSchema } from "../../http/schemas";
+import { EmptyObjectSchema, listSchema, SuccessSchema } from "../../http/schemas";
 import { grantPermission, listPermissions, revokePermission, type GrantedPermission } from "../../services/permissions/grants";
 import { PermissionIdSchema } from "./shapes";
 
@@ -40,7 +40,7 @@ const ProjectListQuery = z.object({
 });
 
 // The SDK sends `{}` with grants and revocations; any JSON object is accepted and ignored.
-const EmptyBody = { required: false, content: { "application/json": { schema: z.object({}).openapi("EmptyObject") } } };
+const EmptyBody = { required: false, content: { "application/json": { schema: EmptyObjectSchema } } };
 
 /** `me` is the signed-in user; with client access only the signed-in user may be named. */
 function resolveListedUser(auth: RequestAuth, userId: string | undefined): string | undefined {

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP, requireUser, resolveUserId, SERVER_AND_UP } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { SuccessSchema } from "../../http/schemas";
+import { EmptyObjectSchema, SuccessSchema } from "../../http/schemas";
 import { requireTeamPermission } from "../../services/teams/team-permission-check";
 import { addTeamMember, getTeamAsMember, removeTeamMember } from "../../services/teams/teams";
 
@@ -24,7 +24,7 @@ const createRoute = authenticatedRoute(
     path: "/team-memberships/{team_id}/{user_id}",
     tags: ["Teams"],
     summary: "Add a user to a team",
-    request: { params: TeamUserParams, body: jsonBody(z.object({}).openapi("EmptyBody")) },
+    request: { params: TeamUserParams, body: jsonBody(EmptyObjectSchema) },
     responses: { 201: jsonResponse(TeamMembershipSchema, "The new membership") },
   },
 );

@@ -2,6 +2,7 @@ import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { hasTeamPermission as permissionsHasTeamPermission } from "../permissions/check";
 import type { Tenancy } from "../tenancy";
+import { getTeamAsMember } from "./teams";
 
 /** Whether the user holds the team permission, directly or through containment. The single place team routes ask. */
 export async function hasTeamPermission(
@@ -25,4 +26,16 @@ export async function requireTeamPermission(
   if (!(await hasTeamPermission(deps, tenancy, teamId, userId, permissionId))) {
     throw new KnownError("TEAM_PERMISSION_REQUIRED", { team_id: teamId, user_id: userId, permission_id: permissionId });
   }
+}
+
+/** A client's team operations: the user must be a member of the team and hold every named permission. */
+export async function requireMemberWithPermissions(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  teamId: string,
+  userId: string,
+  permissionIds: readonly string[],
+): Promise<void> {
+  await getTeamAsMember(deps, tenancy, teamId, userId);
+  for (const permissionId of permissionIds) await requireTeamPermission(deps, tenancy, teamId, userId, permissionId);
 }

@@ -5,7 +5,6 @@ import {
   deleteTeamRow,
   findTeam,
   insertTeam,
-  insertTeamMember,
   isTeamMember,
   listTeamMemberProfiles,
   listTeams,
@@ -19,8 +18,7 @@ import { findUser, findUsersByIds, type UserRecord } from "../../db/queries/user
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
-import { createTeamForCreator } from "../teams";
-import { grantDefaultPermissions } from "../permissions/defaults";
+import { createTeamForCreator, joinTeam } from "../teams";
 
 export async function getTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string): Promise<TeamRecord> {
   const team = await findTeam(deps.db, tenancy, teamId);
@@ -71,7 +69,7 @@ export async function updateTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: st
   return team;
 }
 
-/** Deletes the team and its memberships in one transaction, and unselects it for every user. */
+/** Deletes the team with its memberships, their permission grants and its invitations (foreign keys), and unselects it for every user, in one transaction. */
 export async function deleteTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await clearSelectedTeam(tx, tenancy, teamId);
@@ -84,8 +82,7 @@ export async function addTeamMember(deps: ServiceDeps, tenancy: Tenancy, teamId:
     if (!(await findTeam(tx, tenancy, teamId))) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
     if (!(await findUser(tx, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
     if (await isTeamMember(tx, tenancy, teamId, userId)) throw new KnownError("TEAM_MEMBERSHIP_ALREADY_EXISTS");
-    await insertTeamMember(tx, tenancy, teamId, userId);
-    await grantDefaultPermissions(tx, tenancy, "teamMember", userId, teamId);
+    await joinTeam(tx, tenancy, teamId, userId);
   });
 }
 
