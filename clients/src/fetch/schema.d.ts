@@ -592,7 +592,7 @@ export interface paths {
         };
         /**
          * List the project permissions users hold
-         * @description With client access `user_id=me` is required. `recursive` (default true) adds contained permissions.
+         * @description With client access `user_id` (the signed-in user) is required. `recursive` (default true) adds contained permissions.
          */
         get: operations["listProjectPermissions"];
         put?: never;
@@ -911,7 +911,7 @@ export interface paths {
         };
         /**
          * List the team permissions users hold
-         * @description With client access `user_id=me` is required. `recursive` (default true) adds contained permissions.
+         * @description With client access `user_id` (the signed-in user) is required. `recursive` (default true) adds contained permissions.
          */
         get: operations["listTeamPermissions"];
         put?: never;
@@ -4013,7 +4013,7 @@ export interface operations {
     listProjectPermissions: {
         parameters: {
             query?: {
-                /** @description A user id, or `me`; with client access it must be `me`. */
+                /** @description A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND. */
                 user_id?: string | "me";
                 /** @description Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys). */
                 permission_id?: string;
@@ -4046,6 +4046,15 @@ export interface operations {
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5176,7 +5185,7 @@ export interface operations {
         parameters: {
             query?: {
                 team_id?: string;
-                /** @description A user id, or `me`; with client access it must be `me`. */
+                /** @description A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND. */
                 user_id?: string | "me";
                 /** @description Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys). */
                 permission_id?: string;
@@ -5209,6 +5218,15 @@ export interface operations {
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5335,7 +5353,7 @@ export interface operations {
     listTeams: {
         parameters: {
             query?: {
-                /** @description Only this user's teams; client access must pass `me`. Omitted (server) lists every team. */
+                /** @description Only this user's teams. Client access must name the signed-in user (`me`); another user answers USER_NOT_FOUND. Omitted (server only) lists every team. */
                 user_id?: string | "me";
                 add_current_user?: string;
                 /** @description Accepted and ignored; teams come oldest first. */

@@ -1478,7 +1478,7 @@ query?: string;
 
 export type ListProjectPermissionsParams = {
 /**
- * A user id, or `me`; with client access it must be `me`.
+ * A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND.
  */
 user_id?: string | 'me';
 /**
@@ -1565,7 +1565,7 @@ query?: string;
 export type ListTeamPermissionsParams = {
 team_id?: string;
 /**
- * A user id, or `me`; with client access it must be `me`.
+ * A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND.
  */
 user_id?: string | 'me';
 /**
@@ -1590,7 +1590,7 @@ export const ListTeamPermissionsRecursive = {
 
 export type ListTeamsParams = {
 /**
- * Only this user's teams; client access must pass `me`. Omitted (server) lists every team.
+ * Only this user's teams. Client access must name the signed-in user (`me`); another user answers USER_NOT_FOUND. Omitted (server only) lists every team.
  */
 user_id?: string | 'me';
 add_current_user?: string;

@@ -373,7 +373,7 @@ export const useDeleteProjectPermissionDefinition = <TError = ErrorType<KnownErr
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * With client access `user_id=me` is required. `recursive` (default true) adds contained permissions.
+ * With client access `user_id` (the signed-in user) is required. `recursive` (default true) adds contained permissions.
  * @summary List the project permissions users hold
  */
 export const getListProjectPermissionsUrl = (params?: ListProjectPermissionsParams,) => {
@@ -413,7 +413,7 @@ export const getListProjectPermissionsQueryKey = (params?: ListProjectPermission
     }
 
     
-export const getListProjectPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError>>(params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListProjectPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -432,10 +432,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListProjectPermissionsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectPermissions>>>
-export type ListProjectPermissionsQueryError = ErrorType<KnownError | KnownError>
+export type ListProjectPermissionsQueryError = ErrorType<KnownError | KnownError | KnownError>
 
 
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params: undefined |  ListProjectPermissionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissions>>,
@@ -445,7 +445,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissions>>,
@@ -455,7 +455,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -463,7 +463,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
  * @summary List the project permissions users hold
  */
 
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -948,7 +948,7 @@ export const useDeleteTeamPermissionDefinition = <TError = ErrorType<KnownError 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * With client access `user_id=me` is required. `recursive` (default true) adds contained permissions.
+ * With client access `user_id` (the signed-in user) is required. `recursive` (default true) adds contained permissions.
  * @summary List the team permissions users hold
  */
 export const getListTeamPermissionsUrl = (params?: ListTeamPermissionsParams,) => {
@@ -988,7 +988,7 @@ export const getListTeamPermissionsQueryKey = (params?: ListTeamPermissionsParam
     }
 
     
-export const getListTeamPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError>>(params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1007,10 +1007,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamPermissionsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamPermissions>>>
-export type ListTeamPermissionsQueryError = ErrorType<KnownError | KnownError>
+export type ListTeamPermissionsQueryError = ErrorType<KnownError | KnownError | KnownError>
 
 
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params: undefined |  ListTeamPermissionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissions>>,
@@ -1020,7 +1020,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissions>>,
@@ -1030,7 +1030,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1038,7 +1038,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
  * @summary List the team permissions users hold
  */
 
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PermissionScope } from "../../db/queries/permission-grants";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, requireUser, resolveUserId, SERVER_AND_UP } from "../../http/access";
+import { CLIENT_AND_UP, resolveUserId, resolveUserIdForAccess, SERVER_AND_UP } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -29,12 +29,12 @@ const ProjectGrantParams = z.object({ user_id: userParam, permission_id: permiss
 const recursiveQuery = booleanQuery.optional().openapi({ description: "Include permissions contained in granted ones; default true." });
 const TeamListQuery = z.object({
   team_id: z.uuid().optional(),
-  user_id: UserIdOrMe.optional().openapi({ description: "A user id, or `me`; with client access it must be `me`." }),
+  user_id: UserIdOrMe.optional().openapi({ description: "A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND." }),
   permission_id: PermissionIdSchema.optional(),
   recursive: recursiveQuery,
 });
 const ProjectListQuery = z.object({
-  user_id: UserIdOrMe.optional().openapi({ description: "A user id, or `me`; with client access it must be `me`." }),
+  user_id: UserIdOrMe.optional().openapi({ description: "A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND." }),
   permission_id: PermissionIdSchema.optional(),
   recursive: recursiveQuery,
 });
@@ -42,17 +42,16 @@ const ProjectListQuery = z.object({
 // The SDK sends `{}` with grants and revocations; any JSON object is accepted and ignored.
 const EmptyBody = { required: false, content: { "application/json": { schema: EmptyObjectSchema } } };
 
-/** `me` is the signed-in user; with client access only the signed-in user may be named. */
+/** Client access must name a user, and only the signed-in one; server access may list every user's. */
 function resolveListedUser(auth: RequestAuth, userId: string | undefined): string | undefined {
-  if (userId === "me") return requireUser(auth, true).sub;
-  if (auth.type === "client") {
-    const user = requireUser(auth, true);
-    if (userId !== user.sub) throw new KnownError("SCHEMA_ERROR", { message: "With client access, user_id must be `me`." });
+  if (userId === undefined) {
+    if (auth.type === "client") throw new KnownError("SCHEMA_ERROR", { message: "query.user_id: required with client access (`me`)" });
+    return undefined;
   }
-  return userId;
+  return resolveUserIdForAccess(auth, userId);
 }
 
-const listErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER"] as const;
+const listErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"] as const;
 const grantErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER", "PERMISSION_NOT_FOUND", "WRONG_PERMISSION_SCOPE"] as const;
 
 const listTeamRoute = authenticatedRoute(CLIENT_AND_UP, listErrors, {
@@ -61,7 +60,7 @@ const listTeamRoute = authenticatedRoute(CLIENT_AND_UP, listErrors, {
   path: "/team-permissions",
   tags: ["Permissions"],
   summary: "List the team permissions users hold",
-  description: "With client access `user_id=me` is required. `recursive` (default true) adds contained permissions.",
+  description: "With client access `user_id` (the signed-in user) is required. `recursive` (default true) adds contained permissions.",
   request: { query: TeamListQuery },
   responses: { 200: jsonResponse(listSchema(TeamPermissionSchema, "TeamPermissionList"), "The permissions") },
 });
@@ -92,7 +91,7 @@ const listProjectRoute = authenticatedRoute(CLIENT_AND_UP, listErrors, {
   path: "/project-permissions",
   tags: ["Permissions"],
   summary: "List the project permissions users hold",
-  description: "With client access `user_id=me` is required. `recursive` (default true) adds contained permissions.",
+  description: "With client access `user_id` (the signed-in user) is required. `recursive` (default true) adds contained permissions.",
   request: { query: ProjectListQuery },
   responses: { 200: jsonResponse(listSchema(ProjectPermissionSchema, "ProjectPermissionList"), "The permissions") },
 });

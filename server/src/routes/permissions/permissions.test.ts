@@ -123,7 +123,7 @@ describe("team permission grants", () => {
     const otherUser = await call(t, "GET", `/team-permissions?team_id=${teamId}&user_id=${fx.user.userId}`, {
       creds: { ...fx.client, accessToken: member.accessToken },
     });
-    expect(otherUser.status).toBe(400);
+    expect(otherUser.json.code).toBe("USER_NOT_FOUND");
     expect((await call(t, "GET", `/team-permissions?team_id=${teamId}&user_id=me`, { creds: fx.client })).json.code).toBe(
       "CANNOT_GET_OWN_USER_WITHOUT_USER",
     );

@@ -97,7 +97,9 @@ describe("teams", () => {
     const all = (await server("GET", "/teams")).json.items.map((x: { id: string }) => x.id);
     expect(all).toEqual(expect.arrayContaining([a, b, other]));
     expect((await client(user, "GET", "/teams?user_id=me")).json.items).toHaveLength(2);
-    expect((await client(user, "GET", `/teams?user_id=${user.userId}`)).json.code).toBe("SCHEMA_ERROR");
+    expect((await client(user, "GET", `/teams?user_id=${user.userId}`)).json.items).toHaveLength(2);
+    expect((await client(user, "GET", `/teams?user_id=${project.user.userId}`)).json.code).toBe("USER_NOT_FOUND");
+    expect((await client(user, "GET", "/teams")).json.code).toBe("SCHEMA_ERROR");
     expect((await server("GET", "/teams?user_id=00000000-0000-4000-8000-000000000000")).json.code).toBe("USER_NOT_FOUND");
   });
 

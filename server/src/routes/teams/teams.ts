@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, requireUser, resolveUserId } from "../../http/access";
+import { CLIENT_AND_UP, requireUser, resolveUserId, resolveUserIdForAccess } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -30,7 +30,7 @@ const ListQuery = z.object({
   user_id: z
     .union([z.uuid(), z.literal("me")])
     .optional()
-    .openapi({ description: "Only this user's teams; client access must pass `me`. Omitted (server) lists every team." }),
+    .openapi({ description: "Only this user's teams. Client access must name the signed-in user (`me`); another user answers USER_NOT_FOUND. Omitted (server only) lists every team." }),
   add_current_user: z.string().optional(),
   order_by: z.string().optional().openapi({ description: "Accepted and ignored; teams come oldest first." }),
   desc: z.string().optional().openapi({ description: "Accepted and ignored." }),
@@ -152,10 +152,10 @@ export function registerTeamRoutes(router: Router): void {
   router.openapi(listRoute, async (c) => {
     const auth = c.var.auth;
     const { user_id } = c.req.valid("query");
-    if (auth.type === "client" && user_id !== "me") {
-      throw new KnownError("SCHEMA_ERROR", { message: "query.user_id: client access may only list its own teams (user_id=me)" });
+    if (auth.type === "client" && user_id === undefined) {
+      throw new KnownError("SCHEMA_ERROR", { message: "query.user_id: required with client access (`me`)" });
     }
-    const teams = await listTeamsOf(c.var.deps, auth.tenancy, user_id === undefined ? undefined : resolveUserId(auth, user_id));
+    const teams = await listTeamsOf(c.var.deps, auth.tenancy, user_id === undefined ? undefined : resolveUserIdForAccess(auth, user_id));
     return c.json({ items: teams.map((t) => shapeFor(auth, t)), is_paginated: false }, 200);
   });
 
