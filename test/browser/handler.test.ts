@@ -1,4 +1,4 @@
-import { startTestServer, type RunningTestServer } from "@gatehouse/server/testing";
+import { startMailCatcher, startTestServer, TEST_INTERNAL_KEYS, type MailCatcher, type RunningTestServer } from "@gatehouse/server/testing";
 import { existsSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ const PASSWORD = "correct horse battery staple";
 const SCREENSHOTS = "/tmp";
 
 let server: RunningTestServer;
+let mail: MailCatcher;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -19,7 +20,8 @@ beforeAll(async () => {
     throw new Error(`The browser tests drive Debian's Chromium at ${CHROMIUM}, which is missing: run \`apt-get install -y chromium\` (CI installs it).`);
   }
   ensureWebBuilt({ log: () => {} });
-  server = await startTestServer({ webDistDir: WEB_DIST_DIR });
+  mail = await startMailCatcher();
+  server = await startTestServer({ webDistDir: WEB_DIST_DIR, env: mail.env });
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
@@ -29,6 +31,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await mail?.close();
 });
 
 beforeEach(async () => {
@@ -65,6 +68,21 @@ async function signUpThroughApi(email: string) {
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   expect(response.status).toBe(200);
+}
+
+/** A call to the internal project with its server key, as an app's backend would make it. */
+async function asInternalServer(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${server.url}/api/v1${path}`, {
+    method,
+    headers: {
+      "content-type": "application/json",
+      "x-stack-project-id": "internal",
+      "x-stack-access-type": "server",
+      "x-stack-secret-server-key": TEST_INTERNAL_KEYS.secretServerKey,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, json: (await response.json()) as any };
 }
 
 /** The known-error code (or "ok") the token endpoint answers for `refreshToken`. */
@@ -128,5 +146,41 @@ describe("handler pages", () => {
     const alert = page.getByRole("alert");
     await alert.waitFor();
     expect(await alert.textContent()).toMatch(/password is too short/i);
+  }, 60_000);
+
+  it("accepts a mailed team invitation after signing up from the invitation page", async () => {
+    const team = await asInternalServer("POST", "/teams", { display_name: "Harbour Crew" });
+    expect(team.status).toBe(201);
+    const email = uniqueEmail("invited");
+    const sent = await asInternalServer("POST", "/team-invitations/send-code", { team_id: team.json.id, email, callback_url: "/handler/team-invitation" });
+    expect(sent.status).toBe(200);
+    const link = /\/handler\/team-invitation\?code=[A-Z0-9]+/.exec((await mail.waitFor(email)).text)?.[0];
+    expect(link).toBeTruthy();
+
+    await page.goto(link!);
+    await page.getByRole("heading", { name: "You are invited to a team" }).waitFor();
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await submitCredentials(email, PASSWORD, "Sign up");
+    const join = page.getByRole("button", { name: "Join Harbour Crew" });
+    await join.waitFor();
+    expect(new URL(page.url()).pathname).toBe("/handler/team-invitation");
+    await page.screenshot({ path: `${SCREENSHOTS}/gatehouse-team-invitation.png`, fullPage: true });
+    await join.click();
+    await page.getByRole("heading", { name: "You joined Harbour Crew" }).waitFor();
+
+    const members = await asInternalServer("GET", `/team-member-profiles?team_id=${team.json.id}`);
+    expect(members.json.items.map((m: { user: { primary_email: string } }) => m.user.primary_email)).toEqual([email]);
+
+    await page.reload();
+    await page.getByRole("heading", { name: "This invitation cannot be used" }).waitFor();
+    expect(await page.getByRole("alert").textContent()).toBe("This link has already been used.");
+  }, 90_000);
+
+  it("ignores a return target on another site", async () => {
+    const email = uniqueEmail("return-to");
+    await signUpThroughApi(email);
+    await page.goto(`/handler/sign-in?after_auth_return_to=${encodeURIComponent("//evil.example/steal")}`);
+    await submitCredentials(email, PASSWORD, "Sign in");
+    await expectSignedInAs(email);
   }, 60_000);
 });

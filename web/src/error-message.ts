@@ -8,6 +8,11 @@ const MESSAGES: Record<string, (details: Record<string, unknown>) => string> = {
   PASSWORD_TOO_LONG: (d) => `The password is too long: use at most ${String(d.maxLength ?? 70)} characters.`,
   SIGN_UP_NOT_ENABLED: () => "New accounts cannot be created here right now.",
   PASSWORD_AUTHENTICATION_NOT_ENABLED: () => "Signing in with a password is turned off for this project.",
+  VERIFICATION_CODE_NOT_FOUND: () => "This link is not valid (any more). Ask for a new one.",
+  VERIFICATION_CODE_EXPIRED: () => "This link has expired. Ask for a new one.",
+  VERIFICATION_CODE_ALREADY_USED: () => "This link has already been used.",
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: () => "This link was tried too many times. Ask for a new one.",
+  TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED: () => "Finish setting up your account before you join a team.",
   SCHEMA_ERROR: (d) => `Please check the form: ${String(d.message ?? "a field is not valid")}`,
 };
 

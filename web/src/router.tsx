@@ -5,6 +5,7 @@ import { NotFoundPage } from "./pages/not-found";
 import { SignInPage } from "./pages/handler/sign-in";
 import { SignOutPage } from "./pages/handler/sign-out";
 import { SignUpPage } from "./pages/handler/sign-up";
+import { TeamInvitationPage } from "./pages/handler/team-invitation";
 
 export const router = createBrowserRouter([
   {
@@ -14,6 +15,7 @@ export const router = createBrowserRouter([
       { path: "/handler/sign-in", element: <SignInPage /> },
       { path: "/handler/sign-up", element: <SignUpPage /> },
       { path: "/handler/sign-out", element: <SignOutPage /> },
+      { path: "/handler/team-invitation", element: <TeamInvitationPage /> },
       { path: "*", element: <NotFoundPage /> },
     ],
   },

@@ -1,11 +1,13 @@
 import { useSignInWithPassword } from "@gatehouse/clients/react-query";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { CredentialsForm } from "../../components/credentials-form";
 import { errorMessage } from "../../error-message";
 import { useFinishSignIn } from "../../hooks/use-finish-sign-in";
 
 export function SignInPage() {
   const finishSignIn = useFinishSignIn();
+  // Switching between sign-in and sign-up keeps the return target.
+  const { search } = useLocation();
   const signIn = useSignInWithPassword({ mutation: { onSuccess: finishSignIn } });
   return (
     <CredentialsForm
@@ -17,7 +19,7 @@ export function SignInPage() {
       onSubmit={(credentials) => signIn.mutate({ data: credentials })}
       footer={
         <>
-          New here? <Link to="/handler/sign-up">Create an account</Link>
+          New here? <Link to={`/handler/sign-up${search}`}>Create an account</Link>
         </>
       }
     />

@@ -1,11 +1,12 @@
 import { useSignUpWithPassword } from "@gatehouse/clients/react-query";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { CredentialsForm } from "../../components/credentials-form";
 import { errorMessage } from "../../error-message";
 import { useFinishSignIn } from "../../hooks/use-finish-sign-in";
 
 export function SignUpPage() {
   const finishSignIn = useFinishSignIn();
+  const { search } = useLocation();
   const signUp = useSignUpWithPassword({ mutation: { onSuccess: finishSignIn } });
   return (
     <CredentialsForm
@@ -18,7 +19,7 @@ export function SignUpPage() {
       onSubmit={(credentials) => signUp.mutate({ data: credentials })}
       footer={
         <>
-          Already have an account? <Link to="/handler/sign-in">Sign in</Link>
+          Already have an account? <Link to={`/handler/sign-in${search}`}>Sign in</Link>
         </>
       }
     />

@@ -1,0 +1,100 @@
+import { useAcceptTeamInvitation, useGetTeamInvitationDetails } from "@gatehouse/clients/react-query";
+import { useEffect, type ReactNode } from "react";
+import { Link, useLocation, useSearchParams } from "react-router";
+import { ErrorAlert } from "../../components/error-alert";
+import { errorMessage } from "../../error-message";
+import { withReturnTo } from "../../return-target";
+import { useHasSession } from "../../session";
+
+/**
+ * Where a mailed team invitation leads (`?code=…`). A signed-out visitor is sent to sign in
+ * or sign up and brought back; a signed-in one sees which team invited them and joins it
+ * with one click. The code is only used up by joining.
+ */
+export function TeamInvitationPage() {
+  const [params] = useSearchParams();
+  const code = params.get("code");
+  const signedIn = useHasSession();
+  const { pathname, search } = useLocation();
+
+  if (!code) {
+    return (
+      <InvitationCard title="This invitation link is incomplete">
+        <p>Open the link from the invitation e-mail again, or ask for a new invitation.</p>
+      </InvitationCard>
+    );
+  }
+  if (!signedIn) {
+    const here = pathname + search;
+    return (
+      <InvitationCard title="You are invited to a team">
+        <p>Sign in, or create an account with the invited e-mail address, to accept.</p>
+        <p className="actions">
+          <Link to={withReturnTo("/handler/sign-in", here)} className="button">
+            Sign in
+          </Link>
+          <Link to={withReturnTo("/handler/sign-up", here)} className="button secondary">
+            Create an account
+          </Link>
+        </p>
+      </InvitationCard>
+    );
+  }
+  return <AcceptInvitation code={code} />;
+}
+
+function AcceptInvitation({ code }: { code: string }) {
+  const details = useGetTeamInvitationDetails();
+  const accept = useAcceptTeamInvitation();
+  const { mutate: loadDetails } = details;
+
+  useEffect(() => {
+    loadDetails({ data: { code } });
+  }, [loadDetails, code]);
+
+  if (details.isError) {
+    return (
+      <InvitationCard title="This invitation cannot be used">
+        <ErrorAlert message={errorMessage(details.error)} />
+      </InvitationCard>
+    );
+  }
+  if (!details.data) {
+    return (
+      <section className="card" aria-busy="true">
+        <p>Checking the invitation…</p>
+      </section>
+    );
+  }
+
+  const team = details.data.team_display_name;
+  if (accept.isSuccess) {
+    return (
+      <InvitationCard title={`You joined ${team}`}>
+        <p>
+          <Link to="/">Go to the home page</Link>
+        </p>
+      </InvitationCard>
+    );
+  }
+  return (
+    <InvitationCard title={`Join ${team}`}>
+      <p>You have been invited to join the team {team}.</p>
+      <ErrorAlert message={accept.error ? errorMessage(accept.error) : null} />
+      <p className="actions">
+        <button type="button" className="button" disabled={accept.isPending} onClick={() => accept.mutate({ data: { code } })}>
+          {accept.isPending ? "Joining…" : `Join ${team}`}
+        </button>
+      </p>
+    </InvitationCard>
+  );
+}
+
+function InvitationCard({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="card" aria-labelledby="invitation-title">
+      <h1 id="invitation-title">{title}</h1>
+      {children}
+    </section>
+  );
+}
