@@ -28,7 +28,16 @@ export interface ProtectedOperation {
   /** The error a request without a user session gets, when the operation needs one. */
   userRequired?: "USER_AUTHENTICATION_REQUIRED" | "CANNOT_GET_OWN_USER_WITHOUT_USER";
   /** An attempt on a resource of another user or team, and the error it must get. */
-  foreignResource?: (ctx: SecurityContext) => Promise<{ path: string; body?: unknown; creds: Credentials; code: KnownErrorCode }>;
+  foreignResource?: (ctx: SecurityContext) => Promise<Attempt>;
+  /** An attempt by a team member who lacks the team permission the operation needs. */
+  memberWithoutPermission?: (ctx: SecurityContext) => Promise<Attempt>;
+}
+
+export interface Attempt {
+  path: string;
+  body?: unknown;
+  creds: Credentials;
+  code: KnownErrorCode;
 }
 
 interface Case {
@@ -205,12 +214,35 @@ export function describeSecurity(op: ProtectedOperation): void {
       expect(res.status, res.text).toBeLessThan(500);
     });
 
-    if (op.foreignResource) {
-      it("refuses another user's or team's resource", async () => {
-        const attempt = await op.foreignResource!(ctx);
+    const attempts = { "another user's or team's resource": op.foreignResource, "a team member without the needed permission": op.memberWithoutPermission };
+    for (const [name, makeAttempt] of Object.entries(attempts)) {
+      if (!makeAttempt) continue;
+      it(`refuses ${name}`, async () => {
+        const attempt = await makeAttempt(ctx);
         const res = await call(ctx.t, op.method, attempt.path, { creds: attempt.creds, body: attempt.body });
         expect(res.json?.code, res.text).toBe(attempt.code);
       });
     }
   });
+}
+
+/** The project user's own client credentials, for foreign-resource and permission attempts. */
+export function asProjectUser(ctx: SecurityContext): Credentials {
+  return { ...ctx.project.client, accessToken: ctx.project.user.accessToken };
+}
+
+/** A team of the project that the project user is not a member of. */
+export async function foreignTeam(ctx: SecurityContext): Promise<string> {
+  return (await call(ctx.t, "POST", "/teams", { creds: ctx.project.server, body: { display_name: "Foreign" } })).json.id;
+}
+
+/**
+ * A team the project user belongs to without any permission (the fixture project has no
+ * default permission sets), and a second member they could act on.
+ */
+export async function teamWithoutPermissions(ctx: SecurityContext): Promise<{ teamId: string; otherUserId: string }> {
+  const other = await call(ctx.t, "POST", "/users", { creds: ctx.project.server, body: {} });
+  const team = await call(ctx.t, "POST", "/teams", { creds: ctx.project.server, body: { display_name: "Bare", creator_user_id: ctx.project.user.userId } });
+  await call(ctx.t, "POST", `/team-memberships/${team.json.id}/${other.json.id}`, { creds: ctx.project.server, body: {} });
+  return { teamId: team.json.id, otherUserId: other.json.id };
 }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createProjectFixture, signUpUser, uniqueEmail, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
 import type { MailCatcher } from "../../testing/mail-catcher";
-import { describeSecurity, type SecurityContext } from "../../testing/security-table";
+import { asProjectUser, describeSecurity, foreignTeam, teamWithoutPermissions } from "../../testing/security-table";
 import { useAppWithMail } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
 
@@ -243,18 +243,8 @@ describe("team invitations", () => {
   });
 });
 
-async function foreignTeam(ctx: SecurityContext): Promise<string> {
-  return (await call(ctx.t, "POST", "/teams", { creds: ctx.project.server, body: { display_name: "Foreign" } })).json.id;
-}
-
-/** A team the project's user belongs to without any permission. */
-async function teamWithoutPermissions(ctx: SecurityContext): Promise<string> {
-  return (await call(ctx.t, "POST", "/teams", { creds: ctx.project.server, body: { display_name: "Bare", creator_user_id: ctx.project.user.userId } })).json.id;
-}
-
 const ZERO = "00000000-0000-4000-8000-000000000000";
 const ALL = ["client", "server", "admin"] as const;
-const asProjectUser = (ctx: SecurityContext): Credentials => ({ ...ctx.project.client, accessToken: ctx.project.user.accessToken });
 const CODE = { code: "A".repeat(45) };
 
 describeSecurity({
@@ -269,13 +259,24 @@ describeSecurity({
     creds: asProjectUser(ctx),
     code: "TEAM_MEMBERSHIP_NOT_FOUND",
   }),
+  memberWithoutPermission: async (ctx) => ({
+    path: "/team-invitations/send-code",
+    body: { team_id: (await teamWithoutPermissions(ctx)).teamId, email: "sec@example.com", callback_url: "/join" },
+    creds: asProjectUser(ctx),
+    code: "TEAM_PERMISSION_REQUIRED",
+  }),
 });
 describeSecurity({
   method: "GET",
   path: `/team-invitations?team_id=${ZERO}`,
   access: ALL,
   userRequired: "USER_AUTHENTICATION_REQUIRED",
-  foreignResource: async (ctx) => ({ path: `/team-invitations?team_id=${await teamWithoutPermissions(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_PERMISSION_REQUIRED" }),
+  foreignResource: async (ctx) => ({ path: `/team-invitations?team_id=${await foreignTeam(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+  memberWithoutPermission: async (ctx) => ({
+    path: `/team-invitations?team_id=${(await teamWithoutPermissions(ctx)).teamId}`,
+    creds: asProjectUser(ctx),
+    code: "TEAM_PERMISSION_REQUIRED",
+  }),
 });
 describeSecurity({
   method: "GET",
@@ -290,6 +291,11 @@ describeSecurity({
   access: ALL,
   userRequired: "USER_AUTHENTICATION_REQUIRED",
   foreignResource: async (ctx) => ({ path: `/team-invitations/${ZERO}?team_id=${await foreignTeam(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+  memberWithoutPermission: async (ctx) => ({
+    path: `/team-invitations/${ZERO}?team_id=${(await teamWithoutPermissions(ctx)).teamId}`,
+    creds: asProjectUser(ctx),
+    code: "TEAM_PERMISSION_REQUIRED",
+  }),
 });
 describeSecurity({ method: "POST", path: "/team-invitations/accept", access: ALL, body: CODE, userRequired: "USER_AUTHENTICATION_REQUIRED" });
 describeSecurity({ method: "POST", path: "/team-invitations/accept/details", access: ALL, body: CODE, userRequired: "USER_AUTHENTICATION_REQUIRED" });

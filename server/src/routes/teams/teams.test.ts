@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createProjectFixture, signUpUser, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
-import { describeSecurity, type SecurityContext } from "../../testing/security-table";
+import { asProjectUser, describeSecurity, foreignTeam, teamWithoutPermissions } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
 
@@ -275,10 +275,6 @@ describe("team permissions, once granted", () => {
   });
 });
 
-async function foreignTeam(ctx: SecurityContext): Promise<string> {
-  const res = await call(ctx.t, "POST", "/teams", { creds: ctx.project.server, body: { display_name: "Foreign" } });
-  return res.json.id;
-}
 const ZERO = "00000000-0000-4000-8000-000000000000";
 
 describeSecurity({ method: "GET", path: "/teams?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
@@ -288,7 +284,7 @@ describeSecurity({
   path: `/teams/${ZERO}`,
   access: ["client", "server", "admin"],
   userRequired: "USER_AUTHENTICATION_REQUIRED",
-  foreignResource: async (ctx) => ({ path: `/teams/${await foreignTeam(ctx)}`, creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken }, code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+  foreignResource: async (ctx) => ({ path: `/teams/${await foreignTeam(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
 });
 describeSecurity({
   method: "PATCH",
@@ -299,8 +295,14 @@ describeSecurity({
   foreignResource: async (ctx) => ({
     path: `/teams/${await foreignTeam(ctx)}`,
     body: { display_name: "S" },
-    creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
+    creds: asProjectUser(ctx),
     code: "TEAM_MEMBERSHIP_NOT_FOUND",
+  }),
+  memberWithoutPermission: async (ctx) => ({
+    path: `/teams/${(await teamWithoutPermissions(ctx)).teamId}`,
+    body: { display_name: "S" },
+    creds: asProjectUser(ctx),
+    code: "TEAM_PERMISSION_REQUIRED",
   }),
 });
 describeSecurity({
@@ -308,7 +310,8 @@ describeSecurity({
   path: `/teams/${ZERO}`,
   access: ["client", "server", "admin"],
   userRequired: "USER_AUTHENTICATION_REQUIRED",
-  foreignResource: async (ctx) => ({ path: `/teams/${await foreignTeam(ctx)}`, creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken }, code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+  foreignResource: async (ctx) => ({ path: `/teams/${await foreignTeam(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+  memberWithoutPermission: async (ctx) => ({ path: `/teams/${(await teamWithoutPermissions(ctx)).teamId}`, creds: asProjectUser(ctx), code: "TEAM_PERMISSION_REQUIRED" }),
 });
 describeSecurity({ method: "POST", path: `/team-memberships/${ZERO}/${ZERO}`, access: ["server", "admin"], body: {} });
 describeSecurity({
@@ -316,6 +319,11 @@ describeSecurity({
   path: `/team-memberships/${ZERO}/me`,
   access: ["client", "server", "admin"],
   userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+  foreignResource: async (ctx) => ({ path: `/team-memberships/${await foreignTeam(ctx)}/${ctx.otherProject.user.userId}`, creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+  memberWithoutPermission: async (ctx) => {
+    const { teamId, otherUserId } = await teamWithoutPermissions(ctx);
+    return { path: `/team-memberships/${teamId}/${otherUserId}`, creds: asProjectUser(ctx), code: "TEAM_PERMISSION_REQUIRED" };
+  },
 });
 describeSecurity({
   method: "GET",
@@ -324,8 +332,13 @@ describeSecurity({
   userRequired: "USER_AUTHENTICATION_REQUIRED",
   foreignResource: async (ctx) => ({
     path: `/team-member-profiles?team_id=${await foreignTeam(ctx)}`,
-    creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
+    creds: asProjectUser(ctx),
     code: "TEAM_MEMBERSHIP_NOT_FOUND",
+  }),
+  memberWithoutPermission: async (ctx) => ({
+    path: `/team-member-profiles?team_id=${(await teamWithoutPermissions(ctx)).teamId}`,
+    creds: asProjectUser(ctx),
+    code: "TEAM_PERMISSION_REQUIRED",
   }),
 });
 describeSecurity({ method: "GET", path: `/team-member-profiles/${ZERO}/me`, access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
