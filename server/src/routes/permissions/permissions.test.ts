@@ -75,6 +75,7 @@ describe("permission definitions", () => {
       "CONTAINED_PERMISSION_NOT_FOUND",
     );
     expect((await admin("POST", "/team-permission-definitions", { id: "Bad-Id" }, fx)).json.code).toBe("SCHEMA_ERROR");
+    expect((await admin("POST", "/team-permission-definitions", { id: "__proto__" }, fx)).json.code).toBe("SCHEMA_ERROR");
     expect((await admin("POST", "/team-permission-definitions", { id: "$update_team" }, fx)).json.code).toBe("SCHEMA_ERROR");
     expect((await admin("DELETE", "/team-permission-definitions/$update_team", undefined, fx)).json.code).toBe("SCHEMA_ERROR");
     expect((await admin("PATCH", "/team-permission-definitions/p", { description: "x" }, fx)).json).toMatchObject({
@@ -153,6 +154,16 @@ describe("team permission grants", () => {
 });
 
 describe("project permission grants", () => {
+  it("treats ids named like Object.prototype members as ordinary ids", async () => {
+    const fx = await createProjectFixture(t);
+    expect((await admin("PATCH", "/project-permission-definitions/constructor", { description: "x" }, fx)).json.code).toBe("PERMISSION_NOT_FOUND");
+    expect((await admin("POST", "/project-permission-definitions", { id: "constructor" }, fx)).status).toBe(201);
+    expect((await admin("POST", "/project-permission-definitions", { id: "to_string", contained_permission_ids: ["constructor"] }, fx)).status).toBe(201);
+    expect((await server("POST", `/project-permissions/${fx.user.userId}/to_string`, {}, fx)).status).toBe(201);
+    const listed = await server("GET", `/project-permissions?user_id=${fx.user.userId}`, undefined, fx);
+    expect(listed.json.items.map((p: { id: string }) => p.id).sort()).toEqual(["constructor", "to_string"]);
+  });
+
   it("grants, lists recursively and revokes project permissions", async () => {
     const fx = await createProjectFixture(t);
     await admin("POST", "/project-permission-definitions", { id: "billing:read" }, fx);

@@ -19,6 +19,16 @@ describe("configuration rendering", () => {
     expect(config.teams).toEqual({ createPersonalTeamOnSignUp: false, allowClientTeamCreation: true });
   });
 
+  it("drops __proto__ keys, so no override can reach an object's prototype", () => {
+    const hostile = JSON.parse('{"__proto__": {"polluted": 1}, "a.__proto__.polluted": 2, "rbac": {"permissions": {"__proto__": {"scope": "team"}, "constructor": {}}}}');
+    const config = renderConfig([hostile]);
+    const written = applyToOverride({}, hostile);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.getPrototypeOf(config)).toBe(Object.prototype);
+    expect(Object.keys(config.rbac.permissions)).toEqual(["constructor"]);
+    expect(written).toEqual({ rbac: { permissions: { constructor: {} } } });
+  });
+
   it("expands dotted keys", () => {
     expect(expandDottedKeys({ "a.b.c": 1, a: { d: 2 } })).toEqual({ a: { b: { c: 1 }, d: 2 } });
   });

@@ -6,10 +6,18 @@ function isPlainObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * `__proto__` is never a configuration key: assigning it would change an object's prototype
+ * (or, mid-path, reach Object.prototype itself), so it is dropped wherever keys are read.
+ */
+const UNSAFE_KEY = "__proto__";
+const safeEntries = (value: Json) => Object.entries(value).filter(([key]) => key !== UNSAFE_KEY);
+
 /** Turns `{"a.b": 1, a: {c: 2}}` into `{a: {b: 1, c: 2}}`: entries of one document merge. */
 export function expandDottedKeys(override: ConfigOverride): Json {
   let result: Json = {};
-  for (const [key, value] of Object.entries(override)) {
+  for (const [key, value] of safeEntries(override)) {
+    if (key.split(".").includes(UNSAFE_KEY)) continue;
     const nested: Json = {};
     setAtPath(nested, key.split("."), isPlainObject(value) ? expandDottedKeys(value) : value);
     result = deepMerge(result, nested);
@@ -20,7 +28,7 @@ export function expandDottedKeys(override: ConfigOverride): Json {
 function setAtPath(target: Json, path: string[], value: unknown): void {
   let node = target;
   for (const segment of path.slice(0, -1)) {
-    if (!isPlainObject(node[segment])) node[segment] = {};
+    if (!Object.hasOwn(node, segment) || !isPlainObject(node[segment])) node[segment] = {};
     node = node[segment] as Json;
   }
   node[path[path.length - 1]!] = value;
@@ -28,8 +36,8 @@ function setAtPath(target: Json, path: string[], value: unknown): void {
 
 function deepMerge(base: Json, patch: Json): Json {
   const merged: Json = { ...base };
-  for (const [key, value] of Object.entries(patch)) {
-    const current = merged[key];
+  for (const [key, value] of safeEntries(patch)) {
+    const current = Object.hasOwn(merged, key) ? merged[key] : undefined;
     merged[key] = isPlainObject(current) && isPlainObject(value) ? deepMerge(current, value) : value;
   }
   return merged;
@@ -38,7 +46,8 @@ function deepMerge(base: Json, patch: Json): Json {
 /** Writes `changes` (dotted keys allowed) into a stored override; each dotted key replaces its value. */
 export function applyToOverride(override: ConfigOverride, changes: ConfigOverride): ConfigOverride {
   const result = structuredClone(expandDottedKeys(override));
-  for (const [key, value] of Object.entries(changes)) {
+  for (const [key, value] of safeEntries(changes)) {
+    if (key.split(".").includes(UNSAFE_KEY)) continue;
     setAtPath(result, key.split("."), isPlainObject(value) ? expandDottedKeys(value) : value);
   }
   return result;

@@ -61,7 +61,8 @@ export function definitionsOf(config: ProjectConfig, scope: PermissionScope): Ma
 /** The scope a permission id is defined in, if any. */
 export function scopeOf(config: ProjectConfig, id: string): PermissionScope | null {
   if (isSystemPermission(id)) return "team";
-  const definition = config.rbac.permissions[id];
+  // Own keys only: ids such as `constructor` are valid and must not find Object.prototype's.
+  const definition = Object.hasOwn(config.rbac.permissions, id) ? config.rbac.permissions[id] : undefined;
   if (!definition) return null;
   return definition.scope ?? "team";
 }
