@@ -26,7 +26,11 @@ interface Dag {
 
 type Edges = Map<string, string[]>;
 
-const customId = fc.stringMatching(/^[a-z0-9_:]{1,10}$/);
+/** Ids the id rule admits, including names of Object.prototype members, which once read as existing definitions. */
+const customId = fc.oneof(
+  { weight: 9, arbitrary: fc.stringMatching(/^[a-z0-9_:]{1,10}$/) },
+  { weight: 1, arbitrary: fc.constantFrom("constructor", "hasownproperty", "valueof", "tostring", "prototype") },
+);
 const systemIds = (scope: PermissionScope): string[] => (scope === "team" ? [...TEAM_SYSTEM_PERMISSIONS] : []);
 const someOf = (ids: string[], most = 4, least = 0) =>
   fc.shuffledSubarray(ids, { minLength: Math.min(least, ids.length), maxLength: Math.min(most, ids.length) });
