@@ -42,8 +42,10 @@ export async function getTeamAsMember(deps: ServiceDeps, tenancy: Tenancy, teamI
 }
 
 export async function listTeamsOf(deps: ServiceDeps, tenancy: Tenancy, userId?: string): Promise<TeamRecord[]> {
-  if (userId !== undefined) await requireUserExists(deps, tenancy, userId);
-  return listTeams(deps.db, tenancy, userId);
+  const teams = await listTeams(deps.db, tenancy, userId);
+  // A user with teams exists; only an empty list needs the second look to tell "none" from "no such user".
+  if (userId !== undefined && teams.length === 0) await requireUserExists(deps, tenancy, userId);
+  return teams;
 }
 
 /** Creates a team; with a creator, they become its first member and it becomes their selected team. */
