@@ -13,6 +13,7 @@ export type AreaName =
   | "contact-channels"
   | "teams"
   | "permissions"
+  | "api-keys"
   | "projects"
   | "internal-projects"
   | "internal-api-keys"
@@ -437,6 +438,66 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       template: "/team-invitations/{id}/accept",
       path: `/team-invitations/${SAMPLE_UUID}/accept?user_id=me`,
       access: "client",
+      success: 200,
+    },
+  ],
+  "api-keys": [
+    {
+      operationId: "createUserApiKey",
+      method: "post",
+      template: "/user-api-keys",
+      path: "/user-api-keys",
+      access: "client",
+      json: { description: "contract", expires_at_millis: null, user_id: "me" },
+      success: 201,
+    },
+    { operationId: "listUserApiKeys", method: "get", template: "/user-api-keys", path: "/user-api-keys?user_id=me", access: "client", success: 200 },
+    { operationId: "getUserApiKey", method: "get", template: "/user-api-keys/{id}", path: `/user-api-keys/${SAMPLE_UUID}`, access: "client", success: 200 },
+    {
+      operationId: "updateUserApiKey",
+      method: "patch",
+      template: "/user-api-keys/{id}",
+      path: `/user-api-keys/${SAMPLE_UUID}`,
+      access: "client",
+      json: { description: "renamed", revoked: true },
+      success: 200,
+    },
+    {
+      operationId: "checkUserApiKey",
+      method: "post",
+      template: "/user-api-keys/check",
+      path: "/user-api-keys/check",
+      access: "server",
+      json: { api_key: "sk_contract" },
+      success: 200,
+    },
+    {
+      operationId: "createTeamApiKey",
+      method: "post",
+      template: "/team-api-keys",
+      path: "/team-api-keys",
+      access: "client",
+      json: { description: "contract", expires_at_millis: null, team_id: SAMPLE_UUID },
+      success: 201,
+    },
+    { operationId: "listTeamApiKeys", method: "get", template: "/team-api-keys", path: `/team-api-keys?team_id=${SAMPLE_UUID}`, access: "client", success: 200 },
+    { operationId: "getTeamApiKey", method: "get", template: "/team-api-keys/{id}", path: `/team-api-keys/${SAMPLE_UUID}`, access: "client", success: 200 },
+    {
+      operationId: "updateTeamApiKey",
+      method: "patch",
+      template: "/team-api-keys/{id}",
+      path: `/team-api-keys/${SAMPLE_UUID}`,
+      access: "client",
+      json: { description: "renamed", revoked: true },
+      success: 200,
+    },
+    {
+      operationId: "checkTeamApiKey",
+      method: "post",
+      template: "/team-api-keys/check",
+      path: "/team-api-keys/check",
+      access: "server",
+      json: { api_key: "sk_contract" },
       success: 200,
     },
   ],

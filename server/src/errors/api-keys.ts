@@ -1,5 +1,12 @@
 import { knownError } from "./define";
 
+/** User and team API keys. All of these are API_KEY_NOT_VALID in the SDK's hierarchy. */
 export const apiKeyErrors = {
   API_KEY_NOT_FOUND: knownError(404, () => "The API key was not found."),
+  API_KEY_EXPIRED: knownError(401, () => "The API key has expired."),
+  API_KEY_REVOKED: knownError(401, () => "The API key has been revoked."),
+  WRONG_API_KEY_TYPE: knownError<{ expected_type: string; actual_type: string }>(
+    400,
+    (d) => `This is a ${d.actual_type} API key, but a ${d.expected_type} API key was expected.`,
+  ),
 };

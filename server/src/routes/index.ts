@@ -1,4 +1,6 @@
 import type { Router } from "../http/router";
+import { registerTeamApiKeyRoutes } from "./api-keys/team-api-keys";
+import { registerUserApiKeyRoutes } from "./api-keys/user-api-keys";
 import { registerAnonymousRoutes } from "./auth/anonymous";
 import { registerOAuthTokenRoutes } from "./auth/oauth-token";
 import { registerOtpRoutes } from "./auth/otp";
@@ -43,6 +45,8 @@ export function registerAllRoutes(router: Router): void {
   registerContactChannelVerificationRoutes(router);
   registerPermissionRoutes(router);
   registerPermissionDefinitionRoutes(router);
+  registerUserApiKeyRoutes(router);
+  registerTeamApiKeyRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);
@@ -60,6 +64,7 @@ export const OPENAPI_TAGS = [
   { name: "Users", description: "Users and the signed-in user." },
   { name: "Teams", description: "Teams, their memberships, member profiles and invitations." },
   { name: "Permissions", description: "Team and project permissions of users, and their definitions." },
+  { name: "API keys", description: "API keys owned by a user or a team, and checking a presented key." },
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys." },
   { name: "Internal", description: "Project administration (dashboard)." },

@@ -43,6 +43,22 @@ export type AnyTeam = ServerTeam | ClientTeam;
  */
 export type AnyTeamMemberProfile = ServerTeamMemberProfile | ClientTeamMemberProfile;
 
+export interface ApiKeyCheck {
+  /** @maxLength 1000 */
+  api_key: string;
+}
+
+export interface ApiKeyLastFour {
+  last_four: string;
+}
+
+export interface ApiKeyUpdate {
+  /** @maxLength 1000 */
+  description?: string;
+  /** Revokes the key for good; revoking again changes nothing. */
+  revoked?: boolean;
+}
+
 export interface BackendUrls {
   urls: string[];
 }
@@ -263,6 +279,58 @@ export interface CreatedProjectApiKeySet {
   publishable_client_key?: string;
   secret_server_key?: string;
   super_secret_admin_key?: string;
+}
+
+export type CreatedTeamApiKeyType = typeof CreatedTeamApiKeyType[keyof typeof CreatedTeamApiKeyType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreatedTeamApiKeyType = {
+  team: 'team',
+} as const;
+
+/**
+ * The new key; `value` is the whole key, shown only here.
+ */
+export interface CreatedTeamApiKey {
+  id: string;
+  description: string;
+  /** Absent when the key never expires. */
+  expires_at_millis?: number;
+  /** Present once the key has been revoked. */
+  manually_revoked_at_millis?: number;
+  created_at_millis: number;
+  is_public: boolean;
+  type: CreatedTeamApiKeyType;
+  team_id: string;
+  /** The whole key, shown only in this response: `sk_` or `pk_`, 45 secret characters, the key's id without dashes, `user` or `team`, a scanner flag, the marker `574ck4u7h` and a CRC-32 checksum in hex. */
+  value: string;
+}
+
+export type CreatedUserApiKeyType = typeof CreatedUserApiKeyType[keyof typeof CreatedUserApiKeyType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreatedUserApiKeyType = {
+  user: 'user',
+} as const;
+
+/**
+ * The new key; `value` is the whole key, shown only here.
+ */
+export interface CreatedUserApiKey {
+  id: string;
+  description: string;
+  /** Absent when the key never expires. */
+  expires_at_millis?: number;
+  /** Present once the key has been revoked. */
+  manually_revoked_at_millis?: number;
+  created_at_millis: number;
+  is_public: boolean;
+  type: CreatedUserApiKeyType;
+  user_id: string;
+  /** The whole key, shown only in this response: `sk_` or `pk_`, 45 secret characters, the key's id without dashes, `user` or `team`, a scanner flag, the marker `574ck4u7h` and a CRC-32 checksum in hex. */
+  value: string;
 }
 
 /**
@@ -1245,6 +1313,55 @@ export interface Success {
   success: boolean;
 }
 
+export type TeamApiKeyType = typeof TeamApiKeyType[keyof typeof TeamApiKeyType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const TeamApiKeyType = {
+  team: 'team',
+} as const;
+
+export interface TeamApiKey {
+  id: string;
+  description: string;
+  /** Absent when the key never expires. */
+  expires_at_millis?: number;
+  /** Present once the key has been revoked. */
+  manually_revoked_at_millis?: number;
+  created_at_millis: number;
+  is_public: boolean;
+  type: TeamApiKeyType;
+  team_id: string;
+  value: ApiKeyLastFour;
+}
+
+/**
+ * When the key stops working; null for never. The key is required.
+ */
+export type TeamApiKeyCreateExpiresAtMillis = number | null;
+
+export interface TeamApiKeyCreate {
+  /** @maxLength 1000 */
+  description: string;
+  /** When the key stops working; null for never. The key is required. */
+  expires_at_millis: TeamApiKeyCreateExpiresAtMillis;
+  /** A public key (`pk_…`) rather than a secret one (`sk_…`). Default false. */
+  is_public?: boolean;
+  team_id: string;
+}
+
+export type TeamApiKeyListPaginationNextCursor = string | null;
+
+export type TeamApiKeyListPagination = {
+  next_cursor: TeamApiKeyListPaginationNextCursor;
+};
+
+export interface TeamApiKeyList {
+  items: TeamApiKey[];
+  is_paginated: boolean;
+  pagination?: TeamApiKeyListPagination;
+}
+
 /**
  * Image URL (http(s) or data URL); inline images under 100 KB.
  * @maxLength 1000000
@@ -1408,6 +1525,61 @@ export interface TeamUpdate {
   server_metadata?: unknown;
 }
 
+export type UserApiKeyType = typeof UserApiKeyType[keyof typeof UserApiKeyType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const UserApiKeyType = {
+  user: 'user',
+} as const;
+
+export interface UserApiKey {
+  id: string;
+  description: string;
+  /** Absent when the key never expires. */
+  expires_at_millis?: number;
+  /** Present once the key has been revoked. */
+  manually_revoked_at_millis?: number;
+  created_at_millis: number;
+  is_public: boolean;
+  type: UserApiKeyType;
+  user_id: string;
+  value: ApiKeyLastFour;
+}
+
+/**
+ * When the key stops working; null for never. The key is required.
+ */
+export type UserApiKeyCreateExpiresAtMillis = number | null;
+
+/**
+ * A user id, or `me` for the signed-in user.
+ */
+export type UserApiKeyCreateUserId = string | 'me';
+
+export interface UserApiKeyCreate {
+  /** @maxLength 1000 */
+  description: string;
+  /** When the key stops working; null for never. The key is required. */
+  expires_at_millis: UserApiKeyCreateExpiresAtMillis;
+  /** A public key (`pk_…`) rather than a secret one (`sk_…`). Default false. */
+  is_public?: boolean;
+  /** A user id, or `me` for the signed-in user. */
+  user_id: UserApiKeyCreateUserId;
+}
+
+export type UserApiKeyListPaginationNextCursor = string | null;
+
+export type UserApiKeyListPagination = {
+  next_cursor: UserApiKeyListPaginationNextCursor;
+};
+
+export interface UserApiKeyList {
+  items: UserApiKey[];
+  is_paginated: boolean;
+  pagination?: UserApiKeyListPagination;
+}
+
 export interface VerificationCode {
   /**
    * The whole code from the e-mailed link, or the OTP followed by the nonce.
@@ -1517,6 +1689,24 @@ export const GetProjectJwksIncludeAnonymous = {
   false: 'false',
 } as const;
 
+export type ListTeamApiKeysParams = {
+team_id: string;
+};
+
+export type GetTeamApiKeyParams = {
+/**
+ * The key's team, as the SDK sends it; optional.
+ */
+team_id?: string;
+};
+
+export type UpdateTeamApiKeyParams = {
+/**
+ * The key's team, as the SDK sends it; optional.
+ */
+team_id?: string;
+};
+
 export type ListTeamInvitationsParams = {
 /**
  * The team's open invitations. Give this or `user_id`.
@@ -1614,6 +1804,27 @@ limit?: string;
  * Accepted and ignored.
  */
 query?: string;
+};
+
+export type ListUserApiKeysParams = {
+/**
+ * A user id, or `me` for the signed-in user.
+ */
+user_id: string | 'me';
+};
+
+export type GetUserApiKeyParams = {
+/**
+ * The key's owner, as the SDK sends it; optional.
+ */
+user_id?: string | 'me';
+};
+
+export type UpdateUserApiKeyParams = {
+/**
+ * The key's owner, as the SDK sends it; optional.
+ */
+user_id?: string | 'me';
 };
 
 export type ListUsersParams = {
