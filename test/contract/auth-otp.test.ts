@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMailCatcher, uniqueEmail, type MailCatcher } from "@gatehouse/server/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { uniqueEmail } from "@gatehouse/server/testing";
 import { decodeJwtPayload, expectKnownErrorThroughProxy, expectProxyRefusal, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
@@ -7,14 +7,7 @@ import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractPr
 describeMockContract("auth-otp");
 
 describe("auth-otp: the real server behind prism proxy --errors", () => {
-  let mail: MailCatcher;
-  beforeAll(async () => {
-    mail = await startMailCatcher();
-  });
-  afterAll(async () => {
-    await mail?.close();
-  });
-  const env = useProxiedServer({ env: () => mail.env });
+  const env = useProxiedServer({ withMail: true });
   let project: ContractProject;
 
   beforeAll(async () => {
@@ -28,10 +21,10 @@ describe("auth-otp: the real server behind prism proxy --errors", () => {
   const check = (code: string) => env.api.call("POST", "/auth/otp/sign-in/check-code", { creds: project.client, body: { code } });
 
   async function mailed(email: string) {
-    const before = mail.messages.length;
+    const before = env.mail.messages.length;
     const res = await send(email);
     expectValidThroughProxy(res, 200);
-    const message = await mail.waitFor(email, (m) => mail.messages.indexOf(m) >= before);
+    const message = await env.mail.waitFor(email, (m) => env.mail.messages.indexOf(m) >= before);
     const otp = /Your sign-in code is ([A-Z0-9]{6})\./.exec(message.text)![1]!;
     return { nonce: res.json.nonce as string, otp };
   }

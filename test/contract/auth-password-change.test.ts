@@ -2,20 +2,13 @@
  * Setting, changing and resetting passwords (area auth-password; its mock checks run in
  * auth-password.test.ts): the real server behind the validating proxy, with mail caught.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMailCatcher, uniqueEmail, type MailCatcher } from "@gatehouse/server/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { uniqueEmail } from "@gatehouse/server/testing";
 import { expectKnownErrorThroughProxy, expectValidThroughProxy } from "../support/http";
 import { bootstrapProject, PASSWORD, refreshThroughProxy, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
 describe("auth-password (set, update, reset): the real server behind prism proxy --errors", () => {
-  let mail: MailCatcher;
-  beforeAll(async () => {
-    mail = await startMailCatcher();
-  });
-  afterAll(async () => {
-    await mail?.close();
-  });
-  const env = useProxiedServer({ env: () => mail.env });
+  const env = useProxiedServer({ withMail: true });
   let project: ContractProject;
 
   beforeAll(async () => {
@@ -65,14 +58,14 @@ describe("auth-password (set, update, reset): the real server behind prism proxy
 
   it("resets a password through the mailed link's code, ending every session", async () => {
     const session = await signUpThroughProxy(env.api, project.client);
-    const before = mail.messages.length;
+    const before = env.mail.messages.length;
     const sent = await env.api.call("POST", "/auth/password/send-reset-code", {
       creds: project.client,
       body: { email: session.email, callback_url: "http://localhost:3000/handler/password-reset" },
     });
     expectValidThroughProxy(sent, 200);
     expect(sent.json).toEqual({ success: "maybe, only if user with e-mail exists" });
-    const message = await mail.waitFor(session.email, (m) => mail.messages.indexOf(m) >= before);
+    const message = await env.mail.waitFor(session.email, (m) => env.mail.messages.indexOf(m) >= before);
     const code = new URL(/(https?:\/\/\S+)/.exec(message.text)![1]!).searchParams.get("code")!;
 
     const checked = await env.api.call("POST", "/auth/password/reset/check-code", { creds: project.client, body: { code } });

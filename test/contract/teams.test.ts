@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startMailCatcher, uniqueEmail, type MailCatcher } from "@gatehouse/server/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import { uniqueEmail } from "@gatehouse/server/testing";
 import { expectKnownErrorThroughProxy, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
@@ -59,14 +59,7 @@ describe("teams: the real server behind prism proxy --errors", () => {
 });
 
 describe("team invitations: the real server behind prism proxy --errors", () => {
-  let mail: MailCatcher;
-  beforeAll(async () => {
-    mail = await startMailCatcher();
-  });
-  afterAll(async () => {
-    await mail?.close();
-  });
-  const env = useProxiedServer({ env: () => mail.env });
+  const env = useProxiedServer({ withMail: true });
   let project: ContractProject;
 
   beforeAll(async () => {
@@ -83,7 +76,7 @@ describe("team invitations: the real server behind prism proxy --errors", () => 
       body: { team_id: teamId, email, callback_url: "/handler/team-invitation" },
     });
     expectValidThroughProxy(sent, 200);
-    const code = /[?&]code=([A-Z0-9]+)/.exec((await mail.waitFor(email)).text)![1]!;
+    const code = /[?&]code=([A-Z0-9]+)/.exec((await env.mail.waitFor(email)).text)![1]!;
     const withdrawn = await env.api.call("POST", "/team-invitations/send-code", {
       creds: project.server,
       body: { team_id: teamId, email: uniqueEmail("contract-other"), callback_url: "/handler/team-invitation" },

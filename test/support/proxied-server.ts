@@ -5,7 +5,7 @@
  * that the proxy saw no violation.
  */
 import { afterAll, beforeAll, expect } from "vitest";
-import { startTestServer, TEST_INTERNAL_KEYS, uniqueEmail, type RunningTestServer } from "@gatehouse/server/testing";
+import { startMailCatcher, startTestServer, TEST_INTERNAL_KEYS, uniqueEmail, type MailCatcher, type RunningTestServer } from "@gatehouse/server/testing";
 import { expectValidThroughProxy, httpClient, type Credentials, type HttpClient } from "./http";
 import { startPrism, type PrismInstance } from "./prism";
 
@@ -16,19 +16,27 @@ export interface ProxiedServer {
   api: HttpClient;
   /** Straight to the server's /api/v1, for what the document does not describe. */
   direct: HttpClient;
+  /** The in-process SMTP server the app sends through, when started `withMail`. */
+  mail: MailCatcher;
+}
+
+interface ProxiedServerState extends Omit<ProxiedServer, "mail"> {
+  mail?: MailCatcher;
 }
 
 /**
  * Starts a test server and a validating proxy in front of it for the enclosing describe block.
- * `env` (read when the server starts) adds environment, e.g. a mail catcher's SMTP settings.
+ * `withMail` points the app's shared SMTP server at an in-process catcher (`mail`).
  */
-export function useProxiedServer(options: { env?: () => Record<string, string> } = {}): ProxiedServer {
-  let state: ProxiedServer | undefined;
+export function useProxiedServer(options: { withMail?: boolean } = {}): ProxiedServer {
+  let state: ProxiedServerState | undefined;
+  let mail: MailCatcher | undefined;
   beforeAll(async () => {
-    const server = await startTestServer({ env: options.env?.() });
+    if (options.withMail) mail = await startMailCatcher();
+    const server = await startTestServer({ env: mail?.env });
     try {
       const prism = await startPrism({ mode: "proxy", upstream: `${server.url}/api/v1`, errors: true });
-      state = { server, prism, api: httpClient(prism.url), direct: httpClient(`${server.url}/api/v1`) };
+      state = { server, prism, api: httpClient(prism.url), direct: httpClient(`${server.url}/api/v1`), mail };
     } catch (error) {
       await server.close();
       throw error;
@@ -37,8 +45,9 @@ export function useProxiedServer(options: { env?: () => Record<string, string> }
   afterAll(async () => {
     await state?.prism.close();
     await state?.server.close();
+    await mail?.close();
   });
-  const get = (): ProxiedServer => {
+  const get = (): ProxiedServerState => {
     if (!state) throw new Error("the proxied server is not running");
     return state;
   };
@@ -54,6 +63,11 @@ export function useProxiedServer(options: { env?: () => Record<string, string> }
     },
     get direct() {
       return get().direct;
+    },
+    get mail() {
+      const caught = get().mail;
+      if (!caught) throw new Error("this proxied server was started without withMail");
+      return caught;
     },
   };
 }
