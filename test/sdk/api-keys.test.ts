@@ -78,6 +78,10 @@ describe.each(STACK_SDKS)("@stackframe/js $version API keys", ({ sdk }) => {
     const serverUser = (await admin.getUser(user.id))!;
     const userKey = await serverUser.createApiKey({ description: "server-made", expiresAt: null });
     expect((await serverUser.listApiKeys()).map((k) => k.id)).toEqual([userKey.id]);
+    await userKey.update({ description: "expired", expiresAt: new Date(Date.now() - 1000) });
+    expect(await admin.getUser({ apiKey: userKey.value })).toBeNull();
+    await userKey.update({ expiresAt: null });
+    expect((await admin.getUser({ apiKey: userKey.value }))?.id).toBe(user.id);
 
     const serverTeam = await admin.createTeam({ displayName: "Server keys" });
     const teamKey = await serverTeam.createApiKey({ description: "server-made", expiresAt: null });

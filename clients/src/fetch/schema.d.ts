@@ -1222,6 +1222,8 @@ export interface components {
         };
         ApiKeyUpdate: {
             description?: string;
+            /** @description A new expiry; null for never (SPEC §3). */
+            expires_at_millis?: number | null;
             /**
              * @description Revokes the key for good; revoking again changes nothing.
              * @enum {boolean}

@@ -52,9 +52,16 @@ export interface ApiKeyLastFour {
   last_four: string;
 }
 
+/**
+ * A new expiry; null for never (SPEC §3).
+ */
+export type ApiKeyUpdateExpiresAtMillis = number | null;
+
 export interface ApiKeyUpdate {
   /** @maxLength 1000 */
   description?: string;
+  /** A new expiry; null for never (SPEC §3). */
+  expires_at_millis?: ApiKeyUpdateExpiresAtMillis;
   /** Revokes the key for good; revoking again changes nothing. */
   revoked?: boolean;
 }

@@ -94,14 +94,24 @@ export async function updateApiKey(
   q: Queryable,
   tenant: Tenant,
   id: string,
-  changes: { description?: string; revoke?: boolean },
+  changes: { description?: string; expiresAtMillis?: number | null; revoke?: boolean },
 ): Promise<ApiKeyRecord | null> {
+  // $6 says whether the expiry changes at all, since null is a value here (never expires).
   const rows = await q.query<ApiKeyRow>(
     `UPDATE api_keys SET
        description = COALESCE($4, description),
-       manually_revoked_at = CASE WHEN $5::boolean AND manually_revoked_at IS NULL THEN now() ELSE manually_revoked_at END
+       manually_revoked_at = CASE WHEN $5::boolean AND manually_revoked_at IS NULL THEN now() ELSE manually_revoked_at END,
+       expires_at = CASE WHEN $6::boolean THEN $7::timestamptz ELSE expires_at END
      WHERE project_id = $1 AND branch_id = $2 AND id = $3 RETURNING ${COLUMNS}`,
-    [tenant.projectId, tenant.branchId, id, changes.description ?? null, changes.revoke ?? false],
+    [
+      tenant.projectId,
+      tenant.branchId,
+      id,
+      changes.description ?? null,
+      changes.revoke ?? false,
+      changes.expiresAtMillis !== undefined,
+      changes.expiresAtMillis == null ? null : new Date(changes.expiresAtMillis),
+    ],
   );
   return rows[0] ? toRecord(rows[0]) : null;
 }

@@ -44,6 +44,7 @@ export const FullValueSchema = z.string().openapi({
 export const UpdateBody = z
   .strictObject({
     description: z.string().max(1000).optional(),
+    expires_at_millis: z.number().int().nullable().optional().openapi({ description: "A new expiry; null for never (SPEC §3)." }),
     revoked: z.literal(true).optional().openapi({ description: "Revokes the key for good; revoking again changes nothing." }),
   })
   .openapi("ApiKeyUpdate");

@@ -81,6 +81,7 @@ export function registerTeamApiKeyRoutes(router: Router): void {
     const expected = team_id === undefined ? null : teamOwner(team_id);
     const key = await updateApiKeyOf(c.var.deps, auth.tenancy, actorOf(auth), "team", c.req.valid("param").id, expected, {
       description: body.description,
+      expiresAtMillis: body.expires_at_millis,
       revoke: body.revoked,
     });
     return c.json(toTeamKeyRead(key), 200);

@@ -90,6 +90,16 @@ describe("user API keys", () => {
     expect(renamed.json.description).toBe("renamed");
     expect(renamed.json).not.toHaveProperty("manually_revoked_at_millis");
 
+    const soon = Date.now() + 60_000;
+    const dated = await client(user, "PATCH", `/user-api-keys/${id}`, { expires_at_millis: soon });
+    expect(dated.json).toMatchObject({ description: "renamed", expires_at_millis: soon });
+    const past = await server("PATCH", `/user-api-keys/${id}`, { expires_at_millis: Date.now() - 1000 });
+    expect((await server("POST", "/user-api-keys/check", { api_key: created.json.value })).json.code).toBe("API_KEY_EXPIRED");
+    expect(past.json.expires_at_millis).toBeLessThan(Date.now());
+    const forever = await server("PATCH", `/user-api-keys/${id}`, { expires_at_millis: null });
+    expect(forever.json).not.toHaveProperty("expires_at_millis");
+    expect((await server("POST", "/user-api-keys/check", { api_key: created.json.value })).status).toBe(200);
+
     const revoked = await client(user, "PATCH", `/user-api-keys/${id}`, { revoked: true });
     expect(revoked.json.manually_revoked_at_millis).toEqual(expect.any(Number));
     const again = await server("PATCH", `/user-api-keys/${id}`, { revoked: true, description: "still" });

@@ -84,6 +84,7 @@ export function registerUserApiKeyRoutes(router: Router): void {
     const expected = user_id === undefined ? null : ownerOf(auth, user_id);
     const key = await updateApiKeyOf(c.var.deps, auth.tenancy, actorOf(auth), "user", c.req.valid("param").id, expected, {
       description: body.description,
+      expiresAtMillis: body.expires_at_millis,
       revoke: body.revoked,
     });
     return c.json(toUserKeyRead(key), 200);

@@ -132,7 +132,7 @@ export async function readApiKey(
   return findManageableKey(deps, tenancy, actor, type, id, expectedOwner);
 }
 
-/** Changes the description and/or revokes. Revocation is final; revoking again changes nothing. */
+/** Changes the description or expiry, and/or revokes. Revocation is final; revoking again changes nothing. */
 export async function updateApiKeyOf(
   deps: ServiceDeps,
   tenancy: Tenancy,
@@ -140,7 +140,7 @@ export async function updateApiKeyOf(
   type: ApiKeyOwnerType,
   id: string,
   expectedOwner: ApiKeyOwner | null,
-  changes: { description?: string; revoke?: boolean },
+  changes: { description?: string; expiresAtMillis?: number | null; revoke?: boolean },
 ): Promise<ApiKeyRecord> {
   await findManageableKey(deps, tenancy, actor, type, id, expectedOwner);
   const updated = await updateApiKey(deps.db, tenancy, id, changes);
