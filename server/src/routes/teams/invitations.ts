@@ -11,9 +11,9 @@ import {
   INVITATION_LIFETIME_MS,
   listInvitationsOfTeam,
   listInvitationsOfUser,
+  redeemInvitationCode,
   revokeTeamInvitation,
   sendTeamInvitation,
-  useInvitationCode,
   type TeamInvitationRecord,
 } from "../../services/teams/invitations";
 import { requireMemberWithPermissions } from "../../services/teams/team-permission-check";
@@ -178,19 +178,19 @@ export function registerTeamInvitationRoutes(router: Router): void {
 
   router.openapi(acceptRoute, async (c) => {
     const auth = c.var.auth;
-    await useInvitationCode(c.var.deps, auth.tenancy, c.req.valid("json").code, "accept", { id: auth.user?.sub ?? null, client: clientInfo(c) });
+    await redeemInvitationCode(c.var.deps, auth.tenancy, c.req.valid("json").code, "accept", { id: auth.user?.sub ?? null, client: clientInfo(c) });
     return c.json({}, 200);
   });
 
   router.openapi(checkRoute, async (c) => {
     const auth = c.var.auth;
-    await useInvitationCode(c.var.deps, auth.tenancy, c.req.valid("json").code, "check", { id: auth.user?.sub ?? null, client: clientInfo(c) });
+    await redeemInvitationCode(c.var.deps, auth.tenancy, c.req.valid("json").code, "check", { id: auth.user?.sub ?? null, client: clientInfo(c) });
     return c.json({ is_code_valid: true as const }, 200);
   });
 
   router.openapi(detailsRoute, async (c) => {
     const auth = c.var.auth;
-    const team = await useInvitationCode(c.var.deps, auth.tenancy, c.req.valid("json").code, "details", {
+    const team = await redeemInvitationCode(c.var.deps, auth.tenancy, c.req.valid("json").code, "details", {
       id: auth.user?.sub ?? null,
       client: clientInfo(c),
     });

@@ -99,7 +99,7 @@ function sameOwner(a: ApiKeyOwner, b: ApiKeyOwner): boolean {
  * another user's key, or a key of a team they are not in, as absent too; a member of the
  * key's team without `$manage_api_keys` gets TEAM_PERMISSION_REQUIRED.
  */
-async function findManageableKey(
+export async function readApiKey(
   deps: ServiceDeps,
   tenancy: Tenancy,
   actor: ApiKeyActor,
@@ -121,17 +121,6 @@ async function findManageableKey(
   return key;
 }
 
-export async function readApiKey(
-  deps: ServiceDeps,
-  tenancy: Tenancy,
-  actor: ApiKeyActor,
-  type: ApiKeyOwnerType,
-  id: string,
-  expectedOwner: ApiKeyOwner | null,
-): Promise<ApiKeyRecord> {
-  return findManageableKey(deps, tenancy, actor, type, id, expectedOwner);
-}
-
 /** Changes the description or expiry, and/or revokes. Revocation is final; revoking again changes nothing. */
 export async function updateApiKeyOf(
   deps: ServiceDeps,
@@ -142,7 +131,7 @@ export async function updateApiKeyOf(
   expectedOwner: ApiKeyOwner | null,
   changes: { description?: string; expiresAtMillis?: number | null; revoke?: boolean },
 ): Promise<ApiKeyRecord> {
-  await findManageableKey(deps, tenancy, actor, type, id, expectedOwner);
+  await readApiKey(deps, tenancy, actor, type, id, expectedOwner);
   const updated = await updateApiKey(deps.db, tenancy, id, changes);
   if (!updated) throw new KnownError("API_KEY_NOT_FOUND");
   return updated;

@@ -105,7 +105,7 @@ export type CodeUse = "check" | "details" | "accept";
  * Redeems an invitation code. Details and acceptance need a signed-in, unrestricted user;
  * accepting as an existing member just uses the code up.
  */
-export async function useInvitationCode(
+export async function redeemInvitationCode(
   deps: ServiceDeps,
   tenancy: Tenancy,
   code: string,

@@ -1,19 +1,8 @@
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import { hasTeamPermission as permissionsHasTeamPermission } from "../permissions/check";
+import { hasTeamPermission } from "../permissions/check";
 import type { Tenancy } from "../tenancy";
 import { getTeamAsMember } from "./teams";
-
-/** Whether the user holds the team permission, directly or through containment. The single place team routes ask. */
-export async function hasTeamPermission(
-  deps: Pick<ServiceDeps, "db">,
-  tenancy: Tenancy,
-  teamId: string,
-  userId: string,
-  permissionId: string,
-): Promise<boolean> {
-  return permissionsHasTeamPermission(deps, tenancy, teamId, userId, permissionId);
-}
 
 /** Throws TEAM_PERMISSION_REQUIRED unless the user holds the permission in the team. */
 export async function requireTeamPermission(
