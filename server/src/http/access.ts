@@ -134,3 +134,10 @@ export function resolveUserIdForAccess(auth: RequestAuth, userId: string): strin
   if (auth.type === "client" && requireUser(auth).sub !== resolved) throw new KnownError("USER_NOT_FOUND");
   return resolved;
 }
+
+/** Client access may not send these body fields (they are server writes): SCHEMA_ERROR naming those it sent. */
+export function refuseClientFields(auth: RequestAuth, body: object, fields: readonly string[]): void {
+  if (auth.type !== "client") return;
+  const sent = fields.filter((field) => (body as Record<string, unknown>)[field] !== undefined);
+  if (sent.length > 0) throw new KnownError("SCHEMA_ERROR", { message: `body: client access may not set ${sent.join(", ")}` });
+}

@@ -1,6 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, resolveUserIdForAccess } from "../../http/access";
+import { CLIENT_AND_UP, refuseClientFields, resolveUserIdForAccess } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { listSchema, SuccessSchema, UserIdOrMe } from "../../http/schemas";
@@ -107,12 +106,6 @@ const deleteRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_THEI
   responses: { 200: jsonResponse(SuccessSchema, "Deleted") },
 });
 
-function refuseClientVerification(type: string, isVerified: boolean | undefined): void {
-  if (type === "client" && isVerified !== undefined) {
-    throw new KnownError("SCHEMA_ERROR", { message: "body.is_verified: only server and admin access may set this" });
-  }
-}
-
 export function registerContactChannelRoutes(router: Router): void {
   router.openapi(listRoute, async (c) => {
     const query = c.req.valid("query");
@@ -125,7 +118,7 @@ export function registerContactChannelRoutes(router: Router): void {
   router.openapi(createRoute, async (c) => {
     const body = c.req.valid("json");
     const auth = c.var.auth;
-    refuseClientVerification(auth.type, body.is_verified);
+    refuseClientFields(auth, body, ["is_verified"]);
     const userId = resolveUserIdForAccess(auth, body.user_id);
     const channel = await createContactChannel(c.var.deps, auth.tenancy, userId, {
       type: body.type,
@@ -149,7 +142,7 @@ export function registerContactChannelRoutes(router: Router): void {
     const params = c.req.valid("param");
     const body = c.req.valid("json");
     const auth = c.var.auth;
-    refuseClientVerification(auth.type, body.is_verified);
+    refuseClientFields(auth, body, ["is_verified"]);
     const userId = resolveUserIdForAccess(auth, params.user_id);
     const channel = await updateContactChannel(c.var.deps, auth.tenancy, userId, params.contact_channel_id, {
       value: body.value,

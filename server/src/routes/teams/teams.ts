@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, requireUser, resolveUserId, resolveUserIdForAccess } from "../../http/access";
+import { CLIENT_AND_UP, refuseClientFields, requireUser, resolveUserId, resolveUserIdForAccess } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -132,12 +132,6 @@ function shapeFor(auth: RequestAuth, team: TeamRecord) {
   return auth.type === "client" ? toClientTeam(team) : toServerTeam(team);
 }
 
-function refuseServerOnlyFields(auth: RequestAuth, body: Record<string, unknown>): void {
-  if (auth.type !== "client") return;
-  const forbidden = SERVER_ONLY_FIELDS.filter((key) => body[key] !== undefined);
-  if (forbidden.length > 0) throw new KnownError("SCHEMA_ERROR", { message: `body: clients may not set ${forbidden.join(", ")}` });
-}
-
 function toTeamChanges(body: z.infer<typeof TeamUpdateSchema>) {
   return {
     displayName: body.display_name,
@@ -162,7 +156,7 @@ export function registerTeamRoutes(router: Router): void {
   router.openapi(createRoute, async (c) => {
     const auth = c.var.auth;
     const body = c.req.valid("json");
-    refuseServerOnlyFields(auth, body);
+    refuseClientFields(auth, body, SERVER_ONLY_FIELDS);
     let creator: string | null = null;
     if (auth.type === "client") {
       if (body.creator_user_id !== undefined && body.creator_user_id !== "me") {
@@ -194,7 +188,7 @@ export function registerTeamRoutes(router: Router): void {
     const auth = c.var.auth;
     const { team_id } = c.req.valid("param");
     const body = c.req.valid("json");
-    refuseServerOnlyFields(auth, body);
+    refuseClientFields(auth, body, SERVER_ONLY_FIELDS);
     if (auth.type === "client") {
       const userId = requireUser(auth).sub;
       await getTeamAsMember(c.var.deps, auth.tenancy, team_id, userId);

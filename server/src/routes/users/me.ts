@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { UserRecord } from "../../db/queries/users";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, requireUser } from "../../http/access";
+import { CLIENT_AND_UP, refuseClientFields, requireUser } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -66,12 +66,7 @@ export function registerCurrentUserRoutes(router: Router): void {
     const auth = c.var.auth;
     const claims = requireUser(auth, true);
     const body = c.req.valid("json");
-    if (auth.type === "client") {
-      const forbidden = Object.keys(body).filter((key) => !(CLIENT_WRITABLE_USER_FIELDS as readonly string[]).includes(key));
-      if (forbidden.length > 0) {
-        throw new KnownError("SCHEMA_ERROR", { message: `body: clients may not change ${forbidden.join(", ")}` });
-      }
-    }
+    refuseClientFields(auth, body, Object.keys(body).filter((key) => !(CLIENT_WRITABLE_USER_FIELDS as readonly string[]).includes(key)));
     await getOwnUser(c.var.deps, auth.tenancy, claims.sub);
     const user = await updateUser(c.var.deps, auth.tenancy, claims.sub, toUserChanges(body));
     return c.json(shapeFor(auth, user), 200);
