@@ -11,8 +11,6 @@ import { PermissionIdSchema } from "./shapes";
 const CustomPermissionIdSchema = z
   .string()
   .regex(/^[a-z0-9_:]+$/, "Only lowercase letters, digits, \":\" and \"_\" are allowed")
-  // Definitions are keys of the configuration document, where this one cannot be stored.
-  .refine((id) => id !== "__proto__", "`__proto__` is reserved")
   .openapi({ description: "Lowercase letters, digits, `:` and `_`.", example: "read_secret_info" });
 
 const DefinitionSchema = z

@@ -76,6 +76,7 @@ describe("permission definitions", () => {
     );
     expect((await admin("POST", "/team-permission-definitions", { id: "Bad-Id" }, fx)).json.code).toBe("SCHEMA_ERROR");
     expect((await admin("POST", "/team-permission-definitions", { id: "__proto__" }, fx)).json.code).toBe("SCHEMA_ERROR");
+    expect((await admin("PATCH", "/project-permission-definitions/p", { id: "__proto__" }, fx)).json.code).toBe("SCHEMA_ERROR");
     expect((await admin("POST", "/team-permission-definitions", { id: "$update_team" }, fx)).json.code).toBe("SCHEMA_ERROR");
     expect((await admin("DELETE", "/team-permission-definitions/$update_team", undefined, fx)).json.code).toBe("SCHEMA_ERROR");
     expect((await admin("PATCH", "/team-permission-definitions/p", { description: "x" }, fx)).json).toMatchObject({

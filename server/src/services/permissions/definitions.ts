@@ -28,6 +28,11 @@ export function requireDefinition(config: ProjectConfig, scope: PermissionScope,
   throw new KnownError("PERMISSION_NOT_FOUND", { permission_id: id });
 }
 
+/** Definitions are keys of the configuration document, which never stores `__proto__` (see config/render). */
+function refuseReservedId(id: string): void {
+  if (id === "__proto__") throw new KnownError("SCHEMA_ERROR", { message: "Permission id __proto__ is reserved." });
+}
+
 function refuseSystem(id: string): void {
   if (isSystemPermission(id)) throw new KnownError("SCHEMA_ERROR", { message: `System permission ${id} cannot be changed or deleted.` });
 }
@@ -82,6 +87,7 @@ export async function createDefinition(
   scope: PermissionScope,
   input: { id: string; description?: string; containedPermissionIds?: string[] },
 ): Promise<PermissionDefinition> {
+  refuseReservedId(input.id);
   if (scopeOf(tenancy.config, input.id)) throw new KnownError("PERMISSION_ID_ALREADY_EXISTS", { permission_id: input.id });
   const contained = [...new Set(input.containedPermissionIds ?? [])];
   checkContained(tenancy.config, scope, input.id, null, contained);
@@ -101,6 +107,7 @@ export async function updateDefinition(
   refuseSystem(id);
   const current = requireDefinition(tenancy.config, scope, id);
   const newId = input.id ?? id;
+  refuseReservedId(newId);
   if (newId !== id && scopeOf(tenancy.config, newId)) throw new KnownError("PERMISSION_ID_ALREADY_EXISTS", { permission_id: newId });
   const contained = [...new Set(input.containedPermissionIds ?? current.containedPermissionIds)];
   checkContained(tenancy.config, scope, newId, id, contained);
