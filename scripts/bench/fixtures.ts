@@ -61,7 +61,8 @@ function definitionGraph(): Array<{ id: string; description: string; contained_p
 
 export async function createBenchFixture(request: Request): Promise<BenchFixture> {
   const t = { request };
-  const fixture = await createProjectFixture(t);
+  // No starter grants: the direct grants below are the user's whole set.
+  const fixture = await createProjectFixture(t, { config: { team_creator_default_permissions: [], team_member_default_permissions: [] } });
   const { admin, server, user } = fixture;
   const colleague = await signUpUser(t, fixture.client, { email: uniqueEmail("colleague") });
 

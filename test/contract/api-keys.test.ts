@@ -50,7 +50,11 @@ describe("api keys: the real server behind prism proxy --errors", () => {
     const team = await env.api.call("POST", "/teams", { creds: project.server, body: { display_name: "Keys", creator_user_id: owner.userId } });
     const teamId: string = team.json.id;
     const body = { description: "bot", expires_at_millis: null, team_id: teamId };
-    expectKnownErrorThroughProxy(await env.api.call("POST", "/team-api-keys", { creds: ownerCreds, body }), 401, "TEAM_PERMISSION_REQUIRED");
+    expectValidThroughProxy(await env.api.call("POST", "/team-api-keys", { creds: ownerCreds, body }), 201);
+    const member = await signUpThroughProxy(env.api, project.client);
+    await env.api.call("POST", `/team-memberships/${teamId}/${member.userId}`, { creds: project.server, body: {} });
+    const memberCreds = { ...project.client, accessToken: member.accessToken };
+    expectKnownErrorThroughProxy(await env.api.call("POST", "/team-api-keys", { creds: memberCreds, body }), 401, "TEAM_PERMISSION_REQUIRED");
 
     const created = await env.api.call("POST", "/team-api-keys", { creds: project.server, body: { ...body, is_public: true } });
     expectValidThroughProxy(created, 201);

@@ -105,9 +105,15 @@ describe("team invitations: the real server behind prism proxy --errors", () => 
       404,
       "VERIFICATION_CODE_NOT_FOUND",
     );
+    // The creator holds the starter admin permission; the invitee joined as a plain member.
     const ownerCreds = { ...project.client, accessToken: owner.accessToken };
+    const byOwner = await env.api.call("POST", "/team-invitations/send-code", {
+      creds: ownerCreds,
+      body: { team_id: teamId, email: uniqueEmail("contract-third"), callback_url: "/join" },
+    });
+    expectValidThroughProxy(byOwner, 200);
     expectKnownErrorThroughProxy(
-      await env.api.call("POST", "/team-invitations/send-code", { creds: ownerCreds, body: { team_id: teamId, email, callback_url: "/join" } }),
+      await env.api.call("DELETE", `/team-invitations/${byOwner.json.id}?team_id=${teamId}`, { creds: inviteeCreds }),
       401,
       "TEAM_PERMISSION_REQUIRED",
     );

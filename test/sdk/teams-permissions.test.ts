@@ -1,8 +1,8 @@
 /**
  * Teams and permissions through the published SDKs (2.8.108 and 2.8.102): a client creates
- * and lists teams and updates one it may update; the server adds a member, the team lists
- * its users; permissions granted by the server are seen by the user through containment,
- * and revoked again; project permissions likewise.
+ * and lists teams and, holding the starter `admin` permission, updates its own; a member holds
+ * `member` only, sees a permission granted by the server through containment, and loses it
+ * when revoked; the server adds a member and the team lists its users; project permissions.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createProjectFixture, startTestServer, uniqueEmail, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
@@ -37,29 +37,44 @@ describe.each(STACK_SDKS)("@stackframe/js $version teams and permissions", ({ sd
     return { app, user: await app.getUser({ or: "throw" }) };
   }
 
-  it("creates, lists and updates teams, with permissions granted through containment", async () => {
+  it("creates a team whose creator may manage it through the starter admin permission", async () => {
     const { user } = await signedIn();
     const team = await user.createTeam({ displayName: "Rockets" });
     expect(team.displayName).toBe("Rockets");
     expect((await user.listTeams()).map((t) => t.id)).toEqual([team.id]);
-
+    expect(await user.hasPermission(team, "admin")).toBe(true);
+    expect(await user.hasPermission(team, "$update_team")).toBe(true);
+    await team.update({ displayName: "Renamed" });
     const serverApp = new sdk.StackServerApp({ ...sdkAppOptions(server, project), secretServerKey: project.keys.secretKey });
+    expect((await serverApp.getTeam(team.id))?.displayName).toBe("Renamed");
+  });
+
+  it("lets a member update the team only while granted a permission that contains $update_team", async () => {
+    const { user: creator } = await signedIn();
+    const { user } = await signedIn();
+    const serverApp = new sdk.StackServerApp({ ...sdkAppOptions(server, project), secretServerKey: project.keys.secretKey });
+    const serverTeam = await serverApp.createTeam({ displayName: "Crew", creatorUserId: creator.id });
+    await serverTeam.addUser(user.id);
     const asServer = (await serverApp.getUser(user.id))!;
-    expect(await user.hasPermission(team, "$update_team")).toBe(false);
+
+    const joined = await signedInAgain(user.id);
+    const team = (await joined.listTeams()).find((t) => t.id === serverTeam.id)!;
+    expect(await joined.hasPermission(team, "member")).toBe(true);
+    expect(await joined.hasPermission(team, "$read_members")).toBe(true);
+    expect(await joined.hasPermission(team, "$update_team")).toBe(false);
     await expect(team.update({ displayName: "Renamed" })).rejects.toThrow();
 
-    const serverTeam = (await serverApp.getTeam(team.id))!;
     await asServer.grantPermission(serverTeam, "owner");
     const fresh = await signedInAgain(user.id);
-    const seen = (await fresh.listTeams()).find((t) => t.id === team.id)!;
+    const seen = (await fresh.listTeams()).find((t) => t.id === serverTeam.id)!;
     expect(await fresh.hasPermission(seen, "owner")).toBe(true);
     expect(await fresh.hasPermission(seen, "$update_team")).toBe(true);
     await seen.update({ displayName: "Renamed" });
-    expect((await serverApp.getTeam(team.id))?.displayName).toBe("Renamed");
+    expect((await serverApp.getTeam(serverTeam.id))?.displayName).toBe("Renamed");
 
     await asServer.revokePermission(serverTeam, "owner");
     const after = await signedInAgain(user.id);
-    const team2 = (await after.listTeams()).find((t) => t.id === team.id)!;
+    const team2 = (await after.listTeams()).find((t) => t.id === serverTeam.id)!;
     expect(await after.hasPermission(team2, "$update_team")).toBe(false);
   });
 

@@ -237,12 +237,17 @@ export async function foreignTeam(ctx: SecurityContext): Promise<string> {
 }
 
 /**
- * A team the project user belongs to without any permission (the fixture project has no
- * default permission sets), and a second member they could act on.
+ * A team the project user belongs to with every permission grant taken away (new projects
+ * give creators `admin` and members `member`), and a second member they could act on.
  */
 export async function teamWithoutPermissions(ctx: SecurityContext): Promise<{ teamId: string; otherUserId: string }> {
-  const other = await call(ctx.t, "POST", "/users", { creds: ctx.project.server, body: {} });
-  const team = await call(ctx.t, "POST", "/teams", { creds: ctx.project.server, body: { display_name: "Bare", creator_user_id: ctx.project.user.userId } });
-  await call(ctx.t, "POST", `/team-memberships/${team.json.id}/${other.json.id}`, { creds: ctx.project.server, body: {} });
-  return { teamId: team.json.id, otherUserId: other.json.id };
+  const { server, user } = ctx.project;
+  const other = await call(ctx.t, "POST", "/users", { creds: server, body: {} });
+  const teamId: string = (await call(ctx.t, "POST", "/teams", { creds: server, body: { display_name: "Bare", creator_user_id: user.userId } })).json.id;
+  await call(ctx.t, "POST", `/team-memberships/${teamId}/${other.json.id}`, { creds: server, body: {} });
+  const direct = await call(ctx.t, "GET", `/team-permissions?team_id=${teamId}&user_id=${user.userId}&recursive=false`, { creds: server });
+  for (const { id } of direct.json.items as { id: string }[]) {
+    await call(ctx.t, "DELETE", `/team-permissions/${teamId}/${user.userId}/${id}`, { creds: server });
+  }
+  return { teamId, otherUserId: other.json.id };
 }

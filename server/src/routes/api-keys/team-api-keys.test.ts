@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createProjectFixture, signUpUser, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
-import { describeSecurity, type SecurityContext } from "../../testing/security-table";
+import { asProjectUser, describeSecurity, foreignTeam, teamWithoutPermissions, type SecurityContext } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
 
@@ -69,7 +69,7 @@ describe("team API keys", () => {
     expect((await server("POST", "/team-api-keys/check", { api_key: "pk_nothing" })).json.code).toBe("API_KEY_NOT_FOUND");
   });
 
-  it("clients need membership and $manage_api_keys", async () => {
+  it("clients need membership and $manage_api_keys, which a creator holds through the starter admin permission", async () => {
     const owner = await signUpUser(t, project.client);
     const member = await signUpUser(t, project.client);
     const outsider = await signUpUser(t, project.client);
@@ -78,12 +78,12 @@ describe("team API keys", () => {
     const key = await server("POST", "/team-api-keys", keyBody(teamId));
     const codeOf = (res: { json: { code: string } }) => res.json.code;
 
-    for (const user of [member, owner]) {
-      expect(codeOf(await client(user, "POST", "/team-api-keys", keyBody(teamId)))).toBe("TEAM_PERMISSION_REQUIRED");
-      expect(codeOf(await client(user, "GET", `/team-api-keys?team_id=${teamId}`))).toBe("TEAM_PERMISSION_REQUIRED");
-      expect(codeOf(await client(user, "GET", `/team-api-keys/${key.json.id}`))).toBe("TEAM_PERMISSION_REQUIRED");
-      expect(codeOf(await client(user, "PATCH", `/team-api-keys/${key.json.id}`, { revoked: true }))).toBe("TEAM_PERMISSION_REQUIRED");
-    }
+    expect(codeOf(await client(member, "POST", "/team-api-keys", keyBody(teamId)))).toBe("TEAM_PERMISSION_REQUIRED");
+    expect(codeOf(await client(member, "GET", `/team-api-keys?team_id=${teamId}`))).toBe("TEAM_PERMISSION_REQUIRED");
+    expect(codeOf(await client(member, "GET", `/team-api-keys/${key.json.id}`))).toBe("TEAM_PERMISSION_REQUIRED");
+    expect(codeOf(await client(member, "PATCH", `/team-api-keys/${key.json.id}`, { revoked: true }))).toBe("TEAM_PERMISSION_REQUIRED");
+    expect((await client(owner, "POST", "/team-api-keys", keyBody(teamId))).status).toBe(201);
+    expect((await client(owner, "GET", `/team-api-keys?team_id=${teamId}`)).json.items).toHaveLength(2);
     expect(codeOf(await client(outsider, "POST", "/team-api-keys", keyBody(teamId)))).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
     expect(codeOf(await client(outsider, "GET", `/team-api-keys?team_id=${teamId}`))).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
     expect(codeOf(await client(outsider, "GET", `/team-api-keys/${key.json.id}`))).toBe("API_KEY_NOT_FOUND");
@@ -91,7 +91,7 @@ describe("team API keys", () => {
 
     await grantManage(teamId, member);
     expect((await client(member, "GET", `/team-api-keys/${key.json.id}`)).status).toBe(200);
-    expect((await client(member, "GET", `/team-api-keys?team_id=${teamId}`)).json.items).toHaveLength(1);
+    expect((await client(member, "GET", `/team-api-keys?team_id=${teamId}`)).json.items).toHaveLength(2);
   });
 
   it("a key of another team than the one named is API_KEY_NOT_FOUND; unknown teams are TEAM_NOT_FOUND", async () => {
@@ -135,22 +135,21 @@ describe("team API keys", () => {
 
 const ZERO = "00000000-0000-4000-8000-000000000000";
 const ALL = ["client", "server", "admin"] as const;
-const asProjectUser = (ctx: SecurityContext): Credentials => ({ ...ctx.project.client, accessToken: ctx.project.user.accessToken });
 
 async function enable(ctx: SecurityContext) {
   await call(ctx.t, "PATCH", "/internal/projects/current", { creds: ctx.project.admin, body: { config: ENABLED } });
 }
 
-/** A team the project's user is not in. */
-async function foreignTeam(ctx: SecurityContext): Promise<string> {
+/** A team the project's user is not in, with keys enabled. */
+async function teamOfOthers(ctx: SecurityContext): Promise<string> {
   await enable(ctx);
-  return (await call(ctx.t, "POST", "/teams", { creds: ctx.project.server, body: { display_name: "Foreign" } })).json.id;
+  return foreignTeam(ctx);
 }
 
-/** A team the project's user belongs to without `$manage_api_keys`. */
-async function teamWithoutPermission(ctx: SecurityContext): Promise<string> {
+/** A team the project's user belongs to without `$manage_api_keys`, with keys enabled. */
+async function teamWithoutManageKeys(ctx: SecurityContext): Promise<string> {
   await enable(ctx);
-  return (await call(ctx.t, "POST", "/teams", { creds: ctx.project.server, body: { display_name: "Bare", creator_user_id: ctx.project.user.userId } })).json.id;
+  return (await teamWithoutPermissions(ctx)).teamId;
 }
 
 async function keyOf(ctx: SecurityContext, teamId: string): Promise<string> {
@@ -163,21 +162,28 @@ describeSecurity({
   access: ALL,
   body: keyBody(ZERO),
   userRequired: "USER_AUTHENTICATION_REQUIRED",
-  foreignResource: async (ctx) => ({ path: "/team-api-keys", body: keyBody(await foreignTeam(ctx)), creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+  foreignResource: async (ctx) => ({ path: "/team-api-keys", body: keyBody(await teamOfOthers(ctx)), creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+  memberWithoutPermission: async (ctx) => ({
+    path: "/team-api-keys",
+    body: keyBody(await teamWithoutManageKeys(ctx)),
+    creds: asProjectUser(ctx),
+    code: "TEAM_PERMISSION_REQUIRED",
+  }),
 });
 describeSecurity({
   method: "GET",
   path: `/team-api-keys?team_id=${ZERO}`,
   access: ALL,
   userRequired: "USER_AUTHENTICATION_REQUIRED",
-  foreignResource: async (ctx) => ({ path: `/team-api-keys?team_id=${await teamWithoutPermission(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_PERMISSION_REQUIRED" }),
+  foreignResource: async (ctx) => ({ path: `/team-api-keys?team_id=${await teamOfOthers(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+  memberWithoutPermission: async (ctx) => ({ path: `/team-api-keys?team_id=${await teamWithoutManageKeys(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_PERMISSION_REQUIRED" }),
 });
 describeSecurity({
   method: "GET",
   path: `/team-api-keys/${ZERO}`,
   access: ALL,
   userRequired: "USER_AUTHENTICATION_REQUIRED",
-  foreignResource: async (ctx) => ({ path: `/team-api-keys/${await keyOf(ctx, await foreignTeam(ctx))}`, creds: asProjectUser(ctx), code: "API_KEY_NOT_FOUND" }),
+  foreignResource: async (ctx) => ({ path: `/team-api-keys/${await keyOf(ctx, await teamOfOthers(ctx))}`, creds: asProjectUser(ctx), code: "API_KEY_NOT_FOUND" }),
 });
 describeSecurity({
   method: "PATCH",
@@ -186,7 +192,13 @@ describeSecurity({
   body: { revoked: true },
   userRequired: "USER_AUTHENTICATION_REQUIRED",
   foreignResource: async (ctx) => ({
-    path: `/team-api-keys/${await keyOf(ctx, await teamWithoutPermission(ctx))}`,
+    path: `/team-api-keys/${await keyOf(ctx, await teamOfOthers(ctx))}`,
+    body: { revoked: true },
+    creds: asProjectUser(ctx),
+    code: "API_KEY_NOT_FOUND",
+  }),
+  memberWithoutPermission: async (ctx) => ({
+    path: `/team-api-keys/${await keyOf(ctx, await teamWithoutManageKeys(ctx))}`,
     body: { revoked: true },
     creds: asProjectUser(ctx),
     code: "TEAM_PERMISSION_REQUIRED",

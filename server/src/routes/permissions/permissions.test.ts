@@ -19,6 +19,9 @@ beforeAll(async () => {
 const admin = (method: string, path: string, body?: unknown, fixture = project) => call(t, method, path, { creds: fixture.admin, body });
 const server = (method: string, path: string, body?: unknown, fixture = project) => call(t, method, path, { creds: fixture.server, body });
 
+/** A project whose team creators start without grants, so a test sees only the grants it makes. */
+const withoutCreatorGrants = () => createProjectFixture(t, { config: { team_creator_default_permissions: [] } });
+
 async function teamWith(fixture: ProjectFixture, creator: SignedInUser, ...members: SignedInUser[]): Promise<string> {
   const tenancy = await t.deps.tenancies.load(fixture.projectId);
   const team = await createTeamForCreator(t.db, tenancy, creator.userId, { displayName: "Perm team" });
@@ -27,14 +30,31 @@ async function teamWith(fixture: ProjectFixture, creator: SignedInUser, ...membe
 }
 
 describe("permission definitions", () => {
-  it("lists the six system team permissions from the start, and no project permissions", async () => {
+  it("starts a project with the six system permissions, starter admin and member definitions as the team defaults, and no project permissions", async () => {
     const fresh = await createProjectFixture(t);
     const team = await admin("GET", "/team-permission-definitions", undefined, fresh);
     expect(team.status).toBe(200);
-    expect(team.json.items.map((d: { id: string }) => d.id).sort()).toEqual(
+    const byId = new Map(team.json.items.map((d: { id: string; contained_permission_ids: string[] }) => [d.id, d.contained_permission_ids]));
+    expect([...byId.keys()].sort()).toEqual(
+      ["$delete_team", "$invite_members", "$manage_api_keys", "$read_members", "$remove_members", "$update_team", "admin", "member"],
+    );
+    expect((byId.get("admin") as string[]).sort()).toEqual(
       ["$delete_team", "$invite_members", "$manage_api_keys", "$read_members", "$remove_members", "$update_team"],
     );
+    expect((byId.get("member") as string[]).sort()).toEqual(["$invite_members", "$read_members"]);
     expect((await admin("GET", "/project-permission-definitions", undefined, fresh)).json).toEqual({ items: [], is_paginated: false });
+    const { config } = (await admin("GET", "/internal/projects/current", undefined, fresh)).json;
+    expect(config).toMatchObject({
+      team_creator_default_permissions: [{ id: "admin" }],
+      team_member_default_permissions: [{ id: "member" }],
+      user_default_permissions: [],
+    });
+  });
+
+  it("lets a project be created with its own default sets in place of the starter ones", async () => {
+    const fresh = await createProjectFixture(t, { config: { team_member_default_permissions: [] } });
+    const { config } = (await admin("GET", "/internal/projects/current", undefined, fresh)).json;
+    expect(config).toMatchObject({ team_creator_default_permissions: [{ id: "admin" }], team_member_default_permissions: [] });
   });
 
   it("creates, updates, renames and deletes team definitions, keeping containment consistent", async () => {
@@ -95,7 +115,7 @@ describe("permission definitions", () => {
 
 describe("team permission grants", () => {
   it("grants, lists recursively and revokes team permissions of members", async () => {
-    const fx = await createProjectFixture(t);
+    const fx = await withoutCreatorGrants();
     await admin("POST", "/team-permission-definitions", { id: "read" }, fx);
     await admin("POST", "/team-permission-definitions", { id: "write", contained_permission_ids: ["read"] }, fx);
     await admin("POST", "/team-permission-definitions", { id: "owner", contained_permission_ids: ["write", "$update_team"] }, fx);
@@ -136,7 +156,7 @@ describe("team permission grants", () => {
   });
 
   it("needs a membership and a defined permission; deleting a definition removes its grants", async () => {
-    const fx = await createProjectFixture(t);
+    const fx = await withoutCreatorGrants();
     await admin("POST", "/team-permission-definitions", { id: "read" }, fx);
     const outsider = await signUpUser(t, fx.client);
     const teamId = await teamWith(fx, fx.user);

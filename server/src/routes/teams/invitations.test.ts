@@ -12,7 +12,10 @@ let project: ProjectFixture;
 
 beforeAll(async () => {
   ({ t, mail } = app());
-  project = await createProjectFixture(t, { config: { allow_localhost: true } });
+  // Without the starter grants, so each permission test grants exactly what it checks.
+  project = await createProjectFixture(t, {
+    config: { allow_localhost: true, team_creator_default_permissions: [], team_member_default_permissions: [] },
+  });
 });
 
 const server = (method: string, path: string, body?: unknown) => call(t, method, path, { creds: project.server, body });

@@ -11,7 +11,8 @@ let open: ProjectFixture;
 
 beforeAll(async () => {
   t = app();
-  project = await createProjectFixture(t);
+  // Without the starter grants, so each permission test grants exactly what it checks.
+  project = await createProjectFixture(t, { config: { team_creator_default_permissions: [], team_member_default_permissions: [] } });
   open = await createProjectFixture(t, { config: { client_team_creation_enabled: true } });
 });
 
@@ -272,6 +273,24 @@ describe("team permissions, once granted", () => {
     await grant(id, a, "$remove_members");
     expect((await client(a, "DELETE", `/team-memberships/${id}/${b.userId}`)).json).toEqual({ success: true });
     expect((await client(a, "GET", `/team-member-profiles?team_id=${id}`)).json.items).toHaveLength(1);
+  });
+});
+
+describe("the starter permissions of a new project", () => {
+  it("let a team's creator manage it, and its members read and invite but not change or remove", async () => {
+    const fx = await createProjectFixture(t);
+    const creator = await signUpUser(t, fx.client);
+    const member = await signUpUser(t, fx.client);
+    const id = await teamWith([creator, member], fx);
+
+    expect((await client(member, "GET", `/team-member-profiles?team_id=${id}`, undefined, fx)).json.items).toHaveLength(2);
+    expect((await client(member, "GET", `/team-invitations?team_id=${id}`, undefined, fx)).json.items).toEqual([]);
+    expect((await client(member, "PATCH", `/teams/${id}`, { display_name: "x" }, fx)).json.code).toBe("TEAM_PERMISSION_REQUIRED");
+    expect((await client(member, "DELETE", `/team-memberships/${id}/${creator.userId}`, undefined, fx)).json.code).toBe("TEAM_PERMISSION_REQUIRED");
+
+    expect((await client(creator, "PATCH", `/teams/${id}`, { display_name: "Renamed" }, fx)).json.display_name).toBe("Renamed");
+    expect((await client(creator, "DELETE", `/team-memberships/${id}/${member.userId}`, undefined, fx)).json).toEqual({ success: true });
+    expect((await client(creator, "DELETE", `/teams/${id}`, undefined, fx)).json).toEqual({ success: true });
   });
 });
 

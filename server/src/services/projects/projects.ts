@@ -12,6 +12,7 @@ import { KnownError } from "../../errors";
 import { applyToOverride } from "../config/render";
 import { projectConfigPatchToOverride, type ProjectConfigPatch } from "../config/project-view";
 import type { ServiceDeps } from "../deps";
+import { STARTER_RBAC_OVERRIDE } from "../permissions/starter-definitions";
 import type { Tenancy } from "../tenancy";
 
 export interface ProjectInput extends ProjectChanges {
@@ -40,9 +41,8 @@ export async function createOwnedProject(
       logoUrl: input.logoUrl,
       fullLogoUrl: input.fullLogoUrl,
     });
-    if (input.config) {
-      await upsertOverride(tx, projectId, "project", "", applyToOverride({}, projectConfigPatchToOverride(input.config)));
-    }
+    const requested = input.config ? projectConfigPatchToOverride(input.config) : {};
+    await upsertOverride(tx, projectId, "project", "", applyToOverride(STARTER_RBAC_OVERRIDE, requested));
   });
   // Signing keys are made now so the project's JWKS is published from its first moment.
   await deps.signingKeys.keysFor(projectId);
