@@ -13,8 +13,8 @@ import { createProjectFixture } from "../../testing/fixtures";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
 import { defaultProjectConfig, type ProjectConfig } from "../config/document";
-import { expandIds, expansionOf, TEAM_SYSTEM_PERMISSIONS } from "./check";
-import { createDefinition, deleteDefinition, updateDefinition } from "./definitions";
+import { expandIds, expansionOf, isSystemPermission, TEAM_SYSTEM_PERMISSIONS } from "./check";
+import { createDefinition, deleteDefinition, listDefinitions, updateDefinition } from "./definitions";
 
 /** Custom definitions in creation order: every child is a system id or an earlier node. */
 interface Dag {
@@ -183,8 +183,10 @@ let projectId: string;
 beforeAll(async () => {
   t = app();
   projectId = (await createProjectFixture(t)).projectId;
-  // Start from no custom definitions: the generated graphs are the whole graph.
-  for (const id of ["admin", "member"]) await deleteDefinition(t.deps, await t.deps.tenancies.load(projectId), "team", id);
+  // Start from no custom definitions (a new project has starter ones): the generated graphs are the whole graph.
+  for (const { id } of listDefinitions(await t.deps.tenancies.load(projectId), "team")) {
+    if (!isSystemPermission(id)) await deleteDefinition(t.deps, await t.deps.tenancies.load(projectId), "team", id);
+  }
 });
 
 /** An update of one node: new containment, possibly with a planted cycle, possibly renaming it. */
