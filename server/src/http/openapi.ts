@@ -71,6 +71,11 @@ export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { required: true, content: { "application/json": { schema } }, ...(description ? { description } : {}) };
 }
 
+/** A JSON body the caller may leave out (the Stack SDKs send `{}` with some bodiless POSTs and DELETEs). */
+export function optionalJsonBody<T extends z.ZodType>(schema: T) {
+  return { required: false, content: { "application/json": { schema } } };
+}
+
 export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { "application/json": { schema } } };
 }

@@ -3,7 +3,7 @@ import { KnownError } from "../../errors";
 import { CLIENT_AND_UP, requireUser, resolveUserIdForAccess, SERVER_AND_UP } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
 import { stackHeader } from "../../http/headers";
-import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { SuccessSchema } from "../../http/schemas";
 import {
@@ -22,7 +22,7 @@ const signOut = authenticatedRoute(CLIENT_AND_UP, ["USER_AUTHENTICATION_REQUIRED
   tags: ["Sessions"],
   summary: "Sign out (end the current session)",
   // The Stack SDKs send `{}` as a JSON body with this DELETE.
-  request: { body: { required: false, content: { "application/json": { schema: z.strictObject({}) } } } },
+  request: { body: optionalJsonBody(z.strictObject({})) },
   responses: { 200: jsonResponse(SuccessSchema, "The session was ended; its refresh token no longer works") },
 });
 
@@ -111,7 +111,7 @@ const deleteRoute = authenticatedRoute(
       params: z.object({ session_id: z.uuid().openapi({ param: { name: "session_id", in: "path" } }) }),
       query: z.strictObject({ user_id: UserIdQuery.optional() }),
       // Some SDK versions send `{}` with DELETE requests.
-      body: { required: false, content: { "application/json": { schema: z.strictObject({}) } } },
+      body: optionalJsonBody(z.strictObject({})),
     },
     responses: { 200: jsonResponse(SuccessSchema, "Revoked") },
   },
@@ -138,7 +138,7 @@ const refreshRoute = authenticatedRoute(CLIENT_AND_UP, ["REFRESH_TOKEN_NOT_FOUND
       "x-stack-refresh-token": z.string().optional().openapi({ description: "The session's refresh token (or x-hexclave-refresh-token)." }),
       "x-hexclave-refresh-token": z.string().optional(),
     }),
-    body: { required: false, content: { "application/json": { schema: z.strictObject({}) } } },
+    body: optionalJsonBody(z.strictObject({})),
   },
   responses: { 200: jsonResponse(z.object({ access_token: z.string() }).openapi("RefreshedAccessToken"), "A fresh access token") },
 });

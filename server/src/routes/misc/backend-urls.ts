@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonResponse } from "../../http/openapi";
+import { jsonResponse, optionalJsonBody } from "../../http/openapi";
 import type { Router } from "../../http/router";
 
 const getBackendUrls = createRoute({
@@ -19,7 +19,7 @@ const checkFeatureSupport = createRoute({
   tags: ["Misc"],
   summary: "Where SDKs report a feature this server does not support",
   security: [],
-  request: { body: { required: false, content: { "application/json": { schema: z.record(z.string(), z.unknown()) } } } },
+  request: { body: optionalJsonBody(z.record(z.string(), z.unknown())) },
   responses: { 200: { description: "A note for the SDK to show", content: { "text/plain": { schema: z.string() } } } },
 });
 

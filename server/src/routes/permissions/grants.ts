@@ -3,7 +3,7 @@ import type { PermissionScope } from "../../db/queries/permission-grants";
 import { KnownError } from "../../errors";
 import { CLIENT_AND_UP, resolveUserId, resolveUserIdForAccess, SERVER_AND_UP } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
-import { authenticatedRoute, jsonResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonResponse, optionalJsonBody } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { EmptyObjectSchema, listSchema, SuccessSchema } from "../../http/schemas";
 import { grantPermission, listPermissions, revokePermission, type GrantedPermission } from "../../services/permissions/grants";
@@ -40,7 +40,7 @@ const ProjectListQuery = z.object({
 });
 
 // The SDK sends `{}` with grants and revocations; any JSON object is accepted and ignored.
-const EmptyBody = { required: false, content: { "application/json": { schema: EmptyObjectSchema } } };
+const EmptyBody = optionalJsonBody(EmptyObjectSchema);
 
 /** Client access must name a user, and only the signed-in one; server access may list every user's. */
 function resolveListedUser(auth: RequestAuth, userId: string | undefined): string | undefined {

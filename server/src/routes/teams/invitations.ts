@@ -3,7 +3,7 @@ import { KnownError, type KnownErrorCode } from "../../errors";
 import { CLIENT_AND_UP, requireUser, resolveUserIdForAccess } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
 import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas";
-import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { CallbackUrlSchema, EmailSchema, EmptyObjectSchema, listSchema, SuccessSchema, UserIdOrMe } from "../../http/schemas";
 import {
@@ -146,7 +146,7 @@ const acceptByIdRoute = authenticatedRoute(
     description:
       "The user must have the invitation's address as a verified e-mail; otherwise, and for used or expired invitations, the " +
       "answer is VERIFICATION_CODE_NOT_FOUND. Client access may only accept for itself, and not as a restricted user.",
-    request: { params: InvitationIdParam, query: AcceptByIdQuery, body: { required: false, content: { "application/json": { schema: EmptyObjectSchema } } } },
+    request: { params: InvitationIdParam, query: AcceptByIdQuery, body: optionalJsonBody(EmptyObjectSchema) },
     responses: { 200: jsonResponse(EmptyObjectSchema, "Joined") },
   },
 );
