@@ -13,7 +13,7 @@
  *     overlapping lower ids (the expansion must deduplicate), the others a mid-level id
  *     each; the colleague holds a grant of their own in each shared team.
  */
-import { call, createProjectFixture, signUpUser, uniqueEmail, type Credentials, type ProjectFixture } from "../../server/src/testing/fixtures";
+import { call, createProjectFixture, signUpUser, uniqueEmail, WITHOUT_STARTER_GRANTS, type Credentials, type ProjectFixture } from "../../server/src/testing/fixtures";
 
 export interface BenchFixture extends ProjectFixture {
   /** The user's teams, oldest first; the team-permissions case reads the first. */
@@ -62,7 +62,7 @@ function definitionGraph(): Array<{ id: string; description: string; contained_p
 export async function createBenchFixture(request: Request): Promise<BenchFixture> {
   const t = { request };
   // No starter grants: the direct grants below are the user's whole set.
-  const fixture = await createProjectFixture(t, { config: { team_creator_default_permissions: [], team_member_default_permissions: [] } });
+  const fixture = await createProjectFixture(t, { config: WITHOUT_STARTER_GRANTS });
   const { admin, server, user } = fixture;
   const colleague = await signUpUser(t, fixture.client, { email: uniqueEmail("colleague") });
 

@@ -105,6 +105,12 @@ export interface ProjectFixture {
   admin: Credentials;
 }
 
+/**
+ * Project config whose team creators and members start without grants (a new project gives
+ * them the starter `admin` and `member`), for tests that grant exactly what they check.
+ */
+export const WITHOUT_STARTER_GRANTS = { team_creator_default_permissions: [], team_member_default_permissions: [] };
+
 /** The admin bootstrap of CONTRACT §5, end to end: an owner signs up, creates a project and its keys. */
 export async function createProjectFixture(
   t: Pick<TestApp, "request">,

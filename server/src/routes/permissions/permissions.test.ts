@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { insertTeamMember } from "../../db/queries/teams";
 import { hasTeamPermission } from "../../services/permissions/check";
 import { createTeamForCreator } from "../../services/teams";
-import { call, createProjectFixture, signUpUser, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { call, createProjectFixture, signUpUser, WITHOUT_STARTER_GRANTS, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -19,8 +19,7 @@ beforeAll(async () => {
 const admin = (method: string, path: string, body?: unknown, fixture = project) => call(t, method, path, { creds: fixture.admin, body });
 const server = (method: string, path: string, body?: unknown, fixture = project) => call(t, method, path, { creds: fixture.server, body });
 
-/** A project whose team creators start without grants, so a test sees only the grants it makes. */
-const withoutCreatorGrants = () => createProjectFixture(t, { config: { team_creator_default_permissions: [] } });
+const withoutStarterGrants = () => createProjectFixture(t, { config: WITHOUT_STARTER_GRANTS });
 
 async function teamWith(fixture: ProjectFixture, creator: SignedInUser, ...members: SignedInUser[]): Promise<string> {
   const tenancy = await t.deps.tenancies.load(fixture.projectId);
@@ -115,7 +114,7 @@ describe("permission definitions", () => {
 
 describe("team permission grants", () => {
   it("grants, lists recursively and revokes team permissions of members", async () => {
-    const fx = await withoutCreatorGrants();
+    const fx = await withoutStarterGrants();
     await admin("POST", "/team-permission-definitions", { id: "read" }, fx);
     await admin("POST", "/team-permission-definitions", { id: "write", contained_permission_ids: ["read"] }, fx);
     await admin("POST", "/team-permission-definitions", { id: "owner", contained_permission_ids: ["write", "$update_team"] }, fx);
@@ -156,7 +155,7 @@ describe("team permission grants", () => {
   });
 
   it("needs a membership and a defined permission; deleting a definition removes its grants", async () => {
-    const fx = await withoutCreatorGrants();
+    const fx = await withoutStarterGrants();
     await admin("POST", "/team-permission-definitions", { id: "read" }, fx);
     const outsider = await signUpUser(t, fx.client);
     const teamId = await teamWith(fx, fx.user);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, signUpUser, uniqueEmail, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { call, createProjectFixture, signUpUser, uniqueEmail, WITHOUT_STARTER_GRANTS, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
 import type { MailCatcher } from "../../testing/mail-catcher";
 import { asProjectUser, describeSecurity, foreignTeam, teamWithoutPermissions } from "../../testing/security-table";
 import { useAppWithMail } from "../../testing/shared-app";
@@ -12,10 +12,7 @@ let project: ProjectFixture;
 
 beforeAll(async () => {
   ({ t, mail } = app());
-  // Without the starter grants, so each permission test grants exactly what it checks.
-  project = await createProjectFixture(t, {
-    config: { allow_localhost: true, team_creator_default_permissions: [], team_member_default_permissions: [] },
-  });
+  project = await createProjectFixture(t, { config: { allow_localhost: true, ...WITHOUT_STARTER_GRANTS } });
 });
 
 const server = (method: string, path: string, body?: unknown) => call(t, method, path, { creds: project.server, body });

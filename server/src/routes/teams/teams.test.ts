@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, signUpUser, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { call, createProjectFixture, signUpUser, WITHOUT_STARTER_GRANTS, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
 import { asProjectUser, describeSecurity, foreignTeam, teamWithoutPermissions } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -11,8 +11,7 @@ let open: ProjectFixture;
 
 beforeAll(async () => {
   t = app();
-  // Without the starter grants, so each permission test grants exactly what it checks.
-  project = await createProjectFixture(t, { config: { team_creator_default_permissions: [], team_member_default_permissions: [] } });
+  project = await createProjectFixture(t, { config: WITHOUT_STARTER_GRANTS });
   open = await createProjectFixture(t, { config: { client_team_creation_enabled: true } });
 });
 

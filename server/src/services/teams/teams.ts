@@ -71,7 +71,7 @@ export async function updateTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: st
   return team;
 }
 
-/** Deletes the team with its memberships, their permission grants and its invitations (foreign keys), and unselects it for every user, in one transaction. */
+/** Deletes the team with its memberships, their permission grants, its invitations and its API keys (foreign keys), and unselects it for every user, in one transaction. */
 export async function deleteTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
     await clearSelectedTeam(tx, tenancy, teamId);
