@@ -10,14 +10,14 @@ function isPlainObject(value: unknown): value is Json {
  * `__proto__` is never a configuration key: assigning it would change an object's prototype
  * (or, mid-path, reach Object.prototype itself), so it is dropped wherever keys are read.
  */
-const UNSAFE_KEY = "__proto__";
-const safeEntries = (value: Json) => Object.entries(value).filter(([key]) => key !== UNSAFE_KEY);
+export const isUnstorableKey = (key: string) => key === "__proto__";
+const safeEntries = (value: Json) => Object.entries(value).filter(([key]) => !isUnstorableKey(key));
 
 /** Turns `{"a.b": 1, a: {c: 2}}` into `{a: {b: 1, c: 2}}`: entries of one document merge. */
 export function expandDottedKeys(override: ConfigOverride): Json {
   let result: Json = {};
   for (const [key, value] of safeEntries(override)) {
-    if (key.split(".").includes(UNSAFE_KEY)) continue;
+    if (key.split(".").some(isUnstorableKey)) continue;
     const nested: Json = {};
     setAtPath(nested, key.split("."), isPlainObject(value) ? expandDottedKeys(value) : value);
     result = deepMerge(result, nested);
@@ -47,7 +47,7 @@ function deepMerge(base: Json, patch: Json): Json {
 export function applyToOverride(override: ConfigOverride, changes: ConfigOverride): ConfigOverride {
   const result = structuredClone(expandDottedKeys(override));
   for (const [key, value] of safeEntries(changes)) {
-    if (key.split(".").includes(UNSAFE_KEY)) continue;
+    if (key.split(".").some(isUnstorableKey)) continue;
     setAtPath(result, key.split("."), isPlainObject(value) ? expandDottedKeys(value) : value);
   }
   return result;

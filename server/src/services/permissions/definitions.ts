@@ -8,7 +8,7 @@ import { findOverride, lockOverride, upsertOverride } from "../../db/queries/con
 import { deleteGrantsOfPermission, renameGrants, type PermissionScope } from "../../db/queries/permission-grants";
 import { KnownError } from "../../errors";
 import type { PermissionDefinitionConfig, ProjectConfig } from "../config/document";
-import { expandDottedKeys } from "../config/render";
+import { expandDottedKeys, isUnstorableKey } from "../config/render";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import { definitionsOf, expansionOf, isSystemPermission, scopeOf, type PermissionDefinition } from "./check";
@@ -28,9 +28,9 @@ export function requireDefinition(config: ProjectConfig, scope: PermissionScope,
   throw new KnownError("PERMISSION_NOT_FOUND", { permission_id: id });
 }
 
-/** Definitions are keys of the configuration document, which never stores `__proto__` (see config/render). */
+/** Definitions are keys of the configuration document, which cannot store every key. */
 function refuseReservedId(id: string): void {
-  if (id === "__proto__") throw new KnownError("SCHEMA_ERROR", { message: "Permission id __proto__ is reserved." });
+  if (isUnstorableKey(id)) throw new KnownError("SCHEMA_ERROR", { message: `Permission id ${id} is reserved.` });
 }
 
 function refuseSystem(id: string): void {
