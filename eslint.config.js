@@ -77,7 +77,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["server/src/db/**/*.ts", "server/src/crypto/**/*.ts", "server/src/errors/**/*.ts", "server/src/config/**/*.ts"],
+    files: ["server/src/db/**/*.ts", "server/src/cache/**/*.ts", "server/src/crypto/**/*.ts", "server/src/errors/**/*.ts", "server/src/config/**/*.ts"],
     ignores: ["**/*.test.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": restrict([

@@ -1,7 +1,7 @@
 /**
  * Resolves who is calling from the request headers, in the order CONTRACT §2 gives, and
  * answers each failure with its named error. Keys are checked by digest (see
- * services/project-keys.ts); access tokens are verified against the project's own key, so
+ * services/projects/project-key-checker.ts); access tokens are verified against the project's own key, so
  * a token from one project can never act on another. An admin access token is a session
  * of the internal project whose user owns the target project through one of their teams.
  */

@@ -10,7 +10,7 @@ import type { UserRecord } from "../db/queries/users";
 import { KnownError } from "../errors";
 import type { SigningKeyStore } from "./signing-keys";
 import type { Tenancy } from "./tenancy";
-import { TtlCache } from "./ttl-cache";
+import { TtlCache } from "../cache/ttl-cache";
 import { restrictionOf } from "./users/restriction";
 
 export interface AccessTokenClaims {

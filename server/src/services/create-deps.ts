@@ -5,7 +5,7 @@ import { createSmtpMailer, type Mailer } from "../integrations/mailer";
 import { AccessTokenVerifier } from "./access-tokens";
 import { ActivityTracker } from "./activity";
 import type { Logger, ServiceDeps } from "./deps";
-import { ProjectKeyChecker } from "./project-keys";
+import { ProjectKeyChecker } from "./projects/project-key-checker";
 import { SigningKeyStore } from "./signing-keys";
 import { TenancyStore } from "./tenancy";
 

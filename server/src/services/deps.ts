@@ -4,7 +4,7 @@ import type { Db } from "../db/db";
 import type { Mailer } from "../integrations/mailer";
 import type { AccessTokenVerifier } from "./access-tokens";
 import type { ActivityTracker } from "./activity";
-import type { ProjectKeyChecker } from "./project-keys";
+import type { ProjectKeyChecker } from "./projects/project-key-checker";
 import type { SigningKeyStore } from "./signing-keys";
 import type { TenancyStore } from "./tenancy";
 

@@ -5,7 +5,7 @@
  * one DNS label, `**` across labels), or it is a localhost URL and the project allows that.
  */
 import { KnownError } from "../errors";
-import type { ProjectConfig } from "./config/document";
+import type { ProjectConfig } from "./project-config/document";
 
 const LOCALHOST_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 

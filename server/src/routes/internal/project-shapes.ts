@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import type { ProjectRecord } from "../../db/queries/projects";
-import { toProjectConfigView } from "../../services/config/project-view";
+import { toProjectConfigView } from "../../services/project-config/project-view";
 import type { ProjectInput } from "../../services/projects/projects";
 import type { Tenancy } from "../../services/tenancy";
 import { ImageUrlSchema } from "../../http/schemas";

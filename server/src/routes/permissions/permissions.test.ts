@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { insertTeamMember } from "../../db/queries/teams";
 import { hasTeamPermission } from "../../services/permissions/check";
-import { createTeamForCreator } from "../../services/teams";
+import { createTeamForCreator } from "../../services/teams/team-membership";
 import { call, createProjectFixture, signUpUser, WITHOUT_STARTER_GRANTS, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";

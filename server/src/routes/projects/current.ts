@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP } from "../../http/access";
 import { authenticatedRoute, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { toProjectConfigView } from "../../services/config/project-view";
+import { toProjectConfigView } from "../../services/project-config/project-view";
 
 const ClientProjectSchema = z
   .object({

@@ -8,7 +8,7 @@ import { findUser } from "../../db/queries/users";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
 import { openSession, tokensForSession, type SignInTokens } from "../sessions";
-import { createTeamForCreator, personalTeamName } from "../teams";
+import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
 import { updateUser } from "../users/user-changes";
 

@@ -20,7 +20,7 @@ import { signInCodeEmail, withCode } from "../emails/templates";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
 import { openSession, tokensForSession, type SignInTokens } from "../sessions";
-import { createTeamForCreator, personalTeamName } from "../teams";
+import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
 import { createUser, updateUser } from "../users/user-changes";
 import { issueCode, redeemCode } from "../verification-codes";

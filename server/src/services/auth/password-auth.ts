@@ -12,7 +12,7 @@ import type { ServiceDeps } from "../deps";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
 import { openSession, tokensForSession, type SignInTokens } from "../sessions";
-import { createTeamForCreator, personalTeamName } from "../teams";
+import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
 import { sendSignUpVerification } from "../contact-channels/verification";
 import type { Tenancy } from "../tenancy";
 import { isUniqueViolation } from "../../db/errors";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultProjectConfig, type ProjectConfig } from "../config/document";
+import { defaultProjectConfig, type ProjectConfig } from "../project-config/document";
 import { definitionsOf, expandIds, expansionOf } from "./check";
 
 function configWith(permissions: ProjectConfig["rbac"]["permissions"]): ProjectConfig {

@@ -5,7 +5,7 @@
  * database lookup of direct grants plus set membership, never a walk of the database.
  */
 import { listGrants, type PermissionScope } from "../../db/queries/permission-grants";
-import type { ProjectConfig } from "../config/document";
+import type { ProjectConfig } from "../project-config/document";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 

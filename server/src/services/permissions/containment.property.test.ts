@@ -12,7 +12,7 @@ import { KnownError } from "../../errors";
 import { createProjectFixture } from "../../testing/fixtures";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
-import { defaultProjectConfig, type ProjectConfig } from "../config/document";
+import { defaultProjectConfig, type ProjectConfig } from "../project-config/document";
 import { expandIds, expansionOf, isSystemPermission, TEAM_SYSTEM_PERMISSIONS } from "./check";
 import { createDefinition, deleteDefinition, listDefinitions, updateDefinition } from "./definitions";
 

@@ -1,4 +1,4 @@
-import type { ConfigOverride } from "../config/document";
+import type { ConfigOverride } from "../project-config/document";
 import { TEAM_SYSTEM_PERMISSIONS } from "./check";
 
 const allOf = (ids: readonly string[]): Record<string, true> => Object.fromEntries(ids.map((id) => [id, true as const]));

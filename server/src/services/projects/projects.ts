@@ -9,8 +9,8 @@ import {
 } from "../../db/queries/projects";
 import { isTeamMember } from "../../db/queries/teams";
 import { KnownError } from "../../errors";
-import { applyToOverride } from "../config/render";
-import { projectConfigPatchToOverride, type ProjectConfigPatch } from "../config/project-view";
+import { applyToOverride } from "../project-config/render";
+import { projectConfigPatchToOverride, type ProjectConfigPatch } from "../project-config/project-view";
 import type { ServiceDeps } from "../deps";
 import { STARTER_RBAC_OVERRIDE } from "../permissions/starter-definitions";
 import type { Tenancy } from "../tenancy";

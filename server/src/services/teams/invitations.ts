@@ -26,7 +26,7 @@ import { deliverEmail } from "../emails/delivery";
 import { teamInvitationEmail, withCode } from "../emails/templates";
 import { enforceRateLimits, RATE_LIMITS } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
-import { joinTeam } from "../teams";
+import { joinTeam } from "./team-membership";
 import type { Tenancy } from "../tenancy";
 import { restrictionOf } from "../users/restriction";
 import { issueCode, MAX_ATTEMPTS, redeemCode } from "../verification-codes";

@@ -18,7 +18,7 @@ import { findUser, findUsersByIds, type UserRecord } from "../../db/queries/user
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
-import { createTeamForCreator, joinTeam } from "../teams";
+import { createTeamForCreator, joinTeam } from "./team-membership";
 
 export async function getTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string): Promise<TeamRecord> {
   const team = await findTeam(deps.db, tenancy, teamId);

@@ -22,7 +22,7 @@ import { KnownError } from "../../errors";
 import { assertPasswordAcceptable, normalizeEmail } from "../auth/passwords";
 import type { ServiceDeps } from "../deps";
 import { grantDefaultPermissions } from "../permissions/defaults";
-import { createTeamForCreator, personalTeamName } from "../teams";
+import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
 
 export interface UserChanges {

@@ -1,9 +1,9 @@
-import { newId } from "../crypto/random";
-import type { Queryable } from "../db/db";
-import { insertTeam, insertTeamMember, type TeamRecord } from "../db/queries/teams";
-import { updateUserProfile } from "../db/queries/users";
-import { grantDefaultPermissions } from "./permissions/defaults";
-import type { Tenancy } from "./tenancy";
+import { newId } from "../../crypto/random";
+import type { Queryable } from "../../db/db";
+import { insertTeam, insertTeamMember, type TeamRecord } from "../../db/queries/teams";
+import { updateUserProfile } from "../../db/queries/users";
+import { grantDefaultPermissions } from "../permissions/defaults";
+import type { Tenancy } from "../tenancy";
 
 /** Creates a team with the user as its first member and makes it their selected team. */
 export async function createTeamForCreator(

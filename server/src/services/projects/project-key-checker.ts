@@ -4,10 +4,10 @@
  * compares secret material byte by byte. Valid answers are cached briefly per process;
  * a revoked key stops working on every node within KEY_CACHE_TTL_MS.
  */
-import { hashSecret } from "../crypto/secret-hash";
-import type { Queryable } from "../db/db";
-import { isValidProjectKey, type ProjectKeyKind } from "../db/queries/api-key-sets";
-import { TtlCache } from "./ttl-cache";
+import { hashSecret } from "../../crypto/secret-hash";
+import type { Queryable } from "../../db/db";
+import { isValidProjectKey, type ProjectKeyKind } from "../../db/queries/api-key-sets";
+import { TtlCache } from "../../cache/ttl-cache";
 
 const KEY_CACHE_TTL_MS = 2_000;
 
