@@ -1,11 +1,11 @@
 import { createBrowserRouter } from "react-router";
-import { Layout } from "./components/layout";
-import { HomePage } from "./pages/home";
-import { NotFoundPage } from "./pages/not-found";
-import { SignInPage } from "./pages/handler/sign-in";
-import { SignOutPage } from "./pages/handler/sign-out";
-import { SignUpPage } from "./pages/handler/sign-up";
-import { TeamInvitationPage } from "./pages/handler/team-invitation";
+import { Layout } from "./layout";
+import { HomePage } from "../features/home/home-page";
+import { NotFoundPage } from "../features/not-found/not-found-page";
+import { SignInPage } from "../features/auth/sign-in-page";
+import { SignOutPage } from "../features/auth/sign-out-page";
+import { SignUpPage } from "../features/auth/sign-up-page";
+import { TeamInvitationPage } from "../features/teams/team-invitation-page";
 
 export const router = createBrowserRouter([
   {

@@ -2,8 +2,8 @@ import type { SignInTokens } from "@gatehouse/clients/react-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { returnTarget } from "../return-target";
-import { session } from "../session";
+import { returnTarget } from "../../lib/return-target";
+import { session } from "../../lib/session";
 
 /**
  * Keeps the new session's tokens, drops whatever was cached for the previous user, and goes

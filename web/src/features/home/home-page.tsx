@@ -1,8 +1,8 @@
 import { useGetCurrentUser } from "@gatehouse/clients/react-query";
 import { Link } from "react-router";
-import { ErrorAlert } from "../components/error-alert";
-import { errorMessage } from "../error-message";
-import { useHasSession } from "../session";
+import { ErrorAlert } from "../../components/error-alert";
+import { errorMessage } from "../../lib/error-message";
+import { useHasSession } from "../../lib/session";
 
 export function HomePage() {
   const signedIn = useHasSession();

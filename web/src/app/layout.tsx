@@ -1,5 +1,5 @@
 import { Link, Outlet } from "react-router";
-import { useHasSession } from "../session";
+import { useHasSession } from "../lib/session";
 
 export function Layout() {
   const signedIn = useHasSession();

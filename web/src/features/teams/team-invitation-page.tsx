@@ -2,9 +2,9 @@ import { useAcceptTeamInvitation, useGetTeamInvitationDetails } from "@gatehouse
 import { useEffect, type ReactNode } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert";
-import { errorMessage } from "../../error-message";
-import { withReturnTo } from "../../return-target";
-import { useHasSession } from "../../session";
+import { errorMessage } from "../../lib/error-message";
+import { withReturnTo } from "../../lib/return-target";
+import { useHasSession } from "../../lib/session";
 
 /**
  * Where a mailed team invitation leads (`?code=…`). A signed-out visitor is sent to sign in

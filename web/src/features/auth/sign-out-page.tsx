@@ -2,7 +2,7 @@ import { useSignOut } from "@gatehouse/clients/react-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { session } from "../../session";
+import { session } from "../../lib/session";
 
 /**
  * Ends the session on the server, then forgets the tokens here whatever the server said:

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { ErrorAlert } from "./error-alert";
-import { FormField } from "./form-field";
+import { ErrorAlert } from "../../components/error-alert";
+import { FormField } from "../../components/form-field";
 
 export interface Credentials {
   email: string;

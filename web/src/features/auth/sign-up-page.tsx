@@ -1,8 +1,8 @@
 import { useSignUpWithPassword } from "@gatehouse/clients/react-query";
 import { Link, useLocation } from "react-router";
-import { CredentialsForm } from "../../components/credentials-form";
-import { errorMessage } from "../../error-message";
-import { useFinishSignIn } from "../../hooks/use-finish-sign-in";
+import { CredentialsForm } from "./credentials-form";
+import { errorMessage } from "../../lib/error-message";
+import { useFinishSignIn } from "./use-finish-sign-in";
 
 export function SignUpPage() {
   const finishSignIn = useFinishSignIn();
