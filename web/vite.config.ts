@@ -1,11 +1,26 @@
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, loadEnv, type Plugin } from "vite";
+import { webRoutes } from "./src/lib/handler-pages";
 
-// The server serves dist/ itself (assets under /assets, index.html for every other page),
+/** Writes dist/web-routes.json: the pages the app has, for the server's 404s (src/lib/handler-pages.ts). */
+function webRoutesFile(projectId: string): Plugin {
+  return {
+    name: "gatehouse-web-routes",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({ type: "asset", fileName: "web-routes.json", source: `${JSON.stringify(webRoutes(projectId), null, 2)}\n` });
+    },
+  };
+}
+
+// The server serves dist/ itself (assets under /assets, index.html for the app's pages),
 // so assets must load from the site root. In `npm run dev -w web` the API is proxied.
-export default defineConfig({
-  base: "/",
-  plugins: [react()],
-  build: { outDir: "dist", emptyOutDir: true },
-  server: { proxy: { "/api": "http://localhost:8102" } },
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, import.meta.dirname, "VITE_");
+  return {
+    base: "/",
+    plugins: [react(), webRoutesFile(env.VITE_GATEHOUSE_PROJECT_ID || "internal")],
+    build: { outDir: "dist", emptyOutDir: true },
+    server: { proxy: { "/api": "http://localhost:8102" } },
+  };
 });

@@ -24,7 +24,8 @@ export function isTrustedRedirect(url: string, config: ProjectConfig): boolean {
   return Object.values(config.domains.trustedDomains).some(({ baseUrl }) => originMatches(baseUrl, target));
 }
 
-function originMatches(pattern: string, target: URL): boolean {
+/** Whether `target`'s origin is the one a trusted domain's `baseUrl` names (wildcards as above). */
+export function originMatches(pattern: string, target: URL): boolean {
   const match = /^(https?):\/\/([^/:]+)(?::(\d+))?/.exec(pattern);
   if (!match) return false;
   const [, protocol, hostPattern, port] = match;

@@ -1,5 +1,6 @@
 import { Link, Outlet } from "react-router";
 import { useHasSession } from "../lib/session";
+import { handlerPath } from "../lib/handler-paths";
 
 export function Layout() {
   const signedIn = useHasSession();
@@ -12,11 +13,11 @@ export function Layout() {
         </Link>
         <nav aria-label="Account">
           {signedIn ? (
-            <Link to="/handler/sign-out">Sign out</Link>
+            <Link to={handlerPath("sign-out")}>Sign out</Link>
           ) : (
             <>
-              <Link to="/handler/sign-in">Sign in</Link>
-              <Link to="/handler/sign-up" className="nav-cta">
+              <Link to={handlerPath("sign-in")}>Sign in</Link>
+              <Link to={handlerPath("sign-up")} className="nav-cta">
                 Sign up
               </Link>
             </>

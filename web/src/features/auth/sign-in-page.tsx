@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { CredentialsForm } from "./credentials-form";
 import { errorMessage } from "../../lib/error-message";
 import { useFinishSignIn } from "./use-finish-sign-in";
+import { handlerPath } from "../../lib/handler-paths";
 
 export function SignInPage() {
   const finishSignIn = useFinishSignIn();
@@ -19,7 +20,7 @@ export function SignInPage() {
       onSubmit={(credentials) => signIn.mutate({ data: credentials })}
       footer={
         <>
-          New here? <Link to={`/handler/sign-up${search}`}>Create an account</Link>
+          New here? <Link to={`${handlerPath("sign-up")}${search}`}>Create an account</Link>
         </>
       }
     />

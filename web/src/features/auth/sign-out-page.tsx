@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { session } from "../../lib/session";
+import { handlerPath } from "../../lib/handler-paths";
 
 /**
  * Ends the session on the server, then forgets the tokens here whatever the server said:
@@ -35,7 +36,7 @@ export function SignOutPage() {
       <h1 id="sign-out-title">{done ? "You are signed out" : "Signing out…"}</h1>
       {done ? (
         <p>
-          <Link to="/handler/sign-in">Sign in again</Link> or go to the <Link to="/">home page</Link>.
+          <Link to={handlerPath("sign-in")}>Sign in again</Link> or go to the <Link to="/">home page</Link>.
         </p>
       ) : null}
     </section>

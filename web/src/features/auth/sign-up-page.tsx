@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { CredentialsForm } from "./credentials-form";
 import { errorMessage } from "../../lib/error-message";
 import { useFinishSignIn } from "./use-finish-sign-in";
+import { handlerPath } from "../../lib/handler-paths";
 
 export function SignUpPage() {
   const finishSignIn = useFinishSignIn();
@@ -19,7 +20,7 @@ export function SignUpPage() {
       onSubmit={(credentials) => signUp.mutate({ data: credentials })}
       footer={
         <>
-          Already have an account? <Link to={`/handler/sign-in${search}`}>Sign in</Link>
+          Already have an account? <Link to={`${handlerPath("sign-in")}${search}`}>Sign in</Link>
         </>
       }
     />

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ErrorAlert } from "../../components/error-alert";
 import { errorMessage } from "../../lib/error-message";
 import { useHasSession } from "../../lib/session";
+import { handlerPath } from "../../lib/handler-paths";
 
 export function HomePage() {
   const signedIn = useHasSession();
@@ -14,10 +15,10 @@ export function HomePage() {
         <h1 id="home-title">Welcome to Gatehouse</h1>
         <p>You are not signed in.</p>
         <p className="actions">
-          <Link to="/handler/sign-in" className="button">
+          <Link to={handlerPath("sign-in")} className="button">
             Sign in
           </Link>
-          <Link to="/handler/sign-up" className="button secondary">
+          <Link to={handlerPath("sign-up")} className="button secondary">
             Create an account
           </Link>
         </p>
@@ -39,7 +40,7 @@ export function HomePage() {
         <h1 id="home-title">Your account</h1>
         <ErrorAlert message={errorMessage(user.error)} />
         <p>
-          <Link to="/handler/sign-in">Sign in again</Link>
+          <Link to={handlerPath("sign-in")}>Sign in again</Link>
         </p>
       </section>
     );
@@ -56,7 +57,7 @@ export function HomePage() {
         <dd>{email ?? "No e-mail"}</dd>
       </dl>
       <p className="actions">
-        <Link to="/handler/sign-out" className="button secondary">
+        <Link to={handlerPath("sign-out")} className="button secondary">
           Sign out
         </Link>
       </p>

@@ -5,6 +5,7 @@ import { ErrorAlert } from "../../components/error-alert";
 import { errorMessage } from "../../lib/error-message";
 import { withReturnTo } from "../../lib/return-target";
 import { useHasSession } from "../../lib/session";
+import { handlerPath } from "../../lib/handler-paths";
 
 /**
  * Where a mailed team invitation leads (`?code=…`). A signed-out visitor is sent to sign in
@@ -30,10 +31,10 @@ export function TeamInvitationPage() {
       <InvitationCard title="You are invited to a team">
         <p>Sign in, or create an account with the invited e-mail address, to accept.</p>
         <p className="actions">
-          <Link to={withReturnTo("/handler/sign-in", here)} className="button">
+          <Link to={withReturnTo(handlerPath("sign-in"), here)} className="button">
             Sign in
           </Link>
-          <Link to={withReturnTo("/handler/sign-up", here)} className="button secondary">
+          <Link to={withReturnTo(handlerPath("sign-up"), here)} className="button secondary">
             Create an account
           </Link>
         </p>
