@@ -4,3 +4,5 @@ export * from "./fixtures";
 export { startMailCatcher, type MailCatcher, type CaughtMail } from "./mail-catcher";
 /** For tests that need mail in the outbox before the routes that send it exist in their area. */
 export { deliverEmail } from "../services/emails/delivery";
+/** For tests that need a code in a state the API cannot put it in quickly (expired). */
+export { issueCode } from "../services/verification-codes";

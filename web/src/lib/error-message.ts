@@ -12,6 +12,9 @@ const MESSAGES: Record<string, (details: Record<string, unknown>) => string> = {
   VERIFICATION_CODE_EXPIRED: () => "This link has expired. Ask for a new one.",
   VERIFICATION_CODE_ALREADY_USED: () => "This link has already been used.",
   VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: () => "This link was tried too many times. Ask for a new one.",
+  EMAIL_ALREADY_VERIFIED: () => "This e-mail address is verified already.",
+  REDIRECT_URL_NOT_WHITELISTED: () =>
+    "This site is not one of the project's trusted domains, so e-mails cannot link to it. Ask the site's administrator to add it.",
   TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED: () => "Finish setting up your account before you join a team.",
   SCHEMA_ERROR: (d) => `Please check the form: ${String(d.message ?? "a field is not valid")}`,
 };

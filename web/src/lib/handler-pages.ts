@@ -25,6 +25,10 @@ export const HANDLER_PAGES = [
   "sign-in",
   "sign-up",
   "sign-out",
+  "email-verification",
+  "forgot-password",
+  "password-reset",
+  "magic-link-callback",
   "team-invitation",
 ] as const satisfies readonly HandlerRoute[];
 

@@ -1,13 +1,14 @@
 import { useSignInWithPassword } from "@gatehouse/clients/react-query";
 import { Link, useLocation } from "react-router";
-import { CredentialsForm } from "./credentials-form";
 import { errorMessage } from "../../lib/error-message";
-import { useFinishSignIn } from "./use-finish-sign-in";
 import { handlerPath } from "../../lib/handler-paths";
+import { currentPasswordProblem } from "../../lib/validation";
+import { CredentialsForm } from "./credentials-form";
+import { useFinishSignIn } from "./use-finish-sign-in";
 
 export function SignInPage() {
   const finishSignIn = useFinishSignIn();
-  // Switching between sign-in and sign-up keeps the return target.
+  // Switching between sign-in, sign-up and password reset keeps the return target.
   const { search } = useLocation();
   const signIn = useSignInWithPassword({ mutation: { onSuccess: finishSignIn } });
   return (
@@ -15,6 +16,8 @@ export function SignInPage() {
       title="Sign in"
       submitLabel="Sign in"
       passwordAutoComplete="current-password"
+      passwordProblem={currentPasswordProblem}
+      passwordAside={<Link to={`${handlerPath("forgot-password")}${search}`}>Forgot password?</Link>}
       pending={signIn.isPending}
       error={signIn.error ? errorMessage(signIn.error) : null}
       onSubmit={(credentials) => signIn.mutate({ data: credentials })}

@@ -2,8 +2,9 @@ import { useSignOut } from "@gatehouse/clients/react-query";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { session } from "../../lib/session";
+import { LoadingCard, PageCard } from "../../components/page-card";
 import { handlerPath } from "../../lib/handler-paths";
+import { session } from "../../lib/session";
 
 /**
  * Ends the session on the server, then forgets the tokens here whatever the server said:
@@ -31,14 +32,12 @@ export function SignOutPage() {
       });
   }, [signOut, queryClient]);
 
+  if (!done) return <LoadingCard title="Signing out">Ending your session…</LoadingCard>;
   return (
-    <section className="card" aria-labelledby="sign-out-title" aria-busy={!done}>
-      <h1 id="sign-out-title">{done ? "You are signed out" : "Signing out…"}</h1>
-      {done ? (
-        <p>
-          <Link to={handlerPath("sign-in")}>Sign in again</Link> or go to the <Link to="/">home page</Link>.
-        </p>
-      ) : null}
-    </section>
+    <PageCard title="You are signed out" announce>
+      <p>
+        <Link to={handlerPath("sign-in")}>Sign in again</Link> or go to the <Link to="/">home page</Link>.
+      </p>
+    </PageCard>
   );
 }

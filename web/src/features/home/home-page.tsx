@@ -1,9 +1,10 @@
 import { useGetCurrentUser } from "@gatehouse/clients/react-query";
 import { Link } from "react-router";
 import { ErrorAlert } from "../../components/error-alert";
+import { LoadingCard, PageCard } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
-import { useHasSession } from "../../lib/session";
 import { handlerPath } from "../../lib/handler-paths";
+import { useHasSession } from "../../lib/session";
 
 export function HomePage() {
   const signedIn = useHasSession();
@@ -11,8 +12,7 @@ export function HomePage() {
 
   if (!signedIn) {
     return (
-      <section className="card" aria-labelledby="home-title">
-        <h1 id="home-title">Welcome to Gatehouse</h1>
+      <PageCard title="Welcome to Gatehouse">
         <p>You are not signed in.</p>
         <p className="actions">
           <Link to={handlerPath("sign-in")} className="button">
@@ -22,45 +22,44 @@ export function HomePage() {
             Create an account
           </Link>
         </p>
-      </section>
+      </PageCard>
     );
   }
 
-  if (user.isPending) {
-    return (
-      <section className="card" aria-busy="true">
-        <p>Loading your account…</p>
-      </section>
-    );
-  }
+  if (user.isPending) return <LoadingCard title="Your account">Loading your account…</LoadingCard>;
 
   if (user.isError) {
     return (
-      <section className="card" aria-labelledby="home-title">
-        <h1 id="home-title">Your account</h1>
+      <PageCard title="Your account">
         <ErrorAlert message={errorMessage(user.error)} />
         <p>
           <Link to={handlerPath("sign-in")}>Sign in again</Link>
         </p>
-      </section>
+      </PageCard>
     );
   }
 
-  const { display_name: displayName, primary_email: email } = user.data;
+  const { display_name: displayName, primary_email: email, primary_email_verified: verified } = user.data;
   return (
-    <section className="card" aria-labelledby="home-title">
-      <h1 id="home-title">Signed in</h1>
+    <PageCard title="Signed in">
       <dl className="profile" data-testid="current-user">
         <dt>Name</dt>
         <dd>{displayName ?? "No display name yet"}</dd>
         <dt>E-mail</dt>
-        <dd>{email ?? "No e-mail"}</dd>
+        <dd>
+          {email ?? "No e-mail"}
+          {email ? (
+            <span className={verified ? "badge badge-ok" : "badge"} data-testid="email-status">
+              {verified ? "Verified" : "Not verified yet"}
+            </span>
+          ) : null}
+        </dd>
       </dl>
       <p className="actions">
         <Link to={handlerPath("sign-out")} className="button secondary">
           Sign out
         </Link>
       </p>
-    </section>
+    </PageCard>
   );
 }

@@ -1,12 +1,16 @@
 import { Link } from "react-router";
+import { PageCard } from "../../components/page-card";
 
+/** Every path the app has no page for; the server answers these with status 404. */
 export function NotFoundPage() {
   return (
-    <section className="card" aria-labelledby="not-found-title">
-      <h1 id="not-found-title">Page not found</h1>
-      <p>
-        There is nothing at this address. Go to the <Link to="/">home page</Link>.
+    <PageCard title="Page not found">
+      <p>There is nothing at this address. The link may be mistyped, or the page may have moved.</p>
+      <p className="actions">
+        <Link to="/" className="button">
+          Go to the home page
+        </Link>
       </p>
-    </section>
+    </PageCard>
   );
 }

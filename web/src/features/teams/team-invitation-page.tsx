@@ -1,11 +1,12 @@
 import { useAcceptTeamInvitation, useGetTeamInvitationDetails } from "@gatehouse/clients/react-query";
-import { useEffect, type ReactNode } from "react";
+import { useEffect } from "react";
 import { Link, useLocation, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert";
+import { LoadingCard, PageCard } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
+import { handlerPath } from "../../lib/handler-paths";
 import { withReturnTo } from "../../lib/return-target";
 import { useHasSession } from "../../lib/session";
-import { handlerPath } from "../../lib/handler-paths";
 
 /**
  * Where a mailed team invitation leads (`?code=…`). A signed-out visitor is sent to sign in
@@ -20,15 +21,15 @@ export function TeamInvitationPage() {
 
   if (!code) {
     return (
-      <InvitationCard title="This invitation link is incomplete">
+      <PageCard title="This invitation link is incomplete">
         <p>Open the link from the invitation e-mail again, or ask for a new invitation.</p>
-      </InvitationCard>
+      </PageCard>
     );
   }
   if (!signedIn) {
     const here = pathname + search;
     return (
-      <InvitationCard title="You are invited to a team">
+      <PageCard title="You are invited to a team">
         <p>Sign in, or create an account with the invited e-mail address, to accept.</p>
         <p className="actions">
           <Link to={withReturnTo(handlerPath("sign-in"), here)} className="button">
@@ -38,7 +39,7 @@ export function TeamInvitationPage() {
             Create an account
           </Link>
         </p>
-      </InvitationCard>
+      </PageCard>
     );
   }
   return <AcceptInvitation code={code} />;
@@ -55,31 +56,25 @@ function AcceptInvitation({ code }: { code: string }) {
 
   if (details.isError) {
     return (
-      <InvitationCard title="This invitation cannot be used">
+      <PageCard title="This invitation cannot be used">
         <ErrorAlert message={errorMessage(details.error)} />
-      </InvitationCard>
+      </PageCard>
     );
   }
-  if (!details.data) {
-    return (
-      <section className="card" aria-busy="true">
-        <p>Checking the invitation…</p>
-      </section>
-    );
-  }
+  if (!details.data) return <LoadingCard title="Team invitation">Checking the invitation…</LoadingCard>;
 
   const team = details.data.team_display_name;
   if (accept.isSuccess) {
     return (
-      <InvitationCard title={`You joined ${team}`}>
+      <PageCard title={`You joined ${team}`} announce>
         <p>
           <Link to="/">Go to the home page</Link>
         </p>
-      </InvitationCard>
+      </PageCard>
     );
   }
   return (
-    <InvitationCard title={`Join ${team}`}>
+    <PageCard title={`Join ${team}`}>
       <p>You have been invited to join the team {team}.</p>
       <ErrorAlert message={accept.error ? errorMessage(accept.error) : null} />
       <p className="actions">
@@ -87,15 +82,6 @@ function AcceptInvitation({ code }: { code: string }) {
           {accept.isPending ? "Joining…" : `Join ${team}`}
         </button>
       </p>
-    </InvitationCard>
-  );
-}
-
-function InvitationCard({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="card" aria-labelledby="invitation-title">
-      <h1 id="invitation-title">{title}</h1>
-      {children}
-    </section>
+    </PageCard>
   );
 }

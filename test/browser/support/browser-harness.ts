@@ -1,0 +1,120 @@
+import { startMailCatcher, startTestServer, TEST_INTERNAL_KEYS, type MailCatcher, type RunningTestServer } from "@gatehouse/server/testing";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { ensureWebBuilt, WEB_DIST_DIR } from "../../../scripts/web-build.mjs";
+
+const CHROMIUM = "/usr/bin/chromium";
+export const PASSWORD = "correct horse battery staple";
+/** Where screenshots go; `GATEHOUSE_SCREENSHOTS` moves them. */
+export const SCREENSHOTS_DIR = process.env.GATEHOUSE_SCREENSHOTS ?? "/tmp/gatehouse-screenshots";
+const DESKTOP = { width: 1024, height: 720 };
+const PHONE = { width: 390, height: 844 };
+
+export interface BrowserHarness {
+  server: RunningTestServer;
+  mail: MailCatcher;
+  page: Page;
+  context: BrowserContext;
+}
+
+/**
+ * One server (real SMTP catcher, PGlite) and one Chromium per test file, a fresh browser
+ * context per test, and a failure for any uncaught error in the page. Call at the top level.
+ */
+export function useBrowserHarness(): () => BrowserHarness {
+  let server: RunningTestServer;
+  let mail: MailCatcher;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(CHROMIUM)) {
+      throw new Error(`The browser tests drive Debian's Chromium at ${CHROMIUM}, which is missing: run \`apt-get install -y chromium\` (CI installs it).`);
+    }
+    ensureWebBuilt({ log: () => {} });
+    mail = await startMailCatcher();
+    server = await startTestServer({ webDistDir: WEB_DIST_DIR, env: mail.env });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    });
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await mail?.close();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP });
+    page = await context.newPage();
+    pageErrors = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
+  });
+
+  afterEach(async () => {
+    await context.close();
+    expect(pageErrors, "uncaught errors in the page").toEqual([]);
+  });
+
+  return () => ({ server, mail, page, context });
+}
+
+/** Saves the page at desktop (1024×720) and phone (390×844) width as `<name>-desktop.png` and `<name>-phone.png`. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-phone.png`), fullPage: true });
+  await page.setViewportSize(DESKTOP);
+}
+
+export const uniqueEmail = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+/** A call to the internal project's API with the given access, as an app's backend (or the browser) would make it. */
+export async function callInternal(server: RunningTestServer, access: "client" | "server" | "admin", method: string, path: string, body?: unknown) {
+  const keys: Record<string, Record<string, string>> = {
+    client: {},
+    server: { "x-stack-secret-server-key": TEST_INTERNAL_KEYS.secretServerKey },
+    admin: { "x-stack-super-secret-admin-key": TEST_INTERNAL_KEYS.superSecretAdminKey },
+  };
+  const response = await fetch(`${server.url}/api/v1${path}`, {
+    method,
+    headers: { "content-type": "application/json", "x-stack-project-id": "internal", "x-stack-access-type": access, ...keys[access] },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, json: (text ? JSON.parse(text) : null) as any };
+}
+
+export async function signUpThroughApi(server: RunningTestServer, email: string, password = PASSWORD) {
+  const response = await callInternal(server, "client", "POST", "/auth/password/sign-up", { email, password });
+  expect(response.status).toBe(200);
+  return response.json as { user_id: string; access_token: string; refresh_token: string };
+}
+
+/** The link to `path` in the first e-mail to `to` (whose subject passes `match`). */
+export async function mailedLink(mail: MailCatcher, to: string, path: string, match?: (subject: string) => boolean): Promise<string> {
+  const message = await mail.waitFor(to, (m) => !match || match(m.subject));
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const link = new RegExp(`https?://[^\\s]+${escaped}\\?code=[A-Za-z0-9]+`).exec(message.text)?.[0];
+  if (!link) throw new Error(`No link to ${path} in the e-mail to ${to}:\n${message.text}`);
+  return link;
+}
+
+export async function fillCredentials(page: Page, email: string, password: string) {
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+}
+
+export async function expectSignedInAs(page: Page, server: RunningTestServer, email: string) {
+  await page.waitForURL(`${server.url}/`);
+  const profile = page.getByTestId("current-user");
+  await profile.getByText(email).waitFor();
+  expect(await profile.textContent()).toContain(email);
+}

@@ -1,0 +1,53 @@
+/**
+ * The checks a form makes before sending, so that the person at it hears about a mistake at
+ * once. They mirror the server's rules (SPEC §5, server/src/http/schemas.ts and
+ * services/auth/passwords.ts), which stay the authority: what passes here may still be refused.
+ */
+export const EMAIL_MAX_LENGTH = 256;
+/** The `min_length` the server names in PASSWORD_TOO_SHORT. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 70;
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
+
+/** What is wrong with an e-mail address, or null. */
+export function emailProblem(value: string): string | null {
+  const email = value.trim();
+  if (email === "") return "Enter your e-mail address.";
+  if (email.length > EMAIL_MAX_LENGTH) return `This e-mail address is too long: at most ${EMAIL_MAX_LENGTH} characters.`;
+  if (!EMAIL_SHAPE.test(email) || email.slice(email.indexOf("@")).includes("..")) {
+    return "Enter a whole e-mail address, such as ada@example.com.";
+  }
+  return null;
+}
+
+/** For signing in: any password the account could have. */
+export function currentPasswordProblem(password: string): string | null {
+  return password === "" ? "Enter your password." : null;
+}
+
+/** For a password being chosen (sign-up, reset). */
+export function newPasswordProblem(password: string): string | null {
+  if (password === "") return "Choose a password.";
+  if (password.length < PASSWORD_MIN_LENGTH) return `The password is too short: use at least ${PASSWORD_MIN_LENGTH} characters.`;
+  if (password.length > PASSWORD_MAX_LENGTH) return `The password is too long: use at most ${PASSWORD_MAX_LENGTH} characters.`;
+  return null;
+}
+
+export function passwordConfirmationProblem(password: string, confirmation: string): string | null {
+  if (confirmation === "") return "Type the new password again.";
+  return confirmation === password ? null : "Passwords do not match.";
+}
+
+export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+
+/** The problems found, by field; empty when the form may be sent. */
+export function fieldErrors<Field extends string>(checks: Record<Field, string | null>): FieldErrors<Field> {
+  return Object.fromEntries(Object.entries(checks).filter(([, problem]) => problem !== null)) as FieldErrors<Field>;
+}
+
+/** Moves the keyboard to the first field with a problem, in the form's order. */
+export function focusFirstProblem(form: HTMLFormElement, errors: FieldErrors<string>): void {
+  const first = Array.from(form.elements).find((element) => element instanceof HTMLInputElement && element.name in errors);
+  if (first instanceof HTMLInputElement) first.focus();
+}
