@@ -1,6 +1,7 @@
 // Lint, including the import boundaries of ARCHITECTURE §3:
 // server imports no other top-level folder; inside it routes → services → db/queries → db;
-// no Hono in services; SQL only under db/; clients never import the server; web uses clients only;
+// no Hono in services; SQL only under db/; clients never import the server; web uses clients only
+// (and inside it app → features → components|lib);
 // process.env is read by server/src/config (and the test harness) alone.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
@@ -94,5 +95,21 @@ export default tseslint.config(
   {
     files: ["web/**/*.ts", "web/**/*.tsx"],
     rules: { "@typescript-eslint/no-restricted-imports": restrict(outside(["server", "test"])) },
+  },
+  // Inside web/src: app → features → components|lib (STYLE, the front end).
+  {
+    files: ["web/src/components/**", "web/src/lib/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        ...outside(["server", "test"]),
+        { group: ["**/features/**", "**/app/**"], message: "Shared components and lib sit below features and app/." },
+      ]),
+    },
+  },
+  {
+    files: ["web/src/features/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([...outside(["server", "test"]), { group: ["**/app/**"], message: "Features sit below app/." }]),
+    },
   },
 );
