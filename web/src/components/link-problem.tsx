@@ -24,9 +24,13 @@ const DEAD_LINKS: Record<string, { title: (link: string) => string; explanation:
   },
 };
 
+function deadLink(error: unknown) {
+  return isKnownError(error) && error.code !== null && Object.hasOwn(DEAD_LINKS, error.code) ? DEAD_LINKS[error.code] : undefined;
+}
+
 /** True when the server refused the link's code itself, as opposed to failing to answer. */
 export function isDeadLink(error: unknown): boolean {
-  return isKnownError(error) && error.code !== null && error.code in DEAD_LINKS;
+  return deadLink(error) !== undefined;
 }
 
 interface LinkProblemProps {
@@ -41,7 +45,7 @@ interface LinkProblemProps {
 
 /** The page for a link that cannot be used, or could not be checked. */
 export function LinkProblem({ link, error, onRetry, children }: LinkProblemProps) {
-  const dead = isKnownError(error) && error.code ? DEAD_LINKS[error.code] : undefined;
+  const dead = deadLink(error);
   if (dead) {
     return (
       <PageCard title={dead.title(link)} announce>
@@ -51,7 +55,7 @@ export function LinkProblem({ link, error, onRetry, children }: LinkProblemProps
     );
   }
   return (
-    <PageCard title={`We could not check this ${link}`} announce>
+    <PageCard title={`Something went wrong with this ${link}`} announce>
       <ErrorAlert message={errorMessage(error)} />
       {onRetry ? (
         <p className="actions">
