@@ -34,7 +34,10 @@ export function ensureWebBuilt({ log = (message) => console.log(message) } = {})
   if (reason === null) return false;
   log(`Building the web app (${reason})…`);
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  const result = spawnSync(npm, ["run", "build", "--workspace", "web"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
+  // Always the production build: under vitest NODE_ENV is "test", and Vite would then bundle
+  // React's development runtime (StrictMode double effects, source paths in the bundle).
+  const env = { ...process.env, NODE_ENV: "production" };
+  const result = spawnSync(npm, ["run", "build", "--workspace", "web"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" });
   if (result.status !== 0) {
     throw new Error(`Building the web app failed (npm run build -w web):\n${result.stdout ?? ""}${result.stderr ?? ""}${result.error?.message ?? ""}`);
   }
