@@ -4,3 +4,4 @@ export * from "./fixtures";
 export { startMailCatcher, type MailCatcher, type CaughtMail } from "./mail-catcher";
 /** For tests that need mail in the outbox before the routes that send it exist in their area. */
 export { deliverEmail } from "../services/emails/delivery";
+export { newTotpSecret, signUpWithTotp, totpCode, wrongTotpCode } from "./totp";
