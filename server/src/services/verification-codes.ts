@@ -30,12 +30,16 @@ export type CodePurpose = "email_verification" | "password_reset" | "otp_sign_in
 export const OTP_LENGTH = 6;
 const NONCE_LENGTH = 39;
 export const MAX_ATTEMPTS = 10;
-/** An MFA attempt survives fewer wrong TOTP codes: each guess matches one of three steps' codes. */
+/**
+ * An MFA attempt survives fewer wrong answers: a TOTP guess is checked against three steps'
+ * codes, so five guesses are 15 chances in a million for each first factor passed.
+ */
 export const MFA_MAX_ATTEMPTS = 5;
 
 function maxAttemptsFor(purpose: CodePurpose): number {
   return purpose === "mfa_sign_in" ? MFA_MAX_ATTEMPTS : MAX_ATTEMPTS;
 }
+
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 function randomCode(length: number): string {
