@@ -7,6 +7,7 @@
 export type AreaName =
   | "auth-password"
   | "auth-otp"
+  | "auth-mfa"
   | "sessions-and-tokens"
   | "users-me"
   | "users"
@@ -130,6 +131,26 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       method: "post",
       template: "/auth/otp/sign-in/check-code",
       path: "/auth/otp/sign-in/check-code",
+      access: "client",
+      json: { code: "ABCDEF".padEnd(45, "X") },
+      success: 200,
+    },
+  ],
+  "auth-mfa": [
+    {
+      operationId: "signInWithMfa",
+      method: "post",
+      template: "/auth/mfa/sign-in",
+      path: "/auth/mfa/sign-in",
+      access: "client",
+      json: { type: "totp", totp: "123456", code: "ABCDEF".padEnd(45, "X") },
+      success: 200,
+    },
+    {
+      operationId: "checkMfaAttemptCode",
+      method: "post",
+      template: "/auth/mfa/sign-in/check-code",
+      path: "/auth/mfa/sign-in/check-code",
       access: "client",
       json: { code: "ABCDEF".padEnd(45, "X") },
       success: 200,

@@ -24,6 +24,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/mfa/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish a sign-in with a TOTP code
+         * @description The second step of a sign-in that answered MULTI_FACTOR_AUTHENTICATION_REQUIRED: the attempt code from that answer (valid 5 minutes, single use) and the current TOTP code of the user's authenticator (RFC 6238, SHA-1, 6 digits, 30-second steps, one step of clock drift either way). A code is accepted once per user: the same code, or an older one, is INVALID_TOTP_CODE afterwards. Five wrong codes end the attempt (VERIFICATION_CODE_MAX_ATTEMPTS_REACHED); so do the user's deletion and two-factor sign-in being switched off (VERIFICATION_CODE_NOT_FOUND). Rate limited per IP and per user (429).
+         */
+        post: operations["signInWithMfa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/mfa/sign-in/check-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check an MFA attempt code without using it
+         * @description Whether the attempt code can still finish a sign-in; no TOTP code is checked and the attempt is not used.
+         */
+        post: operations["checkMfaAttemptCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/oauth/token": {
         parameters: {
             query?: never;
@@ -75,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a one-time code
-         * @description Signs in the account of the code's address and marks that address verified. An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's session, that user is upgraded in place. A project with magic_link_enabled off answers PASSWORD_AUTHENTICATION_NOT_ENABLED: the catalogue has no dedicated code for OTP sign-in being disabled, and this is its code for e-mail credential sign-in being switched off.
+         * @description Signs in the account of the code's address and marks that address verified. An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's session, that user is upgraded in place. A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in. A project with magic_link_enabled off answers PASSWORD_AUTHENTICATION_NOT_ENABLED: the catalogue has no dedicated code for OTP sign-in being disabled, and this is its code for e-mail credential sign-in being switched off.
          */
         post: operations["signInWithCode"];
         delete?: never;
@@ -187,7 +227,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with e-mail and password */
+        /**
+         * Sign in with e-mail and password
+         * @description A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in.
+         */
         post: operations["signInWithPassword"];
         delete?: never;
         options?: never;
@@ -1450,6 +1493,24 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        MfaSignIn: {
+            /**
+             * @description The kind of second factor; TOTP is the only one.
+             * @enum {string}
+             */
+            type: "totp";
+            /**
+             * @description The six-digit code the user's authenticator app shows now.
+             * @example 123456
+             */
+            totp: string;
+            /** @description The attempt code from MULTI_FACTOR_AUTHENTICATION_REQUIRED's details. */
+            code: string;
+        };
+        MfaSignInTokens: components["schemas"]["SignInTokens"] & {
+            /** @description True when the first factor of this sign-in created the account. */
+            is_new_user: boolean;
+        };
         OAuthTokenRequest: {
             /** @enum {string} */
             grant_type: "refresh_token";
@@ -1860,7 +1921,10 @@ export interface components {
             password_hash?: string | null;
             otp_auth_enabled?: boolean;
             passkey_auth_enabled?: boolean;
-            /** @description TOTP secret; null turns two-factor sign-in off. */
+            /**
+             * @description Turns two-factor sign-in on with the TOTP key, 16 to 64 raw bytes in standard base64 (padded) (RFC 6238: SHA-1, 6 digits, 30 s); null turns it off.
+             * @example MTIzNDU2Nzg5MDEyMzQ1Njc4OTA=
+             */
             totp_secret_base64?: string | null;
             restricted_by_admin?: boolean;
             restricted_by_admin_reason?: string | null;
@@ -1899,7 +1963,10 @@ export interface components {
             password_hash?: string | null;
             otp_auth_enabled?: boolean;
             passkey_auth_enabled?: boolean;
-            /** @description TOTP secret; null turns two-factor sign-in off. */
+            /**
+             * @description Turns two-factor sign-in on with the TOTP key, 16 to 64 raw bytes in standard base64 (padded) (RFC 6238: SHA-1, 6 digits, 30 s); null turns it off.
+             * @example MTIzNDU2Nzg5MDEyMzQ1Njc4OTA=
+             */
             totp_secret_base64?: string | null;
             restricted_by_admin?: boolean;
             restricted_by_admin_reason?: string | null;
@@ -2199,6 +2266,148 @@ export interface operations {
             };
         };
     };
+    signInWithMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaSignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaSignInTokens"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, INVALID_TOTP_CODE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+    checkMfaAttemptCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerificationCode"];
+            };
+        };
+        responses: {
+            /** @description The attempt code is valid */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationCodeCheck"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
     exchangeOAuthToken: {
         parameters: {
             query?: never;
@@ -2316,7 +2525,7 @@ export interface operations {
                     "application/json": components["schemas"]["OtpSignInTokens"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, MULTI_FACTOR_AUTHENTICATION_REQUIRED, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2695,7 +2904,7 @@ export interface operations {
                     "application/json": components["schemas"]["SignInTokens"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_PASSWORD_MISMATCH, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_PASSWORD_MISMATCH, INVALID_ACCESS_TYPE, MULTI_FACTOR_AUTHENTICATION_REQUIRED, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;

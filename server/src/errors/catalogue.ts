@@ -1,6 +1,7 @@
 import { apiKeyErrors } from "./api-keys";
 import type { ErrorSpec } from "./define";
 import { generalErrors } from "./general";
+import { mfaErrors } from "./mfa";
 import { permissionErrors } from "./permissions";
 import { projectAuthErrors } from "./project-auth";
 import { sessionErrors } from "./session";
@@ -18,6 +19,7 @@ export const knownErrors = {
   ...permissionErrors,
   ...apiKeyErrors,
   ...verificationErrors,
+  ...mfaErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

@@ -6,3 +6,4 @@ export { startMailCatcher, type MailCatcher, type CaughtMail } from "./mail-catc
 export { deliverEmail } from "../services/emails/delivery";
 /** For tests that need a code in a state the API cannot put it in quickly (expired). */
 export { issueCode } from "../services/verification-codes";
+export { newTotpSecret, signUpWithTotp, totpCode, wrongTotpCode } from "./totp";

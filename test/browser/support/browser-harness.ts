@@ -9,8 +9,8 @@ const CHROMIUM = "/usr/bin/chromium";
 export const PASSWORD = "correct horse battery staple";
 /** Where screenshots go; `GATEHOUSE_SCREENSHOTS` moves them. */
 export const SCREENSHOTS_DIR = process.env.GATEHOUSE_SCREENSHOTS ?? "/tmp/gatehouse-screenshots";
-const DESKTOP = { width: 1024, height: 720 };
-const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1024, height: 720 };
+export const PHONE = { width: 390, height: 844 };
 
 export interface BrowserHarness {
   server: RunningTestServer;

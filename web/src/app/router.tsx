@@ -2,6 +2,7 @@ import type { ReactElement } from "react";
 import { createBrowserRouter } from "react-router";
 import { ForgotPasswordPage } from "../features/auth/forgot-password-page";
 import { MagicLinkCallbackPage } from "../features/auth/magic-link-callback-page";
+import { MfaPage } from "../features/auth/mfa-page";
 import { PasswordResetPage } from "../features/auth/password-reset-page";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { SignOutPage } from "../features/auth/sign-out-page";
@@ -23,6 +24,7 @@ const handlerPages: Record<HandlerPage, ReactElement> = {
   "forgot-password": <ForgotPasswordPage />,
   "password-reset": <PasswordResetPage />,
   "magic-link-callback": <MagicLinkCallbackPage />,
+  mfa: <MfaPage />,
   "team-invitation": <TeamInvitationPage />,
 };
 

@@ -29,6 +29,7 @@ export const HANDLER_PAGES = [
   "forgot-password",
   "password-reset",
   "magic-link-callback",
+  "mfa",
   "team-invitation",
 ] as const satisfies readonly HandlerRoute[];
 

@@ -419,6 +419,39 @@ export interface KnownError {
   details: KnownErrorDetails;
 }
 
+/**
+ * The kind of second factor; TOTP is the only one.
+ */
+export type MfaSignInType = typeof MfaSignInType[keyof typeof MfaSignInType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const MfaSignInType = {
+  totp: 'totp',
+} as const;
+
+export interface MfaSignIn {
+  /** The kind of second factor; TOTP is the only one. */
+  type: MfaSignInType;
+  /**
+   * The six-digit code the user's authenticator app shows now.
+   * @maxLength 64
+   */
+  totp: string;
+  /**
+   * The attempt code from MULTI_FACTOR_AUTHENTICATION_REQUIRED's details.
+   * @maxLength 256
+   */
+  code: string;
+}
+
+export type MfaSignInTokensAllOf = {
+  /** True when the first factor of this sign-in created the account. */
+  is_new_user: boolean;
+};
+
+export type MfaSignInTokens = SignInTokens & MfaSignInTokensAllOf;
+
 export type OAuthTokenRequestGrantType = typeof OAuthTokenRequestGrantType[keyof typeof OAuthTokenRequestGrantType];
 
 
@@ -1113,7 +1146,8 @@ export type ServerUserCreatePassword = string | null;
 export type ServerUserCreatePasswordHash = string | null;
 
 /**
- * TOTP secret; null turns two-factor sign-in off.
+ * Turns two-factor sign-in on with the TOTP key, 16 to 64 raw bytes in standard base64 (padded) (RFC 6238: SHA-1, 6 digits, 30 s); null turns it off.
+ * @maxLength 88
  */
 export type ServerUserCreateTotpSecretBase64 = string | null;
 
@@ -1151,7 +1185,10 @@ export interface ServerUserCreate {
   password_hash?: ServerUserCreatePasswordHash;
   otp_auth_enabled?: boolean;
   passkey_auth_enabled?: boolean;
-  /** TOTP secret; null turns two-factor sign-in off. */
+  /**
+   * Turns two-factor sign-in on with the TOTP key, 16 to 64 raw bytes in standard base64 (padded) (RFC 6238: SHA-1, 6 digits, 30 s); null turns it off.
+   * @maxLength 88
+   */
   totp_secret_base64?: ServerUserCreateTotpSecretBase64;
   restricted_by_admin?: boolean;
   /** @maxLength 1000 */
@@ -1200,7 +1237,8 @@ export type ServerUserUpdatePassword = string | null;
 export type ServerUserUpdatePasswordHash = string | null;
 
 /**
- * TOTP secret; null turns two-factor sign-in off.
+ * Turns two-factor sign-in on with the TOTP key, 16 to 64 raw bytes in standard base64 (padded) (RFC 6238: SHA-1, 6 digits, 30 s); null turns it off.
+ * @maxLength 88
  */
 export type ServerUserUpdateTotpSecretBase64 = string | null;
 
@@ -1240,7 +1278,10 @@ export interface ServerUserUpdate {
   password_hash?: ServerUserUpdatePasswordHash;
   otp_auth_enabled?: boolean;
   passkey_auth_enabled?: boolean;
-  /** TOTP secret; null turns two-factor sign-in off. */
+  /**
+   * Turns two-factor sign-in on with the TOTP key, 16 to 64 raw bytes in standard base64 (padded) (RFC 6238: SHA-1, 6 digits, 30 s); null turns it off.
+   * @maxLength 88
+   */
   totp_secret_base64?: ServerUserUpdateTotpSecretBase64;
   restricted_by_admin?: boolean;
   /** @maxLength 1000 */

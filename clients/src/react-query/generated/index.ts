@@ -6,6 +6,7 @@ export * from "./api-keys";
 export * from "./contact-channels";
 export * from "./endpoints.schemas";
 export * from "./internal";
+export * from "./mfa";
 export * from "./misc";
 export * from "./oauth";
 export * from "./otp";

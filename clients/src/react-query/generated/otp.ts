@@ -108,7 +108,7 @@ export const useSendSignInCode = <TError = ErrorType<KnownError | KnownError | R
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Signs in the account of the code's address and marks that address verified. An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's session, that user is upgraded in place. A project with magic_link_enabled off answers PASSWORD_AUTHENTICATION_NOT_ENABLED: the catalogue has no dedicated code for OTP sign-in being disabled, and this is its code for e-mail credential sign-in being switched off.
+ * Signs in the account of the code's address and marks that address verified. An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's session, that user is upgraded in place. A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in. A project with magic_link_enabled off answers PASSWORD_AUTHENTICATION_NOT_ENABLED: the catalogue has no dedicated code for OTP sign-in being disabled, and this is its code for e-mail credential sign-in being switched off.
  * @summary Sign in with a one-time code
  */
 export const getSignInWithCodeUrl = () => {

@@ -329,6 +329,7 @@ export const useSetPassword = <TError = ErrorType<KnownError | KnownError>,
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in.
  * @summary Sign in with e-mail and password
  */
 export const getSignInWithPasswordUrl = () => {

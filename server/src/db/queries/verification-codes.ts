@@ -94,6 +94,15 @@ export async function findCodeForUpdate(
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
+/** The user a code belongs to, without locking it (to rate-limit per user before checking it). */
+export async function findCodeUserId(q: Queryable, tenant: Tenant, purpose: string, nonceHash: string): Promise<string | null> {
+  const rows = await q.query<{ user_id: string | null }>(
+    "SELECT user_id FROM verification_codes WHERE nonce_hash = $3 AND project_id = $1 AND branch_id = $2 AND purpose = $4",
+    [tenant.projectId, tenant.branchId, nonceHash, purpose],
+  );
+  return rows[0]?.user_id ?? null;
+}
+
 export async function recordFailedAttempt(q: Queryable, tenant: Tenant, id: string): Promise<void> {
   await q.query("UPDATE verification_codes SET attempts = attempts + 1 WHERE project_id = $1 AND branch_id = $2 AND id = $3", [
     tenant.projectId,

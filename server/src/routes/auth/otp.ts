@@ -5,7 +5,7 @@ import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from 
 import type { Router } from "../../http/router";
 import { EmailSchema, UrlSchema } from "../../http/schemas";
 import { checkSignInCode, sendSignInCode, signInWithCode } from "../../services/auth/otp";
-import { botChallengeFields, SignInTokensSchema } from "./shapes";
+import { botChallengeFields, MFA_NOTE, SignInTokensSchema } from "./shapes";
 import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas";
 
 const DISABLED_NOTE =
@@ -43,7 +43,7 @@ const sendCode = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT
   responses: { 200: jsonResponse(NonceSchema, "Code sent"), ...rateLimitedResponse },
 });
 
-const signIn = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "SIGN_UP_NOT_ENABLED", ...CODE_ERRORS], {
+const signIn = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "SIGN_UP_NOT_ENABLED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", ...CODE_ERRORS], {
   operationId: "signInWithCode",
   method: "post",
   path: "/auth/otp/sign-in",
@@ -52,7 +52,7 @@ const signIn = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_E
   description:
     "Signs in the account of the code's address and marks that address verified. An unknown address signs up " +
     "(SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's " +
-    `session, that user is upgraded in place. ${DISABLED_NOTE}`,
+    `session, that user is upgraded in place. ${MFA_NOTE} ${DISABLED_NOTE}`,
   request: { body: jsonBody(CodeBody) },
   responses: { 200: jsonResponse(OtpSignInSchema, "Signed in"), ...rateLimitedResponse },
 });

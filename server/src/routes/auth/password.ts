@@ -5,7 +5,7 @@ import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from 
 import type { Router } from "../../http/router";
 import { EmailSchema, UrlSchema } from "../../http/schemas";
 import { signInWithPassword, signUpWithPassword } from "../../services/auth/password-auth";
-import { botChallengeFields, SignInTokensSchema } from "./shapes";
+import { botChallengeFields, MFA_NOTE, SignInTokensSchema } from "./shapes";
 
 const PasswordSchema = z.string().openapi({ description: "8 to 70 characters." });
 
@@ -43,12 +43,13 @@ const signUp = authenticatedRoute(
   },
 );
 
-const signIn = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "EMAIL_PASSWORD_MISMATCH"], {
+const signIn = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "EMAIL_PASSWORD_MISMATCH", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"], {
   operationId: "signInWithPassword",
   method: "post",
   path: "/auth/password/sign-in",
   tags: ["Password"],
   summary: "Sign in with e-mail and password",
+  description: MFA_NOTE,
   request: { body: jsonBody(SignInBody) },
   responses: { 200: jsonResponse(SignInTokensSchema, "Signed in"), ...rateLimitedResponse },
 });

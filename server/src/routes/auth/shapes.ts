@@ -14,3 +14,7 @@ export const botChallengeFields = {
   bot_challenge_phase: z.string().optional(),
   bot_challenge_unavailable: z.boolean().optional(),
 };
+
+export const MFA_NOTE =
+  "A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is " +
+  "MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in.";

@@ -1,6 +1,22 @@
 import { z } from "@hono/zod-openapi";
 import { DisplayNameSchema, EmailSchema, ImageUrlSchema, MetadataSchema } from "../../http/schemas";
-import type { UserChanges } from "../../services/users/user-changes";
+import { TOTP_SECRET_MAX_BYTES, TOTP_SECRET_MIN_BYTES, type UserChanges } from "../../services/users/user-changes";
+
+const TOTP_SECRET_RULE = `the TOTP key, ${TOTP_SECRET_MIN_BYTES} to ${TOTP_SECRET_MAX_BYTES} raw bytes in standard base64 (padded)`;
+
+// Checked here because every later sign-in depends on it: an empty or tiny key would turn
+// two-factor sign-in on with a second factor anyone can guess.
+const TotpSecretSchema = z
+  .base64(`totp_secret_base64 must be ${TOTP_SECRET_RULE}`)
+  .max(Math.ceil(TOTP_SECRET_MAX_BYTES / 3) * 4, `totp_secret_base64 must be ${TOTP_SECRET_RULE}`)
+  .refine((value) => {
+    const bytes = Buffer.from(value, "base64").length;
+    return bytes >= TOTP_SECRET_MIN_BYTES && bytes <= TOTP_SECRET_MAX_BYTES;
+  }, `totp_secret_base64 must be ${TOTP_SECRET_RULE}`)
+  .openapi({
+    description: `Turns two-factor sign-in on with ${TOTP_SECRET_RULE} (RFC 6238: SHA-1, 6 digits, 30 s); null turns it off.`,
+    example: "MTIzNDU2Nzg5MDEyMzQ1Njc4OTA=",
+  });
 
 const profileFields = {
   display_name: DisplayNameSchema.nullable(),
@@ -18,7 +34,7 @@ const profileFields = {
     .nullable(),
   otp_auth_enabled: z.boolean(),
   passkey_auth_enabled: z.boolean(),
-  totp_secret_base64: z.base64().nullable().openapi({ description: "TOTP secret; null turns two-factor sign-in off." }),
+  totp_secret_base64: TotpSecretSchema.nullable(),
   restricted_by_admin: z.boolean(),
   restricted_by_admin_reason: z.string().max(1000).nullable(),
   restricted_by_admin_private_details: z.string().max(10_000).nullable(),

@@ -19,11 +19,12 @@ import { deliverEmail } from "../emails/delivery";
 import { signInCodeEmail, withCode } from "../emails/templates";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
-import { openSession, tokensForSession, type SignInTokens } from "../sessions";
+import type { SignInTokens } from "../sessions";
 import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
 import { createUser, updateUser } from "../users/user-changes";
 import { issueCode, redeemCode } from "../verification-codes";
+import { finishSignIn } from "./finish-sign-in";
 import { normalizeEmail } from "./passwords";
 
 /**
@@ -108,6 +109,5 @@ export async function signInWithCode(
       userId = (await createUser(deps, tenancy, identity)).id;
     }
   }
-  const session = await openSession(deps.db, tenancy, userId, client);
-  return { ...(await tokensForSession(deps, tenancy, userId, session)), is_new_user: isNewUser };
+  return finishSignIn(deps, tenancy, userId, client, { isNewUser });
 }

@@ -19,6 +19,7 @@ import { isUniqueViolation } from "../../db/errors";
 import { assertPasswordAcceptable, normalizeEmail } from "./passwords";
 import { isUpgradableAnonymousUser, upgradeAnonymousWithPassword } from "./anonymous-upgrade";
 import { grantDefaultPermissions } from "../permissions/defaults";
+import { finishSignIn } from "./finish-sign-in";
 
 export interface PasswordSignUp {
   email: string;
@@ -98,6 +99,5 @@ export async function signInWithPassword(
     : await verifyAgainstDummy(input.password);
   if (!account || !passwordMatches) throw new KnownError("EMAIL_PASSWORD_MISMATCH");
 
-  const session = await openSession(deps.db, tenancy, account.userId, client);
-  return tokensForSession(deps, tenancy, account.userId, session);
+  return finishSignIn(deps, tenancy, account.userId, client, { isNewUser: false });
 }

@@ -25,6 +25,9 @@ import { grantDefaultPermissions } from "../permissions/defaults";
 import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
 
+/** The key sizes `totpSecretBase64` may decode to; the route schemas check them. */
+export { TOTP_SECRET_MAX_BYTES, TOTP_SECRET_MIN_BYTES } from "../../crypto/totp";
+
 export interface UserChanges {
   displayName?: string | null;
   profileImageUrl?: string | null;

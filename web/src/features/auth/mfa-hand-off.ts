@@ -5,8 +5,28 @@ import { handlerPath } from "../../lib/handler-paths";
 import { RETURN_PARAM, withReturnTo } from "../../lib/return-target";
 import { session } from "../../lib/session";
 
-/** Where a sign-in that needs a second factor leaves its attempt code for the mfa page. */
+/**
+ * Where a sign-in that needs a second factor leaves its attempt code for the mfa page.
+ * Session storage rather than the URL: the code is half a sign-in, and URLs end up in
+ * history, logs and Referer headers; a tab's session storage dies with the tab.
+ */
 export const MFA_ATTEMPT_CODE_KEY = `gatehouse:${session.projectId}:mfa-attempt-code`;
+
+export function readMfaAttemptCode(): string | null {
+  try {
+    return sessionStorage.getItem(MFA_ATTEMPT_CODE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function forgetMfaAttemptCode(): void {
+  try {
+    sessionStorage.removeItem(MFA_ATTEMPT_CODE_KEY);
+  } catch {
+    // Storage switched off: nothing was kept.
+  }
+}
 
 /**
  * For a sign-in refused with MULTI_FACTOR_AUTHENTICATION_REQUIRED: keeps the attempt code in

@@ -1,0 +1,31 @@
+/**
+ * The last step of every sign-in that proves a first factor for an existing account
+ * (password, e-mailed code): open the session and hand out its tokens, or, when the user
+ * has two-factor sign-in on, open nothing and ask for the second factor (mfa-sign-in.ts).
+ *
+ * Not routed through here, on purpose: sign-up and anonymous sign-up (a user made a moment
+ * ago has no second factor), an anonymous user upgraded by password sign-up (the caller
+ * already holds that user's session), token refresh (the session passed this step when it
+ * was opened), and sessions the server creates with POST /auth/sessions (impersonation by
+ * the app's own backend, which holds the secret server key and could set or clear the
+ * user's TOTP secret anyway).
+ */
+import { findTotpState } from "../../db/queries/totp";
+import type { ClientInfo } from "../client-info";
+import type { ServiceDeps } from "../deps";
+import { openSession, tokensForSession } from "../sessions";
+import type { Tenancy } from "../tenancy";
+import { mfaRequired, type SignInResult } from "./mfa-sign-in";
+
+export async function finishSignIn(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  userId: string,
+  client: ClientInfo,
+  firstFactor: { isNewUser: boolean },
+): Promise<SignInResult> {
+  const totp = await findTotpState(deps.db, tenancy, userId);
+  if (totp?.sealedSecret) throw await mfaRequired(deps, tenancy, userId, firstFactor);
+  const session = await openSession(deps.db, tenancy, userId, client);
+  return { ...(await tokensForSession(deps, tenancy, userId, session)), is_new_user: firstFactor.isNewUser };
+}
