@@ -19,7 +19,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
   const { secret, source } = await resolveServerSecret(settings);
   if (source === "generated") log.warn("Generated a server secret in the data folder; set STACK_SERVER_SECRET in production");
 
-  const db = await openDb(settings);
+  const db = await openDb(settings, log);
   const applied = await migrate(db);
   if (applied.length > 0) log.info("Applied migrations", { migrations: applied });
 

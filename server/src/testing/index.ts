@@ -1,4 +1,4 @@
-export { createTestDb, testDbKind, type TestDbKind } from "./test-db";
+export { createTestDb, postgresAdminUrl, testDbKind, type TestDbKind } from "./test-db";
 export { createTestApp, startTestServer, freePort, TEST_INTERNAL_KEYS, type TestApp, type RunningTestServer } from "./test-server";
 export * from "./fixtures";
 export { startMailCatcher, type MailCatcher, type CaughtMail } from "./mail-catcher";

@@ -13,6 +13,13 @@ export function testDbKind(env: NodeJS.ProcessEnv = process.env): TestDbKind {
   return env.GATEHOUSE_TEST_DB === "postgres" ? "postgres" : "pglite";
 }
 
+/** The PostgreSQL server tests create their databases on (a role allowed to CREATE DATABASE). */
+export function postgresAdminUrl(): string {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error("GATEHOUSE_TEST_DB=postgres needs DATABASE_URL");
+  return adminUrl;
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL server at DATABASE_URL that is dropped again on close.
@@ -23,8 +30,7 @@ export async function createTestDb(kind: TestDbKind = testDbKind()): Promise<Db>
     await migrate(db);
     return db;
   }
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error("GATEHOUSE_TEST_DB=postgres needs DATABASE_URL");
+  const adminUrl = postgresAdminUrl();
   const name = `gatehouse_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
