@@ -1,4 +1,5 @@
-export { createTestDb, postgresAdminUrl, testDbKind, type TestDbKind } from "./test-db";
+export { createPostgresDatabase, createTestDb, postgresAdminUrl, testDbKind, type TestDbKind } from "./test-db";
+export { createPgliteDataDir } from "./pglite-template";
 export { createTestApp, startTestServer, freePort, TEST_INTERNAL_KEYS, type TestApp, type RunningTestServer } from "./test-server";
 export * from "./fixtures";
 export { startMailCatcher, type MailCatcher, type CaughtMail } from "./mail-catcher";
