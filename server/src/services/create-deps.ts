@@ -6,7 +6,7 @@ import { AccessTokenVerifier } from "./access-tokens";
 import { ActivityTracker } from "./activity";
 import type { Logger, ServiceDeps } from "./deps";
 import { ProjectKeyChecker } from "./projects/project-key-checker";
-import { SigningKeyStore } from "./signing-keys";
+import { SIGNING_KEYS_PURPOSE, SigningKeyStore } from "./signing-keys";
 import { TenancyStore } from "./tenancy";
 
 export function createDeps(
@@ -16,7 +16,7 @@ export function createDeps(
   log: Logger,
   mailer: Mailer = createSmtpMailer(),
 ): ServiceDeps {
-  const signingKeys = new SigningKeyStore(db, createSecretBox(serverSecret, "project-signing-keys"));
+  const signingKeys = new SigningKeyStore(db, createSecretBox(serverSecret, SIGNING_KEYS_PURPOSE));
   return {
     db,
     settings,
