@@ -8,6 +8,7 @@ import { migrate } from "./db/migrate";
 import { openDb } from "./db/open";
 import { createConsoleLogger } from "./logger";
 import { createDeps } from "./services/create-deps";
+import { sealClearOutboxMessages } from "./services/emails/outbox";
 import { DEV_PUBLISHABLE_CLIENT_KEY, ensureInternalProject } from "./services/projects/internal-project";
 import { checkServerSecret } from "./services/server-secret-check";
 
@@ -31,6 +32,8 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
   }
 
   const deps = createDeps(db, settings, secret, log);
+  const sealedMessages = await sealClearOutboxMessages(db, deps.outboxSeal);
+  if (sealedMessages > 0) log.info("Sealed outbox messages stored in clear by an earlier version", { messages: sealedMessages });
   const bootstrap = await ensureInternalProject(deps);
   if (bootstrap.created) log.info("Created the internal project");
   if (!settings.seedInternalKeys.publishableClientKey && settings.nodeEnv !== "production") {

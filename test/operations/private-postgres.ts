@@ -17,10 +17,10 @@ const run = promisify(execFile);
 
 const BIN_DIRS = ["/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin"];
 
-/** Where initdb and pg_ctl are, or why this machine cannot run a private cluster. */
-export function findPostgresBinaries(): { binDir: string } | { missing: string } {
-  const binDir = BIN_DIRS.find((dir) => existsSync(join(dir, "initdb")) && existsSync(join(dir, "pg_ctl")));
-  if (!binDir) return { missing: `PostgreSQL server binaries (initdb, pg_ctl) were not found in ${BIN_DIRS.join(", ")}; install the postgresql package` };
+/** Where the given PostgreSQL programs are (by default initdb and pg_ctl), or why this machine lacks them. */
+export function findPostgresBinaries(programs: string[] = ["initdb", "pg_ctl"]): { binDir: string } | { missing: string } {
+  const binDir = BIN_DIRS.find((dir) => programs.every((program) => existsSync(join(dir, program))));
+  if (!binDir) return { missing: `PostgreSQL programs (${programs.join(", ")}) were not found in ${BIN_DIRS.join(", ")}; install the postgresql package` };
   return { binDir };
 }
 

@@ -3,6 +3,7 @@ import { createSecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
 import { createSmtpMailer, type Mailer } from "../integrations/mailer";
 import { AccessTokenVerifier } from "./access-tokens";
+import { OUTBOX_PURPOSE } from "./emails/outbox";
 import { ActivityTracker } from "./activity";
 import type { Logger, ServiceDeps } from "./deps";
 import { ProjectKeyChecker } from "./projects/project-key-checker";
@@ -27,6 +28,7 @@ export function createDeps(
     accessTokens: new AccessTokenVerifier(signingKeys, settings.publicUrl),
     activity: new ActivityTracker(db),
     totpSecrets: createSecretBox(serverSecret, "totp-secrets"),
+    outboxSeal: createSecretBox(serverSecret, OUTBOX_PURPOSE),
     mailer,
   };
 }
