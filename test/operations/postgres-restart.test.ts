@@ -82,6 +82,8 @@ describe.runIf(runHere)("PostgreSQL restarted under load", () => {
     const stoppingAt = Date.now();
     await postgres.stop();
     const stoppedAt = Date.now();
+    const healthResponse = await fetch(`${url}/health`, { signal: AbortSignal.timeout(HANG_MS) });
+    const healthDuringOutage = { status: healthResponse.status, body: (await healthResponse.json()) as { code?: string } };
     await sleep(OUTAGE_MS);
     const startingAt = Date.now();
     await postgres.start();
@@ -90,9 +92,13 @@ describe.runIf(runHere)("PostgreSQL restarted under load", () => {
     stop = true;
     await Promise.all(workers);
 
-    // The process stayed up and is healthy.
+    // The process stayed up, said once that PostgreSQL was away and once that it was back, and is healthy.
     expect(server.exited()).toBe(false);
+    expect(healthDuringOutage.status).toBe(503);
+    expect(healthDuringOutage.body.code).toBe("DATABASE_UNAVAILABLE");
     expect((await fetch(`${url}/health`)).status).toBe(200);
+    expect(server.output().match(/PostgreSQL is unreachable/g)).toHaveLength(1);
+    expect(server.output().match(/PostgreSQL is reachable again/g)).toHaveLength(1);
 
     // Every answer is a success or the outage's known error: no 500, no other status, no dropped connection, no hang.
     const unexpected = outcomes.filter((o) => o.error || (o.answer!.status !== 200 && o.answer!.status !== 503));
