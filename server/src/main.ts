@@ -8,7 +8,9 @@ import { migrate } from "./db/migrate";
 import { openDb } from "./db/open";
 import { createConsoleLogger } from "./logger";
 import { createDeps } from "./services/create-deps";
+import { sealClearOutboxMessages } from "./services/emails/outbox";
 import { DEV_PUBLISHABLE_CLIENT_KEY, ensureInternalProject } from "./services/projects/internal-project";
+import { checkServerSecret } from "./services/server-secret-check";
 
 const WEB_DIST_DIR = fileURLToPath(new URL("../../web/dist/", import.meta.url));
 
@@ -16,14 +18,22 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
   const settings = loadConfig(env);
   const log = createConsoleLogger();
   if (!settings.databaseUrl) await mkdir(settings.dataDir, { recursive: true });
-  const { secret, source } = await resolveServerSecret(settings);
+  const { secret, source, file } = await resolveServerSecret(settings);
   if (source === "generated") log.warn("Generated a server secret in the data folder; set STACK_SERVER_SECRET in production");
 
-  const db = await openDb(settings);
+  const db = await openDb(settings, log);
   const applied = await migrate(db);
   if (applied.length > 0) log.info("Applied migrations", { migrations: applied });
+  try {
+    await checkServerSecret(db, secret, { source, file });
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
 
   const deps = createDeps(db, settings, secret, log);
+  const sealedMessages = await sealClearOutboxMessages(db, deps.outboxSeal);
+  if (sealedMessages > 0) log.info("Sealed outbox messages stored in clear by an earlier version", { messages: sealedMessages });
   const bootstrap = await ensureInternalProject(deps);
   if (bootstrap.created) log.info("Created the internal project");
   if (!settings.seedInternalKeys.publishableClientKey && settings.nodeEnv !== "production") {

@@ -9,15 +9,17 @@ import type { AppConfig } from "./env";
  * development one is generated once and kept (mode 0600) in the data folder, so a restart
  * can still open the keys it sealed.
  */
-export async function resolveServerSecret(settings: AppConfig): Promise<{ secret: string; source: "env" | "file" | "generated" }> {
-  if (settings.serverSecret) return { secret: settings.serverSecret, source: "env" };
+export async function resolveServerSecret(
+  settings: AppConfig,
+): Promise<{ secret: string; source: "env" | "file" | "generated"; file: string }> {
+  const file = join(settings.dataDir, "server-secret");
+  if (settings.serverSecret) return { secret: settings.serverSecret, source: "env", file };
   if (settings.nodeEnv === "production") {
     throw new Error("STACK_SERVER_SECRET must be set in production (at least 32 characters).");
   }
-  const path = join(settings.dataDir, "server-secret");
-  if (existsSync(path)) return { secret: (await readFile(path, "utf8")).trim(), source: "file" };
+  if (existsSync(file)) return { secret: (await readFile(file, "utf8")).trim(), source: "file", file };
   await mkdir(settings.dataDir, { recursive: true });
   const secret = randomBytes(32).toString("base64url");
-  await writeFile(path, `${secret}\n`, { mode: 0o600, flag: "wx" });
-  return { secret, source: "generated" };
+  await writeFile(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  return { secret, source: "generated", file };
 }

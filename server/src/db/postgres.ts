@@ -1,41 +1,147 @@
+/**
+ * PostgreSQL through a pg.Pool, built to ride out a restart or outage of the database server.
+ *
+ * While PostgreSQL is away every query fails at once with DATABASE_UNAVAILABLE (503) instead
+ * of crashing the process or holding the request open:
+ * - the pool and every checked-out client have an `error` listener: a connection the server
+ *   terminates (57P01 on restart) would otherwise be an uncaught 'error' event, and Node exits;
+ * - connecting, or waiting for a free connection, gives up after CONNECT_TIMEOUT_MS, and a
+ *   query after QUERY_TIMEOUT_MS, so a silent network cannot hang a request;
+ * - a connection that broke, or whose state is unknown after a failed ROLLBACK, is destroyed
+ *   rather than handed back to the pool, so no later request inherits it.
+ * Nothing has to be restarted when PostgreSQL returns: the next request opens a fresh
+ * connection. Errors in the SQL itself (constraint violations...) pass through unchanged.
+ */
 import pg from "pg";
-import type { Db } from "./db";
+import { KnownError } from "../errors";
+import type { Db, Queryable } from "./db";
+import { isConnectionFailure } from "./errors";
 
-/** Opens a connection pool to PostgreSQL at `connectionString`. */
-export async function openPostgresDb(connectionString: string, options: { max?: number } = {}): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+const CONNECT_TIMEOUT_MS = 5_000;
+const QUERY_TIMEOUT_MS = 30_000;
+
+interface ConnectionLog {
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface PostgresOptions {
+  max?: number;
+  connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
+  /** Told once when PostgreSQL becomes unreachable and once when it is back, not per failed request. */
+  log?: ConnectionLog;
+}
+
+/** Opens a connection pool to PostgreSQL at `connectionString`; fails at once if it is unreachable now. */
+export async function openPostgresDb(connectionString: string, options: PostgresOptions = {}): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
+
+  let reachable = true;
+  const noteFailure = (error: unknown) => {
+    if (!reachable) return;
+    reachable = false;
+    options.log?.warn("PostgreSQL is unreachable: requests answer DATABASE_UNAVAILABLE until it returns", { error: describe(error) });
+  };
+  // An idle connection closed by the server: the pool has already dropped it.
+  pool.on("error", noteFailure);
+  pool.on("connect", () => {
+    if (reachable) return;
+    reachable = true;
+    options.log?.info("PostgreSQL is reachable again");
+  });
+
   // Fail at start, not on the first request, when the database is unreachable.
   const probe = await pool.connect();
   probe.release();
 
+  const unavailable = (error: unknown) => {
+    noteFailure(error);
+    return new KnownError("DATABASE_UNAVAILABLE");
+  };
+
+  /** A checked-out client that remembers whether its connection broke, and is released accordingly. */
+  async function checkOut() {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw unavailable(error);
+    }
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken ??= error;
+    };
+    client.on("error", onError);
+    return {
+      async query<Row>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+        if (broken) throw unavailable(broken);
+        try {
+          return (await client.query(sql, params as unknown[])).rows as Row[];
+        } catch (error) {
+          if (!isConnectionFailure(error)) throw error;
+          broken ??= error as Error;
+          throw unavailable(error);
+        }
+      },
+      markBroken(error: Error) {
+        broken ??= error;
+      },
+      get broken() {
+        return broken !== undefined;
+      },
+      release() {
+        client.off("error", onError);
+        client.release(broken);
+      },
+    };
+  }
+
+  async function query<Row>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+    const client = await checkOut();
+    try {
+      return await client.query<Row>(sql, params);
+    } finally {
+      client.release();
+    }
+  }
+
   return {
     kind: "postgres",
-    async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await pool.query(sql, params as unknown[]);
-      return result.rows as Row[];
-    },
+    query,
     async transaction(work) {
-      const client = await pool.connect();
+      const client = await checkOut();
       try {
         await client.query("BEGIN");
-        const result = await work({
-          async query<Row>(sql: string, params: readonly unknown[] = []) {
-            const r = await client.query(sql, params as unknown[]);
-            return r.rows as Row[];
-          },
-        });
+        const tx: Queryable = { query: (sql, params) => client.query(sql, params) };
+        const result = await work(tx);
         await client.query("COMMIT");
         return result;
       } catch (error) {
-        await client.query("ROLLBACK").catch(() => undefined);
+        if (!client.broken) {
+          // A connection whose ROLLBACK failed is in an unknown state: never reuse it.
+          await client.query("ROLLBACK").catch((rollbackError: Error) => client.markBroken(rollbackError));
+        }
         throw error;
       } finally {
         client.release();
       }
     },
     async exec(script) {
-      await pool.query(script);
+      await query(script);
     },
     close: () => pool.end(),
   };
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? `${code}: ${error.message}` : error.message;
 }

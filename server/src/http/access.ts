@@ -85,7 +85,7 @@ async function checkAdminAccessToken(deps: ServiceDeps, projectId: string, token
   try {
     claims = await deps.accessTokens.verify("internal", token);
   } catch (error) {
-    if (!(error instanceof KnownError)) throw error;
+    if (!(error instanceof KnownError) || error.code === "DATABASE_UNAVAILABLE") throw error;
     if (error.code === "ACCESS_TOKEN_EXPIRED") {
       const { expired_at_millis } = error.details as { expired_at_millis: number | null };
       throw new KnownError("ADMIN_ACCESS_TOKEN_EXPIRED", { expired_at_millis });

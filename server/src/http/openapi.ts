@@ -49,6 +49,9 @@ const ACCESS_ERRORS: KnownErrorCode[] = [
 
 const INPUT_ERRORS: KnownErrorCode[] = ["SCHEMA_ERROR", "BODY_PARSING_ERROR"];
 
+/** Errors any route that reads the database can answer, whatever it was asked. */
+const OUTAGE_ERRORS: KnownErrorCode[] = ["DATABASE_UNAVAILABLE"];
+
 /** Response entries for the given codes, grouped by status; each lists its codes in the description. */
 export function errorResponses(codes: readonly KnownErrorCode[]) {
   const byStatus = new Map<number, Set<KnownErrorCode>>();
@@ -113,7 +116,7 @@ export function authenticatedRoute<const R extends Omit<RouteConfig, "middleware
     ...route,
     security: securityFor(access),
     middleware: [requireAccess(access)] as const,
-    responses: { ...errorResponses([...ACCESS_ERRORS, ...INPUT_ERRORS, ...errors]), ...route.responses },
+    responses: { ...errorResponses([...ACCESS_ERRORS, ...INPUT_ERRORS, ...OUTAGE_ERRORS, ...errors]), ...route.responses },
   });
 }
 
@@ -122,7 +125,7 @@ export function publicRoute<const R extends RouteConfig>(errors: readonly KnownE
   return createRoute({
     ...route,
     security: [],
-    responses: { ...errorResponses([...INPUT_ERRORS, ...errors]), ...route.responses },
+    responses: { ...errorResponses([...INPUT_ERRORS, ...OUTAGE_ERRORS, ...errors]), ...route.responses },
   });
 }
 

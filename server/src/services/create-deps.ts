@@ -3,10 +3,11 @@ import { createSecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
 import { createSmtpMailer, type Mailer } from "../integrations/mailer";
 import { AccessTokenVerifier } from "./access-tokens";
+import { OUTBOX_PURPOSE } from "./emails/outbox";
 import { ActivityTracker } from "./activity";
 import type { Logger, ServiceDeps } from "./deps";
 import { ProjectKeyChecker } from "./projects/project-key-checker";
-import { SigningKeyStore } from "./signing-keys";
+import { SIGNING_KEYS_PURPOSE, SigningKeyStore } from "./signing-keys";
 import { TenancyStore } from "./tenancy";
 
 export function createDeps(
@@ -16,7 +17,7 @@ export function createDeps(
   log: Logger,
   mailer: Mailer = createSmtpMailer(),
 ): ServiceDeps {
-  const signingKeys = new SigningKeyStore(db, createSecretBox(serverSecret, "project-signing-keys"));
+  const signingKeys = new SigningKeyStore(db, createSecretBox(serverSecret, SIGNING_KEYS_PURPOSE));
   return {
     db,
     settings,
@@ -27,6 +28,7 @@ export function createDeps(
     accessTokens: new AccessTokenVerifier(signingKeys, settings.publicUrl),
     activity: new ActivityTracker(db),
     totpSecrets: createSecretBox(serverSecret, "totp-secrets"),
+    outboxSeal: createSecretBox(serverSecret, OUTBOX_PURPOSE),
     mailer,
   };
 }

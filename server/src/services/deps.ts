@@ -28,4 +28,6 @@ export interface ServiceDeps {
   activity: ActivityTracker;
   /** Seals TOTP secrets at rest. */
   totpSecrets: SecretBox;
+  /** Seals the subject and bodies of outbox messages at rest (they carry live codes and links). */
+  outboxSeal: SecretBox;
 }

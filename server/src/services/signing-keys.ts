@@ -21,6 +21,9 @@ export interface ProjectSigningKey {
 
 export type ProjectKeys = Record<KeyAudience, ProjectSigningKey>;
 
+/** The secret-box purpose private signing keys are sealed under. */
+export const SIGNING_KEYS_PURPOSE = "project-signing-keys";
+
 export class SigningKeyStore {
   private readonly cache = new Map<string, Promise<ProjectKeys>>();
 

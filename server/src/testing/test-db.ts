@@ -13,6 +13,13 @@ export function testDbKind(env: NodeJS.ProcessEnv = process.env): TestDbKind {
   return env.GATEHOUSE_TEST_DB === "postgres" ? "postgres" : "pglite";
 }
 
+/** The PostgreSQL server tests create their databases on (a role allowed to CREATE DATABASE). */
+export function postgresAdminUrl(): string {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error("GATEHOUSE_TEST_DB=postgres needs DATABASE_URL");
+  return adminUrl;
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or a new database on the
  * PostgreSQL server at DATABASE_URL that is dropped again on close.
@@ -23,26 +30,33 @@ export async function createTestDb(kind: TestDbKind = testDbKind()): Promise<Db>
     await migrate(db);
     return db;
   }
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error("GATEHOUSE_TEST_DB=postgres needs DATABASE_URL");
-  const name = `gatehouse_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgresDb(url.toString(), { max: 5 });
+  const database = await createPostgresDatabase();
+  const db = await openPostgresDb(database.url, { max: 5 });
   await migrate(db);
   return {
     ...db,
     async close() {
       await db.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
+      await database.drop();
     },
   };
+}
+
+/** An empty database of its own on the PostgreSQL server at DATABASE_URL, for a server process to migrate. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = postgresAdminUrl();
+  const name = `gatehouse_test_${randomBytes(6).toString("hex")}`;
+  const asAdmin = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await asAdmin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

@@ -9,7 +9,7 @@ import type { ServiceDeps } from "../services/deps";
 import { ensureInternalProject } from "../services/projects/internal-project";
 import { createTestDb } from "./test-db";
 
-const TEST_SERVER_SECRET = "test-server-secret-test-server-secret-0123456789";
+export const TEST_SERVER_SECRET = "test-server-secret-test-server-secret-0123456789";
 
 export const TEST_INTERNAL_KEYS = {
   publishableClientKey: "pck_test_internal_publishable",

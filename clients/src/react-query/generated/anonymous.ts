@@ -58,7 +58,7 @@ export const signUpAnonymously = async (signUpAnonymouslyBody?: SignUpAnonymousl
 
 
 
-export const getSignUpAnonymouslyMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+export const getSignUpAnonymouslyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext> => {
 
@@ -85,12 +85,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignUpAnonymouslyMutationResult = NonNullable<Awaited<ReturnType<typeof signUpAnonymously>>>
     export type SignUpAnonymouslyMutationBody = SignUpAnonymouslyBody
-    export type SignUpAnonymouslyMutationError = ErrorType<KnownError | KnownError>
+    export type SignUpAnonymouslyMutationError = ErrorType<KnownError | KnownError | KnownError>
 
     /**
  * @summary Create an anonymous user and sign in as them
  */
-export const useSignUpAnonymously = <TError = ErrorType<KnownError | KnownError>,
+export const useSignUpAnonymously = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpAnonymously>>,

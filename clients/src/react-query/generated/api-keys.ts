@@ -81,7 +81,7 @@ export const createTeamApiKey = async (teamApiKeyCreate: TeamApiKeyCreate, optio
 
 
 
-export const getCreateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getCreateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext> => {
 
@@ -108,12 +108,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createTeamApiKey>>>
     export type CreateTeamApiKeyMutationBody = TeamApiKeyCreate
-    export type CreateTeamApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type CreateTeamApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Create a team API key
  */
-export const useCreateTeamApiKey = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useCreateTeamApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeamApiKey>>,
@@ -167,7 +167,7 @@ export const getListTeamApiKeysQueryKey = (params?: ListTeamApiKeysParams,) => {
     }
 
     
-export const getListTeamApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -186,10 +186,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamApiKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamApiKeys>>>
-export type ListTeamApiKeysQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type ListTeamApiKeysQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
 
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListTeamApiKeysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamApiKeys>>,
@@ -199,7 +199,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamApiKeys>>,
@@ -209,7 +209,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -217,7 +217,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
  * @summary List a team's API keys
  */
 
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -260,7 +260,7 @@ export const checkTeamApiKey = async (apiKeyCheck: ApiKeyCheck, options?: Reques
 
 
 
-export const getCheckTeamApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getCheckTeamApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext> => {
 
@@ -287,12 +287,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof checkTeamApiKey>>>
     export type CheckTeamApiKeyMutationBody = ApiKeyCheck
-    export type CheckTeamApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type CheckTeamApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Check a team API key
  */
-export const useCheckTeamApiKey = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useCheckTeamApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkTeamApiKey>>,
@@ -349,7 +349,7 @@ export const getGetTeamApiKeyQueryKey = (id?: string,
     }
 
     
-export const getGetTeamApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError>>(id: string,
+export const getGetTeamApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -369,10 +369,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTeamApiKeyQueryResult = NonNullable<Awaited<ReturnType<typeof getTeamApiKey>>>
-export type GetTeamApiKeyQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type GetTeamApiKeyQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
 
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  id: string,
     params: undefined |  GetTeamApiKeyParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -383,7 +383,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -394,7 +394,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -403,7 +403,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
  * @summary Read a team API key
  */
 
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -457,7 +457,7 @@ export const updateTeamApiKey = async (id: string,
 
 
 
-export const getUpdateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getUpdateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext> => {
 
@@ -484,12 +484,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeamApiKey>>>
     export type UpdateTeamApiKeyMutationBody = ApiKeyUpdate
-    export type UpdateTeamApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type UpdateTeamApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Rename or revoke a team API key
  */
-export const useUpdateTeamApiKey = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useUpdateTeamApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeamApiKey>>,
@@ -529,7 +529,7 @@ export const createUserApiKey = async (userApiKeyCreate: UserApiKeyCreate, optio
 
 
 
-export const getCreateUserApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getCreateUserApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext> => {
 
@@ -556,12 +556,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createUserApiKey>>>
     export type CreateUserApiKeyMutationBody = UserApiKeyCreate
-    export type CreateUserApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type CreateUserApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Create a user API key
  */
-export const useCreateUserApiKey = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useCreateUserApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUserApiKey>>,
@@ -615,7 +615,7 @@ export const getListUserApiKeysQueryKey = (params?: ListUserApiKeysParams,) => {
     }
 
     
-export const getListUserApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListUserApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -634,10 +634,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListUserApiKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listUserApiKeys>>>
-export type ListUserApiKeysQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type ListUserApiKeysQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
 
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListUserApiKeysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUserApiKeys>>,
@@ -647,7 +647,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUserApiKeys>>,
@@ -657,7 +657,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -665,7 +665,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
  * @summary List a user's API keys
  */
 
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -708,7 +708,7 @@ export const checkUserApiKey = async (apiKeyCheck: ApiKeyCheck, options?: Reques
 
 
 
-export const getCheckUserApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getCheckUserApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext> => {
 
@@ -735,12 +735,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof checkUserApiKey>>>
     export type CheckUserApiKeyMutationBody = ApiKeyCheck
-    export type CheckUserApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type CheckUserApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Check a user API key
  */
-export const useCheckUserApiKey = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useCheckUserApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkUserApiKey>>,
@@ -797,7 +797,7 @@ export const getGetUserApiKeyQueryKey = (id?: string,
     }
 
     
-export const getGetUserApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError>>(id: string,
+export const getGetUserApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -817,10 +817,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserApiKeyQueryResult = NonNullable<Awaited<ReturnType<typeof getUserApiKey>>>
-export type GetUserApiKeyQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type GetUserApiKeyQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
 
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  id: string,
     params: undefined |  GetUserApiKeyParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -831,7 +831,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -842,7 +842,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -851,7 +851,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
  * @summary Read a user API key
  */
 
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -905,7 +905,7 @@ export const updateUserApiKey = async (id: string,
 
 
 
-export const getUpdateUserApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getUpdateUserApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext> => {
 
@@ -932,12 +932,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserApiKey>>>
     export type UpdateUserApiKeyMutationBody = ApiKeyUpdate
-    export type UpdateUserApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type UpdateUserApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Rename or revoke a user API key
  */
-export const useUpdateUserApiKey = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useUpdateUserApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUserApiKey>>,

@@ -91,7 +91,7 @@ export const getListContactChannelsQueryKey = (params?: ListContactChannelsParam
     }
 
     
-export const getListContactChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListContactChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -110,10 +110,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListContactChannelsQueryResult = NonNullable<Awaited<ReturnType<typeof listContactChannels>>>
-export type ListContactChannelsQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type ListContactChannelsQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
 
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListContactChannelsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listContactChannels>>,
@@ -123,7 +123,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listContactChannels>>,
@@ -133,7 +133,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -141,7 +141,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
  * @summary List a user's contact channels
  */
 
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -183,7 +183,7 @@ export const createContactChannel = async (contactChannelCreate: ContactChannelC
 
 
 
-export const getCreateContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCreateContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext> => {
 
@@ -210,12 +210,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof createContactChannel>>>
     export type CreateContactChannelMutationBody = ContactChannelCreate
-    export type CreateContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CreateContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Add a contact channel to a user
  */
-export const useCreateContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCreateContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createContactChannel>>,
@@ -254,7 +254,7 @@ export const sendEmailVerificationCode = async (emailSendVerificationCode: Email
 
 
 
-export const getSendEmailVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited>,
+export const getSendEmailVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext> => {
 
@@ -281,12 +281,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendEmailVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendEmailVerificationCode>>>
     export type SendEmailVerificationCodeMutationBody = EmailSendVerificationCode
-    export type SendEmailVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited>
+    export type SendEmailVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary E-mail a verification link to one of the signed-in user's addresses (older SDKs)
  */
-export const useSendEmailVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited>,
+export const useSendEmailVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendEmailVerificationCode>>,
@@ -325,7 +325,7 @@ export const verifyContactChannel = async (verificationCode: VerificationCode, o
 
 
 
-export const getVerifyContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const getVerifyContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -352,12 +352,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof verifyContactChannel>>>
     export type VerifyContactChannelMutationBody = VerificationCode
-    export type VerifyContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
+    export type VerifyContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Mark a contact channel verified with the mailed code
  */
-export const useVerifyContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const useVerifyContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyContactChannel>>,
@@ -396,7 +396,7 @@ export const checkContactChannelVerificationCode = async (verificationCode: Veri
 
 
 
-export const getCheckContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const getCheckContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -423,12 +423,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckContactChannelVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>>
     export type CheckContactChannelVerificationCodeMutationBody = VerificationCode
-    export type CheckContactChannelVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
+    export type CheckContactChannelVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Check a verification code without using it
  */
-export const useCheckContactChannelVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const useCheckContactChannelVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkContactChannelVerificationCode>>,
@@ -477,7 +477,7 @@ export const getGetContactChannelQueryKey = (userId?: string | 'me',
     }
 
     
-export const getGetContactChannelQueryOptions = <TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError>>(userId: string | 'me',
+export const getGetContactChannelQueryOptions = <TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -497,10 +497,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetContactChannelQueryResult = NonNullable<Awaited<ReturnType<typeof getContactChannel>>>
-export type GetContactChannelQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type GetContactChannelQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
 
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  userId: string | 'me',
     contactChannelId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -511,7 +511,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -522,7 +522,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -531,7 +531,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
  * @summary Read a contact channel
  */
 
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -577,7 +577,7 @@ export const updateContactChannel = async (userId: string | 'me',
 
 
 
-export const getUpdateContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getUpdateContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext> => {
 
@@ -604,12 +604,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof updateContactChannel>>>
     export type UpdateContactChannelMutationBody = ContactChannelUpdate
-    export type UpdateContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type UpdateContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Update a contact channel
  */
-export const useUpdateContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useUpdateContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateContactChannel>>,
@@ -650,7 +650,7 @@ export const deleteContactChannel = async (userId: string | 'me',
 
 
 
-export const getDeleteContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getDeleteContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext> => {
 
@@ -677,12 +677,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof deleteContactChannel>>>
     
-    export type DeleteContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type DeleteContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Delete a contact channel
  */
-export const useDeleteContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useDeleteContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteContactChannel>>,
@@ -724,7 +724,7 @@ export const sendContactChannelVerificationCode = async (userId: string | 'me',
 
 
 
-export const getSendContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const getSendContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext> => {
 
@@ -751,12 +751,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendContactChannelVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>>
     export type SendContactChannelVerificationCodeMutationBody = ContactChannelSendCode
-    export type SendContactChannelVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
+    export type SendContactChannelVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary E-mail a verification link to a contact channel
  */
-export const useSendContactChannelVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const useSendContactChannelVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendContactChannelVerificationCode>>,

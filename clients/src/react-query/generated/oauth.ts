@@ -66,7 +66,7 @@ if(oAuthTokenRequest.scope !== undefined) {
 
 
 
-export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext> => {
 
@@ -93,12 +93,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ExchangeOAuthTokenMutationResult = NonNullable<Awaited<ReturnType<typeof exchangeOAuthToken>>>
     export type ExchangeOAuthTokenMutationBody = OAuthTokenRequest
-    export type ExchangeOAuthTokenMutationError = ErrorType<KnownError | KnownError>
+    export type ExchangeOAuthTokenMutationError = ErrorType<KnownError | KnownError | KnownError>
 
     /**
  * @summary Exchange a refresh token for a new access token
  */
-export const useExchangeOAuthToken = <TError = ErrorType<KnownError | KnownError>,
+export const useExchangeOAuthToken = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof exchangeOAuthToken>>,

@@ -68,7 +68,7 @@ export const resetPassword = async (passwordReset: PasswordReset, options?: Requ
 
 
 
-export const getResetPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const getResetPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: PasswordReset}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: PasswordReset}, TContext> => {
 
@@ -95,12 +95,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
     export type ResetPasswordMutationBody = PasswordReset
-    export type ResetPasswordMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
+    export type ResetPasswordMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Reset the password with an e-mailed code
  */
-export const useResetPassword = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const useResetPassword = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: PasswordReset}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resetPassword>>,
@@ -139,7 +139,7 @@ export const checkPasswordResetCode = async (verificationCode: VerificationCode,
 
 
 
-export const getCheckPasswordResetCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const getCheckPasswordResetCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkPasswordResetCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkPasswordResetCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -166,12 +166,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckPasswordResetCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkPasswordResetCode>>>
     export type CheckPasswordResetCodeMutationBody = VerificationCode
-    export type CheckPasswordResetCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
+    export type CheckPasswordResetCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Check a password reset code without using it
  */
-export const useCheckPasswordResetCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const useCheckPasswordResetCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkPasswordResetCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkPasswordResetCode>>,
@@ -211,7 +211,7 @@ export const sendPasswordResetCode = async (passwordResetRequest: PasswordResetR
 
 
 
-export const getSendPasswordResetCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited>,
+export const getSendPasswordResetCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendPasswordResetCode>>, TError,{data: PasswordResetRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendPasswordResetCode>>, TError,{data: PasswordResetRequest}, TContext> => {
 
@@ -238,12 +238,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendPasswordResetCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendPasswordResetCode>>>
     export type SendPasswordResetCodeMutationBody = PasswordResetRequest
-    export type SendPasswordResetCodeMutationError = ErrorType<KnownError | KnownError | RateLimited>
+    export type SendPasswordResetCodeMutationError = ErrorType<KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary E-mail a password reset link
  */
-export const useSendPasswordResetCode = <TError = ErrorType<KnownError | KnownError | RateLimited>,
+export const useSendPasswordResetCode = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendPasswordResetCode>>, TError,{data: PasswordResetRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendPasswordResetCode>>,
@@ -283,7 +283,7 @@ export const setPassword = async (passwordSet: PasswordSet, options?: RequestIni
 
 
 
-export const getSetPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+export const getSetPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext> => {
 
@@ -310,12 +310,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof setPassword>>>
     export type SetPasswordMutationBody = PasswordSet
-    export type SetPasswordMutationError = ErrorType<KnownError | KnownError>
+    export type SetPasswordMutationError = ErrorType<KnownError | KnownError | KnownError>
 
     /**
  * @summary Set a first password for the signed-in user
  */
-export const useSetPassword = <TError = ErrorType<KnownError | KnownError>,
+export const useSetPassword = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setPassword>>,
@@ -355,7 +355,7 @@ export const signInWithPassword = async (passwordSignIn: PasswordSignIn, options
 
 
 
-export const getSignInWithPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited>,
+export const getSignInWithPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithPassword>>, TError,{data: PasswordSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithPassword>>, TError,{data: PasswordSignIn}, TContext> => {
 
@@ -382,12 +382,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithPassword>>>
     export type SignInWithPasswordMutationBody = PasswordSignIn
-    export type SignInWithPasswordMutationError = ErrorType<KnownError | KnownError | RateLimited>
+    export type SignInWithPasswordMutationError = ErrorType<KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Sign in with e-mail and password
  */
-export const useSignInWithPassword = <TError = ErrorType<KnownError | KnownError | RateLimited>,
+export const useSignInWithPassword = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithPassword>>, TError,{data: PasswordSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithPassword>>,
@@ -426,7 +426,7 @@ export const signUpWithPassword = async (passwordSignUp: PasswordSignUp, options
 
 
 
-export const getSignUpWithPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited>,
+export const getSignUpWithPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext> => {
 
@@ -453,12 +453,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignUpWithPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof signUpWithPassword>>>
     export type SignUpWithPasswordMutationBody = PasswordSignUp
-    export type SignUpWithPasswordMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited>
+    export type SignUpWithPasswordMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Sign up with e-mail and password
  */
-export const useSignUpWithPassword = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited>,
+export const useSignUpWithPassword = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpWithPassword>>,
@@ -498,7 +498,7 @@ export const updatePassword = async (passwordUpdate: PasswordUpdate, options?: R
 
 
 
-export const getUpdatePasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited>,
+export const getUpdatePasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext> => {
 
@@ -525,12 +525,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof updatePassword>>>
     export type UpdatePasswordMutationBody = PasswordUpdate
-    export type UpdatePasswordMutationError = ErrorType<KnownError | KnownError | RateLimited>
+    export type UpdatePasswordMutationError = ErrorType<KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Change the signed-in user's password
  */
-export const useUpdatePassword = <TError = ErrorType<KnownError | KnownError | RateLimited>,
+export const useUpdatePassword = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePassword>>,

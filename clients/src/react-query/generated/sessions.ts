@@ -89,7 +89,7 @@ export const getListSessionsQueryKey = (params?: ListSessionsParams,) => {
     }
 
     
-export const getListSessionsQueryOptions = <TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListSessionsQueryOptions = <TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -108,10 +108,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSessionsQueryResult = NonNullable<Awaited<ReturnType<typeof listSessions>>>
-export type ListSessionsQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type ListSessionsQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
 
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListSessionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSessions>>,
@@ -121,7 +121,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSessions>>,
@@ -131,7 +131,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -139,7 +139,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
  * @summary List a user's active sessions
  */
 
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -181,7 +181,7 @@ export const createSession = async (sessionCreate: SessionCreate, options?: Requ
 
 
 
-export const getCreateSessionMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+export const getCreateSessionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSession>>, TError,{data: SessionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createSession>>, TError,{data: SessionCreate}, TContext> => {
 
@@ -208,12 +208,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createSession>>>
     export type CreateSessionMutationBody = SessionCreate
-    export type CreateSessionMutationError = ErrorType<KnownError | KnownError>
+    export type CreateSessionMutationError = ErrorType<KnownError | KnownError | KnownError>
 
     /**
  * @summary Create a session for a user (e.g. impersonation)
  */
-export const useCreateSession = <TError = ErrorType<KnownError | KnownError>,
+export const useCreateSession = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSession>>, TError,{data: SessionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createSession>>,
@@ -252,7 +252,7 @@ export const signOut = async (signOutBody?: SignOutBody, options?: RequestInit):
 
 
 
-export const getSignOutMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+export const getSignOutMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,{data: SignOutBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,{data: SignOutBody}, TContext> => {
 
@@ -279,12 +279,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignOutMutationResult = NonNullable<Awaited<ReturnType<typeof signOut>>>
     export type SignOutMutationBody = SignOutBody
-    export type SignOutMutationError = ErrorType<KnownError | KnownError>
+    export type SignOutMutationError = ErrorType<KnownError | KnownError | KnownError>
 
     /**
  * @summary Sign out (end the current session)
  */
-export const useSignOut = <TError = ErrorType<KnownError | KnownError>,
+export const useSignOut = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,{data: SignOutBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signOut>>,
@@ -323,7 +323,7 @@ export const refreshCurrentSession = async (refreshCurrentSessionBody?: RefreshC
 
 
 
-export const getRefreshCurrentSessionMutationOptions = <TError = ErrorType<KnownError | KnownError>,
+export const getRefreshCurrentSessionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshCurrentSession>>, TError,{data: RefreshCurrentSessionBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof refreshCurrentSession>>, TError,{data: RefreshCurrentSessionBody}, TContext> => {
 
@@ -350,12 +350,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RefreshCurrentSessionMutationResult = NonNullable<Awaited<ReturnType<typeof refreshCurrentSession>>>
     export type RefreshCurrentSessionMutationBody = RefreshCurrentSessionBody
-    export type RefreshCurrentSessionMutationError = ErrorType<KnownError | KnownError>
+    export type RefreshCurrentSessionMutationError = ErrorType<KnownError | KnownError | KnownError>
 
     /**
  * @summary A new access token for the session whose refresh token is sent in x-stack-refresh-token
  */
-export const useRefreshCurrentSession = <TError = ErrorType<KnownError | KnownError>,
+export const useRefreshCurrentSession = <TError = ErrorType<KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshCurrentSession>>, TError,{data: RefreshCurrentSessionBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof refreshCurrentSession>>,
@@ -405,7 +405,7 @@ export const revokeSession = async (sessionId: string,
 
 
 
-export const getRevokeSessionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getRevokeSessionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext> => {
 
@@ -432,12 +432,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeSessionMutationResult = NonNullable<Awaited<ReturnType<typeof revokeSession>>>
     export type RevokeSessionMutationBody = RevokeSessionBody
-    export type RevokeSessionMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type RevokeSessionMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Revoke a session; its refresh token stops working at once
  */
-export const useRevokeSession = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useRevokeSession = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeSession>>,

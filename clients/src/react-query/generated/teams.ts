@@ -101,7 +101,7 @@ export const getListTeamInvitationsQueryKey = (params?: ListTeamInvitationsParam
     }
 
     
-export const getListTeamInvitationsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamInvitationsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -120,10 +120,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamInvitationsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamInvitations>>>
-export type ListTeamInvitationsQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type ListTeamInvitationsQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
 
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: undefined |  ListTeamInvitationsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamInvitations>>,
@@ -133,7 +133,7 @@ export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamInvitations>>,
@@ -143,7 +143,7 @@ export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -151,7 +151,7 @@ export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTea
  * @summary List a team's open invitations, or those a user has received
  */
 
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -194,7 +194,7 @@ export const acceptTeamInvitation = async (verificationCode: VerificationCode, o
 
 
 
-export const getAcceptTeamInvitationMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const getAcceptTeamInvitationMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitation>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitation>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -221,12 +221,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AcceptTeamInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof acceptTeamInvitation>>>
     export type AcceptTeamInvitationMutationBody = VerificationCode
-    export type AcceptTeamInvitationMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited>
+    export type AcceptTeamInvitationMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Join a team with an invitation code
  */
-export const useAcceptTeamInvitation = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const useAcceptTeamInvitation = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitation>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptTeamInvitation>>,
@@ -266,7 +266,7 @@ export const checkTeamInvitationCode = async (verificationCode: VerificationCode
 
 
 
-export const getCheckTeamInvitationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const getCheckTeamInvitationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamInvitationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkTeamInvitationCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -293,12 +293,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckTeamInvitationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkTeamInvitationCode>>>
     export type CheckTeamInvitationCodeMutationBody = VerificationCode
-    export type CheckTeamInvitationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
+    export type CheckTeamInvitationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Check an invitation code without using it
  */
-export const useCheckTeamInvitationCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const useCheckTeamInvitationCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamInvitationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkTeamInvitationCode>>,
@@ -338,7 +338,7 @@ export const getTeamInvitationDetails = async (verificationCode: VerificationCod
 
 
 
-export const getGetTeamInvitationDetailsMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const getGetTeamInvitationDetailsMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationDetails>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationDetails>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -365,12 +365,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetTeamInvitationDetailsMutationResult = NonNullable<Awaited<ReturnType<typeof getTeamInvitationDetails>>>
     export type GetTeamInvitationDetailsMutationBody = VerificationCode
-    export type GetTeamInvitationDetailsMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited>
+    export type GetTeamInvitationDetailsMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary The team an invitation code is for
  */
-export const useGetTeamInvitationDetails = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const useGetTeamInvitationDetails = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationDetails>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getTeamInvitationDetails>>,
@@ -410,7 +410,7 @@ export const sendTeamInvitation = async (teamInvitationSend: TeamInvitationSend,
 
 
 
-export const getSendTeamInvitationMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited>,
+export const getSendTeamInvitationMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTeamInvitation>>, TError,{data: TeamInvitationSend}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendTeamInvitation>>, TError,{data: TeamInvitationSend}, TContext> => {
 
@@ -437,12 +437,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendTeamInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof sendTeamInvitation>>>
     export type SendTeamInvitationMutationBody = TeamInvitationSend
-    export type SendTeamInvitationMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited>
+    export type SendTeamInvitationMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Invite someone to a team by e-mail
  */
-export const useSendTeamInvitation = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited>,
+export const useSendTeamInvitation = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTeamInvitation>>, TError,{data: TeamInvitationSend}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendTeamInvitation>>,
@@ -490,7 +490,7 @@ export const deleteTeamInvitation = async (id: string,
 
 
 
-export const getDeleteTeamInvitationMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getDeleteTeamInvitationMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext> => {
 
@@ -517,12 +517,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTeamInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTeamInvitation>>>
     
-    export type DeleteTeamInvitationMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type DeleteTeamInvitationMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Withdraw an invitation
  */
-export const useDeleteTeamInvitation = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useDeleteTeamInvitation = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTeamInvitation>>,
@@ -572,7 +572,7 @@ export const acceptTeamInvitationById = async (id: string,
 
 
 
-export const getAcceptTeamInvitationByIdMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getAcceptTeamInvitationByIdMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext> => {
 
@@ -599,12 +599,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AcceptTeamInvitationByIdMutationResult = NonNullable<Awaited<ReturnType<typeof acceptTeamInvitationById>>>
     export type AcceptTeamInvitationByIdMutationBody = EmptyObject
-    export type AcceptTeamInvitationByIdMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type AcceptTeamInvitationByIdMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Accept an invitation addressed to the user
  */
-export const useAcceptTeamInvitationById = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useAcceptTeamInvitationById = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptTeamInvitationById>>,
@@ -658,7 +658,7 @@ export const getListTeamMemberProfilesQueryKey = (params?: ListTeamMemberProfile
     }
 
     
-export const getListTeamMemberProfilesQueryOptions = <TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamMemberProfilesQueryOptions = <TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -677,10 +677,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamMemberProfilesQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamMemberProfiles>>>
-export type ListTeamMemberProfilesQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type ListTeamMemberProfilesQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
 
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: undefined |  ListTeamMemberProfilesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamMemberProfiles>>,
@@ -690,7 +690,7 @@ export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamMemberProfiles>>,
@@ -700,7 +700,7 @@ export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -708,7 +708,7 @@ export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof list
  * @summary List team member profiles
  */
 
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -761,7 +761,7 @@ export const getGetTeamMemberProfileQueryKey = (teamId?: string,
     }
 
     
-export const getGetTeamMemberProfileQueryOptions = <TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError>>(teamId: string,
+export const getGetTeamMemberProfileQueryOptions = <TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(teamId: string,
     userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -781,10 +781,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTeamMemberProfileQueryResult = NonNullable<Awaited<ReturnType<typeof getTeamMemberProfile>>>
-export type GetTeamMemberProfileQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type GetTeamMemberProfileQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
 
-export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  teamId: string,
     userId: string | 'me', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -795,7 +795,7 @@ export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  teamId: string,
     userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -806,7 +806,7 @@ export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  teamId: string,
     userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -815,7 +815,7 @@ export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTea
  * @summary Read a team member profile
  */
 
-export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  teamId: string,
     userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -862,7 +862,7 @@ export const updateTeamMemberProfile = async (teamId: string,
 
 
 
-export const getUpdateTeamMemberProfileMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getUpdateTeamMemberProfileMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext> => {
 
@@ -889,12 +889,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamMemberProfileMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeamMemberProfile>>>
     export type UpdateTeamMemberProfileMutationBody = TeamMemberProfileUpdate
-    export type UpdateTeamMemberProfileMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type UpdateTeamMemberProfileMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Update a team member profile
  */
-export const useUpdateTeamMemberProfile = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useUpdateTeamMemberProfile = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeamMemberProfile>>,
@@ -936,7 +936,7 @@ export const createTeamMembership = async (teamId: string,
 
 
 
-export const getCreateTeamMembershipMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCreateTeamMembershipMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyObject}, TContext> => {
 
@@ -963,12 +963,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamMembershipMutationResult = NonNullable<Awaited<ReturnType<typeof createTeamMembership>>>
     export type CreateTeamMembershipMutationBody = EmptyObject
-    export type CreateTeamMembershipMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CreateTeamMembershipMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Add a user to a team
  */
-export const useCreateTeamMembership = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCreateTeamMembership = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeamMembership>>,
@@ -1009,7 +1009,7 @@ export const deleteTeamMembership = async (teamId: string,
 
 
 
-export const getDeleteTeamMembershipMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getDeleteTeamMembershipMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamMembership>>, TError,{teamId: string;userId: string | 'me'}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTeamMembership>>, TError,{teamId: string;userId: string | 'me'}, TContext> => {
 
@@ -1036,12 +1036,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTeamMembershipMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTeamMembership>>>
     
-    export type DeleteTeamMembershipMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type DeleteTeamMembershipMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Remove a user from a team
  */
-export const useDeleteTeamMembership = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useDeleteTeamMembership = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamMembership>>, TError,{teamId: string;userId: string | 'me'}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTeamMembership>>,
@@ -1094,7 +1094,7 @@ export const getListTeamsQueryKey = (params?: ListTeamsParams,) => {
     }
 
     
-export const getListTeamsQueryOptions = <TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamsQueryOptions = <TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1113,10 +1113,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeams>>>
-export type ListTeamsQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type ListTeamsQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
 
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params: undefined |  ListTeamsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeams>>,
@@ -1126,7 +1126,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeams>>,
@@ -1136,7 +1136,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1144,7 +1144,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
  * @summary List teams, or the teams of one user
  */
 
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1187,7 +1187,7 @@ export const createTeam = async (teamCreate: TeamCreate, options?: RequestInit):
 
 
 
-export const getCreateTeamMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getCreateTeamMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext> => {
 
@@ -1214,12 +1214,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamMutationResult = NonNullable<Awaited<ReturnType<typeof createTeam>>>
     export type CreateTeamMutationBody = TeamCreate
-    export type CreateTeamMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type CreateTeamMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Create a team
  */
-export const useCreateTeam = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useCreateTeam = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeam>>,
@@ -1266,7 +1266,7 @@ export const getGetTeamQueryKey = (teamId?: string,) => {
     }
 
     
-export const getGetTeamQueryOptions = <TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError>>(teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetTeamQueryOptions = <TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1285,10 +1285,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTeamQueryResult = NonNullable<Awaited<ReturnType<typeof getTeam>>>
-export type GetTeamQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type GetTeamQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
 
-export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  teamId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTeam>>,
@@ -1298,7 +1298,7 @@ export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError =
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTeam>>,
@@ -1308,7 +1308,7 @@ export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError =
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1316,7 +1316,7 @@ export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError =
  * @summary Read a team
  */
 
-export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
  teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1360,7 +1360,7 @@ export const updateTeam = async (teamId: string,
 
 
 
-export const getUpdateTeamMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getUpdateTeamMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeam>>, TError,{teamId: string;data: TeamUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeam>>, TError,{teamId: string;data: TeamUpdate}, TContext> => {
 
@@ -1387,12 +1387,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeam>>>
     export type UpdateTeamMutationBody = TeamUpdate
-    export type UpdateTeamMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type UpdateTeamMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Update a team
  */
-export const useUpdateTeam = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useUpdateTeam = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeam>>, TError,{teamId: string;data: TeamUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeam>>,
@@ -1431,7 +1431,7 @@ export const deleteTeam = async (teamId: string, options?: RequestInit): Promise
 
 
 
-export const getDeleteTeamMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getDeleteTeamMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeam>>, TError,{teamId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTeam>>, TError,{teamId: string}, TContext> => {
 
@@ -1458,12 +1458,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTeamMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTeam>>>
     
-    export type DeleteTeamMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type DeleteTeamMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Delete a team and its memberships
  */
-export const useDeleteTeam = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useDeleteTeam = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeam>>, TError,{teamId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTeam>>,

@@ -4,12 +4,17 @@ import type { Tenant } from "./tenant";
 
 export type OutboxStatus = "queued" | "sent" | "failed" | "not_sent";
 
-export interface OutboxRecord {
-  id: string;
-  to: string;
+/** Subject and bodies as stored: sealed by the service, except in rows older than sealing. */
+export interface OutboxContent {
   subject: string;
   textBody: string;
   htmlBody: string | null;
+}
+
+export interface OutboxRecord extends OutboxContent {
+  id: string;
+  to: string;
+  sealed: boolean;
   purpose: string;
   userId: string | null;
   status: OutboxStatus;
@@ -24,6 +29,7 @@ interface OutboxRow {
   subject: string;
   text_body: string;
   html_body: string | null;
+  sealed: boolean;
   purpose: string;
   user_id: string | null;
   status: OutboxStatus;
@@ -32,7 +38,7 @@ interface OutboxRow {
   sent_at: Date | null;
 }
 
-const COLUMNS = "id, to_address, subject, text_body, html_body, purpose, user_id, status, error, created_at, sent_at";
+const COLUMNS = "id, to_address, subject, text_body, html_body, sealed, purpose, user_id, status, error, created_at, sent_at";
 
 function toRecord(row: OutboxRow): OutboxRecord {
   return {
@@ -41,6 +47,7 @@ function toRecord(row: OutboxRow): OutboxRecord {
     subject: row.subject,
     textBody: row.text_body,
     htmlBody: row.html_body,
+    sealed: row.sealed,
     purpose: row.purpose,
     userId: row.user_id,
     status: row.status,
@@ -53,11 +60,11 @@ function toRecord(row: OutboxRow): OutboxRecord {
 export async function insertOutboxEmail(
   q: Queryable,
   tenant: Tenant,
-  email: { id: string; to: string; subject: string; textBody: string; htmlBody: string | null; purpose: string; userId: string | null },
+  email: OutboxContent & { id: string; to: string; purpose: string; userId: string | null },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO email_outbox (project_id, branch_id, id, to_address, subject, text_body, html_body, purpose, user_id, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'queued')`,
+    `INSERT INTO email_outbox (project_id, branch_id, id, to_address, subject, text_body, html_body, purpose, user_id, status, sealed)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'queued', true)`,
     [tenant.projectId, tenant.branchId, email.id, email.to, email.subject, email.textBody, email.htmlBody, email.purpose, email.userId],
   );
 }
@@ -92,4 +99,28 @@ export async function listOutbox(
   );
   const emails = rows.slice(0, page.limit).map(toRecord);
   return { emails, nextCursor: rows.length > page.limit ? emails[emails.length - 1]!.id : null };
+}
+
+export interface ClearOutboxRow extends OutboxContent {
+  projectId: string;
+  branchId: string;
+  id: string;
+}
+
+/** Up to `limit` rows still in clear, of any project, locked for sealing (rows another node is sealing are skipped). */
+export async function lockClearOutboxRows(q: Queryable, limit: number): Promise<ClearOutboxRow[]> {
+  const rows = await q.query<{ project_id: string; branch_id: string; id: string; subject: string; text_body: string; html_body: string | null }>(
+    `SELECT project_id, branch_id, id, subject, text_body, html_body FROM email_outbox
+     WHERE NOT sealed LIMIT $1 FOR UPDATE SKIP LOCKED`,
+    [limit],
+  );
+  return rows.map((r) => ({ projectId: r.project_id, branchId: r.branch_id, id: r.id, subject: r.subject, textBody: r.text_body, htmlBody: r.html_body }));
+}
+
+export async function replaceWithSealedContent(q: Queryable, row: Omit<ClearOutboxRow, keyof OutboxContent>, sealed: OutboxContent): Promise<void> {
+  await q.query(
+    `UPDATE email_outbox SET subject = $4, text_body = $5, html_body = $6, sealed = true
+     WHERE project_id = $1 AND branch_id = $2 AND id = $3`,
+    [row.projectId, row.branchId, row.id, sealed.subject, sealed.textBody, sealed.htmlBody],
+  );
 }

@@ -1,6 +1,6 @@
 /**
- * Every message goes to the outbox table first, so nothing sent is ever lost or unseen by
- * admins. Then it is handed to SMTP: the project's own server when it configured one, else
+ * Every message goes to the outbox table first (sealed: see outbox.ts), so nothing sent is
+ * ever lost or unseen by admins. Then it is handed to SMTP: the project's own server when it configured one, else
  * the shared server from the environment, else none (the outbox keeps it, marked not_sent,
  * and the log says so). A request waits at most `emailSendWaitMs` for SMTP; a slower server
  * finishes in the background, and the outcome, sent or failed with its error, is recorded.
@@ -10,6 +10,7 @@ import { insertOutboxEmail, setOutboxStatus } from "../../db/queries/email-outbo
 import type { SmtpServer } from "../../integrations/mailer";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
+import { sealContent } from "./outbox";
 
 export interface EmailToSend {
   to: string;
@@ -41,9 +42,7 @@ export async function deliverEmail(deps: ServiceDeps, tenancy: Tenancy, email: E
   await insertOutboxEmail(deps.db, tenancy, {
     id,
     to: email.to,
-    subject: email.subject,
-    textBody: email.text,
-    htmlBody: email.html ?? null,
+    ...sealContent(deps.outboxSeal, { subject: email.subject, textBody: email.text, htmlBody: email.html ?? null }),
     purpose: email.purpose,
     userId: email.userId ?? null,
   });

@@ -1,0 +1,157 @@
+import { connect, createServer, type Server, type Socket } from "node:net";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KnownError } from "../errors";
+import type { Db } from "./db";
+import { openPostgresDb } from "./postgres";
+import { createTestDb, postgresAdminUrl, testDbKind } from "../testing/test-db";
+
+/**
+ * A TCP relay in front of PostgreSQL that a test can cut (every connection dropped, the port
+ * refusing) and restore, or turn into a black hole that accepts and never answers: the
+ * outages a restart, a crash or a network fault cause, without touching the shared server.
+ */
+class Relay {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  port = 0;
+
+  constructor(
+    private readonly target: { host: string; port: number },
+    private mode: "relay" | "black-hole" = "relay",
+  ) {}
+
+  async open(mode: "relay" | "black-hole" = this.mode): Promise<void> {
+    this.mode = mode;
+    this.server = createServer((socket) => {
+      this.track(socket);
+      if (this.mode === "black-hole") return;
+      const upstream = this.track(connect(this.target.port, this.target.host));
+      socket.pipe(upstream).pipe(socket);
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
+    const address = this.server.address();
+    this.port = typeof address === "object" && address ? address.port : 0;
+  }
+
+  async cut(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+  }
+
+  private track(socket: Socket): Socket {
+    this.sockets.add(socket);
+    socket.on("error", () => socket.destroy());
+    socket.on("close", () => this.sockets.delete(socket));
+    return socket;
+  }
+}
+
+const unavailable = (promise: Promise<unknown>) =>
+  expect(promise).rejects.toSatisfy((error) => error instanceof KnownError && error.code === "DATABASE_UNAVAILABLE" && error.status === 503);
+
+describe.runIf(testDbKind() === "postgres")("the PostgreSQL adapter through an outage", () => {
+  let owner: Db;
+  let databaseUrl: URL;
+  let admin: pg.Client;
+
+  beforeAll(async () => {
+    owner = await createTestDb("postgres");
+    const [current] = await owner.query<{ name: string }>("SELECT current_database() AS name");
+    databaseUrl = new URL(postgresAdminUrl());
+    databaseUrl.pathname = `/${current!.name}`;
+    admin = new pg.Client({ connectionString: postgresAdminUrl() });
+    await admin.connect();
+  });
+  afterAll(async () => {
+    await admin?.end();
+    await owner?.close();
+  });
+
+  const terminate = (pids: number[]) => admin.query("SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid", [pids]);
+  const backendPid = async (q: Pick<Db, "query">) => (await q.query<{ pid: number }>("SELECT pg_backend_pid() AS pid"))[0]!.pid;
+
+  it("survives PostgreSQL terminating its idle connections (57P01) and answers from new ones", async () => {
+    const db = await openPostgresDb(databaseUrl.toString(), { max: 3 });
+    try {
+      const pids = await Promise.all([1, 2, 3].map(() => db.query<{ pid: number }>("SELECT pg_backend_pid() AS pid, pg_sleep(0.05)")));
+      const idle = pids.map((rows) => rows[0]!.pid);
+      // Without an error listener on the pool, Node throws these terminations as uncaught errors.
+      await terminate(idle);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const after = await backendPid(db);
+      expect(idle).not.toContain(after);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("answers DATABASE_UNAVAILABLE for a transaction whose connection dies, and never reuses that connection", async () => {
+    const db = await openPostgresDb(databaseUrl.toString(), { max: 1 });
+    try {
+      let killed = 0;
+      await unavailable(
+        db.transaction(async (tx) => {
+          killed = await backendPid(tx);
+          await terminate([killed]);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          await tx.query("SELECT 1");
+        }),
+      );
+      // With one connection in the pool, a broken client handed back would fail every later query.
+      for (let i = 0; i < 3; i++) expect(await backendPid(db)).not.toBe(killed);
+      expect(await db.transaction((tx) => tx.query<{ one: number }>("SELECT 1 AS one"))).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("fails at once with DATABASE_UNAVAILABLE while PostgreSQL is unreachable, and works again when it returns", async () => {
+    const relay = new Relay({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) });
+    await relay.open();
+    const viaRelay = new URL(databaseUrl);
+    viaRelay.port = String(relay.port);
+    const db = await openPostgresDb(viaRelay.toString(), { max: 2 });
+    try {
+      await db.query("SELECT 1");
+      await relay.cut();
+      await unavailable(db.query("SELECT 1"));
+      await unavailable(db.transaction((tx) => tx.query("SELECT 1")));
+      await relay.open();
+      expect(await db.query<{ one: number }>("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+      await relay.cut();
+    }
+  });
+
+  it("gives up on a server that accepts connections but never answers after the connect timeout", async () => {
+    const relay = new Relay({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) });
+    await relay.open();
+    const viaRelay = new URL(databaseUrl);
+    viaRelay.port = String(relay.port);
+    const db = await openPostgresDb(viaRelay.toString(), { max: 1, connectTimeoutMs: 300 });
+    try {
+      await relay.cut();
+      await relay.open("black-hole");
+      // The first connection is still in the pool and died with the cut; the next one hangs in the black hole.
+      await unavailable(db.query("SELECT 1"));
+      await unavailable(db.query("SELECT 1"));
+    } finally {
+      await db.close();
+      await relay.cut();
+    }
+  });
+
+  it("passes errors in the SQL itself through unchanged and keeps the connection", async () => {
+    const db = await openPostgresDb(databaseUrl.toString(), { max: 1 });
+    try {
+      const before = await backendPid(db);
+      await expect(db.query("SELECT * FROM no_such_table")).rejects.toMatchObject({ code: "42P01" });
+      await expect(db.transaction((tx) => tx.query("SELECT 1 / 0"))).rejects.toMatchObject({ code: "22012" });
+      expect(await backendPid(db)).toBe(before);
+    } finally {
+      await db.close();
+    }
+  });
+});
