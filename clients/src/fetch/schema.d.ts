@@ -2344,6 +2344,15 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimited"];
                 };
             };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
         };
     };
     checkMfaAttemptCode: {
@@ -2413,6 +2422,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
                 };
             };
         };

@@ -61,7 +61,7 @@ export const signInWithMfa = async (mfaSignIn: MfaSignIn, options?: RequestInit)
 
 
 
-export const getSignInWithMfaMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const getSignInWithMfaMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithMfa>>, TError,{data: MfaSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithMfa>>, TError,{data: MfaSignIn}, TContext> => {
 
@@ -88,12 +88,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithMfaMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithMfa>>>
     export type SignInWithMfaMutationBody = MfaSignIn
-    export type SignInWithMfaMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
+    export type SignInWithMfaMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Finish a sign-in with a TOTP code
  */
-export const useSignInWithMfa = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const useSignInWithMfa = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithMfa>>, TError,{data: MfaSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithMfa>>,
@@ -133,7 +133,7 @@ export const checkMfaAttemptCode = async (verificationCode: VerificationCode, op
 
 
 
-export const getCheckMfaAttemptCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const getCheckMfaAttemptCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkMfaAttemptCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkMfaAttemptCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -160,12 +160,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckMfaAttemptCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkMfaAttemptCode>>>
     export type CheckMfaAttemptCodeMutationBody = VerificationCode
-    export type CheckMfaAttemptCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>
+    export type CheckMfaAttemptCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Check an MFA attempt code without using it
  */
-export const useCheckMfaAttemptCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited>,
+export const useCheckMfaAttemptCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkMfaAttemptCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkMfaAttemptCode>>,
