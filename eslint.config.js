@@ -52,7 +52,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": restrict([
         ...outside(["clients", "web", "test"]),
-        { group: ["**/db/db", "**/db/pglite", "**/db/postgres", "**/db/migrate", "**/db/queries/*"], allowTypeImports: true, message: "Routes reach storage through services; only record types may be imported from db/." },
+        { group: ["**/db/*", "**/db/queries/*"], message: "Routes reach storage through services, and shape responses from the domain types services hand them, never from rows." },
       ]),
     },
   },

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { ApiKeySetRecord } from "../../db/queries/api-key-sets";
+import type { ApiKeySet } from "../../services/projects/api-key-set";
 import { ADMIN_ONLY } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -94,7 +94,7 @@ const updateKeys = authenticatedRoute(ADMIN_ONLY, ["API_KEY_NOT_FOUND"], {
   responses: { 200: jsonResponse(ApiKeySetSchema, "The updated key set") },
 });
 
-function baseView(set: ApiKeySetRecord) {
+function baseView(set: ApiKeySet) {
   return {
     id: set.id,
     description: set.description,
@@ -104,7 +104,7 @@ function baseView(set: ApiKeySetRecord) {
   };
 }
 
-function toView(set: ApiKeySetRecord): z.infer<typeof ApiKeySetSchema> {
+function toView(set: ApiKeySet): z.infer<typeof ApiKeySetSchema> {
   const lastFour = (value: string | null) => (value === null ? undefined : { last_four: value });
   return {
     ...baseView(set),

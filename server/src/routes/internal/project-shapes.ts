@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { ProjectRecord } from "../../db/queries/projects";
+import type { Project } from "../../services/projects/project";
 import { toProjectConfigView } from "../../services/project-config/project-view";
 import type { ProjectInput } from "../../services/projects/projects";
 import type { Tenancy } from "../../services/tenancy";
@@ -133,7 +133,7 @@ export function toProjectInput(body: z.infer<typeof ProjectUpdateSchema>): Proje
   };
 }
 
-export function toAdminProject(project: ProjectRecord, config: Tenancy["config"]): z.infer<typeof AdminProjectSchema> {
+export function toAdminProject(project: Project, config: Tenancy["config"]): z.infer<typeof AdminProjectSchema> {
   return {
     id: project.id,
     display_name: project.displayName,

@@ -3,7 +3,7 @@ import { ADMIN_ONLY } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { listSchema, SuccessSchema } from "../../http/schemas";
-import type { PermissionScope } from "../../db/queries/permission-grants";
+import type { PermissionScope } from "../../services/permissions/scope";
 import type { PermissionDefinition } from "../../services/permissions/check";
 import { createDefinition, deleteDefinition, listDefinitions, updateDefinition } from "../../services/permissions/definitions";
 import { PermissionIdSchema } from "./shapes";

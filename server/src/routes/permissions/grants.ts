@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { PermissionScope } from "../../db/queries/permission-grants";
+import type { PermissionScope } from "../../services/permissions/scope";
 import { KnownError } from "../../errors";
 import { CLIENT_AND_UP, resolveUserId, resolveUserIdForAccess, SERVER_AND_UP } from "../../http/access";
 import type { RequestAuth } from "../../http/env";

@@ -7,7 +7,7 @@ import type { Router } from "../../http/router";
 import { DisplayNameSchema, ImageUrlSchema, MetadataSchema, SuccessSchema } from "../../http/schemas";
 import { requireTeamPermission } from "../../services/teams/team-permission-check";
 import { createTeam, deleteTeam, getTeam, getTeamAsMember, listTeamsOf, updateTeam } from "../../services/teams/teams";
-import type { TeamRecord } from "../../db/queries/teams";
+import type { Team } from "../../services/teams/team";
 import { ClientTeamSchema, ServerTeamSchema, toClientTeam, toServerTeam } from "../users/shapes";
 
 export const TeamIdParam = z.object({
@@ -128,7 +128,7 @@ const deleteRoute = authenticatedRoute(
   },
 );
 
-function shapeFor(auth: RequestAuth, team: TeamRecord) {
+function shapeFor(auth: RequestAuth, team: Team) {
   return auth.type === "client" ? toClientTeam(team) : toServerTeam(team);
 }
 

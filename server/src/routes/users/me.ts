@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { UserRecord } from "../../db/queries/users";
+import type { User } from "../../services/users/user";
 import { KnownError } from "../../errors";
 import { CLIENT_AND_UP, refuseClientFields, requireUser } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
@@ -50,7 +50,7 @@ const deleteCurrentUser = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USE
   responses: { 200: jsonResponse(SuccessSchema, "Deleted; every session of the user ends") },
 });
 
-function shapeFor(auth: RequestAuth, user: UserRecord) {
+function shapeFor(auth: RequestAuth, user: User) {
   return auth.type === "client" ? toClientUser(user) : toServerUser(user);
 }
 

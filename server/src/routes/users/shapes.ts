@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import type { TeamRecord } from "../../db/queries/teams";
-import type { UserRecord } from "../../db/queries/users";
+import type { Team } from "../../services/teams/team";
+import type { User } from "../../services/users/user";
 import { MetadataSchema } from "../../http/schemas";
 import { restrictionOf } from "../../services/users/restriction";
 
@@ -67,7 +67,7 @@ export const ServerUserSchema = z
 export type ClientUser = z.infer<typeof ClientUserSchema>;
 export type ServerUser = z.infer<typeof ServerUserSchema>;
 
-export function toClientTeam(team: TeamRecord): z.infer<typeof ClientTeamSchema> {
+export function toClientTeam(team: Team): z.infer<typeof ClientTeamSchema> {
   return {
     id: team.id,
     display_name: team.displayName,
@@ -77,11 +77,11 @@ export function toClientTeam(team: TeamRecord): z.infer<typeof ClientTeamSchema>
   };
 }
 
-export function toServerTeam(team: TeamRecord): z.infer<typeof ServerTeamSchema> {
+export function toServerTeam(team: Team): z.infer<typeof ServerTeamSchema> {
   return { ...toClientTeam(team), created_at_millis: team.createdAtMillis, server_metadata: team.serverMetadata ?? null };
 }
 
-function clientUserBase(user: UserRecord) {
+function clientUserBase(user: User) {
   const restriction = restrictionOf(user);
   return {
     id: user.id,
@@ -107,11 +107,11 @@ function clientUserBase(user: UserRecord) {
   };
 }
 
-export function toClientUser(user: UserRecord): ClientUser {
+export function toClientUser(user: User): ClientUser {
   return { ...clientUserBase(user), selected_team: user.selectedTeam ? toClientTeam(user.selectedTeam) : null };
 }
 
-export function toServerUser(user: UserRecord): ServerUser {
+export function toServerUser(user: User): ServerUser {
   return {
     ...clientUserBase(user),
     selected_team: user.selectedTeam ? toServerTeam(user.selectedTeam) : null,

@@ -4,7 +4,8 @@
  * tenancy's config is replaced, never mutated, when the project changes), so a check is a
  * database lookup of direct grants plus set membership, never a walk of the database.
  */
-import { listGrants, type PermissionScope } from "../../db/queries/permission-grants";
+import { listGrants } from "../../db/queries/permission-grants";
+import type { PermissionScope } from "./scope";
 import type { ProjectConfig } from "../project-config/document";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";

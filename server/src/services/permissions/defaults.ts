@@ -1,5 +1,6 @@
 import type { Queryable } from "../../db/db";
-import { insertGrant, type PermissionScope } from "../../db/queries/permission-grants";
+import { insertGrant } from "../../db/queries/permission-grants";
+import type { PermissionScope } from "./scope";
 import type { Tenancy } from "../tenancy";
 import { expansionOf } from "./check";
 

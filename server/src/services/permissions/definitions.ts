@@ -5,7 +5,8 @@
  */
 import type { Queryable } from "../../db/db";
 import { findOverride, lockOverride, upsertOverride } from "../../db/queries/config-overrides";
-import { deleteGrantsOfPermission, renameGrants, type PermissionScope } from "../../db/queries/permission-grants";
+import { deleteGrantsOfPermission, renameGrants } from "../../db/queries/permission-grants";
+import type { PermissionScope } from "./scope";
 import { KnownError } from "../../errors";
 import type { PermissionDefinitionConfig, ProjectConfig } from "../project-config/document";
 import { expandDottedKeys, isUnstorableKey } from "../project-config/render";

@@ -1,5 +1,6 @@
 /** Granting, revoking and listing team and project permissions of users. */
-import { deleteGrant, insertGrant, listGrants, type PermissionScope } from "../../db/queries/permission-grants";
+import { deleteGrant, insertGrant, listGrants } from "../../db/queries/permission-grants";
+import type { PermissionScope } from "./scope";
 import { isTeamMember } from "../../db/queries/teams";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";

@@ -10,12 +10,12 @@ import {
   insertApiKeySet,
   listApiKeySets,
   updateApiKeySet,
-  type ApiKeySetRecord,
   type ProjectKeyKind,
   type StoredKey,
 } from "../../db/queries/api-key-sets";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
+import type { ApiKeySet } from "./api-key-set";
 
 const KEY_PREFIX: Record<ProjectKeyKind, string> = {
   publishable_client_key: "pck_",
@@ -27,7 +27,7 @@ export function storedKey(key: string): StoredKey {
   return { hash: hashSecret(key), lastFour: key.slice(-4) };
 }
 
-export interface CreatedApiKeySet extends ApiKeySetRecord {
+export interface CreatedApiKeySet extends ApiKeySet {
   keys: Partial<Record<ProjectKeyKind, string>>;
 }
 
@@ -50,7 +50,7 @@ export async function createApiKeySet(
 
 export const listProjectApiKeySets = (deps: ServiceDeps, projectId: string) => listApiKeySets(deps.db, projectId);
 
-export async function getProjectApiKeySet(deps: ServiceDeps, projectId: string, id: string): Promise<ApiKeySetRecord> {
+export async function getProjectApiKeySet(deps: ServiceDeps, projectId: string, id: string): Promise<ApiKeySet> {
   const found = await findApiKeySet(deps.db, projectId, id);
   if (!found) throw new KnownError("API_KEY_NOT_FOUND");
   return found;
@@ -61,7 +61,7 @@ export async function updateProjectApiKeySet(
   projectId: string,
   id: string,
   changes: { description?: string; revoked?: true },
-): Promise<ApiKeySetRecord> {
+): Promise<ApiKeySet> {
   const updated = await updateApiKeySet(deps.db, projectId, id, {
     description: changes.description,
     revoke: changes.revoked === true,

@@ -5,7 +5,6 @@ import {
   listProjectsOwnedByUser,
   updateProject,
   type ProjectChanges,
-  type ProjectRecord,
 } from "../../db/queries/projects";
 import { isTeamMember } from "../../db/queries/teams";
 import { KnownError } from "../../errors";
@@ -14,6 +13,7 @@ import { projectConfigPatchToOverride, type ProjectConfigPatch } from "../projec
 import type { ServiceDeps } from "../deps";
 import { STARTER_RBAC_OVERRIDE } from "../permissions/starter-definitions";
 import type { Tenancy } from "../tenancy";
+import type { Project } from "./project";
 
 export interface ProjectInput extends ProjectChanges {
   config?: ProjectConfigPatch;
@@ -26,7 +26,7 @@ export async function createOwnedProject(
   deps: ServiceDeps,
   internalUserId: string,
   input: ProjectInput & { displayName: string; ownerTeamId: string },
-): Promise<ProjectRecord> {
+): Promise<Project> {
   if (!(await isTeamMember(deps.db, INTERNAL_TENANT, input.ownerTeamId, internalUserId))) {
     throw new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: input.ownerTeamId, user_id: internalUserId });
   }

@@ -1,6 +1,7 @@
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
-import { insertTeam, insertTeamMember, type TeamRecord } from "../../db/queries/teams";
+import { insertTeam, insertTeamMember } from "../../db/queries/teams";
+import type { Team } from "./team";
 import { updateUserProfile } from "../../db/queries/users";
 import { grantDefaultPermissions } from "../permissions/defaults";
 import type { Tenancy } from "../tenancy";
@@ -11,7 +12,7 @@ export async function createTeamForCreator(
   tenancy: Tenancy,
   creatorUserId: string,
   team: { displayName: string },
-): Promise<TeamRecord> {
+): Promise<Team> {
   const created = await insertTeam(q, tenancy, { id: newId(), displayName: team.displayName });
   await insertTeamMember(q, tenancy, created.id, creatorUserId);
   await grantDefaultPermissions(q, tenancy, "teamCreator", creatorUserId, created.id);

@@ -12,28 +12,29 @@ import {
   updateTeamRow,
   type TeamChanges,
   type TeamMemberProfileRecord,
-  type TeamRecord,
 } from "../../db/queries/teams";
-import { findUser, findUsersByIds, type UserRecord } from "../../db/queries/users";
+import { findUser, findUsersByIds } from "../../db/queries/users";
+import type { User } from "../users/user";
+import type { Team } from "./team";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import { createTeamForCreator, joinTeam } from "./team-membership";
 
-export async function getTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string): Promise<TeamRecord> {
+export async function getTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string): Promise<Team> {
   const team = await findTeam(deps.db, tenancy, teamId);
   if (!team) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
   return team;
 }
 
-async function requireUserExists(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<UserRecord> {
+async function requireUserExists(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<User> {
   const user = await findUser(deps.db, tenancy, userId);
   if (!user) throw new KnownError("USER_NOT_FOUND");
   return user;
 }
 
 /** The team, provided it exists and the user is one of its members. */
-export async function getTeamAsMember(deps: ServiceDeps, tenancy: Tenancy, teamId: string, userId: string): Promise<TeamRecord> {
+export async function getTeamAsMember(deps: ServiceDeps, tenancy: Tenancy, teamId: string, userId: string): Promise<Team> {
   const team = await getTeam(deps, tenancy, teamId);
   if (!(await isTeamMember(deps.db, tenancy, teamId, userId))) {
     throw new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
@@ -41,7 +42,7 @@ export async function getTeamAsMember(deps: ServiceDeps, tenancy: Tenancy, teamI
   return team;
 }
 
-export async function listTeamsOf(deps: ServiceDeps, tenancy: Tenancy, userId?: string): Promise<TeamRecord[]> {
+export async function listTeamsOf(deps: ServiceDeps, tenancy: Tenancy, userId?: string): Promise<Team[]> {
   const teams = await listTeams(deps.db, tenancy, userId);
   // A user with teams exists; only an empty list needs the second look to tell "none" from "no such user".
   if (userId !== undefined && teams.length === 0) await requireUserExists(deps, tenancy, userId);
@@ -54,7 +55,7 @@ export async function createTeam(
   tenancy: Tenancy,
   creatorUserId: string | null,
   team: Required<Pick<TeamChanges, "displayName">> & Omit<TeamChanges, "displayName">,
-): Promise<TeamRecord> {
+): Promise<Team> {
   return deps.db.transaction(async (tx) => {
     if (creatorUserId !== null && !(await findUser(tx, tenancy, creatorUserId))) throw new KnownError("USER_NOT_FOUND");
     const created = creatorUserId
@@ -65,7 +66,7 @@ export async function createTeam(
   });
 }
 
-export async function updateTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string, changes: TeamChanges): Promise<TeamRecord> {
+export async function updateTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string, changes: TeamChanges): Promise<Team> {
   const team = await updateTeamRow(deps.db, tenancy, teamId, changes);
   if (!team) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
   return team;
@@ -100,7 +101,7 @@ export async function removeTeamMember(deps: ServiceDeps, tenancy: Tenancy, team
 }
 
 export interface MemberProfile extends TeamMemberProfileRecord {
-  user: UserRecord;
+  user: User;
 }
 
 export async function listMemberProfiles(

@@ -1,10 +1,11 @@
 import { listUserPage, type UserListFilter } from "../../db/queries/user-list";
-import { deleteUserRow, findUser, type UserRecord } from "../../db/queries/users";
+import { deleteUserRow, findUser } from "../../db/queries/users";
+import type { User } from "./user";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 
-export async function getUser(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<UserRecord> {
+export async function getUser(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<User> {
   const user = await findUser(deps.db, tenancy, userId);
   if (!user) throw new KnownError("USER_NOT_FOUND");
   return user;

@@ -16,7 +16,6 @@ import {
   updatePrimaryEmailFlags,
   updateUserProfile,
   type UserProfileChanges,
-  type UserRecord,
 } from "../../db/queries/users";
 import { KnownError } from "../../errors";
 import { assertPasswordAcceptable, normalizeEmail } from "../auth/passwords";
@@ -24,6 +23,7 @@ import type { ServiceDeps } from "../deps";
 import { grantDefaultPermissions } from "../permissions/defaults";
 import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
+import type { User } from "./user";
 
 /** The key sizes `totpSecretBase64` may decode to; the route schemas check them. */
 export { TOTP_SECRET_MAX_BYTES, TOTP_SECRET_MIN_BYTES } from "../../crypto/totp";
@@ -124,7 +124,7 @@ async function translateConflicts<T>(email: string | null | undefined, work: () 
   }
 }
 
-export async function createUser(deps: ServiceDeps, tenancy: Tenancy, input: UserChanges): Promise<UserRecord> {
+export async function createUser(deps: ServiceDeps, tenancy: Tenancy, input: UserChanges): Promise<User> {
   const secrets = await prepareSecrets(deps, input);
   const userId = newId();
   await translateConflicts(input.primaryEmail, () =>
@@ -147,7 +147,7 @@ export async function updateUser(
   tenancy: Tenancy,
   userId: string,
   changes: UserChanges,
-): Promise<UserRecord> {
+): Promise<User> {
   if (!(await findUser(deps.db, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
   const secrets = await prepareSecrets(deps, changes);
   await translateConflicts(changes.primaryEmail, () =>
