@@ -1,6 +1,7 @@
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { knownErrors, type KnownErrorCode } from "../errors";
 import { requireAccess } from "./access";
+import { CLIENT_TEAM_PERMISSION_ERRORS, type ClientAccessRules } from "./client-access-rules";
 import type { AccessType } from "./env";
 
 export const KnownErrorBody = z
@@ -106,18 +107,22 @@ function securityFor(access: readonly AccessType[]) {
 /**
  * A route behind project authentication: resolves the caller, admits `access`, and declares
  * the access errors, input errors and the route's own `errors` in its responses.
+ * `clientAccessRules` say what client access may not do here (checked by the router).
  */
 export function authenticatedRoute<const R extends Omit<RouteConfig, "middleware" | "security">>(
   access: readonly AccessType[],
   errors: readonly KnownErrorCode[],
   route: R,
+  clientAccessRules?: ClientAccessRules,
 ) {
-  return createRoute({
+  const teamErrors = clientAccessRules?.clientTeamPermission ? CLIENT_TEAM_PERMISSION_ERRORS : [];
+  const config = createRoute({
     ...route,
     security: securityFor(access),
     middleware: [requireAccess(access)] as const,
-    responses: { ...errorResponses([...ACCESS_ERRORS, ...INPUT_ERRORS, ...OUTAGE_ERRORS, ...errors]), ...route.responses },
+    responses: { ...errorResponses([...ACCESS_ERRORS, ...INPUT_ERRORS, ...OUTAGE_ERRORS, ...teamErrors, ...errors]), ...route.responses },
   });
+  return clientAccessRules ? { ...config, clientAccessRules } : config;
 }
 
 /** A route anyone may call (no project authentication). */

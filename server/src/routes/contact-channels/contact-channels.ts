@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { CLIENT_AND_UP, refuseClientFields, resolveUserIdForAccess } from "../../http/access";
+import { CLIENT_AND_UP, resolveUserIdForAccess } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { listSchema, SuccessSchema, UserIdOrMe } from "../../http/schemas";
@@ -71,7 +71,7 @@ const createRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, USED_ELS
   summary: "Add a contact channel to a user",
   request: { body: jsonBody(CreateBody) },
   responses: { 201: jsonResponse(ContactChannelSchema, "The new channel") },
-});
+}, { serverOnlyFields: ["is_verified"] });
 
 const getRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_THEIRS], {
   operationId: "getContactChannel",
@@ -93,7 +93,7 @@ const updateRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, USED_ELS
   responses: {
     200: jsonResponse(ContactChannelSchema, "The updated channel"),
   },
-});
+}, { serverOnlyFields: ["is_verified"] });
 
 const deleteRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_THEIRS], {
   operationId: "deleteContactChannel",
@@ -118,7 +118,6 @@ export function registerContactChannelRoutes(router: Router): void {
   router.openapi(createRoute, async (c) => {
     const body = c.req.valid("json");
     const auth = c.var.auth;
-    refuseClientFields(auth, body, ["is_verified"]);
     const userId = resolveUserIdForAccess(auth, body.user_id);
     const channel = await createContactChannel(c.var.deps, auth.tenancy, userId, {
       type: body.type,
@@ -142,7 +141,6 @@ export function registerContactChannelRoutes(router: Router): void {
     const params = c.req.valid("param");
     const body = c.req.valid("json");
     const auth = c.var.auth;
-    refuseClientFields(auth, body, ["is_verified"]);
     const userId = resolveUserIdForAccess(auth, params.user_id);
     const channel = await updateContactChannel(c.var.deps, auth.tenancy, userId, params.contact_channel_id, {
       value: body.value,

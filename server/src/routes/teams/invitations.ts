@@ -68,7 +68,7 @@ const sendRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "REDIRECT
     `The invitation can be accepted for ${LIFETIME_DAYS} days; a new invitation to the same address for the same team replaces the earlier one.`,
   request: { body: jsonBody(SendBody) },
   responses: { 200: jsonResponse(SentSchema, "Sent"), ...rateLimitedResponse },
-});
+}, { clientTeamPermission: { teamIdIn: "json", permissions: ["$invite_members"] } });
 
 const codeRoute = <const R extends { operationId: string; path: string; summary: string; description: string; response: z.ZodType }>(
   errors: readonly KnownErrorCode[],
@@ -132,7 +132,7 @@ const deleteRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "VERIFI
   description: "A client needs `$remove_members` in the team. An invitation that is not open in that team answers VERIFICATION_CODE_NOT_FOUND.",
   request: { params: InvitationIdParam, query: TeamQuery },
   responses: { 200: jsonResponse(SuccessSchema, "Withdrawn") },
-});
+}, { clientTeamPermission: { teamIdIn: "query", permissions: ["$remove_members"] } });
 
 const acceptByIdRoute = authenticatedRoute(
   CLIENT_AND_UP,
@@ -166,7 +166,6 @@ export function registerTeamInvitationRoutes(router: Router): void {
     const auth = c.var.auth;
     const body = c.req.valid("json");
     const isClient = auth.type === "client";
-    if (isClient) await requireMemberWithPermissions(c.var.deps, auth.tenancy, body.team_id, requireUser(auth).sub, ["$invite_members"]);
     const id = await sendTeamInvitation(c.var.deps, auth.tenancy, {
       teamId: body.team_id,
       email: body.email,
@@ -218,7 +217,6 @@ export function registerTeamInvitationRoutes(router: Router): void {
   router.openapi(deleteRoute, async (c) => {
     const auth = c.var.auth;
     const teamId = c.req.valid("query").team_id;
-    if (auth.type === "client") await requireMemberWithPermissions(c.var.deps, auth.tenancy, teamId, requireUser(auth).sub, ["$remove_members"]);
     await revokeTeamInvitation(c.var.deps, auth.tenancy, teamId, c.req.valid("param").id);
     return c.json({ success: true as const }, 200);
   });

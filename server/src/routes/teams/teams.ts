@@ -1,11 +1,10 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, refuseClientFields, requireUser, resolveUserId, resolveUserIdForAccess } from "../../http/access";
+import { CLIENT_AND_UP, requireUser, resolveUserId, resolveUserIdForAccess } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { DisplayNameSchema, ImageUrlSchema, MetadataSchema, SuccessSchema } from "../../http/schemas";
-import { requireTeamPermission } from "../../services/teams/team-permission-check";
 import { createTeam, deleteTeam, getTeam, getTeamAsMember, listTeamsOf, updateTeam } from "../../services/teams/teams";
 import type { Team } from "../../services/teams/team";
 import { ClientTeamSchema, ServerTeamSchema, toClientTeam, toServerTeam } from "../users/shapes";
@@ -85,6 +84,7 @@ const createRoute = authenticatedRoute(
     request: { body: jsonBody(TeamCreateSchema) },
     responses: { 201: jsonResponse(AnyTeamSchema, "The new team") },
   },
+  { serverOnlyFields: SERVER_ONLY_FIELDS },
 );
 
 const getRoute = authenticatedRoute(CLIENT_AND_UP, ["TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED"], {
@@ -111,6 +111,7 @@ const updateRoute = authenticatedRoute(
     request: { params: TeamIdParam, body: jsonBody(TeamUpdateSchema) },
     responses: { 200: jsonResponse(AnyTeamSchema, "The updated team") },
   },
+  { serverOnlyFields: SERVER_ONLY_FIELDS, clientTeamPermission: { teamIdIn: "param", permissions: ["$update_team"] } },
 );
 
 const deleteRoute = authenticatedRoute(
@@ -126,6 +127,7 @@ const deleteRoute = authenticatedRoute(
     request: { params: TeamIdParam },
     responses: { 200: jsonResponse(SuccessSchema, "Deleted") },
   },
+  { clientTeamPermission: { teamIdIn: "param", permissions: ["$delete_team"] } },
 );
 
 function shapeFor(auth: RequestAuth, team: Team) {
@@ -156,7 +158,6 @@ export function registerTeamRoutes(router: Router): void {
   router.openapi(createRoute, async (c) => {
     const auth = c.var.auth;
     const body = c.req.valid("json");
-    refuseClientFields(auth, body, SERVER_ONLY_FIELDS);
     let creator: string | null = null;
     if (auth.type === "client") {
       if (body.creator_user_id !== undefined && body.creator_user_id !== "me") {
@@ -188,12 +189,6 @@ export function registerTeamRoutes(router: Router): void {
     const auth = c.var.auth;
     const { team_id } = c.req.valid("param");
     const body = c.req.valid("json");
-    refuseClientFields(auth, body, SERVER_ONLY_FIELDS);
-    if (auth.type === "client") {
-      const userId = requireUser(auth).sub;
-      await getTeamAsMember(c.var.deps, auth.tenancy, team_id, userId);
-      await requireTeamPermission(c.var.deps, auth.tenancy, team_id, userId, "$update_team");
-    }
     const team = await updateTeam(c.var.deps, auth.tenancy, team_id, toTeamChanges(body));
     return c.json(shapeFor(auth, team), 200);
   });
@@ -201,11 +196,6 @@ export function registerTeamRoutes(router: Router): void {
   router.openapi(deleteRoute, async (c) => {
     const auth = c.var.auth;
     const { team_id } = c.req.valid("param");
-    if (auth.type === "client") {
-      const userId = requireUser(auth).sub;
-      await getTeamAsMember(c.var.deps, auth.tenancy, team_id, userId);
-      await requireTeamPermission(c.var.deps, auth.tenancy, team_id, userId, "$delete_team");
-    }
     await deleteTeam(c.var.deps, auth.tenancy, team_id);
     return c.json({ success: true as const }, 200);
   });
