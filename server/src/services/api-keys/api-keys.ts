@@ -39,15 +39,9 @@ export const MANAGE_API_KEYS = "$manage_api_keys";
  */
 export type ApiKeyActor = { clientUserId: string } | null;
 
-/**
- * A project that has not switched the kind on answers 400 like Stack Auth does. The
- * catalogue has no code for it, so it is SCHEMA_ERROR with a message naming the setting.
- */
+/** A project that has not switched the kind on answers 400 (as Stack Auth does), naming the setting. */
 export function requireApiKeysEnabled(tenancy: Tenancy, type: ApiKeyOwnerType): void {
-  if (!tenancy.config.apiKeys.enabled[type]) {
-    const label = type === "user" ? "User" : "Team";
-    throw new KnownError("SCHEMA_ERROR", { message: `${label} API keys are not enabled for this project (config apiKeys.enabled.${type}).` });
-  }
+  if (!tenancy.config.apiKeys.enabled[type]) throw new KnownError("API_KEYS_NOT_ENABLED", { type });
 }
 
 /** The owner exists; for a client, a team owner also needs the actor's membership and `$manage_api_keys`. */
