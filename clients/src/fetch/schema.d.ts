@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create an anonymous user and sign in as them
-         * @description The tokens use the anonymous issuer and audience; send `x-stack-allow-anonymous-user: true` with them. Signing up with a password while holding this session upgrades the same user.
+         * @description The tokens use the anonymous issuer and audience; send `x-stack-allow-anonymous-user: true` with them. Signing up with a password while holding this session upgrades the same user. A project with `anonymous_sign_up_enabled` off answers ANONYMOUS_ACCOUNTS_NOT_ENABLED.
          */
         post: operations["signUpAnonymously"];
         delete?: never;
@@ -1284,6 +1284,7 @@ export interface components {
                 credential_enabled: boolean;
                 magic_link_enabled: boolean;
                 passkey_enabled: boolean;
+                anonymous_sign_up_enabled: boolean;
                 client_team_creation_enabled: boolean;
                 client_user_deletion_enabled: boolean;
                 allow_localhost: boolean;
@@ -1670,6 +1671,8 @@ export interface components {
             credential_enabled: boolean;
             magic_link_enabled: boolean;
             passkey_enabled: boolean;
+            /** @description Whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Default true. */
+            anonymous_sign_up_enabled: boolean;
             client_team_creation_enabled: boolean;
             client_user_deletion_enabled: boolean;
             allow_user_api_keys: boolean;
@@ -1722,6 +1725,8 @@ export interface components {
             credential_enabled?: boolean;
             magic_link_enabled?: boolean;
             passkey_enabled?: boolean;
+            /** @description Whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Default true. */
+            anonymous_sign_up_enabled?: boolean;
             client_team_creation_enabled?: boolean;
             client_user_deletion_enabled?: boolean;
             allow_user_api_keys?: boolean;
@@ -2019,6 +2024,10 @@ export interface components {
             refresh_token: string;
             access_token: string;
         };
+        SignInResult: components["schemas"]["SignInTokens"] & {
+            /** @description True when this call created the user (or upgraded an anonymous one). */
+            is_new_user: boolean;
+        };
         SignInTokens: {
             /** @description Short-lived JWT for x-stack-access-token. */
             access_token: string;
@@ -2243,10 +2252,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInTokens"];
+                    "application/json": components["schemas"]["SignInResult"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, ANONYMOUS_ACCOUNTS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3021,13 +3030,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in */
+            /** @description Signed in (is_new_user false) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInTokens"];
+                    "application/json": components["schemas"]["SignInResult"];
                 };
             };
             /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_PASSWORD_MISMATCH, INVALID_ACCESS_TYPE, MULTI_FACTOR_AUTHENTICATION_REQUIRED, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
@@ -3083,13 +3092,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed up and signed in */
+            /** @description Signed up and signed in (is_new_user true) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInTokens"];
+                    "application/json": components["schemas"]["SignInResult"];
                 };
             };
             /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */

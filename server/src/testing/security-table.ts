@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AccessType } from "../http/env";
 import type { KnownErrorCode } from "../errors";
 import { call, createProjectFixture, expiredAccessToken, type Credentials, type ProjectFixture } from "./fixtures";
+import { hs256WithPublicKey, signedWithClaims, signedWithForeignKey, unsignedToken } from "./forged-tokens";
 import { useSharedTestApp } from "./shared-app";
 import type { TestApp } from "./test-server";
 
@@ -160,7 +161,47 @@ function casesFor(op: ProtectedOperation): Case[] {
       code: op.userRequired,
     });
   }
+  cases.push(...forgedTokenCases(op));
   return cases;
+}
+
+/**
+ * The bad-token matrix (issue 9 §5): tokens an attacker can build from public material or a
+ * real token, each with the route's own valid keys, so only the token is wrong.
+ */
+function forgedTokenCases(op: ProtectedOperation): Case[] {
+  const type = op.access[0]!;
+  const withToken =
+    (forge: (ctx: SecurityContext) => Promise<string>) =>
+    async (ctx: SecurityContext): Promise<Credentials> => ({
+      projectId: ctx.project.projectId,
+      accessType: type,
+      ...keysFor(ctx.project, type),
+      accessToken: await forge(ctx),
+    });
+  const target = (ctx: SecurityContext) => ({ t: ctx.t, projectId: ctx.project.projectId, accessToken: ctx.project.user.accessToken });
+  const forged = (name: string, code: KnownErrorCode, forge: (ctx: SecurityContext) => Promise<string>): Case => ({ name, creds: withToken(forge), code });
+  return [
+    forged("an access token with alg none", "UNPARSABLE_ACCESS_TOKEN", (ctx) => unsignedToken(target(ctx))),
+    forged("an HS256 token keyed with the project's public key as PEM text", "UNPARSABLE_ACCESS_TOKEN", (ctx) => hs256WithPublicKey(target(ctx), "pem")),
+    forged("an HS256 token keyed with the project's public key as DER bytes", "UNPARSABLE_ACCESS_TOKEN", (ctx) => hs256WithPublicKey(target(ctx), "der")),
+    forged("an HS256 token keyed with the project's public key as JWK text", "UNPARSABLE_ACCESS_TOKEN", (ctx) => hs256WithPublicKey(target(ctx), "jwk")),
+    forged("a token signed by another key under an unknown kid", "UNPARSABLE_ACCESS_TOKEN", (ctx) => signedWithForeignKey(target(ctx), "unknown")),
+    forged("a token signed by another key under the project's kid", "UNPARSABLE_ACCESS_TOKEN", (ctx) => signedWithForeignKey(target(ctx), "real")),
+    forged("a token of the project's key for another project's audience", "INVALID_PROJECT_FOR_ACCESS_TOKEN", (ctx) =>
+      signedWithClaims(target(ctx), { aud: ctx.otherProject.projectId }),
+    ),
+    forged("a token of the project's regular key for its anonymous audience", "UNPARSABLE_ACCESS_TOKEN", (ctx) =>
+      signedWithClaims(target(ctx), { aud: `${ctx.project.projectId}:anon` }),
+    ),
+    forged("a token of the project's key with another issuer", "UNPARSABLE_ACCESS_TOKEN", (ctx) =>
+      signedWithClaims(target(ctx), { iss: `https://attacker.example/api/v1/projects/${ctx.project.projectId}` }),
+    ),
+    forged("an anonymous user's token without the allow-anonymous-user header", "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED", async (ctx) => {
+      const res = await call(ctx.t, "POST", "/auth/anonymous/sign-up", { creds: ctx.project.client });
+      return res.json.access_token as string;
+    }),
+  ];
 }
 
 function keysFor(project: ProjectFixture, type: AccessType | string): Partial<Credentials> {
