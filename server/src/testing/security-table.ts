@@ -4,7 +4,10 @@
  * without an access type, malformed headers, an unknown project, wrong and foreign keys for
  * every access type, access types the route does not admit, another project's token, an
  * expired or garbled token, a missing session where one is needed, and (when the route
- * names one) another user's resource. Each case asserts the exact known error.
+ * names one) another user's resource, and the bad-token matrix (forged, foreign and
+ * anonymous tokens). Each case asserts the exact known error. Each entry names its
+ * operationId first, checked against the served OpenAPI document (method, path, access);
+ * security-coverage.test.ts fails when a protected operation of the document has no entry.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AccessType } from "../http/env";
@@ -21,6 +24,8 @@ export interface SecurityContext {
 }
 
 export interface ProtectedOperation {
+  /** The document's operationId; keep it the first property (security-coverage.test.ts reads it from the source). */
+  operationId: string;
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   /** The path under /api/v1; a function when it names resources made for the test. */
   path: string | ((ctx: SecurityContext) => string);
@@ -237,6 +242,15 @@ export function describeSecurity(op: ProtectedOperation): void {
       });
     }
 
+    it(`is the operation ${op.operationId} of the OpenAPI document, with the same access types`, async () => {
+      const declared = await documentedOperation(ctx.t, op.operationId);
+      expect(declared, `${op.operationId} is not an operation of the document`).toBeDefined();
+      expect(declared!.method).toBe(op.method);
+      const path = resolve(op.path, ctx).split("?")[0]!;
+      expect(path).toMatch(new RegExp(`^${declared!.path.replace(/\{[^}]+\}/g, "[^/]+")}$`));
+      expect([...declared!.access].sort()).toEqual([...op.access].sort());
+    });
+
     it("accepts its credentials under the x-hexclave- prefix too", async () => {
       const type = op.access[0]!;
       const creds: Credentials = {
@@ -265,6 +279,41 @@ export function describeSecurity(op: ProtectedOperation): void {
       });
     }
   });
+}
+
+export interface DocumentedOperation {
+  method: string;
+  path: string;
+  /** The access types its security alternatives admit; empty for a public operation. */
+  access: AccessType[];
+}
+
+/** Every operation of the document the app serves, by operationId. */
+export async function documentedOperations(t: TestApp): Promise<Map<string, DocumentedOperation>> {
+  const document = (await (await t.request("/api/v1/openapi.json")).json()) as {
+    paths: Record<string, Record<string, { operationId?: string; security?: Array<Record<string, string[]>> }>>;
+  };
+  const operations = new Map<string, DocumentedOperation>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!operation.operationId) continue;
+      const schemes = new Set((operation.security ?? []).flatMap((alternative) => Object.keys(alternative)));
+      const access: AccessType[] = [];
+      // Client alternatives carry at most a publishable key and a user token (http/openapi.ts securityFor).
+      const clientAlternative = (operation.security ?? []).some(
+        (alternative) => "AccessType" in alternative && !("SecretServerKey" in alternative || "SuperSecretAdminKey" in alternative || "AdminAccessToken" in alternative),
+      );
+      if (clientAlternative) access.push("client");
+      if (schemes.has("SecretServerKey")) access.push("server");
+      if (schemes.has("SuperSecretAdminKey") || schemes.has("AdminAccessToken")) access.push("admin");
+      operations.set(operation.operationId, { method: method.toUpperCase(), path, access });
+    }
+  }
+  return operations;
+}
+
+async function documentedOperation(t: TestApp, operationId: string): Promise<DocumentedOperation | undefined> {
+  return (await documentedOperations(t)).get(operationId);
 }
 
 /** The project user's own client credentials, for foreign-resource and permission attempts. */

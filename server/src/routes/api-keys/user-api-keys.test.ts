@@ -214,6 +214,7 @@ async function foreignUserKey(ctx: SecurityContext): Promise<{ id: string; userI
 }
 
 describeSecurity({
+  operationId: "createUserApiKey",
   method: "POST",
   path: "/user-api-keys",
   access: ALL,
@@ -222,6 +223,7 @@ describeSecurity({
   foreignResource: async (ctx) => ({ path: "/user-api-keys", body: keyBody({ user_id: (await foreignUserKey(ctx)).userId }), creds: asProjectUser(ctx), code: "USER_NOT_FOUND" }),
 });
 describeSecurity({
+  operationId: "listUserApiKeys",
   method: "GET",
   path: "/user-api-keys?user_id=me",
   access: ALL,
@@ -229,6 +231,7 @@ describeSecurity({
   foreignResource: async (ctx) => ({ path: `/user-api-keys?user_id=${(await foreignUserKey(ctx)).userId}`, creds: asProjectUser(ctx), code: "USER_NOT_FOUND" }),
 });
 describeSecurity({
+  operationId: "getUserApiKey",
   method: "GET",
   path: `/user-api-keys/${ZERO}`,
   access: ALL,
@@ -236,6 +239,7 @@ describeSecurity({
   foreignResource: async (ctx) => ({ path: `/user-api-keys/${(await foreignUserKey(ctx)).id}`, creds: asProjectUser(ctx), code: "API_KEY_NOT_FOUND" }),
 });
 describeSecurity({
+  operationId: "updateUserApiKey",
   method: "PATCH",
   path: `/user-api-keys/${ZERO}`,
   access: ALL,
@@ -248,4 +252,4 @@ describeSecurity({
     code: "API_KEY_NOT_FOUND",
   }),
 });
-describeSecurity({ method: "POST", path: "/user-api-keys/check", access: ["server", "admin"], body: { api_key: "sk_unknown" } });
+describeSecurity({ operationId: "checkUserApiKey", method: "POST", path: "/user-api-keys/check", access: ["server", "admin"], body: { api_key: "sk_unknown" } });

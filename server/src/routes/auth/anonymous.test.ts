@@ -199,4 +199,4 @@ describe("upgrading with a verification callback", () => {
   });
 });
 
-describeSecurity({ method: "POST", path: "/auth/anonymous/sign-up", access: ["client", "server", "admin"] });
+describeSecurity({ operationId: "signUpAnonymously", method: "POST", path: "/auth/anonymous/sign-up", access: ["client", "server", "admin"] });

@@ -159,6 +159,6 @@ describe("one-time code sign-in", () => {
 });
 
 const all = ["client", "server", "admin"] as const;
-describeSecurity({ method: "POST", path: "/auth/otp/send-sign-in-code", access: all, body: { email: "sec@example.com", callback_url: "/cb" } });
-describeSecurity({ method: "POST", path: "/auth/otp/sign-in", access: all, body: { code: "A".repeat(45) } });
-describeSecurity({ method: "POST", path: "/auth/otp/sign-in/check-code", access: all, body: { code: "A".repeat(45) } });
+describeSecurity({ operationId: "sendSignInCode", method: "POST", path: "/auth/otp/send-sign-in-code", access: all, body: { email: "sec@example.com", callback_url: "/cb" } });
+describeSecurity({ operationId: "signInWithCode", method: "POST", path: "/auth/otp/sign-in", access: all, body: { code: "A".repeat(45) } });
+describeSecurity({ operationId: "checkSignInCode", method: "POST", path: "/auth/otp/sign-in/check-code", access: all, body: { code: "A".repeat(45) } });

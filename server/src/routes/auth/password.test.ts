@@ -163,5 +163,5 @@ describe("POST /auth/password/sign-in", () => {
   });
 });
 
-describeSecurity({ method: "POST", path: "/auth/password/sign-up", access: ["client", "server", "admin"], body: { email: "sec@example.com", password: "correct horse" } });
-describeSecurity({ method: "POST", path: "/auth/password/sign-in", access: ["client", "server", "admin"], body: { email: "sec@example.com", password: "correct horse" } });
+describeSecurity({ operationId: "signUpWithPassword", method: "POST", path: "/auth/password/sign-up", access: ["client", "server", "admin"], body: { email: "sec@example.com", password: "correct horse" } });
+describeSecurity({ operationId: "signInWithPassword", method: "POST", path: "/auth/password/sign-in", access: ["client", "server", "admin"], body: { email: "sec@example.com", password: "correct horse" } });

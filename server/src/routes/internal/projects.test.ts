@@ -105,6 +105,7 @@ describe("GET|PATCH /internal/projects/current", () => {
   });
 });
 
-describeSecurity({ method: "POST", path: "/internal/projects", access: ["client", "server", "admin"], body: { display_name: "X", owner_team_id: "00000000-0000-4000-8000-000000000000" }, userRequired: "USER_AUTHENTICATION_REQUIRED" });
-describeSecurity({ method: "GET", path: "/internal/projects/current", access: ["admin"] });
-describeSecurity({ method: "PATCH", path: "/internal/projects/current", access: ["admin"], body: { description: "security" } });
+describeSecurity({ operationId: "createProject", method: "POST", path: "/internal/projects", access: ["client", "server", "admin"], body: { display_name: "X", owner_team_id: "00000000-0000-4000-8000-000000000000" }, userRequired: "USER_AUTHENTICATION_REQUIRED" });
+describeSecurity({ operationId: "listProjects", method: "GET", path: "/internal/projects", access: ["client", "server", "admin"], userRequired: "USER_AUTHENTICATION_REQUIRED" });
+describeSecurity({ operationId: "getCurrentProjectAdmin", method: "GET", path: "/internal/projects/current", access: ["admin"] });
+describeSecurity({ operationId: "updateCurrentProjectAdmin", method: "PATCH", path: "/internal/projects/current", access: ["admin"], body: { description: "security" } });

@@ -205,20 +205,20 @@ describe("project permission grants", () => {
   });
 });
 
-describeSecurity({ method: "GET", path: "/team-permission-definitions", access: ["admin"] });
-describeSecurity({ method: "POST", path: "/team-permission-definitions", access: ["admin"], body: { id: "security" } });
-describeSecurity({ method: "PATCH", path: "/team-permission-definitions/security", access: ["admin"], body: { description: "s" } });
-describeSecurity({ method: "DELETE", path: "/team-permission-definitions/security", access: ["admin"] });
-describeSecurity({ method: "GET", path: "/project-permission-definitions", access: ["admin"] });
-describeSecurity({ method: "POST", path: "/project-permission-definitions", access: ["admin"], body: { id: "security" } });
-describeSecurity({ method: "PATCH", path: "/project-permission-definitions/security", access: ["admin"], body: { description: "s" } });
-describeSecurity({ method: "DELETE", path: "/project-permission-definitions/security", access: ["admin"] });
-describeSecurity({ method: "GET", path: "/team-permissions?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
-describeSecurity({ method: "GET", path: "/project-permissions?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
-describeSecurity({ method: "POST", path: "/team-permissions/00000000-0000-4000-8000-000000000000/me/security", access: ["server", "admin"], body: {} });
-describeSecurity({ method: "DELETE", path: "/team-permissions/00000000-0000-4000-8000-000000000000/me/security", access: ["server", "admin"] });
-describeSecurity({ method: "POST", path: (ctx) => `/project-permissions/${ctx.project.user.userId}/security`, access: ["server", "admin"], body: {} });
-describeSecurity({ method: "DELETE", path: (ctx) => `/project-permissions/${ctx.project.user.userId}/security`, access: ["server", "admin"] });
+describeSecurity({ operationId: "listTeamPermissionDefinitions", method: "GET", path: "/team-permission-definitions", access: ["admin"] });
+describeSecurity({ operationId: "createTeamPermissionDefinition", method: "POST", path: "/team-permission-definitions", access: ["admin"], body: { id: "security" } });
+describeSecurity({ operationId: "updateTeamPermissionDefinition", method: "PATCH", path: "/team-permission-definitions/security", access: ["admin"], body: { description: "s" } });
+describeSecurity({ operationId: "deleteTeamPermissionDefinition", method: "DELETE", path: "/team-permission-definitions/security", access: ["admin"] });
+describeSecurity({ operationId: "listProjectPermissionDefinitions", method: "GET", path: "/project-permission-definitions", access: ["admin"] });
+describeSecurity({ operationId: "createProjectPermissionDefinition", method: "POST", path: "/project-permission-definitions", access: ["admin"], body: { id: "security" } });
+describeSecurity({ operationId: "updateProjectPermissionDefinition", method: "PATCH", path: "/project-permission-definitions/security", access: ["admin"], body: { description: "s" } });
+describeSecurity({ operationId: "deleteProjectPermissionDefinition", method: "DELETE", path: "/project-permission-definitions/security", access: ["admin"] });
+describeSecurity({ operationId: "listTeamPermissions", method: "GET", path: "/team-permissions?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
+describeSecurity({ operationId: "listProjectPermissions", method: "GET", path: "/project-permissions?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
+describeSecurity({ operationId: "grantTeamPermission", method: "POST", path: "/team-permissions/00000000-0000-4000-8000-000000000000/me/security", access: ["server", "admin"], body: {} });
+describeSecurity({ operationId: "revokeTeamPermission", method: "DELETE", path: "/team-permissions/00000000-0000-4000-8000-000000000000/me/security", access: ["server", "admin"] });
+describeSecurity({ operationId: "grantProjectPermission", method: "POST", path: (ctx) => `/project-permissions/${ctx.project.user.userId}/security`, access: ["server", "admin"], body: {} });
+describeSecurity({ operationId: "revokeProjectPermission", method: "DELETE", path: (ctx) => `/project-permissions/${ctx.project.user.userId}/security`, access: ["server", "admin"] });
 
 describe("default permissions", () => {
   it("grants the sign-up set to new users and the team-creator set in their personal team", async () => {

@@ -38,4 +38,4 @@ describe("GET /projects/current", () => {
   });
 });
 
-describeSecurity({ method: "GET", path: "/projects/current", access: ["client", "server", "admin"] });
+describeSecurity({ operationId: "getCurrentProject", method: "GET", path: "/projects/current", access: ["client", "server", "admin"] });
