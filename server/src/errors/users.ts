@@ -12,7 +12,8 @@ export const userErrors = {
   EMAIL_PASSWORD_MISMATCH: knownError(400, () => "Wrong e-mail or password."),
   REDIRECT_URL_NOT_WHITELISTED: knownError(
     400,
-    () => "The redirect URL is not trusted; use a relative URL or one on the project's trusted domains.",
+    // SPEC §5; errors/redirect-url.ts puts the URL itself where the dots are.
+    () => "Redirect URL ... is not trusted; should be relative.",
   ),
   PASSWORD_TOO_SHORT: knownError<{ min_length: number }>(
     400,
