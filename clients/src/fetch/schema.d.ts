@@ -560,7 +560,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project owned by one of the signed-in user's teams
-         * @description Call on the internal project with a user session.
+         * @description Call on the internal project with a user session. A project in production mode (is_production_mode) may not allow localhost nor have trusted domains that are not HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.
          */
         post: operations["createProject"];
         delete?: never;
@@ -583,7 +583,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update the current project and its configuration */
+        /**
+         * Update the current project and its configuration
+         * @description A project in production mode (is_production_mode) may not allow localhost nor have trusted domains that are not HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.
+         */
         patch: operations["updateCurrentProjectAdmin"];
         trace?: never;
     };

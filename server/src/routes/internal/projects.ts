@@ -16,6 +16,11 @@ import {
 
 const ProjectListSchema = listSchema(AdminProjectSchema, "AdminProjectList");
 
+const PRODUCTION_NOTE =
+  "A project in production mode (is_production_mode) may not allow localhost nor have trusted domains that are not " +
+  "HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching " +
+  "production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.";
+
 const createProject = authenticatedRoute(
   CLIENT_AND_UP,
   ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND"],
@@ -30,11 +35,6 @@ const createProject = authenticatedRoute(
     responses: { 201: jsonResponse(AdminProjectSchema, "The new project") },
   },
 );
-
-const PRODUCTION_NOTE =
-  "A project in production mode (is_production_mode) may not allow localhost nor have trusted domains that are not " +
-  "HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching " +
-  "production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.";
 
 const listProjects = authenticatedRoute(CLIENT_AND_UP, ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED"], {
   operationId: "listProjects",
