@@ -110,6 +110,27 @@ describe("permission definitions", () => {
     expect((await admin("PATCH", "/team-permission-definitions/a", { contained_permission_ids: ["a"] }, fx)).json.error).toMatch(/cycle/);
     expect((await admin("PATCH", "/team-permission-definitions/b", { id: "c" }, fx)).json.code).toBe("PERMISSION_ID_ALREADY_EXISTS");
   });
+
+  it("refuses unknown body keys on definitions and grants with SCHEMA_ERROR naming them, changing nothing", async () => {
+    const fx = await createProjectFixture(t);
+    for (const scope of ["team", "project"]) {
+      const created = await admin("POST", `/${scope}-permission-definitions`, { id: `${scope}_strict`, containedPermissionIds: [] }, fx);
+      expect([created.status, created.json.code], scope).toEqual([400, "SCHEMA_ERROR"]);
+      expect(created.json.details.message).toContain("containedPermissionIds");
+      expect((await admin("POST", `/${scope}-permission-definitions`, { id: `${scope}_strict` }, fx)).status).toBe(201);
+      const updated = await admin("PATCH", `/${scope}-permission-definitions/${scope}_strict`, { description: "d", scope: "x" }, fx);
+      expect([updated.status, updated.json.code], scope).toEqual([400, "SCHEMA_ERROR"]);
+    }
+    const team = await teamWith(fx, fx.user);
+    const teamGrant = await server("POST", `/team-permissions/${team}/${fx.user.userId}/team_strict`, { expires: 1 }, fx);
+    expect([teamGrant.status, teamGrant.json.code]).toEqual([400, "SCHEMA_ERROR"]);
+    const projectGrant = await server("POST", `/project-permissions/${fx.user.userId}/project_strict`, { expires: 1 }, fx);
+    expect([projectGrant.status, projectGrant.json.code]).toEqual([400, "SCHEMA_ERROR"]);
+    const direct = await server("GET", `/project-permissions?user_id=${fx.user.userId}&recursive=false`, undefined, fx);
+    expect(direct.json.items).toEqual([]);
+    const revoke = await server("DELETE", `/project-permissions/${fx.user.userId}/project_strict`, { expires: 1 }, fx);
+    expect(revoke.json.code).toBe("SCHEMA_ERROR");
+  });
 });
 
 describe("team permission grants", () => {
