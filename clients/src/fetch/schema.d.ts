@@ -397,7 +397,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail a verification link to one of the signed-in user's addresses (older SDKs) */
+        /**
+         * E-mail a verification link to the signed-in user's primary address (older SDKs)
+         * @description `email` must be the user's primary e-mail: another of their addresses answers EMAIL_IS_NOT_PRIMARY_EMAIL, an address that is not theirs EMAIL_NOT_ASSOCIATED_WITH_USER.
+         */
         post: operations["sendEmailVerificationCode"];
         delete?: never;
         options?: never;
@@ -3673,7 +3676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_NOT_ASSOCIATED_WITH_USER, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_IS_NOT_PRIMARY_EMAIL, EMAIL_NOT_ASSOCIATED_WITH_USER, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
