@@ -481,6 +481,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/integrations/credential-scanning/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a leaked secret API key (for secret scanners)
+         * @description Needs no authentication: the key itself is the authority. A secret key (`sk_…`) of any project is revoked for good; a public key (`pk_…`) answers PUBLIC_API_KEY_CANNOT_BE_REVOKED, an unknown or malformed one API_KEY_NOT_FOUND.
+         */
+        post: operations["revokeLeakedApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/api-keys": {
         parameters: {
             query?: never;
@@ -1458,6 +1478,10 @@ export interface components {
             user_id: string;
             /** @description The whole key, shown only in this response: `sk_` or `pk_`, 45 secret characters, the key's id without dashes, `user` or `team`, a scanner flag, the marker `574ck4u7h` and a CRC-32 checksum in hex. */
             value: string;
+        };
+        CredentialScanningRevoke: {
+            /** @description The leaked user or team API key, in full. */
+            api_key: string;
         };
         /** @description The server shape with server or admin access, the client shape otherwise. */
         CurrentUser: components["schemas"]["ServerUser"] | components["schemas"]["ClientUser"];
@@ -4149,6 +4173,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    revokeLeakedApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CredentialScanningRevoke"];
+            };
+        };
+        responses: {
+            /** @description Revoked (or already revoked) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, PUBLIC_API_KEY_CANNOT_BE_REVOKED, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: API_KEY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */

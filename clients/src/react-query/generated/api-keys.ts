@@ -26,11 +26,13 @@ import type {
   ApiKeyUpdate,
   CreatedTeamApiKey,
   CreatedUserApiKey,
+  CredentialScanningRevoke,
   GetTeamApiKeyParams,
   GetUserApiKeyParams,
   KnownError,
   ListTeamApiKeysParams,
   ListUserApiKeysParams,
+  Success,
   TeamApiKey,
   TeamApiKeyCreate,
   TeamApiKeyList,
@@ -55,6 +57,78 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * Needs no authentication: the key itself is the authority. A secret key (`sk_…`) of any project is revoked for good; a public key (`pk_…`) answers PUBLIC_API_KEY_CANNOT_BE_REVOKED, an unknown or malformed one API_KEY_NOT_FOUND.
+ * @summary Revoke a leaked secret API key (for secret scanners)
+ */
+export const getRevokeLeakedApiKeyUrl = () => {
+
+
+  
+
+  return `/integrations/credential-scanning/revoke`
+}
+
+export const revokeLeakedApiKey = async (credentialScanningRevoke: CredentialScanningRevoke, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getRevokeLeakedApiKeyUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      credentialScanningRevoke,)
+  }
+);}
+
+
+
+
+export const getRevokeLeakedApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext> => {
+
+const mutationKey = ['revokeLeakedApiKey'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeLeakedApiKey>>, {data: CredentialScanningRevoke}> = (props) => {
+          const {data} = props ?? {};
+
+          return  revokeLeakedApiKey(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevokeLeakedApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof revokeLeakedApiKey>>>
+    export type RevokeLeakedApiKeyMutationBody = CredentialScanningRevoke
+    export type RevokeLeakedApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError>
+
+    /**
+ * @summary Revoke a leaked secret API key (for secret scanners)
+ */
+export const useRevokeLeakedApiKey = <TError = ErrorType<KnownError | KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revokeLeakedApiKey>>,
+        TError,
+        {data: CredentialScanningRevoke},
+        TContext
+      > => {
+
+      const mutationOptions = getRevokeLeakedApiKeyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary Create a team API key
  */

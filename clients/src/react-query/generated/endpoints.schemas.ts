@@ -341,6 +341,14 @@ export interface CreatedUserApiKey {
   value: string;
 }
 
+export interface CredentialScanningRevoke {
+  /**
+   * The leaked user or team API key, in full.
+   * @maxLength 1000
+   */
+  api_key: string;
+}
+
 /**
  * The server shape with server or admin access, the client shape otherwise.
  */
