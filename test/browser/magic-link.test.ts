@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { callInternal, expectSignedInAs, mailedLink, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
+import { callInternal, expectSignedInAs, mailedLink, screenshots, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 
 const harness = useBrowserHarness();
 
@@ -8,6 +8,12 @@ beforeAll(async () => {
   const enabled = await callInternal(server, "admin", "PATCH", "/internal/projects/current", { config: { magic_link_enabled: true } });
   expect(enabled.status).toBe(200);
 });
+
+/** An account that allows sign-in with mailed codes (password sign-up leaves otp_auth_enabled off). */
+async function createOtpUser(server: ReturnType<typeof harness>["server"], email: string) {
+  const created = await callInternal(server, "server", "POST", "/users", { primary_email: email, primary_email_auth_enabled: true, otp_auth_enabled: true });
+  expect(created.status).toBe(201);
+}
 
 async function sendSignInLink(server: ReturnType<typeof harness>["server"], email: string) {
   const sent = await callInternal(server, "client", "POST", "/auth/otp/send-sign-in-code", { email, callback_url: `${server.url}/handler/magic-link-callback` });
@@ -18,7 +24,7 @@ describe("magic link callback", () => {
   it("signs in with the mailed link, once", async () => {
     const { page, server, mail } = harness();
     const email = uniqueEmail("magic");
-    await signUpThroughApi(server, email);
+    await createOtpUser(server, email);
     await sendSignInLink(server, email);
     const link = await mailedLink(mail, email, "/handler/magic-link-callback");
 
@@ -37,7 +43,7 @@ describe("magic link callback", () => {
   it("goes to the return target the link carries", async () => {
     const { page, server, mail } = harness();
     const email = uniqueEmail("magic-return");
-    await signUpThroughApi(server, email);
+    await createOtpUser(server, email);
     const sent = await callInternal(server, "client", "POST", "/auth/otp/send-sign-in-code", {
       email,
       callback_url: `${server.url}/handler/magic-link-callback?after_auth_return_to=${encodeURIComponent("/?from=magic-link")}`,

@@ -46,6 +46,8 @@ describe("auth-otp: the real server behind prism proxy --errors", () => {
 
   it("signs an existing user in with is_new_user false", async () => {
     const existing = await signUpThroughProxy(env.api, project.client);
+    const allowed = await env.api.call("PATCH", "/users/me", { creds: { ...project.client, accessToken: existing.accessToken }, body: { otp_auth_enabled: true } });
+    expectValidThroughProxy(allowed, 200);
     const { nonce, otp } = await mailed(existing.email);
     const res = await signIn(otp + nonce);
     expectValidThroughProxy(res, 200);
@@ -65,9 +67,9 @@ describe("auth-otp: the real server behind prism proxy --errors", () => {
     expectKnownErrorThroughProxy(res, 400, "REDIRECT_URL_NOT_WHITELISTED");
   });
 
-  it("answers PASSWORD_AUTHENTICATION_NOT_ENABLED on a project with magic_link_enabled off", async () => {
+  it("answers OTP_AUTHENTICATION_NOT_ENABLED on a project with magic_link_enabled off", async () => {
     const off = await bootstrapProject(env.api);
-    expectKnownErrorThroughProxy(await send(uniqueEmail(), off.client), 400, "PASSWORD_AUTHENTICATION_NOT_ENABLED");
+    expectKnownErrorThroughProxy(await send(uniqueEmail(), off.client), 403, "OTP_AUTHENTICATION_NOT_ENABLED");
   });
 
   it("has the document and the server agree that unknown body keys are refused", async () => {

@@ -143,8 +143,7 @@ describe("users-me: the real server behind prism proxy --errors", () => {
     const creds = { ...own.client, accessToken: session.accessToken };
 
     const refused = await env.api.call("DELETE", "/users/me", { creds });
-    expectKnownErrorThroughProxy(refused, 401, "INSUFFICIENT_ACCESS_TYPE");
-    expect(refused.json.details).toEqual({ actual_access_type: "client", allowed_access_types: ["server", "admin"] });
+    expectKnownErrorThroughProxy(refused, 403, "CLIENT_USER_DELETION_NOT_ENABLED");
 
     const allow = await env.api.call("PATCH", "/internal/projects/current", { creds: own.admin, body: { config: { client_user_deletion_enabled: true } } });
     expectValidThroughProxy(allow, 200);

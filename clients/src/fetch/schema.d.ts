@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Create an anonymous user and sign in as them
-         * @description The tokens use the anonymous issuer and audience; send `x-stack-allow-anonymous-user: true` with them. Signing up with a password while holding this session upgrades the same user.
+         * @description The tokens use the anonymous issuer and audience; send `x-stack-allow-anonymous-user: true` with them. Signing up with a password while holding this session upgrades the same user. A project with `anonymous_sign_up_enabled` off answers ANONYMOUS_ACCOUNTS_NOT_ENABLED.
          */
         post: operations["signUpAnonymously"];
         delete?: never;
@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail a one-time sign-in code and link
-         * @description Mails the six-character OTP and a link to `callback_url` carrying the whole code (valid 30 minutes, single use, at most 10 wrong guesses). Rate limited per address and per IP (429). A project with magic_link_enabled off answers PASSWORD_AUTHENTICATION_NOT_ENABLED: the catalogue has no dedicated code for OTP sign-in being disabled, and this is its code for e-mail credential sign-in being switched off.
+         * @description Mails the six-character OTP and a link to `callback_url` carrying the whole code (valid 30 minutes, single use, at most 10 wrong guesses). Rate limited per address and per IP (429). A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code: the catalogue has none for it).
          */
         post: operations["sendSignInCode"];
         delete?: never;
@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a one-time code
-         * @description Signs in the account of the code's address and marks that address verified. An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's session, that user is upgraded in place. A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in. A project with magic_link_enabled off answers PASSWORD_AUTHENTICATION_NOT_ENABLED: the catalogue has no dedicated code for OTP sign-in being disabled, and this is its code for e-mail credential sign-in being switched off.
+         * @description Signs in the account of the code's address and marks that address verified. An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's session, that user is upgraded in place. An existing account whose otp_auth_enabled is off answers OTP_AUTHENTICATION_NOT_ENABLED and the code stays unused. A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in. A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code: the catalogue has none for it).
          */
         post: operations["signInWithCode"];
         delete?: never;
@@ -397,7 +397,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** E-mail a verification link to one of the signed-in user's addresses (older SDKs) */
+        /**
+         * E-mail a verification link to the signed-in user's primary address (older SDKs)
+         * @description `email` must be the user's primary e-mail: another of their addresses answers EMAIL_IS_NOT_PRIMARY_EMAIL, an address that is not theirs EMAIL_NOT_ASSOCIATED_WITH_USER.
+         */
         post: operations["sendEmailVerificationCode"];
         delete?: never;
         options?: never;
@@ -472,6 +475,26 @@ export interface paths {
         put?: never;
         /** E-mail a verification link to a contact channel */
         post: operations["sendContactChannelVerificationCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/integrations/credential-scanning/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a leaked secret API key (for secret scanners)
+         * @description Needs no authentication: the key itself is the authority. A secret key (`sk_…`) of any project is revoked for good; a public key (`pk_…`) answers PUBLIC_API_KEY_CANNOT_BE_REVOKED, an unknown or malformed one API_KEY_NOT_FOUND.
+         */
+        post: operations["revokeLeakedApiKey"];
         delete?: never;
         options?: never;
         head?: never;
@@ -560,7 +583,7 @@ export interface paths {
         put?: never;
         /**
          * Create a project owned by one of the signed-in user's teams
-         * @description Call on the internal project with a user session.
+         * @description Call on the internal project with a user session. A project in production mode (is_production_mode) may not allow localhost nor have trusted domains that are not HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.
          */
         post: operations["createProject"];
         delete?: never;
@@ -583,7 +606,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update the current project and its configuration */
+        /**
+         * Update the current project and its configuration
+         * @description A project in production mode (is_production_mode) may not allow localhost nor have trusted domains that are not HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.
+         */
         patch: operations["updateCurrentProjectAdmin"];
         trace?: never;
     };
@@ -710,13 +736,13 @@ export interface paths {
         };
         /**
          * List a team's API keys
-         * @description Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+         * @description Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
          */
         get: operations["listTeamApiKeys"];
         put?: never;
         /**
          * Create a team API key
-         * @description Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+         * @description Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
          */
         post: operations["createTeamApiKey"];
         delete?: never;
@@ -736,7 +762,7 @@ export interface paths {
         put?: never;
         /**
          * Check a team API key
-         * @description The key's read shape when it is a valid team key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+         * @description The key's read shape when it is a valid team key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
          */
         post: operations["checkTeamApiKey"];
         delete?: never;
@@ -754,7 +780,7 @@ export interface paths {
         };
         /**
          * Read a team API key
-         * @description A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+         * @description A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
          */
         get: operations["getTeamApiKey"];
         put?: never;
@@ -764,7 +790,7 @@ export interface paths {
         head?: never;
         /**
          * Rename or revoke a team API key
-         * @description `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+         * @description `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
          */
         patch: operations["updateTeamApiKey"];
         trace?: never;
@@ -1063,7 +1089,7 @@ export interface paths {
         put?: never;
         /**
          * Create a team
-         * @description With client access only when the project allows client team creation; the signed-in user becomes the first member and has the team selected.
+         * @description With client access only when the project allows client team creation (else CLIENT_TEAM_CREATION_NOT_ENABLED); the signed-in user becomes the first member and has the team selected.
          */
         post: operations["createTeam"];
         delete?: never;
@@ -1109,13 +1135,13 @@ export interface paths {
         };
         /**
          * List a user's API keys
-         * @description Revoked and expired keys included, newest first. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+         * @description Revoked and expired keys included, newest first. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
          */
         get: operations["listUserApiKeys"];
         put?: never;
         /**
          * Create a user API key
-         * @description Returns the whole key in `value`, once; later reads show only its last four characters. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+         * @description Returns the whole key in `value`, once; later reads show only its last four characters. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
          */
         post: operations["createUserApiKey"];
         delete?: never;
@@ -1135,7 +1161,7 @@ export interface paths {
         put?: never;
         /**
          * Check a user API key
-         * @description The key's read shape when it is a valid user key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+         * @description The key's read shape when it is a valid user key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
          */
         post: operations["checkUserApiKey"];
         delete?: never;
@@ -1153,7 +1179,7 @@ export interface paths {
         };
         /**
          * Read a user API key
-         * @description A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+         * @description A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
          */
         get: operations["getUserApiKey"];
         put?: never;
@@ -1163,7 +1189,7 @@ export interface paths {
         head?: never;
         /**
          * Rename or revoke a user API key
-         * @description `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+         * @description `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
          */
         patch: operations["updateUserApiKey"];
         trace?: never;
@@ -1199,7 +1225,7 @@ export interface paths {
         post?: never;
         /**
          * Delete the signed-in user
-         * @description With client access only when the project allows client user deletion.
+         * @description With client access only when the project allows client user deletion (else CLIENT_USER_DELETION_NOT_ENABLED).
          */
         delete: operations["deleteCurrentUser"];
         options?: never;
@@ -1284,6 +1310,7 @@ export interface components {
                 credential_enabled: boolean;
                 magic_link_enabled: boolean;
                 passkey_enabled: boolean;
+                anonymous_sign_up_enabled: boolean;
                 client_team_creation_enabled: boolean;
                 client_user_deletion_enabled: boolean;
                 allow_localhost: boolean;
@@ -1451,6 +1478,10 @@ export interface components {
             user_id: string;
             /** @description The whole key, shown only in this response: `sk_` or `pk_`, 45 secret characters, the key's id without dashes, `user` or `team`, a scanner flag, the marker `574ck4u7h` and a CRC-32 checksum in hex. */
             value: string;
+        };
+        CredentialScanningRevoke: {
+            /** @description The leaked user or team API key, in full. */
+            api_key: string;
         };
         /** @description The server shape with server or admin access, the client shape otherwise. */
         CurrentUser: components["schemas"]["ServerUser"] | components["schemas"]["ClientUser"];
@@ -1670,6 +1701,8 @@ export interface components {
             credential_enabled: boolean;
             magic_link_enabled: boolean;
             passkey_enabled: boolean;
+            /** @description Whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Default true. */
+            anonymous_sign_up_enabled: boolean;
             client_team_creation_enabled: boolean;
             client_user_deletion_enabled: boolean;
             allow_user_api_keys: boolean;
@@ -1722,6 +1755,8 @@ export interface components {
             credential_enabled?: boolean;
             magic_link_enabled?: boolean;
             passkey_enabled?: boolean;
+            /** @description Whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Default true. */
+            anonymous_sign_up_enabled?: boolean;
             client_team_creation_enabled?: boolean;
             client_user_deletion_enabled?: boolean;
             allow_user_api_keys?: boolean;
@@ -2019,6 +2054,10 @@ export interface components {
             refresh_token: string;
             access_token: string;
         };
+        SignInResult: components["schemas"]["SignInTokens"] & {
+            /** @description True when this call created the user (or upgraded an anonymous one). */
+            is_new_user: boolean;
+        };
         SignInTokens: {
             /** @description Short-lived JWT for x-stack-access-token. */
             access_token: string;
@@ -2243,10 +2282,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInTokens"];
+                    "application/json": components["schemas"]["SignInResult"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, ANONYMOUS_ACCOUNTS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2508,7 +2547,7 @@ export interface operations {
                     "application/json": components["schemas"]["OtpNonce"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2519,6 +2558,15 @@ export interface operations {
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: OTP_AUTHENTICATION_NOT_ENABLED */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2570,7 +2618,7 @@ export interface operations {
                     "application/json": components["schemas"]["OtpSignInTokens"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, MULTI_FACTOR_AUTHENTICATION_REQUIRED, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, MULTI_FACTOR_AUTHENTICATION_REQUIRED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2581,6 +2629,15 @@ export interface operations {
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: OTP_AUTHENTICATION_NOT_ENABLED */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2650,7 +2707,7 @@ export interface operations {
                     "application/json": components["schemas"]["VerificationCodeCheck"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2661,6 +2718,15 @@ export interface operations {
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: OTP_AUTHENTICATION_NOT_ENABLED */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2994,13 +3060,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in */
+            /** @description Signed in (is_new_user false) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInTokens"];
+                    "application/json": components["schemas"]["SignInResult"];
                 };
             };
             /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_PASSWORD_MISMATCH, INVALID_ACCESS_TYPE, MULTI_FACTOR_AUTHENTICATION_REQUIRED, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
@@ -3056,13 +3122,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed up and signed in */
+            /** @description Signed up and signed in (is_new_user true) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInTokens"];
+                    "application/json": components["schemas"]["SignInResult"];
                 };
             };
             /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */
@@ -3634,7 +3700,7 @@ export interface operations {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_NOT_ASSOCIATED_WITH_USER, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_IS_NOT_PRIMARY_EMAIL, EMAIL_NOT_ASSOCIATED_WITH_USER, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4107,6 +4173,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+        };
+    };
+    revokeLeakedApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CredentialScanningRevoke"];
+            };
+        };
+        responses: {
+            /** @description Revoked (or already revoked) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, PUBLIC_API_KEY_CANNOT_BE_REVOKED, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: API_KEY_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5152,7 +5269,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamApiKeyList"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5212,7 +5329,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedTeamApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5272,7 +5389,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, WRONG_API_KEY_TYPE */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, WRONG_API_KEY_TYPE */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5333,7 +5450,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5398,7 +5515,7 @@ export interface operations {
                     "application/json": components["schemas"]["TeamApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6810,6 +6927,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError"];
                 };
             };
+            /** @description Known error: CLIENT_TEAM_CREATION_NOT_ENABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
             /** @description Known error: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -7029,7 +7155,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserApiKeyList"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7089,7 +7215,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedUserApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7149,7 +7275,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, WRONG_API_KEY_TYPE */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, WRONG_API_KEY_TYPE */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7210,7 +7336,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7275,7 +7401,7 @@ export interface operations {
                     "application/json": components["schemas"]["UserApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7509,6 +7635,15 @@ export interface operations {
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError"];
+                };
+            };
+            /** @description Known error: CLIENT_USER_DELETION_NOT_ENABLED */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

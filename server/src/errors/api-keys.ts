@@ -5,6 +5,12 @@ export const apiKeyErrors = {
   API_KEY_NOT_FOUND: knownError(404, () => "The API key was not found."),
   API_KEY_EXPIRED: knownError(401, () => "The API key has expired."),
   API_KEY_REVOKED: knownError(401, () => "The API key has been revoked."),
+  PUBLIC_API_KEY_CANNOT_BE_REVOKED: knownError(400, () => "Public API keys cannot be revoked through credential scanning; they are meant to be public."),
+  // Ours, not Stack Auth's (it answers a plain 400): no catalogue code means "switched off".
+  API_KEYS_NOT_ENABLED: knownError<{ type: "user" | "team" }>(
+    400,
+    (d) => `${d.type === "user" ? "User" : "Team"} API keys are not enabled for this project (allow_${d.type}_api_keys, config apiKeys.enabled.${d.type}).`,
+  ),
   WRONG_API_KEY_TYPE: knownError<{ expected_type: string; actual_type: string }>(
     400,
     (d) => `This is a ${d.actual_type} API key, but a ${d.expected_type} API key was expected.`,

@@ -6,6 +6,11 @@ export const teamErrors = {
     404,
     (d) => `User ${d.user_id} is not a member of team ${d.team_id}.`,
   ),
+  // Ours, not Stack Auth's (it answers a plain 403): no catalogue code means "switched off".
+  CLIENT_TEAM_CREATION_NOT_ENABLED: knownError(
+    403,
+    () => "This project does not let users create teams (client_team_creation_enabled is off); create them with server access.",
+  ),
   TEAM_MEMBERSHIP_ALREADY_EXISTS: knownError(409, () => "The user is already a member of this team."),
   TEAM_PERMISSION_REQUIRED: knownError<{ team_id: string; user_id: string; permission_id: string }>(
     401,

@@ -12,7 +12,8 @@ export const userErrors = {
   EMAIL_PASSWORD_MISMATCH: knownError(400, () => "Wrong e-mail or password."),
   REDIRECT_URL_NOT_WHITELISTED: knownError(
     400,
-    () => "The redirect URL is not trusted; use a relative URL or one on the project's trusted domains.",
+    // SPEC §5; errors/redirect-url.ts puts the URL itself where the dots are.
+    () => "Redirect URL ... is not trusted; should be relative.",
   ),
   PASSWORD_TOO_SHORT: knownError<{ min_length: number }>(
     400,
@@ -32,6 +33,17 @@ export const userErrors = {
     (d) => `${d.email} is not the user's primary e-mail address.`,
   ),
   ANONYMOUS_ACCOUNTS_NOT_ENABLED: knownError(400, () => "Anonymous accounts are disabled for this project."),
+  // Ours, not Stack Auth's (it answers plain 403s here): the catalogue has no code for these
+  // switches, and CONTRACT §4 forbids borrowing one that means something else.
+  OTP_AUTHENTICATION_NOT_ENABLED: knownError<{ scope: "project" | "user" }>(403, (d) =>
+    d.scope === "project"
+      ? "Sign-in with an e-mailed code is disabled for this project."
+      : "This account does not allow sign-in with an e-mailed code; sign in another way and turn it on first.",
+  ),
+  CLIENT_USER_DELETION_NOT_ENABLED: knownError(
+    403,
+    () => "This project does not let users delete their own accounts (client_user_deletion_enabled is off).",
+  ),
   CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: knownError<{
     type: string;
     contact_channel_value: string;

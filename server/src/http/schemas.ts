@@ -52,7 +52,8 @@ export const UuidSchema = z.uuid();
 export const SuccessSchema = z.object({ success: z.literal(true) }).openapi("Success");
 
 /** `{}`, as a request body that carries nothing or an answer that says nothing more than its status. */
-export const EmptyObjectSchema = z.object({}).openapi("EmptyObject");
+/** `{}` and nothing else: unknown keys are SCHEMA_ERROR, as in every request body (CONTRACT §1). */
+export const EmptyObjectSchema = z.strictObject({}).openapi("EmptyObject");
 
 export function listSchema<T extends z.ZodType>(item: T, name: string) {
   return z

@@ -11,6 +11,7 @@ import { registerPasswordResetRoutes } from "./auth/password-reset";
 import { registerSessionRoutes } from "./auth/sessions";
 import { registerContactChannelRoutes } from "./contact-channels/contact-channels";
 import { registerContactChannelVerificationRoutes } from "./contact-channels/verification";
+import { registerCredentialScanningRoutes } from "./integrations/credential-scanning";
 import { registerInternalApiKeyRoutes } from "./internal/api-keys";
 import { registerInternalEmailRoutes } from "./internal/emails";
 import { registerInternalProjectRoutes } from "./internal/projects";
@@ -49,6 +50,7 @@ export function registerAllRoutes(router: Router): void {
   registerPermissionDefinitionRoutes(router);
   registerUserApiKeyRoutes(router);
   registerTeamApiKeyRoutes(router);
+  registerCredentialScanningRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);

@@ -4,7 +4,7 @@
  * app, or when its origin matches one of the project's trusted domains (`*` matches within
  * one DNS label, `**` across labels), or it is a localhost URL and the project allows that.
  */
-import { KnownError } from "../errors";
+import { redirectUrlNotTrusted } from "../errors";
 import type { ProjectConfig } from "./project-config/document";
 
 const LOCALHOST_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
@@ -46,5 +46,5 @@ function defaultPort(protocol: string): string {
 }
 
 export function assertTrustedRedirect(url: string | undefined, config: ProjectConfig): void {
-  if (url !== undefined && !isTrustedRedirect(url, config)) throw new KnownError("REDIRECT_URL_NOT_WHITELISTED");
+  if (url !== undefined && !isTrustedRedirect(url, config)) throw redirectUrlNotTrusted(url);
 }

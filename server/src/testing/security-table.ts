@@ -4,12 +4,16 @@
  * without an access type, malformed headers, an unknown project, wrong and foreign keys for
  * every access type, access types the route does not admit, another project's token, an
  * expired or garbled token, a missing session where one is needed, and (when the route
- * names one) another user's resource. Each case asserts the exact known error.
+ * names one) another user's resource, and the bad-token matrix (forged, foreign and
+ * anonymous tokens). Each case asserts the exact known error. Each entry names its
+ * operationId first, checked against the served OpenAPI document (method, path, access);
+ * security-coverage.test.ts fails when a protected operation of the document has no entry.
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AccessType } from "../http/env";
 import type { KnownErrorCode } from "../errors";
 import { call, createProjectFixture, expiredAccessToken, type Credentials, type ProjectFixture } from "./fixtures";
+import { hs256WithPublicKey, signedWithClaims, signedWithForeignKey, unsignedToken } from "./forged-tokens";
 import { useSharedTestApp } from "./shared-app";
 import type { TestApp } from "./test-server";
 
@@ -20,6 +24,8 @@ export interface SecurityContext {
 }
 
 export interface ProtectedOperation {
+  /** The document's operationId; keep it the first property (security-coverage.test.ts reads it from the source). */
+  operationId: string;
   method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   /** The path under /api/v1; a function when it names resources made for the test. */
   path: string | ((ctx: SecurityContext) => string);
@@ -160,7 +166,47 @@ function casesFor(op: ProtectedOperation): Case[] {
       code: op.userRequired,
     });
   }
+  cases.push(...forgedTokenCases(op));
   return cases;
+}
+
+/**
+ * The bad-token matrix (issue 9 §5): tokens an attacker can build from public material or a
+ * real token, each with the route's own valid keys, so only the token is wrong.
+ */
+function forgedTokenCases(op: ProtectedOperation): Case[] {
+  const type = op.access[0]!;
+  const withToken =
+    (forge: (ctx: SecurityContext) => Promise<string>) =>
+    async (ctx: SecurityContext): Promise<Credentials> => ({
+      projectId: ctx.project.projectId,
+      accessType: type,
+      ...keysFor(ctx.project, type),
+      accessToken: await forge(ctx),
+    });
+  const target = (ctx: SecurityContext) => ({ t: ctx.t, projectId: ctx.project.projectId, accessToken: ctx.project.user.accessToken });
+  const forged = (name: string, code: KnownErrorCode, forge: (ctx: SecurityContext) => Promise<string>): Case => ({ name, creds: withToken(forge), code });
+  return [
+    forged("an access token with alg none", "UNPARSABLE_ACCESS_TOKEN", (ctx) => unsignedToken(target(ctx))),
+    forged("an HS256 token keyed with the project's public key as PEM text", "UNPARSABLE_ACCESS_TOKEN", (ctx) => hs256WithPublicKey(target(ctx), "pem")),
+    forged("an HS256 token keyed with the project's public key as DER bytes", "UNPARSABLE_ACCESS_TOKEN", (ctx) => hs256WithPublicKey(target(ctx), "der")),
+    forged("an HS256 token keyed with the project's public key as JWK text", "UNPARSABLE_ACCESS_TOKEN", (ctx) => hs256WithPublicKey(target(ctx), "jwk")),
+    forged("a token signed by another key under an unknown kid", "UNPARSABLE_ACCESS_TOKEN", (ctx) => signedWithForeignKey(target(ctx), "unknown")),
+    forged("a token signed by another key under the project's kid", "UNPARSABLE_ACCESS_TOKEN", (ctx) => signedWithForeignKey(target(ctx), "real")),
+    forged("a token of the project's key for another project's audience", "INVALID_PROJECT_FOR_ACCESS_TOKEN", (ctx) =>
+      signedWithClaims(target(ctx), { aud: ctx.otherProject.projectId }),
+    ),
+    forged("a token of the project's regular key for its anonymous audience", "UNPARSABLE_ACCESS_TOKEN", (ctx) =>
+      signedWithClaims(target(ctx), { aud: `${ctx.project.projectId}:anon` }),
+    ),
+    forged("a token of the project's key with another issuer", "UNPARSABLE_ACCESS_TOKEN", (ctx) =>
+      signedWithClaims(target(ctx), { iss: `https://attacker.example/api/v1/projects/${ctx.project.projectId}` }),
+    ),
+    forged("an anonymous user's token without the allow-anonymous-user header", "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED", async (ctx) => {
+      const res = await call(ctx.t, "POST", "/auth/anonymous/sign-up", { creds: ctx.project.client });
+      return res.json.access_token as string;
+    }),
+  ];
 }
 
 function keysFor(project: ProjectFixture, type: AccessType | string): Partial<Credentials> {
@@ -196,6 +242,15 @@ export function describeSecurity(op: ProtectedOperation): void {
       });
     }
 
+    it(`is the operation ${op.operationId} of the OpenAPI document, with the same access types`, async () => {
+      const declared = await documentedOperation(ctx.t, op.operationId);
+      expect(declared, `${op.operationId} is not an operation of the document`).toBeDefined();
+      expect(declared!.method).toBe(op.method);
+      const path = resolve(op.path, ctx).split("?")[0]!;
+      expect(path).toMatch(new RegExp(`^${declared!.path.replace(/\{[^}]+\}/g, "[^/]+")}$`));
+      expect([...declared!.access].sort()).toEqual([...op.access].sort());
+    });
+
     it("accepts its credentials under the x-hexclave- prefix too", async () => {
       const type = op.access[0]!;
       const creds: Credentials = {
@@ -224,6 +279,41 @@ export function describeSecurity(op: ProtectedOperation): void {
       });
     }
   });
+}
+
+export interface DocumentedOperation {
+  method: string;
+  path: string;
+  /** The access types its security alternatives admit; empty for a public operation. */
+  access: AccessType[];
+}
+
+/** Every operation of the document the app serves, by operationId. */
+export async function documentedOperations(t: TestApp): Promise<Map<string, DocumentedOperation>> {
+  const document = (await (await t.request("/api/v1/openapi.json")).json()) as {
+    paths: Record<string, Record<string, { operationId?: string; security?: Array<Record<string, string[]>> }>>;
+  };
+  const operations = new Map<string, DocumentedOperation>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!operation.operationId) continue;
+      const schemes = new Set((operation.security ?? []).flatMap((alternative) => Object.keys(alternative)));
+      const access: AccessType[] = [];
+      // Client alternatives carry at most a publishable key and a user token (http/openapi.ts securityFor).
+      const clientAlternative = (operation.security ?? []).some(
+        (alternative) => "AccessType" in alternative && !("SecretServerKey" in alternative || "SuperSecretAdminKey" in alternative || "AdminAccessToken" in alternative),
+      );
+      if (clientAlternative) access.push("client");
+      if (schemes.has("SecretServerKey")) access.push("server");
+      if (schemes.has("SuperSecretAdminKey") || schemes.has("AdminAccessToken")) access.push("admin");
+      operations.set(operation.operationId, { method: method.toUpperCase(), path, access });
+    }
+  }
+  return operations;
+}
+
+async function documentedOperation(t: TestApp, operationId: string): Promise<DocumentedOperation | undefined> {
+  return (await documentedOperations(t)).get(operationId);
 }
 
 /** The project user's own client credentials, for foreign-resource and permission attempts. */

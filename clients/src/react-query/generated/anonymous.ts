@@ -14,7 +14,7 @@ import type {
 
 import type {
   KnownError,
-  SignInTokens,
+  SignInResult,
   SignUpAnonymouslyBody
 } from './endpoints.schemas';
 
@@ -32,7 +32,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * The tokens use the anonymous issuer and audience; send `x-stack-allow-anonymous-user: true` with them. Signing up with a password while holding this session upgrades the same user.
+ * The tokens use the anonymous issuer and audience; send `x-stack-allow-anonymous-user: true` with them. Signing up with a password while holding this session upgrades the same user. A project with `anonymous_sign_up_enabled` off answers ANONYMOUS_ACCOUNTS_NOT_ENABLED.
  * @summary Create an anonymous user and sign in as them
  */
 export const getSignUpAnonymouslyUrl = () => {
@@ -43,9 +43,9 @@ export const getSignUpAnonymouslyUrl = () => {
   return `/auth/anonymous/sign-up`
 }
 
-export const signUpAnonymously = async (signUpAnonymouslyBody?: SignUpAnonymouslyBody, options?: RequestInit): Promise<SignInTokens> => {
+export const signUpAnonymously = async (signUpAnonymouslyBody?: SignUpAnonymouslyBody, options?: RequestInit): Promise<SignInResult> => {
   
-  return gatehouseFetch<SignInTokens>(getSignUpAnonymouslyUrl(),
+  return gatehouseFetch<SignInResult>(getSignUpAnonymouslyUrl(),
   {      
     ...options,
     method: 'POST',

@@ -26,11 +26,13 @@ import type {
   ApiKeyUpdate,
   CreatedTeamApiKey,
   CreatedUserApiKey,
+  CredentialScanningRevoke,
   GetTeamApiKeyParams,
   GetUserApiKeyParams,
   KnownError,
   ListTeamApiKeysParams,
   ListUserApiKeysParams,
+  Success,
   TeamApiKey,
   TeamApiKeyCreate,
   TeamApiKeyList,
@@ -55,7 +57,79 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+ * Needs no authentication: the key itself is the authority. A secret key (`sk_…`) of any project is revoked for good; a public key (`pk_…`) answers PUBLIC_API_KEY_CANNOT_BE_REVOKED, an unknown or malformed one API_KEY_NOT_FOUND.
+ * @summary Revoke a leaked secret API key (for secret scanners)
+ */
+export const getRevokeLeakedApiKeyUrl = () => {
+
+
+  
+
+  return `/integrations/credential-scanning/revoke`
+}
+
+export const revokeLeakedApiKey = async (credentialScanningRevoke: CredentialScanningRevoke, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getRevokeLeakedApiKeyUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      credentialScanningRevoke,)
+  }
+);}
+
+
+
+
+export const getRevokeLeakedApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext> => {
+
+const mutationKey = ['revokeLeakedApiKey'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof revokeLeakedApiKey>>, {data: CredentialScanningRevoke}> = (props) => {
+          const {data} = props ?? {};
+
+          return  revokeLeakedApiKey(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RevokeLeakedApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof revokeLeakedApiKey>>>
+    export type RevokeLeakedApiKeyMutationBody = CredentialScanningRevoke
+    export type RevokeLeakedApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError>
+
+    /**
+ * @summary Revoke a leaked secret API key (for secret scanners)
+ */
+export const useRevokeLeakedApiKey = <TError = ErrorType<KnownError | KnownError | KnownError>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof revokeLeakedApiKey>>,
+        TError,
+        {data: CredentialScanningRevoke},
+        TContext
+      > => {
+
+      const mutationOptions = getRevokeLeakedApiKeyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary Create a team API key
  */
 export const getCreateTeamApiKeyUrl = () => {
@@ -127,7 +201,7 @@ export const useCreateTeamApiKey = <TError = ErrorType<KnownError | KnownError |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+ * Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary List a team's API keys
  */
 export const getListTeamApiKeysUrl = (params: ListTeamApiKeysParams,) => {
@@ -234,7 +308,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
 
 
 /**
- * The key's read shape when it is a valid team key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+ * The key's read shape when it is a valid team key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary Check a team API key
  */
 export const getCheckTeamApiKeyUrl = () => {
@@ -306,7 +380,7 @@ export const useCheckTeamApiKey = <TError = ErrorType<KnownError | KnownError | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+ * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary Read a team API key
  */
 export const getGetTeamApiKeyUrl = (id: string,
@@ -421,7 +495,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
 
 
 /**
- * `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+ * `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary Rename or revoke a team API key
  */
 export const getUpdateTeamApiKeyUrl = (id: string,
@@ -503,7 +577,7 @@ export const useUpdateTeamApiKey = <TError = ErrorType<KnownError | KnownError |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Returns the whole key in `value`, once; later reads show only its last four characters. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+ * Returns the whole key in `value`, once; later reads show only its last four characters. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary Create a user API key
  */
 export const getCreateUserApiKeyUrl = () => {
@@ -575,7 +649,7 @@ export const useCreateUserApiKey = <TError = ErrorType<KnownError | KnownError |
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Revoked and expired keys included, newest first. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+ * Revoked and expired keys included, newest first. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary List a user's API keys
  */
 export const getListUserApiKeysUrl = (params: ListUserApiKeysParams,) => {
@@ -682,7 +756,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
 
 
 /**
- * The key's read shape when it is a valid user key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+ * The key's read shape when it is a valid user key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary Check a user API key
  */
 export const getCheckUserApiKeyUrl = () => {
@@ -754,7 +828,7 @@ export const useCheckUserApiKey = <TError = ErrorType<KnownError | KnownError | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+ * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary Read a user API key
  */
 export const getGetUserApiKeyUrl = (id: string,
@@ -869,7 +943,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
 
 
 /**
- * `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.
+ * `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary Rename or revoke a user API key
  */
 export const getUpdateUserApiKeyUrl = (id: string,

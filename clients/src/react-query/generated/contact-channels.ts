@@ -229,7 +229,8 @@ export const useCreateContactChannel = <TError = ErrorType<KnownError | KnownErr
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary E-mail a verification link to one of the signed-in user's addresses (older SDKs)
+ * `email` must be the user's primary e-mail: another of their addresses answers EMAIL_IS_NOT_PRIMARY_EMAIL, an address that is not theirs EMAIL_NOT_ASSOCIATED_WITH_USER.
+ * @summary E-mail a verification link to the signed-in user's primary address (older SDKs)
  */
 export const getSendEmailVerificationCodeUrl = () => {
 
@@ -284,7 +285,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type SendEmailVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
- * @summary E-mail a verification link to one of the signed-in user's addresses (older SDKs)
+ * @summary E-mail a verification link to the signed-in user's primary address (older SDKs)
  */
 export const useSendEmailVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}

@@ -84,6 +84,7 @@ export type ClientProjectConfig = {
   credential_enabled: boolean;
   magic_link_enabled: boolean;
   passkey_enabled: boolean;
+  anonymous_sign_up_enabled: boolean;
   client_team_creation_enabled: boolean;
   client_user_deletion_enabled: boolean;
   allow_localhost: boolean;
@@ -338,6 +339,14 @@ export interface CreatedUserApiKey {
   user_id: string;
   /** The whole key, shown only in this response: `sk_` or `pk_`, 45 secret characters, the key's id without dashes, `user` or `team`, a scanner flag, the marker `574ck4u7h` and a CRC-32 checksum in hex. */
   value: string;
+}
+
+export interface CredentialScanningRevoke {
+  /**
+   * The leaked user or team API key, in full.
+   * @maxLength 1000
+   */
+  api_key: string;
 }
 
 /**
@@ -763,6 +772,8 @@ export interface ProjectConfig {
   credential_enabled: boolean;
   magic_link_enabled: boolean;
   passkey_enabled: boolean;
+  /** Whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Default true. */
+  anonymous_sign_up_enabled: boolean;
   client_team_creation_enabled: boolean;
   client_user_deletion_enabled: boolean;
   allow_user_api_keys: boolean;
@@ -858,6 +869,8 @@ export interface ProjectConfigPatch {
   credential_enabled?: boolean;
   magic_link_enabled?: boolean;
   passkey_enabled?: boolean;
+  /** Whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Default true. */
+  anonymous_sign_up_enabled?: boolean;
   client_team_creation_enabled?: boolean;
   client_user_deletion_enabled?: boolean;
   allow_user_api_keys?: boolean;
@@ -1348,6 +1361,13 @@ export interface SessionTokens {
   refresh_token: string;
   access_token: string;
 }
+
+export type SignInResultAllOf = {
+  /** True when this call created the user (or upgraded an anonymous one). */
+  is_new_user: boolean;
+};
+
+export type SignInResult = SignInTokens & SignInResultAllOf;
 
 export interface SignInTokens {
   /** Short-lived JWT for x-stack-access-token. */

@@ -597,7 +597,7 @@ export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmai
 
 
 /**
- * Call on the internal project with a user session.
+ * Call on the internal project with a user session. A project in production mode (is_production_mode) may not allow localhost nor have trusted domains that are not HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.
  * @summary Create a project owned by one of the signed-in user's teams
  */
 export const getCreateProjectUrl = () => {
@@ -867,6 +867,7 @@ export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getC
 
 
 /**
+ * A project in production mode (is_production_mode) may not allow localhost nor have trusted domains that are not HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.
  * @summary Update the current project and its configuration
  */
 export const getUpdateCurrentProjectAdminUrl = () => {

@@ -36,7 +36,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Mails the six-character OTP and a link to `callback_url` carrying the whole code (valid 30 minutes, single use, at most 10 wrong guesses). Rate limited per address and per IP (429). A project with magic_link_enabled off answers PASSWORD_AUTHENTICATION_NOT_ENABLED: the catalogue has no dedicated code for OTP sign-in being disabled, and this is its code for e-mail credential sign-in being switched off.
+ * Mails the six-character OTP and a link to `callback_url` carrying the whole code (valid 30 minutes, single use, at most 10 wrong guesses). Rate limited per address and per IP (429). A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code: the catalogue has none for it).
  * @summary E-mail a one-time sign-in code and link
  */
 export const getSendSignInCodeUrl = () => {
@@ -62,7 +62,7 @@ export const sendSignInCode = async (otpSendSignInCode: OtpSendSignInCode, optio
 
 
 
-export const getSendSignInCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
+export const getSendSignInCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext> => {
 
@@ -89,12 +89,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendSignInCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendSignInCode>>>
     export type SendSignInCodeMutationBody = OtpSendSignInCode
-    export type SendSignInCodeMutationError = ErrorType<KnownError | KnownError | RateLimited | KnownError>
+    export type SendSignInCodeMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary E-mail a one-time sign-in code and link
  */
-export const useSendSignInCode = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
+export const useSendSignInCode = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendSignInCode>>,
@@ -108,7 +108,7 @@ export const useSendSignInCode = <TError = ErrorType<KnownError | KnownError | R
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Signs in the account of the code's address and marks that address verified. An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's session, that user is upgraded in place. A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in. A project with magic_link_enabled off answers PASSWORD_AUTHENTICATION_NOT_ENABLED: the catalogue has no dedicated code for OTP sign-in being disabled, and this is its code for e-mail credential sign-in being switched off.
+ * Signs in the account of the code's address and marks that address verified. An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's session, that user is upgraded in place. An existing account whose otp_auth_enabled is off answers OTP_AUTHENTICATION_NOT_ENABLED and the code stays unused. A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in. A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code: the catalogue has none for it).
  * @summary Sign in with a one-time code
  */
 export const getSignInWithCodeUrl = () => {
@@ -134,7 +134,7 @@ export const signInWithCode = async (verificationCode: VerificationCode, options
 
 
 
-export const getSignInWithCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getSignInWithCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -161,12 +161,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithCodeMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithCode>>>
     export type SignInWithCodeMutationBody = VerificationCode
-    export type SignInWithCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type SignInWithCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Sign in with a one-time code
  */
-export const useSignInWithCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useSignInWithCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithCode>>,
@@ -205,7 +205,7 @@ export const checkSignInCode = async (verificationCode: VerificationCode, option
 
 
 
-export const getCheckSignInCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getCheckSignInCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkSignInCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkSignInCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -232,12 +232,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckSignInCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkSignInCode>>>
     export type CheckSignInCodeMutationBody = VerificationCode
-    export type CheckSignInCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type CheckSignInCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Check a one-time sign-in code without using it
  */
-export const useCheckSignInCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useCheckSignInCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkSignInCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkSignInCode>>,

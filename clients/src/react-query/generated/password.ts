@@ -22,7 +22,7 @@ import type {
   PasswordSignUp,
   PasswordUpdate,
   RateLimited,
-  SignInTokens,
+  SignInResult,
   Success,
   VerificationCode,
   VerificationCodeCheck
@@ -340,9 +340,9 @@ export const getSignInWithPasswordUrl = () => {
   return `/auth/password/sign-in`
 }
 
-export const signInWithPassword = async (passwordSignIn: PasswordSignIn, options?: RequestInit): Promise<SignInTokens> => {
+export const signInWithPassword = async (passwordSignIn: PasswordSignIn, options?: RequestInit): Promise<SignInResult> => {
   
-  return gatehouseFetch<SignInTokens>(getSignInWithPasswordUrl(),
+  return gatehouseFetch<SignInResult>(getSignInWithPasswordUrl(),
   {      
     ...options,
     method: 'POST',
@@ -411,9 +411,9 @@ export const getSignUpWithPasswordUrl = () => {
   return `/auth/password/sign-up`
 }
 
-export const signUpWithPassword = async (passwordSignUp: PasswordSignUp, options?: RequestInit): Promise<SignInTokens> => {
+export const signUpWithPassword = async (passwordSignUp: PasswordSignUp, options?: RequestInit): Promise<SignInResult> => {
   
-  return gatehouseFetch<SignInTokens>(getSignUpWithPasswordUrl(),
+  return gatehouseFetch<SignInResult>(getSignUpWithPasswordUrl(),
   {      
     ...options,
     method: 'POST',

@@ -1161,7 +1161,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
 
 
 /**
- * With client access only when the project allows client team creation; the signed-in user becomes the first member and has the team selected.
+ * With client access only when the project allows client team creation (else CLIENT_TEAM_CREATION_NOT_ENABLED); the signed-in user becomes the first member and has the team selected.
  * @summary Create a team
  */
 export const getCreateTeamUrl = () => {
@@ -1187,7 +1187,7 @@ export const createTeam = async (teamCreate: TeamCreate, options?: RequestInit):
 
 
 
-export const getCreateTeamMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCreateTeamMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext> => {
 
@@ -1214,12 +1214,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamMutationResult = NonNullable<Awaited<ReturnType<typeof createTeam>>>
     export type CreateTeamMutationBody = TeamCreate
-    export type CreateTeamMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CreateTeamMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Create a team
  */
-export const useCreateTeam = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCreateTeam = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeam>>,

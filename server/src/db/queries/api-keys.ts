@@ -79,6 +79,20 @@ export async function findApiKey(q: Queryable, tenant: Tenant, id: string): Prom
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
+/**
+ * A key found by id in any project, for credential scanning only: the caller holds nothing
+ * but the leaked value, so the project comes from the key. The id is a random UUID and the
+ * caller must then match the value's digest, so this reaches no key it could not name.
+ */
+export async function findApiKeyInAnyProject(q: Queryable, id: string): Promise<{ tenant: Tenant; key: ApiKeyRecord } | null> {
+  const rows = await q.query<ApiKeyRow & { project_id: string; branch_id: string }>(
+    `SELECT project_id, branch_id, ${COLUMNS} FROM api_keys WHERE id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  return row ? { tenant: { projectId: row.project_id, branchId: row.branch_id }, key: toRecord(row) } : null;
+}
+
 /** The owner's keys, newest first (as Stack Auth lists them). */
 export async function listApiKeys(q: Queryable, tenant: Tenant, owner: ApiKeyOwner): Promise<ApiKeyRecord[]> {
   const column = owner.type === "user" ? "user_id" : "team_id";

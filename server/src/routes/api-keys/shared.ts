@@ -15,7 +15,7 @@ const label = (type: ApiKeyOwnerType) => (type === "user" ? "User" : "Team");
 
 const DISABLED_NOTE = (type: ApiKeyOwnerType) =>
   ` A project that has not enabled ${type} API keys (\`allow_${type}_api_keys\`, config \`apiKeys.enabled.${type}\`) answers ` +
-  "400 SCHEMA_ERROR: the catalogue has no dedicated code, and Stack Auth answers a plain 400 there.";
+  "400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).";
 
 /** The fields every API key shape has, in both kinds. */
 export const baseKeyFields = {
@@ -99,7 +99,7 @@ export function apiKeyRoutes<
   const path = `/${type}-api-keys`;
   const disabled = DISABLED_NOTE(type);
   return {
-    create: authenticatedRoute(CLIENT_AND_UP, spec.ownerErrors, {
+    create: authenticatedRoute(CLIENT_AND_UP, [...spec.ownerErrors, "API_KEYS_NOT_ENABLED"], {
       operationId: `create${name}ApiKey`,
       method: "post",
       path,
@@ -109,7 +109,7 @@ export function apiKeyRoutes<
       request: { body: jsonBody(schemas.createBody) },
       responses: { 201: jsonResponse(schemas.created, "The new key, in full, once") },
     }),
-    list: authenticatedRoute(CLIENT_AND_UP, spec.ownerErrors, {
+    list: authenticatedRoute(CLIENT_AND_UP, [...spec.ownerErrors, "API_KEYS_NOT_ENABLED"], {
       operationId: `list${name}ApiKeys`,
       method: "get",
       path,
@@ -119,7 +119,7 @@ export function apiKeyRoutes<
       request: { query: schemas.listQuery },
       responses: { 200: jsonResponse(schemas.list, "The keys") },
     }),
-    get: authenticatedRoute(CLIENT_AND_UP, ["API_KEY_NOT_FOUND", ...spec.byIdErrors], {
+    get: authenticatedRoute(CLIENT_AND_UP, ["API_KEY_NOT_FOUND", "API_KEYS_NOT_ENABLED", ...spec.byIdErrors], {
       operationId: `get${name}ApiKey`,
       method: "get",
       path: `${path}/{id}`,
@@ -131,7 +131,7 @@ export function apiKeyRoutes<
       request: { params: IdParam, query: schemas.byIdQuery },
       responses: { 200: jsonResponse(schemas.read, "The key") },
     }),
-    update: authenticatedRoute(CLIENT_AND_UP, ["API_KEY_NOT_FOUND", ...spec.byIdErrors], {
+    update: authenticatedRoute(CLIENT_AND_UP, ["API_KEY_NOT_FOUND", "API_KEYS_NOT_ENABLED", ...spec.byIdErrors], {
       operationId: `update${name}ApiKey`,
       method: "patch",
       path: `${path}/{id}`,
@@ -141,7 +141,7 @@ export function apiKeyRoutes<
       request: { params: IdParam, query: schemas.byIdQuery, body: jsonBody(UpdateBody) },
       responses: { 200: jsonResponse(schemas.read, "The updated key") },
     }),
-    check: authenticatedRoute(SERVER_AND_UP, CHECK_ERRORS, {
+    check: authenticatedRoute(SERVER_AND_UP, [...CHECK_ERRORS, "API_KEYS_NOT_ENABLED"], {
       operationId: `check${name}ApiKey`,
       method: "post",
       path: `${path}/check`,

@@ -123,12 +123,12 @@ describe("team API keys", () => {
     }
   });
 
-  it("a project without team API keys answers SCHEMA_ERROR, even with user keys on", async () => {
+  it("a project without team API keys answers API_KEYS_NOT_ENABLED (not SCHEMA_ERROR), even with user keys on", async () => {
     const off = await createProjectFixture(t, { config: { allow_user_api_keys: true } });
     const owner = await signUpUser(t, off.client);
     const team = await call(t, "POST", "/teams", { creds: off.server, body: { display_name: "T", creator_user_id: owner.userId } });
     const res = await call(t, "POST", "/team-api-keys", { creds: off.server, body: keyBody(team.json.id) });
-    expect([res.status, res.json.code]).toEqual([400, "SCHEMA_ERROR"]);
+    expect([res.status, res.json.code, res.json.details]).toEqual([400, "API_KEYS_NOT_ENABLED", { type: "team" }]);
     expect(res.json.error).toContain("Team API keys are not enabled");
   });
 });
@@ -157,6 +157,7 @@ async function keyOf(ctx: SecurityContext, teamId: string): Promise<string> {
 }
 
 describeSecurity({
+  operationId: "createTeamApiKey",
   method: "POST",
   path: "/team-api-keys",
   access: ALL,
@@ -171,6 +172,7 @@ describeSecurity({
   }),
 });
 describeSecurity({
+  operationId: "listTeamApiKeys",
   method: "GET",
   path: `/team-api-keys?team_id=${ZERO}`,
   access: ALL,
@@ -179,6 +181,7 @@ describeSecurity({
   memberWithoutPermission: async (ctx) => ({ path: `/team-api-keys?team_id=${await teamWithoutManageKeys(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_PERMISSION_REQUIRED" }),
 });
 describeSecurity({
+  operationId: "getTeamApiKey",
   method: "GET",
   path: `/team-api-keys/${ZERO}`,
   access: ALL,
@@ -186,6 +189,7 @@ describeSecurity({
   foreignResource: async (ctx) => ({ path: `/team-api-keys/${await keyOf(ctx, await teamOfOthers(ctx))}`, creds: asProjectUser(ctx), code: "API_KEY_NOT_FOUND" }),
 });
 describeSecurity({
+  operationId: "updateTeamApiKey",
   method: "PATCH",
   path: `/team-api-keys/${ZERO}`,
   access: ALL,
@@ -204,4 +208,4 @@ describeSecurity({
     code: "TEAM_PERMISSION_REQUIRED",
   }),
 });
-describeSecurity({ method: "POST", path: "/team-api-keys/check", access: ["server", "admin"], body: { api_key: "sk_unknown" } });
+describeSecurity({ operationId: "checkTeamApiKey", method: "POST", path: "/team-api-keys/check", access: ["server", "admin"], body: { api_key: "sk_unknown" } });

@@ -181,15 +181,15 @@ describe("user API keys", () => {
     expect((await client(user, "GET", "/user-api-keys")).json.code).toBe("SCHEMA_ERROR");
   });
 
-  it("a project without user API keys answers SCHEMA_ERROR naming the setting", async () => {
+  it("a project without user API keys answers API_KEYS_NOT_ENABLED (not SCHEMA_ERROR) naming the setting", async () => {
     const off = await createProjectFixture(t, { config: { allow_user_api_keys: false } });
     const user = await signUpUser(t, off.client);
     const res = await call(t, "POST", "/user-api-keys", { creds: { ...off.client, accessToken: user.accessToken }, body: keyBody() });
-    expect([res.status, res.json.code]).toEqual([400, "SCHEMA_ERROR"]);
+    expect([res.status, res.json.code, res.json.details]).toEqual([400, "API_KEYS_NOT_ENABLED", { type: "user" }]);
     expect(res.json.error).toContain("User API keys are not enabled");
     const checked = await call(t, "POST", "/user-api-keys/check", { creds: off.server, body: { api_key: "sk_x" } });
-    expect(checked.json.code).toBe("SCHEMA_ERROR");
-    expect((await call(t, "GET", `/user-api-keys?user_id=${user.userId}`, { creds: off.server })).json.code).toBe("SCHEMA_ERROR");
+    expect(checked.json.code).toBe("API_KEYS_NOT_ENABLED");
+    expect((await call(t, "GET", `/user-api-keys?user_id=${user.userId}`, { creds: off.server })).json.code).toBe("API_KEYS_NOT_ENABLED");
   });
 
   it("deleting a user deletes their keys", async () => {
@@ -214,6 +214,7 @@ async function foreignUserKey(ctx: SecurityContext): Promise<{ id: string; userI
 }
 
 describeSecurity({
+  operationId: "createUserApiKey",
   method: "POST",
   path: "/user-api-keys",
   access: ALL,
@@ -222,6 +223,7 @@ describeSecurity({
   foreignResource: async (ctx) => ({ path: "/user-api-keys", body: keyBody({ user_id: (await foreignUserKey(ctx)).userId }), creds: asProjectUser(ctx), code: "USER_NOT_FOUND" }),
 });
 describeSecurity({
+  operationId: "listUserApiKeys",
   method: "GET",
   path: "/user-api-keys?user_id=me",
   access: ALL,
@@ -229,6 +231,7 @@ describeSecurity({
   foreignResource: async (ctx) => ({ path: `/user-api-keys?user_id=${(await foreignUserKey(ctx)).userId}`, creds: asProjectUser(ctx), code: "USER_NOT_FOUND" }),
 });
 describeSecurity({
+  operationId: "getUserApiKey",
   method: "GET",
   path: `/user-api-keys/${ZERO}`,
   access: ALL,
@@ -236,6 +239,7 @@ describeSecurity({
   foreignResource: async (ctx) => ({ path: `/user-api-keys/${(await foreignUserKey(ctx)).id}`, creds: asProjectUser(ctx), code: "API_KEY_NOT_FOUND" }),
 });
 describeSecurity({
+  operationId: "updateUserApiKey",
   method: "PATCH",
   path: `/user-api-keys/${ZERO}`,
   access: ALL,
@@ -248,4 +252,4 @@ describeSecurity({
     code: "API_KEY_NOT_FOUND",
   }),
 });
-describeSecurity({ method: "POST", path: "/user-api-keys/check", access: ["server", "admin"], body: { api_key: "sk_unknown" } });
+describeSecurity({ operationId: "checkUserApiKey", method: "POST", path: "/user-api-keys/check", access: ["server", "admin"], body: { api_key: "sk_unknown" } });

@@ -22,7 +22,7 @@ async function anonymousSignUp(fixture = project) {
   // The SDKs send this POST with no body and no content type.
   const res = await call(t, "POST", "/auth/anonymous/sign-up", { creds: fixture.client });
   expect(res.status, res.text).toBe(200);
-  return res.json as { access_token: string; refresh_token: string; user_id: string };
+  return res.json as { access_token: string; refresh_token: string; user_id: string; is_new_user: boolean };
 }
 
 async function jwks(projectId: string, includeAnonymous: boolean) {
@@ -33,7 +33,8 @@ async function jwks(projectId: string, includeAnonymous: boolean) {
 describe("POST /auth/anonymous/sign-up", () => {
   it("creates an anonymous user whose token has the anonymous issuer, audience and key", async () => {
     const tokens = await anonymousSignUp();
-    expect(Object.keys(tokens).sort()).toEqual(["access_token", "refresh_token", "user_id"]);
+    expect(Object.keys(tokens).sort()).toEqual(["access_token", "is_new_user", "refresh_token", "user_id"]);
+    expect(tokens.is_new_user).toBe(true);
     const claims = claimsOf(tokens.access_token);
     expect(claims).toMatchObject({
       sub: tokens.user_id,
@@ -47,6 +48,20 @@ describe("POST /auth/anonymous/sign-up", () => {
     expect((await jwks(project.projectId, false)).keys.map((k) => k.kid)).not.toContain(kid);
     const all = await jwks(project.projectId, true);
     await expect(jwtVerify(tokens.access_token, createLocalJWKSet(all as never), { audience: `${project.projectId}:anon` })).resolves.toBeTruthy();
+  });
+
+  it("answers ANONYMOUS_ACCOUNTS_NOT_ENABLED, creating nobody, when the project switches it off", async () => {
+    const off = await createProjectFixture(t, { config: { anonymous_sign_up_enabled: false } });
+    const current = await call(t, "GET", "/projects/current", { creds: off.client });
+    expect(current.json.config.anonymous_sign_up_enabled).toBe(false);
+    const res = await call(t, "POST", "/auth/anonymous/sign-up", { creds: off.client });
+    expect([res.status, res.json.code]).toEqual([400, "ANONYMOUS_ACCOUNTS_NOT_ENABLED"]);
+    const users = await call(t, "GET", "/users?include_anonymous=true", { creds: off.server });
+    expect(users.json.items.map((u: { id: string }) => u.id)).toEqual([off.user.userId]);
+
+    const on = await call(t, "PATCH", "/internal/projects/current", { creds: off.admin, body: { config: { anonymous_sign_up_enabled: true } } });
+    expect(on.json.config.anonymous_sign_up_enabled).toBe(true);
+    expect((await anonymousSignUp(off)).is_new_user).toBe(true);
   });
 
   it("accepts an empty JSON body too, and rejects unknown body keys", async () => {
@@ -184,4 +199,4 @@ describe("upgrading with a verification callback", () => {
   });
 });
 
-describeSecurity({ method: "POST", path: "/auth/anonymous/sign-up", access: ["client", "server", "admin"] });
+describeSecurity({ operationId: "signUpAnonymously", method: "POST", path: "/auth/anonymous/sign-up", access: ["client", "server", "admin"] });

@@ -4,9 +4,9 @@ import { authenticatedRoute, jsonResponse, optionalJsonBody } from "../../http/o
 import type { Router } from "../../http/router";
 import { z } from "@hono/zod-openapi";
 import { signUpAnonymously } from "../../services/auth/anonymous";
-import { SignInTokensSchema } from "./shapes";
+import { SignInResultSchema } from "./shapes";
 
-const anonymousSignUp = authenticatedRoute(CLIENT_AND_UP, [], {
+const anonymousSignUp = authenticatedRoute(CLIENT_AND_UP, ["ANONYMOUS_ACCOUNTS_NOT_ENABLED"], {
   operationId: "signUpAnonymously",
   method: "post",
   path: "/auth/anonymous/sign-up",
@@ -14,10 +14,11 @@ const anonymousSignUp = authenticatedRoute(CLIENT_AND_UP, [], {
   summary: "Create an anonymous user and sign in as them",
   description:
     "The tokens use the anonymous issuer and audience; send `x-stack-allow-anonymous-user: true` with them. " +
-    "Signing up with a password while holding this session upgrades the same user.",
+    "Signing up with a password while holding this session upgrades the same user. A project with " +
+    "`anonymous_sign_up_enabled` off answers ANONYMOUS_ACCOUNTS_NOT_ENABLED.",
   // The Stack SDKs send this POST without a body; an empty JSON object is accepted too.
   request: { body: optionalJsonBody(z.strictObject({})) },
-  responses: { 200: jsonResponse(SignInTokensSchema, "Signed up and signed in as a new anonymous user") },
+  responses: { 200: jsonResponse(SignInResultSchema, "Signed up and signed in as a new anonymous user") },
 });
 
 export function registerAnonymousRoutes(router: Router): void {

@@ -176,5 +176,5 @@ describe("POST /auth/mfa/sign-in", () => {
 
 const all = ["client", "server", "admin"] as const;
 const body = { type: "totp", totp: "123456", code: "A".repeat(45) };
-describeSecurity({ method: "POST", path: "/auth/mfa/sign-in", access: all, body });
-describeSecurity({ method: "POST", path: "/auth/mfa/sign-in/check-code", access: all, body: { code: "A".repeat(45) } });
+describeSecurity({ operationId: "signInWithMfa", method: "POST", path: "/auth/mfa/sign-in", access: all, body });
+describeSecurity({ operationId: "checkMfaAttemptCode", method: "POST", path: "/auth/mfa/sign-in/check-code", access: all, body: { code: "A".repeat(45) } });

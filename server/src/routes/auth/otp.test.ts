@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openSession, tokensForSession } from "../../services/sessions";
 import { createUser } from "../../services/users/user-changes";
 import { issueCode, MAX_ATTEMPTS } from "../../services/verification-codes";
-import { call, createProjectFixture, uniqueEmail, type Credentials, type ProjectFixture } from "../../testing/fixtures";
+import { call, createProjectFixture, signUpUser, uniqueEmail, type Credentials, type ProjectFixture } from "../../testing/fixtures";
 import type { MailCatcher } from "../../testing/mail-catcher";
 import { useAppWithMail } from "../../testing/shared-app";
 import { describeSecurity } from "../../testing/security-table";
@@ -25,6 +25,11 @@ const signIn = (code: string, creds: Credentials = project.client, headers?: Rec
   call(t, "POST", "/auth/otp/sign-in", { creds, body: { code }, headers });
 const check = (code: string) => call(t, "POST", "/auth/otp/sign-in/check-code", { creds: project.client, body: { code } });
 const me = (accessToken: string, creds: Credentials = project.client) => call(t, "GET", "/users/me", { creds: { ...creds, accessToken } });
+/** Password sign-up leaves otp_auth_enabled off; the user turns it on to sign in with codes. */
+async function allowOtp(accessToken: string, creds: Credentials = project.client) {
+  const res = await call(t, "PATCH", "/users/me", { creds: { ...creds, accessToken }, body: { otp_auth_enabled: true } });
+  expect(res.json.otp_auth_enabled).toBe(true);
+}
 
 /** Sends a code to `email` and reads the OTP and the link's code from the message that arrives. */
 async function mailed(email: string, creds: Credentials = project.client) {
@@ -37,6 +42,8 @@ async function mailed(email: string, creds: Credentials = project.client) {
   const link = /Sign in: (\S+)/.exec(message.text)![1]!;
   return { nonce: res.json.nonce as string, otp, link, code: new URL(link).searchParams.get("code")!, message };
 }
+
+const createProjectUserWithPassword = () => signUpUser(t, project.client);
 
 describe("one-time code sign-in", () => {
   it("signs up an unknown address with it verified, from the OTP typed together with the nonce", async () => {
@@ -59,6 +66,7 @@ describe("one-time code sign-in", () => {
   });
 
   it("signs an existing user in with the link's code and marks their address verified", async () => {
+    await allowOtp(project.user.accessToken);
     const { code } = await mailed(project.user.email);
     const res = await signIn(code);
     expect(res.json).toMatchObject({ user_id: project.user.userId, is_new_user: false });
@@ -85,21 +93,34 @@ describe("one-time code sign-in", () => {
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("SIGN_UP_NOT_ENABLED");
     // Existing users still sign in.
+    await allowOtp(closed.user.accessToken, closed.client);
     const existing = await mailed(closed.user.email, closed.client);
     expect((await signIn(existing.code, closed.client)).json.user_id).toBe(closed.user.userId);
   });
 
-  it("answers PASSWORD_AUTHENTICATION_NOT_ENABLED when the project has magic_link_enabled off", async () => {
+  it("answers OTP_AUTHENTICATION_NOT_ENABLED (not the password code) when the project has magic_link_enabled off", async () => {
     const off = await createProjectFixture(t);
     const res = await send(uniqueEmail(), off.client);
-    expect(res.status).toBe(400);
-    expect(res.json.code).toBe("PASSWORD_AUTHENTICATION_NOT_ENABLED");
-    expect((await signIn("A".repeat(45), off.client)).json.code).toBe("PASSWORD_AUTHENTICATION_NOT_ENABLED");
+    expect([res.status, res.json.code, res.json.details]).toEqual([403, "OTP_AUTHENTICATION_NOT_ENABLED", { scope: "project" }]);
+    expect((await signIn("A".repeat(45), off.client)).json.code).toBe("OTP_AUTHENTICATION_NOT_ENABLED");
+  });
+
+  it("honours otp_auth_enabled: an account with it off is not signed in, and its code stays unused", async () => {
+    const user = await createProjectUserWithPassword();
+    const { code } = await mailed(user.email);
+    const refused = await signIn(code);
+    expect([refused.status, refused.json.code, refused.json.details]).toEqual([403, "OTP_AUTHENTICATION_NOT_ENABLED", { scope: "user" }]);
+    expect(refused.json.access_token).toBeUndefined();
+    await allowOtp(user.accessToken);
+    expect((await signIn(code)).json).toMatchObject({ user_id: user.userId, is_new_user: false });
   });
 
   it("refuses an untrusted callback URL", async () => {
     const res = await send(uniqueEmail(), project.client, "https://evil.example/cb");
     expect(res.json.code).toBe("REDIRECT_URL_NOT_WHITELISTED");
+    // SPEC §5 quotes this message; the URL goes in the message, and no details keys are sent.
+    expect(res.json.error).toBe("Redirect URL https://evil.example/cb is not trusted; should be relative.");
+    expect(res.json.details).toEqual({});
   });
 
   it("answers VERIFICATION_CODE_NOT_FOUND for an unknown code", async () => {
@@ -141,6 +162,6 @@ describe("one-time code sign-in", () => {
 });
 
 const all = ["client", "server", "admin"] as const;
-describeSecurity({ method: "POST", path: "/auth/otp/send-sign-in-code", access: all, body: { email: "sec@example.com", callback_url: "/cb" } });
-describeSecurity({ method: "POST", path: "/auth/otp/sign-in", access: all, body: { code: "A".repeat(45) } });
-describeSecurity({ method: "POST", path: "/auth/otp/sign-in/check-code", access: all, body: { code: "A".repeat(45) } });
+describeSecurity({ operationId: "sendSignInCode", method: "POST", path: "/auth/otp/send-sign-in-code", access: all, body: { email: "sec@example.com", callback_url: "/cb" } });
+describeSecurity({ operationId: "signInWithCode", method: "POST", path: "/auth/otp/sign-in", access: all, body: { code: "A".repeat(45) } });
+describeSecurity({ operationId: "checkSignInCode", method: "POST", path: "/auth/otp/sign-in/check-code", access: all, body: { code: "A".repeat(45) } });

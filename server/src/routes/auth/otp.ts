@@ -9,8 +9,7 @@ import { botChallengeFields, MFA_NOTE, SignInTokensSchema } from "./shapes";
 import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas";
 
 const DISABLED_NOTE =
-  "A project with magic_link_enabled off answers PASSWORD_AUTHENTICATION_NOT_ENABLED: the catalogue has no dedicated " +
-  "code for OTP sign-in being disabled, and this is its code for e-mail credential sign-in being switched off.";
+  "A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code: the catalogue has none for it).";
 
 const SendCodeBody = z
   .strictObject({
@@ -30,7 +29,7 @@ const OtpSignInSchema = SignInTokensSchema.extend({
   is_new_user: z.boolean().openapi({ description: "True when this sign-in created the account (or upgraded an anonymous user)." }),
 }).openapi("OtpSignInTokens");
 
-const sendCode = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED"], {
+const sendCode = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED"], {
   operationId: "sendSignInCode",
   method: "post",
   path: "/auth/otp/send-sign-in-code",
@@ -43,7 +42,7 @@ const sendCode = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT
   responses: { 200: jsonResponse(NonceSchema, "Code sent"), ...rateLimitedResponse },
 });
 
-const signIn = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "SIGN_UP_NOT_ENABLED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", ...CODE_ERRORS], {
+const signIn = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", "SIGN_UP_NOT_ENABLED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", ...CODE_ERRORS], {
   operationId: "signInWithCode",
   method: "post",
   path: "/auth/otp/sign-in",
@@ -52,12 +51,13 @@ const signIn = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_E
   description:
     "Signs in the account of the code's address and marks that address verified. An unknown address signs up " +
     "(SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's " +
-    `session, that user is upgraded in place. ${MFA_NOTE} ${DISABLED_NOTE}`,
+    `session, that user is upgraded in place. An existing account whose otp_auth_enabled is off answers ` +
+    `OTP_AUTHENTICATION_NOT_ENABLED and the code stays unused. ${MFA_NOTE} ${DISABLED_NOTE}`,
   request: { body: jsonBody(CodeBody) },
   responses: { 200: jsonResponse(OtpSignInSchema, "Signed in"), ...rateLimitedResponse },
 });
 
-const checkCode = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_ENABLED", ...CODE_ERRORS], {
+const checkCode = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", ...CODE_ERRORS], {
   operationId: "checkSignInCode",
   method: "post",
   path: "/auth/otp/sign-in/check-code",

@@ -133,5 +133,5 @@ describe("POST /auth/password/update", () => {
 });
 
 const user = "USER_AUTHENTICATION_REQUIRED" as const;
-describeSecurity({ method: "POST", path: "/auth/password/set", access: ["client", "server", "admin"], userRequired: user, body: { password: "correct horse" } });
-describeSecurity({ method: "POST", path: "/auth/password/update", access: ["client", "server", "admin"], userRequired: user, body: { old_password: "a", new_password: "correct horse" } });
+describeSecurity({ operationId: "setPassword", method: "POST", path: "/auth/password/set", access: ["client", "server", "admin"], userRequired: user, body: { password: "correct horse" } });
+describeSecurity({ operationId: "updatePassword", method: "POST", path: "/auth/password/update", access: ["client", "server", "admin"], userRequired: user, body: { old_password: "a", new_password: "correct horse" } });

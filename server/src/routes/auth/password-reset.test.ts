@@ -162,6 +162,6 @@ describe("password reset by e-mailed code", () => {
 });
 
 const all = ["client", "server", "admin"] as const;
-describeSecurity({ method: "POST", path: "/auth/password/send-reset-code", access: all, body: { email: "sec@example.com", callback_url: "/cb" } });
-describeSecurity({ method: "POST", path: "/auth/password/reset", access: all, body: { code: "A".repeat(45), password: "correct horse" } });
-describeSecurity({ method: "POST", path: "/auth/password/reset/check-code", access: all, body: { code: "A".repeat(45) } });
+describeSecurity({ operationId: "sendPasswordResetCode", method: "POST", path: "/auth/password/send-reset-code", access: all, body: { email: "sec@example.com", callback_url: "/cb" } });
+describeSecurity({ operationId: "resetPassword", method: "POST", path: "/auth/password/reset", access: all, body: { code: "A".repeat(45), password: "correct horse" } });
+describeSecurity({ operationId: "checkPasswordResetCode", method: "POST", path: "/auth/password/reset/check-code", access: all, body: { code: "A".repeat(45) } });

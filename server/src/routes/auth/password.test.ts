@@ -21,7 +21,7 @@ describe("POST /auth/password/sign-up", () => {
     const email = uniqueEmail();
     const res = await signUp({ email, password: "correct horse" });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), user_id: expect.any(String) });
+    expect(res.json).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), user_id: expect.any(String), is_new_user: true });
 
     const claims = JSON.parse(Buffer.from(res.json.access_token.split(".")[1], "base64url").toString());
     expect(claims).toMatchObject({
@@ -130,6 +130,7 @@ describe("POST /auth/password/sign-in", () => {
     const res = await signIn({ email: project.user.email, password: project.user.password });
     expect(res.status).toBe(200);
     expect(res.json.user_id).toBe(project.user.userId);
+    expect(res.json.is_new_user).toBe(false);
     expect(res.json.refresh_token).not.toBe(project.user.refreshToken);
   });
 
@@ -162,5 +163,5 @@ describe("POST /auth/password/sign-in", () => {
   });
 });
 
-describeSecurity({ method: "POST", path: "/auth/password/sign-up", access: ["client", "server", "admin"], body: { email: "sec@example.com", password: "correct horse" } });
-describeSecurity({ method: "POST", path: "/auth/password/sign-in", access: ["client", "server", "admin"], body: { email: "sec@example.com", password: "correct horse" } });
+describeSecurity({ operationId: "signUpWithPassword", method: "POST", path: "/auth/password/sign-up", access: ["client", "server", "admin"], body: { email: "sec@example.com", password: "correct horse" } });
+describeSecurity({ operationId: "signInWithPassword", method: "POST", path: "/auth/password/sign-in", access: ["client", "server", "admin"], body: { email: "sec@example.com", password: "correct horse" } });

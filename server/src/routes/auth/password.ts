@@ -5,7 +5,7 @@ import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from 
 import type { Router } from "../../http/router";
 import { EmailSchema, UrlSchema } from "../../http/schemas";
 import { signInWithPassword, signUpWithPassword } from "../../services/auth/password-auth";
-import { botChallengeFields, MFA_NOTE, SignInTokensSchema } from "./shapes";
+import { botChallengeFields, MFA_NOTE, SignInResultSchema } from "./shapes";
 
 const PasswordSchema = z.string().openapi({ description: "8 to 70 characters." });
 
@@ -39,7 +39,7 @@ const signUp = authenticatedRoute(
     tags: ["Password"],
     summary: "Sign up with e-mail and password",
     request: { body: jsonBody(SignUpBody) },
-    responses: { 200: jsonResponse(SignInTokensSchema, "Signed up and signed in"), ...rateLimitedResponse },
+    responses: { 200: jsonResponse(SignInResultSchema, "Signed up and signed in (is_new_user true)"), ...rateLimitedResponse },
   },
 );
 
@@ -51,7 +51,7 @@ const signIn = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_E
   summary: "Sign in with e-mail and password",
   description: MFA_NOTE,
   request: { body: jsonBody(SignInBody) },
-  responses: { 200: jsonResponse(SignInTokensSchema, "Signed in"), ...rateLimitedResponse },
+  responses: { 200: jsonResponse(SignInResultSchema, "Signed in (is_new_user false)"), ...rateLimitedResponse },
 });
 
 export function registerPasswordRoutes(router: Router): void {

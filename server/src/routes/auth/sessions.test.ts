@@ -238,8 +238,9 @@ describe("activity tracking", () => {
 });
 
 const SESSION_ID = "3f0c7a52-1c7e-4a8e-9d59-0b8f4d3e2a11";
-describeSecurity({ method: "DELETE", path: "/auth/sessions/current", access: ["client", "server", "admin"], userRequired: "USER_AUTHENTICATION_REQUIRED" });
+describeSecurity({ operationId: "signOut", method: "DELETE", path: "/auth/sessions/current", access: ["client", "server", "admin"], userRequired: "USER_AUTHENTICATION_REQUIRED" });
 describeSecurity({
+  operationId: "listSessions",
   method: "GET",
   path: "/auth/sessions?user_id=me",
   access: ["client", "server", "admin"],
@@ -251,6 +252,7 @@ describeSecurity({
   }),
 });
 describeSecurity({
+  operationId: "revokeSession",
   method: "DELETE",
   path: `/auth/sessions/${SESSION_ID}?user_id=me`,
   access: ["client", "server", "admin"],
@@ -261,5 +263,5 @@ describeSecurity({
     code: "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
   }),
 });
-describeSecurity({ method: "POST", path: "/auth/sessions", access: ["server", "admin"], body: (ctx: SecurityContext) => ({ user_id: ctx.project.user.userId }) });
-describeSecurity({ method: "POST", path: "/auth/sessions/current/refresh", access: ["client", "server", "admin"] });
+describeSecurity({ operationId: "createSession", method: "POST", path: "/auth/sessions", access: ["server", "admin"], body: (ctx: SecurityContext) => ({ user_id: ctx.project.user.userId }) });
+describeSecurity({ operationId: "refreshCurrentSession", method: "POST", path: "/auth/sessions/current/refresh", access: ["client", "server", "admin"] });

@@ -8,6 +8,11 @@ export const SignInTokensSchema = z
   })
   .openapi("SignInTokens");
 
+/** What sign-up and sign-in answer (CONTRACT §3): the tokens and whether the call created the user. */
+export const SignInResultSchema = SignInTokensSchema.extend({
+  is_new_user: z.boolean().openapi({ description: "True when this call created the user (or upgraded an anonymous one)." }),
+}).openapi("SignInResult");
+
 /** Accepted for SDK compatibility; bot challenges are not enforced by this server. */
 export const botChallengeFields = {
   bot_challenge_token: z.string().optional(),

@@ -51,6 +51,17 @@ describe("contact channel verification", () => {
     expect(unknown.json.code).toBe("EMAIL_NOT_ASSOCIATED_WITH_USER");
   });
 
+  it("the legacy form verifies the primary address only: another of the user's answers EMAIL_IS_NOT_PRIMARY_EMAIL", async () => {
+    const user = await signUpUser(t, project.client);
+    const second = uniqueEmail("second");
+    const added = await asUser(user, "POST", "/contact-channels", { user_id: "me", type: "email", value: second, used_for_auth: false });
+    expect(added.status, added.text).toBe(201);
+    const before = mail.messages.length;
+    const res = await asUser(user, "POST", "/contact-channels/send-verification-code", { email: second, callback_url: "/verify" });
+    expect([res.status, res.json.code, res.json.details]).toEqual([400, "EMAIL_IS_NOT_PRIMARY_EMAIL", { email: second, primary_email: user.email }]);
+    expect(mail.messages.length).toBe(before);
+  });
+
   it("refuses an untrusted callback and a wrong code", async () => {
     const user = await signUpUser(t, project.client);
     const channel = await primaryOf(user);

@@ -40,13 +40,16 @@ const sendRoute = authenticatedRoute(
 
 const legacySendRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  [...SEND_ERRORS, "EMAIL_NOT_ASSOCIATED_WITH_USER", "USER_AUTHENTICATION_REQUIRED"],
+  [...SEND_ERRORS, "EMAIL_NOT_ASSOCIATED_WITH_USER", "EMAIL_IS_NOT_PRIMARY_EMAIL", "USER_AUTHENTICATION_REQUIRED"],
   {
     operationId: "sendEmailVerificationCode",
     method: "post",
     path: "/contact-channels/send-verification-code",
     tags: TAGS,
-    summary: "E-mail a verification link to one of the signed-in user's addresses (older SDKs)",
+    summary: "E-mail a verification link to the signed-in user's primary address (older SDKs)",
+    description:
+      "`email` must be the user's primary e-mail: another of their addresses answers EMAIL_IS_NOT_PRIMARY_EMAIL, " +
+      "an address that is not theirs EMAIL_NOT_ASSOCIATED_WITH_USER.",
     request: { body: jsonBody(LegacySendBody) },
     responses: { 200: jsonResponse(SuccessSchema, "Sent"), ...rateLimitedResponse },
   },

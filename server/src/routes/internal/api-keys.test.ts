@@ -82,12 +82,13 @@ describe("project API key sets", () => {
   });
 });
 
-describeSecurity({ method: "GET", path: "/internal/api-keys", access: ["admin"] });
+describeSecurity({ operationId: "listProjectApiKeySets", method: "GET", path: "/internal/api-keys", access: ["admin"] });
 describeSecurity({
+  operationId: "createProjectApiKeySet",
   method: "POST",
   path: "/internal/api-keys",
   access: ["admin"],
   body: { description: "s", expires_at_millis: Date.now() + 1e9, has_publishable_client_key: true, has_secret_server_key: false, has_super_secret_admin_key: false },
 });
-describeSecurity({ method: "GET", path: "/internal/api-keys/00000000-0000-4000-8000-000000000000", access: ["admin"] });
-describeSecurity({ method: "PATCH", path: "/internal/api-keys/00000000-0000-4000-8000-000000000000", access: ["admin"], body: { description: "s" } });
+describeSecurity({ operationId: "getProjectApiKeySet", method: "GET", path: "/internal/api-keys/00000000-0000-4000-8000-000000000000", access: ["admin"] });
+describeSecurity({ operationId: "updateProjectApiKeySet", method: "PATCH", path: "/internal/api-keys/00000000-0000-4000-8000-000000000000", access: ["admin"], body: { description: "s" } });

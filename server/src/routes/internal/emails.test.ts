@@ -30,4 +30,4 @@ describe("GET /internal/emails", () => {
   });
 });
 
-describeSecurity({ method: "GET", path: "/internal/emails", access: ["admin"] });
+describeSecurity({ operationId: "listSentEmails", method: "GET", path: "/internal/emails", access: ["admin"] });

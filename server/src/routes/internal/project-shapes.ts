@@ -63,6 +63,9 @@ const configFields = {
   credential_enabled: z.boolean(),
   magic_link_enabled: z.boolean(),
   passkey_enabled: z.boolean(),
+  anonymous_sign_up_enabled: z.boolean().openapi({
+    description: "Whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Default true.",
+  }),
   client_team_creation_enabled: z.boolean(),
   client_user_deletion_enabled: z.boolean(),
   allow_user_api_keys: z.boolean(),

@@ -105,6 +105,49 @@ describe("GET|PATCH /internal/projects/current", () => {
   });
 });
 
-describeSecurity({ method: "POST", path: "/internal/projects", access: ["client", "server", "admin"], body: { display_name: "X", owner_team_id: "00000000-0000-4000-8000-000000000000" }, userRequired: "USER_AUTHENTICATION_REQUIRED" });
-describeSecurity({ method: "GET", path: "/internal/projects/current", access: ["admin"] });
-describeSecurity({ method: "PATCH", path: "/internal/projects/current", access: ["admin"], body: { description: "security" } });
+describe("production mode (SPEC §5 production-mode flags)", () => {
+  const patch = (fixture: ProjectFixture, body: unknown) => call(t, "PATCH", "/internal/projects/current", { creds: fixture.admin, body });
+  const http = [{ domain: "http://app.example.com", handler_path: "/handler" }];
+
+  it("refuses to turn on while a trusted domain is not HTTPS or localhost is allowed, changing nothing", async () => {
+    const fixture = await createProjectFixture(t, { config: { domains: http } });
+    const refused = await patch(fixture, { is_production_mode: true, config: { allow_localhost: false } });
+    expect([refused.status, refused.json.code]).toEqual([400, "SCHEMA_ERROR"]);
+    expect(refused.json.details.message).toContain("Trusted domains should be HTTPS (http://app.example.com)");
+    const unchanged = await call(t, "GET", "/internal/projects/current", { creds: fixture.admin });
+    expect(unchanged.json).toMatchObject({ is_production_mode: false, config: { allow_localhost: true } });
+
+    expect((await patch(fixture, { is_production_mode: true, config: { domains: [] } })).json.details.message).toContain("allow_localhost");
+    const on = await patch(fixture, { is_production_mode: true, config: { allow_localhost: false, domains: [{ domain: "https://app.example.com", handler_path: "/handler" }] } });
+    expect(on.status, on.text).toBe(200);
+    expect(on.json.is_production_mode).toBe(true);
+  });
+
+  it("refuses, once on, non-HTTPS, localhost and direct-IP trusted domains and allowing localhost", async () => {
+    const fixture = await createProjectFixture(t);
+    expect((await patch(fixture, { is_production_mode: true, config: { allow_localhost: false } })).status).toBe(200);
+    for (const domain of ["http://app.example.com", "https://localhost:3000", "https://10.0.0.7"]) {
+      const res = await patch(fixture, { config: { domains: [{ domain, handler_path: "/handler" }] } });
+      expect([res.status, res.json.code], domain).toEqual([400, "SCHEMA_ERROR"]);
+      expect(res.json.details.message).toContain(domain);
+    }
+    expect((await patch(fixture, { config: { allow_localhost: true } })).json.code).toBe("SCHEMA_ERROR");
+    // A development project may keep all of these.
+    expect((await patch(fixture, { is_production_mode: false, config: { allow_localhost: true, domains: http } })).status).toBe(200);
+  });
+
+  it("is checked when a project is created in production mode too", async () => {
+    const me = await call(t, "GET", "/users/me", { creds: asOwner(project.owner.accessToken) });
+    const res = await call(t, "POST", "/internal/projects", {
+      creds: asOwner(project.owner.accessToken),
+      body: { display_name: "Prod", owner_team_id: me.json.selected_team_id, is_production_mode: true, config: { allow_localhost: false, domains: http } },
+    });
+    expect([res.status, res.json.code]).toEqual([400, "SCHEMA_ERROR"]);
+    expect(res.json.details.message).toContain("Trusted domains should be HTTPS");
+  });
+});
+
+describeSecurity({ operationId: "createProject", method: "POST", path: "/internal/projects", access: ["client", "server", "admin"], body: { display_name: "X", owner_team_id: "00000000-0000-4000-8000-000000000000" }, userRequired: "USER_AUTHENTICATION_REQUIRED" });
+describeSecurity({ operationId: "listProjects", method: "GET", path: "/internal/projects", access: ["client", "server", "admin"], userRequired: "USER_AUTHENTICATION_REQUIRED" });
+describeSecurity({ operationId: "getCurrentProjectAdmin", method: "GET", path: "/internal/projects/current", access: ["admin"] });
+describeSecurity({ operationId: "updateCurrentProjectAdmin", method: "PATCH", path: "/internal/projects/current", access: ["admin"], body: { description: "security" } });

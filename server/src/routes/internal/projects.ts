@@ -16,6 +16,11 @@ import {
 
 const ProjectListSchema = listSchema(AdminProjectSchema, "AdminProjectList");
 
+const PRODUCTION_NOTE =
+  "A project in production mode (is_production_mode) may not allow localhost nor have trusted domains that are not " +
+  "HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching " +
+  "production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.";
+
 const createProject = authenticatedRoute(
   CLIENT_AND_UP,
   ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND"],
@@ -25,7 +30,7 @@ const createProject = authenticatedRoute(
     path: "/internal/projects",
     tags: ["Internal"],
     summary: "Create a project owned by one of the signed-in user's teams",
-    description: "Call on the internal project with a user session.",
+    description: `Call on the internal project with a user session. ${PRODUCTION_NOTE}`,
     request: { body: jsonBody(ProjectCreateSchema) },
     responses: { 201: jsonResponse(AdminProjectSchema, "The new project") },
   },
@@ -55,6 +60,7 @@ const updateCurrentProjectAdmin = authenticatedRoute(ADMIN_ONLY, [], {
   path: "/internal/projects/current",
   tags: ["Internal"],
   summary: "Update the current project and its configuration",
+  description: PRODUCTION_NOTE,
   request: { body: jsonBody(ProjectUpdateSchema) },
   responses: { 200: jsonResponse(AdminProjectSchema, "The updated project") },
 });

@@ -22,7 +22,7 @@ const DefinitionSchema = z
   .openapi("PermissionDefinition");
 
 const CreateSchema = z
-  .object({
+  .strictObject({
     id: CustomPermissionIdSchema,
     description: z.string().optional(),
     contained_permission_ids: z.array(PermissionIdSchema).optional(),
@@ -30,7 +30,7 @@ const CreateSchema = z
   .openapi("PermissionDefinitionCreate");
 
 const UpdateSchema = z
-  .object({
+  .strictObject({
     id: CustomPermissionIdSchema.optional(),
     description: z.string().optional(),
     contained_permission_ids: z.array(PermissionIdSchema).optional(),

@@ -39,7 +39,7 @@ const ProjectListQuery = z.object({
   recursive: recursiveQuery,
 });
 
-// The SDK sends `{}` with grants and revocations; any JSON object is accepted and ignored.
+// The SDK sends `{}` (or nothing) with grants and revocations; any key in it is SCHEMA_ERROR.
 const EmptyBody = optionalJsonBody(EmptyObjectSchema);
 
 /** Client access must name a user, and only the signed-in one; server access may list every user's. */

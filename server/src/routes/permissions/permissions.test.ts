@@ -110,6 +110,27 @@ describe("permission definitions", () => {
     expect((await admin("PATCH", "/team-permission-definitions/a", { contained_permission_ids: ["a"] }, fx)).json.error).toMatch(/cycle/);
     expect((await admin("PATCH", "/team-permission-definitions/b", { id: "c" }, fx)).json.code).toBe("PERMISSION_ID_ALREADY_EXISTS");
   });
+
+  it("refuses unknown body keys on definitions and grants with SCHEMA_ERROR naming them, changing nothing", async () => {
+    const fx = await createProjectFixture(t);
+    for (const scope of ["team", "project"]) {
+      const created = await admin("POST", `/${scope}-permission-definitions`, { id: `${scope}_strict`, containedPermissionIds: [] }, fx);
+      expect([created.status, created.json.code], scope).toEqual([400, "SCHEMA_ERROR"]);
+      expect(created.json.details.message).toContain("containedPermissionIds");
+      expect((await admin("POST", `/${scope}-permission-definitions`, { id: `${scope}_strict` }, fx)).status).toBe(201);
+      const updated = await admin("PATCH", `/${scope}-permission-definitions/${scope}_strict`, { description: "d", scope: "x" }, fx);
+      expect([updated.status, updated.json.code], scope).toEqual([400, "SCHEMA_ERROR"]);
+    }
+    const team = await teamWith(fx, fx.user);
+    const teamGrant = await server("POST", `/team-permissions/${team}/${fx.user.userId}/team_strict`, { expires: 1 }, fx);
+    expect([teamGrant.status, teamGrant.json.code]).toEqual([400, "SCHEMA_ERROR"]);
+    const projectGrant = await server("POST", `/project-permissions/${fx.user.userId}/project_strict`, { expires: 1 }, fx);
+    expect([projectGrant.status, projectGrant.json.code]).toEqual([400, "SCHEMA_ERROR"]);
+    const direct = await server("GET", `/project-permissions?user_id=${fx.user.userId}&recursive=false`, undefined, fx);
+    expect(direct.json.items).toEqual([]);
+    const revoke = await server("DELETE", `/project-permissions/${fx.user.userId}/project_strict`, { expires: 1 }, fx);
+    expect(revoke.json.code).toBe("SCHEMA_ERROR");
+  });
 });
 
 describe("team permission grants", () => {
@@ -205,20 +226,20 @@ describe("project permission grants", () => {
   });
 });
 
-describeSecurity({ method: "GET", path: "/team-permission-definitions", access: ["admin"] });
-describeSecurity({ method: "POST", path: "/team-permission-definitions", access: ["admin"], body: { id: "security" } });
-describeSecurity({ method: "PATCH", path: "/team-permission-definitions/security", access: ["admin"], body: { description: "s" } });
-describeSecurity({ method: "DELETE", path: "/team-permission-definitions/security", access: ["admin"] });
-describeSecurity({ method: "GET", path: "/project-permission-definitions", access: ["admin"] });
-describeSecurity({ method: "POST", path: "/project-permission-definitions", access: ["admin"], body: { id: "security" } });
-describeSecurity({ method: "PATCH", path: "/project-permission-definitions/security", access: ["admin"], body: { description: "s" } });
-describeSecurity({ method: "DELETE", path: "/project-permission-definitions/security", access: ["admin"] });
-describeSecurity({ method: "GET", path: "/team-permissions?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
-describeSecurity({ method: "GET", path: "/project-permissions?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
-describeSecurity({ method: "POST", path: "/team-permissions/00000000-0000-4000-8000-000000000000/me/security", access: ["server", "admin"], body: {} });
-describeSecurity({ method: "DELETE", path: "/team-permissions/00000000-0000-4000-8000-000000000000/me/security", access: ["server", "admin"] });
-describeSecurity({ method: "POST", path: (ctx) => `/project-permissions/${ctx.project.user.userId}/security`, access: ["server", "admin"], body: {} });
-describeSecurity({ method: "DELETE", path: (ctx) => `/project-permissions/${ctx.project.user.userId}/security`, access: ["server", "admin"] });
+describeSecurity({ operationId: "listTeamPermissionDefinitions", method: "GET", path: "/team-permission-definitions", access: ["admin"] });
+describeSecurity({ operationId: "createTeamPermissionDefinition", method: "POST", path: "/team-permission-definitions", access: ["admin"], body: { id: "security" } });
+describeSecurity({ operationId: "updateTeamPermissionDefinition", method: "PATCH", path: "/team-permission-definitions/security", access: ["admin"], body: { description: "s" } });
+describeSecurity({ operationId: "deleteTeamPermissionDefinition", method: "DELETE", path: "/team-permission-definitions/security", access: ["admin"] });
+describeSecurity({ operationId: "listProjectPermissionDefinitions", method: "GET", path: "/project-permission-definitions", access: ["admin"] });
+describeSecurity({ operationId: "createProjectPermissionDefinition", method: "POST", path: "/project-permission-definitions", access: ["admin"], body: { id: "security" } });
+describeSecurity({ operationId: "updateProjectPermissionDefinition", method: "PATCH", path: "/project-permission-definitions/security", access: ["admin"], body: { description: "s" } });
+describeSecurity({ operationId: "deleteProjectPermissionDefinition", method: "DELETE", path: "/project-permission-definitions/security", access: ["admin"] });
+describeSecurity({ operationId: "listTeamPermissions", method: "GET", path: "/team-permissions?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
+describeSecurity({ operationId: "listProjectPermissions", method: "GET", path: "/project-permissions?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
+describeSecurity({ operationId: "grantTeamPermission", method: "POST", path: "/team-permissions/00000000-0000-4000-8000-000000000000/me/security", access: ["server", "admin"], body: {} });
+describeSecurity({ operationId: "revokeTeamPermission", method: "DELETE", path: "/team-permissions/00000000-0000-4000-8000-000000000000/me/security", access: ["server", "admin"] });
+describeSecurity({ operationId: "grantProjectPermission", method: "POST", path: (ctx) => `/project-permissions/${ctx.project.user.userId}/security`, access: ["server", "admin"], body: {} });
+describeSecurity({ operationId: "revokeProjectPermission", method: "DELETE", path: (ctx) => `/project-permissions/${ctx.project.user.userId}/security`, access: ["server", "admin"] });
 
 describe("default permissions", () => {
   it("grants the sign-up set to new users and the team-creator set in their personal team", async () => {

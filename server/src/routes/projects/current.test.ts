@@ -25,6 +25,7 @@ describe("GET /projects/current", () => {
         credential_enabled: true,
         magic_link_enabled: true,
         passkey_enabled: false,
+        anonymous_sign_up_enabled: true,
         client_team_creation_enabled: false,
         client_user_deletion_enabled: false,
         allow_localhost: true,
@@ -37,4 +38,4 @@ describe("GET /projects/current", () => {
   });
 });
 
-describeSecurity({ method: "GET", path: "/projects/current", access: ["client", "server", "admin"] });
+describeSecurity({ operationId: "getCurrentProject", method: "GET", path: "/projects/current", access: ["client", "server", "admin"] });

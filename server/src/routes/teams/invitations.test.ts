@@ -248,6 +248,7 @@ const ALL = ["client", "server", "admin"] as const;
 const CODE = { code: "A".repeat(45) };
 
 describeSecurity({
+  operationId: "sendTeamInvitation",
   method: "POST",
   path: "/team-invitations/send-code",
   access: ALL,
@@ -267,6 +268,7 @@ describeSecurity({
   }),
 });
 describeSecurity({
+  operationId: "listTeamInvitations",
   method: "GET",
   path: `/team-invitations?team_id=${ZERO}`,
   access: ALL,
@@ -279,6 +281,7 @@ describeSecurity({
   }),
 });
 describeSecurity({
+  operationId: "listTeamInvitations",
   method: "GET",
   path: "/team-invitations?user_id=me",
   access: ALL,
@@ -286,6 +289,7 @@ describeSecurity({
   foreignResource: async (ctx) => ({ path: `/team-invitations?user_id=${ctx.otherProject.user.userId}`, creds: asProjectUser(ctx), code: "USER_NOT_FOUND" }),
 });
 describeSecurity({
+  operationId: "deleteTeamInvitation",
   method: "DELETE",
   path: `/team-invitations/${ZERO}?team_id=${ZERO}`,
   access: ALL,
@@ -297,10 +301,11 @@ describeSecurity({
     code: "TEAM_PERMISSION_REQUIRED",
   }),
 });
-describeSecurity({ method: "POST", path: "/team-invitations/accept", access: ALL, body: CODE, userRequired: "USER_AUTHENTICATION_REQUIRED" });
-describeSecurity({ method: "POST", path: "/team-invitations/accept/details", access: ALL, body: CODE, userRequired: "USER_AUTHENTICATION_REQUIRED" });
-describeSecurity({ method: "POST", path: "/team-invitations/accept/check-code", access: ALL, body: CODE });
+describeSecurity({ operationId: "acceptTeamInvitation", method: "POST", path: "/team-invitations/accept", access: ALL, body: CODE, userRequired: "USER_AUTHENTICATION_REQUIRED" });
+describeSecurity({ operationId: "getTeamInvitationDetails", method: "POST", path: "/team-invitations/accept/details", access: ALL, body: CODE, userRequired: "USER_AUTHENTICATION_REQUIRED" });
+describeSecurity({ operationId: "checkTeamInvitationCode", method: "POST", path: "/team-invitations/accept/check-code", access: ALL, body: CODE });
 describeSecurity({
+  operationId: "acceptTeamInvitationById",
   method: "POST",
   path: `/team-invitations/${ZERO}/accept?user_id=me`,
   access: ALL,

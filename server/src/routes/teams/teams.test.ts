@@ -62,7 +62,8 @@ describe("teams", () => {
   it("lets a client create a team only when the project allows it", async () => {
     const user = await signUpUser(t, project.client);
     const refused = await client(user, "POST", "/teams", { display_name: "No", creator_user_id: "me" });
-    expect(refused.json.code).toBe("INSUFFICIENT_ACCESS_TYPE");
+    // Its own code: INSUFFICIENT_ACCESS_TYPE would say the access type is wrong, and it is not.
+    expect([refused.status, refused.json.code]).toEqual([403, "CLIENT_TEAM_CREATION_NOT_ENABLED"]);
 
     const member = await signUpUser(t, open.client);
     const res = await client(member, "POST", "/teams", { display_name: "Mine", creator_user_id: "me" }, open);
@@ -295,9 +296,10 @@ describe("the starter permissions of a new project", () => {
 
 const ZERO = "00000000-0000-4000-8000-000000000000";
 
-describeSecurity({ method: "GET", path: "/teams?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
-describeSecurity({ method: "POST", path: "/teams", access: ["client", "server", "admin"], body: { display_name: "S" }, userRequired: "USER_AUTHENTICATION_REQUIRED" });
+describeSecurity({ operationId: "listTeams", method: "GET", path: "/teams?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
+describeSecurity({ operationId: "createTeam", method: "POST", path: "/teams", access: ["client", "server", "admin"], body: { display_name: "S" }, userRequired: "USER_AUTHENTICATION_REQUIRED" });
 describeSecurity({
+  operationId: "getTeam",
   method: "GET",
   path: `/teams/${ZERO}`,
   access: ["client", "server", "admin"],
@@ -305,6 +307,7 @@ describeSecurity({
   foreignResource: async (ctx) => ({ path: `/teams/${await foreignTeam(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
 });
 describeSecurity({
+  operationId: "updateTeam",
   method: "PATCH",
   path: `/teams/${ZERO}`,
   access: ["client", "server", "admin"],
@@ -324,6 +327,7 @@ describeSecurity({
   }),
 });
 describeSecurity({
+  operationId: "deleteTeam",
   method: "DELETE",
   path: `/teams/${ZERO}`,
   access: ["client", "server", "admin"],
@@ -331,8 +335,9 @@ describeSecurity({
   foreignResource: async (ctx) => ({ path: `/teams/${await foreignTeam(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
   memberWithoutPermission: async (ctx) => ({ path: `/teams/${(await teamWithoutPermissions(ctx)).teamId}`, creds: asProjectUser(ctx), code: "TEAM_PERMISSION_REQUIRED" }),
 });
-describeSecurity({ method: "POST", path: `/team-memberships/${ZERO}/${ZERO}`, access: ["server", "admin"], body: {} });
+describeSecurity({ operationId: "createTeamMembership", method: "POST", path: `/team-memberships/${ZERO}/${ZERO}`, access: ["server", "admin"], body: {} });
 describeSecurity({
+  operationId: "deleteTeamMembership",
   method: "DELETE",
   path: `/team-memberships/${ZERO}/me`,
   access: ["client", "server", "admin"],
@@ -344,6 +349,7 @@ describeSecurity({
   },
 });
 describeSecurity({
+  operationId: "listTeamMemberProfiles",
   method: "GET",
   path: `/team-member-profiles?team_id=${ZERO}`,
   access: ["client", "server", "admin"],
@@ -359,8 +365,9 @@ describeSecurity({
     code: "TEAM_PERMISSION_REQUIRED",
   }),
 });
-describeSecurity({ method: "GET", path: `/team-member-profiles/${ZERO}/me`, access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
+describeSecurity({ operationId: "getTeamMemberProfile", method: "GET", path: `/team-member-profiles/${ZERO}/me`, access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
 describeSecurity({
+  operationId: "updateTeamMemberProfile",
   method: "PATCH",
   path: `/team-member-profiles/${ZERO}/me`,
   access: ["client", "server", "admin"],

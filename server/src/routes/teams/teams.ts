@@ -72,7 +72,7 @@ const listRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_NOT_FOUND", "CANNOT_G
 
 const createRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"],
+  ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "CLIENT_TEAM_CREATION_NOT_ENABLED"],
   {
     operationId: "createTeam",
     method: "post",
@@ -80,7 +80,7 @@ const createRoute = authenticatedRoute(
     tags: ["Teams"],
     summary: "Create a team",
     description:
-      "With client access only when the project allows client team creation; the signed-in user becomes the first member and has the team selected.",
+      "With client access only when the project allows client team creation (else CLIENT_TEAM_CREATION_NOT_ENABLED); the signed-in user becomes the first member and has the team selected.",
     request: { body: jsonBody(TeamCreateSchema) },
     responses: { 201: jsonResponse(AnyTeamSchema, "The new team") },
   },
@@ -165,7 +165,7 @@ export function registerTeamRoutes(router: Router): void {
       }
       creator = requireUser(auth).sub;
       if (!auth.tenancy.config.teams.allowClientTeamCreation) {
-        throw new KnownError("INSUFFICIENT_ACCESS_TYPE", { actual_access_type: "client", allowed_access_types: ["server", "admin"] });
+        throw new KnownError("CLIENT_TEAM_CREATION_NOT_ENABLED");
       }
     } else if (body.creator_user_id !== undefined) {
       creator = resolveUserId(auth, body.creator_user_id);

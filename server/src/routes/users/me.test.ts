@@ -103,8 +103,9 @@ describe("PATCH /users/me", () => {
   });
 });
 
-describeSecurity({ method: "GET", path: "/users/me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
+describeSecurity({ operationId: "getCurrentUser", method: "GET", path: "/users/me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
 describeSecurity({
+  operationId: "updateCurrentUser",
   method: "PATCH",
   path: "/users/me",
   access: ["client", "server", "admin"],

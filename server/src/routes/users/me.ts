@@ -40,13 +40,13 @@ const updateCurrentUser = authenticatedRoute(
   },
 );
 
-const deleteCurrentUser = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER"], {
+const deleteCurrentUser = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER", "CLIENT_USER_DELETION_NOT_ENABLED"], {
   operationId: "deleteCurrentUser",
   method: "delete",
   path: "/users/me",
   tags: ["Users"],
   summary: "Delete the signed-in user",
-  description: "With client access only when the project allows client user deletion.",
+  description: "With client access only when the project allows client user deletion (else CLIENT_USER_DELETION_NOT_ENABLED).",
   responses: { 200: jsonResponse(SuccessSchema, "Deleted; every session of the user ends") },
 });
 
@@ -76,7 +76,7 @@ export function registerCurrentUserRoutes(router: Router): void {
     const auth = c.var.auth;
     const claims = requireUser(auth, true);
     if (auth.type === "client" && !auth.tenancy.config.users.allowClientUserDeletion) {
-      throw new KnownError("INSUFFICIENT_ACCESS_TYPE", { actual_access_type: "client", allowed_access_types: ["server", "admin"] });
+      throw new KnownError("CLIENT_USER_DELETION_NOT_ENABLED");
     }
     await deleteUser(c.var.deps, auth.tenancy, claims.sub);
     return c.json({ success: true as const }, 200);

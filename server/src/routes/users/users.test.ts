@@ -191,7 +191,8 @@ describe("client access to /users/me", () => {
   it("lets a client delete itself only when the project allows it", async () => {
     const user = await signUpUser(t, project.client);
     const creds = { ...project.client, accessToken: user.accessToken };
-    expect((await call(t, "DELETE", "/users/me", { creds })).json.code).toBe("INSUFFICIENT_ACCESS_TYPE");
+    const refused = await call(t, "DELETE", "/users/me", { creds });
+    expect([refused.status, refused.json.code]).toEqual([403, "CLIENT_USER_DELETION_NOT_ENABLED"]);
     const allowing = await createProjectFixture(t, { config: { client_user_deletion_enabled: true } });
     const deletable = await signUpUser(t, allowing.client);
     const res = await call(t, "DELETE", "/users/me", { creds: { ...allowing.client, accessToken: deletable.accessToken } });
@@ -200,9 +201,9 @@ describe("client access to /users/me", () => {
   });
 });
 
-describeSecurity({ method: "GET", path: "/users", access: ["server", "admin"] });
-describeSecurity({ method: "POST", path: "/users", access: ["server", "admin"], body: { display_name: "Security" } });
-describeSecurity({ method: "GET", path: (ctx) => `/users/${ctx.project.user.userId}`, access: ["server", "admin"] });
-describeSecurity({ method: "PATCH", path: (ctx) => `/users/${ctx.project.user.userId}`, access: ["server", "admin"], body: { display_name: "S" } });
-describeSecurity({ method: "DELETE", path: "/users/00000000-0000-4000-8000-000000000000", access: ["server", "admin"] });
-describeSecurity({ method: "DELETE", path: "/users/me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
+describeSecurity({ operationId: "listUsers", method: "GET", path: "/users", access: ["server", "admin"] });
+describeSecurity({ operationId: "createUser", method: "POST", path: "/users", access: ["server", "admin"], body: { display_name: "Security" } });
+describeSecurity({ operationId: "getUser", method: "GET", path: (ctx) => `/users/${ctx.project.user.userId}`, access: ["server", "admin"] });
+describeSecurity({ operationId: "updateUser", method: "PATCH", path: (ctx) => `/users/${ctx.project.user.userId}`, access: ["server", "admin"], body: { display_name: "S" } });
+describeSecurity({ operationId: "deleteUser", method: "DELETE", path: "/users/00000000-0000-4000-8000-000000000000", access: ["server", "admin"] });
+describeSecurity({ operationId: "deleteCurrentUser", method: "DELETE", path: "/users/me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });

@@ -13,6 +13,7 @@
  */
 import {
   findApiKey,
+  findApiKeyInAnyProject,
   insertApiKey,
   listApiKeys,
   updateApiKey,
@@ -39,15 +40,9 @@ export const MANAGE_API_KEYS = "$manage_api_keys";
  */
 export type ApiKeyActor = { clientUserId: string } | null;
 
-/**
- * A project that has not switched the kind on answers 400 like Stack Auth does. The
- * catalogue has no code for it, so it is SCHEMA_ERROR with a message naming the setting.
- */
+/** A project that has not switched the kind on answers 400 (as Stack Auth does), naming the setting. */
 export function requireApiKeysEnabled(tenancy: Tenancy, type: ApiKeyOwnerType): void {
-  if (!tenancy.config.apiKeys.enabled[type]) {
-    const label = type === "user" ? "User" : "Team";
-    throw new KnownError("SCHEMA_ERROR", { message: `${label} API keys are not enabled for this project (config apiKeys.enabled.${type}).` });
-  }
+  if (!tenancy.config.apiKeys.enabled[type]) throw new KnownError("API_KEYS_NOT_ENABLED", { type });
 }
 
 /** The owner exists; for a client, a team owner also needs the actor's membership and `$manage_api_keys`. */
@@ -151,4 +146,17 @@ export async function checkApiKey(deps: ServiceDeps, tenancy: Tenancy, type: Api
   if (key.manuallyRevokedAtMillis !== null) throw new KnownError("API_KEY_REVOKED");
   if (key.expiresAtMillis !== null && key.expiresAtMillis <= Date.now()) throw new KnownError("API_KEY_EXPIRED");
   return key;
+}
+
+/**
+ * Revocation by a secret scanner that found a key published somewhere: holding the value is
+ * the authority, as anyone who found it could use it. Public keys (`pk_`) are meant to be
+ * published, so they are not revoked this way (PUBLIC_API_KEY_CANNOT_BE_REVOKED).
+ */
+export async function revokeLeakedApiKey(deps: ServiceDeps, value: string): Promise<void> {
+  const parsed = parseApiKeyValue(value);
+  const found = parsed ? await findApiKeyInAnyProject(deps.db, parsed.id) : null;
+  if (!found || !apiKeyMatchesDigest(value, found.key.secretHash)) throw new KnownError("API_KEY_NOT_FOUND");
+  if (found.key.isPublic) throw new KnownError("PUBLIC_API_KEY_CANNOT_BE_REVOKED");
+  await updateApiKey(deps.db, found.tenant, found.key.id, { revoke: true });
 }

@@ -5,7 +5,9 @@
  * where the caller opts in with the allow-anonymous-user header. Signing up with a password
  * while holding such a session upgrades the same user (services/auth/password-auth.ts).
  * Shares the per-IP sign-up limit with password sign-up, since each call creates a row.
+ * A project can switch it off (`anonymous_sign_up_enabled`, config `auth.anonymous.allowSignUp`).
  */
+import { KnownError } from "../../errors";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
@@ -13,9 +15,14 @@ import { openSession, tokensForSession, type SignInTokens } from "../sessions";
 import type { Tenancy } from "../tenancy";
 import { createUser } from "../users/user-changes";
 
-export async function signUpAnonymously(deps: ServiceDeps, tenancy: Tenancy, client: ClientInfo): Promise<SignInTokens> {
+export async function signUpAnonymously(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  client: ClientInfo,
+): Promise<SignInTokens & { is_new_user: true }> {
+  if (!tenancy.config.auth.anonymous.allowSignUp) throw new KnownError("ANONYMOUS_ACCOUNTS_NOT_ENABLED");
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signUpPerIp, subject: client.ip }]);
   const user = await createUser(deps, tenancy, { isAnonymous: true });
   const session = await openSession(deps.db, tenancy, user.id, client);
-  return tokensForSession(deps, tenancy, user.id, session);
+  return { ...(await tokensForSession(deps, tenancy, user.id, session)), is_new_user: true };
 }

@@ -6,9 +6,10 @@
  * and an unknown address signs up (when the project allows sign-up) with it verified.
  * A request that carries an anonymous user's session upgrades that user in place.
  *
- * The catalogue has no code for "OTP sign-in is disabled" (Stack answers a plain 403), so
- * a project with magic_link_enabled off answers PASSWORD_AUTHENTICATION_NOT_ENABLED, the
- * catalogue's code for its e-mail credential sign-in being switched off.
+ * A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code:
+ * Stack answers a plain 403 and the catalogue has none). So does redeeming a code for an
+ * account whose otp_auth_enabled is off: refused when the code is redeemed, not when it is
+ * sent, so that sending still answers alike for every address.
  */
 import { findAuthByEmail, findUser } from "../../db/queries/users";
 import { markEmailVerified } from "../../db/queries/credentials";
@@ -36,7 +37,7 @@ import { normalizeEmail } from "./passwords";
 export const SIGN_IN_CODE_LIFETIME_MS = 30 * 60 * 1000;
 
 function assertOtpEnabled(tenancy: Tenancy): void {
-  if (!tenancy.config.auth.otp.allowSignIn) throw new KnownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
+  if (!tenancy.config.auth.otp.allowSignIn) throw new KnownError("OTP_AUTHENTICATION_NOT_ENABLED", { scope: "project" });
 }
 
 export async function sendSignInCode(
@@ -83,6 +84,8 @@ export async function signInWithCode(
     if (!email) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
     const account = await findAuthByEmail(tx, tenancy, email);
     if (account) {
+      // Thrown inside the transaction, so the code stays unused.
+      if (!account.otpAuthEnabled) throw new KnownError("OTP_AUTHENTICATION_NOT_ENABLED", { scope: "user" });
       await markEmailVerified(tx, tenancy, account.userId, email);
       return { email, userId: account.userId };
     }

@@ -20,6 +20,7 @@ import { assertPasswordAcceptable, normalizeEmail } from "./passwords";
 import { isUpgradableAnonymousUser, upgradeAnonymousWithPassword } from "./anonymous-upgrade";
 import { grantDefaultPermissions } from "../permissions/defaults";
 import { finishSignIn } from "./finish-sign-in";
+import type { SignInResult } from "./mfa-sign-in";
 
 export interface PasswordSignUp {
   email: string;
@@ -34,7 +35,7 @@ export async function signUpWithPassword(
   tenancy: Tenancy,
   input: PasswordSignUp,
   client: ClientInfo,
-): Promise<SignInTokens> {
+): Promise<SignInTokens & { is_new_user: true }> {
   const { config } = tenancy;
   if (!config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
   if (!config.auth.password.allowSignIn) throw new KnownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
@@ -49,7 +50,7 @@ export async function signUpWithPassword(
   if (input.anonymousUserId && (await isUpgradableAnonymousUser(deps, tenancy, input.anonymousUserId))) {
     const upgraded = await upgradeAnonymousWithPassword(deps, tenancy, input.anonymousUserId, { email, password: input.password }, client);
     if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, upgraded.user_id, input.verificationCallbackUrl);
-    return upgraded;
+    return { ...upgraded, is_new_user: true };
   }
 
   const passwordHash = await hashPassword(input.password);
@@ -73,7 +74,7 @@ export async function signUpWithPassword(
     });
     const tokens = await tokensForSession(deps, tenancy, userId, session);
     if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, userId, input.verificationCallbackUrl);
-    return tokens;
+    return { ...tokens, is_new_user: true };
   } catch (error) {
     // Two sign-ups for one address raced past the check above; the unique index decided.
     if (isUniqueViolation(error)) throw emailTaken();
@@ -86,7 +87,7 @@ export async function signInWithPassword(
   tenancy: Tenancy,
   input: { email: string; password: string },
   client: ClientInfo,
-): Promise<SignInTokens> {
+): Promise<SignInResult> {
   if (!tenancy.config.auth.password.allowSignIn) throw new KnownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   const email = normalizeEmail(input.email);
   await enforceRateLimits(deps, tenancy, [

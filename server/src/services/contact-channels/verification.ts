@@ -72,7 +72,12 @@ export async function sendChannelVerificationCode(
   await sendForChannel(deps, tenancy, channel, callbackUrl, client);
 }
 
-/** The older form: the signed-in user's channel is named by its address. */
+/**
+ * The older form, which verifies the primary e-mail (SPEC §5: sending a verification e-mail
+ * requires a primary e-mail): the signed-in user names it by its address. Another address of
+ * theirs answers EMAIL_IS_NOT_PRIMARY_EMAIL; an address that is not theirs at all,
+ * EMAIL_NOT_ASSOCIATED_WITH_USER.
+ */
 export async function sendVerificationCodeForAddress(
   deps: ServiceDeps,
   tenancy: Tenancy,
@@ -83,6 +88,10 @@ export async function sendVerificationCodeForAddress(
 ): Promise<void> {
   const channel = await findUserChannelByValue(deps.db, tenancy, userId, "email", normalizeEmail(email));
   if (!channel) throw new KnownError("EMAIL_NOT_ASSOCIATED_WITH_USER");
+  if (!channel.isPrimary) {
+    const primary = (await listUserChannels(deps.db, tenancy, userId)).find((c) => c.type === "email" && c.isPrimary);
+    throw new KnownError("EMAIL_IS_NOT_PRIMARY_EMAIL", { email: channel.value, primary_email: primary?.value ?? null });
+  }
   await sendForChannel(deps, tenancy, channel, callbackUrl, client);
 }
 

@@ -43,6 +43,7 @@ export interface ProjectConfig {
     password: { allowSignIn: boolean };
     otp: { allowSignIn: boolean };
     passkey: { allowSignIn: boolean };
+    anonymous: { allowSignUp: boolean };
     oauth: {
       accountMergeStrategy: "link_method" | "raise_error" | "allow_duplicates";
       providers: Record<string, OAuthProviderConfig>;
@@ -73,6 +74,8 @@ export function defaultProjectConfig(): ProjectConfig {
       password: { allowSignIn: true },
       otp: { allowSignIn: false },
       passkey: { allowSignIn: false },
+      // On by default, as the SDK's `getUser({ or: "anonymous" })` expects of a project that did not opt out.
+      anonymous: { allowSignUp: true },
       oauth: { accountMergeStrategy: "link_method", providers: {} },
     },
     teams: { createPersonalTeamOnSignUp: false, allowClientTeamCreation: false },

@@ -7,6 +7,7 @@ export interface ProjectConfigView {
   credential_enabled: boolean;
   magic_link_enabled: boolean;
   passkey_enabled: boolean;
+  anonymous_sign_up_enabled: boolean;
   client_team_creation_enabled: boolean;
   client_user_deletion_enabled: boolean;
   allow_user_api_keys: boolean;
@@ -66,6 +67,7 @@ export function toProjectConfigView(config: ProjectConfig): ProjectConfigView {
     credential_enabled: config.auth.password.allowSignIn,
     magic_link_enabled: config.auth.otp.allowSignIn,
     passkey_enabled: config.auth.passkey.allowSignIn,
+    anonymous_sign_up_enabled: config.auth.anonymous.allowSignUp,
     client_team_creation_enabled: config.teams.allowClientTeamCreation,
     client_user_deletion_enabled: config.users.allowClientUserDeletion,
     allow_user_api_keys: config.apiKeys.enabled.user,
@@ -114,6 +116,7 @@ export function projectConfigPatchToOverride(patch: ProjectConfigPatch): ConfigO
   set("auth.password.allowSignIn", patch.credential_enabled);
   set("auth.otp.allowSignIn", patch.magic_link_enabled);
   set("auth.passkey.allowSignIn", patch.passkey_enabled);
+  set("auth.anonymous.allowSignUp", patch.anonymous_sign_up_enabled);
   set("teams.allowClientTeamCreation", patch.client_team_creation_enabled);
   set("users.allowClientUserDeletion", patch.client_user_deletion_enabled);
   set("apiKeys.enabled.user", patch.allow_user_api_keys);

@@ -1,6 +1,7 @@
 import { newId } from "../../crypto/random";
 import { lockOverride, findOverride, upsertOverride } from "../../db/queries/config-overrides";
 import {
+  findProjectWithOverrides,
   insertProject,
   listProjectsOwnedByUser,
   updateProject,
@@ -8,7 +9,9 @@ import {
 } from "../../db/queries/projects";
 import { isTeamMember } from "../../db/queries/teams";
 import { KnownError } from "../../errors";
-import { applyToOverride } from "../project-config/render";
+import type { Queryable } from "../../db/db";
+import { productionModeProblems } from "../project-config/production-mode";
+import { applyToOverride, renderConfig } from "../project-config/render";
 import { projectConfigPatchToOverride, type ProjectConfigPatch } from "../project-config/project-view";
 import type { ServiceDeps } from "../deps";
 import { STARTER_RBAC_OVERRIDE } from "../permissions/starter-definitions";
@@ -43,6 +46,7 @@ export async function createOwnedProject(
     });
     const requested = input.config ? projectConfigPatchToOverride(input.config) : {};
     await upsertOverride(tx, projectId, "project", "", applyToOverride(STARTER_RBAC_OVERRIDE, requested));
+    await assertProductionReady(tx, projectId, "main");
   });
   // Signing keys are made now so the project's JWKS is published from its first moment.
   await deps.signingKeys.keysFor(projectId);
@@ -62,7 +66,20 @@ export async function updateCurrentProject(deps: ServiceDeps, tenancy: Tenancy, 
       const current = await findOverride(tx, tenancy.projectId, "project", "");
       await upsertOverride(tx, tenancy.projectId, "project", "", applyToOverride(current, projectConfigPatchToOverride(config)));
     }
+    await assertProductionReady(tx, tenancy.projectId, tenancy.branchId);
   });
   deps.tenancies.forget(tenancy.projectId);
   return deps.tenancies.load(tenancy.projectId, tenancy.branchId);
+}
+
+/**
+ * Checks the project as the transaction leaves it, so switching production mode on and
+ * changing the config in one request are judged together; a refusal rolls both back.
+ */
+async function assertProductionReady(tx: Queryable, projectId: string, branchId: string): Promise<void> {
+  const found = await findProjectWithOverrides(tx, projectId, branchId);
+  if (!found?.project.isProductionMode) return;
+  const { project, branch, environment } = found.overrides;
+  const problems = productionModeProblems(renderConfig([project ?? {}, branch ?? {}, environment ?? {}]));
+  if (problems.length > 0) throw new KnownError("SCHEMA_ERROR", { message: `production mode: ${problems.join("; ")}` });
 }

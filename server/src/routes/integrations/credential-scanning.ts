@@ -1,0 +1,29 @@
+import { z } from "@hono/zod-openapi";
+import { jsonBody, jsonResponse, publicRoute } from "../../http/openapi";
+import type { Router } from "../../http/router";
+import { SuccessSchema } from "../../http/schemas";
+import { revokeLeakedApiKey } from "../../services/api-keys/api-keys";
+
+const RevokeBody = z
+  .strictObject({ api_key: z.string().max(1000).openapi({ description: "The leaked user or team API key, in full." }) })
+  .openapi("CredentialScanningRevoke");
+
+const revokeLeakedKey = publicRoute(["API_KEY_NOT_FOUND", "PUBLIC_API_KEY_CANNOT_BE_REVOKED"], {
+  operationId: "revokeLeakedApiKey",
+  method: "post",
+  path: "/integrations/credential-scanning/revoke",
+  tags: ["API keys"],
+  summary: "Revoke a leaked secret API key (for secret scanners)",
+  description:
+    "Needs no authentication: the key itself is the authority. A secret key (`sk_…`) of any project is revoked for " +
+    "good; a public key (`pk_…`) answers PUBLIC_API_KEY_CANNOT_BE_REVOKED, an unknown or malformed one API_KEY_NOT_FOUND.",
+  request: { body: jsonBody(RevokeBody) },
+  responses: { 200: jsonResponse(SuccessSchema, "Revoked (or already revoked)") },
+});
+
+export function registerCredentialScanningRoutes(router: Router): void {
+  router.openapi(revokeLeakedKey, async (c) => {
+    await revokeLeakedApiKey(c.var.deps, c.req.valid("json").api_key);
+    return c.json({ success: true as const }, 200);
+  });
+}
