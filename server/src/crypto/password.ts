@@ -4,9 +4,9 @@
  * never on the event loop, so a sign-in load keeps the loop free for other requests.
  *
  * A semaphore bounds how many run at once: one per core, so sign-in can use the whole
- * machine (a bench run measured 1 per core below that as about half the machine's argon2
- * ceiling on 2 cores), but never every thread of the pool, which WebCrypto (token signing),
- * zlib and file access share: at least one thread stays free for them.
+ * machine (with one fewer, a 2-core bench run had sign-in at 0.78 of argon2's ceiling, with
+ * one per core at 0.97), but never every thread of the pool, which WebCrypto (token
+ * signing), zlib and file access share: at least one thread stays free for them.
  * Sign-in for an unknown e-mail verifies against a fixed dummy hash, so that path costs the
  * same as a wrong password and the two cannot be told apart by timing.
  */
