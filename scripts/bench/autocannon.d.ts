@@ -9,6 +9,7 @@ declare module "autocannon" {
     duration?: number;
     method?: string;
     headers?: Record<string, string>;
+    body?: string;
   }
 
   export interface Histogram {

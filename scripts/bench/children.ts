@@ -1,10 +1,12 @@
 /**
- * The servers of a bench run as child processes: started with tsx, awaited until they
- * answer GET /health, stopped with SIGTERM (SIGKILL after 5 s). Every child started is
- * remembered, so that no exit path (an error, Ctrl-C, a closed pipe) leaves one running.
+ * The servers of a bench run as child processes: started with tsx and the event-loop probe
+ * (event-loop-probe.ts, read over IPC), awaited until they answer GET /health, stopped with
+ * SIGTERM (SIGKILL after 5 s). Every child started is remembered, so that no exit path (an
+ * error, Ctrl-C, a closed pipe) leaves one running.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { EventLoopReading } from "./event-loop-probe";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -20,10 +22,10 @@ process.on("exit", () => {
 });
 
 export function startChild(script: string, env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/bench/event-loop-probe.ts", script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe", "ipc"],
   });
   let output = "";
   const keep = (chunk: Buffer) => {
@@ -34,6 +36,26 @@ export function startChild(script: string, env: Record<string, string>): Child {
   const entry: Child = { process: child, output: () => output };
   children.push(entry);
   return entry;
+}
+
+/** Starts a new event-loop delay window in the child. */
+export function resetEventLoop(child: Child): void {
+  child.process.send({ bench: "event-loop-reset" });
+}
+
+/** The child's event-loop delay since the last reset. */
+export function readEventLoop(child: Child): Promise<EventLoopReading> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("the event-loop probe did not answer")), 5000);
+    const onMessage = (message: { bench?: string; reading?: EventLoopReading }) => {
+      if (message.bench !== "event-loop" || !message.reading) return;
+      clearTimeout(timer);
+      child.process.off("message", onMessage);
+      resolve(message.reading);
+    };
+    child.process.on("message", onMessage);
+    child.process.send({ bench: "event-loop-read" });
+  });
 }
 
 export async function waitUntilListening(name: string, baseUrl: string, child: Child): Promise<void> {

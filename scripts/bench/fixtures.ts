@@ -11,7 +11,8 @@
  *     the colleague alone, so both lists have rows to filter out;
  *   - in every team of the user a few direct grants: the first team the root plus three
  *     overlapping lower ids (the expansion must deduplicate), the others a mid-level id
- *     each; the colleague holds a grant of their own in each shared team.
+ *     each; the colleague holds a grant of their own in each shared team;
+ *   - user API keys switched on, and one live key of the user, for the API-key check case.
  */
 import { call, createProjectFixture, signUpUser, uniqueEmail, WITHOUT_STARTER_GRANTS, type Credentials, type ProjectFixture } from "../../server/src/testing/fixtures";
 
@@ -20,6 +21,8 @@ export interface BenchFixture extends ProjectFixture {
   teamIds: string[];
   /** The team permission definitions as Gatehouse lists them to an admin. */
   definitions: Array<{ id: string; contained_permission_ids: string[] }>;
+  /** A live API key of the user, in full. */
+  userApiKey: { id: string; value: string };
 }
 
 type Request = (path: string, init?: RequestInit) => Promise<Response>;
@@ -62,7 +65,7 @@ function definitionGraph(): Array<{ id: string; description: string; contained_p
 export async function createBenchFixture(request: Request): Promise<BenchFixture> {
   const t = { request };
   // No starter grants: the direct grants below are the user's whole set.
-  const fixture = await createProjectFixture(t, { config: WITHOUT_STARTER_GRANTS });
+  const fixture = await createProjectFixture(t, { config: { ...WITHOUT_STARTER_GRANTS, allow_user_api_keys: true } });
   const { admin, server, user } = fixture;
   const colleague = await signUpUser(t, fixture.client, { email: uniqueEmail("colleague") });
 
@@ -82,5 +85,10 @@ export async function createBenchFixture(request: Request): Promise<BenchFixture
 
     await expect(t, 201, "POST", "/teams", server, { display_name: `Colleague team ${i}`, creator_user_id: colleague.userId });
   }
-  return { ...fixture, teamIds, definitions };
+  const key = await expect(t, 201, "POST", "/user-api-keys", { ...fixture.client, accessToken: user.accessToken }, {
+    description: "bench",
+    expires_at_millis: null,
+    user_id: "me",
+  });
+  return { ...fixture, teamIds, definitions, userApiKey: { id: key.id, value: key.value } };
 }

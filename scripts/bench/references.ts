@@ -17,16 +17,33 @@
  *                    containment map computed once at start-up from the definitions
  *                    (as Gatehouse computes it once per configuration), deduplicated.
  *   teams            select the teams the user is a member of (one join), client shape.
+ *   refresh          POST, the refresh token in its header: one transaction of the shape of
+ *                    Gatehouse's refresh (use the session by the token's SHA-256 digest, mark
+ *                    the user active, read the user), then sign an ES256 access token with a
+ *                    P-256 key of its own. No access token is verified.
+ *   password         POST {email, password}: argon2id verify of the password against the
+ *                    user's stored hash (read once at start), nothing else: the machine's
+ *                    ceiling for password sign-in. argon2 runs on libuv's pool (4 threads,
+ *                    every core of a machine with up to 4), unbounded by any semaphore.
+ *   api-key          POST {api_key}: one indexed select of the key row by the id the key
+ *                    carries. No server key is checked.
  *
  * Configuration arrives as JSON in BENCH_REFERENCE (see ReferenceConfig); every reference
  * answers GET /health once listening.
  */
 import { serve } from "@hono/node-server";
+import argon2 from "argon2";
 import { Hono, type Context } from "hono";
-import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
+import { createLocalJWKSet, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet } from "jose";
 import pg from "pg";
+import { parseApiKeyValue } from "../../server/src/crypto/api-key-format";
+import { hashSecret } from "../../server/src/crypto/secret-hash";
 
-export type FloorWork = "user" | "team-permissions" | "teams";
+/** Floors of GET requests that carry an access token, verified first. */
+export type TokenFloorWork = "user" | "team-permissions" | "teams";
+/** Floors of POST requests that carry no access token. */
+export type PostFloorWork = "refresh" | "password" | "api-key";
+export type FloorWork = TokenFloorWork | PostFloorWork;
 
 export interface Definition {
   id: string;
@@ -35,7 +52,16 @@ export interface Definition {
 
 export type ReferenceConfig = { port: number; path: string } & (
   | { kind: "bare"; body: unknown }
-  | { kind: "floor"; work: FloorWork; gatehouseUrl: string; projectId: string; databaseUrl: string; definitions?: Definition[] }
+  | {
+      kind: "floor";
+      work: FloorWork;
+      gatehouseUrl: string;
+      projectId: string;
+      databaseUrl: string;
+      definitions?: Definition[];
+      /** The password floor verifies against this user's stored hash. */
+      userId?: string;
+    }
 );
 type FloorConfig = Extract<ReferenceConfig, { kind: "floor" }>;
 
@@ -70,7 +96,7 @@ function expansionOf(definitions: Definition[]): Map<string, string[]> {
   return done;
 }
 
-function floorHandler(config: FloorConfig, pool: pg.Pool): FloorHandler {
+function floorHandler(config: FloorConfig & { work: TokenFloorWork }, pool: pg.Pool): FloorHandler {
   const { projectId } = config;
   switch (config.work) {
     case "user":
@@ -107,15 +133,99 @@ function floorHandler(config: FloorConfig, pool: pg.Pool): FloorHandler {
   }
 }
 
+type PostHandler = (c: Context) => Promise<Response>;
+
+async function postFloorHandler(config: FloorConfig & { work: PostFloorWork }, pool: pg.Pool): Promise<PostHandler> {
+  const { projectId } = config;
+  switch (config.work) {
+    case "refresh": {
+      const { privateKey } = await generateKeyPair("ES256");
+      const issuer = `${config.gatehouseUrl}/api/v1/projects/${projectId}`;
+      return async (c) => {
+        const refreshToken = c.req.header("x-stack-refresh-token");
+        if (!refreshToken) return c.json({ error: "no refresh token" }, 401);
+        const db = await pool.connect();
+        let user: Record<string, any> | undefined;
+        try {
+          await db.query("BEGIN");
+          const { rows: sessions } = await db.query<{ id: string; user_id: string }>(
+            `UPDATE sessions SET last_used_at = now()
+             WHERE refresh_token_hash = $2 AND project_id = $1 AND branch_id = 'main' AND (expires_at IS NULL OR expires_at > now())
+             RETURNING id, user_id`,
+            [projectId, hashSecret(refreshToken)],
+          );
+          const session = sessions[0];
+          if (session) {
+            await db.query("UPDATE users SET last_active_at = now() WHERE project_id = $1 AND branch_id = 'main' AND id = $2", [projectId, session.user_id]);
+            const { rows } = await db.query("SELECT * FROM users WHERE project_id = $1 AND branch_id = 'main' AND id = $2", [projectId, session.user_id]);
+            user = rows[0] && { ...rows[0], session_id: session.id };
+          }
+          await db.query("COMMIT");
+        } catch (error) {
+          await db.query("ROLLBACK");
+          throw error;
+        } finally {
+          db.release();
+        }
+        if (!user) return c.json({ error: "unknown refresh token" }, 401);
+        const now = Math.floor(Date.now() / 1000);
+        const accessToken = await new SignJWT({ project_id: projectId, branch_id: "main", refresh_token_id: user.session_id, role: "authenticated", name: user.display_name ?? null })
+          .setProtectedHeader({ alg: "ES256", kid: "floor", typ: "JWT" })
+          .setSubject(user.id)
+          .setIssuer(issuer)
+          .setAudience(projectId)
+          .setIssuedAt(now)
+          .setExpirationTime(now + 600)
+          .sign(privateKey);
+        return c.json({ access_token: accessToken });
+      };
+    }
+    case "password": {
+      const { rows } = await pool.query<{ password_hash: string | null }>(
+        "SELECT password_hash FROM users WHERE project_id = $1 AND branch_id = 'main' AND id = $2",
+        [projectId, config.userId],
+      );
+      const hash = rows[0]?.password_hash;
+      if (!hash) throw new Error("the password floor's user has no password hash");
+      return async (c) => {
+        const { password } = await c.req.json<{ password: string }>();
+        return (await argon2.verify(hash, password)) ? c.json({ user_id: config.userId }) : c.json({ error: "mismatch" }, 400);
+      };
+    }
+    case "api-key":
+      return async (c) => {
+        const { api_key: value } = await c.req.json<{ api_key: string }>();
+        const parsed = parseApiKeyValue(value);
+        if (!parsed) return c.json({ error: "malformed key" }, 404);
+        const { rows } = await pool.query("SELECT * FROM api_keys WHERE project_id = $1 AND branch_id = 'main' AND id = $2", [projectId, parsed.id]);
+        return rows.length === 0 ? c.json({ error: "no such key" }, 404) : c.json(rows[0]);
+      };
+  }
+}
+
+const isPostWork = (config: FloorConfig): config is FloorConfig & { work: PostFloorWork } =>
+  config.work === "refresh" || config.work === "password" || config.work === "api-key";
+
 async function floorApp(config: FloorConfig): Promise<Hono> {
+  // The same pool size Gatehouse uses by default.
+  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+  if (isPostWork(config)) {
+    const handle = await postFloorHandler(config, pool);
+    const app = new Hono();
+    app.get("/health", (c) => c.text("ok"));
+    app.post(config.path, (c) => handle(c));
+    return app;
+  }
+  return tokenFloorApp(config as FloorConfig & { work: TokenFloorWork }, pool);
+}
+
+async function tokenFloorApp(config: FloorConfig & { work: TokenFloorWork }, pool: pg.Pool): Promise<Hono> {
   const { gatehouseUrl, projectId } = config;
   const jwksResponse = await fetch(`${gatehouseUrl}/api/v1/projects/${projectId}/.well-known/jwks.json`);
   if (!jwksResponse.ok) throw new Error(`could not fetch the project's JWKS: ${jwksResponse.status}`);
   const jwks = createLocalJWKSet((await jwksResponse.json()) as JSONWebKeySet);
   // The same checks Gatehouse makes: signature, algorithm, issuer, audience, expiry.
   const verifyOptions = { algorithms: ["ES256"], issuer: `${gatehouseUrl}/api/v1/projects/${projectId}`, audience: projectId };
-  // The same pool size Gatehouse uses by default.
-  const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
   const handle = floorHandler(config, pool);
 
   const app = new Hono();

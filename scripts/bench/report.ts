@@ -2,6 +2,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import type { Result } from "autocannon";
+import type { EventLoopReading } from "./event-loop-probe";
 
 export interface Measurement {
   name: string;
@@ -12,6 +13,10 @@ export interface Measurement {
   errors: number;
   timeouts: number;
   statusCodes: Record<string, number>;
+  /** How many measured rounds, interleaved with the other servers of the case. */
+  rounds: number;
+  /** The server's event-loop delay while measured: the worst round's p99 and max. */
+  eventLoopMs: { p99: number; max: number };
 }
 
 /** The nearest-rank percentile of ascending `sorted`. */
@@ -19,28 +24,45 @@ function percentile(sorted: number[], q: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
 }
 
+/** One server's figures for one measured round. */
+export interface Round {
+  result: Result;
+  latenciesMs: number[];
+  eventLoop: EventLoopReading;
+}
+
 /**
- * `latenciesMs` are every response's time as autocannon measured it (sub-millisecond);
- * autocannon's own histogram keeps whole milliseconds only, too coarse for the references.
+ * Merges a server's rounds: requests over the summed duration, percentiles over every
+ * response. `latenciesMs` are each response's time as autocannon measured it
+ * (sub-millisecond); autocannon's own histogram keeps whole milliseconds only, too coarse
+ * for the references.
  */
-export function summarize(name: string, result: Result, latenciesMs: number[]): Measurement {
-  const sorted = [...latenciesMs].sort((a, b) => a - b);
+export function summarize(name: string, rounds: Round[]): Measurement {
+  const sorted = rounds.flatMap((r) => r.latenciesMs).sort((a, b) => a - b);
   const statusCodes: Record<string, number> = {};
-  for (const [code, stats] of Object.entries(result.statusCodeStats)) statusCodes[code] = stats.count;
+  for (const { result } of rounds) {
+    for (const [code, stats] of Object.entries(result.statusCodeStats)) statusCodes[code] = (statusCodes[code] ?? 0) + stats.count;
+  }
+  const sum = (pick: (result: Result) => number) => rounds.reduce((total, round) => total + pick(round.result), 0);
   return {
     name,
-    requestsPerSecond: result.requests.total / result.duration,
+    requestsPerSecond: sum((r) => r.requests.total) / sum((r) => r.duration),
     latencyMs: {
       p50: percentile(sorted, 0.5),
       p99: percentile(sorted, 0.99),
-      mean: sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length,
+      mean: sorted.reduce((total, ms) => total + ms, 0) / sorted.length,
       max: sorted.at(-1) ?? NaN,
     },
-    totalRequests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    totalRequests: sum((r) => r.requests.total),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
     statusCodes,
+    rounds: rounds.length,
+    eventLoopMs: {
+      p99: Math.max(...rounds.map((r) => r.eventLoop.p99)),
+      max: Math.max(...rounds.map((r) => r.eventLoop.max)),
+    },
   };
 }
 
@@ -83,16 +105,20 @@ export function printTable(cases: CaseResult[]): void {
       m.latencyMs.p50.toFixed(2),
       m.latencyMs.p99.toFixed(2),
       m.latencyMs.mean.toFixed(2),
+      m.eventLoopMs.p99.toFixed(1),
       String(m.totalRequests),
       String(m.non2xx),
     ]),
   );
-  printAligned(["case", "server", "req/s", "p50 ms", "p99 ms", "mean ms", "requests", "non-2xx"], rows, 2);
+  printAligned(["case", "server", "req/s", "p50 ms", "p99 ms", "mean ms", "loop p99 ms", "requests", "non-2xx"], rows, 2);
   const ratioRows = cases.flatMap((c) =>
     Object.entries(c.ratios).map(([reference, r]) => [c.name, `gatehouse / ${reference}`, `${r.requestsPerSecond.toFixed(2)}x`, `${r.p99.toFixed(2)}x`]),
   );
   printAligned(["case", "ratio", "req/s", "p99"], ratioRows, 2);
-  console.log("(req/s: responses / measured seconds; latencies: every response, nearest-rank percentiles.)\n");
+  console.log(
+    "(req/s: responses / measured seconds over every round; latencies: every response, nearest-rank percentiles;\n" +
+      " loop p99: the server's event-loop delay, perf_hooks.monitorEventLoopDelay, the worst round's p99.)\n",
+  );
 }
 
 export async function writeResults(path: string, results: unknown): Promise<void> {

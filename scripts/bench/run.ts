@@ -8,12 +8,21 @@
  *   team-permissions  GET /api/v1/team-permissions?team_id=<team>&user_id=me&recursive=true,
  *                     four direct grants expanded through 30 definitions six levels deep
  *   teams             GET /api/v1/teams?user_id=me, 10 of the project's 20 teams
+ *   refresh           POST /api/v1/auth/sessions/current/refresh
+ *   password-sign-in  POST /api/v1/auth/password/sign-in, the right password
+ *   api-key-check     POST /api/v1/user-api-keys/check (server access)
  *
- * The references of every case: a bare Hono route returning the same JSON, and a "floor"
- * that verifies the same token with jose and makes the one pg query the request needs.
- * The data is created over Gatehouse's HTTP API first (scripts/bench/fixtures.ts). Prints a
- * table with the ratios Gatehouse / reference per case and writes .bench/results.json.
- * Fails if any request is answered with anything but a 2xx.
+ * The references: for the GET cases a bare Hono route returning the same JSON and a "floor"
+ * that verifies the same token with jose and makes the one pg query the request needs; for
+ * the POST cases a floor of the least work the request needs (references.ts). The data is
+ * created over Gatehouse's HTTP API first (scripts/bench/fixtures.ts). Prints a table with
+ * the ratios Gatehouse / reference per case and every server's event-loop delay, and writes
+ * .bench/results.json. Fails if any request is answered with anything but a 2xx.
+ *
+ * Each server of a case is warmed up, then measured in BENCH_ROUNDS rounds interleaved
+ * (Gatehouse, its references, Gatehouse, ...), so noise from a shared machine falls on all
+ * of them alike. Gatehouse runs with RATE_LIMIT_MULTIPLIER lifting every rate limit out of
+ * reach, so the sign-in figures measure the work, not the limiter (whose counting still runs).
  *
  * Every server runs in its own child process and autocannon runs here. On a 2-core machine
  * a server sharing this process would share one event loop (and one core) with the load
@@ -23,7 +32,8 @@
  *
  * Settings: DATABASE_URL (a role allowed to CREATE DATABASE; when unset, the local cluster
  * is started the way CI does, with `bash .ci/run postgres`), BENCH_CONNECTIONS (10),
- * BENCH_DURATION (10 s), BENCH_WARMUP (2 s).
+ * BENCH_DURATION (10 s per server, split over the rounds), BENCH_ROUNDS (2), BENCH_WARMUP (2 s),
+ * BENCH_CASES (comma-separated case names; all by default).
  */
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
@@ -33,11 +43,11 @@ import pg from "pg";
 // The harness modules themselves: the @gatehouse/server/testing index also exports
 // vitest-only helpers, and vitest cannot be imported outside a test run.
 import { freePort, TEST_INTERNAL_KEYS } from "../../server/src/testing/test-server";
-import { benchCases, type BenchCase } from "./cases";
-import { ROOT, startChild, stopAllChildren, stopChild, waitUntilListening, type Child } from "./children";
+import { benchCases, type BenchCase, type BenchRequest } from "./cases";
+import { readEventLoop, resetEventLoop, ROOT, startChild, stopAllChildren, stopChild, waitUntilListening, type Child } from "./children";
 import { createBenchFixture } from "./fixtures";
 import type { ReferenceConfig } from "./references";
-import { printTable, ratios, summarize, writeResults, type CaseResult, type Measurement } from "./report";
+import { printTable, ratios, summarize, writeResults, type CaseResult, type Round } from "./report";
 
 const RESULTS_PATH = `${ROOT}.bench/results.json`;
 
@@ -50,6 +60,8 @@ const settings = {
   connections: numberSetting("BENCH_CONNECTIONS", 10),
   durationSeconds: numberSetting("BENCH_DURATION", 10),
   warmupSeconds: numberSetting("BENCH_WARMUP", 2),
+  rounds: Math.round(numberSetting("BENCH_ROUNDS", 2)),
+  cases: process.env.BENCH_CASES?.split(",").map((name) => name.trim()).filter(Boolean),
 };
 
 function adminDatabaseUrl(): string {
@@ -89,59 +101,96 @@ async function createDatabase(adminUrl: string) {
   return { name, url: url.toString(), version: String(version), drop };
 }
 
-async function getJson(url: string, headers: Record<string, string>): Promise<{ status: number; json: any }> {
-  const response = await fetch(url, { headers });
+async function send(baseUrl: string, request: BenchRequest): Promise<{ status: number; json: any }> {
+  const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers, body });
   return { status: response.status, json: await response.json() };
 }
 
-/** Times `url` under load after a warm-up; `label` names the run in the log, `name` the measurement. */
-async function measure(label: string, name: string, url: string, headers: Record<string, string>): Promise<Measurement> {
-  const { connections, warmupSeconds, durationSeconds } = settings;
-  console.log(`${label}: ${warmupSeconds} s warm-up, then ${durationSeconds} s with ${connections} connections`);
-  await autocannon({ url, headers, connections, duration: warmupSeconds });
-  const latenciesMs: number[] = [];
-  const run = autocannon({ url, headers, connections, duration: durationSeconds });
-  run.on("response", (_client, _status, _bytes, responseTimeMs) => latenciesMs.push(responseTimeMs));
-  return summarize(name, await run, latenciesMs);
+interface Server {
+  name: string;
+  baseUrl: string;
+  child: Child;
 }
 
-/** Starts the case's references, checks that every server answers correctly, then times each in turn. */
-async function runCase(benchCase: BenchCase, run: { gatehouseUrl: string; projectId: string; databaseUrl: string }): Promise<CaseResult> {
-  const { name, path, headers } = benchCase;
-  const expected = await getJson(`${run.gatehouseUrl}${path}`, headers);
-  if (expected.status !== 200) throw new Error(`${name}: Gatehouse answered ${expected.status}: ${JSON.stringify(expected.json)}`);
+function load(server: Server, request: BenchRequest, duration: number) {
+  const { connections } = settings;
+  const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  return autocannon({ url: `${server.baseUrl}${request.path}`, method: request.method, headers: request.headers, body, connections, duration });
+}
+
+/** One measured round of `server`, its event-loop delay sampled over the same window. */
+async function measureRound(label: string, server: Server, request: BenchRequest, duration: number): Promise<Round> {
+  console.log(`${label}: ${duration} s with ${settings.connections} connections`);
+  const latenciesMs: number[] = [];
+  resetEventLoop(server.child);
+  const run = load(server, request, duration);
+  run.on("response", (_client, _status, _bytes, responseTimeMs) => latenciesMs.push(responseTimeMs));
+  const result = await run;
+  return { result, latenciesMs, eventLoop: await readEventLoop(server.child) };
+}
+
+/**
+ * Starts the case's references, checks that every server answers correctly, warms each up,
+ * then measures them in interleaved rounds.
+ */
+async function runCase(benchCase: BenchCase, run: { gatehouse: Server; projectId: string; databaseUrl: string }): Promise<CaseResult> {
+  const { name, request } = benchCase;
+  const expected = await send(run.gatehouse.baseUrl, request);
+  if (expected.status !== 200 || (benchCase.answers && !benchCase.answers(expected.json))) {
+    throw new Error(`${name}: Gatehouse answered ${expected.status}: ${JSON.stringify(expected.json)}`);
+  }
   const items = Array.isArray(expected.json.items) ? `, ${expected.json.items.length} items` : "";
-  console.log(`${name}: GET ${path} answers ${JSON.stringify(expected.json).length} bytes of JSON${items}`);
-  const pathname = new URL(path, run.gatehouseUrl).pathname;
+  console.log(`${name}: ${request.method} ${request.path} answers ${JSON.stringify(expected.json).length} bytes of JSON${items}`);
+  const pathname = new URL(request.path, run.gatehouse.baseUrl).pathname;
 
-  const references: Array<{ name: string; url: string; child: Child }> = [];
-  for (const spec of benchCase.references) {
-    const port = await freePort();
-    const config: ReferenceConfig =
-      spec.kind === "bare"
-        ? { kind: "bare", port, path: pathname, body: expected.json }
-        : { kind: "floor", port, path: pathname, work: spec.work, definitions: spec.definitions, ...run };
-    const child = startChild("scripts/bench/references.ts", { BENCH_REFERENCE: JSON.stringify(config) });
-    const baseUrl = `http://127.0.0.1:${port}`;
-    await waitUntilListening(`the ${spec.kind} reference of ${name}`, baseUrl, child);
-    const answer = await getJson(`${baseUrl}${path}`, headers);
-    const correct =
-      answer.status === 200 &&
-      (spec.kind === "floor" && spec.answers ? spec.answers(answer.json, expected.json) : JSON.stringify(answer.json) === JSON.stringify(expected.json));
-    if (!correct) throw new Error(`${name}: the ${spec.kind} reference answers differently (${answer.status}): ${JSON.stringify(answer.json)}`);
-    references.push({ name: spec.kind, url: `${baseUrl}${path}`, child });
-  }
+  const servers: Server[] = [run.gatehouse];
+  try {
+    for (const spec of benchCase.references) {
+      const port = await freePort();
+      const config: ReferenceConfig =
+        spec.kind === "bare"
+          ? { kind: "bare", port, path: pathname, body: expected.json }
+          : {
+              kind: "floor",
+              port,
+              path: pathname,
+              work: spec.work,
+              definitions: spec.definitions,
+              userId: spec.userId,
+              gatehouseUrl: run.gatehouse.baseUrl,
+              projectId: run.projectId,
+              databaseUrl: run.databaseUrl,
+            };
+      const child = startChild("scripts/bench/references.ts", { BENCH_REFERENCE: JSON.stringify(config) });
+      const server = { name: spec.kind, baseUrl: `http://127.0.0.1:${port}`, child };
+      servers.push(server);
+      await waitUntilListening(`the ${spec.kind} reference of ${name}`, server.baseUrl, child);
+      const answer = await send(server.baseUrl, request);
+      const correct =
+        answer.status === 200 &&
+        (spec.kind === "floor" && spec.answers ? spec.answers(answer.json, expected.json) : JSON.stringify(answer.json) === JSON.stringify(expected.json));
+      if (!correct) throw new Error(`${name}: the ${spec.kind} reference answers differently (${answer.status}): ${JSON.stringify(answer.json)}`);
+    }
 
-  const gatehouse = await measure(`${name} gatehouse`, "gatehouse", `${run.gatehouseUrl}${path}`, headers);
-  const measurements = [gatehouse];
-  const caseRatios: CaseResult["ratios"] = {};
-  for (const reference of references) {
-    const measurement = await measure(`${name} ${reference.name}`, reference.name, reference.url, headers);
-    measurements.push(measurement);
-    caseRatios[reference.name] = ratios(gatehouse, measurement);
-    await stopChild(reference.child);
+    for (const server of servers) {
+      console.log(`${name} ${server.name}: ${settings.warmupSeconds} s warm-up`);
+      await load(server, request, settings.warmupSeconds);
+    }
+    const roundSeconds = Math.max(1, Math.round(settings.durationSeconds / settings.rounds));
+    const rounds = new Map<Server, Round[]>(servers.map((server) => [server, []]));
+    for (let round = 1; round <= settings.rounds; round++) {
+      for (const server of servers) {
+        rounds.get(server)!.push(await measureRound(`${name} ${server.name} round ${round}/${settings.rounds}`, server, request, roundSeconds));
+      }
+    }
+    const [gatehouse, ...references] = servers.map((server) => summarize(server.name, rounds.get(server)!));
+    const caseRatios: CaseResult["ratios"] = {};
+    for (const reference of references) caseRatios[reference.name] = ratios(gatehouse!, reference);
+    return { name, request: benchCase.description, measurements: [gatehouse!, ...references], ratios: caseRatios };
+  } finally {
+    for (const server of servers.slice(1)) await stopChild(server.child);
   }
-  return { name, request: benchCase.description, measurements, ratios: caseRatios };
 }
 
 async function main(): Promise<void> {
@@ -170,13 +219,17 @@ async function main(): Promise<void> {
       STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY: TEST_INTERNAL_KEYS.superSecretAdminKey,
       ACCESS_TOKEN_TTL_SECONDS: "3600",
       LOG_REQUESTS: "false",
+      // Every rate limit a million times its default: the bench measures the work, not the limiter.
+      RATE_LIMIT_MULTIPLIER: "1000000",
     });
     await waitUntilListening("Gatehouse", gatehouseUrl, gatehouse);
 
     const fixture = await createBenchFixture((path, init) => fetch(`${gatehouseUrl}${path}`, init));
-    const run = { gatehouseUrl, projectId: fixture.projectId, databaseUrl: database.url };
+    const run = { gatehouse: { name: "gatehouse", baseUrl: gatehouseUrl, child: gatehouse }, projectId: fixture.projectId, databaseUrl: database.url };
+    const cases = benchCases(fixture).filter((c) => !settings.cases || settings.cases.includes(c.name));
+    if (cases.length === 0) throw new Error(`BENCH_CASES names no case; the cases: ${benchCases(fixture).map((c) => c.name).join(", ")}`);
     const results: CaseResult[] = [];
-    for (const benchCase of benchCases(fixture)) results.push(await runCase(benchCase, run));
+    for (const benchCase of cases) results.push(await runCase(benchCase, run));
 
     printTable(results);
     await writeResults(RESULTS_PATH, {

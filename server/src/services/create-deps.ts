@@ -1,4 +1,5 @@
 import type { AppConfig } from "../config/env";
+import { setThreadPoolSize } from "../crypto/password";
 import { createSecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
 import { createSmtpMailer, type Mailer } from "../integrations/mailer";
@@ -17,6 +18,7 @@ export function createDeps(
   log: Logger,
   mailer: Mailer = createSmtpMailer(),
 ): ServiceDeps {
+  setThreadPoolSize(settings.threadPoolSize);
   const signingKeys = new SigningKeyStore(db, createSecretBox(serverSecret, SIGNING_KEYS_PURPOSE));
   return {
     db,

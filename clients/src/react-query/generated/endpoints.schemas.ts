@@ -785,6 +785,7 @@ export interface ProjectConfig {
   team_member_default_permissions: ProjectConfigTeamMemberDefaultPermissionsItem[];
   user_default_permissions: ProjectConfigUserDefaultPermissionsItem[];
   oauth_account_merge_strategy: ProjectConfigOauthAccountMergeStrategy;
+  rate_limits: RateLimits;
   oauth_providers: ProjectConfigOauthProvidersItem[];
   enabled_oauth_providers: ProjectConfigEnabledOauthProvidersItem[];
   email_config: ProjectConfigEmailConfig;
@@ -882,6 +883,7 @@ export interface ProjectConfigPatch {
   team_member_default_permissions?: ProjectConfigPatchTeamMemberDefaultPermissionsItem[];
   user_default_permissions?: ProjectConfigPatchUserDefaultPermissionsItem[];
   oauth_account_merge_strategy?: ProjectConfigPatchOauthAccountMergeStrategy;
+  rate_limits?: RateLimits;
   oauth_providers?: ProjectConfigPatchOauthProvidersItem[];
   email_config?: ProjectConfigPatchEmailConfig;
 }
@@ -986,8 +988,52 @@ export interface ProjectUpdate {
   config?: ProjectConfigPatch;
 }
 
+/**
+ * Built-in default 100 per 600 s (scaled by RATE_LIMIT_MULTIPLIER, replaced by RATE_LIMITS).
+ */
+export interface RateLimitRule {
+  /**
+   * Requests allowed per window.
+   * @minimum 1
+   * @maximum 1000000000
+   */
+  max?: number;
+  /**
+   * The window, in seconds.
+   * @minimum 1
+   * @maximum 86400
+   */
+  window_seconds?: number;
+}
+
 export interface RateLimited {
   error: string;
+}
+
+export type RateLimitsSignInPerEmailAndIp = RateLimitRule & unknown;
+
+export type RateLimitsSignInPerEmail = RateLimitRule & unknown;
+
+export type RateLimitsSignInPerAccount = RateLimitRule & unknown;
+
+export type RateLimitsSignUpPerIp = RateLimitRule & unknown;
+
+export type RateLimitsCodeSendPerAccount = RateLimitRule & unknown;
+
+export type RateLimitsCodeSendPerIp = RateLimitRule & unknown;
+
+/**
+ * This project's own rate limits by rule; a rule left out, or a field left out, follows the server-wide setting. A PATCH replaces the whole set.
+ */
+export interface RateLimits {
+  sign_in_per_ip?: RateLimitRule;
+  sign_in_per_email_and_ip?: RateLimitsSignInPerEmailAndIp;
+  sign_in_per_email?: RateLimitsSignInPerEmail;
+  sign_in_per_account?: RateLimitsSignInPerAccount;
+  sign_up_per_ip?: RateLimitsSignUpPerIp;
+  code_send_per_account?: RateLimitsCodeSendPerAccount;
+  code_send_per_ip?: RateLimitsCodeSendPerIp;
+  code_check_per_ip?: RateLimitRule;
 }
 
 export interface RefreshedAccessToken {

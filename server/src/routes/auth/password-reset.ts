@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP } from "../../http/access";
+import { afterResponse } from "../../http/after-response";
 import { clientInfo } from "../../http/client-info";
 import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -67,6 +68,7 @@ export function registerPasswordResetRoutes(router: Router): void {
       c.var.auth.tenancy,
       { email: body.email, callbackUrl: body.callback_url },
       clientInfo(c),
+      afterResponse(c),
     );
     return c.json(answer, 200);
   });

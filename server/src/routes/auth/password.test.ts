@@ -143,14 +143,15 @@ describe("POST /auth/password/sign-in", () => {
     expect(wrong.json.code).toBe("EMAIL_PASSWORD_MISMATCH");
   });
 
-  it("limits sign-in attempts per account, answering 429 with Retry-After", async () => {
+  it("limits sign-in attempts per e-mail and address, answering 429 with Retry-After", async () => {
     const limited = await createProjectFixture(t);
     const attempt = () => signIn({ email: limited.user.email, password: "wrong password" }, limited.client);
     for (let i = 0; i < 20; i++) expect((await attempt()).status).toBe(400);
     const blocked = await attempt();
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    // Even the right password waits: the limit is on the account, not on failures.
+    // Even the right password waits from this address (in process, every request shares one):
+    // the limit counts attempts, not failures. Other addresses: rate-limits.test.ts.
     expect((await signIn({ email: limited.user.email, password: limited.user.password }, limited.client)).status).toBe(429);
     // Other accounts are unaffected.
     expect((await signIn({ email: project.user.email, password: project.user.password })).status).toBe(200);

@@ -4,6 +4,7 @@ import { toProjectConfigView } from "../../services/project-config/project-view"
 import type { ProjectInput } from "../../services/projects/projects";
 import type { Tenancy } from "../../services/tenancy";
 import { ImageUrlSchema } from "../../http/schemas";
+import { RATE_LIMIT_BOUNDS, RATE_LIMIT_IDS, RATE_LIMITS, snakeCaseRuleId } from "../../config/rate-limits";
 
 const PermissionRefSchema = z.object({ id: z.string() });
 const MergeStrategySchema = z.enum(["link_method", "raise_error", "allow_duplicates"]);
@@ -57,6 +58,30 @@ const EmailConfigSchema = z
     for (const [key, message] of required) if (e[key] === undefined || e[key] === "") ctx.addIssue({ code: "custom", path: [key], message });
   });
 
+const RateLimitRuleSchema = z
+  .strictObject({
+    max: z.number().int().min(1).max(RATE_LIMIT_BOUNDS.maxMax).optional().openapi({ description: "Requests allowed per window." }),
+    window_seconds: z.number().int().min(1).max(RATE_LIMIT_BOUNDS.maxWindowSeconds).optional().openapi({ description: "The window, in seconds." }),
+  })
+  .openapi("RateLimitRule");
+
+const RateLimitsSchema = z
+  .strictObject(
+    Object.fromEntries(
+      RATE_LIMIT_IDS.map((id) => [
+        snakeCaseRuleId(id),
+        RateLimitRuleSchema.optional().openapi({
+          description: `Built-in default ${RATE_LIMITS[id].max} per ${RATE_LIMITS[id].windowSeconds} s (scaled by RATE_LIMIT_MULTIPLIER, replaced by RATE_LIMITS).`,
+        }),
+      ]),
+    ),
+  )
+  .openapi("RateLimits", {
+    description:
+      "This project's own rate limits by rule; a rule left out, or a field left out, follows the server-wide setting. " +
+      "A PATCH replaces the whole set.",
+  });
+
 const configFields = {
   allow_localhost: z.boolean(),
   sign_up_enabled: z.boolean(),
@@ -77,6 +102,7 @@ const configFields = {
   team_member_default_permissions: z.array(PermissionRefSchema),
   user_default_permissions: z.array(PermissionRefSchema),
   oauth_account_merge_strategy: MergeStrategySchema,
+  rate_limits: RateLimitsSchema,
 };
 
 export const ProjectConfigSchema = z

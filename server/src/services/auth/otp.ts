@@ -53,7 +53,11 @@ export async function sendSignInCode(
     { rule: RATE_LIMITS.codeSendPerIp, subject: client.ip },
     { rule: RATE_LIMITS.codeSendPerAccount, subject: `otp-sign-in:${email}` },
   ]);
-  const issued = await issueCode(deps.db, tenancy, { purpose: "otp_sign_in", expiresInMs: SIGN_IN_CODE_LIFETIME_MS, email });
+  // One transaction, so one commit: replacing an address's outstanding code is a write only
+  // when it has one, and on PostgreSQL a commit of its own cost a known address a WAL flush.
+  const issued = await deps.db.transaction((tx) =>
+    issueCode(tx, tenancy, { purpose: "otp_sign_in", expiresInMs: SIGN_IN_CODE_LIFETIME_MS, email }),
+  );
   const message = signInCodeEmail(tenancy.project.displayName, issued.otp, withCode(input.callbackUrl, issued.code));
   await deliverEmail(deps, tenancy, { to: email, ...message, purpose: "otp_sign_in" });
   return { nonce: issued.nonce };

@@ -90,9 +90,13 @@ export async function signInWithPassword(
 ): Promise<SignInResult> {
   if (!tenancy.config.auth.password.allowSignIn) throw new KnownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   const email = normalizeEmail(input.email);
+  // The pair comes before the e-mail alone: a guesser refused at their address stops using up
+  // the e-mail's budget, so the owner elsewhere keeps signing in (config/rate-limits.ts).
+  // In-process requests have no address; they share one pair per e-mail.
   await enforceRateLimits(deps, tenancy, [
     { rule: RATE_LIMITS.signInPerIp, subject: client.ip },
-    { rule: RATE_LIMITS.signInPerAccount, subject: email },
+    { rule: RATE_LIMITS.signInPerEmailAndIp, subject: `${email} ${client.ip ?? "-"}` },
+    { rule: RATE_LIMITS.signInPerEmail, subject: email },
   ]);
   const account = await findAuthByEmail(deps.db, tenancy, email);
   const passwordMatches = account?.passwordHash

@@ -82,6 +82,8 @@ export async function sendPasswordResetCode(
   tenancy: Tenancy,
   input: { email: string; callbackUrl: string },
   client: ClientInfo,
+  /** Runs the mailing once the answer is out (http/after-response.ts); the next turn by default. */
+  afterAnswer: (task: () => void) => void = setImmediate,
 ): Promise<typeof RESET_CODE_SENT> {
   assertPasswordsEnabled(tenancy);
   assertTrustedRedirect(input.callbackUrl, tenancy.config);
@@ -92,9 +94,13 @@ export async function sendPasswordResetCode(
   ]);
   const account = await findAuthByEmail(deps.db, tenancy, email);
   if (account) {
-    void mailResetCode(deps, tenancy, account.userId, email, input.callbackUrl).catch((error: unknown) =>
-      deps.log.error("Could not send a password reset e-mail", { project_id: tenancy.projectId, error: String(error) }),
-    );
+    // After the answer is written, not beside it: issuing the code meanwhile held the answer
+    // for a known address back (on PGlite by 20 to 35 ms), which told that the account exists.
+    afterAnswer(() => {
+      void mailResetCode(deps, tenancy, account.userId, email, input.callbackUrl).catch((error: unknown) =>
+        deps.log.error("Could not send a password reset e-mail", { project_id: tenancy.projectId, error: String(error) }),
+      );
+    });
   }
   return RESET_CODE_SENT;
 }

@@ -4,6 +4,8 @@
  * that SDK calls such as `project.updateConfig({"teams.allowClientTeamCreation": true})`
  * mean the same thing here.
  */
+import type { RateLimitSettings } from "../../config/rate-limits";
+
 export interface OAuthProviderConfig {
   type: string;
   isShared: boolean;
@@ -62,6 +64,11 @@ export interface ProjectConfig {
     };
   };
   emails: { server: EmailServerConfig; selectedThemeId: string };
+  /**
+   * This project's own rate limits, by rule (config/rate-limits.ts): `max` and/or
+   * `windowSeconds`. A rule not named here follows the server-wide setting.
+   */
+  rateLimits: RateLimitSettings;
 }
 
 export const DEFAULT_EMAIL_THEME_ID = "default-light";
@@ -84,6 +91,7 @@ export function defaultProjectConfig(): ProjectConfig {
     domains: { allowLocalhost: true, trustedDomains: {} },
     rbac: { permissions: {}, defaultPermissions: { teamCreator: {}, teamMember: {}, signUp: {} } },
     emails: { server: { isShared: true }, selectedThemeId: DEFAULT_EMAIL_THEME_ID },
+    rateLimits: {},
   };
 }
 

@@ -1,3 +1,4 @@
+import { RATE_LIMIT_IDS, snakeCaseRuleId, type RateLimitSettings } from "../../config/rate-limits";
 import type { ConfigOverride, ProjectConfig } from "./document";
 
 /** The snake_case `config` object of `/internal/projects/current`: a view onto the config document. */
@@ -22,7 +23,11 @@ export interface ProjectConfigView {
   team_member_default_permissions: Array<{ id: string }>;
   user_default_permissions: Array<{ id: string }>;
   oauth_account_merge_strategy: "link_method" | "raise_error" | "allow_duplicates";
+  /** The project's own rate limits by rule (snake_case ids); rules not listed follow the server-wide setting. */
+  rate_limits: RateLimitsView;
 }
+
+export type RateLimitsView = Record<string, { max?: number; window_seconds?: number } | undefined>;
 
 export interface OAuthProviderView {
   id: string;
@@ -102,7 +107,34 @@ export function toProjectConfigView(config: ProjectConfig): ProjectConfigView {
     team_member_default_permissions: permissionList(config.rbac.defaultPermissions.teamMember),
     user_default_permissions: permissionList(config.rbac.defaultPermissions.signUp),
     oauth_account_merge_strategy: config.auth.oauth.accountMergeStrategy,
+    rate_limits: rateLimitsView(config.rateLimits),
   };
+}
+
+const isLimitValue = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
+
+/** Only known rules with well-formed values are shown (the same ones services/rate-limits.ts applies). */
+function rateLimitsView(settings: RateLimitSettings | undefined): RateLimitsView {
+  const view: RateLimitsView = {};
+  for (const id of RATE_LIMIT_IDS) {
+    const setting = settings?.[id];
+    if (!setting) continue;
+    const entry = withoutUndefined({
+      max: isLimitValue(setting.max) ? setting.max : undefined,
+      window_seconds: isLimitValue(setting.windowSeconds) ? setting.windowSeconds : undefined,
+    });
+    if (Object.keys(entry).length > 0) view[snakeCaseRuleId(id)] = entry;
+  }
+  return view;
+}
+
+function rateLimitsSetting(view: RateLimitsView): RateLimitSettings {
+  const settings: RateLimitSettings = {};
+  for (const id of RATE_LIMIT_IDS) {
+    const entry = view[snakeCaseRuleId(id)];
+    if (entry) settings[id] = withoutUndefined({ max: entry.max, windowSeconds: entry.window_seconds });
+  }
+  return settings;
 }
 
 /** Translates a snake_case patch into dotted-key changes for the project-level override. */
@@ -158,6 +190,8 @@ export function projectConfigPatchToOverride(patch: ProjectConfigPatch): ConfigO
       ),
     );
   }
+  // The whole set is replaced, so `rate_limits: {}` returns every rule to the server-wide setting.
+  if (patch.rate_limits) set("rateLimits", rateLimitsSetting(patch.rate_limits));
   if (patch.email_config) {
     const e = patch.email_config;
     set(
