@@ -94,3 +94,18 @@ describe("bodies and routes at the edges", () => {
     }
   });
 });
+
+describe("answers the document declares", () => {
+  it("declares 429 on anonymous sign-up and 404 on DELETE /users/me, and both happen", async () => {
+    const paths = server.document.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    expect(Object.keys(paths["/auth/anonymous/sign-up"]!.post!.responses)).toContain("429");
+    expect(Object.keys(paths["/users/me"]!.delete!.responses)).toContain("404");
+
+    const user = await signUpUser(server, { ...project.client, projectId: project.projectId });
+    const creds = { ...project.server, accessToken: user.accessToken };
+    expect((await call(server, "DELETE", "/users/me", { creds })).status).toBe(200);
+    const again = await call(server, "DELETE", "/users/me", { creds });
+    expect(again.status).toBe(404);
+    expect(again.json.code).toBe("USER_NOT_FOUND");
+  });
+});

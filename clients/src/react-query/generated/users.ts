@@ -419,7 +419,7 @@ export const deleteCurrentUser = async ( options?: RequestInit): Promise<Success
 
 
 
-export const getDeleteCurrentUserMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getDeleteCurrentUserMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentUser>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentUser>>, TError,void, TContext> => {
 
@@ -446,12 +446,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteCurrentUserMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCurrentUser>>>
     
-    export type DeleteCurrentUserMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type DeleteCurrentUserMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Delete the signed-in user
  */
-export const useDeleteCurrentUser = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useDeleteCurrentUser = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentUser>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteCurrentUser>>,

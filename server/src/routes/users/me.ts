@@ -40,7 +40,8 @@ const updateCurrentUser = authenticatedRoute(
   },
 );
 
-const deleteCurrentUser = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER"], {
+// USER_NOT_FOUND: the token outlives its user for up to its lifetime, so a second delete finds no one.
+const deleteCurrentUser = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"], {
   operationId: "deleteCurrentUser",
   method: "delete",
   path: "/users/me",
