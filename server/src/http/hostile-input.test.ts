@@ -78,12 +78,20 @@ describe("hostile JSON bodies", () => {
     expect(((await res.json()) as { code: string }).code).toBe("BODY_PARSING_ERROR");
   });
 
-  it("refuses an expiry beyond the largest date", async () => {
-    const res = await call(t, "POST", "/user-api-keys", {
+  it("refuses an expiry past the year 9999 or before 1970 (PostgreSQL cannot read the ISO form of either)", async () => {
+    for (const expires of [9e15, 4_678_710_325_880_288, -5_391_012_903_177_210]) {
+      const res = await call(t, "POST", "/user-api-keys", {
+        creds: asUser(),
+        body: { user_id: "me", description: "far", expires_at_millis: expires, is_public: false },
+      });
+      expectSchemaError(res, "body.expires_at_millis");
+    }
+    const last = await call(t, "POST", "/user-api-keys", {
       creds: asUser(),
-      body: { user_id: "me", description: "far", expires_at_millis: 9e15, is_public: false },
+      body: { user_id: "me", description: "last", expires_at_millis: 253_402_300_799_999, is_public: false },
     });
-    expectSchemaError(res, "body.expires_at_millis");
+    expect(last.status, last.text).toBe(201);
+    expect(last.json.expires_at_millis).toBe(253_402_300_799_999);
   });
 
   it("limits URL fields to 2048 characters", async () => {
