@@ -5,6 +5,7 @@
  * the answers per status, how many operations reached a 2xx, and every kind of failure
  * (5xx, undocumented status, body outside its schema, dropped connection). Exits 1 on any failure.
  */
+import { createConsoleLogger, silentLogger } from "../server/src/logger";
 import { describeStats, runFuzz } from "../test/support/fuzz/fuzzer";
 // The harness module itself: the @gatehouse/server/testing index also exports vitest-only helpers.
 import { startTestServer, TEST_INTERNAL_KEYS } from "../server/src/testing/test-server";
@@ -23,6 +24,8 @@ const seed = option("seed", Date.now());
 const perWorld = option("per-world", 1000);
 
 const server = await startTestServer({ env: { TRUST_PROXY: "true" } });
+// Server errors are what the fuzzer hunts: print their stacks (the harness logs nothing by default).
+(server.deps as { log: unknown }).log = { ...silentLogger, error: createConsoleLogger().error };
 console.log(`fuzzing ${server.url} (${server.db.kind}): ${requests} requests, concurrency ${concurrency}, seed ${seed}`);
 let lastPrinted = 0;
 const stats = await runFuzz({
@@ -35,7 +38,7 @@ const stats = await runFuzz({
   onProgress: (s) => {
     if (s.requests - lastPrinted >= 10_000) {
       lastPrinted = s.requests;
-      console.log(`… ${s.requests} requests, ${s.failures.length} failures`);
+      console.log(`… ${s.requests} requests in ${Math.round(s.millis / 1000)} s, by status ${JSON.stringify(s.byStatus)}, ${s.failures.length} failures (${s.dropped} dropped)`);
     }
   },
 });
