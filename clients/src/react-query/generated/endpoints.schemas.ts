@@ -54,8 +54,8 @@ export interface ApiKeyLastFour {
 
 /**
  * A new expiry; null for never (SPEC §3).
- * @minimum -8640000000000000
- * @maximum 8640000000000000
+ * @minimum 0
+ * @maximum 253402300799999
  */
 export type ApiKeyUpdateExpiresAtMillis = number | null;
 
@@ -64,8 +64,8 @@ export interface ApiKeyUpdate {
   description?: string;
   /**
    * A new expiry; null for never (SPEC §3).
-   * @minimum -8640000000000000
-   * @maximum 8640000000000000
+   * @minimum 0
+   * @maximum 253402300799999
    */
   expires_at_millis?: ApiKeyUpdateExpiresAtMillis;
   /** Revokes the key for good; revoking again changes nothing. */
@@ -661,8 +661,8 @@ export interface ProjectApiKeySetCreate {
   /** @maxLength 1000 */
   description: string;
   /**
-   * @minimum -8640000000000000
-   * @maximum 8640000000000000
+   * @minimum 0
+   * @maximum 253402300799999
    */
   expires_at_millis: number;
   has_publishable_client_key: boolean;
@@ -1394,8 +1394,8 @@ export interface TeamApiKey {
 
 /**
  * When the key stops working; null for never. The key is required.
- * @minimum -8640000000000000
- * @maximum 8640000000000000
+ * @minimum 0
+ * @maximum 253402300799999
  */
 export type TeamApiKeyCreateExpiresAtMillis = number | null;
 
@@ -1404,8 +1404,8 @@ export interface TeamApiKeyCreate {
   description: string;
   /**
    * When the key stops working; null for never. The key is required.
-   * @minimum -8640000000000000
-   * @maximum 8640000000000000
+   * @minimum 0
+   * @maximum 253402300799999
    */
   expires_at_millis: TeamApiKeyCreateExpiresAtMillis;
   /** A public key (`pk_…`) rather than a secret one (`sk_…`). Default false. */
@@ -1612,8 +1612,8 @@ export interface UserApiKey {
 
 /**
  * When the key stops working; null for never. The key is required.
- * @minimum -8640000000000000
- * @maximum 8640000000000000
+ * @minimum 0
+ * @maximum 253402300799999
  */
 export type UserApiKeyCreateExpiresAtMillis = number | null;
 
@@ -1627,8 +1627,8 @@ export interface UserApiKeyCreate {
   description: string;
   /**
    * When the key stops working; null for never. The key is required.
-   * @minimum -8640000000000000
-   * @maximum 8640000000000000
+   * @minimum 0
+   * @maximum 253402300799999
    */
   expires_at_millis: UserApiKeyCreateExpiresAtMillis;
   /** A public key (`pk_…`) rather than a secret one (`sk_…`). Default false. */

@@ -49,6 +49,7 @@ const changePassword = authenticatedRoute(
     "PASSWORD_CONFIRMATION_MISMATCH",
     "PASSWORD_TOO_SHORT",
     "PASSWORD_TOO_LONG",
+    "USER_NOT_FOUND",
   ],
   {
     operationId: "updatePassword",
