@@ -108,6 +108,10 @@ describe("hostile query strings and paths", () => {
     expectSchemaError(await call(t, "GET", "/users?query=%00", { creds: project.server }), "query.query");
   });
 
+  it("refuses NUL in a path segment that no schema narrows", async () => {
+    expectSchemaError(await call(t, "GET", "/projects/a%00b/.well-known/jwks.json"), "path");
+  });
+
   it("refuses NUL in a path parameter, naming it", async () => {
     const res = await call(t, "DELETE", "/team-permission-definitions/a%00b", { creds: project.admin });
     expectSchemaError(res, "param.permission_id");

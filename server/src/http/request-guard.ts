@@ -20,6 +20,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  */
 export function requestGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const pathProblem = stringProblem(c.req.path);
+    if (pathProblem) throw schemaError("path", pathProblem);
     checkQuery(new URL(c.req.url).searchParams);
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim();
     if (JSON_MEDIA_TYPE.test(mediaType)) {
