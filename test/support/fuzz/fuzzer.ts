@@ -141,7 +141,7 @@ function requestArbitrary(operation: Operation, document: OpenApiDocument, world
     })
     .map(({ path, query, body, alternative, pick, tamper }) => {
       let concrete = operation.template;
-      for (const [name, value] of Object.entries(path)) concrete = concrete.replace(`{${name}}`, encodeURIComponent(stringify(value)));
+      for (const [name, value] of Object.entries(path)) concrete = concrete.replace(`{${name}}`, encodeSegment(stringify(value)));
       const search = new URLSearchParams();
       for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, stringify(value));
       const headers: Record<string, string> = {
@@ -167,6 +167,12 @@ function requestArbitrary(operation: Operation, document: OpenApiDocument, world
         checkTemplate: document.paths[concrete]?.[operation.method] ? concrete : operation.template,
       };
     });
+}
+
+/** encodeURIComponent, except that a lone surrogate goes out as its (invalid) UTF-8 bytes instead of throwing. */
+function encodeSegment(value: string): string {
+  // Array.from splits by code point, so a lone surrogate is the only one-unit surrogate left.
+  return Array.from(value, (char) => (/^[\uD800-\uDFFF]$/.test(char) ? "%ED%A0%80" : encodeURIComponent(char))).join("");
 }
 
 function stringify(value: unknown): string {
