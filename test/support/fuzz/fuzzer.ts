@@ -27,6 +27,8 @@ export interface FuzzRequest {
 
 export interface FuzzFailure {
   request: FuzzRequest;
+  /** What the same worker sent just before: a dropped connection is often the previous answer's doing. */
+  previous?: string;
   status: number;
   problem: string;
   body: string;
@@ -54,6 +56,11 @@ export interface FuzzOptions {
 }
 
 const METHODS_WITH_BODY = new Set(["post", "put", "patch", "delete"]);
+const GENERATION_CHUNK = 20;
+const PLACEHOLDER_WORLD: FuzzWorld = {
+  creds: { projectId: "p", publishableKey: "k", secretKey: "k", adminKey: "k", ownerToken: "t", userTokens: ["t"], refreshTokens: ["t"] },
+  pools: {},
+};
 
 interface Operation {
   template: string;
@@ -232,21 +239,38 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzStats> {
   const started = performance.now();
   const perWorld = options.requestsPerWorld ?? 1000;
   let seed = options.seed ?? Date.now();
+  const previousByWorker: Array<string | undefined> = [];
+  // fast-check builds some tables on first use (seconds for e-mail addresses); pay that before any
+  // socket is open, since a long synchronous stretch later would outlive idle keep-alive sockets.
+  for (const operation of operations) fc.sample(requestArbitrary(operation, document, PLACEHOLDER_WORLD, options.hostility ?? 0.05), { numRuns: 3, seed: 0 });
 
   for (let done = 0; done < options.requests; ) {
     const world = await seedWorld(options.baseUrl, options.internal);
     const count = Math.min(perWorld, options.requests - done);
     const arbitraries = operations.map((operation) => requestArbitrary(operation, document, world, options.hostility ?? 0.05));
     // Every operation gets its share; order is shuffled so destructive ones interleave.
-    const requests = fc.sample(fc.oneof(...arbitraries), { numRuns: count, seed: seed++ });
-    let next = 0;
-    const worker = async () => {
-      while (next < requests.length) {
-        const request = requests[next++]!;
-        await sendAndCheck(options.baseUrl, request, checker, stats);
+    const arbitrary = fc.oneof(...arbitraries);
+    const worldSeed = seed++;
+    // Generated a few at a time: this process is also the server's and the HTTP client's, and
+    // a generation blocking the event loop for seconds outlives the keep-alive timeout of idle
+    // sockets the client still means to reuse (a dropped connection of the harness's making).
+    const queue: FuzzRequest[] = [];
+    let generated = 0;
+    let chunk = 0;
+    const take = (): FuzzRequest | undefined => {
+      if (queue.length === 0 && generated < count) {
+        const size = Math.min(GENERATION_CHUNK, count - generated);
+        queue.push(...fc.sample(arbitrary, { numRuns: size, seed: worldSeed * 100_003 + chunk++ }));
+        generated += size;
+      }
+      return queue.shift();
+    };
+    const worker = async (index: number) => {
+      for (let request = take(); request; request = take()) {
+        previousByWorker[index] = await sendAndCheck(options.baseUrl, request, checker, stats, previousByWorker[index]);
       }
     };
-    await Promise.all(Array.from({ length: options.concurrency }, worker));
+    await Promise.all(Array.from({ length: options.concurrency }, (_, index) => worker(index)));
     done += count;
     stats.millis = performance.now() - started;
     options.onProgress?.(stats);
@@ -255,7 +279,8 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzStats> {
   return stats;
 }
 
-async function sendAndCheck(baseUrl: string, request: FuzzRequest, checker: ResponseChecker, stats: FuzzStats): Promise<void> {
+/** Sends one request and records what came back; returns a one-line summary for the next failure's context. */
+async function sendAndCheck(baseUrl: string, request: FuzzRequest, checker: ResponseChecker, stats: FuzzStats, previous?: string): Promise<string> {
   stats.requests += 1;
   const entry = (stats.byOperation[request.operation] ??= { total: 0, success: 0 });
   entry.total += 1;
@@ -266,13 +291,14 @@ async function sendAndCheck(baseUrl: string, request: FuzzRequest, checker: Resp
     text = await res.text();
   } catch (error) {
     stats.dropped += 1;
-    stats.failures.push({ request, status: 0, problem: `connection failed: ${(error as Error).cause ?? (error as Error).message}`, body: "" });
-    return;
+    stats.failures.push({ request, previous, status: 0, problem: `connection failed: ${(error as Error).cause ?? (error as Error).message}`, body: "" });
+    return `${request.method} ${request.path} -> dropped`;
   }
   stats.byStatus[res.status] = (stats.byStatus[res.status] ?? 0) + 1;
   if (res.status < 300) entry.success += 1;
   const problem = checker.check(request.checkTemplate, request.method, res.status, res.headers.get("content-type"), text);
-  if (problem) stats.failures.push({ request, status: res.status, problem, body: text.slice(0, 500) });
+  if (problem) stats.failures.push({ request, previous, status: res.status, problem, body: text.slice(0, 500) });
+  return `${request.method} ${request.path.slice(0, 200)} (${request.body?.length ?? 0} body chars) -> ${res.status} ${res.headers.get("connection") ?? ""}`;
 }
 
 /** Human-readable figures for a run. */
@@ -294,6 +320,7 @@ export function describeStats(stats: FuzzStats): string {
     lines.push(`  ${failure.request.method} ${failure.request.path.slice(0, 160)} -> ${failure.status}: ${failure.problem.slice(0, 300)}`);
     if (failure.request.body) lines.push(`    body: ${failure.request.body.slice(0, 300)}`);
     lines.push(`    answer: ${failure.body.slice(0, 300)}`);
+    if (failure.previous) lines.push(`    after: ${failure.previous}`);
   }
   return lines.join("\n");
 }
