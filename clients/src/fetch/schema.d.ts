@@ -1218,7 +1218,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a user */
+        /**
+         * Read a user
+         * @description `/users/me` is its own path (getCurrentUser), and a concrete path matches before a templated one: `GET /users/me` answers as getCurrentUser does, with client access too and in the client shape for it. A user id with client access answers INSUFFICIENT_ACCESS_TYPE.
+         */
         get: operations["getUser"];
         put?: never;
         post?: never;

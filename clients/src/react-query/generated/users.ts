@@ -465,6 +465,7 @@ export const useDeleteCurrentUser = <TError = ErrorType<KnownError | KnownError 
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * `/users/me` is its own path (getCurrentUser), and a concrete path matches before a templated one: `GET /users/me` answers as getCurrentUser does, with client access too and in the client shape for it. A user id with client access answers INSUFFICIENT_ACCESS_TYPE.
  * @summary Read a user
  */
 export const getGetUserUrl = (userId: string | 'me',) => {
