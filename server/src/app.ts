@@ -6,6 +6,7 @@ import { cors } from "./http/cors";
 import type { AppEnv } from "./http/env";
 import { applyErrorStatusOverride, renderError } from "./http/error-response";
 import { API_BASE_PATH, buildOpenApiDocument } from "./http/openapi-document";
+import { requestGuard } from "./http/request-guard";
 import { createRouter } from "./http/router";
 import { mountWebApp } from "./http/web-app";
 import { OPENAPI_TAGS, registerAllRoutes } from "./routes";
@@ -38,6 +39,11 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
     }
   });
   app.onError(renderError);
+  // Hono answers a mounted router's misses with the parent's handler, so the API's is set here.
+  app.notFound((c) => {
+    if (c.req.path !== API_BASE_PATH && !c.req.path.startsWith(`${API_BASE_PATH}/`)) return c.text("404 Not Found", 404);
+    return renderError(new KnownError("ROUTE_NOT_FOUND", { method: c.req.method, path: c.req.path }), c);
+  });
 
   app.get("/health", async (c) => {
     await deps.db.query("SELECT 1");
@@ -53,12 +59,15 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
     `${API_BASE_PATH}/*`,
     bodyLimit({
       maxSize: deps.settings.bodyLimitBytes,
-      onError: () => {
+      onError: (c) => {
+        // The rest of the body is still on the socket; closing beats reading megabytes nobody wants.
+        c.header("connection", "close");
         throw new KnownError("BODY_PARSING_ERROR", {
           message: `the body is larger than the limit of ${deps.settings.bodyLimitBytes} bytes`,
         });
       },
     }),
+    requestGuard(),
   );
 
   const api = createRouter();
@@ -68,7 +77,6 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   api.get("/", (c) => {
     return c.text("Welcome to the Gatehouse API. The OpenAPI document is at /api/v1/openapi.json and the reference at /api/docs.");
   });
-  api.notFound((c) => c.json({ error: `No route for ${c.req.method} ${c.req.path}.` }, 404));
   app.route(API_BASE_PATH, api);
 
   mountApiReference(app, `${API_BASE_PATH}/openapi.json`);

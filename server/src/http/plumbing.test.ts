@@ -98,10 +98,10 @@ describe("request plumbing", () => {
     expect(res.json.details.message).toContain("limit");
   });
 
-  it("answers unknown API routes with a plain 404", async () => {
+  it("answers unknown API routes with the ROUTE_NOT_FOUND known error", async () => {
     const res = await call(t, "GET", "/no-such-route");
     expect(res.status).toBe(404);
-    expect(res.headers.get("x-stack-known-error")).toBeNull();
+    expect(res.headers.get("x-stack-known-error")).toBe("ROUTE_NOT_FOUND");
   });
 
   it("serves the OpenAPI document, the reference page and a health check", async () => {

@@ -5,6 +5,14 @@ export const MAX_EMAIL_LENGTH = 256;
 export const MAX_DISPLAY_NAME_LENGTH = 256;
 export const MAX_IMAGE_URL_LENGTH = 1_000_000;
 export const MAX_IMAGE_BYTES = 100 * 1024;
+/** URLs other than images (callbacks, redirects): longer ones are not links anyone types or mails. */
+export const MAX_URL_LENGTH = 2048;
+/**
+ * The last millisecond of the year 9999. A JavaScript Date holds up to 8.64e15 (year 275760), but
+ * past 9999 its ISO form needs a six-digit year that PostgreSQL does not read, and before 1970
+ * no expiry means anything.
+ */
+export const MAX_DATE_MILLIS = 253_402_300_799_999;
 
 export const EmailSchema = z
   .string()
@@ -17,11 +25,12 @@ export const EmailSchema = z
 
 export const UrlSchema = z
   .string()
+  .max(MAX_URL_LENGTH)
   .refine((value) => !/\s/.test(value) && URL.canParse(value), { message: "Must be a valid URL without spaces" })
   .openapi({ format: "uri" });
 
 /** The app page a mailed link leads to; `?code=…` is appended. */
-export const CallbackUrlSchema = UrlSchema.or(z.string().startsWith("/")).openapi({
+export const CallbackUrlSchema = UrlSchema.or(z.string().max(MAX_URL_LENGTH).startsWith("/")).openapi({
   description: "Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.",
 });
 
@@ -46,6 +55,9 @@ export const DisplayNameSchema = z.string().max(MAX_DISPLAY_NAME_LENGTH);
 
 /** Arbitrary JSON stored for the application; null when never set, so the document must not narrow its type. */
 export const MetadataSchema = z.unknown().openapi({ description: "Any JSON value." });
+
+/** A point in time as milliseconds since 1970, up to the end of the year 9999. */
+export const MillisSchema = z.number().int().min(0).max(MAX_DATE_MILLIS);
 
 export const UuidSchema = z.uuid();
 

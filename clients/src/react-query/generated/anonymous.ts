@@ -14,6 +14,7 @@ import type {
 
 import type {
   KnownError,
+  RateLimited,
   SignInResult,
   SignUpAnonymouslyBody
 } from './endpoints.schemas';
@@ -58,7 +59,7 @@ export const signUpAnonymously = async (signUpAnonymouslyBody?: SignUpAnonymousl
 
 
 
-export const getSignUpAnonymouslyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getSignUpAnonymouslyMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext> => {
 
@@ -85,12 +86,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignUpAnonymouslyMutationResult = NonNullable<Awaited<ReturnType<typeof signUpAnonymously>>>
     export type SignUpAnonymouslyMutationBody = SignUpAnonymouslyBody
-    export type SignUpAnonymouslyMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type SignUpAnonymouslyMutationError = ErrorType<KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Create an anonymous user and sign in as them
  */
-export const useSignUpAnonymously = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useSignUpAnonymously = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpAnonymously>>,

@@ -54,13 +54,19 @@ export interface ApiKeyLastFour {
 
 /**
  * A new expiry; null for never (SPEC §3).
+ * @minimum 0
+ * @maximum 253402300799999
  */
 export type ApiKeyUpdateExpiresAtMillis = number | null;
 
 export interface ApiKeyUpdate {
   /** @maxLength 1000 */
   description?: string;
-  /** A new expiry; null for never (SPEC §3). */
+  /**
+   * A new expiry; null for never (SPEC §3).
+   * @minimum 0
+   * @maximum 253402300799999
+   */
   expires_at_millis?: ApiKeyUpdateExpiresAtMillis;
   /** Revokes the key for good; revoking again changes nothing. */
   revoked?: boolean;
@@ -663,7 +669,10 @@ export interface ProjectApiKeySet {
 export interface ProjectApiKeySetCreate {
   /** @maxLength 1000 */
   description: string;
-  /** */
+  /**
+   * @minimum 0
+   * @maximum 253402300799999
+   */
   expires_at_millis: number;
   has_publishable_client_key: boolean;
   has_secret_server_key: boolean;
@@ -1451,13 +1460,19 @@ export interface TeamApiKey {
 
 /**
  * When the key stops working; null for never. The key is required.
+ * @minimum 0
+ * @maximum 253402300799999
  */
 export type TeamApiKeyCreateExpiresAtMillis = number | null;
 
 export interface TeamApiKeyCreate {
   /** @maxLength 1000 */
   description: string;
-  /** When the key stops working; null for never. The key is required. */
+  /**
+   * When the key stops working; null for never. The key is required.
+   * @minimum 0
+   * @maximum 253402300799999
+   */
   expires_at_millis: TeamApiKeyCreateExpiresAtMillis;
   /** A public key (`pk_…`) rather than a secret one (`sk_…`). Default false. */
   is_public?: boolean;
@@ -1663,6 +1678,8 @@ export interface UserApiKey {
 
 /**
  * When the key stops working; null for never. The key is required.
+ * @minimum 0
+ * @maximum 253402300799999
  */
 export type UserApiKeyCreateExpiresAtMillis = number | null;
 
@@ -1674,7 +1691,11 @@ export type UserApiKeyCreateUserId = string | 'me';
 export interface UserApiKeyCreate {
   /** @maxLength 1000 */
   description: string;
-  /** When the key stops working; null for never. The key is required. */
+  /**
+   * When the key stops working; null for never. The key is required.
+   * @minimum 0
+   * @maximum 253402300799999
+   */
   expires_at_millis: UserApiKeyCreateExpiresAtMillis;
   /** A public key (`pk_…`) rather than a secret one (`sk_…`). Default false. */
   is_public?: boolean;

@@ -13,7 +13,8 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  CheckFeatureSupportBody
+  CheckFeatureSupportBody,
+  KnownError
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -55,7 +56,7 @@ export const checkFeatureSupport = async (checkFeatureSupportBody?: CheckFeature
 
 
 
-export const getCheckFeatureSupportMutationOptions = <TError = ErrorType<unknown>,
+export const getCheckFeatureSupportMutationOptions = <TError = ErrorType<KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkFeatureSupport>>, TError,{data: CheckFeatureSupportBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkFeatureSupport>>, TError,{data: CheckFeatureSupportBody}, TContext> => {
 
@@ -82,12 +83,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckFeatureSupportMutationResult = NonNullable<Awaited<ReturnType<typeof checkFeatureSupport>>>
     export type CheckFeatureSupportMutationBody = CheckFeatureSupportBody
-    export type CheckFeatureSupportMutationError = ErrorType<unknown>
+    export type CheckFeatureSupportMutationError = ErrorType<KnownError>
 
     /**
  * @summary Where SDKs report a feature this server does not support
  */
-export const useCheckFeatureSupport = <TError = ErrorType<unknown>,
+export const useCheckFeatureSupport = <TError = ErrorType<KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkFeatureSupport>>, TError,{data: CheckFeatureSupportBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkFeatureSupport>>,

@@ -283,7 +283,7 @@ export const setPassword = async (passwordSet: PasswordSet, options?: RequestIni
 
 
 
-export const getSetPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getSetPasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext> => {
 
@@ -310,12 +310,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof setPassword>>>
     export type SetPasswordMutationBody = PasswordSet
-    export type SetPasswordMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type SetPasswordMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Set a first password for the signed-in user
  */
-export const useSetPassword = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useSetPassword = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setPassword>>,
@@ -498,7 +498,7 @@ export const updatePassword = async (passwordUpdate: PasswordUpdate, options?: R
 
 
 
-export const getUpdatePasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
+export const getUpdatePasswordMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext> => {
 
@@ -525,12 +525,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof updatePassword>>>
     export type UpdatePasswordMutationBody = PasswordUpdate
-    export type UpdatePasswordMutationError = ErrorType<KnownError | KnownError | RateLimited | KnownError>
+    export type UpdatePasswordMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>
 
     /**
  * @summary Change the signed-in user's password
  */
-export const useUpdatePassword = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
+export const useUpdatePassword = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePassword>>,

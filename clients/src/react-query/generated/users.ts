@@ -419,7 +419,7 @@ export const deleteCurrentUser = async ( options?: RequestInit): Promise<Success
 
 
 
-export const getDeleteCurrentUserMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getDeleteCurrentUserMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentUser>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentUser>>, TError,void, TContext> => {
 
@@ -446,12 +446,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteCurrentUserMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCurrentUser>>>
     
-    export type DeleteCurrentUserMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type DeleteCurrentUserMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
 
     /**
  * @summary Delete the signed-in user
  */
-export const useDeleteCurrentUser = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useDeleteCurrentUser = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentUser>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteCurrentUser>>,
@@ -465,6 +465,7 @@ export const useDeleteCurrentUser = <TError = ErrorType<KnownError | KnownError 
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * `/users/me` is its own path (getCurrentUser), and a concrete path matches before a templated one: `GET /users/me` answers as getCurrentUser does, with client access too and in the client shape for it. A user id with client access answers INSUFFICIENT_ACCESS_TYPE.
  * @summary Read a user
  */
 export const getGetUserUrl = (userId: string | 'me',) => {

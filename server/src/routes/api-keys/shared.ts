@@ -7,6 +7,7 @@ import { z } from "@hono/zod-openapi";
 import type { KnownErrorCode } from "../../errors";
 import { CLIENT_AND_UP, SERVER_AND_UP } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import { MillisSchema } from "../../http/schemas";
 import type { ApiKeyOwnerType, ApiKeyRecord } from "../../services/api-keys/api-keys";
 
 export const TAGS = ["API keys"];
@@ -29,7 +30,7 @@ export const baseKeyFields = {
 
 export const createFields = {
   description: z.string().max(1000),
-  expires_at_millis: z.number().int().nullable().openapi({ description: "When the key stops working; null for never. The key is required." }),
+  expires_at_millis: MillisSchema.nullable().openapi({ description: "When the key stops working; null for never. The key is required." }),
   is_public: z.boolean().optional().openapi({ description: "A public key (`pk_…`) rather than a secret one (`sk_…`). Default false." }),
 };
 
@@ -44,7 +45,7 @@ export const FullValueSchema = z.string().openapi({
 export const UpdateBody = z
   .strictObject({
     description: z.string().max(1000).optional(),
-    expires_at_millis: z.number().int().nullable().optional().openapi({ description: "A new expiry; null for never (SPEC §3)." }),
+    expires_at_millis: MillisSchema.nullable().optional().openapi({ description: "A new expiry; null for never (SPEC §3)." }),
     revoked: z.literal(true).optional().openapi({ description: "Revokes the key for good; revoking again changes nothing." }),
   })
   .openapi("ApiKeyUpdate");

@@ -1,6 +1,6 @@
 import { CLIENT_AND_UP } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
-import { authenticatedRoute, jsonResponse, optionalJsonBody } from "../../http/openapi";
+import { authenticatedRoute, jsonResponse, optionalJsonBody, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { z } from "@hono/zod-openapi";
 import { signUpAnonymously } from "../../services/auth/anonymous";
@@ -18,7 +18,7 @@ const anonymousSignUp = authenticatedRoute(CLIENT_AND_UP, ["ANONYMOUS_ACCOUNTS_N
     "`anonymous_sign_up_enabled` off answers ANONYMOUS_ACCOUNTS_NOT_ENABLED.",
   // The Stack SDKs send this POST without a body; an empty JSON object is accepted too.
   request: { body: optionalJsonBody(z.strictObject({})) },
-  responses: { 200: jsonResponse(SignInResultSchema, "Signed up and signed in as a new anonymous user") },
+  responses: { 200: jsonResponse(SignInResultSchema, "Signed up and signed in as a new anonymous user"), ...rateLimitedResponse },
 });
 
 export function registerAnonymousRoutes(router: Router): void {

@@ -3,7 +3,7 @@ import { CLIENT_AND_UP } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
 import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { EmailSchema, UrlSchema } from "../../http/schemas";
+import { EmailSchema, MAX_URL_LENGTH, UrlSchema } from "../../http/schemas";
 import { checkSignInCode, sendSignInCode, signInWithCode } from "../../services/auth/otp";
 import { botChallengeFields, MFA_NOTE, SignInTokensSchema } from "./shapes";
 import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas";
@@ -14,7 +14,7 @@ const DISABLED_NOTE =
 const SendCodeBody = z
   .strictObject({
     email: EmailSchema,
-    callback_url: UrlSchema.or(z.string().startsWith("/")).openapi({
+    callback_url: UrlSchema.or(z.string().max(MAX_URL_LENGTH).startsWith("/")).openapi({
       description: "Where the e-mailed link leads, with `code` added to its query; relative or on a trusted domain.",
     }),
     ...botChallengeFields,

@@ -24,6 +24,7 @@ const setPassword = authenticatedRoute(
     "PASSWORD_TOO_SHORT",
     "PASSWORD_TOO_LONG",
     "PASSWORD_CONFIRMATION_MISMATCH",
+    "USER_NOT_FOUND",
   ],
   {
     operationId: "setPassword",
@@ -48,6 +49,7 @@ const changePassword = authenticatedRoute(
     "PASSWORD_CONFIRMATION_MISMATCH",
     "PASSWORD_TOO_SHORT",
     "PASSWORD_TOO_LONG",
+    "USER_NOT_FOUND",
   ],
   {
     operationId: "updatePassword",

@@ -3,7 +3,7 @@ import { CLIENT_AND_UP } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
 import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { EmailSchema, UrlSchema } from "../../http/schemas";
+import { EmailSchema, MAX_URL_LENGTH, UrlSchema } from "../../http/schemas";
 import { signInWithPassword, signUpWithPassword } from "../../services/auth/password-auth";
 import { botChallengeFields, MFA_NOTE, SignInResultSchema } from "./shapes";
 
@@ -13,7 +13,7 @@ const SignUpBody = z
   .strictObject({
     email: EmailSchema,
     password: PasswordSchema,
-    verification_callback_url: UrlSchema.or(z.string().startsWith("/")).optional(),
+    verification_callback_url: UrlSchema.or(z.string().max(MAX_URL_LENGTH).startsWith("/")).optional(),
     ...botChallengeFields,
   })
   .openapi("PasswordSignUp");

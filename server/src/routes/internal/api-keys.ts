@@ -3,7 +3,7 @@ import type { ApiKeySet } from "../../services/projects/api-key-set";
 import { ADMIN_ONLY } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { listSchema } from "../../http/schemas";
+import { listSchema, MillisSchema } from "../../http/schemas";
 import {
   createApiKeySet,
   getProjectApiKeySet,
@@ -42,7 +42,7 @@ const CreatedApiKeySetSchema = z
 const CreateBody = z
   .strictObject({
     description: z.string().max(1000),
-    expires_at_millis: z.number().int().positive(),
+    expires_at_millis: MillisSchema.positive(),
     has_publishable_client_key: z.boolean(),
     has_secret_server_key: z.boolean(),
     has_super_secret_admin_key: z.boolean(),

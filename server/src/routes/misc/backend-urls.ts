@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { jsonResponse, optionalJsonBody } from "../../http/openapi";
+import { errorResponses, jsonResponse, optionalJsonBody } from "../../http/openapi";
 import type { Router } from "../../http/router";
 
 const getBackendUrls = createRoute({
@@ -20,7 +20,10 @@ const checkFeatureSupport = createRoute({
   summary: "Where SDKs report a feature this server does not support",
   security: [],
   request: { body: optionalJsonBody(z.record(z.string(), z.unknown())) },
-  responses: { 200: { description: "A note for the SDK to show", content: { "text/plain": { schema: z.string() } } } },
+  responses: {
+    200: { description: "A note for the SDK to show", content: { "text/plain": { schema: z.string() } } },
+    ...errorResponses(["SCHEMA_ERROR", "BODY_PARSING_ERROR"]),
+  },
 });
 
 export function registerMiscRoutes(router: Router): void {

@@ -40,7 +40,8 @@ const updateCurrentUser = authenticatedRoute(
   },
 );
 
-const deleteCurrentUser = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER", "CLIENT_USER_DELETION_NOT_ENABLED"], {
+// USER_NOT_FOUND: a delete racing another delete of the same user finds no one.
+const deleteCurrentUser = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER", "CLIENT_USER_DELETION_NOT_ENABLED", "USER_NOT_FOUND"], {
   operationId: "deleteCurrentUser",
   method: "delete",
   path: "/users/me",

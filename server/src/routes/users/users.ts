@@ -63,6 +63,10 @@ const getRoute = authenticatedRoute(SERVER_AND_UP, ["USER_NOT_FOUND", "CANNOT_GE
   path: "/users/{user_id}",
   tags: ["Users"],
   summary: "Read a user",
+  description:
+    "`/users/me` is its own path (getCurrentUser), and a concrete path matches before a templated one: " +
+    "`GET /users/me` answers as getCurrentUser does, with client access too and in the client shape for it. " +
+    "A user id with client access answers INSUFFICIENT_ACCESS_TYPE.",
   request: { params: UserIdParam },
   responses: { 200: jsonResponse(ServerUserSchema, "The user") },
 });

@@ -153,5 +153,8 @@ export async function updateUser(
   await translateConflicts(changes.primaryEmail, () =>
     deps.db.transaction((tx) => applyChanges(tx, tenancy, userId, changes, secrets)),
   );
-  return (await findUser(deps.db, tenancy, userId))!;
+  // A delete can land between the update and this read.
+  const updated = await findUser(deps.db, tenancy, userId);
+  if (!updated) throw new KnownError("USER_NOT_FOUND");
+  return updated;
 }

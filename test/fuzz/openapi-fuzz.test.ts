@@ -1,0 +1,35 @@
+import { startTestServer, TEST_INTERNAL_KEYS, type RunningTestServer } from "@gatehouse/server/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describeStats, runFuzz } from "../support/fuzz/fuzzer";
+
+/**
+ * Short enough for CI on both databases, and one request at a time so a seed always gives the same
+ * run; `npm run fuzz -- --requests 100000` is the long run, concurrent, where races show.
+ */
+const REQUESTS = 1200;
+
+let server: RunningTestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { TRUST_PROXY: "true" } });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("requests generated from the OpenAPI document", () => {
+  it(
+    "answer without 5xx, undocumented statuses, off-schema bodies or dropped connections, and mostly succeed",
+    async () => {
+      const stats = await runFuzz({ baseUrl: server.url, internal: TEST_INTERNAL_KEYS, requests: REQUESTS, concurrency: 1, seed: 9, requestsPerWorld: 400 });
+      const report = describeStats(stats);
+      expect(stats.failures, report).toEqual([]);
+      expect(stats.dropped).toBe(0);
+      const operations = Object.values(stats.byOperation);
+      // Most operations reach their success path, not only validation.
+      expect(operations.filter((o) => o.success > 0).length, report).toBeGreaterThan(operations.length * 0.6);
+    },
+    110_000,
+  );
+});

@@ -1,0 +1,130 @@
+/**
+ * A seeded project for the fuzzer, made over the public API of a running server: an owner in
+ * `internal`, a project with every optional feature on and its three keys, users with live
+ * tokens, a team with two members, permission definitions, API keys of both kinds, sessions
+ * and contact channels. Its ids fill the generators' pools so operations find what they name.
+ */
+import { randomInt } from "node:crypto";
+
+export interface FuzzCredentials {
+  projectId: string;
+  publishableKey: string;
+  secretKey: string;
+  adminKey: string;
+  /** Internal-project user who owns the project: the admin access token. */
+  ownerToken: string;
+  userTokens: string[];
+  refreshTokens: string[];
+}
+
+export interface FuzzWorld {
+  creds: FuzzCredentials;
+  pools: Record<string, unknown[]>;
+}
+
+export interface InternalKeys {
+  publishableClientKey: string;
+}
+
+/** A random client address per request: with TRUST_PROXY the rate limits then count per fake client. */
+export function randomAddress(): string {
+  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+}
+
+async function api(baseUrl: string, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<any> {
+  const res = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers: { "content-type": "application/json", "x-forwarded-for": randomAddress(), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`seeding ${method} ${path}: ${res.status} ${text}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+let counter = 0;
+function email(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+const PASSWORD = "correct horse battery";
+
+export async function seedWorld(baseUrl: string, internal: InternalKeys): Promise<FuzzWorld> {
+  const internalClient = { "x-stack-project-id": "internal", "x-stack-access-type": "client", "x-stack-publishable-client-key": internal.publishableClientKey };
+  const owner = await api(baseUrl, "POST", "/auth/password/sign-up", internalClient, { email: email("owner"), password: PASSWORD });
+  const ownerMe = await api(baseUrl, "GET", "/users/me", { ...internalClient, "x-stack-access-token": owner.access_token });
+  const project = await api(baseUrl, "POST", "/internal/projects", { ...internalClient, "x-stack-access-token": owner.access_token }, {
+    display_name: "Fuzzed project",
+    owner_team_id: ownerMe.selected_team_id,
+    config: {
+      allow_user_api_keys: true,
+      allow_team_api_keys: true,
+      client_team_creation_enabled: true,
+      client_user_deletion_enabled: true,
+      magic_link_enabled: true,
+      credential_enabled: true,
+      sign_up_enabled: true,
+    },
+  });
+  const projectId: string = project.id;
+  const adminByToken = { "x-stack-project-id": projectId, "x-stack-access-type": "admin", "x-stack-admin-access-token": owner.access_token };
+  const keys = await api(baseUrl, "POST", "/internal/api-keys", adminByToken, {
+    description: "fuzz",
+    expires_at_millis: Date.now() + 30 * 24 * 3600 * 1000,
+    has_publishable_client_key: true,
+    has_secret_server_key: true,
+    has_super_secret_admin_key: true,
+  });
+  const client = { "x-stack-project-id": projectId, "x-stack-access-type": "client", "x-stack-publishable-client-key": keys.publishable_client_key };
+  const server = { "x-stack-project-id": projectId, "x-stack-access-type": "server", "x-stack-secret-server-key": keys.secret_server_key };
+
+  const users: Array<{ id: string; email: string; access: string; refresh: string }> = [];
+  for (let i = 0; i < 3; i += 1) {
+    const address = email("user");
+    const signed = await api(baseUrl, "POST", "/auth/password/sign-up", client, { email: address, password: PASSWORD });
+    users.push({ id: signed.user_id, email: address, access: signed.access_token, refresh: signed.refresh_token });
+  }
+  const [a, b] = [users[0]!, users[1]!];
+  const team = await api(baseUrl, "POST", "/teams", server, { display_name: "Fuzz team", creator_user_id: a.id });
+  await api(baseUrl, "POST", `/team-memberships/${team.id}/${b.id}`, server, {});
+  const teamPermission = await api(baseUrl, "POST", "/team-permission-definitions", adminByToken, { id: `fuzz_team_${counter}` });
+  const projectPermission = await api(baseUrl, "POST", "/project-permission-definitions", adminByToken, { id: `fuzz_project_${counter}` });
+  const userKey = await api(baseUrl, "POST", "/user-api-keys", server, { user_id: a.id, description: "fuzz", expires_at_millis: null });
+  const teamKey = await api(baseUrl, "POST", "/team-api-keys", server, { team_id: team.id, description: "fuzz", expires_at_millis: null });
+  const sessions = await api(baseUrl, "GET", `/auth/sessions?user_id=${a.id}`, server);
+  const channels = await api(baseUrl, "GET", `/contact-channels?user_id=${a.id}`, server);
+
+  const userIds = users.map((user) => user.id);
+  return {
+    creds: {
+      projectId,
+      publishableKey: keys.publishable_client_key,
+      secretKey: keys.secret_server_key,
+      adminKey: keys.super_secret_admin_key,
+      ownerToken: owner.access_token,
+      userTokens: users.map((user) => user.access),
+      refreshTokens: users.map((user) => user.refresh),
+    },
+    pools: {
+      user_id: [...userIds, "me"],
+      creator_user_id: [...userIds, "me"],
+      team_id: [team.id],
+      owner_team_id: [ownerMe.selected_team_id],
+      selected_team_id: [team.id, null],
+      permission_id: [teamPermission.id, projectPermission.id, "$read_members", "admin", "member"],
+      id: [userKey.id, teamKey.id, keys.id],
+      session_id: sessions.items.map((session: { id: string }) => session.id),
+      contact_channel_id: channels.items.map((channel: { id: string }) => channel.id),
+      project_id: [projectId, "internal"],
+      api_key: [userKey.value, teamKey.value],
+      email: users.map((user) => user.email),
+      primary_email: users.map((user) => user.email),
+      password: [PASSWORD],
+      old_password: [PASSWORD],
+      new_password: ["another horse battery"],
+      value: users.map((user) => user.email),
+      refresh_token: users.map((user) => user.refresh),
+    },
+  };
+}
