@@ -1480,12 +1480,727 @@ export interface components {
         Jwks: {
             keys: components["schemas"]["Jwk"][];
         };
-        KnownError: {
+        /** @description A known error answered with status 400. */
+        KnownError400: {
             /**
              * @description Stable error code; see the known-errors catalogue.
-             * @example SCHEMA_ERROR
+             * @enum {string}
              */
-            code: string;
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_DELETE_CURRENT_SESSION" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUser: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_NOT_ASSOCIATED_WITH_USER" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_NOT_ASSOCIATED_WITH_USER" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CONTAINED_PERMISSION_NOT_FOUND" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PERMISSION_ID_ALREADY_EXISTS" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusEmailNotAssociatedWithUserRedirectUrlNotWhitelisted: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_NOT_ASSOCIATED_WITH_USER" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_PASSWORD_MISMATCH" | "INVALID_ACCESS_TYPE" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "INVALID_TOTP_CODE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusMultiFactorAuthenticationRequiredAnd4More19tf03j: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusPasswordAuthenticationNotEnabledAnd2More1l55ss4: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qt: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_CONFIRMATION_MISMATCH" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_CONFIRMATION_MISMATCH" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_DOES_NOT_HAVE_PASSWORD";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58s: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelisted: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusPasswordTooLongPasswordTooShort: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusRedirectUrlNotWhitelisted: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusUserIdDoesNotExist: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusWrongApiKeyType: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "WRONG_API_KEY_TYPE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401PlusApiKeyExpiredApiKeyRevoked: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "API_KEY_EXPIRED" | "API_KEY_REVOKED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401PlusExpectedInternalProjectUserAuthenticationRequired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "EXPECTED_INTERNAL_PROJECT" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401PlusRefreshTokenNotFoundOrExpired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401PlusUserAuthenticationRequired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401RefreshTokenNotFoundOrExpired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
+        KnownError403TeamInvitationRestrictedUserNotAllowed: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404ApiKeyNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "API_KEY_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404ApiKeyNotFoundUserNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "API_KEY_NOT_FOUND" | "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404PermissionNotFoundAnd2More1hvmgfx: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "PERMISSION_NOT_FOUND" | "USER_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404PermissionNotFoundAnd2More1k741ek: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "PERMISSION_NOT_FOUND" | "TEAM_MEMBERSHIP_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404PermissionNotFoundWrongPermissionScope: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "PERMISSION_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404ProjectNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "PROJECT_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404TeamMembershipNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_MEMBERSHIP_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404TeamMembershipNotFoundAnd2MoreF8fjui: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404TeamMembershipNotFoundAnd2MoreLro5gg: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND" | "VERIFICATION_CODE_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404TeamMembershipNotFoundTeamNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404TeamMembershipNotFoundUserNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_MEMBERSHIP_NOT_FOUND" | "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404TeamNotFoundUserNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404UserNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404UserNotFoundVerificationCodeNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "USER_NOT_FOUND" | "VERIFICATION_CODE_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404VerificationCodeNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "VERIFICATION_CODE_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
+        KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE" | "USER_EMAIL_ALREADY_EXISTS";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
+        KnownError409EmailAlreadyVerified: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "EMAIL_ALREADY_VERIFIED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
+        KnownError409TeamMembershipAlreadyExists: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_MEMBERSHIP_ALREADY_EXISTS";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
+        KnownError409UserEmailAlreadyExists: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "USER_EMAIL_ALREADY_EXISTS";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
+        KnownError409VerificationCodeAlreadyUsed: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "VERIFICATION_CODE_ALREADY_USED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 503. */
+        KnownError503: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "DATABASE_UNAVAILABLE";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -1813,6 +2528,48 @@ export interface components {
              */
             full_logo_url?: string | null;
             config?: components["schemas"]["ProjectConfigPatch"];
+        };
+        /** @description A known error answered with status 400. */
+        PublicKnownError400: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        PublicKnownError400PlusInvalidOauthClientIdOrSecret: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 503. */
+        PublicKnownError503: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "DATABASE_UNAVAILABLE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
         };
         RateLimited: {
             error: string;
@@ -2252,7 +3009,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2261,7 +3018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -2270,7 +3027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2303,7 +3060,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2312,7 +3069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -2321,7 +3078,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -2330,7 +3087,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2350,7 +3107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2383,7 +3140,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2392,7 +3149,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -2401,7 +3158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -2410,7 +3167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2430,7 +3187,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2463,7 +3220,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["PublicKnownError400PlusInvalidOauthClientIdOrSecret"];
                 };
             };
             /** @description Known error: REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED */
@@ -2472,7 +3229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401RefreshTokenNotFoundOrExpired"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -2481,7 +3238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["PublicKnownError503"];
                 };
             };
         };
@@ -2514,7 +3271,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelisted"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2523,7 +3280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2543,7 +3300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2576,7 +3333,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusMultiFactorAuthenticationRequiredAnd4More19tf03j"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2585,7 +3342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -2594,7 +3351,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -2603,7 +3360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2623,7 +3380,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2656,7 +3413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordAuthenticationNotEnabledAnd2More1l55ss4"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2665,7 +3422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -2674,7 +3431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -2683,7 +3440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2703,7 +3460,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2736,7 +3493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58s"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2745,7 +3502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -2754,7 +3511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -2763,7 +3520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2783,7 +3540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2816,7 +3573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2825,7 +3582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -2834,7 +3591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -2843,7 +3600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2863,7 +3620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2896,7 +3653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelisted"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2905,7 +3662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2925,7 +3682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2958,7 +3715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qt"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -2967,7 +3724,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -2976,7 +3733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3009,7 +3766,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -3018,7 +3775,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3038,7 +3795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3071,7 +3828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -3080,7 +3837,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_EMAIL_ALREADY_EXISTS */
@@ -3089,7 +3846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409UserEmailAlreadyExists"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3109,7 +3866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3142,7 +3899,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3151,7 +3908,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3171,7 +3928,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3203,7 +3960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3212,7 +3969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -3221,7 +3978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3230,7 +3987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3263,7 +4020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusUserIdDoesNotExist"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -3272,7 +4029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3281,7 +4038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3314,7 +4071,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3323,7 +4080,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3332,7 +4089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3369,7 +4126,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -3378,7 +4135,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusRefreshTokenNotFoundOrExpired"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3387,7 +4144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3425,7 +4182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3434,7 +4191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -3443,7 +4200,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3452,7 +4209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3511,7 +4268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3520,7 +4277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -3529,7 +4286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3538,7 +4295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3571,7 +4328,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3580,7 +4337,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -3589,7 +4346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE, USER_EMAIL_ALREADY_EXISTS */
@@ -3598,7 +4355,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3607,7 +4364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3640,7 +4397,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusEmailNotAssociatedWithUserRedirectUrlNotWhitelisted"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3649,7 +4406,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: EMAIL_ALREADY_VERIFIED */
@@ -3658,7 +4415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409EmailAlreadyVerified"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3678,7 +4435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3711,7 +4468,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -3720,7 +4477,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -3729,7 +4486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -3738,7 +4495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3758,7 +4515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3791,7 +4548,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -3800,7 +4557,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -3809,7 +4566,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -3818,7 +4575,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3838,7 +4595,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3871,7 +4628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3880,7 +4637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -3889,7 +4646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3898,7 +4655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3931,7 +4688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3940,7 +4697,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -3949,7 +4706,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3958,7 +4715,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3995,7 +4752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -4004,7 +4761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -4013,7 +4770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE, USER_EMAIL_ALREADY_EXISTS */
@@ -4022,7 +4779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4031,7 +4788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4068,7 +4825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -4077,7 +4834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -4086,7 +4843,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: EMAIL_ALREADY_VERIFIED */
@@ -4095,7 +4852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409EmailAlreadyVerified"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -4115,7 +4872,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4144,7 +4901,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4153,7 +4910,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4162,7 +4919,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4195,7 +4952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4204,7 +4961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4213,7 +4970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4244,7 +5001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4253,7 +5010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -4262,7 +5019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4271,7 +5028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4306,7 +5063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4315,7 +5072,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -4324,7 +5081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4333,7 +5090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4385,7 +5142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4394,7 +5151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4403,7 +5160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4432,7 +5189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, EXPECTED_INTERNAL_PROJECT, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -4441,7 +5198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusExpectedInternalProjectUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4450,7 +5207,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4483,7 +5240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, EXPECTED_INTERNAL_PROJECT, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -4492,7 +5249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusExpectedInternalProjectUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND */
@@ -4501,7 +5258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4510,7 +5267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4539,7 +5296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4548,7 +5305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4557,7 +5314,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4590,7 +5347,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4599,7 +5356,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4608,7 +5365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4644,7 +5401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4653,7 +5410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4662,7 +5419,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4695,7 +5452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4704,7 +5461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4713,7 +5470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4745,7 +5502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4754,7 +5511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -4763,7 +5520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundWrongPermissionScope"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4772,7 +5529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4808,7 +5565,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4817,7 +5574,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -4826,7 +5583,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundWrongPermissionScope"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4835,7 +5592,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4871,7 +5628,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4880,7 +5637,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -4889,7 +5646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4898,7 +5655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4936,7 +5693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4945,7 +5702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, USER_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -4954,7 +5711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundAnd2More1hvmgfx"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4963,7 +5720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5001,7 +5758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -5010,7 +5767,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, USER_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -5019,7 +5776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundAnd2More1hvmgfx"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5028,7 +5785,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5057,7 +5814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -5066,7 +5823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5075,7 +5832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5109,7 +5866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["PublicKnownError400"];
                 };
             };
             /** @description Known error: PROJECT_NOT_FOUND */
@@ -5118,7 +5875,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ProjectNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5127,7 +5884,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["PublicKnownError503"];
                 };
             };
         };
@@ -5158,7 +5915,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5167,7 +5924,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -5176,7 +5933,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5185,7 +5942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5218,7 +5975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5227,7 +5984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -5236,7 +5993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5245,7 +6002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5278,7 +6035,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusWrongApiKeyType"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, API_KEY_EXPIRED, API_KEY_REVOKED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -5287,7 +6044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusApiKeyExpiredApiKeyRevoked"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -5296,7 +6053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5305,7 +6062,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5339,7 +6096,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5348,7 +6105,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -5357,7 +6114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5366,7 +6123,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5404,7 +6161,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5413,7 +6170,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -5422,7 +6179,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5431,7 +6188,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5465,7 +6222,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5474,7 +6231,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND */
@@ -5483,7 +6240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundAnd2MoreF8fjui"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5492,7 +6249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5525,7 +6282,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5534,7 +6291,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED */
@@ -5543,7 +6300,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError403TeamInvitationRestrictedUserNotAllowed"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -5552,7 +6309,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -5561,7 +6318,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -5581,7 +6338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5614,7 +6371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -5623,7 +6380,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -5632,7 +6389,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -5641,7 +6398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -5661,7 +6418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5694,7 +6451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5703,7 +6460,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED */
@@ -5712,7 +6469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError403TeamInvitationRestrictedUserNotAllowed"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -5721,7 +6478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -5730,7 +6487,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -5750,7 +6507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5783,7 +6540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusRedirectUrlNotWhitelisted"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5792,7 +6549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -5801,7 +6558,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -5821,7 +6578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5854,7 +6611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5863,7 +6620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, VERIFICATION_CODE_NOT_FOUND */
@@ -5872,7 +6629,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundAnd2MoreLro5gg"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5881,7 +6638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5919,7 +6676,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -5928,7 +6685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED */
@@ -5937,7 +6694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError403TeamInvitationRestrictedUserNotAllowed"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND, VERIFICATION_CODE_NOT_FOUND */
@@ -5946,7 +6703,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFoundVerificationCodeNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5955,7 +6712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5988,7 +6745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5997,7 +6754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -6006,7 +6763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6015,7 +6772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6048,7 +6805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -6057,7 +6814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -6066,7 +6823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6075,7 +6832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6112,7 +6869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -6121,7 +6878,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -6130,7 +6887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6139,7 +6896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6176,7 +6933,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6185,7 +6942,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: TEAM_NOT_FOUND, USER_NOT_FOUND */
@@ -6194,7 +6951,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamNotFoundUserNotFound"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_ALREADY_EXISTS */
@@ -6203,7 +6960,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409TeamMembershipAlreadyExists"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6212,7 +6969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6245,7 +7002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -6254,7 +7011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -6263,7 +7020,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6272,7 +7029,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6308,7 +7065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6317,7 +7074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6326,7 +7083,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6359,7 +7116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6368,7 +7125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6377,7 +7134,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6409,7 +7166,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6418,7 +7175,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -6427,7 +7184,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundWrongPermissionScope"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6436,7 +7193,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6472,7 +7229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6481,7 +7238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -6490,7 +7247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundWrongPermissionScope"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6499,7 +7256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6536,7 +7293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6545,7 +7302,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -6554,7 +7311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6563,7 +7320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6602,7 +7359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6611,7 +7368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -6620,7 +7377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundAnd2More1k741ek"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6629,7 +7386,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6668,7 +7425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6677,7 +7434,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -6686,7 +7443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundAnd2More1k741ek"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6695,7 +7452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6738,7 +7495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6747,7 +7504,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -6756,7 +7513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6765,7 +7522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6798,7 +7555,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -6807,7 +7564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -6816,7 +7573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6825,7 +7582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6856,7 +7613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -6865,7 +7622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -6874,7 +7631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6883,7 +7640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6914,7 +7671,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -6923,7 +7680,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -6932,7 +7689,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6941,7 +7698,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6976,7 +7733,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -6985,7 +7742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -6994,7 +7751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7003,7 +7760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7035,7 +7792,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -7044,7 +7801,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -7053,7 +7810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7062,7 +7819,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7095,7 +7852,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -7104,7 +7861,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -7113,7 +7870,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7122,7 +7879,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7155,7 +7912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusWrongApiKeyType"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, API_KEY_EXPIRED, API_KEY_REVOKED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7164,7 +7921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusApiKeyExpiredApiKeyRevoked"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -7173,7 +7930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7182,7 +7939,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7216,7 +7973,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -7225,7 +7982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND, USER_NOT_FOUND */
@@ -7234,7 +7991,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFoundUserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7243,7 +8000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7281,7 +8038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -7290,7 +8047,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND, USER_NOT_FOUND */
@@ -7299,7 +8056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFoundUserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7308,7 +8065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7350,7 +8107,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7359,7 +8116,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7368,7 +8125,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7401,7 +8158,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordTooLongPasswordTooShort"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7410,7 +8167,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_EMAIL_ALREADY_EXISTS */
@@ -7419,7 +8176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409UserEmailAlreadyExists"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7428,7 +8185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7457,7 +8214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7466,7 +8223,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7475,7 +8232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7504,7 +8261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7513,7 +8270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7522,7 +8279,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7555,7 +8312,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7564,7 +8321,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND */
@@ -7573,7 +8330,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFound"];
                 };
             };
             /** @description Known error: USER_EMAIL_ALREADY_EXISTS */
@@ -7582,7 +8339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409UserEmailAlreadyExists"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7591,7 +8348,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7623,7 +8380,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7632,7 +8389,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -7641,7 +8398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7650,7 +8407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7682,7 +8439,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7691,7 +8448,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -7700,7 +8457,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7709,7 +8466,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7745,7 +8502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7754,7 +8511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, USER_NOT_FOUND */
@@ -7763,7 +8520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundUserNotFound"];
                 };
             };
             /** @description Known error: USER_EMAIL_ALREADY_EXISTS */
@@ -7772,7 +8529,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409UserEmailAlreadyExists"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7781,7 +8538,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };

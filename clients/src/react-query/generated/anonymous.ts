@@ -13,7 +13,9 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  KnownError,
+  KnownError400,
+  KnownError401,
+  KnownError503,
   SignInTokens,
   SignUpAnonymouslyBody
 } from './endpoints.schemas';
@@ -58,7 +60,7 @@ export const signUpAnonymously = async (signUpAnonymouslyBody?: SignUpAnonymousl
 
 
 
-export const getSignUpAnonymouslyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getSignUpAnonymouslyMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext> => {
 
@@ -85,12 +87,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignUpAnonymouslyMutationResult = NonNullable<Awaited<ReturnType<typeof signUpAnonymously>>>
     export type SignUpAnonymouslyMutationBody = SignUpAnonymouslyBody
-    export type SignUpAnonymouslyMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type SignUpAnonymouslyMutationError = ErrorType<KnownError400 | KnownError401 | KnownError503>
 
     /**
  * @summary Create an anonymous user and sign in as them
  */
-export const useSignUpAnonymously = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useSignUpAnonymously = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpAnonymously>>,

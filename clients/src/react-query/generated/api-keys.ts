@@ -28,7 +28,17 @@ import type {
   CreatedUserApiKey,
   GetTeamApiKeyParams,
   GetUserApiKeyParams,
-  KnownError,
+  KnownError400,
+  KnownError400PlusCannotGetOwnUserWithoutUser,
+  KnownError400PlusWrongApiKeyType,
+  KnownError401PlusApiKeyExpiredApiKeyRevoked,
+  KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
+  KnownError401PlusUserAuthenticationRequired,
+  KnownError404ApiKeyNotFound,
+  KnownError404ApiKeyNotFoundUserNotFound,
+  KnownError404TeamMembershipNotFoundTeamNotFound,
+  KnownError404UserNotFound,
+  KnownError503,
   ListTeamApiKeysParams,
   ListUserApiKeysParams,
   TeamApiKey,
@@ -81,7 +91,7 @@ export const createTeamApiKey = async (teamApiKeyCreate: TeamApiKeyCreate, optio
 
 
 
-export const getCreateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCreateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext> => {
 
@@ -108,12 +118,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createTeamApiKey>>>
     export type CreateTeamApiKeyMutationBody = TeamApiKeyCreate
-    export type CreateTeamApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CreateTeamApiKeyMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Create a team API key
  */
-export const useCreateTeamApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCreateTeamApiKey = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeamApiKey>>,
@@ -167,7 +177,7 @@ export const getListTeamApiKeysQueryKey = (params?: ListTeamApiKeysParams,) => {
     }
 
     
-export const getListTeamApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -186,10 +196,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamApiKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamApiKeys>>>
-export type ListTeamApiKeysQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type ListTeamApiKeysQueryError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
 
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamApiKeys>>,
@@ -199,7 +209,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamApiKeys>>,
@@ -209,7 +219,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -217,7 +227,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
  * @summary List a team's API keys
  */
 
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -260,7 +270,7 @@ export const checkTeamApiKey = async (apiKeyCheck: ApiKeyCheck, options?: Reques
 
 
 
-export const getCheckTeamApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCheckTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext> => {
 
@@ -287,12 +297,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof checkTeamApiKey>>>
     export type CheckTeamApiKeyMutationBody = ApiKeyCheck
-    export type CheckTeamApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CheckTeamApiKeyMutationError = ErrorType<KnownError400PlusWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Check a team API key
  */
-export const useCheckTeamApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCheckTeamApiKey = <TError = ErrorType<KnownError400PlusWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkTeamApiKey>>,
@@ -349,7 +359,7 @@ export const getGetTeamApiKeyQueryKey = (id?: string,
     }
 
     
-export const getGetTeamApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(id: string,
+export const getGetTeamApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>>(id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -369,10 +379,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTeamApiKeyQueryResult = NonNullable<Awaited<ReturnType<typeof getTeamApiKey>>>
-export type GetTeamApiKeyQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type GetTeamApiKeyQueryError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>
 
 
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params: undefined |  GetTeamApiKeyParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -383,7 +393,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -394,7 +404,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -403,7 +413,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
  * @summary Read a team API key
  */
 
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -457,7 +467,7 @@ export const updateTeamApiKey = async (id: string,
 
 
 
-export const getUpdateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getUpdateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext> => {
 
@@ -484,12 +494,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeamApiKey>>>
     export type UpdateTeamApiKeyMutationBody = ApiKeyUpdate
-    export type UpdateTeamApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type UpdateTeamApiKeyMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Rename or revoke a team API key
  */
-export const useUpdateTeamApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useUpdateTeamApiKey = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeamApiKey>>,
@@ -529,7 +539,7 @@ export const createUserApiKey = async (userApiKeyCreate: UserApiKeyCreate, optio
 
 
 
-export const getCreateUserApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCreateUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext> => {
 
@@ -556,12 +566,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createUserApiKey>>>
     export type CreateUserApiKeyMutationBody = UserApiKeyCreate
-    export type CreateUserApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CreateUserApiKeyMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Create a user API key
  */
-export const useCreateUserApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCreateUserApiKey = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUserApiKey>>,
@@ -615,7 +625,7 @@ export const getListUserApiKeysQueryKey = (params?: ListUserApiKeysParams,) => {
     }
 
     
-export const getListUserApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListUserApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -634,10 +644,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListUserApiKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listUserApiKeys>>>
-export type ListUserApiKeysQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type ListUserApiKeysQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
 
 
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUserApiKeys>>,
@@ -647,7 +657,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUserApiKeys>>,
@@ -657,7 +667,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -665,7 +675,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
  * @summary List a user's API keys
  */
 
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -708,7 +718,7 @@ export const checkUserApiKey = async (apiKeyCheck: ApiKeyCheck, options?: Reques
 
 
 
-export const getCheckUserApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCheckUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext> => {
 
@@ -735,12 +745,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof checkUserApiKey>>>
     export type CheckUserApiKeyMutationBody = ApiKeyCheck
-    export type CheckUserApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CheckUserApiKeyMutationError = ErrorType<KnownError400PlusWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Check a user API key
  */
-export const useCheckUserApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCheckUserApiKey = <TError = ErrorType<KnownError400PlusWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkUserApiKey>>,
@@ -797,7 +807,7 @@ export const getGetUserApiKeyQueryKey = (id?: string,
     }
 
     
-export const getGetUserApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(id: string,
+export const getGetUserApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -817,10 +827,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserApiKeyQueryResult = NonNullable<Awaited<ReturnType<typeof getUserApiKey>>>
-export type GetUserApiKeyQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type GetUserApiKeyQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>
 
 
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params: undefined |  GetUserApiKeyParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -831,7 +841,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -842,7 +852,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -851,7 +861,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
  * @summary Read a user API key
  */
 
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -905,7 +915,7 @@ export const updateUserApiKey = async (id: string,
 
 
 
-export const getUpdateUserApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getUpdateUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext> => {
 
@@ -932,12 +942,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserApiKey>>>
     export type UpdateUserApiKeyMutationBody = ApiKeyUpdate
-    export type UpdateUserApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type UpdateUserApiKeyMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>
 
     /**
  * @summary Rename or revoke a user API key
  */
-export const useUpdateUserApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useUpdateUserApiKey = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUserApiKey>>,
