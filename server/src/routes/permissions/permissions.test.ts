@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { insertTeamMember } from "../../db/queries/teams";
 import { hasTeamPermission } from "../../services/permissions/check";
 import { createTeamForCreator } from "../../services/teams/team-membership";
-import { call, createProjectFixture, signUpUser, WITHOUT_STARTER_GRANTS, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { call, createProjectFixture, signUpUser, WITHOUT_STARTER_GRANTS, type ProjectFixture, type SignedInUser, type DocumentedPath, type HttpMethod, type RequestBodyOf } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -16,8 +16,8 @@ beforeAll(async () => {
   project = await createProjectFixture(t);
 });
 
-const admin = (method: string, path: string, body?: unknown, fixture = project) => call(t, method, path, { creds: fixture.admin, body });
-const server = (method: string, path: string, body?: unknown, fixture = project) => call(t, method, path, { creds: fixture.server, body });
+const admin = <M extends HttpMethod, P extends string>(method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>, fixture = project) => call<M, P>(t, method, path, { creds: fixture.admin, body });
+const server = <M extends HttpMethod, P extends string>(method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>, fixture = project) => call<M, P>(t, method, path, { creds: fixture.server, body });
 
 const withoutStarterGrants = () => createProjectFixture(t, { config: WITHOUT_STARTER_GRANTS });
 
