@@ -19,6 +19,7 @@ export default tseslint.config(
       ".bench/**",
       "openapi/**",
       "clients/src/fetch/schema.d.ts",
+      "server/src/testing/generated/**",
       "clients/src/react-query/generated/**",
     ],
   },

@@ -14,7 +14,7 @@
  *     each; the colleague holds a grant of their own in each shared team;
  *   - user API keys switched on, and one live key of the user, for the API-key check case.
  */
-import { call, createProjectFixture, signUpUser, uniqueEmail, WITHOUT_STARTER_GRANTS, type Credentials, type ProjectFixture } from "../../server/src/testing/fixtures";
+import { callUntyped, createProjectFixture, signUpUser, uniqueEmail, WITHOUT_STARTER_GRANTS, type Credentials, type ProjectFixture } from "../../server/src/testing/fixtures";
 
 export interface BenchFixture extends ProjectFixture {
   /** The user's teams, oldest first; the team-permissions case reads the first. */
@@ -40,7 +40,7 @@ async function expect(
   creds: Credentials,
   body?: unknown,
 ): Promise<any> {
-  const response = await call(t, method, path, { creds, body });
+  const response = await callUntyped(t, method, path, { creds, body });
   if (response.status !== status) throw new Error(`${method} ${path} answered ${response.status}: ${response.text}`);
   return response.json;
 }

@@ -5,6 +5,7 @@ import { mountApiReference } from "./http/api-reference";
 import { cors } from "./http/cors";
 import type { AppEnv } from "./http/env";
 import { applyErrorStatusOverride, renderError } from "./http/error-response";
+import { toOpenApi30 } from "./http/openapi-3.0";
 import { API_BASE_PATH, buildOpenApiDocument } from "./http/openapi-document";
 import { requestGuard } from "./http/request-guard";
 import { createRouter } from "./http/router";
@@ -73,9 +74,11 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   const api = createRouter();
   registerAllRoutes(api);
   const document = buildOpenApiDocument(api, OPENAPI_TAGS);
+  const document30 = toOpenApi30(document);
   api.get("/openapi.json", (c) => c.json(document));
+  api.get("/openapi-3.0.json", (c) => c.json(document30));
   api.get("/", (c) => {
-    return c.text("Welcome to the Gatehouse API. The OpenAPI document is at /api/v1/openapi.json and the reference at /api/docs.");
+    return c.text("Welcome to the Gatehouse API. The OpenAPI document is at /api/v1/openapi.json (3.0.3 rendering at /api/v1/openapi-3.0.json) and the reference at /api/docs.");
   });
   app.route(API_BASE_PATH, api);
 

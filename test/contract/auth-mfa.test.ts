@@ -57,8 +57,8 @@ describe("auth-mfa: the real server behind prism proxy --errors", () => {
 
   it("has the document and the server agree that other factor types are refused", async () => {
     const body = { type: "sms", totp: "123456", code: "A".repeat(45) };
-    expectProxyRefusal(await env.api.call("POST", "/auth/mfa/sign-in", { creds: project.client, body }), "UNPROCESSABLE_ENTITY");
-    const direct = await env.direct.call("POST", "/auth/mfa/sign-in", { creds: project.client, body });
+    expectProxyRefusal(await env.api.callUntyped("POST", "/auth/mfa/sign-in", { creds: project.client, body }), "UNPROCESSABLE_ENTITY");
+    const direct = await env.direct.callUntyped("POST", "/auth/mfa/sign-in", { creds: project.client, body });
     expect(direct.status).toBe(400);
     expect(direct.json.code).toBe("SCHEMA_ERROR");
   });

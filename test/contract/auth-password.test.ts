@@ -14,8 +14,8 @@ describe("auth-password: the real server behind prism proxy --errors", () => {
     project = await bootstrapProject(env.api);
   });
 
-  const signUp = (body: unknown, creds = project.client) => env.api.call("POST", "/auth/password/sign-up", { creds, body });
-  const signIn = (body: unknown, creds = project.client) => env.api.call("POST", "/auth/password/sign-in", { creds, body });
+  const signUp = (body: unknown, creds = project.client) => env.api.callUntyped("POST", "/auth/password/sign-up", { creds, body });
+  const signIn = (body: unknown, creds = project.client) => env.api.callUntyped("POST", "/auth/password/sign-in", { creds, body });
 
   it("signs a user up with tokens whose claims describe the user and the project", async () => {
     const email = uniqueEmail("signup");

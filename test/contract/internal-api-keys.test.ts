@@ -15,7 +15,7 @@ describe("internal-api-keys: the real server behind prism proxy --errors", () =>
     project = await bootstrapProject(env.api);
   });
 
-  const createSet = (body: Record<string, unknown>, creds = project.admin) => env.api.call("POST", "/internal/api-keys", { creds, body });
+  const createSet = (body: Record<string, unknown>, creds = project.admin) => env.api.callUntyped("POST", "/internal/api-keys", { creds, body });
   const allKinds = (description: string) => ({
     description,
     expires_at_millis: IN_A_MONTH(),
@@ -140,8 +140,8 @@ describe("internal-api-keys: the real server behind prism proxy --errors", () =>
   it("has the document and the server agree that a key set cannot be un-revoked", async () => {
     const body = { revoked: false };
     const path = `/internal/api-keys/${project.keys.keySetId}`;
-    expectProxyRefusal(await env.api.call("PATCH", path, { creds: project.admin, body }), "UNPROCESSABLE_ENTITY");
-    const direct = await env.direct.call("PATCH", path, { creds: project.admin, body });
+    expectProxyRefusal(await env.api.callUntyped("PATCH", path, { creds: project.admin, body }), "UNPROCESSABLE_ENTITY");
+    const direct = await env.direct.callUntyped("PATCH", path, { creds: project.admin, body });
     expect(direct.status).toBe(400);
     expect(direct.json.code).toBe("SCHEMA_ERROR");
   });

@@ -25,7 +25,7 @@ describe("internal-projects: the real server behind prism proxy --errors", () =>
   });
 
   const asOwner = () => ({ ...internalClient, accessToken: owner.accessToken });
-  const create = (body: Record<string, unknown>, creds: Credentials = asOwner()) => env.api.call("POST", "/internal/projects", { creds, body });
+  const create = (body: Record<string, unknown>, creds: Credentials = asOwner()) => env.api.callUntyped("POST", "/internal/projects", { creds, body });
 
   it("creates a project owned by the user's team, with the default configuration", async () => {
     const res = await create({ display_name: "Shop", description: "The shop", owner_team_id: teamId });
@@ -88,7 +88,7 @@ describe("internal-projects: the real server behind prism proxy --errors", () =>
           allow_localhost: false,
           magic_link_enabled: true,
           domains: [{ domain: "https://app.example.com", handler_path: "/handler" }],
-          oauth_account_merge_strategy: "raise_error",
+          oauth_account_merge_strategy: "raise_error" as const,
         },
       };
       const patch = await env.api.call("PATCH", "/internal/projects/current", { creds: project.admin, body });

@@ -40,7 +40,7 @@ describe("misc: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
 
   it("serves the committed document, so Prism checks against what the server publishes", async () => {
-    const res = await env.direct.call("GET", "/openapi.json");
+    const res = await env.direct.callUntyped("GET", "/openapi.json");
     expect(res.status).toBe(200);
     expect(res.json).toEqual(loadDocument());
   });
@@ -68,6 +68,6 @@ describe("misc: the real server behind prism proxy --errors", () => {
   });
 
   it("has the proxy refuse paths the document does not describe", async () => {
-    expectProxyRefusal(await env.api.call("GET", "/no-such-route", { creds: internalClient }), "NO_PATH_MATCHED_ERROR");
+    expectProxyRefusal(await env.api.callUntyped("GET", "/no-such-route", { creds: internalClient }), "NO_PATH_MATCHED_ERROR");
   });
 });

@@ -22,7 +22,7 @@ describe("sessions-and-tokens: the real server behind prism proxy --errors", () 
   });
 
   const signOut = (accessToken: string | undefined, body?: unknown) =>
-    env.api.call("DELETE", "/auth/sessions/current", { creds: { ...project.client, accessToken }, body });
+    env.api.callUntyped("DELETE", "/auth/sessions/current", { creds: { ...project.client, accessToken }, body });
 
   it("refreshes with the form-encoded refresh grant: a new access token for the same session, the same refresh token", async () => {
     const session = await signUpThroughProxy(env.api, project.client);
@@ -114,7 +114,7 @@ describe("sessions-and-tokens: the real server behind prism proxy --errors", () 
   it("has the document and the server agree that sign-out takes no body fields", async () => {
     const session = await signUpThroughProxy(env.api, project.client);
     expectProxyRefusal(await signOut(session.accessToken, { everywhere: true }), "UNPROCESSABLE_ENTITY");
-    const direct = await env.direct.call("DELETE", "/auth/sessions/current", {
+    const direct = await env.direct.callUntyped("DELETE", "/auth/sessions/current", {
       creds: { ...project.client, accessToken: session.accessToken },
       body: { everywhere: true },
     });

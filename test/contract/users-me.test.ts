@@ -157,8 +157,8 @@ describe("users-me: the real server behind prism proxy --errors", () => {
 
   it("has the document and the server agree that fields outside the update schema are refused", async () => {
     const body = { is_admin: true };
-    expectProxyRefusal(await env.api.call("PATCH", "/users/me", { creds: asUser(), body }), "UNPROCESSABLE_ENTITY");
-    const direct = await env.direct.call("PATCH", "/users/me", { creds: asUser(), body });
+    expectProxyRefusal(await env.api.callUntyped("PATCH", "/users/me", { creds: asUser(), body }), "UNPROCESSABLE_ENTITY");
+    const direct = await env.direct.callUntyped("PATCH", "/users/me", { creds: asUser(), body });
     expect(direct.status).toBe(400);
     expect(direct.json.code).toBe("SCHEMA_ERROR");
   });

@@ -3,22 +3,22 @@
  * and the checks that a response came through Prism without a schema violation.
  */
 import { expect } from "vitest";
-import { authHeaders, type Credentials } from "@gatehouse/server/testing";
+import { authHeaders, type AnswerJson, type Credentials, type DocumentedPath, type HttpMethod, type RequestBodyOf } from "@gatehouse/server/testing";
 
 export type { Credentials };
 
-export interface HttpResult {
+export interface HttpResult<Json = any> {
   status: number;
   headers: Headers;
   /** The parsed JSON body, or undefined when the body is empty or not JSON. */
-  json: any;
+  json: Json;
   text: string;
 }
 
-export interface CallOptions {
+export interface CallOptions<Body = unknown> {
   creds?: Credentials;
   /** Sent as JSON. */
-  body?: unknown;
+  body?: Body;
   /** Sent as application/x-www-form-urlencoded. */
   form?: Record<string, string>;
   headers?: Record<string, string>;
@@ -28,11 +28,26 @@ export interface CallOptions {
 /** A client for one base URL; paths are appended as given (e.g. `/users/me`). */
 export interface HttpClient {
   baseUrl: string;
-  call: (method: string, path: string, options?: CallOptions) => Promise<HttpResult>;
+  /**
+   * A call checked against the published document (server/src/testing/typed-call.ts): the
+   * path must be one of its operations for `method`, `body` its JSON body; `json` is typed
+   * from the documented answers.
+   */
+  call: <M extends HttpMethod, P extends string>(
+    method: M,
+    path: DocumentedPath<M, P>,
+    options?: CallOptions<RequestBodyOf<M, P>>,
+  ) => Promise<HttpResult<AnswerJson<M, P>>>;
+  /** No checks: for requests that break the document on purpose, or paths built at run time. */
+  callUntyped: (method: string, path: string, options?: CallOptions) => Promise<HttpResult>;
 }
 
 export function httpClient(baseUrl: string): HttpClient {
-  return { baseUrl, call: (method, path, options) => callUrl(baseUrl, method, path, options) };
+  return {
+    baseUrl,
+    call: (method, path, options) => callUrl(baseUrl, method, path, options),
+    callUntyped: (method, path, options) => callUrl(baseUrl, method, path, options),
+  };
 }
 
 export async function callUrl(baseUrl: string, method: string, path: string, options: CallOptions = {}): Promise<HttpResult> {

@@ -163,11 +163,17 @@ export function describeMockContract(area: AreaName): void {
 
         for (const status of errorStatuses) {
           it(`documents its ${status} answer as a known error`, async () => {
-            expect(op.responses[status]!.content?.["application/json"]?.schema).toEqual({ $ref: "#/components/schemas/KnownError" });
-            expect(op.responses[status]!.description).toMatch(/^Known error: [A-Z_]+(, [A-Z_]+)*$/);
+            const ref = op.responses[status]!.content?.["application/json"]?.schema?.$ref as string | undefined;
+            expect(ref).toMatch(/^#\/components\/schemas\/(Public)?KnownError\d{3}\w*$/);
+            const description = op.responses[status]!.description;
+            expect(description).toMatch(/^Known error: [A-Z_]+(, [A-Z_]+)*$/);
+            // The schema's code enum is exactly the set the description names.
+            const codes = description.slice("Known error: ".length).split(", ");
+            expect(deref({ $ref: ref }).properties.code.enum).toEqual(codes);
             const res = await send(mock.prism, sample, credsFor(sample), { headers: { prefer: `code=${status}` } });
             expectValidMockAnswer(res, status);
             expect(res.json).toEqual({ code: expect.any(String), error: expect.any(String), details: expect.any(Object) });
+            expect(codes).toContain(res.json.code);
           });
         }
       });

@@ -1514,12 +1514,811 @@ export interface components {
         Jwks: {
             keys: components["schemas"]["Jwk"][];
         };
-        KnownError: {
+        /** @description A known error answered with status 400. */
+        KnownError400: {
             /**
              * @description Stable error code; see the known-errors catalogue.
-             * @example SCHEMA_ERROR
+             * @enum {string}
              */
-            code: string;
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400BodyParsingErrorSchemaError: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusAnonymousAccountsNotEnabled: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "ANONYMOUS_ACCOUNTS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusApiKeysNotEnabled: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "API_KEYS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "API_KEYS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusApiKeysNotEnabledWrongApiKeyType: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "API_KEYS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "WRONG_API_KEY_TYPE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_DELETE_CURRENT_SESSION" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUser: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_NOT_ASSOCIATED_WITH_USER" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_NOT_ASSOCIATED_WITH_USER" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CONTAINED_PERMISSION_NOT_FOUND" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PERMISSION_ID_ALREADY_EXISTS" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_IS_NOT_PRIMARY_EMAIL" | "EMAIL_NOT_ASSOCIATED_WITH_USER" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_PASSWORD_MISMATCH" | "INVALID_ACCESS_TYPE" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "INVALID_TOTP_CODE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qt: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_CONFIRMATION_MISMATCH" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_CONFIRMATION_MISMATCH" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_DOES_NOT_HAVE_PASSWORD";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58s: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelisted: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusPasswordTooLongPasswordTooShort: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusRedirectUrlNotWhitelisted: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusUserIdDoesNotExist: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401PlusApiKeyExpiredApiKeyRevoked: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "API_KEY_EXPIRED" | "API_KEY_REVOKED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401PlusExpectedInternalProjectUserAuthenticationRequired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "EXPECTED_INTERNAL_PROJECT" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401PlusRefreshTokenNotFoundOrExpired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401PlusUserAuthenticationRequired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401RefreshTokenNotFoundOrExpired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
+        KnownError403ClientTeamCreationNotEnabled: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "CLIENT_TEAM_CREATION_NOT_ENABLED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
+        KnownError403ClientUserDeletionNotEnabled: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "CLIENT_USER_DELETION_NOT_ENABLED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
+        KnownError403OtpAuthenticationNotEnabled: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "OTP_AUTHENTICATION_NOT_ENABLED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
+        KnownError403TeamInvitationRestrictedUserNotAllowed: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404ApiKeyNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "API_KEY_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404ApiKeyNotFoundUserNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "API_KEY_NOT_FOUND" | "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404PermissionNotFoundAnd2More1hvmgfx: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "PERMISSION_NOT_FOUND" | "USER_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404PermissionNotFoundAnd2More1k741ek: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "PERMISSION_NOT_FOUND" | "TEAM_MEMBERSHIP_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404PermissionNotFoundWrongPermissionScope: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "PERMISSION_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404ProjectNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "PROJECT_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404TeamMembershipNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_MEMBERSHIP_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404TeamMembershipNotFoundAnd2MoreF8fjui: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404TeamMembershipNotFoundAnd2MoreLro5gg: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND" | "VERIFICATION_CODE_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404TeamMembershipNotFoundTeamNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404TeamMembershipNotFoundUserNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_MEMBERSHIP_NOT_FOUND" | "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404TeamNotFoundUserNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404UserNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404UserNotFoundVerificationCodeNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "USER_NOT_FOUND" | "VERIFICATION_CODE_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404VerificationCodeNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "VERIFICATION_CODE_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
+        KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE" | "USER_EMAIL_ALREADY_EXISTS";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
+        KnownError409EmailAlreadyVerified: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "EMAIL_ALREADY_VERIFIED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
+        KnownError409TeamMembershipAlreadyExists: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "TEAM_MEMBERSHIP_ALREADY_EXISTS";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
+        KnownError409UserEmailAlreadyExists: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "USER_EMAIL_ALREADY_EXISTS";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
+        KnownError409VerificationCodeAlreadyUsed: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "VERIFICATION_CODE_ALREADY_USED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 503. */
+        KnownError503: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "DATABASE_UNAVAILABLE";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -1853,6 +2652,62 @@ export interface components {
              */
             full_logo_url?: string | null;
             config?: components["schemas"]["ProjectConfigPatch"];
+        };
+        /** @description A known error answered with status 400. */
+        PublicKnownError400: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        PublicKnownError400PlusInvalidOauthClientIdOrSecret: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        PublicKnownError400PlusPublicApiKeyCannotBeRevoked: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "PUBLIC_API_KEY_CANNOT_BE_REVOKED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 503. */
+        PublicKnownError503: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "DATABASE_UNAVAILABLE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
         };
         /** @description Built-in default 100 per 600 s (scaled by RATE_LIMIT_MULTIPLIER, replaced by RATE_LIMITS). */
         RateLimitRule: {
@@ -2314,7 +3169,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusAnonymousAccountsNotEnabled"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2323,7 +3178,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2343,7 +3198,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2376,7 +3231,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2385,7 +3240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -2394,7 +3249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -2403,7 +3258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2423,7 +3278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2456,7 +3311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2465,7 +3320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -2474,7 +3329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -2483,7 +3338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2503,7 +3358,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2536,7 +3391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["PublicKnownError400PlusInvalidOauthClientIdOrSecret"];
                 };
             };
             /** @description Known error: REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED */
@@ -2545,7 +3400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401RefreshTokenNotFoundOrExpired"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -2554,7 +3409,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["PublicKnownError503"];
                 };
             };
         };
@@ -2587,7 +3442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusRedirectUrlNotWhitelisted"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2596,7 +3451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: OTP_AUTHENTICATION_NOT_ENABLED */
@@ -2605,7 +3460,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError403OtpAuthenticationNotEnabled"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2625,7 +3480,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2658,7 +3513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2667,7 +3522,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: OTP_AUTHENTICATION_NOT_ENABLED */
@@ -2676,7 +3531,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError403OtpAuthenticationNotEnabled"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -2685,7 +3540,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -2694,7 +3549,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2714,7 +3569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2747,7 +3602,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2756,7 +3611,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: OTP_AUTHENTICATION_NOT_ENABLED */
@@ -2765,7 +3620,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError403OtpAuthenticationNotEnabled"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -2774,7 +3629,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -2783,7 +3638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2803,7 +3658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2836,7 +3691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58s"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2845,7 +3700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -2854,7 +3709,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -2863,7 +3718,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2883,7 +3738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2916,7 +3771,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -2925,7 +3780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -2934,7 +3789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -2943,7 +3798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -2963,7 +3818,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -2996,7 +3851,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelisted"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -3005,7 +3860,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3025,7 +3880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3058,7 +3913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qt"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3067,7 +3922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -3076,7 +3931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3085,7 +3940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3118,7 +3973,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -3127,7 +3982,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3147,7 +4002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3180,7 +4035,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -3189,7 +4044,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_EMAIL_ALREADY_EXISTS */
@@ -3198,7 +4053,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409UserEmailAlreadyExists"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3218,7 +4073,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3251,7 +4106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3260,7 +4115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -3269,7 +4124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3289,7 +4144,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3321,7 +4176,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3330,7 +4185,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -3339,7 +4194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3348,7 +4203,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3381,7 +4236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusUserIdDoesNotExist"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -3390,7 +4245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3399,7 +4254,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3432,7 +4287,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3441,7 +4296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3450,7 +4305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3487,7 +4342,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -3496,7 +4351,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusRefreshTokenNotFoundOrExpired"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3505,7 +4360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3543,7 +4398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3552,7 +4407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -3561,7 +4416,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3570,7 +4425,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3605,7 +4460,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400BodyParsingErrorSchemaError"];
                 };
             };
         };
@@ -3638,7 +4493,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3647,7 +4502,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -3656,7 +4511,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3665,7 +4520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3698,7 +4553,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3707,7 +4562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -3716,7 +4571,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE, USER_EMAIL_ALREADY_EXISTS */
@@ -3725,7 +4580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -3734,7 +4589,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3767,7 +4622,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -3776,7 +4631,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: EMAIL_ALREADY_VERIFIED */
@@ -3785,7 +4640,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409EmailAlreadyVerified"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3805,7 +4660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3838,7 +4693,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -3847,7 +4702,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -3856,7 +4711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -3865,7 +4720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3885,7 +4740,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3918,7 +4773,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -3927,7 +4782,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -3936,7 +4791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -3945,7 +4800,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3965,7 +4820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -3998,7 +4853,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -4007,7 +4862,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -4016,7 +4871,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4025,7 +4880,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4058,7 +4913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -4067,7 +4922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -4076,7 +4931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4085,7 +4940,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4122,7 +4977,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -4131,7 +4986,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -4140,7 +4995,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE, USER_EMAIL_ALREADY_EXISTS */
@@ -4149,7 +5004,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4158,7 +5013,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4195,7 +5050,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -4204,7 +5059,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -4213,7 +5068,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: EMAIL_ALREADY_VERIFIED */
@@ -4222,7 +5077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409EmailAlreadyVerified"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -4242,7 +5097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4275,7 +5130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["PublicKnownError400PlusPublicApiKeyCannotBeRevoked"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -4284,7 +5139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4293,7 +5148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["PublicKnownError503"];
                 };
             };
         };
@@ -4322,7 +5177,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4331,7 +5186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4340,7 +5195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4373,7 +5228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4382,7 +5237,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4391,7 +5246,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4422,7 +5277,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4431,7 +5286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -4440,7 +5295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4449,7 +5304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4484,7 +5339,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4493,7 +5348,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -4502,7 +5357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4511,7 +5366,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4563,7 +5418,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4572,7 +5427,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4581,7 +5436,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4610,7 +5465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, EXPECTED_INTERNAL_PROJECT, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -4619,7 +5474,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusExpectedInternalProjectUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4628,7 +5483,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4661,7 +5516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, EXPECTED_INTERNAL_PROJECT, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -4670,7 +5525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusExpectedInternalProjectUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND */
@@ -4679,7 +5534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4688,7 +5543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4717,7 +5572,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4726,7 +5581,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4735,7 +5590,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4768,7 +5623,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4777,7 +5632,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4786,7 +5641,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4822,7 +5677,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4831,7 +5686,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4840,7 +5695,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4873,7 +5728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4882,7 +5737,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4891,7 +5746,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4923,7 +5778,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4932,7 +5787,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -4941,7 +5796,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundWrongPermissionScope"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4950,7 +5805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -4986,7 +5841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -4995,7 +5850,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -5004,7 +5859,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundWrongPermissionScope"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5013,7 +5868,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5049,7 +5904,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -5058,7 +5913,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -5067,7 +5922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5076,7 +5931,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5114,7 +5969,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -5123,7 +5978,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, USER_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -5132,7 +5987,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundAnd2More1hvmgfx"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5141,7 +5996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5179,7 +6034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -5188,7 +6043,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, USER_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -5197,7 +6052,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundAnd2More1hvmgfx"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5206,7 +6061,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5235,7 +6090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -5244,7 +6099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5253,7 +6108,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5287,7 +6142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["PublicKnownError400"];
                 };
             };
             /** @description Known error: PROJECT_NOT_FOUND */
@@ -5296,7 +6151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ProjectNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5305,7 +6160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["PublicKnownError503"];
                 };
             };
         };
@@ -5336,7 +6191,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabled"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5345,7 +6200,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -5354,7 +6209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5363,7 +6218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5396,7 +6251,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabled"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5405,7 +6260,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -5414,7 +6269,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5423,7 +6278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5456,7 +6311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabledWrongApiKeyType"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, API_KEY_EXPIRED, API_KEY_REVOKED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -5465,7 +6320,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusApiKeyExpiredApiKeyRevoked"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -5474,7 +6329,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5483,7 +6338,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5517,7 +6372,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabled"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5526,7 +6381,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -5535,7 +6390,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5544,7 +6399,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5582,7 +6437,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabled"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5591,7 +6446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -5600,7 +6455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5609,7 +6464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5643,7 +6498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5652,7 +6507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND */
@@ -5661,7 +6516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundAnd2MoreF8fjui"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5670,7 +6525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5703,7 +6558,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5712,7 +6567,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED */
@@ -5721,7 +6576,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError403TeamInvitationRestrictedUserNotAllowed"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -5730,7 +6585,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -5739,7 +6594,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -5759,7 +6614,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5792,7 +6647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -5801,7 +6656,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -5810,7 +6665,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -5819,7 +6674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -5839,7 +6694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5872,7 +6727,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5881,7 +6736,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED */
@@ -5890,7 +6745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError403TeamInvitationRestrictedUserNotAllowed"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -5899,7 +6754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_ALREADY_USED */
@@ -5908,7 +6763,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -5928,7 +6783,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -5961,7 +6816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusRedirectUrlNotWhitelisted"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -5970,7 +6825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -5979,7 +6834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -5999,7 +6854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6032,7 +6887,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -6041,7 +6896,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, VERIFICATION_CODE_NOT_FOUND */
@@ -6050,7 +6905,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundAnd2MoreLro5gg"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6059,7 +6914,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6097,7 +6952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6106,7 +6961,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED */
@@ -6115,7 +6970,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError403TeamInvitationRestrictedUserNotAllowed"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND, VERIFICATION_CODE_NOT_FOUND */
@@ -6124,7 +6979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFoundVerificationCodeNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6133,7 +6988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6166,7 +7021,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -6175,7 +7030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -6184,7 +7039,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6193,7 +7048,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6226,7 +7081,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -6235,7 +7090,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -6244,7 +7099,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6253,7 +7108,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6290,7 +7145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -6299,7 +7154,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -6308,7 +7163,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6317,7 +7172,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6354,7 +7209,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6363,7 +7218,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: TEAM_NOT_FOUND, USER_NOT_FOUND */
@@ -6372,7 +7227,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamNotFoundUserNotFound"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_ALREADY_EXISTS */
@@ -6381,7 +7236,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409TeamMembershipAlreadyExists"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6390,7 +7245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6423,7 +7278,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -6432,7 +7287,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -6441,7 +7296,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6450,7 +7305,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6486,7 +7341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6495,7 +7350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6504,7 +7359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6537,7 +7392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6546,7 +7401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6555,7 +7410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6587,7 +7442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6596,7 +7451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -6605,7 +7460,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundWrongPermissionScope"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6614,7 +7469,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6650,7 +7505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6659,7 +7514,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -6668,7 +7523,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundWrongPermissionScope"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6677,7 +7532,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6714,7 +7569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6723,7 +7578,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -6732,7 +7587,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6741,7 +7596,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6780,7 +7635,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6789,7 +7644,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -6798,7 +7653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundAnd2More1k741ek"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6807,7 +7662,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6846,7 +7701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6855,7 +7710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -6864,7 +7719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404PermissionNotFoundAnd2More1k741ek"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6873,7 +7728,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6916,7 +7771,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -6925,7 +7780,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -6934,7 +7789,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6943,7 +7798,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -6976,7 +7831,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -6985,7 +7840,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: CLIENT_TEAM_CREATION_NOT_ENABLED */
@@ -6994,7 +7849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError403ClientTeamCreationNotEnabled"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -7003,7 +7858,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7012,7 +7867,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7043,7 +7898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -7052,7 +7907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -7061,7 +7916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7070,7 +7925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7101,7 +7956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -7110,7 +7965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -7119,7 +7974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7128,7 +7983,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7163,7 +8018,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -7172,7 +8027,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -7181,7 +8036,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7190,7 +8045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7222,7 +8077,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -7231,7 +8086,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -7240,7 +8095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7249,7 +8104,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7282,7 +8137,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -7291,7 +8146,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -7300,7 +8155,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7309,7 +8164,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7342,7 +8197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabledWrongApiKeyType"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, API_KEY_EXPIRED, API_KEY_REVOKED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7351,7 +8206,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusApiKeyExpiredApiKeyRevoked"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -7360,7 +8215,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7369,7 +8224,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7403,7 +8258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -7412,7 +8267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND, USER_NOT_FOUND */
@@ -7421,7 +8276,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFoundUserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7430,7 +8285,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7468,7 +8323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -7477,7 +8332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND, USER_NOT_FOUND */
@@ -7486,7 +8341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFoundUserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7495,7 +8350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7537,7 +8392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7546,7 +8401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7555,7 +8410,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7588,7 +8443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusPasswordTooLongPasswordTooShort"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7597,7 +8452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_EMAIL_ALREADY_EXISTS */
@@ -7606,7 +8461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409UserEmailAlreadyExists"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7615,7 +8470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7644,7 +8499,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7653,7 +8508,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7662,7 +8517,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7691,7 +8546,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7700,7 +8555,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: CLIENT_USER_DELETION_NOT_ENABLED */
@@ -7709,7 +8564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError403ClientUserDeletionNotEnabled"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -7718,7 +8573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7727,7 +8582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7760,7 +8615,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7769,7 +8624,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND */
@@ -7778,7 +8633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFound"];
                 };
             };
             /** @description Known error: USER_EMAIL_ALREADY_EXISTS */
@@ -7787,7 +8642,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409UserEmailAlreadyExists"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7796,7 +8651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7828,7 +8683,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7837,7 +8692,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -7846,7 +8701,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7855,7 +8710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7887,7 +8742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7896,7 +8751,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -7905,7 +8760,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7914,7 +8769,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -7950,7 +8805,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -7959,7 +8814,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, USER_NOT_FOUND */
@@ -7968,7 +8823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundUserNotFound"];
                 };
             };
             /** @description Known error: USER_EMAIL_ALREADY_EXISTS */
@@ -7977,7 +8832,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError409UserEmailAlreadyExists"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7986,7 +8841,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError"];
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };

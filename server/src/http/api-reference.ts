@@ -7,6 +7,26 @@ import { dirname, join } from "node:path";
 const require = createRequire(import.meta.url);
 
 /**
+ * Scalar options that keep the page to what this server serves: the system fonts instead of
+ * fonts.scalar.com, and none of the buttons that hand the document to Scalar's hosted
+ * services (the API client, "Ask AI", MCP generation, the developer toolbar with its share
+ * and deploy actions, which Scalar shows by default on localhost). No proxy and no telemetry:
+ * the page talks to this server only (test/browser/api-reference.test.ts).
+ */
+const SELF_CONTAINED = {
+  withDefaultFonts: false,
+  hideClientButton: true,
+  hideTestRequestButton: true,
+  showDeveloperTools: "never",
+  telemetry: false,
+  mcp: { disabled: true },
+  agent: { disabled: true },
+  documentDownloadType: "json",
+  // The sidebar's "Powered by Scalar" link is the last way off this server; the page is ours to serve.
+  customCss: 'a[href^="https://www.scalar.com"] { display: none; }',
+} as const;
+
+/**
  * The API reference page (Scalar). Its script is served from our own node_modules rather
  * than a CDN, so the page works on machines without outside network access.
  */
@@ -20,5 +40,13 @@ export function mountApiReference<E extends Env>(app: Hono<E>, documentUrl: stri
     c.header("cache-control", "public, max-age=86400");
     return c.body(new Uint8Array(await script));
   });
-  app.get("/api/docs", Scalar({ url: documentUrl, cdn: "/api/docs/scalar.js", pageTitle: "Gatehouse API reference" }));
+  app.get(
+    "/api/docs",
+    Scalar({
+      url: documentUrl,
+      cdn: "/api/docs/scalar.js",
+      pageTitle: "Gatehouse API reference",
+      ...SELF_CONTAINED,
+    }),
+  );
 }

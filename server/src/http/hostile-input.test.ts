@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, type ProjectFixture } from "../testing/fixtures";
+import { call, callUntyped, createProjectFixture, type ProjectFixture } from "../testing/fixtures";
 import { useSharedTestApp } from "../testing/shared-app";
 import type { TestApp } from "../testing/test-server";
 
@@ -46,24 +46,24 @@ describe("hostile JSON bodies", () => {
   });
 
   it("refuses a lone surrogate rather than storing U+FFFD", async () => {
-    const res = await call(t, "PATCH", "/users/me", { creds: asUser(), body: '{"client_metadata":{"s":"x\\ud800y"}}' });
+    const res = await callUntyped(t, "PATCH", "/users/me", { creds: asUser(), body: '{"client_metadata":{"s":"x\\ud800y"}}' });
     expectSchemaError(res, "body.client_metadata.s");
-    const pair = await call(t, "PATCH", "/users/me", { creds: asUser(), body: '{"client_metadata":{"s":"\\ud83d\\ude00"}}' });
+    const pair = await callUntyped(t, "PATCH", "/users/me", { creds: asUser(), body: '{"client_metadata":{"s":"\\ud83d\\ude00"}}' });
     expect(pair.status).toBe(200);
     expect(pair.json.client_metadata).toEqual({ s: "😀" });
   });
 
   it("refuses a number that overflows rather than storing null", async () => {
-    const res = await call(t, "PATCH", "/users/me", { creds: asUser(), body: '{"client_metadata":{"n":1e309}}' });
+    const res = await callUntyped(t, "PATCH", "/users/me", { creds: asUser(), body: '{"client_metadata":{"n":1e309}}' });
     expectSchemaError(res, "body.client_metadata.n");
   });
 
   it("refuses metadata nested deeper than 64 levels, and takes 64", async () => {
     const nest = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
-    const deep = await call(t, "PATCH", "/users/me", { creds: asUser(), body: `{"client_metadata":${nest(5000)}}` });
+    const deep = await callUntyped(t, "PATCH", "/users/me", { creds: asUser(), body: `{"client_metadata":${nest(5000)}}` });
     expectSchemaError(deep, "nested deeper than 64");
     // The body object is level 1, so metadata may hold 63 levels of its own.
-    const ok = await call(t, "PATCH", "/users/me", { creds: asUser(), body: `{"client_metadata":${nest(63)}}` });
+    const ok = await callUntyped(t, "PATCH", "/users/me", { creds: asUser(), body: `{"client_metadata":${nest(63)}}` });
     expect(ok.status, ok.text).toBe(200);
   });
 

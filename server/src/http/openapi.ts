@@ -4,13 +4,11 @@ import { requireAccess } from "./access";
 import { CLIENT_TEAM_PERMISSION_ERRORS, type ClientAccessRules } from "./client-access-rules";
 import type { AccessType } from "./env";
 
-export const KnownErrorBody = z
-  .object({
-    code: z.string().openapi({ description: "Stable error code; see the known-errors catalogue.", example: "SCHEMA_ERROR" }),
-    error: z.string().openapi({ description: "Human-readable message." }),
-    details: z.record(z.string(), z.unknown()).openapi({ description: "Structured fields of this error code." }),
-  })
-  .openapi("KnownError");
+/** The fields of every known-error body; `code` is narrowed per response (see errorBodyFor). */
+const KNOWN_ERROR_FIELDS = {
+  error: z.string().openapi({ description: "Human-readable message." }),
+  details: z.record(z.string(), z.unknown()).openapi({ description: "Structured fields of this error code." }),
+};
 
 export const RateLimitedBody = z.object({ error: z.string() }).openapi("RateLimited");
 
@@ -53,19 +51,85 @@ const INPUT_ERRORS: KnownErrorCode[] = ["SCHEMA_ERROR", "BODY_PARSING_ERROR"];
 /** Errors any route that reads the database can answer, whatever it was asked. */
 const OUTAGE_ERRORS: KnownErrorCode[] = ["DATABASE_UNAVAILABLE"];
 
-/** Response entries for the given codes, grouped by status; each lists its codes in the description. */
-export function errorResponses(codes: readonly KnownErrorCode[]) {
+/**
+ * Known-error bodies are named by what they hold, so operations answering the same codes
+ * share one component: `KnownError401` is the access set every authenticated operation
+ * shares, `KnownError401PlusUserNotFound` that set and the operation's own code, and
+ * `KnownError404UserNotFound` own codes alone. Public operations share a smaller set, so
+ * where it contributes codes their names start with `PublicKnownError`.
+ */
+const errorBodies = new Map<string, { codes: string; schema: z.ZodType }>();
+
+function errorBodyFor(status: number, codes: readonly KnownErrorCode[], base: ErrorBase): z.ZodType {
+  const shared = new Set(base.codes.filter((code) => knownErrors[code].status === status));
+  const own = codes.filter((code) => !shared.has(code));
+  const name =
+    shared.size === 0
+      ? `KnownError${status}${nameOfCodes(own)}`
+      : `${base.prefix}${status}${own.length > 0 ? `Plus${nameOfCodes(own)}` : ""}`;
+  const key = codes.join(",");
+  const existing = errorBodies.get(name);
+  if (existing) {
+    if (existing.codes !== key) throw new Error(`two code sets would share the error schema name ${name}`);
+    return existing.schema;
+  }
+  const schema = z
+    .object({
+      code: z.enum(codes as [KnownErrorCode, ...KnownErrorCode[]]).openapi({ description: "Stable error code; see the known-errors catalogue." }),
+      ...KNOWN_ERROR_FIELDS,
+    })
+    .openapi(name, { description: `A known error answered with status ${status}.` });
+  errorBodies.set(name, { codes: key, schema });
+  return schema;
+}
+
+/** `USER_NOT_FOUND` -> `UserNotFound`; past two codes the name stays short and a hash keeps it unique. */
+function nameOfCodes(codes: readonly string[]): string {
+  const pascal = (code: string) =>
+    code
+      .toLowerCase()
+      .split("_")
+      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+      .join("");
+  if (codes.length <= 2) return codes.map(pascal).join("");
+  return `${pascal(codes[0]!)}And${codes.length - 1}More${pascal(hashOf(codes.join(",")))}`;
+}
+
+/** A short stable name part (djb2, base 36) for a code set too long to spell out. */
+function hashOf(text: string): string {
+  let hash = 5381;
+  for (let i = 0; i < text.length; i += 1) hash = ((hash * 33) ^ text.charCodeAt(i)) >>> 0;
+  return hash.toString(36);
+}
+
+function groupByStatus(codes: readonly KnownErrorCode[]): Array<[number, KnownErrorCode[]]> {
   const byStatus = new Map<number, Set<KnownErrorCode>>();
   for (const code of codes) {
     const status = knownErrors[code].status;
     if (!byStatus.has(status)) byStatus.set(status, new Set());
     byStatus.get(status)!.add(code);
   }
-  const responses: Record<number, { description: string; content: { "application/json": { schema: typeof KnownErrorBody } } }> = {};
-  for (const [status, set] of [...byStatus].sort(([a], [b]) => a - b)) {
+  return [...byStatus].sort(([a], [b]) => a - b).map(([status, set]) => [status, [...set].sort()]);
+}
+
+interface ErrorBase {
+  prefix: string;
+  codes: readonly KnownErrorCode[];
+}
+
+const AUTHENTICATED_BASE: ErrorBase = { prefix: "KnownError", codes: [...ACCESS_ERRORS, ...INPUT_ERRORS, ...OUTAGE_ERRORS] };
+const PUBLIC_BASE: ErrorBase = { prefix: "PublicKnownError", codes: [...INPUT_ERRORS, ...OUTAGE_ERRORS] };
+
+/**
+ * Response entries for the shared `base` codes plus the operation's own, grouped by status;
+ * each names its codes in the description and as the `code` enum of its schema.
+ */
+export function errorResponses(codes: readonly KnownErrorCode[], base: ErrorBase = { prefix: "KnownError", codes: [] }) {
+  const responses: Record<number, { description: string; content: { "application/json": { schema: z.ZodType } } }> = {};
+  for (const [status, set] of groupByStatus([...base.codes, ...codes])) {
     responses[status] = {
-      description: `Known error: ${[...set].sort().join(", ")}`,
-      content: { "application/json": { schema: KnownErrorBody } },
+      description: `Known error: ${set.join(", ")}`,
+      content: { "application/json": { schema: errorBodyFor(status, set, base) } },
     };
   }
   return responses;
@@ -120,7 +184,7 @@ export function authenticatedRoute<const R extends Omit<RouteConfig, "middleware
     ...route,
     security: securityFor(access),
     middleware: [requireAccess(access)] as const,
-    responses: { ...errorResponses([...ACCESS_ERRORS, ...INPUT_ERRORS, ...OUTAGE_ERRORS, ...teamErrors, ...errors]), ...route.responses },
+    responses: { ...errorResponses([...teamErrors, ...errors], AUTHENTICATED_BASE), ...route.responses },
   });
   return clientAccessRules ? { ...config, clientAccessRules } : config;
 }
@@ -130,7 +194,7 @@ export function publicRoute<const R extends RouteConfig>(errors: readonly KnownE
   return createRoute({
     ...route,
     security: [],
-    responses: { ...errorResponses([...INPUT_ERRORS, ...OUTAGE_ERRORS, ...errors]), ...route.responses },
+    responses: { ...errorResponses(errors, PUBLIC_BASE), ...route.responses },
   });
 }
 

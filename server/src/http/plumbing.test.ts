@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, type ProjectFixture } from "../testing/fixtures";
+import { call, callUntyped, createProjectFixture, type ProjectFixture } from "../testing/fixtures";
 import { useSharedTestApp } from "../testing/shared-app";
 import type { TestApp } from "../testing/test-server";
 
@@ -73,13 +73,13 @@ describe("request plumbing", () => {
   });
 
   it("turns malformed JSON into BODY_PARSING_ERROR", async () => {
-    const res = await call(t, "POST", "/auth/password/sign-in", { creds: project.client, body: "{not json" });
+    const res = await callUntyped(t, "POST", "/auth/password/sign-in", { creds: project.client, body: "{not json" });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("BODY_PARSING_ERROR");
   });
 
   it("turns a body without the documented content type into BODY_PARSING_ERROR", async () => {
-    const res = await call(t, "POST", "/auth/password/sign-in", {
+    const res = await callUntyped(t, "POST", "/auth/password/sign-in", {
       creds: project.client,
       body: "email=a@example.com",
       headers: { "content-type": "text/plain" },
@@ -99,13 +99,13 @@ describe("request plumbing", () => {
   });
 
   it("answers unknown API routes with the ROUTE_NOT_FOUND known error", async () => {
-    const res = await call(t, "GET", "/no-such-route");
+    const res = await callUntyped(t, "GET", "/no-such-route");
     expect(res.status).toBe(404);
     expect(res.headers.get("x-stack-known-error")).toBe("ROUTE_NOT_FOUND");
   });
 
   it("serves the OpenAPI document, the reference page and a health check", async () => {
-    const doc = await call(t, "GET", "/openapi.json");
+    const doc = await callUntyped(t, "GET", "/openapi.json");
     expect(doc.json.openapi).toBe("3.1.0");
     expect(doc.json.paths["/auth/password/sign-up"].post.operationId).toBe("signUpWithPassword");
     const page = await t.request("/api/docs");

@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, signUpUser, type ProjectFixture } from "../testing/fixtures";
+import { call, callUntyped, createProjectFixture, signUpUser, type ProjectFixture } from "../testing/fixtures";
 import { startTestServer, type RunningTestServer } from "../testing/test-server";
 
 let server: RunningTestServer;
@@ -87,7 +87,7 @@ describe("bodies and routes at the edges", () => {
       ["DELETE", "/teams/"],
       ["PUT", "/users/me"],
     ] as const) {
-      const res = await call(server, method, path, { creds: project.server });
+      const res = await callUntyped(server, method, path, { creds: project.server });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.json).toMatchObject({ code: "ROUTE_NOT_FOUND", details: { method, path: `/api/v1${path}` } });
       expect(res.headers.get("x-stack-known-error")).toBe("ROUTE_NOT_FOUND");

@@ -2,6 +2,9 @@ import { SignJWT } from "jose";
 import { audienceFor, issuerFor } from "../services/access-tokens";
 import type { AccessType } from "../http/env";
 import { TEST_INTERNAL_KEYS, type TestApp } from "./test-server";
+import type { AnswerJson, DocumentedPath, HttpMethod, RequestBodyOf } from "./typed-call";
+
+export type { AnswerJson, DocumentedPath, HttpMethod, MatchedTemplate, OperationOf, RequestBodyOf } from "./typed-call";
 
 let emailCounter = 0;
 export function uniqueEmail(prefix = "user"): string {
@@ -40,13 +43,43 @@ export function authHeaders(creds: Credentials): Record<string, string> {
   return headers;
 }
 
-/** `fetch`-style JSON call against a test app, returning status, headers and parsed body. */
-export async function call(
+export interface CallOptions<Body = unknown> {
+  creds?: Credentials;
+  body?: Body;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<Json = any> {
+  status: number;
+  headers: Headers;
+  json: Json;
+  text: string;
+}
+
+/**
+ * A JSON call against a test app, checked against the published document: the path must be
+ * one of its operations for `method` and `body` its JSON body (see typed-call.ts); `json` is
+ * typed from the documented answers.
+ */
+export function call<M extends HttpMethod, P extends string>(
+  t: Pick<TestApp, "request">,
+  method: M,
+  path: DocumentedPath<M, P>,
+  options: CallOptions<RequestBodyOf<M, P>> = {},
+): Promise<CallResult<AnswerJson<M, P>>> {
+  return callUntyped(t, method, path, options);
+}
+
+/**
+ * The same call with no checks, for tests that send what the document forbids on purpose
+ * (unknown paths, malformed or ill-shaped bodies) or build the path at run time.
+ */
+export async function callUntyped(
   t: Pick<TestApp, "request">,
   method: string,
   path: string,
-  options: { creds?: Credentials; body?: unknown; headers?: Record<string, string> } = {},
-) {
+  options: CallOptions = {},
+): Promise<CallResult> {
   const headers: Record<string, string> = { ...(options.creds ? authHeaders(options.creds) : {}), ...options.headers };
   let body: string | undefined;
   if (options.body !== undefined) {

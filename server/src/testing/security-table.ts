@@ -12,7 +12,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AccessType } from "../http/env";
 import type { KnownErrorCode } from "../errors";
-import { call, createProjectFixture, expiredAccessToken, type Credentials, type ProjectFixture } from "./fixtures";
+import { call, callUntyped, createProjectFixture, expiredAccessToken, type Credentials, type ProjectFixture } from "./fixtures";
 import { hs256WithPublicKey, signedWithClaims, signedWithForeignKey, unsignedToken } from "./forged-tokens";
 import { useSharedTestApp } from "./shared-app";
 import type { TestApp } from "./test-server";
@@ -232,7 +232,7 @@ export function describeSecurity(op: ProtectedOperation): void {
 
     for (const c of casesFor(op)) {
       it(`rejects ${c.name} with ${c.code}`, async () => {
-        const res = await call(ctx.t, op.method, resolve(op.path, ctx), {
+        const res = await callUntyped(ctx.t, op.method, resolve(op.path, ctx), {
           creds: await c.creds(ctx),
           headers: c.headers,
           body: op.body === undefined ? undefined : resolve(op.body, ctx),
@@ -260,7 +260,7 @@ export function describeSecurity(op: ProtectedOperation): void {
         accessToken: op.userRequired ? ctx.project.user.accessToken : undefined,
         prefix: "x-hexclave-",
       };
-      const res = await call(ctx.t, op.method, resolve(op.path, ctx), {
+      const res = await callUntyped(ctx.t, op.method, resolve(op.path, ctx), {
         creds,
         body: op.body === undefined ? undefined : resolve(op.body, ctx),
       });
@@ -274,7 +274,7 @@ export function describeSecurity(op: ProtectedOperation): void {
       if (!makeAttempt) continue;
       it(`refuses ${name}`, async () => {
         const attempt = await makeAttempt(ctx);
-        const res = await call(ctx.t, op.method, attempt.path, { creds: attempt.creds, body: attempt.body });
+        const res = await callUntyped(ctx.t, op.method, attempt.path, { creds: attempt.creds, body: attempt.body });
         expect(res.json?.code, res.text).toBe(attempt.code);
       });
     }

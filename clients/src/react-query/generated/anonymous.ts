@@ -13,7 +13,9 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  KnownError,
+  KnownError400PlusAnonymousAccountsNotEnabled,
+  KnownError401,
+  KnownError503,
   RateLimited,
   SignInResult,
   SignUpAnonymouslyBody
@@ -59,7 +61,7 @@ export const signUpAnonymously = async (signUpAnonymouslyBody?: SignUpAnonymousl
 
 
 
-export const getSignUpAnonymouslyMutationOptions = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
+export const getSignUpAnonymouslyMutationOptions = <TError = ErrorType<KnownError400PlusAnonymousAccountsNotEnabled | KnownError401 | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext> => {
 
@@ -86,12 +88,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignUpAnonymouslyMutationResult = NonNullable<Awaited<ReturnType<typeof signUpAnonymously>>>
     export type SignUpAnonymouslyMutationBody = SignUpAnonymouslyBody
-    export type SignUpAnonymouslyMutationError = ErrorType<KnownError | KnownError | RateLimited | KnownError>
+    export type SignUpAnonymouslyMutationError = ErrorType<KnownError400PlusAnonymousAccountsNotEnabled | KnownError401 | RateLimited | KnownError503>
 
     /**
  * @summary Create an anonymous user and sign in as them
  */
-export const useSignUpAnonymously = <TError = ErrorType<KnownError | KnownError | RateLimited | KnownError>,
+export const useSignUpAnonymously = <TError = ErrorType<KnownError400PlusAnonymousAccountsNotEnabled | KnownError401 | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpAnonymously>>,

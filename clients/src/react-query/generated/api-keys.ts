@@ -29,9 +29,21 @@ import type {
   CredentialScanningRevoke,
   GetTeamApiKeyParams,
   GetUserApiKeyParams,
-  KnownError,
+  KnownError400PlusApiKeysNotEnabled,
+  KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser,
+  KnownError400PlusApiKeysNotEnabledWrongApiKeyType,
+  KnownError401PlusApiKeyExpiredApiKeyRevoked,
+  KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
+  KnownError401PlusUserAuthenticationRequired,
+  KnownError404ApiKeyNotFound,
+  KnownError404ApiKeyNotFoundUserNotFound,
+  KnownError404TeamMembershipNotFoundTeamNotFound,
+  KnownError404UserNotFound,
+  KnownError503,
   ListTeamApiKeysParams,
   ListUserApiKeysParams,
+  PublicKnownError400PlusPublicApiKeyCannotBeRevoked,
+  PublicKnownError503,
   Success,
   TeamApiKey,
   TeamApiKeyCreate,
@@ -83,7 +95,7 @@ export const revokeLeakedApiKey = async (credentialScanningRevoke: CredentialSca
 
 
 
-export const getRevokeLeakedApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getRevokeLeakedApiKeyMutationOptions = <TError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError404ApiKeyNotFound | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext> => {
 
@@ -110,12 +122,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeLeakedApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof revokeLeakedApiKey>>>
     export type RevokeLeakedApiKeyMutationBody = CredentialScanningRevoke
-    export type RevokeLeakedApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type RevokeLeakedApiKeyMutationError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError404ApiKeyNotFound | PublicKnownError503>
 
     /**
  * @summary Revoke a leaked secret API key (for secret scanners)
  */
-export const useRevokeLeakedApiKey = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useRevokeLeakedApiKey = <TError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError404ApiKeyNotFound | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeLeakedApiKey>>,
@@ -155,7 +167,7 @@ export const createTeamApiKey = async (teamApiKeyCreate: TeamApiKeyCreate, optio
 
 
 
-export const getCreateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCreateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext> => {
 
@@ -182,12 +194,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createTeamApiKey>>>
     export type CreateTeamApiKeyMutationBody = TeamApiKeyCreate
-    export type CreateTeamApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CreateTeamApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Create a team API key
  */
-export const useCreateTeamApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCreateTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeamApiKey>>,
@@ -241,7 +253,7 @@ export const getListTeamApiKeysQueryKey = (params?: ListTeamApiKeysParams,) => {
     }
 
     
-export const getListTeamApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -260,10 +272,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamApiKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamApiKeys>>>
-export type ListTeamApiKeysQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type ListTeamApiKeysQueryError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
 
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamApiKeys>>,
@@ -273,7 +285,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamApiKeys>>,
@@ -283,7 +295,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -291,7 +303,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
  * @summary List a team's API keys
  */
 
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -334,7 +346,7 @@ export const checkTeamApiKey = async (apiKeyCheck: ApiKeyCheck, options?: Reques
 
 
 
-export const getCheckTeamApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCheckTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext> => {
 
@@ -361,12 +373,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof checkTeamApiKey>>>
     export type CheckTeamApiKeyMutationBody = ApiKeyCheck
-    export type CheckTeamApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CheckTeamApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Check a team API key
  */
-export const useCheckTeamApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCheckTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkTeamApiKey>>,
@@ -423,7 +435,7 @@ export const getGetTeamApiKeyQueryKey = (id?: string,
     }
 
     
-export const getGetTeamApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(id: string,
+export const getGetTeamApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>>(id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -443,10 +455,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTeamApiKeyQueryResult = NonNullable<Awaited<ReturnType<typeof getTeamApiKey>>>
-export type GetTeamApiKeyQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type GetTeamApiKeyQueryError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>
 
 
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params: undefined |  GetTeamApiKeyParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -457,7 +469,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -468,7 +480,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -477,7 +489,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
  * @summary Read a team API key
  */
 
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -531,7 +543,7 @@ export const updateTeamApiKey = async (id: string,
 
 
 
-export const getUpdateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getUpdateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext> => {
 
@@ -558,12 +570,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeamApiKey>>>
     export type UpdateTeamApiKeyMutationBody = ApiKeyUpdate
-    export type UpdateTeamApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type UpdateTeamApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Rename or revoke a team API key
  */
-export const useUpdateTeamApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useUpdateTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeamApiKey>>,
@@ -603,7 +615,7 @@ export const createUserApiKey = async (userApiKeyCreate: UserApiKeyCreate, optio
 
 
 
-export const getCreateUserApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCreateUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext> => {
 
@@ -630,12 +642,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createUserApiKey>>>
     export type CreateUserApiKeyMutationBody = UserApiKeyCreate
-    export type CreateUserApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CreateUserApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Create a user API key
  */
-export const useCreateUserApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCreateUserApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUserApiKey>>,
@@ -689,7 +701,7 @@ export const getListUserApiKeysQueryKey = (params?: ListUserApiKeysParams,) => {
     }
 
     
-export const getListUserApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListUserApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -708,10 +720,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListUserApiKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listUserApiKeys>>>
-export type ListUserApiKeysQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type ListUserApiKeysQueryError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
 
 
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUserApiKeys>>,
@@ -721,7 +733,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUserApiKeys>>,
@@ -731,7 +743,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -739,7 +751,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
  * @summary List a user's API keys
  */
 
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -782,7 +794,7 @@ export const checkUserApiKey = async (apiKeyCheck: ApiKeyCheck, options?: Reques
 
 
 
-export const getCheckUserApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCheckUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext> => {
 
@@ -809,12 +821,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof checkUserApiKey>>>
     export type CheckUserApiKeyMutationBody = ApiKeyCheck
-    export type CheckUserApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CheckUserApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Check a user API key
  */
-export const useCheckUserApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCheckUserApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkUserApiKey>>,
@@ -871,7 +883,7 @@ export const getGetUserApiKeyQueryKey = (id?: string,
     }
 
     
-export const getGetUserApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(id: string,
+export const getGetUserApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -891,10 +903,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserApiKeyQueryResult = NonNullable<Awaited<ReturnType<typeof getUserApiKey>>>
-export type GetUserApiKeyQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type GetUserApiKeyQueryError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>
 
 
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params: undefined |  GetUserApiKeyParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -905,7 +917,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -916,7 +928,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -925,7 +937,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
  * @summary Read a user API key
  */
 
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -979,7 +991,7 @@ export const updateUserApiKey = async (id: string,
 
 
 
-export const getUpdateUserApiKeyMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getUpdateUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext> => {
 
@@ -1006,12 +1018,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserApiKey>>>
     export type UpdateUserApiKeyMutationBody = ApiKeyUpdate
-    export type UpdateUserApiKeyMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type UpdateUserApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>
 
     /**
  * @summary Rename or revoke a user API key
  */
-export const useUpdateUserApiKey = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useUpdateUserApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUserApiKey>>,

@@ -29,7 +29,19 @@ import type {
   ContactChannelUpdate,
   EmailSendVerificationCode,
   EmptyObject,
-  KnownError,
+  KnownError400PlusCannotGetOwnUserWithoutUser,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq,
+  KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser,
+  KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v,
+  KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
+  KnownError401,
+  KnownError401PlusUserAuthenticationRequired,
+  KnownError404UserNotFound,
+  KnownError404VerificationCodeNotFound,
+  KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists,
+  KnownError409EmailAlreadyVerified,
+  KnownError409VerificationCodeAlreadyUsed,
+  KnownError503,
   ListContactChannelsParams,
   RateLimited,
   Success,
@@ -91,7 +103,7 @@ export const getListContactChannelsQueryKey = (params?: ListContactChannelsParam
     }
 
     
-export const getListContactChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListContactChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -110,10 +122,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListContactChannelsQueryResult = NonNullable<Awaited<ReturnType<typeof listContactChannels>>>
-export type ListContactChannelsQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type ListContactChannelsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
 
 
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListContactChannelsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listContactChannels>>,
@@ -123,7 +135,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listContactChannels>>,
@@ -133,7 +145,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -141,7 +153,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
  * @summary List a user's contact channels
  */
 
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -183,7 +195,7 @@ export const createContactChannel = async (contactChannelCreate: ContactChannelC
 
 
 
-export const getCreateContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const getCreateContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext> => {
 
@@ -210,12 +222,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof createContactChannel>>>
     export type CreateContactChannelMutationBody = ContactChannelCreate
-    export type CreateContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
+    export type CreateContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>
 
     /**
  * @summary Add a contact channel to a user
  */
-export const useCreateContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const useCreateContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createContactChannel>>,
@@ -255,7 +267,7 @@ export const sendEmailVerificationCode = async (emailSendVerificationCode: Email
 
 
 
-export const getSendEmailVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getSendEmailVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401PlusUserAuthenticationRequired | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext> => {
 
@@ -282,12 +294,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendEmailVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendEmailVerificationCode>>>
     export type SendEmailVerificationCodeMutationBody = EmailSendVerificationCode
-    export type SendEmailVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type SendEmailVerificationCodeMutationError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401PlusUserAuthenticationRequired | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>
 
     /**
  * @summary E-mail a verification link to the signed-in user's primary address (older SDKs)
  */
-export const useSendEmailVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useSendEmailVerificationCode = <TError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401PlusUserAuthenticationRequired | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendEmailVerificationCode>>,
@@ -326,7 +338,7 @@ export const verifyContactChannel = async (verificationCode: VerificationCode, o
 
 
 
-export const getVerifyContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getVerifyContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -353,12 +365,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof verifyContactChannel>>>
     export type VerifyContactChannelMutationBody = VerificationCode
-    export type VerifyContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type VerifyContactChannelMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Mark a contact channel verified with the mailed code
  */
-export const useVerifyContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useVerifyContactChannel = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyContactChannel>>,
@@ -397,7 +409,7 @@ export const checkContactChannelVerificationCode = async (verificationCode: Veri
 
 
 
-export const getCheckContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getCheckContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -424,12 +436,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckContactChannelVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>>
     export type CheckContactChannelVerificationCodeMutationBody = VerificationCode
-    export type CheckContactChannelVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type CheckContactChannelVerificationCodeMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Check a verification code without using it
  */
-export const useCheckContactChannelVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useCheckContactChannelVerificationCode = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkContactChannelVerificationCode>>,
@@ -478,7 +490,7 @@ export const getGetContactChannelQueryKey = (userId?: string | 'me',
     }
 
     
-export const getGetContactChannelQueryOptions = <TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(userId: string | 'me',
+export const getGetContactChannelQueryOptions = <TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -498,10 +510,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetContactChannelQueryResult = NonNullable<Awaited<ReturnType<typeof getContactChannel>>>
-export type GetContactChannelQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type GetContactChannelQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
 
 
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me',
     contactChannelId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -512,7 +524,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -523,7 +535,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -532,7 +544,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
  * @summary Read a contact channel
  */
 
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -578,7 +590,7 @@ export const updateContactChannel = async (userId: string | 'me',
 
 
 
-export const getUpdateContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const getUpdateContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext> => {
 
@@ -605,12 +617,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof updateContactChannel>>>
     export type UpdateContactChannelMutationBody = ContactChannelUpdate
-    export type UpdateContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
+    export type UpdateContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>
 
     /**
  * @summary Update a contact channel
  */
-export const useUpdateContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const useUpdateContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateContactChannel>>,
@@ -651,7 +663,7 @@ export const deleteContactChannel = async (userId: string | 'me',
 
 
 
-export const getDeleteContactChannelMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getDeleteContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext> => {
 
@@ -678,12 +690,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof deleteContactChannel>>>
     
-    export type DeleteContactChannelMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type DeleteContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Delete a contact channel
  */
-export const useDeleteContactChannel = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useDeleteContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteContactChannel>>,
@@ -725,7 +737,7 @@ export const sendContactChannelVerificationCode = async (userId: string | 'me',
 
 
 
-export const getSendContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getSendContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext> => {
 
@@ -752,12 +764,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendContactChannelVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>>
     export type SendContactChannelVerificationCodeMutationBody = ContactChannelSendCode
-    export type SendContactChannelVerificationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type SendContactChannelVerificationCodeMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>
 
     /**
  * @summary E-mail a verification link to a contact channel
  */
-export const useSendContactChannelVerificationCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useSendContactChannelVerificationCode = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendContactChannelVerificationCode>>,

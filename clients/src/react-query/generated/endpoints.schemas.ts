@@ -421,17 +421,1978 @@ export interface Jwks {
 }
 
 /**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400Code = typeof KnownError400Code[keyof typeof KnownError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
  * Structured fields of this error code.
  */
-export type KnownErrorDetails = {[key: string]: unknown};
+export type KnownError400Details = {[key: string]: unknown};
 
-export interface KnownError {
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400 {
   /** Stable error code; see the known-errors catalogue. */
-  code: string;
+  code: KnownError400Code;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code. */
-  details: KnownErrorDetails;
+  details: KnownError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400BodyParsingErrorSchemaErrorCode = typeof KnownError400BodyParsingErrorSchemaErrorCode[keyof typeof KnownError400BodyParsingErrorSchemaErrorCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400BodyParsingErrorSchemaErrorCode = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400BodyParsingErrorSchemaErrorDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400BodyParsingErrorSchemaError {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400BodyParsingErrorSchemaErrorCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400BodyParsingErrorSchemaErrorDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusAnonymousAccountsNotEnabledCode = typeof KnownError400PlusAnonymousAccountsNotEnabledCode[keyof typeof KnownError400PlusAnonymousAccountsNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAnonymousAccountsNotEnabledCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  ANONYMOUS_ACCOUNTS_NOT_ENABLED: 'ANONYMOUS_ACCOUNTS_NOT_ENABLED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusAnonymousAccountsNotEnabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAnonymousAccountsNotEnabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAnonymousAccountsNotEnabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusAnonymousAccountsNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusApiKeysNotEnabledCode = typeof KnownError400PlusApiKeysNotEnabledCode[keyof typeof KnownError400PlusApiKeysNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusApiKeysNotEnabledCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusApiKeysNotEnabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusApiKeysNotEnabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusApiKeysNotEnabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusApiKeysNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode = typeof KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode[keyof typeof KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode = typeof KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode[keyof typeof KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  WRONG_API_KEY_TYPE: 'WRONG_API_KEY_TYPE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusApiKeysNotEnabledWrongApiKeyType {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode = typeof KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode[keyof typeof KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_DELETE_CURRENT_SESSION: 'CANNOT_DELETE_CURRENT_SESSION',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUser {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  EMAIL_NOT_ASSOCIATED_WITH_USER: 'EMAIL_NOT_ASSOCIATED_WITH_USER',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  EMAIL_NOT_ASSOCIATED_WITH_USER: 'EMAIL_NOT_ASSOCIATED_WITH_USER',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode = typeof KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode[keyof typeof KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CONTAINED_PERMISSION_NOT_FOUND: 'CONTAINED_PERMISSION_NOT_FOUND',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PERMISSION_ID_ALREADY_EXISTS: 'PERMISSION_ID_ALREADY_EXISTS',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vCode = typeof KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vCode[keyof typeof KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  EMAIL_IS_NOT_PRIMARY_EMAIL: 'EMAIL_IS_NOT_PRIMARY_EMAIL',
+  EMAIL_NOT_ASSOCIATED_WITH_USER: 'EMAIL_NOT_ASSOCIATED_WITH_USER',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code = typeof KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code[keyof typeof KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  EMAIL_PASSWORD_MISMATCH: 'EMAIL_PASSWORD_MISMATCH',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode = typeof KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode[keyof typeof KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  INVALID_TOTP_CODE: 'INVALID_TOTP_CODE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vCode = typeof KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vCode[keyof typeof KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+  PASSWORD_CONFIRMATION_MISMATCH: 'PASSWORD_CONFIRMATION_MISMATCH',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qt {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Code = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Code[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+  PASSWORD_CONFIRMATION_MISMATCH: 'PASSWORD_CONFIRMATION_MISMATCH',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  USER_DOES_NOT_HAVE_PASSWORD: 'USER_DOES_NOT_HAVE_PASSWORD',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58s {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelistedCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelistedCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelistedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelistedCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelistedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelisted {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelistedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelistedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusPasswordTooLongPasswordTooShortCode = typeof KnownError400PlusPasswordTooLongPasswordTooShortCode[keyof typeof KnownError400PlusPasswordTooLongPasswordTooShortCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusPasswordTooLongPasswordTooShortCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusPasswordTooLongPasswordTooShortDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusPasswordTooLongPasswordTooShort {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusPasswordTooLongPasswordTooShortCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusPasswordTooLongPasswordTooShortDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusRedirectUrlNotWhitelistedCode = typeof KnownError400PlusRedirectUrlNotWhitelistedCode[keyof typeof KnownError400PlusRedirectUrlNotWhitelistedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusRedirectUrlNotWhitelistedCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusRedirectUrlNotWhitelistedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusRedirectUrlNotWhitelisted {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusRedirectUrlNotWhitelistedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusRedirectUrlNotWhitelistedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusUserIdDoesNotExistCode = typeof KnownError400PlusUserIdDoesNotExistCode[keyof typeof KnownError400PlusUserIdDoesNotExistCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusUserIdDoesNotExistCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusUserIdDoesNotExistDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusUserIdDoesNotExist {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusUserIdDoesNotExistCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusUserIdDoesNotExistDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReachedCode = typeof KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReachedCode[keyof typeof KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReachedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReachedCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReachedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReachedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReachedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError401Code = typeof KnownError401Code[keyof typeof KnownError401Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401Code = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError401Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError401Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError401PlusApiKeyExpiredApiKeyRevokedCode = typeof KnownError401PlusApiKeyExpiredApiKeyRevokedCode[keyof typeof KnownError401PlusApiKeyExpiredApiKeyRevokedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401PlusApiKeyExpiredApiKeyRevokedCode = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  API_KEY_EXPIRED: 'API_KEY_EXPIRED',
+  API_KEY_REVOKED: 'API_KEY_REVOKED',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError401PlusApiKeyExpiredApiKeyRevokedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401PlusApiKeyExpiredApiKeyRevoked {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401PlusApiKeyExpiredApiKeyRevokedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError401PlusApiKeyExpiredApiKeyRevokedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredCode = typeof KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredCode[keyof typeof KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredCode = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  EXPECTED_INTERNAL_PROJECT: 'EXPECTED_INTERNAL_PROJECT',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+  USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401PlusExpectedInternalProjectUserAuthenticationRequired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError401PlusRefreshTokenNotFoundOrExpiredCode = typeof KnownError401PlusRefreshTokenNotFoundOrExpiredCode[keyof typeof KnownError401PlusRefreshTokenNotFoundOrExpiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401PlusRefreshTokenNotFoundOrExpiredCode = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError401PlusRefreshTokenNotFoundOrExpiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401PlusRefreshTokenNotFoundOrExpired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401PlusRefreshTokenNotFoundOrExpiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError401PlusRefreshTokenNotFoundOrExpiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequiredCode = typeof KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequiredCode[keyof typeof KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequiredCode = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+  USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredCode = typeof KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredCode[keyof typeof KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredCode = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  TEAM_PERMISSION_REQUIRED: 'TEAM_PERMISSION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+  USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError401PlusUserAuthenticationRequiredCode = typeof KnownError401PlusUserAuthenticationRequiredCode[keyof typeof KnownError401PlusUserAuthenticationRequiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401PlusUserAuthenticationRequiredCode = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+  USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError401PlusUserAuthenticationRequiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401PlusUserAuthenticationRequired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401PlusUserAuthenticationRequiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError401PlusUserAuthenticationRequiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError401RefreshTokenNotFoundOrExpiredCode = typeof KnownError401RefreshTokenNotFoundOrExpiredCode[keyof typeof KnownError401RefreshTokenNotFoundOrExpiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401RefreshTokenNotFoundOrExpiredCode = {
+  REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError401RefreshTokenNotFoundOrExpiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401RefreshTokenNotFoundOrExpired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401RefreshTokenNotFoundOrExpiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError401RefreshTokenNotFoundOrExpiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403ClientTeamCreationNotEnabledCode = typeof KnownError403ClientTeamCreationNotEnabledCode[keyof typeof KnownError403ClientTeamCreationNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403ClientTeamCreationNotEnabledCode = {
+  CLIENT_TEAM_CREATION_NOT_ENABLED: 'CLIENT_TEAM_CREATION_NOT_ENABLED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError403ClientTeamCreationNotEnabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403ClientTeamCreationNotEnabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403ClientTeamCreationNotEnabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError403ClientTeamCreationNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403ClientUserDeletionNotEnabledCode = typeof KnownError403ClientUserDeletionNotEnabledCode[keyof typeof KnownError403ClientUserDeletionNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403ClientUserDeletionNotEnabledCode = {
+  CLIENT_USER_DELETION_NOT_ENABLED: 'CLIENT_USER_DELETION_NOT_ENABLED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError403ClientUserDeletionNotEnabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403ClientUserDeletionNotEnabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403ClientUserDeletionNotEnabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError403ClientUserDeletionNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403OtpAuthenticationNotEnabledCode = typeof KnownError403OtpAuthenticationNotEnabledCode[keyof typeof KnownError403OtpAuthenticationNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403OtpAuthenticationNotEnabledCode = {
+  OTP_AUTHENTICATION_NOT_ENABLED: 'OTP_AUTHENTICATION_NOT_ENABLED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError403OtpAuthenticationNotEnabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403OtpAuthenticationNotEnabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403OtpAuthenticationNotEnabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError403OtpAuthenticationNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403TeamInvitationRestrictedUserNotAllowedCode = typeof KnownError403TeamInvitationRestrictedUserNotAllowedCode[keyof typeof KnownError403TeamInvitationRestrictedUserNotAllowedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403TeamInvitationRestrictedUserNotAllowedCode = {
+  TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED: 'TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError403TeamInvitationRestrictedUserNotAllowedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403TeamInvitationRestrictedUserNotAllowed {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403TeamInvitationRestrictedUserNotAllowedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError403TeamInvitationRestrictedUserNotAllowedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404ApiKeyNotFoundCode = typeof KnownError404ApiKeyNotFoundCode[keyof typeof KnownError404ApiKeyNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404ApiKeyNotFoundCode = {
+  API_KEY_NOT_FOUND: 'API_KEY_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404ApiKeyNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404ApiKeyNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404ApiKeyNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404ApiKeyNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404ApiKeyNotFoundUserNotFoundCode = typeof KnownError404ApiKeyNotFoundUserNotFoundCode[keyof typeof KnownError404ApiKeyNotFoundUserNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404ApiKeyNotFoundUserNotFoundCode = {
+  API_KEY_NOT_FOUND: 'API_KEY_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404ApiKeyNotFoundUserNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404ApiKeyNotFoundUserNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404ApiKeyNotFoundUserNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404ApiKeyNotFoundUserNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404PermissionNotFoundAnd2More1hvmgfxCode = typeof KnownError404PermissionNotFoundAnd2More1hvmgfxCode[keyof typeof KnownError404PermissionNotFoundAnd2More1hvmgfxCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404PermissionNotFoundAnd2More1hvmgfxCode = {
+  PERMISSION_NOT_FOUND: 'PERMISSION_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+  WRONG_PERMISSION_SCOPE: 'WRONG_PERMISSION_SCOPE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404PermissionNotFoundAnd2More1hvmgfxDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404PermissionNotFoundAnd2More1hvmgfx {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404PermissionNotFoundAnd2More1hvmgfxCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404PermissionNotFoundAnd2More1hvmgfxDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404PermissionNotFoundAnd2More1k741ekCode = typeof KnownError404PermissionNotFoundAnd2More1k741ekCode[keyof typeof KnownError404PermissionNotFoundAnd2More1k741ekCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404PermissionNotFoundAnd2More1k741ekCode = {
+  PERMISSION_NOT_FOUND: 'PERMISSION_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  WRONG_PERMISSION_SCOPE: 'WRONG_PERMISSION_SCOPE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404PermissionNotFoundAnd2More1k741ekDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404PermissionNotFoundAnd2More1k741ek {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404PermissionNotFoundAnd2More1k741ekCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404PermissionNotFoundAnd2More1k741ekDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404PermissionNotFoundWrongPermissionScopeCode = typeof KnownError404PermissionNotFoundWrongPermissionScopeCode[keyof typeof KnownError404PermissionNotFoundWrongPermissionScopeCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404PermissionNotFoundWrongPermissionScopeCode = {
+  PERMISSION_NOT_FOUND: 'PERMISSION_NOT_FOUND',
+  WRONG_PERMISSION_SCOPE: 'WRONG_PERMISSION_SCOPE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404PermissionNotFoundWrongPermissionScopeDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404PermissionNotFoundWrongPermissionScope {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404PermissionNotFoundWrongPermissionScopeCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404PermissionNotFoundWrongPermissionScopeDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404ProjectNotFoundCode = typeof KnownError404ProjectNotFoundCode[keyof typeof KnownError404ProjectNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404ProjectNotFoundCode = {
+  PROJECT_NOT_FOUND: 'PROJECT_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404ProjectNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404ProjectNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404ProjectNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404ProjectNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404TeamMembershipNotFoundCode = typeof KnownError404TeamMembershipNotFoundCode[keyof typeof KnownError404TeamMembershipNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404TeamMembershipNotFoundCode = {
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404TeamMembershipNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404TeamMembershipNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404TeamMembershipNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404TeamMembershipNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiCode = typeof KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiCode[keyof typeof KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiCode = {
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404TeamMembershipNotFoundAnd2MoreF8fjui {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404TeamMembershipNotFoundAnd2MoreLro5ggCode = typeof KnownError404TeamMembershipNotFoundAnd2MoreLro5ggCode[keyof typeof KnownError404TeamMembershipNotFoundAnd2MoreLro5ggCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404TeamMembershipNotFoundAnd2MoreLro5ggCode = {
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  VERIFICATION_CODE_NOT_FOUND: 'VERIFICATION_CODE_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404TeamMembershipNotFoundAnd2MoreLro5ggDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404TeamMembershipNotFoundAnd2MoreLro5gg {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404TeamMembershipNotFoundAnd2MoreLro5ggCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404TeamMembershipNotFoundAnd2MoreLro5ggDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404TeamMembershipNotFoundTeamNotFoundCode = typeof KnownError404TeamMembershipNotFoundTeamNotFoundCode[keyof typeof KnownError404TeamMembershipNotFoundTeamNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404TeamMembershipNotFoundTeamNotFoundCode = {
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404TeamMembershipNotFoundTeamNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404TeamMembershipNotFoundTeamNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404TeamMembershipNotFoundTeamNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404TeamMembershipNotFoundTeamNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404TeamMembershipNotFoundUserNotFoundCode = typeof KnownError404TeamMembershipNotFoundUserNotFoundCode[keyof typeof KnownError404TeamMembershipNotFoundUserNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404TeamMembershipNotFoundUserNotFoundCode = {
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404TeamMembershipNotFoundUserNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404TeamMembershipNotFoundUserNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404TeamMembershipNotFoundUserNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404TeamMembershipNotFoundUserNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404TeamNotFoundUserNotFoundCode = typeof KnownError404TeamNotFoundUserNotFoundCode[keyof typeof KnownError404TeamNotFoundUserNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404TeamNotFoundUserNotFoundCode = {
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404TeamNotFoundUserNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404TeamNotFoundUserNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404TeamNotFoundUserNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404TeamNotFoundUserNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404UserNotFoundCode = typeof KnownError404UserNotFoundCode[keyof typeof KnownError404UserNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404UserNotFoundCode = {
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404UserNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404UserNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404UserNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404UserNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404UserNotFoundVerificationCodeNotFoundCode = typeof KnownError404UserNotFoundVerificationCodeNotFoundCode[keyof typeof KnownError404UserNotFoundVerificationCodeNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404UserNotFoundVerificationCodeNotFoundCode = {
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+  VERIFICATION_CODE_NOT_FOUND: 'VERIFICATION_CODE_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404UserNotFoundVerificationCodeNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404UserNotFoundVerificationCodeNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404UserNotFoundVerificationCodeNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404UserNotFoundVerificationCodeNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404VerificationCodeNotFoundCode = typeof KnownError404VerificationCodeNotFoundCode[keyof typeof KnownError404VerificationCodeNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404VerificationCodeNotFoundCode = {
+  VERIFICATION_CODE_NOT_FOUND: 'VERIFICATION_CODE_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404VerificationCodeNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404VerificationCodeNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404VerificationCodeNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404VerificationCodeNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode = {
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+  USER_EMAIL_ALREADY_EXISTS: 'USER_EMAIL_ALREADY_EXISTS',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError409EmailAlreadyVerifiedCode = typeof KnownError409EmailAlreadyVerifiedCode[keyof typeof KnownError409EmailAlreadyVerifiedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409EmailAlreadyVerifiedCode = {
+  EMAIL_ALREADY_VERIFIED: 'EMAIL_ALREADY_VERIFIED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError409EmailAlreadyVerifiedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409EmailAlreadyVerified {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409EmailAlreadyVerifiedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError409EmailAlreadyVerifiedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError409TeamMembershipAlreadyExistsCode = typeof KnownError409TeamMembershipAlreadyExistsCode[keyof typeof KnownError409TeamMembershipAlreadyExistsCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409TeamMembershipAlreadyExistsCode = {
+  TEAM_MEMBERSHIP_ALREADY_EXISTS: 'TEAM_MEMBERSHIP_ALREADY_EXISTS',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError409TeamMembershipAlreadyExistsDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409TeamMembershipAlreadyExists {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409TeamMembershipAlreadyExistsCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError409TeamMembershipAlreadyExistsDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError409UserEmailAlreadyExistsCode = typeof KnownError409UserEmailAlreadyExistsCode[keyof typeof KnownError409UserEmailAlreadyExistsCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409UserEmailAlreadyExistsCode = {
+  USER_EMAIL_ALREADY_EXISTS: 'USER_EMAIL_ALREADY_EXISTS',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError409UserEmailAlreadyExistsDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409UserEmailAlreadyExists {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409UserEmailAlreadyExistsCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError409UserEmailAlreadyExistsDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError409VerificationCodeAlreadyUsedCode = typeof KnownError409VerificationCodeAlreadyUsedCode[keyof typeof KnownError409VerificationCodeAlreadyUsedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409VerificationCodeAlreadyUsedCode = {
+  VERIFICATION_CODE_ALREADY_USED: 'VERIFICATION_CODE_ALREADY_USED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError409VerificationCodeAlreadyUsedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409VerificationCodeAlreadyUsed {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409VerificationCodeAlreadyUsedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError409VerificationCodeAlreadyUsedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError503Code = typeof KnownError503Code[keyof typeof KnownError503Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError503Code = {
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError503Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 503.
+ */
+export interface KnownError503 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError503Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError503Details;
 }
 
 /**
@@ -995,6 +2956,123 @@ export interface ProjectUpdate {
    */
   full_logo_url?: ProjectUpdateFullLogoUrl;
   config?: ProjectConfigPatch;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError400Code = typeof PublicKnownError400Code[keyof typeof PublicKnownError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError400Code = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type PublicKnownError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface PublicKnownError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: PublicKnownError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretCode = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretCode[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError400PlusInvalidOauthClientIdOrSecretCode = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface PublicKnownError400PlusInvalidOauthClientIdOrSecret {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: PublicKnownError400PlusInvalidOauthClientIdOrSecretDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError400PlusPublicApiKeyCannotBeRevokedCode = typeof PublicKnownError400PlusPublicApiKeyCannotBeRevokedCode[keyof typeof PublicKnownError400PlusPublicApiKeyCannotBeRevokedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError400PlusPublicApiKeyCannotBeRevokedCode = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  PUBLIC_API_KEY_CANNOT_BE_REVOKED: 'PUBLIC_API_KEY_CANNOT_BE_REVOKED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type PublicKnownError400PlusPublicApiKeyCannotBeRevokedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface PublicKnownError400PlusPublicApiKeyCannotBeRevoked {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError400PlusPublicApiKeyCannotBeRevokedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: PublicKnownError400PlusPublicApiKeyCannotBeRevokedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError503Code = typeof PublicKnownError503Code[keyof typeof PublicKnownError503Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError503Code = {
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type PublicKnownError503Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 503.
+ */
+export interface PublicKnownError503 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError503Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: PublicKnownError503Details;
 }
 
 /**

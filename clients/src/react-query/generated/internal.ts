@@ -26,7 +26,12 @@ import type {
   AdminProjectList,
   BackendUrls,
   CreatedProjectApiKeySet,
-  KnownError,
+  KnownError400,
+  KnownError401,
+  KnownError401PlusExpectedInternalProjectUserAuthenticationRequired,
+  KnownError404ApiKeyNotFound,
+  KnownError404TeamMembershipNotFound,
+  KnownError503,
   ListSentEmailsParams,
   ProjectApiKeySet,
   ProjectApiKeySetCreate,
@@ -76,7 +81,7 @@ export const createProjectApiKeySet = async (projectApiKeySetCreate: ProjectApiK
 
 
 
-export const getCreateProjectApiKeySetMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getCreateProjectApiKeySetMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectApiKeySet>>, TError,{data: ProjectApiKeySetCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProjectApiKeySet>>, TError,{data: ProjectApiKeySetCreate}, TContext> => {
 
@@ -103,12 +108,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProjectApiKeySetMutationResult = NonNullable<Awaited<ReturnType<typeof createProjectApiKeySet>>>
     export type CreateProjectApiKeySetMutationBody = ProjectApiKeySetCreate
-    export type CreateProjectApiKeySetMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type CreateProjectApiKeySetMutationError = ErrorType<KnownError400 | KnownError401 | KnownError503>
 
     /**
  * @summary Create a set of project API keys
  */
-export const useCreateProjectApiKeySet = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useCreateProjectApiKeySet = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectApiKeySet>>, TError,{data: ProjectApiKeySetCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProjectApiKeySet>>,
@@ -154,7 +159,7 @@ export const getListProjectApiKeySetsQueryKey = () => {
     }
 
     
-export const getListProjectApiKeySetsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError | KnownError | KnownError>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListProjectApiKeySetsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -173,10 +178,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListProjectApiKeySetsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectApiKeySets>>>
-export type ListProjectApiKeySetsQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type ListProjectApiKeySetsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
 
 
-export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectApiKeySets>>,
@@ -186,7 +191,7 @@ export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listP
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectApiKeySets>>,
@@ -196,7 +201,7 @@ export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listP
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -204,7 +209,7 @@ export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listP
  * @summary List project API key sets
  */
 
-export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -253,7 +258,7 @@ export const getGetProjectApiKeySetQueryKey = (id?: string,) => {
     }
 
     
-export const getGetProjectApiKeySetQueryOptions = <TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetProjectApiKeySetQueryOptions = <TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -272,10 +277,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProjectApiKeySetQueryResult = NonNullable<Awaited<ReturnType<typeof getProjectApiKeySet>>>
-export type GetProjectApiKeySetQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type GetProjectApiKeySetQueryError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>
 
 
-export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProjectApiKeySet>>,
@@ -285,7 +290,7 @@ export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProj
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProjectApiKeySet>>,
@@ -295,7 +300,7 @@ export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProj
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -303,7 +308,7 @@ export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProj
  * @summary Read a project API key set
  */
 
-export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -346,7 +351,7 @@ export const updateProjectApiKeySet = async (id: string,
 
 
 
-export const getUpdateProjectApiKeySetMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getUpdateProjectApiKeySetMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectApiKeySet>>, TError,{id: string;data: ProjectApiKeySetUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProjectApiKeySet>>, TError,{id: string;data: ProjectApiKeySetUpdate}, TContext> => {
 
@@ -373,12 +378,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProjectApiKeySetMutationResult = NonNullable<Awaited<ReturnType<typeof updateProjectApiKeySet>>>
     export type UpdateProjectApiKeySetMutationBody = ProjectApiKeySetUpdate
-    export type UpdateProjectApiKeySetMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type UpdateProjectApiKeySetMutationError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Rename or revoke a project API key set
  */
-export const useUpdateProjectApiKeySet = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useUpdateProjectApiKeySet = <TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectApiKeySet>>, TError,{id: string;data: ProjectApiKeySetUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProjectApiKeySet>>,
@@ -530,7 +535,7 @@ export const getListSentEmailsQueryKey = (params?: ListSentEmailsParams,) => {
     }
 
     
-export const getListSentEmailsQueryOptions = <TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListSentEmailsQueryOptions = <TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -549,10 +554,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSentEmailsQueryResult = NonNullable<Awaited<ReturnType<typeof listSentEmails>>>
-export type ListSentEmailsQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type ListSentEmailsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
 
 
-export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params: undefined |  ListSentEmailsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSentEmails>>,
@@ -562,7 +567,7 @@ export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmai
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSentEmails>>,
@@ -572,7 +577,7 @@ export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmai
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -580,7 +585,7 @@ export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmai
  * @summary The project's outbox: every e-mail it sent or tried to send, newest first
  */
 
-export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -623,7 +628,7 @@ export const createProject = async (projectCreate: ProjectCreate, options?: Requ
 
 
 
-export const getCreateProjectMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCreateProjectMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError404TeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: ProjectCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: ProjectCreate}, TContext> => {
 
@@ -650,12 +655,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProjectMutationResult = NonNullable<Awaited<ReturnType<typeof createProject>>>
     export type CreateProjectMutationBody = ProjectCreate
-    export type CreateProjectMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CreateProjectMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError404TeamMembershipNotFound | KnownError503>
 
     /**
  * @summary Create a project owned by one of the signed-in user's teams
  */
-export const useCreateProject = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCreateProject = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError404TeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: ProjectCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProject>>,
@@ -701,7 +706,7 @@ export const getListProjectsQueryKey = () => {
     }
 
     
-export const getListProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError | KnownError | KnownError>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -720,10 +725,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjects>>>
-export type ListProjectsQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type ListProjectsQueryError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError503>
 
 
-export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError503>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjects>>,
@@ -733,7 +738,7 @@ export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjects>>,
@@ -743,7 +748,7 @@ export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -751,7 +756,7 @@ export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>
  * @summary List the projects the signed-in user owns through their teams
  */
 
-export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -800,7 +805,7 @@ export const getGetCurrentProjectAdminQueryKey = () => {
     }
 
     
-export const getGetCurrentProjectAdminQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError | KnownError | KnownError>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetCurrentProjectAdminQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -819,10 +824,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrentProjectAdminQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentProjectAdmin>>>
-export type GetCurrentProjectAdminQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type GetCurrentProjectAdminQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
 
 
-export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrentProjectAdmin>>,
@@ -832,7 +837,7 @@ export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getC
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrentProjectAdmin>>,
@@ -842,7 +847,7 @@ export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getC
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -850,7 +855,7 @@ export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getC
  * @summary Read the current project and its configuration
  */
 
-export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -893,7 +898,7 @@ export const updateCurrentProjectAdmin = async (projectUpdate: ProjectUpdate, op
 
 
 
-export const getUpdateCurrentProjectAdminMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getUpdateCurrentProjectAdminMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, TError,{data: ProjectUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, TError,{data: ProjectUpdate}, TContext> => {
 
@@ -920,12 +925,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCurrentProjectAdminMutationResult = NonNullable<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>>
     export type UpdateCurrentProjectAdminMutationBody = ProjectUpdate
-    export type UpdateCurrentProjectAdminMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type UpdateCurrentProjectAdminMutationError = ErrorType<KnownError400 | KnownError401 | KnownError503>
 
     /**
  * @summary Update the current project and its configuration
  */
-export const useUpdateCurrentProjectAdmin = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useUpdateCurrentProjectAdmin = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, TError,{data: ProjectUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCurrentProjectAdmin>>,

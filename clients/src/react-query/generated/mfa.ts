@@ -13,7 +13,12 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  KnownError,
+  KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z,
+  KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
+  KnownError401,
+  KnownError404VerificationCodeNotFound,
+  KnownError409VerificationCodeAlreadyUsed,
+  KnownError503,
   MfaSignIn,
   MfaSignInTokens,
   RateLimited,
@@ -61,7 +66,7 @@ export const signInWithMfa = async (mfaSignIn: MfaSignIn, options?: RequestInit)
 
 
 
-export const getSignInWithMfaMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getSignInWithMfaMutationOptions = <TError = ErrorType<KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithMfa>>, TError,{data: MfaSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithMfa>>, TError,{data: MfaSignIn}, TContext> => {
 
@@ -88,12 +93,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithMfaMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithMfa>>>
     export type SignInWithMfaMutationBody = MfaSignIn
-    export type SignInWithMfaMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type SignInWithMfaMutationError = ErrorType<KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Finish a sign-in with a TOTP code
  */
-export const useSignInWithMfa = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useSignInWithMfa = <TError = ErrorType<KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithMfa>>, TError,{data: MfaSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithMfa>>,
@@ -133,7 +138,7 @@ export const checkMfaAttemptCode = async (verificationCode: VerificationCode, op
 
 
 
-export const getCheckMfaAttemptCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getCheckMfaAttemptCodeMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkMfaAttemptCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkMfaAttemptCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -160,12 +165,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckMfaAttemptCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkMfaAttemptCode>>>
     export type CheckMfaAttemptCodeMutationBody = VerificationCode
-    export type CheckMfaAttemptCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type CheckMfaAttemptCodeMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Check an MFA attempt code without using it
  */
-export const useCheckMfaAttemptCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useCheckMfaAttemptCode = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkMfaAttemptCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkMfaAttemptCode>>,

@@ -14,7 +14,7 @@ import type {
 
 import type {
   CheckFeatureSupportBody,
-  KnownError
+  KnownError400BodyParsingErrorSchemaError
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -56,7 +56,7 @@ export const checkFeatureSupport = async (checkFeatureSupportBody?: CheckFeature
 
 
 
-export const getCheckFeatureSupportMutationOptions = <TError = ErrorType<KnownError>,
+export const getCheckFeatureSupportMutationOptions = <TError = ErrorType<KnownError400BodyParsingErrorSchemaError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkFeatureSupport>>, TError,{data: CheckFeatureSupportBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkFeatureSupport>>, TError,{data: CheckFeatureSupportBody}, TContext> => {
 
@@ -83,12 +83,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckFeatureSupportMutationResult = NonNullable<Awaited<ReturnType<typeof checkFeatureSupport>>>
     export type CheckFeatureSupportMutationBody = CheckFeatureSupportBody
-    export type CheckFeatureSupportMutationError = ErrorType<KnownError>
+    export type CheckFeatureSupportMutationError = ErrorType<KnownError400BodyParsingErrorSchemaError>
 
     /**
  * @summary Where SDKs report a feature this server does not support
  */
-export const useCheckFeatureSupport = <TError = ErrorType<KnownError>,
+export const useCheckFeatureSupport = <TError = ErrorType<KnownError400BodyParsingErrorSchemaError>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkFeatureSupport>>, TError,{data: CheckFeatureSupportBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkFeatureSupport>>,

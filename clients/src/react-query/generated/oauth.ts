@@ -13,9 +13,11 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  KnownError,
+  KnownError401RefreshTokenNotFoundOrExpired,
   OAuthTokenRequest,
-  OAuthTokenResponse
+  OAuthTokenResponse,
+  PublicKnownError400PlusInvalidOauthClientIdOrSecret,
+  PublicKnownError503
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -66,7 +68,7 @@ if(oAuthTokenRequest.scope !== undefined) {
 
 
 
-export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<PublicKnownError400PlusInvalidOauthClientIdOrSecret | KnownError401RefreshTokenNotFoundOrExpired | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext> => {
 
@@ -93,12 +95,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ExchangeOAuthTokenMutationResult = NonNullable<Awaited<ReturnType<typeof exchangeOAuthToken>>>
     export type ExchangeOAuthTokenMutationBody = OAuthTokenRequest
-    export type ExchangeOAuthTokenMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type ExchangeOAuthTokenMutationError = ErrorType<PublicKnownError400PlusInvalidOauthClientIdOrSecret | KnownError401RefreshTokenNotFoundOrExpired | PublicKnownError503>
 
     /**
  * @summary Exchange a refresh token for a new access token
  */
-export const useExchangeOAuthToken = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useExchangeOAuthToken = <TError = ErrorType<PublicKnownError400PlusInvalidOauthClientIdOrSecret | KnownError401RefreshTokenNotFoundOrExpired | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof exchangeOAuthToken>>,

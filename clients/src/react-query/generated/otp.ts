@@ -13,7 +13,14 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  KnownError,
+  KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v,
+  KnownError400PlusRedirectUrlNotWhitelisted,
+  KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
+  KnownError401,
+  KnownError403OtpAuthenticationNotEnabled,
+  KnownError404VerificationCodeNotFound,
+  KnownError409VerificationCodeAlreadyUsed,
+  KnownError503,
   OtpNonce,
   OtpSendSignInCode,
   OtpSignInTokens,
@@ -62,7 +69,7 @@ export const sendSignInCode = async (otpSendSignInCode: OtpSendSignInCode, optio
 
 
 
-export const getSendSignInCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getSendSignInCodeMutationOptions = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403OtpAuthenticationNotEnabled | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext> => {
 
@@ -89,12 +96,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendSignInCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendSignInCode>>>
     export type SendSignInCodeMutationBody = OtpSendSignInCode
-    export type SendSignInCodeMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type SendSignInCodeMutationError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403OtpAuthenticationNotEnabled | RateLimited | KnownError503>
 
     /**
  * @summary E-mail a one-time sign-in code and link
  */
-export const useSendSignInCode = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useSendSignInCode = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403OtpAuthenticationNotEnabled | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendSignInCode>>,
@@ -134,7 +141,7 @@ export const signInWithCode = async (verificationCode: VerificationCode, options
 
 
 
-export const getSignInWithCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getSignInWithCodeMutationOptions = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403OtpAuthenticationNotEnabled | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -161,12 +168,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithCodeMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithCode>>>
     export type SignInWithCodeMutationBody = VerificationCode
-    export type SignInWithCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type SignInWithCodeMutationError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403OtpAuthenticationNotEnabled | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Sign in with a one-time code
  */
-export const useSignInWithCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useSignInWithCode = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403OtpAuthenticationNotEnabled | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithCode>>,
@@ -205,7 +212,7 @@ export const checkSignInCode = async (verificationCode: VerificationCode, option
 
 
 
-export const getCheckSignInCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getCheckSignInCodeMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403OtpAuthenticationNotEnabled | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkSignInCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkSignInCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -232,12 +239,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckSignInCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkSignInCode>>>
     export type CheckSignInCodeMutationBody = VerificationCode
-    export type CheckSignInCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type CheckSignInCodeMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403OtpAuthenticationNotEnabled | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Check a one-time sign-in code without using it
  */
-export const useCheckSignInCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useCheckSignInCode = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403OtpAuthenticationNotEnabled | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkSignInCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkSignInCode>>,

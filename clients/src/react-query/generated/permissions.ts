@@ -23,7 +23,15 @@ import type {
 
 import type {
   EmptyObject,
-  KnownError,
+  KnownError400,
+  KnownError400PlusCannotGetOwnUserWithoutUser,
+  KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists,
+  KnownError401,
+  KnownError404PermissionNotFoundAnd2More1hvmgfx,
+  KnownError404PermissionNotFoundAnd2More1k741ek,
+  KnownError404PermissionNotFoundWrongPermissionScope,
+  KnownError404UserNotFound,
+  KnownError503,
   ListProjectPermissionDefinitionsParams,
   ListProjectPermissionsParams,
   ListTeamPermissionDefinitionsParams,
@@ -92,7 +100,7 @@ export const getListProjectPermissionDefinitionsQueryKey = (params?: ListProject
     }
 
     
-export const getListProjectPermissionDefinitionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params?: ListProjectPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListProjectPermissionDefinitionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(params?: ListProjectPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -111,10 +119,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListProjectPermissionDefinitionsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>>
-export type ListProjectPermissionDefinitionsQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type ListProjectPermissionDefinitionsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
 
 
-export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params: undefined |  ListProjectPermissionDefinitionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissionDefinitions>>,
@@ -124,7 +132,7 @@ export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<t
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params?: ListProjectPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissionDefinitions>>,
@@ -134,7 +142,7 @@ export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<t
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params?: ListProjectPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -142,7 +150,7 @@ export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<t
  * @summary List project permission definitions
  */
 
-export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params?: ListProjectPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -184,7 +192,7 @@ export const createProjectPermissionDefinition = async (permissionDefinitionCrea
 
 
 
-export const getCreateProjectPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getCreateProjectPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectPermissionDefinition>>, TError,{data: PermissionDefinitionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProjectPermissionDefinition>>, TError,{data: PermissionDefinitionCreate}, TContext> => {
 
@@ -211,12 +219,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProjectPermissionDefinitionMutationResult = NonNullable<Awaited<ReturnType<typeof createProjectPermissionDefinition>>>
     export type CreateProjectPermissionDefinitionMutationBody = PermissionDefinitionCreate
-    export type CreateProjectPermissionDefinitionMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type CreateProjectPermissionDefinitionMutationError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError503>
 
     /**
  * @summary Create a project permission definition
  */
-export const useCreateProjectPermissionDefinition = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useCreateProjectPermissionDefinition = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectPermissionDefinition>>, TError,{data: PermissionDefinitionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProjectPermissionDefinition>>,
@@ -257,7 +265,7 @@ export const updateProjectPermissionDefinition = async (permissionId: string,
 
 
 
-export const getUpdateProjectPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getUpdateProjectPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectPermissionDefinition>>, TError,{permissionId: string;data: PermissionDefinitionUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProjectPermissionDefinition>>, TError,{permissionId: string;data: PermissionDefinitionUpdate}, TContext> => {
 
@@ -284,12 +292,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProjectPermissionDefinitionMutationResult = NonNullable<Awaited<ReturnType<typeof updateProjectPermissionDefinition>>>
     export type UpdateProjectPermissionDefinitionMutationBody = PermissionDefinitionUpdate
-    export type UpdateProjectPermissionDefinitionMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type UpdateProjectPermissionDefinitionMutationError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>
 
     /**
  * @summary Update (or rename) a project permission definition
  */
-export const useUpdateProjectPermissionDefinition = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useUpdateProjectPermissionDefinition = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectPermissionDefinition>>, TError,{permissionId: string;data: PermissionDefinitionUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProjectPermissionDefinition>>,
@@ -327,7 +335,7 @@ export const deleteProjectPermissionDefinition = async (permissionId: string, op
 
 
 
-export const getDeleteProjectPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getDeleteProjectPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProjectPermissionDefinition>>, TError,{permissionId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteProjectPermissionDefinition>>, TError,{permissionId: string}, TContext> => {
 
@@ -354,12 +362,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteProjectPermissionDefinitionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProjectPermissionDefinition>>>
     
-    export type DeleteProjectPermissionDefinitionMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type DeleteProjectPermissionDefinitionMutationError = ErrorType<KnownError400 | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>
 
     /**
  * @summary Delete a project permission definition and its grants
  */
-export const useDeleteProjectPermissionDefinition = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useDeleteProjectPermissionDefinition = <TError = ErrorType<KnownError400 | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProjectPermissionDefinition>>, TError,{permissionId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteProjectPermissionDefinition>>,
@@ -413,7 +421,7 @@ export const getListProjectPermissionsQueryKey = (params?: ListProjectPermission
     }
 
     
-export const getListProjectPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListProjectPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -432,10 +440,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListProjectPermissionsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectPermissions>>>
-export type ListProjectPermissionsQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type ListProjectPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>
 
 
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  params: undefined |  ListProjectPermissionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissions>>,
@@ -445,7 +453,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissions>>,
@@ -455,7 +463,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -463,7 +471,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
  * @summary List the project permissions users hold
  */
 
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -508,7 +516,7 @@ export const grantProjectPermission = async (userId: string | 'me',
 
 
 
-export const getGrantProjectPermissionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getGrantProjectPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof grantProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext> => {
 
@@ -535,12 +543,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GrantProjectPermissionMutationResult = NonNullable<Awaited<ReturnType<typeof grantProjectPermission>>>
     export type GrantProjectPermissionMutationBody = EmptyObject
-    export type GrantProjectPermissionMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type GrantProjectPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>
 
     /**
  * @summary Grant a project permission to a user
  */
-export const useGrantProjectPermission = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useGrantProjectPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof grantProjectPermission>>,
@@ -582,7 +590,7 @@ export const revokeProjectPermission = async (userId: string | 'me',
 
 
 
-export const getRevokeProjectPermissionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getRevokeProjectPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext> => {
 
@@ -609,12 +617,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeProjectPermissionMutationResult = NonNullable<Awaited<ReturnType<typeof revokeProjectPermission>>>
     export type RevokeProjectPermissionMutationBody = EmptyObject
-    export type RevokeProjectPermissionMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type RevokeProjectPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>
 
     /**
  * @summary Revoke a project permission from a user
  */
-export const useRevokeProjectPermission = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useRevokeProjectPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeProjectPermission>>,
@@ -667,7 +675,7 @@ export const getListTeamPermissionDefinitionsQueryKey = (params?: ListTeamPermis
     }
 
     
-export const getListTeamPermissionDefinitionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params?: ListTeamPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamPermissionDefinitionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(params?: ListTeamPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -686,10 +694,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamPermissionDefinitionsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>>
-export type ListTeamPermissionDefinitionsQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type ListTeamPermissionDefinitionsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
 
 
-export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params: undefined |  ListTeamPermissionDefinitionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissionDefinitions>>,
@@ -699,7 +707,7 @@ export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params?: ListTeamPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissionDefinitions>>,
@@ -709,7 +717,7 @@ export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params?: ListTeamPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -717,7 +725,7 @@ export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<type
  * @summary List team permission definitions
  */
 
-export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params?: ListTeamPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -759,7 +767,7 @@ export const createTeamPermissionDefinition = async (permissionDefinitionCreate:
 
 
 
-export const getCreateTeamPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getCreateTeamPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamPermissionDefinition>>, TError,{data: PermissionDefinitionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeamPermissionDefinition>>, TError,{data: PermissionDefinitionCreate}, TContext> => {
 
@@ -786,12 +794,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamPermissionDefinitionMutationResult = NonNullable<Awaited<ReturnType<typeof createTeamPermissionDefinition>>>
     export type CreateTeamPermissionDefinitionMutationBody = PermissionDefinitionCreate
-    export type CreateTeamPermissionDefinitionMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type CreateTeamPermissionDefinitionMutationError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError503>
 
     /**
  * @summary Create a team permission definition
  */
-export const useCreateTeamPermissionDefinition = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useCreateTeamPermissionDefinition = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamPermissionDefinition>>, TError,{data: PermissionDefinitionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeamPermissionDefinition>>,
@@ -832,7 +840,7 @@ export const updateTeamPermissionDefinition = async (permissionId: string,
 
 
 
-export const getUpdateTeamPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getUpdateTeamPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamPermissionDefinition>>, TError,{permissionId: string;data: PermissionDefinitionUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeamPermissionDefinition>>, TError,{permissionId: string;data: PermissionDefinitionUpdate}, TContext> => {
 
@@ -859,12 +867,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamPermissionDefinitionMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeamPermissionDefinition>>>
     export type UpdateTeamPermissionDefinitionMutationBody = PermissionDefinitionUpdate
-    export type UpdateTeamPermissionDefinitionMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type UpdateTeamPermissionDefinitionMutationError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>
 
     /**
  * @summary Update (or rename) a team permission definition
  */
-export const useUpdateTeamPermissionDefinition = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useUpdateTeamPermissionDefinition = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamPermissionDefinition>>, TError,{permissionId: string;data: PermissionDefinitionUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeamPermissionDefinition>>,
@@ -902,7 +910,7 @@ export const deleteTeamPermissionDefinition = async (permissionId: string, optio
 
 
 
-export const getDeleteTeamPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getDeleteTeamPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamPermissionDefinition>>, TError,{permissionId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTeamPermissionDefinition>>, TError,{permissionId: string}, TContext> => {
 
@@ -929,12 +937,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTeamPermissionDefinitionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTeamPermissionDefinition>>>
     
-    export type DeleteTeamPermissionDefinitionMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type DeleteTeamPermissionDefinitionMutationError = ErrorType<KnownError400 | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>
 
     /**
  * @summary Delete a team permission definition and its grants
  */
-export const useDeleteTeamPermissionDefinition = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useDeleteTeamPermissionDefinition = <TError = ErrorType<KnownError400 | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamPermissionDefinition>>, TError,{permissionId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTeamPermissionDefinition>>,
@@ -988,7 +996,7 @@ export const getListTeamPermissionsQueryKey = (params?: ListTeamPermissionsParam
     }
 
     
-export const getListTeamPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1007,10 +1015,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamPermissionsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamPermissions>>>
-export type ListTeamPermissionsQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type ListTeamPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>
 
 
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  params: undefined |  ListTeamPermissionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissions>>,
@@ -1020,7 +1028,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissions>>,
@@ -1030,7 +1038,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1038,7 +1046,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
  * @summary List the team permissions users hold
  */
 
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1085,7 +1093,7 @@ export const grantTeamPermission = async (teamId: string,
 
 
 
-export const getGrantTeamPermissionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getGrantTeamPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof grantTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext> => {
 
@@ -1112,12 +1120,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GrantTeamPermissionMutationResult = NonNullable<Awaited<ReturnType<typeof grantTeamPermission>>>
     export type GrantTeamPermissionMutationBody = EmptyObject
-    export type GrantTeamPermissionMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type GrantTeamPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>
 
     /**
  * @summary Grant a team permission to a member
  */
-export const useGrantTeamPermission = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useGrantTeamPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof grantTeamPermission>>,
@@ -1161,7 +1169,7 @@ export const revokeTeamPermission = async (teamId: string,
 
 
 
-export const getRevokeTeamPermissionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getRevokeTeamPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext> => {
 
@@ -1188,12 +1196,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeTeamPermissionMutationResult = NonNullable<Awaited<ReturnType<typeof revokeTeamPermission>>>
     export type RevokeTeamPermissionMutationBody = EmptyObject
-    export type RevokeTeamPermissionMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type RevokeTeamPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>
 
     /**
  * @summary Revoke a team permission from a member
  */
-export const useRevokeTeamPermission = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useRevokeTeamPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeTeamPermission>>,

@@ -21,7 +21,12 @@ import type {
   ClientProject,
   GetProjectJwksParams,
   Jwks,
-  KnownError
+  KnownError400,
+  KnownError401,
+  KnownError404ProjectNotFound,
+  KnownError503,
+  PublicKnownError400,
+  PublicKnownError503
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -71,7 +76,7 @@ export const getGetCurrentProjectQueryKey = () => {
     }
 
     
-export const getGetCurrentProjectQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError | KnownError | KnownError>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetCurrentProjectQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -90,10 +95,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrentProjectQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentProject>>>
-export type GetCurrentProjectQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type GetCurrentProjectQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
 
 
-export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrentProject>>,
@@ -103,7 +108,7 @@ export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurren
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrentProject>>,
@@ -113,7 +118,7 @@ export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurren
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -121,7 +126,7 @@ export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurren
  * @summary The current project's public settings
  */
 
-export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -180,7 +185,7 @@ export const getGetProjectJwksQueryKey = (projectId?: string,
     }
 
     
-export const getGetProjectJwksQueryOptions = <TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<KnownError | KnownError | KnownError>>(projectId: string,
+export const getGetProjectJwksQueryOptions = <TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<PublicKnownError400 | KnownError404ProjectNotFound | PublicKnownError503>>(projectId: string,
     params?: GetProjectJwksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -200,10 +205,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProjectJwksQueryResult = NonNullable<Awaited<ReturnType<typeof getProjectJwks>>>
-export type GetProjectJwksQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type GetProjectJwksQueryError = ErrorType<PublicKnownError400 | KnownError404ProjectNotFound | PublicKnownError503>
 
 
-export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<PublicKnownError400 | KnownError404ProjectNotFound | PublicKnownError503>>(
  projectId: string,
     params: undefined |  GetProjectJwksParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -214,7 +219,7 @@ export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJw
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<PublicKnownError400 | KnownError404ProjectNotFound | PublicKnownError503>>(
  projectId: string,
     params?: GetProjectJwksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -225,7 +230,7 @@ export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJw
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<PublicKnownError400 | KnownError404ProjectNotFound | PublicKnownError503>>(
  projectId: string,
     params?: GetProjectJwksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -234,7 +239,7 @@ export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJw
  * @summary Public keys that verify the project's access tokens
  */
 
-export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetProjectJwks<TData = Awaited<ReturnType<typeof getProjectJwks>>, TError = ErrorType<PublicKnownError400 | KnownError404ProjectNotFound | PublicKnownError503>>(
  projectId: string,
     params?: GetProjectJwksParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectJwks>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 

@@ -22,7 +22,16 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  KnownError,
+  KnownError400,
+  KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser,
+  KnownError400PlusCannotGetOwnUserWithoutUser,
+  KnownError400PlusUserIdDoesNotExist,
+  KnownError401,
+  KnownError401PlusRefreshTokenNotFoundOrExpired,
+  KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired,
+  KnownError401PlusUserAuthenticationRequired,
+  KnownError404UserNotFound,
+  KnownError503,
   ListSessionsParams,
   RefreshCurrentSessionBody,
   RefreshedAccessToken,
@@ -89,7 +98,7 @@ export const getListSessionsQueryKey = (params?: ListSessionsParams,) => {
     }
 
     
-export const getListSessionsQueryOptions = <TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListSessionsQueryOptions = <TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -108,10 +117,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSessionsQueryResult = NonNullable<Awaited<ReturnType<typeof listSessions>>>
-export type ListSessionsQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type ListSessionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
 
 
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListSessionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSessions>>,
@@ -121,7 +130,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSessions>>,
@@ -131,7 +140,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -139,7 +148,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
  * @summary List a user's active sessions
  */
 
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
  params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -181,7 +190,7 @@ export const createSession = async (sessionCreate: SessionCreate, options?: Requ
 
 
 
-export const getCreateSessionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getCreateSessionMutationOptions = <TError = ErrorType<KnownError400PlusUserIdDoesNotExist | KnownError401 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSession>>, TError,{data: SessionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createSession>>, TError,{data: SessionCreate}, TContext> => {
 
@@ -208,12 +217,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createSession>>>
     export type CreateSessionMutationBody = SessionCreate
-    export type CreateSessionMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type CreateSessionMutationError = ErrorType<KnownError400PlusUserIdDoesNotExist | KnownError401 | KnownError503>
 
     /**
  * @summary Create a session for a user (e.g. impersonation)
  */
-export const useCreateSession = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useCreateSession = <TError = ErrorType<KnownError400PlusUserIdDoesNotExist | KnownError401 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSession>>, TError,{data: SessionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createSession>>,
@@ -252,7 +261,7 @@ export const signOut = async (signOutBody?: SignOutBody, options?: RequestInit):
 
 
 
-export const getSignOutMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getSignOutMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,{data: SignOutBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,{data: SignOutBody}, TContext> => {
 
@@ -279,12 +288,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignOutMutationResult = NonNullable<Awaited<ReturnType<typeof signOut>>>
     export type SignOutMutationBody = SignOutBody
-    export type SignOutMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type SignOutMutationError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError503>
 
     /**
  * @summary Sign out (end the current session)
  */
-export const useSignOut = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useSignOut = <TError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,{data: SignOutBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signOut>>,
@@ -323,7 +332,7 @@ export const refreshCurrentSession = async (refreshCurrentSessionBody?: RefreshC
 
 
 
-export const getRefreshCurrentSessionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const getRefreshCurrentSessionMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpired | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshCurrentSession>>, TError,{data: RefreshCurrentSessionBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof refreshCurrentSession>>, TError,{data: RefreshCurrentSessionBody}, TContext> => {
 
@@ -350,12 +359,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RefreshCurrentSessionMutationResult = NonNullable<Awaited<ReturnType<typeof refreshCurrentSession>>>
     export type RefreshCurrentSessionMutationBody = RefreshCurrentSessionBody
-    export type RefreshCurrentSessionMutationError = ErrorType<KnownError | KnownError | KnownError>
+    export type RefreshCurrentSessionMutationError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpired | KnownError503>
 
     /**
  * @summary A new access token for the session whose refresh token is sent in x-stack-refresh-token
  */
-export const useRefreshCurrentSession = <TError = ErrorType<KnownError | KnownError | KnownError>,
+export const useRefreshCurrentSession = <TError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpired | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshCurrentSession>>, TError,{data: RefreshCurrentSessionBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof refreshCurrentSession>>,
@@ -405,7 +414,7 @@ export const revokeSession = async (sessionId: string,
 
 
 
-export const getRevokeSessionMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getRevokeSessionMutationOptions = <TError = ErrorType<KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext> => {
 
@@ -432,12 +441,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeSessionMutationResult = NonNullable<Awaited<ReturnType<typeof revokeSession>>>
     export type RevokeSessionMutationBody = RevokeSessionBody
-    export type RevokeSessionMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type RevokeSessionMutationError = ErrorType<KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Revoke a session; its refresh token stops working at once
  */
-export const useRevokeSession = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useRevokeSession = <TError = ErrorType<KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeSession>>,

@@ -27,7 +27,25 @@ import type {
   AnyTeamMemberProfile,
   DeleteTeamInvitationParams,
   EmptyObject,
-  KnownError,
+  KnownError400,
+  KnownError400PlusCannotGetOwnUserWithoutUser,
+  KnownError400PlusRedirectUrlNotWhitelisted,
+  KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
+  KnownError401,
+  KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
+  KnownError401PlusUserAuthenticationRequired,
+  KnownError403ClientTeamCreationNotEnabled,
+  KnownError403TeamInvitationRestrictedUserNotAllowed,
+  KnownError404TeamMembershipNotFoundAnd2MoreF8fjui,
+  KnownError404TeamMembershipNotFoundAnd2MoreLro5gg,
+  KnownError404TeamMembershipNotFoundTeamNotFound,
+  KnownError404TeamNotFoundUserNotFound,
+  KnownError404UserNotFound,
+  KnownError404UserNotFoundVerificationCodeNotFound,
+  KnownError404VerificationCodeNotFound,
+  KnownError409TeamMembershipAlreadyExists,
+  KnownError409VerificationCodeAlreadyUsed,
+  KnownError503,
   ListTeamInvitationsParams,
   ListTeamMemberProfilesParams,
   ListTeamsParams,
@@ -101,7 +119,7 @@ export const getListTeamInvitationsQueryKey = (params?: ListTeamInvitationsParam
     }
 
     
-export const getListTeamInvitationsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamInvitationsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -120,10 +138,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamInvitationsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamInvitations>>>
-export type ListTeamInvitationsQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type ListTeamInvitationsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
 
 
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  params: undefined |  ListTeamInvitationsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamInvitations>>,
@@ -133,7 +151,7 @@ export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamInvitations>>,
@@ -143,7 +161,7 @@ export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -151,7 +169,7 @@ export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTea
  * @summary List a team's open invitations, or those a user has received
  */
 
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -194,7 +212,7 @@ export const acceptTeamInvitation = async (verificationCode: VerificationCode, o
 
 
 
-export const getAcceptTeamInvitationMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getAcceptTeamInvitationMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitation>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitation>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -221,12 +239,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AcceptTeamInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof acceptTeamInvitation>>>
     export type AcceptTeamInvitationMutationBody = VerificationCode
-    export type AcceptTeamInvitationMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type AcceptTeamInvitationMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Join a team with an invitation code
  */
-export const useAcceptTeamInvitation = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useAcceptTeamInvitation = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitation>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptTeamInvitation>>,
@@ -266,7 +284,7 @@ export const checkTeamInvitationCode = async (verificationCode: VerificationCode
 
 
 
-export const getCheckTeamInvitationCodeMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getCheckTeamInvitationCodeMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamInvitationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkTeamInvitationCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -293,12 +311,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckTeamInvitationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkTeamInvitationCode>>>
     export type CheckTeamInvitationCodeMutationBody = VerificationCode
-    export type CheckTeamInvitationCodeMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type CheckTeamInvitationCodeMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Check an invitation code without using it
  */
-export const useCheckTeamInvitationCode = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useCheckTeamInvitationCode = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamInvitationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkTeamInvitationCode>>,
@@ -338,7 +356,7 @@ export const getTeamInvitationDetails = async (verificationCode: VerificationCod
 
 
 
-export const getGetTeamInvitationDetailsMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getGetTeamInvitationDetailsMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationDetails>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationDetails>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -365,12 +383,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetTeamInvitationDetailsMutationResult = NonNullable<Awaited<ReturnType<typeof getTeamInvitationDetails>>>
     export type GetTeamInvitationDetailsMutationBody = VerificationCode
-    export type GetTeamInvitationDetailsMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type GetTeamInvitationDetailsMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary The team an invitation code is for
  */
-export const useGetTeamInvitationDetails = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useGetTeamInvitationDetails = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationDetails>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getTeamInvitationDetails>>,
@@ -410,7 +428,7 @@ export const sendTeamInvitation = async (teamInvitationSend: TeamInvitationSend,
 
 
 
-export const getSendTeamInvitationMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const getSendTeamInvitationMutationOptions = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTeamInvitation>>, TError,{data: TeamInvitationSend}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendTeamInvitation>>, TError,{data: TeamInvitationSend}, TContext> => {
 
@@ -437,12 +455,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendTeamInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof sendTeamInvitation>>>
     export type SendTeamInvitationMutationBody = TeamInvitationSend
-    export type SendTeamInvitationMutationError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>
+    export type SendTeamInvitationMutationError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | RateLimited | KnownError503>
 
     /**
  * @summary Invite someone to a team by e-mail
  */
-export const useSendTeamInvitation = <TError = ErrorType<KnownError | KnownError | KnownError | RateLimited | KnownError>,
+export const useSendTeamInvitation = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTeamInvitation>>, TError,{data: TeamInvitationSend}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendTeamInvitation>>,
@@ -490,7 +508,7 @@ export const deleteTeamInvitation = async (id: string,
 
 
 
-export const getDeleteTeamInvitationMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getDeleteTeamInvitationMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreLro5gg | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext> => {
 
@@ -517,12 +535,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTeamInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTeamInvitation>>>
     
-    export type DeleteTeamInvitationMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type DeleteTeamInvitationMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreLro5gg | KnownError503>
 
     /**
  * @summary Withdraw an invitation
  */
-export const useDeleteTeamInvitation = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useDeleteTeamInvitation = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreLro5gg | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTeamInvitation>>,
@@ -572,7 +590,7 @@ export const acceptTeamInvitationById = async (id: string,
 
 
 
-export const getAcceptTeamInvitationByIdMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const getAcceptTeamInvitationByIdMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext> => {
 
@@ -599,12 +617,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AcceptTeamInvitationByIdMutationResult = NonNullable<Awaited<ReturnType<typeof acceptTeamInvitationById>>>
     export type AcceptTeamInvitationByIdMutationBody = EmptyObject
-    export type AcceptTeamInvitationByIdMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
+    export type AcceptTeamInvitationByIdMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>
 
     /**
  * @summary Accept an invitation addressed to the user
  */
-export const useAcceptTeamInvitationById = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const useAcceptTeamInvitationById = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptTeamInvitationById>>,
@@ -658,7 +676,7 @@ export const getListTeamMemberProfilesQueryKey = (params?: ListTeamMemberProfile
     }
 
     
-export const getListTeamMemberProfilesQueryOptions = <TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamMemberProfilesQueryOptions = <TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -677,10 +695,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamMemberProfilesQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamMemberProfiles>>>
-export type ListTeamMemberProfilesQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type ListTeamMemberProfilesQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
 
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params: undefined |  ListTeamMemberProfilesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamMemberProfiles>>,
@@ -690,7 +708,7 @@ export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamMemberProfiles>>,
@@ -700,7 +718,7 @@ export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -708,7 +726,7 @@ export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof list
  * @summary List team member profiles
  */
 
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -761,7 +779,7 @@ export const getGetTeamMemberProfileQueryKey = (teamId?: string,
     }
 
     
-export const getGetTeamMemberProfileQueryOptions = <TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(teamId: string,
+export const getGetTeamMemberProfileQueryOptions = <TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(teamId: string,
     userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -781,10 +799,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTeamMemberProfileQueryResult = NonNullable<Awaited<ReturnType<typeof getTeamMemberProfile>>>
-export type GetTeamMemberProfileQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type GetTeamMemberProfileQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
 
-export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string,
     userId: string | 'me', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -795,7 +813,7 @@ export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string,
     userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -806,7 +824,7 @@ export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string,
     userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -815,7 +833,7 @@ export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTea
  * @summary Read a team member profile
  */
 
-export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string,
     userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -862,7 +880,7 @@ export const updateTeamMemberProfile = async (teamId: string,
 
 
 
-export const getUpdateTeamMemberProfileMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getUpdateTeamMemberProfileMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext> => {
 
@@ -889,12 +907,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamMemberProfileMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeamMemberProfile>>>
     export type UpdateTeamMemberProfileMutationBody = TeamMemberProfileUpdate
-    export type UpdateTeamMemberProfileMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type UpdateTeamMemberProfileMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Update a team member profile
  */
-export const useUpdateTeamMemberProfile = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useUpdateTeamMemberProfile = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeamMemberProfile>>,
@@ -936,7 +954,7 @@ export const createTeamMembership = async (teamId: string,
 
 
 
-export const getCreateTeamMembershipMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const getCreateTeamMembershipMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404TeamNotFoundUserNotFound | KnownError409TeamMembershipAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyObject}, TContext> => {
 
@@ -963,12 +981,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamMembershipMutationResult = NonNullable<Awaited<ReturnType<typeof createTeamMembership>>>
     export type CreateTeamMembershipMutationBody = EmptyObject
-    export type CreateTeamMembershipMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
+    export type CreateTeamMembershipMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404TeamNotFoundUserNotFound | KnownError409TeamMembershipAlreadyExists | KnownError503>
 
     /**
  * @summary Add a user to a team
  */
-export const useCreateTeamMembership = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const useCreateTeamMembership = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404TeamNotFoundUserNotFound | KnownError409TeamMembershipAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeamMembership>>,
@@ -1009,7 +1027,7 @@ export const deleteTeamMembership = async (teamId: string,
 
 
 
-export const getDeleteTeamMembershipMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getDeleteTeamMembershipMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamMembership>>, TError,{teamId: string;userId: string | 'me'}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTeamMembership>>, TError,{teamId: string;userId: string | 'me'}, TContext> => {
 
@@ -1036,12 +1054,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTeamMembershipMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTeamMembership>>>
     
-    export type DeleteTeamMembershipMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type DeleteTeamMembershipMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Remove a user from a team
  */
-export const useDeleteTeamMembership = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useDeleteTeamMembership = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamMembership>>, TError,{teamId: string;userId: string | 'me'}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTeamMembership>>,
@@ -1094,7 +1112,7 @@ export const getListTeamsQueryKey = (params?: ListTeamsParams,) => {
     }
 
     
-export const getListTeamsQueryOptions = <TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamsQueryOptions = <TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1113,10 +1131,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeams>>>
-export type ListTeamsQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type ListTeamsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>
 
 
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  params: undefined |  ListTeamsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeams>>,
@@ -1126,7 +1144,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeams>>,
@@ -1136,7 +1154,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1144,7 +1162,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
  * @summary List teams, or the teams of one user
  */
 
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1187,7 +1205,7 @@ export const createTeam = async (teamCreate: TeamCreate, options?: RequestInit):
 
 
 
-export const getCreateTeamMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const getCreateTeamMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403ClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext> => {
 
@@ -1214,12 +1232,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamMutationResult = NonNullable<Awaited<ReturnType<typeof createTeam>>>
     export type CreateTeamMutationBody = TeamCreate
-    export type CreateTeamMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
+    export type CreateTeamMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403ClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Create a team
  */
-export const useCreateTeam = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const useCreateTeam = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403ClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeam>>,
@@ -1266,7 +1284,7 @@ export const getGetTeamQueryKey = (teamId?: string,) => {
     }
 
     
-export const getGetTeamQueryOptions = <TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetTeamQueryOptions = <TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1285,10 +1303,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTeamQueryResult = NonNullable<Awaited<ReturnType<typeof getTeam>>>
-export type GetTeamQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type GetTeamQueryError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
 
-export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTeam>>,
@@ -1298,7 +1316,7 @@ export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError =
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTeam>>,
@@ -1308,7 +1326,7 @@ export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError =
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1316,7 +1334,7 @@ export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError =
  * @summary Read a team
  */
 
-export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1360,7 +1378,7 @@ export const updateTeam = async (teamId: string,
 
 
 
-export const getUpdateTeamMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getUpdateTeamMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeam>>, TError,{teamId: string;data: TeamUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeam>>, TError,{teamId: string;data: TeamUpdate}, TContext> => {
 
@@ -1387,12 +1405,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeam>>>
     export type UpdateTeamMutationBody = TeamUpdate
-    export type UpdateTeamMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type UpdateTeamMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Update a team
  */
-export const useUpdateTeam = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useUpdateTeam = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeam>>, TError,{teamId: string;data: TeamUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeam>>,
@@ -1431,7 +1449,7 @@ export const deleteTeam = async (teamId: string, options?: RequestInit): Promise
 
 
 
-export const getDeleteTeamMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getDeleteTeamMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeam>>, TError,{teamId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTeam>>, TError,{teamId: string}, TContext> => {
 
@@ -1458,12 +1476,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTeamMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTeam>>>
     
-    export type DeleteTeamMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type DeleteTeamMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Delete a team and its memberships
  */
-export const useDeleteTeam = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useDeleteTeam = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeam>>, TError,{teamId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTeam>>,

@@ -23,7 +23,17 @@ import type {
 
 import type {
   CurrentUser,
-  KnownError,
+  KnownError400,
+  KnownError400PlusCannotGetOwnUserWithoutUser,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif,
+  KnownError400PlusPasswordTooLongPasswordTooShort,
+  KnownError401,
+  KnownError403ClientUserDeletionNotEnabled,
+  KnownError404TeamMembershipNotFound,
+  KnownError404TeamMembershipNotFoundUserNotFound,
+  KnownError404UserNotFound,
+  KnownError409UserEmailAlreadyExists,
+  KnownError503,
   ListUsersParams,
   ServerUser,
   ServerUserCreate,
@@ -85,7 +95,7 @@ export const getListUsersQueryKey = (params?: ListUsersParams,) => {
     }
 
     
-export const getListUsersQueryOptions = <TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError | KnownError | KnownError>>(params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListUsersQueryOptions = <TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -104,10 +114,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListUsersQueryResult = NonNullable<Awaited<ReturnType<typeof listUsers>>>
-export type ListUsersQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type ListUsersQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
 
 
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params: undefined |  ListUsersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUsers>>,
@@ -117,7 +127,7 @@ export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUsers>>,
@@ -127,7 +137,7 @@ export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -135,7 +145,7 @@ export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TErr
  * @summary List users, a page at a time
  */
 
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
  params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -177,7 +187,7 @@ export const createUser = async (serverUserCreate: ServerUserCreate, options?: R
 
 
 
-export const getCreateUserMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getCreateUserMutationOptions = <TError = ErrorType<KnownError400PlusPasswordTooLongPasswordTooShort | KnownError401 | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,{data: ServerUserCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,{data: ServerUserCreate}, TContext> => {
 
@@ -204,12 +214,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserMutationResult = NonNullable<Awaited<ReturnType<typeof createUser>>>
     export type CreateUserMutationBody = ServerUserCreate
-    export type CreateUserMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type CreateUserMutationError = ErrorType<KnownError400PlusPasswordTooLongPasswordTooShort | KnownError401 | KnownError409UserEmailAlreadyExists | KnownError503>
 
     /**
  * @summary Create a user
  */
-export const useCreateUser = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useCreateUser = <TError = ErrorType<KnownError400PlusPasswordTooLongPasswordTooShort | KnownError401 | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,{data: ServerUserCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUser>>,
@@ -255,7 +265,7 @@ export const getGetCurrentUserQueryKey = () => {
     }
 
     
-export const getGetCurrentUserQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = ErrorType<KnownError | KnownError | KnownError>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetCurrentUserQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -274,10 +284,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrentUserQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentUser>>>
-export type GetCurrentUserQueryError = ErrorType<KnownError | KnownError | KnownError>
+export type GetCurrentUserQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError503>
 
 
-export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError503>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrentUser>>,
@@ -287,7 +297,7 @@ export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUs
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrentUser>>,
@@ -297,7 +307,7 @@ export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUs
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -305,7 +315,7 @@ export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUs
  * @summary Get the signed-in user
  */
 
-export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = ErrorType<KnownError | KnownError | KnownError>>(
+export function useGetCurrentUser<TData = Awaited<ReturnType<typeof getCurrentUser>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentUser>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -348,7 +358,7 @@ export const updateCurrentUser = async (serverUserUpdate: ServerUserUpdate, opti
 
 
 
-export const getUpdateCurrentUserMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const getUpdateCurrentUserMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | KnownError401 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentUser>>, TError,{data: ServerUserUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCurrentUser>>, TError,{data: ServerUserUpdate}, TContext> => {
 
@@ -375,12 +385,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCurrentUserMutationResult = NonNullable<Awaited<ReturnType<typeof updateCurrentUser>>>
     export type UpdateCurrentUserMutationBody = ServerUserUpdate
-    export type UpdateCurrentUserMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
+    export type UpdateCurrentUserMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | KnownError401 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>
 
     /**
  * @summary Update the signed-in user
  */
-export const useUpdateCurrentUser = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const useUpdateCurrentUser = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | KnownError401 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentUser>>, TError,{data: ServerUserUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCurrentUser>>,
@@ -419,7 +429,7 @@ export const deleteCurrentUser = async ( options?: RequestInit): Promise<Success
 
 
 
-export const getDeleteCurrentUserMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const getDeleteCurrentUserMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403ClientUserDeletionNotEnabled | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentUser>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentUser>>, TError,void, TContext> => {
 
@@ -446,12 +456,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteCurrentUserMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCurrentUser>>>
     
-    export type DeleteCurrentUserMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
+    export type DeleteCurrentUserMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403ClientUserDeletionNotEnabled | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Delete the signed-in user
  */
-export const useDeleteCurrentUser = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const useDeleteCurrentUser = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403ClientUserDeletionNotEnabled | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentUser>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteCurrentUser>>,
@@ -498,7 +508,7 @@ export const getGetUserQueryKey = (userId?: string | 'me',) => {
     }
 
     
-export const getGetUserQueryOptions = <TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetUserQueryOptions = <TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -517,10 +527,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserQueryResult = NonNullable<Awaited<ReturnType<typeof getUser>>>
-export type GetUserQueryError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+export type GetUserQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>
 
 
-export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUser>>,
@@ -530,7 +540,7 @@ export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError =
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getUser>>,
@@ -540,7 +550,7 @@ export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError =
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -548,7 +558,7 @@ export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError =
  * @summary Read a user
  */
 
-export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<KnownError | KnownError | KnownError | KnownError>>(
+export function useGetUser<TData = Awaited<ReturnType<typeof getUser>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUser>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -591,7 +601,7 @@ export const updateUser = async (userId: string | 'me',
 
 
 
-export const getUpdateUserMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const getUpdateUserMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | KnownError401 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,{userId: string | 'me';data: ServerUserUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,{userId: string | 'me';data: ServerUserUpdate}, TContext> => {
 
@@ -618,12 +628,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserMutationResult = NonNullable<Awaited<ReturnType<typeof updateUser>>>
     export type UpdateUserMutationBody = ServerUserUpdate
-    export type UpdateUserMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>
+    export type UpdateUserMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | KnownError401 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>
 
     /**
  * @summary Update a user
  */
-export const useUpdateUser = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError | KnownError>,
+export const useUpdateUser = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | KnownError401 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,{userId: string | 'me';data: ServerUserUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUser>>,
@@ -661,7 +671,7 @@ export const deleteUser = async (userId: string | 'me', options?: RequestInit): 
 
 
 
-export const getDeleteUserMutationOptions = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const getDeleteUserMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,{userId: string | 'me'}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,{userId: string | 'me'}, TContext> => {
 
@@ -688,12 +698,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteUserMutationResult = NonNullable<Awaited<ReturnType<typeof deleteUser>>>
     
-    export type DeleteUserMutationError = ErrorType<KnownError | KnownError | KnownError | KnownError>
+    export type DeleteUserMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Delete a user and everything that belongs to them
  */
-export const useDeleteUser = <TError = ErrorType<KnownError | KnownError | KnownError | KnownError>,
+export const useDeleteUser = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteUser>>, TError,{userId: string | 'me'}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteUser>>,

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, signUpUser, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { call, createProjectFixture, signUpUser, type Credentials, type ProjectFixture, type SignedInUser, type DocumentedPath, type HttpMethod, type RequestBodyOf } from "../../testing/fixtures";
 import { asProjectUser, describeSecurity, foreignTeam, teamWithoutPermissions, type SecurityContext } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -16,8 +16,8 @@ beforeAll(async () => {
 });
 
 const as = (user: SignedInUser): Credentials => ({ ...project.client, accessToken: user.accessToken });
-const server = (method: string, path: string, body?: unknown) => call(t, method, path, { creds: project.server, body });
-const client = (user: SignedInUser, method: string, path: string, body?: unknown) => call(t, method, path, { creds: as(user), body });
+const server = <M extends HttpMethod, P extends string>(method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>) => call<M, P>(t, method, path, { creds: project.server, body });
+const client = <M extends HttpMethod, P extends string>(user: SignedInUser, method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>) => call<M, P>(t, method, path, { creds: as(user), body });
 const keyBody = (teamId: string, overrides: Record<string, unknown> = {}) => ({ description: "ci", expires_at_millis: null, team_id: teamId, ...overrides });
 
 async function teamOf(owner: SignedInUser): Promise<string> {

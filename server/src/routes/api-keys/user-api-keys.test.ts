@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApiKeyValue } from "../../crypto/api-key-format";
-import { call, createProjectFixture, signUpUser, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, signUpUser, type Credentials, type ProjectFixture, type SignedInUser, type DocumentedPath, type HttpMethod, type RequestBodyOf } from "../../testing/fixtures";
 import { describeSecurity, type SecurityContext } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -18,8 +18,8 @@ beforeAll(async () => {
 });
 
 const as = (user: SignedInUser): Credentials => ({ ...project.client, accessToken: user.accessToken });
-const server = (method: string, path: string, body?: unknown) => call(t, method, path, { creds: project.server, body });
-const client = (user: SignedInUser, method: string, path: string, body?: unknown) => call(t, method, path, { creds: as(user), body });
+const server = <M extends HttpMethod, P extends string>(method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>) => call<M, P>(t, method, path, { creds: project.server, body });
+const client = <M extends HttpMethod, P extends string>(user: SignedInUser, method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>) => call<M, P>(t, method, path, { creds: as(user), body });
 const keyBody = (overrides: Record<string, unknown> = {}) => ({ description: "ci", expires_at_millis: null, user_id: "me", ...overrides });
 
 describe("user API keys", () => {
@@ -174,10 +174,10 @@ describe("user API keys", () => {
   it("rejects a missing expires_at_millis, unknown fields and revoked: false with SCHEMA_ERROR", async () => {
     const user = await signUpUser(t, project.client);
     const { expires_at_millis: _omit, ...withoutExpiry } = keyBody();
-    expect((await client(user, "POST", "/user-api-keys", withoutExpiry)).json.code).toBe("SCHEMA_ERROR");
+    expect((await callUntyped(t, "POST", "/user-api-keys", { creds: as(user), body: withoutExpiry })).json.code).toBe("SCHEMA_ERROR");
     expect((await client(user, "POST", "/user-api-keys", keyBody({ prefix: "x" }))).json.code).toBe("SCHEMA_ERROR");
     const created = await client(user, "POST", "/user-api-keys", keyBody());
-    expect((await client(user, "PATCH", `/user-api-keys/${created.json.id}`, { revoked: false })).json.code).toBe("SCHEMA_ERROR");
+    expect((await callUntyped(t, "PATCH", `/user-api-keys/${created.json.id}`, { creds: as(user), body: { revoked: false } })).json.code).toBe("SCHEMA_ERROR");
     expect((await client(user, "GET", "/user-api-keys")).json.code).toBe("SCHEMA_ERROR");
   });
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueCode, MFA_MAX_ATTEMPTS } from "../../services/verification-codes";
-import { call, createProjectFixture, type ProjectFixture } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -167,7 +167,7 @@ describe("POST /auth/mfa/sign-in", () => {
       { type: "totp", code: "A".repeat(45) },
     ];
     for (const body of bodies) {
-      const res = await call(t, "POST", "/auth/mfa/sign-in", { creds: project.client, body });
+      const res = await callUntyped(t, "POST", "/auth/mfa/sign-in", { creds: project.client, body });
       expect(res.status).toBe(400);
       expect(res.json.code).toBe("SCHEMA_ERROR");
     }

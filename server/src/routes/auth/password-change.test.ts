@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { openSession, tokensForSession } from "../../services/sessions";
 import { createUser } from "../../services/users/user-changes";
-import { call, createProjectFixture, signUpUser, uniqueEmail, type Credentials, type ProjectFixture } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, signUpUser, uniqueEmail, type Credentials, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -73,7 +73,7 @@ describe("POST /auth/password/set", () => {
 
 describe("POST /auth/password/update", () => {
   const update = (accessToken: string, body: unknown, creds = project.client) =>
-    call(t, "POST", "/auth/password/update", { creds: as(accessToken, creds), body });
+    callUntyped(t, "POST", "/auth/password/update", { creds: as(accessToken, creds), body });
 
   it("changes the password, keeps the current session and ends the user's other sessions", async () => {
     const user = await signUpUser(t, project.client);

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { listOutbox } from "../../db/queries/email-outbox";
 import { issueCode, MAX_ATTEMPTS } from "../../services/verification-codes";
-import { call, createProjectFixture, signUpUser, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, signUpUser, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
 import type { MailCatcher } from "../../testing/mail-catcher";
 import { useAppWithMail } from "../../testing/shared-app";
 import { describeSecurity } from "../../testing/security-table";
@@ -18,8 +18,8 @@ beforeAll(async () => {
 });
 
 const CALLBACK = "http://localhost:3000/handler/password-reset";
-const sendReset = (body: unknown, creds = project.client) => call(t, "POST", "/auth/password/send-reset-code", { creds, body });
-const reset = (body: unknown) => call(t, "POST", "/auth/password/reset", { creds: project.client, body });
+const sendReset = (body: unknown, creds = project.client) => callUntyped(t, "POST", "/auth/password/send-reset-code", { creds, body });
+const reset = (body: unknown) => callUntyped(t, "POST", "/auth/password/reset", { creds: project.client, body });
 const check = (code: string) => call(t, "POST", "/auth/password/reset/check-code", { creds: project.client, body: { code } });
 const signIn = (email: string, password: string) => call(t, "POST", "/auth/password/sign-in", { creds: project.client, body: { email, password } });
 const refresh = (refreshToken: string) =>

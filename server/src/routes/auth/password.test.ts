@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -13,8 +13,8 @@ beforeAll(async () => {
   project = await createProjectFixture(t);
 });
 
-const signUp = (body: unknown, creds = project.client) => call(t, "POST", "/auth/password/sign-up", { creds, body });
-const signIn = (body: unknown, creds = project.client) => call(t, "POST", "/auth/password/sign-in", { creds, body });
+const signUp = (body: unknown, creds = project.client) => callUntyped(t, "POST", "/auth/password/sign-up", { creds, body });
+const signIn = (body: unknown, creds = project.client) => callUntyped(t, "POST", "/auth/password/sign-in", { creds, body });
 
 describe("POST /auth/password/sign-up", () => {
   it("creates the user, a session and tokens whose claims describe the user", async () => {

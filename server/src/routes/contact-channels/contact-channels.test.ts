@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, signUpUser, uniqueEmail, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, signUpUser, uniqueEmail, type ProjectFixture, type SignedInUser, type DocumentedPath, type HttpMethod, type RequestBodyOf } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -13,9 +13,9 @@ beforeAll(async () => {
   project = await createProjectFixture(t);
 });
 
-const asUser = (user: SignedInUser, method: string, path: string, body?: unknown) =>
-  call(t, method, path, { creds: { ...project.client, accessToken: user.accessToken }, body });
-const asServer = (method: string, path: string, body?: unknown) => call(t, method, path, { creds: project.server, body });
+const asUser = <M extends HttpMethod, P extends string>(user: SignedInUser, method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>) =>
+  call<M, P>(t, method, path, { creds: { ...project.client, accessToken: user.accessToken }, body });
+const asServer = <M extends HttpMethod, P extends string>(method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>) => call<M, P>(t, method, path, { creds: project.server, body });
 const newUser = () => signUpUser(t, project.client);
 
 describe("contact channels of the signed-in user", () => {
@@ -119,7 +119,10 @@ describe("contact channels of the signed-in user", () => {
     const other = await newUser();
     const [foreign] = (await asUser(other, "GET", "/contact-channels?user_id=me")).json.items;
     for (const method of ["GET", "PATCH", "DELETE"]) {
-      const res = await asUser(user, method, `/contact-channels/me/${foreign.id}`, method === "PATCH" ? { is_primary: false } : undefined);
+      const res = await callUntyped(t, method, `/contact-channels/me/${foreign.id}`, {
+        creds: { ...project.client, accessToken: user.accessToken },
+        body: method === "PATCH" ? { is_primary: false } : undefined,
+      });
       expect(res.json.code, method).toBe("EMAIL_NOT_ASSOCIATED_WITH_USER");
     }
     expect((await asUser(user, "POST", `/contact-channels/me/${foreign.id}/send-verification-code`, { callback_url: "/verify" })).json.code).toBe(
@@ -136,7 +139,10 @@ describe("contact channels of the signed-in user", () => {
 
   it("does not let a client set is_verified", async () => {
     const user = await newUser();
-    const res = await asUser(user, "POST", "/contact-channels", { user_id: "me", value: uniqueEmail(), type: "email", used_for_auth: false, is_verified: true });
+    const res = await callUntyped(t, "POST", "/contact-channels", {
+      creds: { ...project.client, accessToken: user.accessToken },
+      body: { user_id: "me", value: uniqueEmail(), type: "email", used_for_auth: false, is_verified: true },
+    });
     expect(res.json.code).toBe("SCHEMA_ERROR");
   });
 
@@ -147,7 +153,7 @@ describe("contact channels of the signed-in user", () => {
     ["an unknown field", { user_id: "me", value: "a@example.com", type: "email", used_for_auth: false, extra: 1 }],
   ])("rejects %s with SCHEMA_ERROR", async (_name, body) => {
     const user = await newUser();
-    expect((await asUser(user, "POST", "/contact-channels", body)).json.code).toBe("SCHEMA_ERROR");
+    expect((await callUntyped(t, "POST", "/contact-channels", { creds: { ...project.client, accessToken: user.accessToken }, body })).json.code).toBe("SCHEMA_ERROR");
   });
 
   it("answers `me` without a session with CANNOT_GET_OWN_USER_WITHOUT_USER", async () => {

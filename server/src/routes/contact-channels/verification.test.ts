@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, signUpUser, uniqueEmail, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { call, createProjectFixture, signUpUser, uniqueEmail, type ProjectFixture, type SignedInUser, type DocumentedPath, type HttpMethod, type RequestBodyOf } from "../../testing/fixtures";
 import type { MailCatcher } from "../../testing/mail-catcher";
 import { useAppWithMail } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -14,8 +14,8 @@ beforeAll(async () => {
   project = await createProjectFixture(t, { config: { allow_localhost: true } });
 });
 
-const asUser = (user: SignedInUser, method: string, path: string, body?: unknown) =>
-  call(t, method, path, { creds: { ...project.client, accessToken: user.accessToken }, body });
+const asUser = <M extends HttpMethod, P extends string>(user: SignedInUser, method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>) =>
+  call<M, P>(t, method, path, { creds: { ...project.client, accessToken: user.accessToken }, body });
 const codeIn = (text: string) => /[?&]code=([A-Z0-9]+)/.exec(text)?.[1];
 const primaryOf = async (user: SignedInUser) =>
   (await asUser(user, "GET", "/contact-channels?user_id=me")).json.items.find((c: { is_primary: boolean }) => c.is_primary);

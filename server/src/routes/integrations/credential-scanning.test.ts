@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
   project = await createProjectFixture(t, { config: { allow_user_api_keys: true, allow_team_api_keys: true } });
 });
 
-const revoke = (apiKey: unknown) => call(t, "POST", "/integrations/credential-scanning/revoke", { body: { api_key: apiKey } });
+const revoke = (apiKey: unknown) => callUntyped(t, "POST", "/integrations/credential-scanning/revoke", { body: { api_key: apiKey } });
 const createKey = async (isPublic: boolean) => {
   const user = await signUpUser(t, project.client);
   const res = await call(t, "POST", "/user-api-keys", {

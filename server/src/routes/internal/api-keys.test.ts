@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, type ProjectFixture } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -77,7 +77,7 @@ describe("project API key sets", () => {
     ["an unknown field", { enabled: false }],
   ])("answers SCHEMA_ERROR to an update with %s", async (_label, body) => {
     const created = await create({});
-    const res = await call(t, "PATCH", `/internal/api-keys/${created.json.id}`, { creds: project.admin, body });
+    const res = await callUntyped(t, "PATCH", `/internal/api-keys/${created.json.id}`, { creds: project.admin, body });
     expect(res.json.code).toBe("SCHEMA_ERROR");
   });
 });

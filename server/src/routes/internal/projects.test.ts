@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, internalClient, signUpUser, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, internalClient, signUpUser, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -58,7 +58,7 @@ describe("POST /internal/projects", () => {
     ["a domain with a path", { display_name: "X", owner_team_id: "00000000-0000-4000-8000-000000000000", config: { domains: [{ domain: "https://a.com/x", handler_path: "/handler" }] } }],
     ["a handler path without a leading slash", { display_name: "X", owner_team_id: "00000000-0000-4000-8000-000000000000", config: { domains: [{ domain: "https://a.com", handler_path: "handler" }] } }],
   ])("answers SCHEMA_ERROR for %s", async (_label, body) => {
-    const res = await call(t, "POST", "/internal/projects", { creds: asOwner(project.owner.accessToken), body });
+    const res = await callUntyped(t, "POST", "/internal/projects", { creds: asOwner(project.owner.accessToken), body });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("SCHEMA_ERROR");
   });
@@ -106,7 +106,7 @@ describe("GET|PATCH /internal/projects/current", () => {
 });
 
 describe("production mode (SPEC §5 production-mode flags)", () => {
-  const patch = (fixture: ProjectFixture, body: unknown) => call(t, "PATCH", "/internal/projects/current", { creds: fixture.admin, body });
+  const patch = (fixture: ProjectFixture, body: unknown) => callUntyped(t, "PATCH", "/internal/projects/current", { creds: fixture.admin, body });
   const http = [{ domain: "http://app.example.com", handler_path: "/handler" }];
 
   it("refuses to turn on while a trusted domain is not HTTPS or localhost is allowed, changing nothing", async () => {

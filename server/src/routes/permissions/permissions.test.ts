@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { insertTeamMember } from "../../db/queries/teams";
 import { hasTeamPermission } from "../../services/permissions/check";
 import { createTeamForCreator } from "../../services/teams/team-membership";
-import { call, createProjectFixture, signUpUser, WITHOUT_STARTER_GRANTS, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, signUpUser, WITHOUT_STARTER_GRANTS, type ProjectFixture, type SignedInUser, type DocumentedPath, type HttpMethod, type RequestBodyOf } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -16,8 +16,11 @@ beforeAll(async () => {
   project = await createProjectFixture(t);
 });
 
-const admin = (method: string, path: string, body?: unknown, fixture = project) => call(t, method, path, { creds: fixture.admin, body });
-const server = (method: string, path: string, body?: unknown, fixture = project) => call(t, method, path, { creds: fixture.server, body });
+const admin = <M extends HttpMethod, P extends string>(method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>, fixture = project) => call<M, P>(t, method, path, { creds: fixture.admin, body });
+// For deliberately invalid bodies and paths built at run time.
+const adminUntyped = (method: HttpMethod, path: string, body?: unknown, fixture = project) => callUntyped(t, method, path, { creds: fixture.admin, body });
+const serverUntyped = (method: HttpMethod, path: string, body?: unknown, fixture = project) => callUntyped(t, method, path, { creds: fixture.server, body });
+const server = <M extends HttpMethod, P extends string>(method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>, fixture = project) => call<M, P>(t, method, path, { creds: fixture.server, body });
 
 const withoutStarterGrants = () => createProjectFixture(t, { config: WITHOUT_STARTER_GRANTS });
 
@@ -114,21 +117,21 @@ describe("permission definitions", () => {
   it("refuses unknown body keys on definitions and grants with SCHEMA_ERROR naming them, changing nothing", async () => {
     const fx = await createProjectFixture(t);
     for (const scope of ["team", "project"]) {
-      const created = await admin("POST", `/${scope}-permission-definitions`, { id: `${scope}_strict`, containedPermissionIds: [] }, fx);
+      const created = await adminUntyped("POST", `/${scope}-permission-definitions`, { id: `${scope}_strict`, containedPermissionIds: [] }, fx);
       expect([created.status, created.json.code], scope).toEqual([400, "SCHEMA_ERROR"]);
       expect(created.json.details.message).toContain("containedPermissionIds");
-      expect((await admin("POST", `/${scope}-permission-definitions`, { id: `${scope}_strict` }, fx)).status).toBe(201);
-      const updated = await admin("PATCH", `/${scope}-permission-definitions/${scope}_strict`, { description: "d", scope: "x" }, fx);
+      expect((await adminUntyped("POST", `/${scope}-permission-definitions`, { id: `${scope}_strict` }, fx)).status).toBe(201);
+      const updated = await adminUntyped("PATCH", `/${scope}-permission-definitions/${scope}_strict`, { description: "d", scope: "x" }, fx);
       expect([updated.status, updated.json.code], scope).toEqual([400, "SCHEMA_ERROR"]);
     }
     const team = await teamWith(fx, fx.user);
-    const teamGrant = await server("POST", `/team-permissions/${team}/${fx.user.userId}/team_strict`, { expires: 1 }, fx);
+    const teamGrant = await serverUntyped("POST", `/team-permissions/${team}/${fx.user.userId}/team_strict`, { expires: 1 }, fx);
     expect([teamGrant.status, teamGrant.json.code]).toEqual([400, "SCHEMA_ERROR"]);
-    const projectGrant = await server("POST", `/project-permissions/${fx.user.userId}/project_strict`, { expires: 1 }, fx);
+    const projectGrant = await serverUntyped("POST", `/project-permissions/${fx.user.userId}/project_strict`, { expires: 1 }, fx);
     expect([projectGrant.status, projectGrant.json.code]).toEqual([400, "SCHEMA_ERROR"]);
-    const direct = await server("GET", `/project-permissions?user_id=${fx.user.userId}&recursive=false`, undefined, fx);
+    const direct = await serverUntyped("GET", `/project-permissions?user_id=${fx.user.userId}&recursive=false`, undefined, fx);
     expect(direct.json.items).toEqual([]);
-    const revoke = await server("DELETE", `/project-permissions/${fx.user.userId}/project_strict`, { expires: 1 }, fx);
+    const revoke = await serverUntyped("DELETE", `/project-permissions/${fx.user.userId}/project_strict`, { expires: 1 }, fx);
     expect(revoke.json.code).toBe("SCHEMA_ERROR");
   });
 });

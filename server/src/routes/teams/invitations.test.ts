@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, signUpUser, uniqueEmail, WITHOUT_STARTER_GRANTS, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { call, createProjectFixture, signUpUser, uniqueEmail, WITHOUT_STARTER_GRANTS, type Credentials, type ProjectFixture, type SignedInUser, type DocumentedPath, type HttpMethod, type RequestBodyOf } from "../../testing/fixtures";
 import type { MailCatcher } from "../../testing/mail-catcher";
 import { asProjectUser, describeSecurity, foreignTeam, teamWithoutPermissions } from "../../testing/security-table";
 import { useAppWithMail } from "../../testing/shared-app";
@@ -15,10 +15,10 @@ beforeAll(async () => {
   project = await createProjectFixture(t, { config: { allow_localhost: true, ...WITHOUT_STARTER_GRANTS } });
 });
 
-const server = (method: string, path: string, body?: unknown) => call(t, method, path, { creds: project.server, body });
+const server = <M extends HttpMethod, P extends string>(method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>) => call<M, P>(t, method, path, { creds: project.server, body });
 const as = (user: SignedInUser): Credentials => ({ ...project.client, accessToken: user.accessToken });
-const client = (user: SignedInUser | null, method: string, path: string, body?: unknown) =>
-  call(t, method, path, { creds: user ? as(user) : project.client, body });
+const client = <M extends HttpMethod, P extends string>(user: SignedInUser | null, method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>) =>
+  call<M, P>(t, method, path, { creds: user ? as(user) : project.client, body });
 const codeIn = (text: string) => /[?&]code=([A-Z0-9]+)/.exec(text)?.[1];
 
 async function teamOf(owner: SignedInUser, name = "Team"): Promise<string> {
