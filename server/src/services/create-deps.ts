@@ -7,6 +7,7 @@ import { OUTBOX_PURPOSE } from "./emails/outbox";
 import { ActivityTracker } from "./activity";
 import type { Logger, ServiceDeps } from "./deps";
 import { ProjectKeyChecker } from "./projects/project-key-checker";
+import { RevokedSessions } from "./revoked-sessions";
 import { SIGNING_KEYS_PURPOSE, SigningKeyStore } from "./signing-keys";
 import { TenancyStore } from "./tenancy";
 
@@ -18,6 +19,7 @@ export function createDeps(
   mailer: Mailer = createSmtpMailer(),
 ): ServiceDeps {
   const signingKeys = new SigningKeyStore(db, createSecretBox(serverSecret, SIGNING_KEYS_PURPOSE));
+  const revokedSessions = new RevokedSessions(db, settings.accessTokenTtlSeconds);
   return {
     db,
     settings,
@@ -25,7 +27,8 @@ export function createDeps(
     signingKeys,
     tenancies: new TenancyStore(db),
     projectKeys: new ProjectKeyChecker(db),
-    accessTokens: new AccessTokenVerifier(signingKeys, settings.publicUrl),
+    accessTokens: new AccessTokenVerifier(signingKeys, settings.publicUrl, revokedSessions),
+    revokedSessions,
     activity: new ActivityTracker(db),
     totpSecrets: createSecretBox(serverSecret, "totp-secrets"),
     outboxSeal: createSecretBox(serverSecret, OUTBOX_PURPOSE),

@@ -24,9 +24,9 @@ export function countQueries(db: Db): QueryCounter {
   });
   const mutable = db as { -readonly [K in keyof Db]: Db[K] };
   mutable.query = (sql, params) => counted({ query: original.query.bind(db) }).query(sql, params);
-  mutable.transaction = (work) => {
+  mutable.transaction = <T>(work: (tx: Queryable) => Promise<T>): Promise<T> => {
     statements.push("(transaction)");
-    return original.transaction.call(db, (tx) => work(counted(tx)));
+    return original.transaction.call(db, (tx) => work(counted(tx))) as Promise<T>;
   };
   return {
     statements,
