@@ -12,7 +12,7 @@
  * every access token of its session has expired: the token lifetime plus CLOCK_SLACK_MS.
  */
 import type { Queryable } from "../db/db";
-import { listRevokedSessions, pruneRevokedSessions } from "../db/queries/revoked-sessions";
+import { lastRevokedSessionSeq, listRevokedSessions, pruneRevokedSessions } from "../db/queries/revoked-sessions";
 
 export const POLL_CONNECTED_MS = 10_000;
 export const POLL_DISCONNECTED_MS = 500;
@@ -26,6 +26,7 @@ export class RevokedSessions {
   /** session id -> when it was revoked, in ms. */
   private readonly ended = new Map<string, number>();
   private lastSeq = 0;
+  private loaded = false;
   private readonly gaps = new Map<number, number>();
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
@@ -94,13 +95,17 @@ export class RevokedSessions {
   private async read(): Promise<void> {
     const startedAt = this.now();
     for (const [seq, seenAt] of this.gaps) if (startedAt - seenAt > GAP_WATCH_MS) this.gaps.delete(seq);
-    const rows = await listRevokedSessions(this.db, this.lastSeq, [...this.gaps.keys()], Math.ceil(this.keepMs / 1000));
-    const initial = this.lastSeq === 0;
+    // The first read takes every recent row; only numbers skipped after it are watched as gaps.
+    const highestAtStart = this.loaded ? this.lastSeq : await lastRevokedSessionSeq(this.db);
+    const afterSeq = this.loaded ? this.lastSeq : 0;
+    const rows = await listRevokedSessions(this.db, afterSeq, [...this.gaps.keys()], Math.ceil(this.keepMs / 1000));
+    this.loaded = true;
+    this.lastSeq = Math.max(this.lastSeq, highestAtStart);
     for (const row of rows) {
       this.gaps.delete(row.seq);
       if (row.seq > this.lastSeq) {
         // Numbers skipped here belong to transactions not yet committed (or rolled back).
-        if (!initial) for (let seq = this.lastSeq + 1; seq < row.seq && this.gaps.size < MAX_GAPS; seq++) this.gaps.set(seq, startedAt);
+        for (let seq = this.lastSeq + 1; seq < row.seq && this.gaps.size < MAX_GAPS; seq++) this.gaps.set(seq, startedAt);
         this.lastSeq = row.seq;
       }
       this.add(row.sessionId, row.revokedAtMillis);

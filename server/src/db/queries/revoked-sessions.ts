@@ -28,6 +28,12 @@ export async function listRevokedSessions(
   return rows.map((row) => ({ seq: Number(row.seq), sessionId: row.session_id, revokedAtMillis: toMillis(row.revoked_at) }));
 }
 
+/** The highest sequence number written so far (0 for none). */
+export async function lastRevokedSessionSeq(q: Queryable): Promise<number> {
+  const rows = await q.query<{ seq: string }>("SELECT COALESCE(max(seq), 0)::text AS seq FROM revoked_sessions");
+  return Number(rows[0]?.seq ?? 0);
+}
+
 /** Drops revocations older than `maxAgeSeconds`: every access token of those sessions has expired. */
 export async function pruneRevokedSessions(q: Queryable, maxAgeSeconds: number): Promise<void> {
   await q.query("DELETE FROM revoked_sessions WHERE revoked_at < now() - make_interval(secs => $1)", [maxAgeSeconds]);
