@@ -7,6 +7,7 @@ import { resolveServerSecret } from "./config/server-secret";
 import { migrate } from "./db/migrate";
 import { openDb } from "./db/open";
 import { createConsoleLogger } from "./logger";
+import { startCacheSync } from "./services/cache-sync";
 import { createDeps } from "./services/create-deps";
 import { sealClearOutboxMessages } from "./services/emails/outbox";
 import { DEV_PUBLISHABLE_CLIENT_KEY, ensureInternalProject } from "./services/projects/internal-project";
@@ -34,6 +35,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
   const deps = createDeps(db, settings, secret, log);
   const sealedMessages = await sealClearOutboxMessages(db, deps.outboxSeal);
   if (sealedMessages > 0) log.info("Sealed outbox messages stored in clear by an earlier version", { messages: sealedMessages });
+  const cacheSync = await startCacheSync(deps);
   const bootstrap = await ensureInternalProject(deps);
   if (bootstrap.created) log.info("Created the internal project");
   if (!settings.seedInternalKeys.publishableClientKey && settings.nodeEnv !== "production") {
@@ -54,6 +56,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
 
   const stop = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await cacheSync.stop();
     await db.close();
   };
   return { port, stop, deps };

@@ -6,11 +6,31 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
 }
 
+/** What a `listen` subscriber is told. */
+export interface NotificationHandlers {
+  /** The payload of one NOTIFY on the channel. */
+  notify(payload: string): void;
+  /**
+   * The listening connection is established, at start and after every reconnect. Whatever
+   * was sent while it was down is lost, so a subscriber drops what it cached.
+   */
+  connected(): void;
+  /** The listening connection broke; it is being re-established with backoff. */
+  disconnected(): void;
+}
+
+export interface NotificationListener {
+  readonly isConnected: boolean;
+  close(): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations only). */
   exec(script: string): Promise<void>;
+  /** Subscribes to NOTIFY on `channel` (a plain lower-case identifier) for as long as the Db is open. */
+  listen(channel: string, handlers: NotificationHandlers): NotificationListener;
   close(): Promise<void>;
 }

@@ -31,11 +31,22 @@ export async function migrate(db: Db): Promise<string[]> {
   });
 }
 
-/** Migrations are plain DDL: statements end with a semicolon at the end of a line. */
+/**
+ * Migrations are plain DDL: statements end with a semicolon at the end of a line. Inside a
+ * dollar-quoted body (a trigger function) such a semicolon belongs to the body instead.
+ */
 function splitStatements(script: string): string[] {
-  return script
-    .replace(/^\s*--.*$/gm, "")
-    .split(/;\s*$/m)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement.length > 0);
+  const statements: string[] = [];
+  let current: string[] = [];
+  let inDollarQuote = false;
+  for (const line of script.replace(/^\s*--.*$/gm, "").split("\n")) {
+    current.push(line);
+    if ((line.match(/\$\$/g)?.length ?? 0) % 2 === 1) inDollarQuote = !inDollarQuote;
+    if (!inDollarQuote && /;\s*$/.test(line)) {
+      statements.push(current.join("\n").replace(/;\s*$/, ""));
+      current = [];
+    }
+  }
+  statements.push(current.join("\n"));
+  return statements.map((statement) => statement.trim()).filter((statement) => statement.length > 0);
 }

@@ -27,6 +27,30 @@ export async function openPgliteDb(dataDir: string | undefined, options: { loadD
     async exec(script) {
       await pg.exec(script);
     },
+    // One process owns a PGlite database, so its listener is in process and never disconnects.
+    listen(channel, handlers) {
+      let connected = false;
+      let closed = false;
+      const subscribed = pg.listen(channel, (payload) => handlers.notify(payload)).then(async (unsubscribe) => {
+        if (closed) {
+          await unsubscribe();
+          return undefined;
+        }
+        connected = true;
+        handlers.connected();
+        return unsubscribe;
+      });
+      return {
+        get isConnected() {
+          return connected;
+        },
+        async close() {
+          closed = true;
+          connected = false;
+          await (await subscribed)?.();
+        },
+      };
+    },
     close: () => pg.close(),
     dump: () => pg.dumpDataDir("none"),
   };

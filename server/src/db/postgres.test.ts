@@ -143,6 +143,51 @@ describe.runIf(testDbKind() === "postgres")("the PostgreSQL adapter through an o
     }
   });
 
+  it("keeps listening through an outage: reports the break, reconnects with backoff, and delivers notifications again", async () => {
+    const relay = new Relay({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) });
+    await relay.open();
+    const viaRelay = new URL(databaseUrl);
+    viaRelay.port = String(relay.port);
+    const db = await openPostgresDb(viaRelay.toString(), { max: 1 });
+    const events: string[] = [];
+    const listener = db.listen("gatehouse_test_channel", {
+      notify: (payload) => events.push(`notify:${payload}`),
+      connected: () => events.push("connected"),
+      disconnected: () => events.push("disconnected"),
+    });
+    const until = async (condition: () => boolean, ms = 8_000) => {
+      const deadline = Date.now() + ms;
+      while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      return condition();
+    };
+    try {
+      expect(await until(() => listener.isConnected)).toBe(true);
+      await owner.query("SELECT pg_notify('gatehouse_test_channel', 'one')");
+      expect(await until(() => events.includes("notify:one"))).toBe(true);
+
+      await relay.cut();
+      expect(await until(() => events.includes("disconnected"))).toBe(true);
+      expect(listener.isConnected).toBe(false);
+      await relay.open();
+      expect(await until(() => listener.isConnected)).toBe(true);
+      await owner.query("SELECT pg_notify('gatehouse_test_channel', 'two')");
+      expect(await until(() => events.includes("notify:two"))).toBe(true);
+
+      // PostgreSQL ending the listening connection itself (57P01, as on a restart).
+      const pids = await owner.query<{ pid: number }>(
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN gatehouse_test_channel%'",
+      );
+      await terminate(pids.map((row) => row.pid));
+      expect(await until(() => events.filter((event) => event === "connected").length === 3)).toBe(true);
+      await owner.query("SELECT pg_notify('gatehouse_test_channel', 'three')");
+      expect(await until(() => events.includes("notify:three"))).toBe(true);
+      expect(events.filter((event) => event === "disconnected")).toHaveLength(2);
+    } finally {
+      await db.close();
+      await relay.cut();
+    }
+  });
+
   it("passes errors in the SQL itself through unchanged and keeps the connection", async () => {
     const db = await openPostgresDb(databaseUrl.toString(), { max: 1 });
     try {

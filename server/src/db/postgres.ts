@@ -14,8 +14,9 @@
  */
 import pg from "pg";
 import { KnownError } from "../errors";
-import type { Db, Queryable } from "./db";
+import type { Db, NotificationListener, Queryable } from "./db";
 import { isConnectionFailure } from "./errors";
+import { listenOnPostgres } from "./postgres-listener";
 
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 30_000;
@@ -112,6 +113,8 @@ export async function openPostgresDb(connectionString: string, options: Postgres
     }
   }
 
+  const listeners = new Set<NotificationListener>();
+
   return {
     kind: "postgres",
     query,
@@ -136,7 +139,15 @@ export async function openPostgresDb(connectionString: string, options: Postgres
     async exec(script) {
       await query(script);
     },
-    close: () => pool.end(),
+    listen(channel, handlers) {
+      const listener = listenOnPostgres(connectionString, channel, handlers);
+      listeners.add(listener);
+      return listener;
+    },
+    async close() {
+      await Promise.all([...listeners].map((listener) => listener.close()));
+      await pool.end();
+    },
   };
 }
 

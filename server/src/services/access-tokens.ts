@@ -4,10 +4,13 @@
  * claim the Stack SDKs read is always present. Verification checks signature, issuer,
  * audience and expiry; a verified token is cached until it expires so hot paths skip the
  * signature check. The expiry error carries the token's ids only after the signature held.
+ * A token whose session has ended (services/revoked-sessions.ts) is refused as expired at
+ * the moment of revocation: the SDKs then refresh, which fails, and the session is over.
  */
 import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from "jose";
 import type { UserRecord } from "../db/queries/users";
 import { KnownError } from "../errors";
+import type { RevokedSessions } from "./revoked-sessions";
 import type { SigningKeyStore } from "./signing-keys";
 import type { Tenancy } from "./tenancy";
 import { TtlCache } from "../cache/ttl-cache";
@@ -86,10 +89,25 @@ export class AccessTokenVerifier {
   constructor(
     private readonly signingKeys: SigningKeyStore,
     private readonly publicUrl: string,
+    private readonly revokedSessions: RevokedSessions,
   ) {}
 
   /** Verifies a user's access token for `projectId`, throwing the contract's errors. */
   async verify(projectId: string, token: string): Promise<AccessTokenClaims> {
+    const claims = await this.verifySignature(projectId, token);
+    const revokedAt = this.revokedSessions.revokedAt(claims.refresh_token_id);
+    if (revokedAt !== null) {
+      throw new KnownError("ACCESS_TOKEN_EXPIRED", {
+        expired_at_millis: revokedAt,
+        project_id: claims.project_id,
+        user_id: claims.sub,
+        refresh_token_id: claims.refresh_token_id,
+      });
+    }
+    return claims;
+  }
+
+  private async verifySignature(projectId: string, token: string): Promise<AccessTokenClaims> {
     const cacheKey = `${projectId}\u0000${token}`;
     const cached = this.verified.get(cacheKey);
     if (cached) return cached;

@@ -8,6 +8,7 @@ import { OUTBOX_PURPOSE } from "./emails/outbox";
 import { ActivityTracker } from "./activity";
 import type { Logger, ServiceDeps } from "./deps";
 import { ProjectKeyChecker } from "./projects/project-key-checker";
+import { RevokedSessions } from "./revoked-sessions";
 import { SIGNING_KEYS_PURPOSE, SigningKeyStore } from "./signing-keys";
 import { TenancyStore } from "./tenancy";
 
@@ -20,6 +21,7 @@ export function createDeps(
 ): ServiceDeps {
   setThreadPoolSize(settings.threadPoolSize);
   const signingKeys = new SigningKeyStore(db, createSecretBox(serverSecret, SIGNING_KEYS_PURPOSE));
+  const revokedSessions = new RevokedSessions(db, settings.accessTokenTtlSeconds);
   return {
     db,
     settings,
@@ -27,7 +29,8 @@ export function createDeps(
     signingKeys,
     tenancies: new TenancyStore(db),
     projectKeys: new ProjectKeyChecker(db),
-    accessTokens: new AccessTokenVerifier(signingKeys, settings.publicUrl),
+    accessTokens: new AccessTokenVerifier(signingKeys, settings.publicUrl, revokedSessions),
+    revokedSessions,
     activity: new ActivityTracker(db),
     totpSecrets: createSecretBox(serverSecret, "totp-secrets"),
     outboxSeal: createSecretBox(serverSecret, OUTBOX_PURPOSE),

@@ -5,6 +5,7 @@ import type { Mailer } from "../integrations/mailer";
 import type { AccessTokenVerifier } from "./access-tokens";
 import type { ActivityTracker } from "./activity";
 import type { ProjectKeyChecker } from "./projects/project-key-checker";
+import type { RevokedSessions } from "./revoked-sessions";
 import type { SigningKeyStore } from "./signing-keys";
 import type { TenancyStore } from "./tenancy";
 
@@ -23,6 +24,8 @@ export interface ServiceDeps {
   tenancies: TenancyStore;
   projectKeys: ProjectKeyChecker;
   accessTokens: AccessTokenVerifier;
+  /** Ended sessions whose access tokens are refused; kept current by services/cache-sync.ts. */
+  revokedSessions: RevokedSessions;
   mailer: Mailer;
   /** Throttled writes of users.last_active_at / sessions.last_used_at (see services/activity.ts). */
   activity: ActivityTracker;

@@ -89,6 +89,8 @@ export async function refreshSession(deps: ServiceDeps, tenancy: Tenancy, refres
 export async function endSession(deps: ServiceDeps, tenancy: Tenancy, userId: string, sessionId: string) {
   const deleted = await deleteSession(deps.db, tenancy, sessionId, userId);
   if (!deleted) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  // Other processes learn it by notification (services/cache-sync.ts); this one at once.
+  deps.revokedSessions.add(sessionId);
 }
 
 export interface SessionView {
@@ -133,9 +135,11 @@ export async function revokeSession(
   scope: { ownerId: string | null; currentSessionId: string | null },
 ): Promise<boolean> {
   if (sessionId === scope.currentSessionId) throw new KnownError("CANNOT_DELETE_CURRENT_SESSION");
-  return scope.ownerId
-    ? deleteSession(deps.db, tenancy, sessionId, scope.ownerId)
-    : deleteSessionById(deps.db, tenancy, sessionId);
+  const deleted = scope.ownerId
+    ? await deleteSession(deps.db, tenancy, sessionId, scope.ownerId)
+    : await deleteSessionById(deps.db, tenancy, sessionId);
+  if (deleted) deps.revokedSessions.add(sessionId);
+  return deleted;
 }
 
 /** Server-side session creation (e.g. impersonation). USER_ID_DOES_NOT_EXIST for an unknown user. */

@@ -46,6 +46,10 @@ export class SigningKeyStore {
     this.cache.delete(projectId);
   }
 
+  clear(): void {
+    this.cache.clear();
+  }
+
   private async loadOrCreate(projectId: string): Promise<ProjectKeys> {
     let stored = await listSigningKeys(this.db, projectId);
     const missing = (["regular", "anonymous"] as const).filter((a) => !stored.some((k) => k.audience === a));

@@ -16,10 +16,10 @@ export type TenancyLookup =
   | { found: true; tenancy: Tenancy }
   | { found: false; reason: "project-missing" | "branch-missing" };
 
-// Every authenticated request needs its tenancy. A short-lived cache spares the database that
-// query on hot paths; writes through this process invalidate it at once, and other nodes see a
-// change within TENANCY_TTL_MS.
-const TENANCY_TTL_MS = 2_000;
+// Every authenticated request needs its tenancy, so it is cached per process. Writes through
+// this process invalidate it at once; other processes are told by notification
+// (services/cache-sync.ts). TENANCY_TTL_MS only bounds staleness should that ever fail.
+export const TENANCY_TTL_MS = 30_000;
 
 export class TenancyStore {
   private readonly cache = new TtlCache<TenancyLookup>(TENANCY_TTL_MS, 1_000);
@@ -62,5 +62,9 @@ export class TenancyStore {
   /** Drops cached tenancies of a project after its row or configuration changed. */
   forget(projectId: string): void {
     this.cache.deleteWhere((key) => key.startsWith(`${projectId}\u0000`));
+  }
+
+  clear(): void {
+    this.cache.deleteWhere(() => true);
   }
 }

@@ -3,7 +3,7 @@
  * line, `describeSecurity({...})`, and is then checked against: no authentication, a key
  * without an access type, malformed headers, an unknown project, wrong and foreign keys for
  * every access type, access types the route does not admit, another project's token, an
- * expired or garbled token, a missing session where one is needed, and (when the route
+ * expired or garbled token, a signed-out session's token, a missing session where one is needed, and (when the route
  * names one) another user's resource, and the bad-token matrix (forged, foreign and
  * anonymous tokens). Each case asserts the exact known error. Each entry names its
  * operationId first, checked against the served OpenAPI document (method, path, access);
@@ -12,7 +12,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AccessType } from "../http/env";
 import type { KnownErrorCode } from "../errors";
-import { call, callUntyped, createProjectFixture, expiredAccessToken, type Credentials, type ProjectFixture } from "./fixtures";
+import { call, callUntyped, createProjectFixture, expiredAccessToken, internalClient, type Credentials, type ProjectFixture } from "./fixtures";
 import { hs256WithPublicKey, signedWithClaims, signedWithForeignKey, unsignedToken } from "./forged-tokens";
 import { useSharedTestApp } from "./shared-app";
 import type { TestApp } from "./test-server";
@@ -159,6 +159,7 @@ function casesFor(op: ProtectedOperation): Case[] {
       },
     );
   }
+  cases.push(...signedOutSessionCases(op));
   if (op.userRequired) {
     cases.push({
       name: "no user session",
@@ -207,6 +208,44 @@ function forgedTokenCases(op: ProtectedOperation): Case[] {
       return res.json.access_token as string;
     }),
   ];
+}
+
+/**
+ * Access tokens of a session that has ended (sign-out): refused from the next request on
+ * (services/revoked-sessions.ts), as a user's token and, for admin routes, as an admin token.
+ */
+function signedOutSessionCases(op: ProtectedOperation): Case[] {
+  const signedOutToken = async (t: TestApp, creds: Credentials, email: string, password: string) => {
+    const signIn = await call(t, "POST", "/auth/password/sign-in", { creds, body: { email, password } });
+    const accessToken: string = signIn.json.access_token;
+    const signOut = await call(t, "DELETE", "/auth/sessions/current", { creds: { ...creds, accessToken } });
+    if (signOut.status !== 200) throw new Error(`sign-out failed: ${signOut.text}`);
+    return accessToken;
+  };
+  const cases: Case[] = [
+    {
+      name: "the access token of a signed-out session",
+      creds: async (ctx) => {
+        const { user } = ctx.project;
+        const type = op.access[0]!;
+        const accessToken = await signedOutToken(ctx.t, ctx.project.client, user.email, user.password);
+        return { projectId: ctx.project.projectId, accessType: type, ...keysFor(ctx.project, type), accessToken };
+      },
+      code: "ACCESS_TOKEN_EXPIRED",
+    },
+  ];
+  if (op.access.includes("admin")) {
+    cases.push({
+      name: "the admin access token of the owner's signed-out session",
+      creds: async (ctx) => {
+        const { owner } = ctx.project;
+        const adminAccessToken = await signedOutToken(ctx.t, internalClient, owner.email, owner.password);
+        return { projectId: ctx.project.projectId, accessType: "admin", adminAccessToken };
+      },
+      code: "ADMIN_ACCESS_TOKEN_EXPIRED",
+    });
+  }
+  return cases;
 }
 
 function keysFor(project: ProjectFixture, type: AccessType | string): Partial<Credentials> {

@@ -4,6 +4,7 @@ import { createApp, type AppOptions } from "../app";
 import { loadConfig, type AppConfig } from "../config/env";
 import type { Db } from "../db/db";
 import { silentLogger } from "../logger";
+import { startCacheSync } from "../services/cache-sync";
 import { createDeps } from "../services/create-deps";
 import type { ServiceDeps } from "../services/deps";
 import { ensureInternalProject } from "../services/projects/internal-project";
@@ -48,6 +49,7 @@ function testSettings(options: TestAppOptions): AppConfig {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDb();
   const deps = createDeps(db, testSettings(options), TEST_SERVER_SECRET, silentLogger);
+  const cacheSync = await startCacheSync(deps);
   await ensureInternalProject(deps);
   const { app, document } = createApp(deps, options);
   return {
@@ -56,7 +58,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     deps,
     db,
     request: async (path, init) => app.request(path, init),
-    close: () => db.close(),
+    close: async () => {
+      await cacheSync.stop();
+      await db.close();
+    },
   };
 }
 

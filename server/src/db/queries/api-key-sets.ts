@@ -82,19 +82,19 @@ export async function insertApiKeySet(
   return toRecord(rows[0]!);
 }
 
-/** Is there a live key of this kind with this hash in this project? The hash column is unique and indexed. */
+/** The expiry (ms) of the live key of this kind with this hash in this project, or null. The hash column is unique and indexed. */
 export async function isValidProjectKey(
   q: Queryable,
   projectId: string,
   kind: ProjectKeyKind,
   keyHash: string,
-): Promise<boolean> {
-  const rows = await q.query(
-    `SELECT 1 FROM api_key_sets
+): Promise<number | null> {
+  const rows = await q.query<{ expires_at: Date }>(
+    `SELECT expires_at FROM api_key_sets
      WHERE ${kind}_hash = $2 AND project_id = $1 AND manually_revoked_at IS NULL AND expires_at > now()`,
     [projectId, keyHash],
   );
-  return rows.length > 0;
+  return rows[0] ? toMillis(rows[0].expires_at) : null;
 }
 
 export async function listApiKeySets(q: Queryable, projectId: string): Promise<ApiKeySetRecord[]> {

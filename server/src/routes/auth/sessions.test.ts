@@ -30,12 +30,14 @@ describe("DELETE /auth/sessions/current", () => {
     expect((await refresh(second.json.refresh_token)).status).toBe(200);
   });
 
-  it("answers REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED when the session is already gone", async () => {
+  it("refuses the signed-out session's access token at once, for a second sign-out as for anything else", async () => {
     const user = await signUpUser(t, project.client);
     const creds = { ...project.client, accessToken: user.accessToken };
-    await call(t, "DELETE", "/auth/sessions/current", { creds });
+    expect((await call(t, "DELETE", "/auth/sessions/current", { creds })).status).toBe(200);
     const again = await call(t, "DELETE", "/auth/sessions/current", { creds });
-    expect(again.json.code).toBe("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+    expect(again.json.code).toBe("ACCESS_TOKEN_EXPIRED");
+    expect(again.json.details).toMatchObject({ user_id: user.userId, project_id: project.projectId, expired_at_millis: expect.any(Number) });
+    expect((await call(t, "GET", "/users/me", { creds })).json.code).toBe("ACCESS_TOKEN_EXPIRED");
   });
 });
 

@@ -72,8 +72,10 @@ describe("server user management", () => {
       body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: user.refreshToken, client_id: project.projectId, client_secret: "__stack_public_client__" }).toString(),
     });
     expect(refresh.status).toBe(401);
-    const me = await call(t, "GET", "/users/me", { creds: { ...project.client, accessToken: user.accessToken } });
-    expect(me.json.code).toBe("CANNOT_GET_OWN_USER_WITHOUT_USER");
+    // The access token goes with the sessions: refused on every route, not only where the user is read.
+    const creds = { ...project.client, accessToken: user.accessToken };
+    expect((await call(t, "GET", "/users/me", { creds })).json.code).toBe("ACCESS_TOKEN_EXPIRED");
+    expect((await call(t, "GET", "/teams?user_id=me", { creds })).json.code).toBe("ACCESS_TOKEN_EXPIRED");
   });
 
   it("changes the primary e-mail and password; the old ones stop working", async () => {

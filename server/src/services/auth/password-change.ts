@@ -69,6 +69,8 @@ export async function updatePassword(
     await updateUserProfile(tx, tenancy, user.userId, { passwordHash: hash });
     await deleteUserSessions(tx, tenancy, user.userId, user.sessionId);
   });
+  // The other sessions' access tokens are refused from the next request on, here too.
+  await deps.revokedSessions.catchUp();
 }
 
 export const RESET_CODE_SENT = { success: "maybe, only if user with e-mail exists" } as const;
@@ -139,4 +141,5 @@ export async function resetPassword(
     await updateUserProfile(tx, tenancy, record.userId, { passwordHash: hash });
     await deleteUserSessions(tx, tenancy, record.userId);
   });
+  await deps.revokedSessions.catchUp();
 }

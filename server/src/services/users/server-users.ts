@@ -14,6 +14,8 @@ export async function getUser(deps: ServiceDeps, tenancy: Tenancy, userId: strin
 /** Deletes the user; their sessions, channels and memberships go with them (foreign keys cascade). */
 export async function deleteUser(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<void> {
   if (!(await deleteUserRow(deps.db, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
+  // The cascade ended the user's sessions: refuse their access tokens from the next request on.
+  await deps.revokedSessions.catchUp();
 }
 
 export const listUsers = (deps: ServiceDeps, tenancy: Tenancy, filter: UserListFilter) =>
