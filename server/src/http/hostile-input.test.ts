@@ -117,3 +117,17 @@ describe("hostile query strings and paths", () => {
     expectSchemaError(res, "path: Must not contain the NUL character");
   });
 });
+
+describe("hostile form bodies", () => {
+  it("refuses NUL in a form field, naming it", async () => {
+    const res = await t.request("/api/v1/auth/oauth/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "grant_type=refresh_token&refresh_token=x&client_id=a%00b&client_secret=s",
+    });
+    const json = (await res.json()) as { code: string; details: { message: string } };
+    expect(res.status).toBe(400);
+    expect(json.code).toBe("SCHEMA_ERROR");
+    expect(json.details.message).toContain("body.client_id");
+  });
+});

@@ -44,6 +44,14 @@ export function requestGuard(): MiddlewareHandler<AppEnv> {
       }
       if (parsed !== undefined) checkValue(parsed, "body", 1);
     }
+    if (mediaType.toLowerCase() === "application/x-www-form-urlencoded") {
+      // Form fields (the OAuth token endpoint) reach the same queries as JSON ones.
+      const form = new URLSearchParams(await c.req.text());
+      for (const [name, value] of form) {
+        const problem = stringProblem(name) ?? stringProblem(value);
+        if (problem) throw schemaError(`body.${name.replace(/\0/g, "\\0")}`, problem);
+      }
+    }
     await next();
   };
 }
