@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { signUpAnonymously } from "../../services/auth/anonymous";
 import { SignInResultSchema } from "./shapes";
 
-const anonymousSignUp = authenticatedRoute(CLIENT_AND_UP, ["ANONYMOUS_ACCOUNTS_NOT_ENABLED"], {
+const signUpAnonymouslyRoute = authenticatedRoute(CLIENT_AND_UP, ["ANONYMOUS_ACCOUNTS_NOT_ENABLED"], {
   operationId: "signUpAnonymously",
   method: "post",
   path: "/auth/anonymous/sign-up",
@@ -22,7 +22,7 @@ const anonymousSignUp = authenticatedRoute(CLIENT_AND_UP, ["ANONYMOUS_ACCOUNTS_N
 });
 
 export function registerAnonymousRoutes(router: Router): void {
-  router.openapi(anonymousSignUp, async (c) => {
+  router.openapi(signUpAnonymouslyRoute, async (c) => {
     const tokens = await signUpAnonymously(c.var.deps, c.var.auth.tenancy, clientInfo(c));
     return c.json(tokens, 200);
   });

@@ -19,7 +19,7 @@ const MfaSignInTokensSchema = SignInTokensSchema.extend({
   is_new_user: z.boolean().openapi({ description: "True when the first factor of this sign-in created the account." }),
 }).openapi("MfaSignInTokens");
 
-const signInWithMfa = authenticatedRoute(CLIENT_AND_UP, ["INVALID_TOTP_CODE", ...CODE_ERRORS], {
+const signInWithMfaRoute = authenticatedRoute(CLIENT_AND_UP, ["INVALID_TOTP_CODE", ...CODE_ERRORS], {
   operationId: "signInWithMfa",
   method: "post",
   path: "/auth/mfa/sign-in",
@@ -36,7 +36,7 @@ const signInWithMfa = authenticatedRoute(CLIENT_AND_UP, ["INVALID_TOTP_CODE", ..
   responses: { 200: jsonResponse(MfaSignInTokensSchema, "Signed in"), ...rateLimitedResponse },
 });
 
-const checkMfaAttemptCode = authenticatedRoute(CLIENT_AND_UP, CODE_ERRORS, {
+const checkMfaAttemptCodeRoute = authenticatedRoute(CLIENT_AND_UP, CODE_ERRORS, {
   operationId: "checkMfaAttemptCode",
   method: "post",
   path: "/auth/mfa/sign-in/check-code",
@@ -48,13 +48,13 @@ const checkMfaAttemptCode = authenticatedRoute(CLIENT_AND_UP, CODE_ERRORS, {
 });
 
 export function registerMfaRoutes(router: Router): void {
-  router.openapi(signInWithMfa, async (c) => {
+  router.openapi(signInWithMfaRoute, async (c) => {
     const body = c.req.valid("json");
     const tokens = await signInWithTotp(c.var.deps, c.var.auth.tenancy, { attemptCode: body.code, totp: body.totp }, clientInfo(c));
     return c.json(tokens, 200);
   });
 
-  router.openapi(checkMfaAttemptCode, async (c) => {
+  router.openapi(checkMfaAttemptCodeRoute, async (c) => {
     await checkMfaAttempt(c.var.deps, c.var.auth.tenancy, c.req.valid("json").code, clientInfo(c));
     return c.json({ is_code_valid: true as const }, 200);
   });

@@ -29,7 +29,7 @@ const TokenResponse = z
   })
   .openapi("OAuthTokenResponse");
 
-const exchangeToken = publicRoute(["INVALID_OAUTH_CLIENT_ID_OR_SECRET", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"], {
+const exchangeOAuthTokenRoute = publicRoute(["INVALID_OAUTH_CLIENT_ID_OR_SECRET", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"], {
   operationId: "exchangeOAuthToken",
   method: "post",
   path: "/auth/oauth/token",
@@ -54,7 +54,7 @@ async function tenancyForClient(deps: ServiceDeps, clientId: string, clientSecre
 }
 
 export function registerOAuthTokenRoutes(router: Router): void {
-  router.openapi(exchangeToken, async (c) => {
+  router.openapi(exchangeOAuthTokenRoute, async (c) => {
     const form = c.req.valid("form");
     const deps = c.var.deps;
     const tenancy = await tenancyForClient(deps, form.client_id, form.client_secret);

@@ -29,7 +29,7 @@ const OtpSignInSchema = SignInTokensSchema.extend({
   is_new_user: z.boolean().openapi({ description: "True when this sign-in created the account (or upgraded an anonymous user)." }),
 }).openapi("OtpSignInTokens");
 
-const sendCode = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED"], {
+const sendSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED"], {
   operationId: "sendSignInCode",
   method: "post",
   path: "/auth/otp/send-sign-in-code",
@@ -42,7 +42,7 @@ const sendCode = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENAB
   responses: { 200: jsonResponse(NonceSchema, "Code sent"), ...rateLimitedResponse },
 });
 
-const signIn = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", "SIGN_UP_NOT_ENABLED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", ...CODE_ERRORS], {
+const signInWithCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", "SIGN_UP_NOT_ENABLED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", ...CODE_ERRORS], {
   operationId: "signInWithCode",
   method: "post",
   path: "/auth/otp/sign-in",
@@ -57,7 +57,7 @@ const signIn = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLE
   responses: { 200: jsonResponse(OtpSignInSchema, "Signed in"), ...rateLimitedResponse },
 });
 
-const checkCode = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", ...CODE_ERRORS], {
+const checkSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", ...CODE_ERRORS], {
   operationId: "checkSignInCode",
   method: "post",
   path: "/auth/otp/sign-in/check-code",
@@ -68,13 +68,13 @@ const checkCode = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENA
 });
 
 export function registerOtpRoutes(router: Router): void {
-  router.openapi(sendCode, async (c) => {
+  router.openapi(sendSignInCodeRoute, async (c) => {
     const body = c.req.valid("json");
     const answer = await sendSignInCode(c.var.deps, c.var.auth.tenancy, { email: body.email, callbackUrl: body.callback_url }, clientInfo(c));
     return c.json(answer, 200);
   });
 
-  router.openapi(signIn, async (c) => {
+  router.openapi(signInWithCodeRoute, async (c) => {
     const user = c.var.auth.user;
     const tokens = await signInWithCode(
       c.var.deps,
@@ -85,7 +85,7 @@ export function registerOtpRoutes(router: Router): void {
     return c.json(tokens, 200);
   });
 
-  router.openapi(checkCode, async (c) => {
+  router.openapi(checkSignInCodeRoute, async (c) => {
     await checkSignInCode(c.var.deps, c.var.auth.tenancy, c.req.valid("json").code, clientInfo(c));
     return c.json({ is_code_valid: true as const }, 200);
   });

@@ -16,7 +16,7 @@ const UpdatePasswordBody = z
   })
   .openapi("PasswordUpdate");
 
-const setPassword = authenticatedRoute(
+const setPasswordRoute = authenticatedRoute(
   CLIENT_AND_UP,
   [
     "USER_AUTHENTICATION_REQUIRED",
@@ -40,7 +40,7 @@ const setPassword = authenticatedRoute(
   },
 );
 
-const changePassword = authenticatedRoute(
+const updatePasswordRoute = authenticatedRoute(
   CLIENT_AND_UP,
   [
     "USER_AUTHENTICATION_REQUIRED",
@@ -66,13 +66,13 @@ const changePassword = authenticatedRoute(
 );
 
 export function registerPasswordChangeRoutes(router: Router): void {
-  router.openapi(setPassword, async (c) => {
+  router.openapi(setPasswordRoute, async (c) => {
     const user = requireUser(c.var.auth);
     await setFirstPassword(c.var.deps, c.var.auth.tenancy, user.sub, c.req.valid("json").password);
     return c.json({ success: true as const }, 200);
   });
 
-  router.openapi(changePassword, async (c) => {
+  router.openapi(updatePasswordRoute, async (c) => {
     const user = requireUser(c.var.auth);
     const body = c.req.valid("json");
     await updatePassword(

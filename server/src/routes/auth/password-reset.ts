@@ -18,7 +18,7 @@ const ResetBody = z
   .strictObject({ code: CodeBody.shape.code, password: z.string().openapi({ description: "8 to 70 characters." }) })
   .openapi("PasswordReset");
 
-const sendResetCode = authenticatedRoute(
+const sendPasswordResetCodeRoute = authenticatedRoute(
   CLIENT_AND_UP,
   ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED"],
   {
@@ -35,7 +35,7 @@ const sendResetCode = authenticatedRoute(
   },
 );
 
-const reset = authenticatedRoute(
+const resetPasswordRoute = authenticatedRoute(
   CLIENT_AND_UP,
   ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", ...CODE_ERRORS],
   {
@@ -50,7 +50,7 @@ const reset = authenticatedRoute(
   },
 );
 
-const checkResetCode = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
+const checkPasswordResetCodeRoute = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
   operationId: "checkPasswordResetCode",
   method: "post",
   path: "/auth/password/reset/check-code",
@@ -61,7 +61,7 @@ const checkResetCode = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
 });
 
 export function registerPasswordResetRoutes(router: Router): void {
-  router.openapi(sendResetCode, async (c) => {
+  router.openapi(sendPasswordResetCodeRoute, async (c) => {
     const body = c.req.valid("json");
     const answer = await sendPasswordResetCode(
       c.var.deps,
@@ -73,12 +73,12 @@ export function registerPasswordResetRoutes(router: Router): void {
     return c.json(answer, 200);
   });
 
-  router.openapi(reset, async (c) => {
+  router.openapi(resetPasswordRoute, async (c) => {
     await resetPassword(c.var.deps, c.var.auth.tenancy, c.req.valid("json"), clientInfo(c));
     return c.json({ success: true as const }, 200);
   });
 
-  router.openapi(checkResetCode, async (c) => {
+  router.openapi(checkPasswordResetCodeRoute, async (c) => {
     await checkPasswordResetCode(c.var.deps, c.var.auth.tenancy, c.req.valid("json").code, clientInfo(c));
     return c.json({ is_code_valid: true as const }, 200);
   });

@@ -22,7 +22,7 @@ const SignInBody = z
   .strictObject({ email: z.string().max(256), password: z.string().max(1024) })
   .openapi("PasswordSignIn");
 
-const signUp = authenticatedRoute(
+const signUpWithPasswordRoute = authenticatedRoute(
   CLIENT_AND_UP,
   [
     "SIGN_UP_NOT_ENABLED",
@@ -43,7 +43,7 @@ const signUp = authenticatedRoute(
   },
 );
 
-const signIn = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "EMAIL_PASSWORD_MISMATCH", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"], {
+const signInWithPasswordRoute = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_ENABLED", "EMAIL_PASSWORD_MISMATCH", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"], {
   operationId: "signInWithPassword",
   method: "post",
   path: "/auth/password/sign-in",
@@ -55,7 +55,7 @@ const signIn = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUTHENTICATION_NOT_E
 });
 
 export function registerPasswordRoutes(router: Router): void {
-  router.openapi(signUp, async (c) => {
+  router.openapi(signUpWithPasswordRoute, async (c) => {
     const body = c.req.valid("json");
     const tokens = await signUpWithPassword(
       c.var.deps,
@@ -71,7 +71,7 @@ export function registerPasswordRoutes(router: Router): void {
     return c.json(tokens, 200);
   });
 
-  router.openapi(signIn, async (c) => {
+  router.openapi(signInWithPasswordRoute, async (c) => {
     const body = c.req.valid("json");
     const tokens = await signInWithPassword(c.var.deps, c.var.auth.tenancy, body, clientInfo(c));
     return c.json(tokens, 200);

@@ -15,7 +15,7 @@ import {
   revokeSession,
 } from "../../services/sessions";
 
-const signOut = authenticatedRoute(CLIENT_AND_UP, ["USER_AUTHENTICATION_REQUIRED", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"], {
+const signOutRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_AUTHENTICATION_REQUIRED", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"], {
   operationId: "signOut",
   method: "delete",
   path: "/auth/sessions/current",
@@ -78,7 +78,7 @@ const UserIdQuery = z
   .union([z.uuid(), z.literal("me")])
   .openapi({ description: "A user id, or `me`. Client access may only name the signed-in user." });
 
-const listRoute = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"], {
+const listSessionsRoute = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"], {
   operationId: "listSessions",
   method: "get",
   path: "/auth/sessions",
@@ -89,7 +89,7 @@ const listRoute = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOU
   responses: { 200: jsonResponse(SessionListSchema, "The user's live sessions") },
 });
 
-const deleteRoute = authenticatedRoute(
+const revokeSessionRoute = authenticatedRoute(
   CLIENT_AND_UP,
   [
     "CANNOT_GET_OWN_USER_WITHOUT_USER",
@@ -127,7 +127,7 @@ const createSessionRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_
   responses: { 200: jsonResponse(SessionTokensSchema, "The new session's tokens") },
 });
 
-const refreshRoute = authenticatedRoute(CLIENT_AND_UP, ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"], {
+const refreshCurrentSessionRoute = authenticatedRoute(CLIENT_AND_UP, ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"], {
   operationId: "refreshCurrentSession",
   method: "post",
   path: "/auth/sessions/current/refresh",
@@ -144,28 +144,28 @@ const refreshRoute = authenticatedRoute(CLIENT_AND_UP, ["REFRESH_TOKEN_NOT_FOUND
 });
 
 export function registerSessionRoutes(router: Router): void {
-  router.openapi(signOut, async (c) => {
+  router.openapi(signOutRoute, async (c) => {
     const auth = c.var.auth;
     const user = requireUser(auth);
     await endSession(c.var.deps, auth.tenancy, user.sub, user.refresh_token_id);
     return c.json({ success: true as const }, 200);
   });
 
-  router.openapi(refreshRoute, async (c) => {
+  router.openapi(refreshCurrentSessionRoute, async (c) => {
     const refreshToken = stackHeader(c, "refresh-token");
     if (!refreshToken) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
     const { accessToken } = await refreshSession(c.var.deps, c.var.auth.tenancy, refreshToken);
     return c.json({ access_token: accessToken }, 200);
   });
 
-  router.openapi(listRoute, async (c) => {
+  router.openapi(listSessionsRoute, async (c) => {
     const auth = c.var.auth;
     const userId = resolveUserIdForAccess(auth, c.req.valid("query").user_id);
     const items = await listSessions(c.var.deps, auth.tenancy, userId, auth.user?.sub === userId ? auth.user.refresh_token_id : null);
     return c.json({ items, is_paginated: false as const }, 200);
   });
 
-  router.openapi(deleteRoute, async (c) => {
+  router.openapi(revokeSessionRoute, async (c) => {
     const auth = c.var.auth;
     const { user_id } = c.req.valid("query");
     // Server access may revoke any session of the project; with a user_id, only that user's.

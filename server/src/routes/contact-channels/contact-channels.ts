@@ -52,7 +52,7 @@ const USED_ELSEWHERE = "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE" a
 const DUPLICATE = "USER_EMAIL_ALREADY_EXISTS" as const;
 const NOT_THEIRS = "EMAIL_NOT_ASSOCIATED_WITH_USER" as const;
 
-const listRoute = authenticatedRoute(CLIENT_AND_UP, OWNER_ERRORS, {
+const listContactChannelsRoute = authenticatedRoute(CLIENT_AND_UP, OWNER_ERRORS, {
   operationId: "listContactChannels",
   method: "get",
   path: "/contact-channels",
@@ -63,7 +63,7 @@ const listRoute = authenticatedRoute(CLIENT_AND_UP, OWNER_ERRORS, {
   responses: { 200: jsonResponse(ChannelListSchema, "The user's channels") },
 });
 
-const createRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, USED_ELSEWHERE, DUPLICATE], {
+const createContactChannelRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, USED_ELSEWHERE, DUPLICATE], {
   operationId: "createContactChannel",
   method: "post",
   path: "/contact-channels",
@@ -73,7 +73,7 @@ const createRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, USED_ELS
   responses: { 201: jsonResponse(ContactChannelSchema, "The new channel") },
 }, { serverOnlyFields: ["is_verified"] });
 
-const getRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_THEIRS], {
+const getContactChannelRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_THEIRS], {
   operationId: "getContactChannel",
   method: "get",
   path: "/contact-channels/{user_id}/{contact_channel_id}",
@@ -83,7 +83,7 @@ const getRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_THEIRS]
   responses: { 200: jsonResponse(ContactChannelSchema, "The channel") },
 });
 
-const updateRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, USED_ELSEWHERE, DUPLICATE, NOT_THEIRS], {
+const updateContactChannelRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, USED_ELSEWHERE, DUPLICATE, NOT_THEIRS], {
   operationId: "updateContactChannel",
   method: "patch",
   path: "/contact-channels/{user_id}/{contact_channel_id}",
@@ -95,7 +95,7 @@ const updateRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, USED_ELS
   },
 }, { serverOnlyFields: ["is_verified"] });
 
-const deleteRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_THEIRS], {
+const deleteContactChannelRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_THEIRS], {
   operationId: "deleteContactChannel",
   method: "delete",
   path: "/contact-channels/{user_id}/{contact_channel_id}",
@@ -107,7 +107,7 @@ const deleteRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_THEI
 });
 
 export function registerContactChannelRoutes(router: Router): void {
-  router.openapi(listRoute, async (c) => {
+  router.openapi(listContactChannelsRoute, async (c) => {
     const query = c.req.valid("query");
     const auth = c.var.auth;
     const userId = resolveUserIdForAccess(auth, query.user_id);
@@ -115,7 +115,7 @@ export function registerContactChannelRoutes(router: Router): void {
     return c.json({ items: channels.map(toContactChannel), is_paginated: false }, 200);
   });
 
-  router.openapi(createRoute, async (c) => {
+  router.openapi(createContactChannelRoute, async (c) => {
     const body = c.req.valid("json");
     const auth = c.var.auth;
     const userId = resolveUserIdForAccess(auth, body.user_id);
@@ -129,7 +129,7 @@ export function registerContactChannelRoutes(router: Router): void {
     return c.json(toContactChannel(channel), 201);
   });
 
-  router.openapi(getRoute, async (c) => {
+  router.openapi(getContactChannelRoute, async (c) => {
     const params = c.req.valid("param");
     const auth = c.var.auth;
     const userId = resolveUserIdForAccess(auth, params.user_id);
@@ -137,7 +137,7 @@ export function registerContactChannelRoutes(router: Router): void {
     return c.json(toContactChannel(channel), 200);
   });
 
-  router.openapi(updateRoute, async (c) => {
+  router.openapi(updateContactChannelRoute, async (c) => {
     const params = c.req.valid("param");
     const body = c.req.valid("json");
     const auth = c.var.auth;
@@ -151,7 +151,7 @@ export function registerContactChannelRoutes(router: Router): void {
     return c.json(toContactChannel(channel), 200);
   });
 
-  router.openapi(deleteRoute, async (c) => {
+  router.openapi(deleteContactChannelRoute, async (c) => {
     const params = c.req.valid("param");
     const auth = c.var.auth;
     const userId = resolveUserIdForAccess(auth, params.user_id);

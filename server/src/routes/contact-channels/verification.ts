@@ -24,7 +24,7 @@ const LegacySendBody = z.strictObject({ email: EmailSchema, callback_url: Callba
 
 const SEND_ERRORS: KnownErrorCode[] = ["EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_NOT_WHITELISTED"];
 
-const sendRoute = authenticatedRoute(
+const sendContactChannelVerificationCodeRoute = authenticatedRoute(
   CLIENT_AND_UP,
   [...SEND_ERRORS, "USER_NOT_FOUND", "EMAIL_NOT_ASSOCIATED_WITH_USER", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"],
   {
@@ -38,7 +38,7 @@ const sendRoute = authenticatedRoute(
   },
 );
 
-const legacySendRoute = authenticatedRoute(
+const sendEmailVerificationCodeRoute = authenticatedRoute(
   CLIENT_AND_UP,
   [...SEND_ERRORS, "EMAIL_NOT_ASSOCIATED_WITH_USER", "EMAIL_IS_NOT_PRIMARY_EMAIL", "USER_AUTHENTICATION_REQUIRED"],
   {
@@ -55,7 +55,7 @@ const legacySendRoute = authenticatedRoute(
   },
 );
 
-const verifyRoute = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
+const verifyContactChannelRoute = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
     operationId: "verifyContactChannel",
     method: "post",
     path: "/contact-channels/verify",
@@ -65,7 +65,7 @@ const verifyRoute = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
     responses: { 200: jsonResponse(EmptyObjectSchema, "Verified"), ...rateLimitedResponse },
 });
 
-const checkRoute = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
+const checkContactChannelVerificationCodeRoute = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
     operationId: "checkContactChannelVerificationCode",
     method: "post",
     path: "/contact-channels/verify/check-code",
@@ -76,7 +76,7 @@ const checkRoute = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
 });
 
 export function registerContactChannelVerificationRoutes(router: Router): void {
-  router.openapi(legacySendRoute, async (c) => {
+  router.openapi(sendEmailVerificationCodeRoute, async (c) => {
     const body = c.req.valid("json");
     const auth = c.var.auth;
     const user = requireUser(auth);
@@ -84,17 +84,17 @@ export function registerContactChannelVerificationRoutes(router: Router): void {
     return c.json({ success: true as const }, 200);
   });
 
-  router.openapi(verifyRoute, async (c) => {
+  router.openapi(verifyContactChannelRoute, async (c) => {
     await verifyChannelCode(c.var.deps, c.var.auth.tenancy, c.req.valid("json").code, true, clientInfo(c));
     return c.json({}, 200);
   });
 
-  router.openapi(checkRoute, async (c) => {
+  router.openapi(checkContactChannelVerificationCodeRoute, async (c) => {
     await verifyChannelCode(c.var.deps, c.var.auth.tenancy, c.req.valid("json").code, false, clientInfo(c));
     return c.json({ is_code_valid: true as const }, 200);
   });
 
-  router.openapi(sendRoute, async (c) => {
+  router.openapi(sendContactChannelVerificationCodeRoute, async (c) => {
     const params = c.req.valid("param");
     const auth = c.var.auth;
     const userId = resolveUserIdForAccess(auth, params.user_id);

@@ -8,7 +8,7 @@ const RevokeBody = z
   .strictObject({ api_key: z.string().max(1000).openapi({ description: "The leaked user or team API key, in full." }) })
   .openapi("CredentialScanningRevoke");
 
-const revokeLeakedKey = publicRoute(["API_KEY_NOT_FOUND", "PUBLIC_API_KEY_CANNOT_BE_REVOKED"], {
+const revokeLeakedApiKeyRoute = publicRoute(["API_KEY_NOT_FOUND", "PUBLIC_API_KEY_CANNOT_BE_REVOKED"], {
   operationId: "revokeLeakedApiKey",
   method: "post",
   path: "/integrations/credential-scanning/revoke",
@@ -22,7 +22,7 @@ const revokeLeakedKey = publicRoute(["API_KEY_NOT_FOUND", "PUBLIC_API_KEY_CANNOT
 });
 
 export function registerCredentialScanningRoutes(router: Router): void {
-  router.openapi(revokeLeakedKey, async (c) => {
+  router.openapi(revokeLeakedApiKeyRoute, async (c) => {
     await revokeLeakedApiKey(c.var.deps, c.req.valid("json").api_key);
     return c.json({ success: true as const }, 200);
   });

@@ -55,7 +55,7 @@ const UpdateBody = z
 
 const IdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
 
-const createKeys = authenticatedRoute(ADMIN_ONLY, [], {
+const createProjectApiKeySetRoute = authenticatedRoute(ADMIN_ONLY, [], {
   operationId: "createProjectApiKeySet",
   method: "post",
   path: "/internal/api-keys",
@@ -65,7 +65,7 @@ const createKeys = authenticatedRoute(ADMIN_ONLY, [], {
   responses: { 201: jsonResponse(CreatedApiKeySetSchema, "The new keys, in full, once") },
 });
 
-const listKeys = authenticatedRoute(ADMIN_ONLY, [], {
+const listProjectApiKeySetsRoute = authenticatedRoute(ADMIN_ONLY, [], {
   operationId: "listProjectApiKeySets",
   method: "get",
   path: "/internal/api-keys",
@@ -74,7 +74,7 @@ const listKeys = authenticatedRoute(ADMIN_ONLY, [], {
   responses: { 200: jsonResponse(listSchema(ApiKeySetSchema, "ProjectApiKeySetList"), "Key sets") },
 });
 
-const getKeys = authenticatedRoute(ADMIN_ONLY, ["API_KEY_NOT_FOUND"], {
+const getProjectApiKeySetRoute = authenticatedRoute(ADMIN_ONLY, ["API_KEY_NOT_FOUND"], {
   operationId: "getProjectApiKeySet",
   method: "get",
   path: "/internal/api-keys/{id}",
@@ -84,7 +84,7 @@ const getKeys = authenticatedRoute(ADMIN_ONLY, ["API_KEY_NOT_FOUND"], {
   responses: { 200: jsonResponse(ApiKeySetSchema, "The key set") },
 });
 
-const updateKeys = authenticatedRoute(ADMIN_ONLY, ["API_KEY_NOT_FOUND"], {
+const updateProjectApiKeySetRoute = authenticatedRoute(ADMIN_ONLY, ["API_KEY_NOT_FOUND"], {
   operationId: "updateProjectApiKeySet",
   method: "patch",
   path: "/internal/api-keys/{id}",
@@ -115,7 +115,7 @@ function toView(set: ApiKeySet): z.infer<typeof ApiKeySetSchema> {
 }
 
 export function registerInternalApiKeyRoutes(router: Router): void {
-  router.openapi(createKeys, async (c) => {
+  router.openapi(createProjectApiKeySetRoute, async (c) => {
     const body = c.req.valid("json");
     const kinds = [
       body.has_publishable_client_key && ("publishable_client_key" as const),
@@ -130,17 +130,17 @@ export function registerInternalApiKeyRoutes(router: Router): void {
     return c.json({ ...baseView(created), ...created.keys }, 201);
   });
 
-  router.openapi(listKeys, async (c) => {
+  router.openapi(listProjectApiKeySetsRoute, async (c) => {
     const sets = await listProjectApiKeySets(c.var.deps, c.var.auth.tenancy.projectId);
     return c.json({ items: sets.map(toView), is_paginated: false }, 200);
   });
 
-  router.openapi(getKeys, async (c) => {
+  router.openapi(getProjectApiKeySetRoute, async (c) => {
     const set = await getProjectApiKeySet(c.var.deps, c.var.auth.tenancy.projectId, c.req.valid("param").id);
     return c.json(toView(set), 200);
   });
 
-  router.openapi(updateKeys, async (c) => {
+  router.openapi(updateProjectApiKeySetRoute, async (c) => {
     const body = c.req.valid("json");
     const set = await updateProjectApiKeySet(c.var.deps, c.var.auth.tenancy.projectId, c.req.valid("param").id, body);
     return c.json(toView(set), 200);

@@ -18,7 +18,7 @@ const SentEmailSchema = z
   })
   .openapi("SentEmail");
 
-const listEmails = authenticatedRoute(ADMIN_ONLY, [], {
+const listSentEmailsRoute = authenticatedRoute(ADMIN_ONLY, [], {
   operationId: "listSentEmails",
   method: "get",
   path: "/internal/emails",
@@ -34,7 +34,7 @@ const listEmails = authenticatedRoute(ADMIN_ONLY, [], {
 });
 
 export function registerInternalEmailRoutes(router: Router): void {
-  router.openapi(listEmails, async (c) => {
+  router.openapi(listSentEmailsRoute, async (c) => {
     const query = c.req.valid("query");
     const page = await listSentEmails(c.var.deps, c.var.auth.tenancy, { limit: query.limit ?? 50, cursor: query.cursor });
     return c.json(

@@ -21,7 +21,7 @@ const PRODUCTION_NOTE =
   "HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching " +
   "production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.";
 
-const createProject = authenticatedRoute(
+const createProjectRoute = authenticatedRoute(
   CLIENT_AND_UP,
   ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND"],
   {
@@ -36,7 +36,7 @@ const createProject = authenticatedRoute(
   },
 );
 
-const listProjects = authenticatedRoute(CLIENT_AND_UP, ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED"], {
+const listProjectsRoute = authenticatedRoute(CLIENT_AND_UP, ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED"], {
   operationId: "listProjects",
   method: "get",
   path: "/internal/projects",
@@ -45,7 +45,7 @@ const listProjects = authenticatedRoute(CLIENT_AND_UP, ["EXPECTED_INTERNAL_PROJE
   responses: { 200: jsonResponse(ProjectListSchema, "Owned projects") },
 });
 
-const getCurrentProjectAdmin = authenticatedRoute(ADMIN_ONLY, [], {
+const getCurrentProjectAdminRoute = authenticatedRoute(ADMIN_ONLY, [], {
   operationId: "getCurrentProjectAdmin",
   method: "get",
   path: "/internal/projects/current",
@@ -54,7 +54,7 @@ const getCurrentProjectAdmin = authenticatedRoute(ADMIN_ONLY, [], {
   responses: { 200: jsonResponse(AdminProjectSchema, "The project") },
 });
 
-const updateCurrentProjectAdmin = authenticatedRoute(ADMIN_ONLY, [], {
+const updateCurrentProjectAdminRoute = authenticatedRoute(ADMIN_ONLY, [], {
   operationId: "updateCurrentProjectAdmin",
   method: "patch",
   path: "/internal/projects/current",
@@ -72,7 +72,7 @@ function internalUser(auth: RequestAuth) {
 }
 
 export function registerInternalProjectRoutes(router: Router): void {
-  router.openapi(createProject, async (c) => {
+  router.openapi(createProjectRoute, async (c) => {
     const user = internalUser(c.var.auth);
     const body = c.req.valid("json");
     const deps = c.var.deps;
@@ -85,7 +85,7 @@ export function registerInternalProjectRoutes(router: Router): void {
     return c.json(toAdminProject(tenancy.project, tenancy.config), 201);
   });
 
-  router.openapi(listProjects, async (c) => {
+  router.openapi(listProjectsRoute, async (c) => {
     const user = internalUser(c.var.auth);
     const deps = c.var.deps;
     const projects = await listOwnedProjects(deps, user.sub);
@@ -98,12 +98,12 @@ export function registerInternalProjectRoutes(router: Router): void {
     return c.json({ items, is_paginated: false }, 200);
   });
 
-  router.openapi(getCurrentProjectAdmin, (c) => {
+  router.openapi(getCurrentProjectAdminRoute, (c) => {
     const { tenancy } = c.var.auth;
     return c.json(toAdminProject(tenancy.project, tenancy.config), 200);
   });
 
-  router.openapi(updateCurrentProjectAdmin, async (c) => {
+  router.openapi(updateCurrentProjectAdminRoute, async (c) => {
     const body = c.req.valid("json");
     const tenancy = await updateCurrentProject(c.var.deps, c.var.auth.tenancy, toProjectInput(body));
     return c.json(toAdminProject(tenancy.project, tenancy.config), 200);

@@ -2,7 +2,7 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses, jsonResponse, optionalJsonBody } from "../../http/openapi";
 import type { Router } from "../../http/router";
 
-const getBackendUrls = createRoute({
+const getBackendUrlsRoute = createRoute({
   operationId: "getBackendUrls",
   method: "get",
   path: "/internal/backend-urls",
@@ -12,7 +12,7 @@ const getBackendUrls = createRoute({
   responses: { 200: jsonResponse(z.object({ urls: z.array(z.string()) }).openapi("BackendUrls"), "Public URLs") },
 });
 
-const checkFeatureSupport = createRoute({
+const checkFeatureSupportRoute = createRoute({
   operationId: "checkFeatureSupport",
   method: "post",
   path: "/check-feature-support",
@@ -27,9 +27,9 @@ const checkFeatureSupport = createRoute({
 });
 
 export function registerMiscRoutes(router: Router): void {
-  router.openapi(getBackendUrls, (c) => c.json({ urls: [c.var.deps.settings.publicUrl] }, 200));
+  router.openapi(getBackendUrlsRoute, (c) => c.json({ urls: [c.var.deps.settings.publicUrl] }, 200));
 
-  router.openapi(checkFeatureSupport, async (c) => {
+  router.openapi(checkFeatureSupportRoute, async (c) => {
     const report = JSON.stringify(await c.req.json().catch(() => ({})));
     c.var.deps.log.warn("An SDK reported an unsupported feature", { report: report.slice(0, 2000) });
     return c.text(`This server does not support the requested feature: ${report.slice(0, 500)}`, 200);

@@ -54,7 +54,7 @@ function resolveListedUser(auth: RequestAuth, userId: string | undefined): strin
 const listErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"] as const;
 const grantErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER", "PERMISSION_NOT_FOUND", "WRONG_PERMISSION_SCOPE"] as const;
 
-const listTeamRoute = authenticatedRoute(CLIENT_AND_UP, listErrors, {
+const listTeamPermissionsRoute = authenticatedRoute(CLIENT_AND_UP, listErrors, {
   operationId: "listTeamPermissions",
   method: "get",
   path: "/team-permissions",
@@ -65,7 +65,7 @@ const listTeamRoute = authenticatedRoute(CLIENT_AND_UP, listErrors, {
   responses: { 200: jsonResponse(listSchema(TeamPermissionSchema, "TeamPermissionList"), "The permissions") },
 });
 
-const grantTeamRoute = authenticatedRoute(SERVER_AND_UP, [...grantErrors, "TEAM_MEMBERSHIP_NOT_FOUND"], {
+const grantTeamPermissionRoute = authenticatedRoute(SERVER_AND_UP, [...grantErrors, "TEAM_MEMBERSHIP_NOT_FOUND"], {
   operationId: "grantTeamPermission",
   method: "post",
   path: "/team-permissions/{team_id}/{user_id}/{permission_id}",
@@ -75,7 +75,7 @@ const grantTeamRoute = authenticatedRoute(SERVER_AND_UP, [...grantErrors, "TEAM_
   responses: { 201: jsonResponse(TeamPermissionSchema, "The granted permission") },
 });
 
-const revokeTeamRoute = authenticatedRoute(SERVER_AND_UP, [...grantErrors, "TEAM_MEMBERSHIP_NOT_FOUND"], {
+const revokeTeamPermissionRoute = authenticatedRoute(SERVER_AND_UP, [...grantErrors, "TEAM_MEMBERSHIP_NOT_FOUND"], {
   operationId: "revokeTeamPermission",
   method: "delete",
   path: "/team-permissions/{team_id}/{user_id}/{permission_id}",
@@ -85,7 +85,7 @@ const revokeTeamRoute = authenticatedRoute(SERVER_AND_UP, [...grantErrors, "TEAM
   responses: { 200: jsonResponse(SuccessSchema, "Revoked") },
 });
 
-const listProjectRoute = authenticatedRoute(CLIENT_AND_UP, listErrors, {
+const listProjectPermissionsRoute = authenticatedRoute(CLIENT_AND_UP, listErrors, {
   operationId: "listProjectPermissions",
   method: "get",
   path: "/project-permissions",
@@ -96,7 +96,7 @@ const listProjectRoute = authenticatedRoute(CLIENT_AND_UP, listErrors, {
   responses: { 200: jsonResponse(listSchema(ProjectPermissionSchema, "ProjectPermissionList"), "The permissions") },
 });
 
-const grantProjectRoute = authenticatedRoute(SERVER_AND_UP, [...grantErrors, "USER_NOT_FOUND"], {
+const grantProjectPermissionRoute = authenticatedRoute(SERVER_AND_UP, [...grantErrors, "USER_NOT_FOUND"], {
   operationId: "grantProjectPermission",
   method: "post",
   path: "/project-permissions/{user_id}/{permission_id}",
@@ -106,7 +106,7 @@ const grantProjectRoute = authenticatedRoute(SERVER_AND_UP, [...grantErrors, "US
   responses: { 201: jsonResponse(ProjectPermissionSchema, "The granted permission") },
 });
 
-const revokeProjectRoute = authenticatedRoute(SERVER_AND_UP, [...grantErrors, "USER_NOT_FOUND"], {
+const revokeProjectPermissionRoute = authenticatedRoute(SERVER_AND_UP, [...grantErrors, "USER_NOT_FOUND"], {
   operationId: "revokeProjectPermission",
   method: "delete",
   path: "/project-permissions/{user_id}/{permission_id}",
@@ -121,7 +121,7 @@ const projectWire = (p: GrantedPermission) => ({ id: p.id, user_id: p.userId });
 
 export function registerPermissionRoutes(router: Router): void {
   const scopeTeam: PermissionScope = "team";
-  router.openapi(listTeamRoute, async (c) => {
+  router.openapi(listTeamPermissionsRoute, async (c) => {
     const q = c.req.valid("query");
     const auth = c.var.auth;
     const items = await listPermissions(c.var.deps, auth.tenancy, scopeTeam, {
@@ -132,7 +132,7 @@ export function registerPermissionRoutes(router: Router): void {
     });
     return c.json({ items: items.map(teamWire), is_paginated: false }, 200);
   });
-  router.openapi(grantTeamRoute, async (c) => {
+  router.openapi(grantTeamPermissionRoute, async (c) => {
     const p = c.req.valid("param");
     const auth = c.var.auth;
     const granted = await grantPermission(c.var.deps, auth.tenancy, "team", {
@@ -142,13 +142,13 @@ export function registerPermissionRoutes(router: Router): void {
     });
     return c.json(teamWire(granted), 201);
   });
-  router.openapi(revokeTeamRoute, async (c) => {
+  router.openapi(revokeTeamPermissionRoute, async (c) => {
     const p = c.req.valid("param");
     const auth = c.var.auth;
     await revokePermission(c.var.deps, auth.tenancy, "team", { teamId: p.team_id, userId: resolveUserId(auth, p.user_id), permissionId: p.permission_id });
     return c.json({ success: true as const }, 200);
   });
-  router.openapi(listProjectRoute, async (c) => {
+  router.openapi(listProjectPermissionsRoute, async (c) => {
     const q = c.req.valid("query");
     const auth = c.var.auth;
     const items = await listPermissions(c.var.deps, auth.tenancy, "project", {
@@ -158,7 +158,7 @@ export function registerPermissionRoutes(router: Router): void {
     });
     return c.json({ items: items.map(projectWire), is_paginated: false }, 200);
   });
-  router.openapi(grantProjectRoute, async (c) => {
+  router.openapi(grantProjectPermissionRoute, async (c) => {
     const p = c.req.valid("param");
     const auth = c.var.auth;
     const granted = await grantPermission(c.var.deps, auth.tenancy, "project", {
@@ -168,7 +168,7 @@ export function registerPermissionRoutes(router: Router): void {
     });
     return c.json(projectWire(granted), 201);
   });
-  router.openapi(revokeProjectRoute, async (c) => {
+  router.openapi(revokeProjectPermissionRoute, async (c) => {
     const p = c.req.valid("param");
     const auth = c.var.auth;
     await revokePermission(c.var.deps, auth.tenancy, "project", { teamId: null, userId: resolveUserId(auth, p.user_id), permissionId: p.permission_id });

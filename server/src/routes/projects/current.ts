@@ -25,7 +25,7 @@ const ClientProjectSchema = z
   })
   .openapi("ClientProject");
 
-const getCurrentProject = authenticatedRoute(CLIENT_AND_UP, [], {
+const getCurrentProjectRoute = authenticatedRoute(CLIENT_AND_UP, [], {
   operationId: "getCurrentProject",
   method: "get",
   path: "/projects/current",
@@ -36,7 +36,7 @@ const getCurrentProject = authenticatedRoute(CLIENT_AND_UP, [], {
 });
 
 export function registerCurrentProjectRoutes(router: Router): void {
-  router.openapi(getCurrentProject, (c) => {
+  router.openapi(getCurrentProjectRoute, (c) => {
     const { project, config } = c.var.auth.tenancy;
     const view = toProjectConfigView(config);
     return c.json(

@@ -9,7 +9,7 @@ const JwkSchema = z
 
 const JwksSchema = z.object({ keys: z.array(JwkSchema) }).openapi("Jwks");
 
-const getJwks = publicRoute(["PROJECT_NOT_FOUND"], {
+const getProjectJwksRoute = publicRoute(["PROJECT_NOT_FOUND"], {
   operationId: "getProjectJwks",
   method: "get",
   path: "/projects/{project_id}/.well-known/jwks.json",
@@ -25,7 +25,7 @@ const getJwks = publicRoute(["PROJECT_NOT_FOUND"], {
 });
 
 export function registerJwksRoutes(router: Router): void {
-  router.openapi(getJwks, async (c) => {
+  router.openapi(getProjectJwksRoute, async (c) => {
     const { project_id } = c.req.valid("param");
     const deps = c.var.deps;
     const lookup = await deps.tenancies.lookup(project_id);

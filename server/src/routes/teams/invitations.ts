@@ -57,7 +57,7 @@ const AcceptByIdQuery = z.object({ user_id: UserIdOrMe });
 const MEMBER_ERRORS: KnownErrorCode[] = ["TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"];
 const ACCEPT_ERRORS: KnownErrorCode[] = [...CODE_ERRORS, "USER_AUTHENTICATION_REQUIRED", "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED"];
 
-const sendRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "REDIRECT_URL_NOT_WHITELISTED"], {
+const sendTeamInvitationRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "REDIRECT_URL_NOT_WHITELISTED"], {
   operationId: "sendTeamInvitation",
   method: "post",
   path: "/team-invitations/send-code",
@@ -85,7 +85,7 @@ const codeRoute = <const R extends { operationId: string; path: string; summary:
     responses: { 200: jsonResponse(route.response, "Done"), ...rateLimitedResponse },
   });
 
-const acceptRoute = codeRoute(ACCEPT_ERRORS, {
+const acceptTeamInvitationRoute = codeRoute(ACCEPT_ERRORS, {
   operationId: "acceptTeamInvitation",
   path: "/team-invitations/accept",
   summary: "Join a team with an invitation code",
@@ -93,7 +93,7 @@ const acceptRoute = codeRoute(ACCEPT_ERRORS, {
   response: EmptyObjectSchema,
 });
 
-const checkRoute = codeRoute([...CODE_ERRORS], {
+const checkTeamInvitationCodeRoute = codeRoute([...CODE_ERRORS], {
   operationId: "checkTeamInvitationCode",
   path: "/team-invitations/accept/check-code",
   summary: "Check an invitation code without using it",
@@ -101,7 +101,7 @@ const checkRoute = codeRoute([...CODE_ERRORS], {
   response: CodeCheckSchema,
 });
 
-const detailsRoute = codeRoute(ACCEPT_ERRORS, {
+const getTeamInvitationDetailsRoute = codeRoute(ACCEPT_ERRORS, {
   operationId: "getTeamInvitationDetails",
   path: "/team-invitations/accept/details",
   summary: "The team an invitation code is for",
@@ -109,7 +109,7 @@ const detailsRoute = codeRoute(ACCEPT_ERRORS, {
   response: InvitationDetailsSchema,
 });
 
-const listRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"], {
+const listTeamInvitationsRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"], {
   operationId: "listTeamInvitations",
   method: "get",
   path: "/team-invitations",
@@ -123,7 +123,7 @@ const listRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "USER_NOT
   responses: { 200: jsonResponse(listSchema(InvitationSchema, "TeamInvitationList"), "The invitations, oldest first") },
 });
 
-const deleteRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "VERIFICATION_CODE_NOT_FOUND"], {
+const deleteTeamInvitationRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "VERIFICATION_CODE_NOT_FOUND"], {
   operationId: "deleteTeamInvitation",
   method: "delete",
   path: "/team-invitations/{id}",
@@ -134,7 +134,7 @@ const deleteRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "VERIFI
   responses: { 200: jsonResponse(SuccessSchema, "Withdrawn") },
 }, { clientTeamPermission: { teamIdIn: "query", permissions: ["$remove_members"] } });
 
-const acceptByIdRoute = authenticatedRoute(
+const acceptTeamInvitationByIdRoute = authenticatedRoute(
   CLIENT_AND_UP,
   ["VERIFICATION_CODE_NOT_FOUND", "USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED"],
   {
@@ -162,7 +162,7 @@ function toInvitation(invitation: TeamInvitationRecord) {
 }
 
 export function registerTeamInvitationRoutes(router: Router): void {
-  router.openapi(sendRoute, async (c) => {
+  router.openapi(sendTeamInvitationRoute, async (c) => {
     const auth = c.var.auth;
     const body = c.req.valid("json");
     const isClient = auth.type === "client";
@@ -175,19 +175,19 @@ export function registerTeamInvitationRoutes(router: Router): void {
     return c.json({ success: true as const, id }, 200);
   });
 
-  router.openapi(acceptRoute, async (c) => {
+  router.openapi(acceptTeamInvitationRoute, async (c) => {
     const auth = c.var.auth;
     await redeemInvitationCode(c.var.deps, auth.tenancy, c.req.valid("json").code, "accept", { id: auth.user?.sub ?? null, client: clientInfo(c) });
     return c.json({}, 200);
   });
 
-  router.openapi(checkRoute, async (c) => {
+  router.openapi(checkTeamInvitationCodeRoute, async (c) => {
     const auth = c.var.auth;
     await redeemInvitationCode(c.var.deps, auth.tenancy, c.req.valid("json").code, "check", { id: auth.user?.sub ?? null, client: clientInfo(c) });
     return c.json({ is_code_valid: true as const }, 200);
   });
 
-  router.openapi(detailsRoute, async (c) => {
+  router.openapi(getTeamInvitationDetailsRoute, async (c) => {
     const auth = c.var.auth;
     const team = await redeemInvitationCode(c.var.deps, auth.tenancy, c.req.valid("json").code, "details", {
       id: auth.user?.sub ?? null,
@@ -196,7 +196,7 @@ export function registerTeamInvitationRoutes(router: Router): void {
     return c.json({ team_id: team.teamId, team_display_name: team.teamDisplayName }, 200);
   });
 
-  router.openapi(listRoute, async (c) => {
+  router.openapi(listTeamInvitationsRoute, async (c) => {
     const auth = c.var.auth;
     const query = c.req.valid("query");
     if ((query.team_id === undefined) === (query.user_id === undefined)) {
@@ -214,14 +214,14 @@ export function registerTeamInvitationRoutes(router: Router): void {
     return c.json({ items: invitations.map(toInvitation), is_paginated: false }, 200);
   });
 
-  router.openapi(deleteRoute, async (c) => {
+  router.openapi(deleteTeamInvitationRoute, async (c) => {
     const auth = c.var.auth;
     const teamId = c.req.valid("query").team_id;
     await revokeTeamInvitation(c.var.deps, auth.tenancy, teamId, c.req.valid("param").id);
     return c.json({ success: true as const }, 200);
   });
 
-  router.openapi(acceptByIdRoute, async (c) => {
+  router.openapi(acceptTeamInvitationByIdRoute, async (c) => {
     const auth = c.var.auth;
     const userId = resolveUserIdForAccess(auth, c.req.valid("query").user_id);
     await acceptInvitationById(c.var.deps, auth.tenancy, c.req.valid("param").id, userId, { refuseRestricted: auth.type === "client" });

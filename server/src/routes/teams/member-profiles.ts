@@ -39,7 +39,7 @@ const ProfileUpdateSchema = z
 
 const MEMBER_ERRORS = ["TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "CANNOT_GET_OWN_USER_WITHOUT_USER"] as const;
 
-const listRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "TEAM_PERMISSION_REQUIRED"], {
+const listTeamMemberProfilesRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "TEAM_PERMISSION_REQUIRED"], {
   operationId: "listTeamMemberProfiles",
   method: "get",
   path: "/team-member-profiles",
@@ -50,7 +50,7 @@ const listRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "TEAM_PER
   responses: { 200: jsonResponse(ProfileListSchema, "The profiles") },
 });
 
-const getRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "TEAM_PERMISSION_REQUIRED"], {
+const getTeamMemberProfileRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "TEAM_PERMISSION_REQUIRED"], {
   operationId: "getTeamMemberProfile",
   method: "get",
   path: "/team-member-profiles/{team_id}/{user_id}",
@@ -61,7 +61,7 @@ const getRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "TEAM_PERM
   responses: { 200: jsonResponse(AnyMemberProfileSchema, "The profile") },
 });
 
-const updateRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS], {
+const updateTeamMemberProfileRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS], {
   operationId: "updateTeamMemberProfile",
   method: "patch",
   path: "/team-member-profiles/{team_id}/{user_id}",
@@ -86,7 +86,7 @@ async function checkClientRead(deps: ServiceDeps, auth: RequestAuth, teamId: str
 }
 
 export function registerTeamMemberProfileRoutes(router: Router): void {
-  router.openapi(listRoute, async (c) => {
+  router.openapi(listTeamMemberProfilesRoute, async (c) => {
     const auth = c.var.auth;
     const query = c.req.valid("query");
     const userId = query.user_id === undefined ? undefined : resolveUserId(auth, query.user_id);
@@ -98,7 +98,7 @@ export function registerTeamMemberProfileRoutes(router: Router): void {
     return c.json({ items: profiles.map((p) => shapeFor(auth, p)), is_paginated: false }, 200);
   });
 
-  router.openapi(getRoute, async (c) => {
+  router.openapi(getTeamMemberProfileRoute, async (c) => {
     const auth = c.var.auth;
     const params = c.req.valid("param");
     const userId = resolveUserId(auth, params.user_id);
@@ -106,7 +106,7 @@ export function registerTeamMemberProfileRoutes(router: Router): void {
     return c.json(shapeFor(auth, await getMemberProfile(c.var.deps, auth.tenancy, params.team_id, userId)), 200);
   });
 
-  router.openapi(updateRoute, async (c) => {
+  router.openapi(updateTeamMemberProfileRoute, async (c) => {
     const auth = c.var.auth;
     const params = c.req.valid("param");
     const userId = resolveUserId(auth, params.user_id);

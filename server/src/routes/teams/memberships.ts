@@ -15,7 +15,7 @@ export const TeamUserParams = z.object({
 
 const TeamMembershipSchema = z.object({ team_id: z.uuid(), user_id: z.uuid() }).openapi("TeamMembership");
 
-const createRoute = authenticatedRoute(
+const createTeamMembershipRoute = authenticatedRoute(
   SERVER_AND_UP,
   ["TEAM_NOT_FOUND", "USER_NOT_FOUND", "TEAM_MEMBERSHIP_ALREADY_EXISTS", "CANNOT_GET_OWN_USER_WITHOUT_USER"],
   {
@@ -29,7 +29,7 @@ const createRoute = authenticatedRoute(
   },
 );
 
-const deleteRoute = authenticatedRoute(
+const deleteTeamMembershipRoute = authenticatedRoute(
   CLIENT_AND_UP,
   ["TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "TEAM_PERMISSION_REQUIRED"],
   {
@@ -46,7 +46,7 @@ const deleteRoute = authenticatedRoute(
 );
 
 export function registerTeamMembershipRoutes(router: Router): void {
-  router.openapi(createRoute, async (c) => {
+  router.openapi(createTeamMembershipRoute, async (c) => {
     const auth = c.var.auth;
     const params = c.req.valid("param");
     const userId = resolveUserId(auth, params.user_id);
@@ -54,7 +54,7 @@ export function registerTeamMembershipRoutes(router: Router): void {
     return c.json({ team_id: params.team_id, user_id: userId }, 201);
   });
 
-  router.openapi(deleteRoute, async (c) => {
+  router.openapi(deleteTeamMembershipRoute, async (c) => {
     const auth = c.var.auth;
     const params = c.req.valid("param");
     const userId = resolveUserId(auth, params.user_id);

@@ -60,7 +60,7 @@ const TeamCreateSchema = z
 
 const SERVER_ONLY_FIELDS = ["client_read_only_metadata", "server_metadata"] as const;
 
-const listRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"], {
+const listTeamsRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"], {
   operationId: "listTeams",
   method: "get",
   path: "/teams",
@@ -70,7 +70,7 @@ const listRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_NOT_FOUND", "CANNOT_G
   responses: { 200: jsonResponse(TeamListSchema, "The teams, oldest first") },
 });
 
-const createRoute = authenticatedRoute(
+const createTeamRoute = authenticatedRoute(
   CLIENT_AND_UP,
   ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "CLIENT_TEAM_CREATION_NOT_ENABLED"],
   {
@@ -87,7 +87,7 @@ const createRoute = authenticatedRoute(
   { serverOnlyFields: SERVER_ONLY_FIELDS },
 );
 
-const getRoute = authenticatedRoute(CLIENT_AND_UP, ["TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED"], {
+const getTeamRoute = authenticatedRoute(CLIENT_AND_UP, ["TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED"], {
   operationId: "getTeam",
   method: "get",
   path: "/teams/{team_id}",
@@ -98,7 +98,7 @@ const getRoute = authenticatedRoute(CLIENT_AND_UP, ["TEAM_NOT_FOUND", "TEAM_MEMB
   responses: { 200: jsonResponse(AnyTeamSchema, "The team") },
 });
 
-const updateRoute = authenticatedRoute(
+const updateTeamRoute = authenticatedRoute(
   CLIENT_AND_UP,
   ["TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "TEAM_PERMISSION_REQUIRED"],
   {
@@ -114,7 +114,7 @@ const updateRoute = authenticatedRoute(
   { serverOnlyFields: SERVER_ONLY_FIELDS, clientTeamPermission: { teamIdIn: "param", permissions: ["$update_team"] } },
 );
 
-const deleteRoute = authenticatedRoute(
+const deleteTeamRoute = authenticatedRoute(
   CLIENT_AND_UP,
   ["TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "TEAM_PERMISSION_REQUIRED"],
   {
@@ -145,7 +145,7 @@ function toTeamChanges(body: z.infer<typeof TeamUpdateSchema>) {
 }
 
 export function registerTeamRoutes(router: Router): void {
-  router.openapi(listRoute, async (c) => {
+  router.openapi(listTeamsRoute, async (c) => {
     const auth = c.var.auth;
     const { user_id } = c.req.valid("query");
     if (auth.type === "client" && user_id === undefined) {
@@ -155,7 +155,7 @@ export function registerTeamRoutes(router: Router): void {
     return c.json({ items: teams.map((t) => shapeFor(auth, t)), is_paginated: false }, 200);
   });
 
-  router.openapi(createRoute, async (c) => {
+  router.openapi(createTeamRoute, async (c) => {
     const auth = c.var.auth;
     const body = c.req.valid("json");
     let creator: string | null = null;
@@ -175,7 +175,7 @@ export function registerTeamRoutes(router: Router): void {
     return c.json(shapeFor(auth, team), 201);
   });
 
-  router.openapi(getRoute, async (c) => {
+  router.openapi(getTeamRoute, async (c) => {
     const auth = c.var.auth;
     const { team_id } = c.req.valid("param");
     const team =
@@ -185,7 +185,7 @@ export function registerTeamRoutes(router: Router): void {
     return c.json(shapeFor(auth, team), 200);
   });
 
-  router.openapi(updateRoute, async (c) => {
+  router.openapi(updateTeamRoute, async (c) => {
     const auth = c.var.auth;
     const { team_id } = c.req.valid("param");
     const body = c.req.valid("json");
@@ -193,7 +193,7 @@ export function registerTeamRoutes(router: Router): void {
     return c.json(shapeFor(auth, team), 200);
   });
 
-  router.openapi(deleteRoute, async (c) => {
+  router.openapi(deleteTeamRoute, async (c) => {
     const auth = c.var.auth;
     const { team_id } = c.req.valid("param");
     await deleteTeam(c.var.deps, auth.tenancy, team_id);

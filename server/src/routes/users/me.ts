@@ -16,7 +16,7 @@ const CurrentUserSchema = z.union([ServerUserSchema, ClientUserSchema]).openapi(
   description: "The server shape with server or admin access, the client shape otherwise.",
 });
 
-const getCurrentUser = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER"], {
+const getCurrentUserRoute = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER"], {
   operationId: "getCurrentUser",
   method: "get",
   path: "/users/me",
@@ -25,7 +25,7 @@ const getCurrentUser = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_W
   responses: { 200: jsonResponse(CurrentUserSchema, "The signed-in user") },
 });
 
-const updateCurrentUser = authenticatedRoute(
+const updateCurrentUserRoute = authenticatedRoute(
   CLIENT_AND_UP,
   ["CANNOT_GET_OWN_USER_WITHOUT_USER", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG"],
   {
@@ -41,7 +41,7 @@ const updateCurrentUser = authenticatedRoute(
 );
 
 // USER_NOT_FOUND: a delete racing another delete of the same user finds no one.
-const deleteCurrentUser = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER", "CLIENT_USER_DELETION_NOT_ENABLED", "USER_NOT_FOUND"], {
+const deleteCurrentUserRoute = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER", "CLIENT_USER_DELETION_NOT_ENABLED", "USER_NOT_FOUND"], {
   operationId: "deleteCurrentUser",
   method: "delete",
   path: "/users/me",
@@ -56,14 +56,14 @@ function shapeFor(auth: RequestAuth, user: User) {
 }
 
 export function registerCurrentUserRoutes(router: Router): void {
-  router.openapi(getCurrentUser, async (c) => {
+  router.openapi(getCurrentUserRoute, async (c) => {
     const auth = c.var.auth;
     const claims = requireUser(auth, true);
     const user = await getOwnUser(c.var.deps, auth.tenancy, claims.sub);
     return c.json(shapeFor(auth, user), 200);
   });
 
-  router.openapi(updateCurrentUser, async (c) => {
+  router.openapi(updateCurrentUserRoute, async (c) => {
     const auth = c.var.auth;
     const claims = requireUser(auth, true);
     const body = c.req.valid("json");
@@ -73,7 +73,7 @@ export function registerCurrentUserRoutes(router: Router): void {
     return c.json(shapeFor(auth, user), 200);
   });
 
-  router.openapi(deleteCurrentUser, async (c) => {
+  router.openapi(deleteCurrentUserRoute, async (c) => {
     const auth = c.var.auth;
     const claims = requireUser(auth, true);
     if (auth.type === "client" && !auth.tenancy.config.users.allowClientUserDeletion) {

@@ -33,7 +33,7 @@ const UserIdParam = z.object({
 
 const UserListSchema = listSchema(ServerUserSchema, "ServerUserList");
 
-const listRoute = authenticatedRoute(SERVER_AND_UP, [], {
+const listUsersRoute = authenticatedRoute(SERVER_AND_UP, [], {
   operationId: "listUsers",
   method: "get",
   path: "/users",
@@ -43,7 +43,7 @@ const listRoute = authenticatedRoute(SERVER_AND_UP, [], {
   responses: { 200: jsonResponse(UserListSchema, "A page of users") },
 });
 
-const createRoute = authenticatedRoute(
+const createUserRoute = authenticatedRoute(
   SERVER_AND_UP,
   ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG"],
   {
@@ -57,7 +57,7 @@ const createRoute = authenticatedRoute(
   },
 );
 
-const getRoute = authenticatedRoute(SERVER_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"], {
+const getUserRoute = authenticatedRoute(SERVER_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"], {
   operationId: "getUser",
   method: "get",
   path: "/users/{user_id}",
@@ -71,7 +71,7 @@ const getRoute = authenticatedRoute(SERVER_AND_UP, ["USER_NOT_FOUND", "CANNOT_GE
   responses: { 200: jsonResponse(ServerUserSchema, "The user") },
 });
 
-const updateRoute = authenticatedRoute(
+const updateUserRoute = authenticatedRoute(
   SERVER_AND_UP,
   ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "TEAM_MEMBERSHIP_NOT_FOUND"],
   {
@@ -85,7 +85,7 @@ const updateRoute = authenticatedRoute(
   },
 );
 
-const deleteRoute = authenticatedRoute(SERVER_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"], {
+const deleteUserRoute = authenticatedRoute(SERVER_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"], {
   operationId: "deleteUser",
   method: "delete",
   path: "/users/{user_id}",
@@ -96,7 +96,7 @@ const deleteRoute = authenticatedRoute(SERVER_AND_UP, ["USER_NOT_FOUND", "CANNOT
 });
 
 export function registerUserRoutes(router: Router): void {
-  router.openapi(listRoute, async (c) => {
+  router.openapi(listUsersRoute, async (c) => {
     const query = c.req.valid("query");
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const page = await listUsers(c.var.deps, c.var.auth.tenancy, {
@@ -112,25 +112,25 @@ export function registerUserRoutes(router: Router): void {
     return c.json({ items: page.users.map(toServerUser), is_paginated: true, pagination: { next_cursor: page.nextCursor } }, 200);
   });
 
-  router.openapi(createRoute, async (c) => {
+  router.openapi(createUserRoute, async (c) => {
     const user = await createUser(c.var.deps, c.var.auth.tenancy, toUserChanges(c.req.valid("json")));
     return c.json(toServerUser(user), 201);
   });
 
-  router.openapi(getRoute, async (c) => {
+  router.openapi(getUserRoute, async (c) => {
     const auth = c.var.auth;
     const user = await getUser(c.var.deps, auth.tenancy, resolveUserId(auth, c.req.valid("param").user_id));
     return c.json(toServerUser(user), 200);
   });
 
-  router.openapi(updateRoute, async (c) => {
+  router.openapi(updateUserRoute, async (c) => {
     const auth = c.var.auth;
     const userId = resolveUserId(auth, c.req.valid("param").user_id);
     const user = await updateUser(c.var.deps, auth.tenancy, userId, toUserChanges(c.req.valid("json")));
     return c.json(toServerUser(user), 200);
   });
 
-  router.openapi(deleteRoute, async (c) => {
+  router.openapi(deleteUserRoute, async (c) => {
     const auth = c.var.auth;
     await deleteUser(c.var.deps, auth.tenancy, resolveUserId(auth, c.req.valid("param").user_id));
     return c.json({ success: true as const }, 200);
