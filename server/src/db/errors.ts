@@ -22,3 +22,8 @@ export function isConnectionFailure(error: unknown): boolean {
   if (typeof code === "string" && (CONNECTION_SQLSTATE.test(code) || SOCKET_ERRORS.has(code))) return true;
   return DRIVER_MESSAGES.some((message) => error.message.startsWith(message));
 }
+
+/** A write referred to a row that is not there (SQLSTATE 23503), typically one a concurrent request just deleted. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23503";
+}

@@ -11,7 +11,9 @@
  * user's TOTP secret anyway).
  */
 import { findTotpState } from "../../db/queries/totp";
+import type { KnownError } from "../../errors";
 import type { ClientInfo } from "../client-info";
+import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
 import type { ServiceDeps } from "../deps";
 import { openSession, tokensForSession } from "../sessions";
 import type { Tenancy } from "../tenancy";
@@ -23,9 +25,11 @@ export async function finishSignIn(
   userId: string,
   client: ClientInfo,
   firstFactor: { isNewUser: boolean },
+  /** The answer when the user is deleted between the first factor and the session. */
+  userGone: () => KnownError,
 ): Promise<SignInResult> {
   const totp = await findTotpState(deps.db, tenancy, userId);
   if (totp?.sealedSecret) throw await mfaRequired(deps, tenancy, userId, firstFactor);
-  const session = await openSession(deps.db, tenancy, userId, client);
+  const session = await unlessDeletedMeanwhile(() => openSession(deps.db, tenancy, userId, client), userGone);
   return { ...(await tokensForSession(deps, tenancy, userId, session)), is_new_user: firstFactor.isNewUser };
 }

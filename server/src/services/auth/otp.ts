@@ -116,5 +116,6 @@ export async function signInWithCode(
       userId = (await createUser(deps, tenancy, identity)).id;
     }
   }
-  return finishSignIn(deps, tenancy, userId, client, { isNewUser });
+  // A user deleted after the code was redeemed: the code now leads nowhere.
+  return finishSignIn(deps, tenancy, userId, client, { isNewUser }, () => new KnownError("VERIFICATION_CODE_NOT_FOUND"));
 }

@@ -104,5 +104,5 @@ export async function signInWithPassword(
     : await verifyAgainstDummy(input.password);
   if (!account || !passwordMatches) throw new KnownError("EMAIL_PASSWORD_MISMATCH");
 
-  return finishSignIn(deps, tenancy, account.userId, client, { isNewUser: false });
+  return finishSignIn(deps, tenancy, account.userId, client, { isNewUser: false }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));
 }

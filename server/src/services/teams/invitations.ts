@@ -19,6 +19,7 @@ import { findTeam, isTeamMember } from "../../db/queries/teams";
 import { findUser } from "../../db/queries/users";
 import { markCodeUsed } from "../../db/queries/verification-codes";
 import { KnownError } from "../../errors";
+import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
 import { normalizeEmail } from "../auth/passwords";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
@@ -56,7 +57,7 @@ export async function sendTeamInvitation(
       { rule: RATE_LIMITS.codeSendPerAccount, subject: email },
     ]);
   }
-  const issued = await deps.db.transaction(async (tx) => {
+  const issued = await unlessDeletedMeanwhile(() => deps.db.transaction(async (tx) => {
     await retireTeamInvitations(tx, tenancy, team.id, email);
     return issueCode(tx, tenancy, {
       purpose: "team_invitation",
@@ -65,7 +66,7 @@ export async function sendTeamInvitation(
       teamId: team.id,
       replacePrevious: false,
     });
-  });
+  }), () => new KnownError("TEAM_NOT_FOUND", { team_id: team.id }));
   const message = teamInvitationEmail(tenancy.project.displayName, team.displayName, withCode(input.callbackUrl, issued.code));
   await deliverEmail(deps, tenancy, { to: email, ...message, purpose: "team_invitation" });
   return issued.id;

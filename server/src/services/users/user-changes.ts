@@ -18,6 +18,7 @@ import {
   type UserProfileChanges,
 } from "../../db/queries/users";
 import { KnownError } from "../../errors";
+import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
 import { assertPasswordAcceptable, normalizeEmail } from "../auth/passwords";
 import type { ServiceDeps } from "../deps";
 import { grantDefaultPermissions } from "../permissions/defaults";
@@ -151,7 +152,10 @@ export async function updateUser(
   if (!(await findUser(deps.db, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
   const secrets = await prepareSecrets(deps, changes);
   await translateConflicts(changes.primaryEmail, () =>
-    deps.db.transaction((tx) => applyChanges(tx, tenancy, userId, changes, secrets)),
+    unlessDeletedMeanwhile(
+      () => deps.db.transaction((tx) => applyChanges(tx, tenancy, userId, changes, secrets)),
+      () => new KnownError("USER_NOT_FOUND"),
+    ),
   );
   // A delete can land between the update and this read.
   const updated = await findUser(deps.db, tenancy, userId);

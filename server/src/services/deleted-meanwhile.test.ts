@@ -1,0 +1,61 @@
+import { describe, expect, it } from "vitest";
+import { useSharedTestApp } from "../testing/shared-app";
+import { KnownError } from "../errors";
+import { finishSignIn } from "./auth/finish-sign-in";
+import { createUser, updateUser } from "./users/user-changes";
+import { createTeam, deleteTeam } from "./teams/teams";
+import { sendTeamInvitation } from "./teams/invitations";
+
+const app = useSharedTestApp();
+const client = { ip: "127.0.0.1", userAgent: "test" };
+
+// The state a concurrent delete leaves between a service's check and its write: the row is
+// gone when the write refers to it. Each must answer a known error, as the same request made
+// a moment after the delete would, not the database's foreign-key error.
+describe("writes that refer to a row a concurrent request deleted", () => {
+  it("a sign-in whose user was deleted after the first factor answers the caller's known error", async () => {
+    const t = app();
+    const tenancy = await t.deps.tenancies.load("internal");
+    const user = await createUser(t.deps, tenancy, { primaryEmail: `gone-${crypto.randomUUID()}@example.com`, password: "long enough password" });
+    await t.db.query("DELETE FROM users WHERE project_id = 'internal' AND branch_id = 'main' AND id = $1", [user.id]);
+    const attempt = finishSignIn(t.deps, tenancy, user.id, client, { isNewUser: false }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));
+    await expect(attempt).rejects.toMatchObject({ code: "EMAIL_PASSWORD_MISMATCH" });
+  });
+
+  it("an invitation to a team deleted meanwhile answers TEAM_NOT_FOUND", async () => {
+    const t = app();
+    const tenancy = await t.deps.tenancies.load("internal");
+    const team = await createTeam(t.deps, tenancy, null, { displayName: "soon gone" });
+    // Deleted after sendTeamInvitation has read it: the code row's team reference fails.
+    const originalTransaction = t.deps.db.transaction.bind(t.deps.db);
+    t.deps.db.transaction = (async (work: Parameters<typeof originalTransaction>[0]) => {
+      t.deps.db.transaction = originalTransaction;
+      await deleteTeam(t.deps, tenancy, team.id);
+      return originalTransaction(work);
+    }) as typeof originalTransaction;
+    try {
+      const attempt = sendTeamInvitation(t.deps, tenancy, { teamId: team.id, email: "invitee@example.com", callbackUrl: "http://localhost:8102/handler/team-invitation" });
+      await expect(attempt).rejects.toMatchObject({ code: "TEAM_NOT_FOUND" });
+    } finally {
+      t.deps.db.transaction = originalTransaction;
+    }
+  });
+
+  it("a user update whose user was deleted meanwhile answers USER_NOT_FOUND", async () => {
+    const t = app();
+    const tenancy = await t.deps.tenancies.load("internal");
+    const user = await createUser(t.deps, tenancy, { displayName: "soon gone" });
+    const originalTransaction = t.deps.db.transaction.bind(t.deps.db);
+    t.deps.db.transaction = (async (work: Parameters<typeof originalTransaction>[0]) => {
+      t.deps.db.transaction = originalTransaction;
+      await t.db.query("DELETE FROM users WHERE project_id = 'internal' AND branch_id = 'main' AND id = $1", [user.id]);
+      return originalTransaction(work);
+    }) as typeof originalTransaction;
+    try {
+      const attempt = updateUser(t.deps, tenancy, user.id, { primaryEmail: `new-${crypto.randomUUID()}@example.com` });
+      await expect(attempt).rejects.toMatchObject({ code: "USER_NOT_FOUND" });
+    } finally {
+      t.deps.db.transaction = originalTransaction;
+    }
+  });
+});
