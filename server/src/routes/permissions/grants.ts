@@ -51,7 +51,8 @@ function resolveListedUser(auth: RequestAuth, userId: string | undefined): strin
   return resolveUserIdForAccess(auth, userId);
 }
 
-const listErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND"] as const;
+// A client naming a user by id needs to be signed in as that user (USER_AUTHENTICATION_REQUIRED without a token).
+const listErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED"] as const;
 const grantErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER", "PERMISSION_NOT_FOUND", "WRONG_PERMISSION_SCOPE"] as const;
 
 const listTeamPermissionsRoute = authenticatedRoute(CLIENT_AND_UP, listErrors, {

@@ -60,7 +60,7 @@ const TeamCreateSchema = z
 
 const SERVER_ONLY_FIELDS = ["client_read_only_metadata", "server_metadata"] as const;
 
-const listTeamsRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"], {
+const listTeamsRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"], {
   operationId: "listTeams",
   method: "get",
   path: "/teams",
