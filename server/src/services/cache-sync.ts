@@ -1,7 +1,7 @@
 /**
  * Keeps this process's caches in step with the database when several processes share it.
  *
- * Triggers (migration 0011) send NOTIFY on CHANGES_CHANNEL when a project, its branches,
+ * Triggers (migration 0012) send NOTIFY on CHANGES_CHANNEL when a project, its branches,
  * configuration, API keys or signing keys change ("project:<id>") and when a session ends
  * ("session:<id>"). Here one listening connection per process turns them into cache
  * invalidations and revocations. Staleness is bounded in every state:

@@ -4,7 +4,7 @@
  * An access token is a self-contained JWT: signature and expiry alone would let it work for
  * its whole lifetime after sign-out. Every deleted session row (sign-out, revocation, a
  * password change ending other sessions, a deleted user's cascade) is recorded by a trigger
- * in `revoked_sessions` and announced with NOTIFY (migration 0011). This set learns of it
+ * in `revoked_sessions` and announced with NOTIFY (migration 0012). This set learns of it
  * three ways: the notification itself (milliseconds, on every process), a catch-up read right
  * after this process ended a session (so its own next request already refuses the token),
  * and a poll (every POLL_DISCONNECTED_MS while the listening connection is down, every

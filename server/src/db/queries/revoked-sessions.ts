@@ -11,7 +11,7 @@ export interface RevokedSessionRecord {
 /**
  * Revocations written after `afterSeq`, plus those at the listed earlier `seqs` (numbers
  * skipped by an earlier read, whose transactions may have committed late), newer than
- * `maxAgeSeconds`. Rows are written by the trigger on sessions (migration 0011).
+ * `maxAgeSeconds`. Rows are written by the trigger on sessions (migration 0012).
  */
 export async function listRevokedSessions(
   q: Queryable,
