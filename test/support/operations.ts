@@ -464,6 +464,15 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
   ],
   "api-keys": [
     {
+      operationId: "revokeLeakedApiKey",
+      method: "post",
+      template: "/integrations/credential-scanning/revoke",
+      path: "/integrations/credential-scanning/revoke",
+      access: "public",
+      json: { api_key: "sk_leaked-key-found-by-a-secret-scanner" },
+      success: 200,
+    },
+    {
       operationId: "createUserApiKey",
       method: "post",
       template: "/user-api-keys",
