@@ -5,13 +5,10 @@
  * PGlite: the data folder reopens after an unclean stop). Runs on PGlite and, in the
  * PostgreSQL pass, on a database of its own on the PostgreSQL server.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { createPgliteDataDir, createPostgresDatabase, testDbKind } from "@gatehouse/server/testing";
+import { testDbKind } from "@gatehouse/server/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { listUserEmails, signIn, signUp } from "./internal-api";
-import { startServerProcess, type ServerProcess, type ServerProcessOptions } from "./server-process";
+import { freshProcessDatabase, startServerProcess, type ServerProcess } from "./server-process";
 
 const ROUNDS = 5;
 const WORKERS = 8;
@@ -28,17 +25,7 @@ describe(`kill -9 of the server under sign-up load (${kind})`, () => {
   });
 
   it(`keeps every acknowledged sign-up through ${ROUNDS} kills, and always starts again`, async () => {
-    let database: ServerProcessOptions;
-    if (kind === "pglite") {
-      const dataDir = await mkdtemp(join(tmpdir(), "gatehouse-kill-"));
-      cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-      await createPgliteDataDir(dataDir);
-      database = { dataDir };
-    } else {
-      const created = await createPostgresDatabase();
-      cleanup.push(created.drop);
-      database = { databaseUrl: created.url };
-    }
+    const database = await freshProcessDatabase("kill", cleanup);
 
     const acknowledged: string[] = [];
     const figures: Array<{ round: number; acknowledged: number; unanswered: number; lost: number }> = [];

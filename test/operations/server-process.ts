@@ -5,8 +5,11 @@
  * if it exits first.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "@gatehouse/server/testing";
+import { createPgliteDataDir, createPostgresDatabase, freePort, testDbKind } from "@gatehouse/server/testing";
 
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const MAIN = fileURLToPath(new URL("../../server/src/main.ts", import.meta.url));
@@ -36,6 +39,22 @@ export interface ServerProcessOptions {
   databaseUrl?: string;
   env?: Record<string, string>;
   startTimeoutMs?: number;
+}
+
+/**
+ * A database of its own for a server process, on the run's database kind: a migrated PGlite
+ * data folder, or a new database on the PostgreSQL server. `cleanup` gets the step that removes it.
+ */
+export async function freshProcessDatabase(name: string, cleanup: Array<() => Promise<unknown>>): Promise<ServerProcessOptions> {
+  if (testDbKind() === "pglite") {
+    const dataDir = await mkdtemp(join(tmpdir(), `gatehouse-${name}-`));
+    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
+    await createPgliteDataDir(dataDir);
+    return { dataDir };
+  }
+  const created = await createPostgresDatabase();
+  cleanup.push(created.drop);
+  return { databaseUrl: created.url };
 }
 
 export async function startServerProcess(options: ServerProcessOptions): Promise<ServerProcess> {

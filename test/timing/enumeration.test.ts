@@ -12,20 +12,14 @@
  * a noisy machine slows both alike. Rate limits are lifted (RATE_LIMIT_MULTIPLIER) so every
  * sample is a real answer, not a 429.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  createPgliteDataDir,
-  createPostgresDatabase,
   createProjectFixture,
   TEST_INTERNAL_KEYS,
-  testDbKind,
   uniqueEmail,
   type ProjectFixture,
 } from "@gatehouse/server/testing";
-import { startServerProcess, type ServerProcess, type ServerProcessOptions } from "../operations/server-process";
+import { freshProcessDatabase, startServerProcess, type ServerProcess } from "../operations/server-process";
 import { callUrl, type HttpResult } from "../support/http";
 
 const MEDIAN_GAP_MS = 5;
@@ -35,17 +29,7 @@ let project: ProjectFixture;
 const cleanup: Array<() => Promise<unknown>> = [];
 
 beforeAll(async () => {
-  let database: ServerProcessOptions;
-  if (testDbKind() === "pglite") {
-    const dataDir = await mkdtemp(join(tmpdir(), "gatehouse-enumeration-"));
-    cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
-    await createPgliteDataDir(dataDir);
-    database = { dataDir };
-  } else {
-    const created = await createPostgresDatabase();
-    cleanup.push(created.drop);
-    database = { databaseUrl: created.url };
-  }
+  const database = await freshProcessDatabase("enumeration", cleanup);
   server = await startServerProcess({
     ...database,
     env: {
