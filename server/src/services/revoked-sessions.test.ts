@@ -67,3 +67,16 @@ describe("RevokedSessions", () => {
     expect(set.revokedAt(slow)).not.toBeNull();
   });
 });
+
+describe("listRevokedSessions", () => {
+  it("returns revocations in numeric sequence order, past a power of ten", async () => {
+    const { listRevokedSessions } = await import("../db/queries/revoked-sessions");
+    // Numbers of different lengths: as text, "10000" would sort before "5001".
+    const base = 5_000;
+    for (const seq of [base + 5_000, base + 1, base + 95_000]) {
+      await db.query("INSERT INTO revoked_sessions (seq, project_id, session_id) VALUES ($1, 'p', $2)", [seq, randomUUID()]);
+    }
+    const rows = await listRevokedSessions(db, base, [], 600);
+    expect(rows.map((row) => row.seq - base)).toEqual([1, 5_000, 95_000]);
+  });
+});

@@ -22,7 +22,7 @@ export async function listRevokedSessions(
   const rows = await q.query<{ seq: string; session_id: string; revoked_at: Date }>(
     `SELECT seq::text AS seq, session_id, revoked_at FROM revoked_sessions
      WHERE (seq > $1::bigint OR seq = ANY($2::bigint[])) AND revoked_at > now() - make_interval(secs => $3)
-     ORDER BY seq`,
+     ORDER BY revoked_sessions.seq`,
     [afterSeq, seqs, maxAgeSeconds],
   );
   return rows.map((row) => ({ seq: Number(row.seq), sessionId: row.session_id, revokedAtMillis: toMillis(row.revoked_at) }));
