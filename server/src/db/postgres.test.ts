@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KnownError } from "../errors";
 import type { Db } from "./db";
 import { openPostgresDb } from "./postgres";
+import { MAX_PREPARED_PER_CONNECTION } from "./prepared-statements";
 import { createTestDb, postgresAdminUrl, testDbKind } from "../testing/test-db";
 
 /**
@@ -195,6 +196,74 @@ describe.runIf(testDbKind() === "postgres")("the PostgreSQL adapter through an o
       await expect(db.query("SELECT * FROM no_such_table")).rejects.toMatchObject({ code: "42P01" });
       await expect(db.transaction((tx) => tx.query("SELECT 1 / 0"))).rejects.toMatchObject({ code: "22012" });
       expect(await backendPid(db)).toBe(before);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe.runIf(testDbKind() === "postgres")("prepared statements on PostgreSQL", () => {
+  let owner: Db;
+  let databaseUrl: string;
+
+  beforeAll(async () => {
+    owner = await createTestDb("postgres");
+    const [current] = await owner.query<{ name: string }>("SELECT current_database() AS name");
+    const url = new URL(postgresAdminUrl());
+    url.pathname = `/${current!.name}`;
+    databaseUrl = url.toString();
+    await owner.exec("CREATE TABLE prepared_probe (id int PRIMARY KEY, label text); INSERT INTO prepared_probe VALUES (1, 'one'), (2, 'two')");
+  });
+  afterAll(async () => {
+    await owner.close();
+  });
+
+  const preparedOn = (q: Db) =>
+    q.transaction((tx) =>
+      tx.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements WHERE name LIKE 'gh\\_%' ORDER BY statement"),
+    );
+
+  it("prepares a statement with parameters once per connection and reuses it, and leaves statements without parameters unnamed", async () => {
+    const db = await openPostgresDb(databaseUrl, { max: 1 });
+    try {
+      for (const id of [1, 2, 1]) expect(await db.query("SELECT label FROM prepared_probe WHERE id = $1", [id])).toHaveLength(1);
+      await db.query("SELECT count(*) FROM prepared_probe");
+      const prepared = await preparedOn(db);
+      expect(prepared.map((row) => row.statement)).toEqual(["SELECT label FROM prepared_probe WHERE id = $1"]);
+      expect(await db.query("SELECT label FROM prepared_probe WHERE id = $1", [2])).toEqual([{ label: "two" }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it(`prepares at most ${MAX_PREPARED_PER_CONNECTION} distinct statements on one connection and runs the rest unnamed`, async () => {
+    const db = await openPostgresDb(databaseUrl, { max: 1 });
+    try {
+      const extra = 5;
+      for (let n = 0; n < MAX_PREPARED_PER_CONNECTION + extra; n++) {
+        expect(await db.query<{ n: number }>(`SELECT $1::int + ${n} AS n`, [1])).toEqual([{ n: n + 1 }]);
+      }
+      const [count] = await db.query<{ count: string }>("SELECT count(*) FROM pg_prepared_statements WHERE name LIKE 'gh\\_%' AND $1", [true]);
+      expect(Number(count!.count)).toBe(MAX_PREPARED_PER_CONNECTION);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("replaces a connection whose prepared statement went stale when another process changed the table", async () => {
+    const db = await openPostgresDb(databaseUrl, { max: 1 });
+    try {
+      await owner.exec("CREATE TABLE stale_probe (id int PRIMARY KEY, label text); INSERT INTO stale_probe VALUES (1, 'one')");
+      expect(await db.query("SELECT * FROM stale_probe WHERE id = $1", [1])).toEqual([{ id: 1, label: "one" }]);
+      // What a migration run by a newer process does to a table this one has a plan for.
+      await owner.exec("ALTER TABLE stale_probe ADD COLUMN extra text DEFAULT 'x'");
+      // A single statement is retried on a new connection; a transaction cannot be, and fails once.
+      expect(await db.query("SELECT * FROM stale_probe WHERE id = $1", [1])).toEqual([{ id: 1, label: "one", extra: "x" }]);
+      await owner.exec("ALTER TABLE stale_probe ADD COLUMN more text DEFAULT 'y'");
+      await expect(db.transaction((tx) => tx.query("SELECT * FROM stale_probe WHERE id = $1", [1]))).rejects.toMatchObject({ code: "0A000" });
+      expect(await db.transaction((tx) => tx.query("SELECT * FROM stale_probe WHERE id = $1", [1]))).toEqual([
+        { id: 1, label: "one", extra: "x", more: "y" },
+      ]);
     } finally {
       await db.close();
     }

@@ -17,6 +17,7 @@ import { KnownError } from "../errors";
 import type { Db, NotificationListener, Queryable } from "./db";
 import { isConnectionFailure } from "./errors";
 import { listenOnPostgres } from "./postgres-listener";
+import { PreparedStatements } from "./prepared-statements";
 
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 30_000;
@@ -67,6 +68,8 @@ export async function openPostgresDb(connectionString: string, options: Postgres
     return new KnownError("DATABASE_UNAVAILABLE");
   };
 
+  const statementsOf = new WeakMap<pg.PoolClient, PreparedStatements>();
+
   /** A checked-out client that remembers whether its connection broke, and is released accordingly. */
   async function checkOut() {
     let client: pg.PoolClient;
@@ -80,12 +83,19 @@ export async function openPostgresDb(connectionString: string, options: Postgres
       broken ??= error;
     };
     client.on("error", onError);
+    let statements = statementsOf.get(client);
+    if (!statements) statementsOf.set(client, (statements = new PreparedStatements()));
     return {
       async query<Row>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
         if (broken) throw unavailable(broken);
+        const name = statements.nameFor(sql, params);
         try {
-          return (await client.query(sql, params as unknown[])).rows as Row[];
+          const result = await client.query({ name, text: sql, values: params as unknown[] });
+          return result.rows as Row[];
         } catch (error) {
+          // A table a prepared statement reads changed its row type under it (a migration by
+          // another process): this connection's statements are stale, so it is not reused.
+          if (isStalePreparedStatement(error)) broken ??= error as Error;
           if (!isConnectionFailure(error)) throw error;
           broken ??= error as Error;
           throw unavailable(error);
@@ -105,11 +115,17 @@ export async function openPostgresDb(connectionString: string, options: Postgres
   }
 
   async function query<Row>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
-    const client = await checkOut();
-    try {
-      return await client.query<Row>(sql, params);
-    } finally {
-      client.release();
+    for (let attempt = 1; ; attempt++) {
+      const client = await checkOut();
+      try {
+        return await client.query<Row>(sql, params);
+      } catch (error) {
+        // Outside a transaction nothing has happened yet: a fresh connection plans it anew.
+        if (attempt === 1 && isStalePreparedStatement(error)) continue;
+        throw error;
+      } finally {
+        client.release();
+      }
     }
   }
 
@@ -149,6 +165,10 @@ export async function openPostgresDb(connectionString: string, options: Postgres
       await pool.end();
     },
   };
+}
+
+function isStalePreparedStatement(error: unknown): boolean {
+  return (error as { code?: unknown }).code === "0A000" && /cached plan/.test((error as Error).message);
 }
 
 function describe(error: unknown): string {
