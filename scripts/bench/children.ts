@@ -21,8 +21,11 @@ process.on("exit", () => {
   for (const child of children) if (child.process.exitCode === null) child.process.kill("SIGTERM");
 });
 
+/** BENCH_CPU_PROF=<dir>: every server writes a V8 CPU profile there when it stops. */
+const profileFlags = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
 export function startChild(script: string, env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/bench/event-loop-probe.ts", script], {
+  const child = spawn(process.execPath, [...profileFlags, "--import", "tsx", "--import", "./scripts/bench/event-loop-probe.ts", script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe", "ipc"],

@@ -28,6 +28,10 @@
  *   api-key          POST {api_key}: one indexed select of the key row by the id the key
  *                    carries. No server key is checked.
  *
+ * Every floor query is a named prepared statement, planned once per connection, as
+ * Gatehouse's are (server/src/db/prepared-statements.ts): a floor that planned each query
+ * again would be slower than the least work the request needs.
+ *
  * Configuration arrives as JSON in BENCH_REFERENCE (see ReferenceConfig); every reference
  * answers GET /health once listening.
  */
@@ -101,19 +105,24 @@ function floorHandler(config: FloorConfig & { work: TokenFloorWork }, pool: pg.P
   switch (config.work) {
     case "user":
       return async (c, userId) => {
-        const { rows } = await pool.query("SELECT * FROM users WHERE project_id = $1 AND branch_id = 'main' AND id = $2", [projectId, userId]);
+        const { rows } = await pool.query({
+          name: "user-by-id",
+          text: "SELECT * FROM users WHERE project_id = $1 AND branch_id = 'main' AND id = $2",
+          values: [projectId, userId],
+        });
         return rows.length === 0 ? c.json({ error: "no such user" }, 404) : c.json(rows[0]);
       };
     case "team-permissions": {
       const expansion = expansionOf(config.definitions ?? []);
       return async (c, userId) => {
         const teamId = c.req.query("team_id");
-        const { rows } = await pool.query<{ permission_id: string }>(
-          `SELECT permission_id FROM permission_grants
+        const { rows } = await pool.query<{ permission_id: string }>({
+          name: "direct-team-grants",
+          text: `SELECT permission_id FROM permission_grants
            WHERE project_id = $1 AND branch_id = 'main' AND scope = 'team' AND team_id = $2 AND user_id = $3
            ORDER BY created_at, permission_id`,
-          [projectId, teamId, userId],
-        );
+          values: [projectId, teamId, userId],
+        });
         const ids = new Set<string>();
         for (const row of rows) for (const id of expansion.get(row.permission_id) ?? []) ids.add(id);
         return c.json({ items: [...ids].map((id) => ({ id, user_id: userId, team_id: teamId })), is_paginated: false });
@@ -121,13 +130,14 @@ function floorHandler(config: FloorConfig & { work: TokenFloorWork }, pool: pg.P
     }
     case "teams":
       return async (c, userId) => {
-        const { rows } = await pool.query(
-          `SELECT t.id, t.display_name, t.profile_image_url, t.client_metadata, t.client_read_only_metadata
+        const { rows } = await pool.query({
+          name: "teams-of-user",
+          text: `SELECT t.id, t.display_name, t.profile_image_url, t.client_metadata, t.client_read_only_metadata
            FROM team_members m JOIN teams t ON t.project_id = m.project_id AND t.branch_id = m.branch_id AND t.id = m.team_id
            WHERE m.project_id = $1 AND m.branch_id = 'main' AND m.user_id = $2
            ORDER BY t.created_at, t.id`,
-          [projectId, userId],
-        );
+          values: [projectId, userId],
+        });
         return c.json({ items: rows, is_paginated: false });
       };
   }
@@ -148,16 +158,25 @@ async function postFloorHandler(config: FloorConfig & { work: PostFloorWork }, p
         let user: Record<string, any> | undefined;
         try {
           await db.query("BEGIN");
-          const { rows: sessions } = await db.query<{ id: string; user_id: string }>(
-            `UPDATE sessions SET last_used_at = now()
+          const { rows: sessions } = await db.query<{ id: string; user_id: string }>({
+            name: "use-session",
+            text: `UPDATE sessions SET last_used_at = now()
              WHERE refresh_token_hash = $2 AND project_id = $1 AND branch_id = 'main' AND (expires_at IS NULL OR expires_at > now())
              RETURNING id, user_id`,
-            [projectId, hashSecret(refreshToken)],
-          );
+            values: [projectId, hashSecret(refreshToken)],
+          });
           const session = sessions[0];
           if (session) {
-            await db.query("UPDATE users SET last_active_at = now() WHERE project_id = $1 AND branch_id = 'main' AND id = $2", [projectId, session.user_id]);
-            const { rows } = await db.query("SELECT * FROM users WHERE project_id = $1 AND branch_id = 'main' AND id = $2", [projectId, session.user_id]);
+            await db.query({
+              name: "mark-user-active",
+              text: "UPDATE users SET last_active_at = now() WHERE project_id = $1 AND branch_id = 'main' AND id = $2",
+              values: [projectId, session.user_id],
+            });
+            const { rows } = await db.query({
+              name: "session-user",
+              text: "SELECT * FROM users WHERE project_id = $1 AND branch_id = 'main' AND id = $2",
+              values: [projectId, session.user_id],
+            });
             user = rows[0] && { ...rows[0], session_id: session.id };
           }
           await db.query("COMMIT");
@@ -181,10 +200,11 @@ async function postFloorHandler(config: FloorConfig & { work: PostFloorWork }, p
       };
     }
     case "password": {
-      const { rows } = await pool.query<{ password_hash: string | null }>(
-        "SELECT password_hash FROM users WHERE project_id = $1 AND branch_id = 'main' AND id = $2",
-        [projectId, config.userId],
-      );
+      const { rows } = await pool.query<{ password_hash: string | null }>({
+        name: "password-hash",
+        text: "SELECT password_hash FROM users WHERE project_id = $1 AND branch_id = 'main' AND id = $2",
+        values: [projectId, config.userId],
+      });
       const hash = rows[0]?.password_hash;
       if (!hash) throw new Error("the password floor's user has no password hash");
       return async (c) => {
@@ -197,7 +217,11 @@ async function postFloorHandler(config: FloorConfig & { work: PostFloorWork }, p
         const { api_key: value } = await c.req.json<{ api_key: string }>();
         const parsed = parseApiKeyValue(value);
         if (!parsed) return c.json({ error: "malformed key" }, 404);
-        const { rows } = await pool.query("SELECT * FROM api_keys WHERE project_id = $1 AND branch_id = 'main' AND id = $2", [projectId, parsed.id]);
+        const { rows } = await pool.query({
+          name: "api-key-by-id",
+          text: "SELECT * FROM api_keys WHERE project_id = $1 AND branch_id = 'main' AND id = $2",
+          values: [projectId, parsed.id],
+        });
         return rows.length === 0 ? c.json({ error: "no such key" }, 404) : c.json(rows[0]);
       };
   }

@@ -33,7 +33,8 @@
  * Settings: DATABASE_URL (a role allowed to CREATE DATABASE; when unset, the local cluster
  * is started the way CI does, with `bash .ci/run postgres`), BENCH_CONNECTIONS (10),
  * BENCH_DURATION (10 s per server, split over the rounds), BENCH_ROUNDS (2), BENCH_WARMUP (2 s),
- * BENCH_CASES (comma-separated case names; all by default).
+ * BENCH_CASES (comma-separated case names; all by default), BENCH_CPU_PROF (a directory: every
+ * server writes a V8 CPU profile there, `node --cpu-prof`).
  */
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
