@@ -28,7 +28,9 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
     c.set("deps", deps);
     const started = performance.now();
     await next();
-    c.header("x-stack-request-id", requestId);
+    // Set on the response's own headers: c.header() on a finished response would copy it
+    // into a new one with a streamed body, the costliest part of a small answer.
+    c.res.headers.set("x-stack-request-id", requestId);
     if (deps.settings.logRequests) {
       deps.log.info("request", {
         request_id: requestId,
@@ -53,21 +55,23 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
 
   app.use(`${API_BASE_PATH}/*`, cors(), async (c, next) => {
     await next();
-    if (!c.res.headers.has("cache-control")) c.header("cache-control", "no-store");
+    if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
     applyErrorStatusOverride(c);
+  });
+  const limitBody = bodyLimit({
+    maxSize: deps.settings.bodyLimitBytes,
+    onError: (c) => {
+      // The rest of the body is still on the socket; closing beats reading megabytes nobody wants.
+      c.header("connection", "close");
+      throw new KnownError("BODY_PARSING_ERROR", {
+        message: `the body is larger than the limit of ${deps.settings.bodyLimitBytes} bytes`,
+      });
+    },
   });
   app.use(
     `${API_BASE_PATH}/*`,
-    bodyLimit({
-      maxSize: deps.settings.bodyLimitBytes,
-      onError: (c) => {
-        // The rest of the body is still on the socket; closing beats reading megabytes nobody wants.
-        c.header("connection", "close");
-        throw new KnownError("BODY_PARSING_ERROR", {
-          message: `the body is larger than the limit of ${deps.settings.bodyLimitBytes} bytes`,
-        });
-      },
-    }),
+    // A GET or HEAD request has no body to limit, and asking would build a web Request for it.
+    (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)),
     requestGuard(),
   );
 

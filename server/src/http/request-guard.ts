@@ -22,7 +22,8 @@ export function requestGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const pathProblem = stringProblem(c.req.path);
     if (pathProblem) throw schemaError("path", pathProblem);
-    checkQuery(new URL(c.req.url).searchParams);
+    const queryStart = c.req.url.indexOf("?");
+    if (queryStart !== -1) checkQuery(new URLSearchParams(c.req.url.slice(queryStart + 1)));
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0]!.trim();
     if (JSON_MEDIA_TYPE.test(mediaType)) {
       const bytes = await c.req.arrayBuffer();
