@@ -274,3 +274,5 @@ if (!raw) throw new Error("references.ts is started by scripts/bench/run.ts, whi
 const config = JSON.parse(raw) as ReferenceConfig;
 const app = config.kind === "bare" ? bareApp(config.path, config.body) : await floorApp(config);
 serve({ fetch: app.fetch, hostname: "127.0.0.1", port: config.port });
+// Exit on SIGTERM rather than die of it, so that a BENCH_CPU_PROF profile gets written.
+process.once("SIGTERM", () => process.exit(0));
