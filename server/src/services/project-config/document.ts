@@ -13,6 +13,8 @@ export interface OAuthProviderConfig {
   clientSecret?: string;
   facebookConfigId?: string;
   microsoftTenantId?: string;
+  /** The issuer of a generic OpenID Connect provider (type "oidc"), discovered from it. */
+  issuerUrl?: string;
   allowSignIn: boolean;
   allowConnectedAccounts: boolean;
 }
@@ -38,6 +40,49 @@ export interface PermissionDefinitionConfig {
   containedPermissionIds?: Record<string, true>;
 }
 
+export type Duration = [number, "day" | "week" | "month" | "year"];
+export type CustomerType = "user" | "team" | "custom";
+
+export interface PriceConfig {
+  USD?: string;
+  EUR?: string;
+  GBP?: string;
+  JPY?: string;
+  INR?: string;
+  AUD?: string;
+  CAD?: string;
+  interval?: Duration;
+  serverOnly?: boolean;
+  freeTrial?: Duration;
+}
+
+export interface ProductConfig {
+  displayName?: string;
+  catalogId?: string;
+  isAddOnTo?: false | Record<string, true>;
+  customerType?: CustomerType;
+  freeTrial?: Duration;
+  serverOnly?: boolean;
+  stackable?: boolean;
+  prices?: "include-by-default" | Record<string, PriceConfig>;
+  includedItems?: Record<string, { quantity?: number; repeat?: "never" | Duration; expires?: "never" | "when-purchase-expires" | "when-repeated" }>;
+}
+
+export interface PaymentsConfig {
+  testMode: boolean;
+  autoPay?: { interval?: Duration };
+  catalogs: Record<string, { displayName?: string }>;
+  items: Record<string, { displayName?: string; customerType?: CustomerType }>;
+  products: Record<string, ProductConfig>;
+}
+
+export interface WebhookEndpointConfig {
+  url?: string;
+  description?: string;
+  enabled?: boolean;
+  events?: Record<string, true>;
+}
+
 export interface ProjectConfig {
   project: { requirePublishableClientKey: boolean };
   auth: {
@@ -51,6 +96,7 @@ export interface ProjectConfig {
       providers: Record<string, OAuthProviderConfig>;
     };
   };
+  onboarding: { requireEmailVerification: boolean };
   teams: { createPersonalTeamOnSignUp: boolean; allowClientTeamCreation: boolean };
   users: { allowClientUserDeletion: boolean };
   apiKeys: { enabled: { user: boolean; team: boolean } };
@@ -63,7 +109,15 @@ export interface ProjectConfig {
       signUp: Record<string, true>;
     };
   };
-  emails: { server: EmailServerConfig; selectedThemeId: string };
+  emails: {
+    server: EmailServerConfig;
+    selectedThemeId: string;
+    themes: Record<string, { displayName?: string; tsxSource?: string }>;
+    templates: Record<string, { displayName?: string; tsxSource?: string; themeId?: string | false }>;
+  };
+  payments: PaymentsConfig;
+  dataVault: { stores: Record<string, { displayName?: string }> };
+  webhooks: { endpoints: Record<string, WebhookEndpointConfig> };
   /**
    * This project's own rate limits, by rule (config/rate-limits.ts): `max` and/or
    * `windowSeconds`. A rule not named here follows the server-wide setting.
@@ -85,12 +139,16 @@ export function defaultProjectConfig(): ProjectConfig {
       anonymous: { allowSignUp: true },
       oauth: { accountMergeStrategy: "link_method", providers: {} },
     },
+    onboarding: { requireEmailVerification: false },
     teams: { createPersonalTeamOnSignUp: false, allowClientTeamCreation: false },
     users: { allowClientUserDeletion: false },
     apiKeys: { enabled: { user: false, team: false } },
     domains: { allowLocalhost: true, trustedDomains: {} },
     rbac: { permissions: {}, defaultPermissions: { teamCreator: {}, teamMember: {}, signUp: {} } },
-    emails: { server: { isShared: true }, selectedThemeId: DEFAULT_EMAIL_THEME_ID },
+    emails: { server: { isShared: true }, selectedThemeId: DEFAULT_EMAIL_THEME_ID, themes: {}, templates: {} },
+    payments: { testMode: true, catalogs: {}, items: {}, products: {} },
+    dataVault: { stores: {} },
+    webhooks: { endpoints: {} },
     rateLimits: {},
   };
 }

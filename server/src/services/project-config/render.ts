@@ -43,6 +43,22 @@ function deepMerge(base: Json, patch: Json): Json {
   return merged;
 }
 
+/** Renders over `base`: a `null` in the override removes the key, so the default (if any) shows again. */
+function renderMerge(base: Json, override: Json, defaults: unknown): Json {
+  const merged: Json = { ...base };
+  for (const [key, value] of safeEntries(override)) {
+    const fallback = isPlainObject(defaults) && Object.hasOwn(defaults, key) ? defaults[key] : undefined;
+    if (value === null) {
+      if (fallback === undefined) delete merged[key];
+      else merged[key] = structuredClone(fallback);
+      continue;
+    }
+    const current = Object.hasOwn(merged, key) ? merged[key] : undefined;
+    merged[key] = isPlainObject(value) ? renderMerge(isPlainObject(current) ? current : {}, value, fallback) : value;
+  }
+  return merged;
+}
+
 /** Writes `changes` (dotted keys allowed) into a stored override; each dotted key replaces its value. */
 export function applyToOverride(override: ConfigOverride, changes: ConfigOverride): ConfigOverride {
   const result = structuredClone(expandDottedKeys(override));
@@ -55,7 +71,23 @@ export function applyToOverride(override: ConfigOverride, changes: ConfigOverrid
 
 /** Renders defaults plus overrides, the later overrides winning. */
 export function renderConfig(overrides: readonly ConfigOverride[]): ProjectConfig {
-  let rendered = defaultProjectConfig() as unknown as Json;
-  for (const override of overrides) rendered = deepMerge(rendered, expandDottedKeys(override));
+  const defaults = defaultProjectConfig() as unknown as Json;
+  let rendered = structuredClone(defaults);
+  for (const override of overrides) rendered = renderMerge(rendered, expandDottedKeys(override), defaults);
   return rendered as unknown as ProjectConfig;
+}
+
+/** Removes `keys` (dotted) from an override, so that lower levels or the defaults show through again. */
+export function withoutKeys(override: ConfigOverride, keys: readonly string[]): ConfigOverride {
+  const result = structuredClone(expandDottedKeys(override));
+  for (const key of keys) {
+    const path = key.split(".");
+    let node: Json | undefined = result;
+    for (const segment of path.slice(0, -1)) {
+      const next: unknown = node && Object.hasOwn(node, segment) ? node[segment] : undefined;
+      node = isPlainObject(next) ? next : undefined;
+    }
+    if (node) delete node[path[path.length - 1]!];
+  }
+  return result;
 }

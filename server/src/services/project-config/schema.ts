@@ -1,0 +1,313 @@
+/**
+ * What a configuration override may say. Every level (project, branch, environment) takes
+ * the same keys; an override sets any subset of them, as nested objects or dotted keys, and
+ * `null` removes a key again (a record entry, or a value back to its default).
+ *
+ * Two checks, both before anything is stored:
+ * - `overrideProblems` judges the override itself: unknown keys, wrong types and malformed
+ *   values (SPEC §5: permission, catalog, price and item ids, money, durations, handler
+ *   paths, trusted domains, e-mail addresses, ports);
+ * - `renderedConfigProblems` judges the document the overrides render to, for rules that
+ *   span keys and levels (a standard OAuth provider needs its client id and secret, an own
+ *   e-mail server all of its fields, a product a catalog that exists...).
+ * Each problem names the dotted key it is about.
+ */
+import { z } from "zod";
+import type { ProjectConfig } from "./document";
+import { expandDottedKeys, isUnstorableKey } from "./render";
+
+export const OAUTH_PROVIDER_TYPES = [
+  "google",
+  "github",
+  "microsoft",
+  "spotify",
+  "facebook",
+  "discord",
+  "gitlab",
+  "bitbucket",
+  "linkedin",
+  "apple",
+  "x",
+  "twitch",
+  "oidc",
+] as const;
+
+/** SPEC §9: the currencies prices may be given in, and the decimals each allows. */
+export const CURRENCY_DECIMALS = { USD: 2, EUR: 2, GBP: 2, JPY: 0, INR: 2, AUD: 2, CAD: 2 } as const;
+
+const DURATION_UNITS = ["day", "week", "month", "year"] as const;
+
+const permissionId = z.string().regex(/^\$?[a-z0-9_:]+$/, "permission ids use lowercase letters, digits, colon and underscore");
+const customPermissionId = z.string().regex(/^[a-z0-9_:]+$/, "permission ids use lowercase letters, digits, colon and underscore");
+// Catalog, product, price and item ids (SPEC §5), and the ids of other config records.
+const userSpecifiedId = z
+  .string()
+  .max(63, "ids are at most 63 characters")
+  .regex(/^[a-zA-Z0-9_][a-zA-Z0-9_-]*$/, "ids use letters, digits, underscore and hyphen, and do not start with a hyphen");
+const recordKey = z.string().regex(/^[a-zA-Z0-9_][a-zA-Z0-9_:$-]*$/, "keys use letters, digits, underscore, colon and hyphen");
+
+const duration = z.tuple([z.number().int().min(0), z.enum(DURATION_UNITS)]);
+const trueFlag = z.literal(true);
+
+const url = z
+  .string()
+  .max(2048)
+  .refine((value) => {
+    if (/\s/.test(value)) return false;
+    try {
+      new URL(value.replace(/\*/g, "wildcard"));
+      return true;
+    } catch {
+      return false;
+    }
+  }, "not a valid URL");
+
+/** A trusted domain's base URL: a URL whose host may hold wildcards (SPEC §5 "Trusted domains"). */
+const trustedBaseUrl = url.refine((value) => {
+  const host = /^[a-z][a-z0-9+.-]*:\/\/(\[[^\]]*\]|[^/:?#]*)/i.exec(value)?.[1] ?? "";
+  if (host.startsWith("[")) return true;
+  return host !== "" && !host.startsWith(".") && !host.endsWith(".") && !host.includes("..") && /^[a-zA-Z0-9.*-]+$/.test(host);
+}, "trusted domains use letters, digits, dots, hyphens and wildcards, and do not start or end with a dot or hold '..'");
+
+const email = z
+  .string()
+  .max(256)
+  .regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/, "not a valid e-mail address");
+
+function money(decimals: number) {
+  const pattern = decimals === 0 ? /^(0|[1-9][0-9]*)$/ : new RegExp(`^(0|[1-9][0-9]*)(\\.[0-9]{1,${decimals}})?$`);
+  return z.string().regex(pattern, decimals === 0 ? "amounts in this currency have no decimals" : `amounts are digits with at most ${decimals} decimals, without leading zeros`);
+}
+
+/** Every field optional, unknown fields refused: the shape of one object inside an override. */
+const part = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape).partial();
+/** A record of config entries; an entry may be `null` to remove it. */
+const entries = <K extends z.ZodType<string>, V extends z.ZodType>(key: K, value: V) => z.record(key, value.nullable());
+const removable = <T extends z.ZodType>(schema: T) => schema.nullable();
+
+const price = part({
+  ...Object.fromEntries(Object.entries(CURRENCY_DECIMALS).map(([code, decimals]) => [code, removable(money(decimals))])),
+  interval: removable(duration),
+  serverOnly: removable(z.boolean()),
+  freeTrial: removable(duration),
+});
+
+export const configOverrideSchema = part({
+  project: part({ requirePublishableClientKey: removable(z.boolean()) }),
+  auth: part({
+    allowSignUp: removable(z.boolean()),
+    password: part({ allowSignIn: removable(z.boolean()) }),
+    otp: part({ allowSignIn: removable(z.boolean()) }),
+    passkey: part({ allowSignIn: removable(z.boolean()) }),
+    anonymous: part({ allowSignUp: removable(z.boolean()) }),
+    oauth: part({
+      accountMergeStrategy: removable(z.enum(["link_method", "raise_error", "allow_duplicates"])),
+      providers: entries(
+        recordKey,
+        part({
+          type: removable(z.enum(OAUTH_PROVIDER_TYPES)),
+          isShared: removable(z.boolean()),
+          clientId: removable(z.string().min(1).max(512)),
+          clientSecret: removable(z.string().min(1).max(2048)),
+          facebookConfigId: removable(z.string().max(512)),
+          microsoftTenantId: removable(z.string().max(512)),
+          issuerUrl: removable(url),
+          allowSignIn: removable(z.boolean()),
+          allowConnectedAccounts: removable(z.boolean()),
+        }),
+      ),
+    }),
+  }),
+  onboarding: part({ requireEmailVerification: removable(z.boolean()) }),
+  teams: part({ createPersonalTeamOnSignUp: removable(z.boolean()), allowClientTeamCreation: removable(z.boolean()) }),
+  users: part({ allowClientUserDeletion: removable(z.boolean()) }),
+  apiKeys: part({ enabled: part({ user: removable(z.boolean()), team: removable(z.boolean()) }) }),
+  domains: part({
+    allowLocalhost: removable(z.boolean()),
+    trustedDomains: entries(
+      recordKey,
+      part({
+        baseUrl: removable(trustedBaseUrl),
+        handlerPath: removable(z.string().max(512).regex(/^\//, "the handler path must start with /")),
+      }),
+    ),
+  }),
+  rbac: part({
+    permissions: entries(
+      customPermissionId,
+      part({
+        description: removable(z.string().max(1024)),
+        scope: removable(z.enum(["team", "project"])),
+        containedPermissionIds: entries(permissionId, trueFlag),
+      }),
+    ),
+    defaultPermissions: part({
+      teamCreator: entries(permissionId, trueFlag),
+      teamMember: entries(permissionId, trueFlag),
+      signUp: entries(permissionId, trueFlag),
+    }),
+  }),
+  emails: part({
+    server: part({
+      isShared: removable(z.boolean()),
+      host: removable(z.string().min(1).max(255)),
+      port: removable(z.number().int().min(0).max(65535)),
+      username: removable(z.string().min(1).max(512)),
+      password: removable(z.string().min(1).max(512)),
+      senderName: removable(z.string().min(1).max(256)),
+      senderEmail: removable(email),
+    }),
+    selectedThemeId: removable(recordKey),
+    themes: entries(recordKey, part({ displayName: removable(z.string().max(256)), tsxSource: removable(z.string().max(1_000_000)) })),
+    templates: entries(
+      recordKey,
+      part({
+        displayName: removable(z.string().max(256)),
+        tsxSource: removable(z.string().max(1_000_000)),
+        themeId: removable(z.union([recordKey, z.literal(false)])),
+      }),
+    ),
+  }),
+  payments: part({
+    testMode: removable(z.boolean()),
+    autoPay: part({ interval: removable(duration) }),
+    catalogs: entries(userSpecifiedId, part({ displayName: removable(z.string().max(256)) })),
+    items: entries(
+      userSpecifiedId,
+      part({ displayName: removable(z.string().max(256)), customerType: removable(z.enum(["user", "team", "custom"])) }),
+    ),
+    products: entries(
+      userSpecifiedId,
+      part({
+        displayName: removable(z.string().max(256)),
+        catalogId: removable(userSpecifiedId),
+        isAddOnTo: removable(z.union([z.literal(false), z.record(userSpecifiedId, trueFlag)])),
+        customerType: removable(z.enum(["user", "team", "custom"])),
+        freeTrial: removable(duration),
+        serverOnly: removable(z.boolean()),
+        stackable: removable(z.boolean()),
+        prices: removable(z.union([z.literal("include-by-default"), entries(userSpecifiedId, price)])),
+        includedItems: entries(
+          userSpecifiedId,
+          part({
+            quantity: removable(z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)),
+            repeat: removable(z.union([z.literal("never"), duration])),
+            expires: removable(z.enum(["never", "when-purchase-expires", "when-repeated"])),
+          }),
+        ),
+      }),
+    ),
+  }),
+  dataVault: part({ stores: entries(userSpecifiedId, part({ displayName: removable(z.string().max(256)) })) }),
+  webhooks: part({
+    endpoints: entries(
+      userSpecifiedId,
+      part({
+        url: removable(url),
+        description: removable(z.string().max(1024)),
+        enabled: removable(z.boolean()),
+        events: entries(z.string().regex(/^[a-z_]+\.[a-z_.]+$/, "event names look like user.created"), trueFlag),
+      }),
+    ),
+  }),
+  rateLimits: entries(
+    recordKey,
+    part({ max: removable(z.number().int().min(1)), windowSeconds: removable(z.number().int().min(1)) }),
+  ),
+});
+
+// Numeric segments are positions inside a value (a duration tuple), not configuration keys.
+const pathOf = (path: readonly PropertyKey[]) =>
+  path
+    .filter((segment) => typeof segment !== "number")
+    .map(String)
+    .join(".");
+
+type Issue = z.core.$ZodIssue;
+
+/** A union's issues, from the alternative that got furthest into the value: the one the author meant. */
+function flatten(issue: Issue): Issue[] {
+  if (issue.code !== "invalid_union" || issue.errors.length === 0) return [issue];
+  const depth = (issues: Issue[]) => Math.max(...issues.map((i) => i.path.length));
+  const best = issue.errors.reduce((a, b) => (depth(b) > depth(a) ? b : a));
+  return best.flatMap((inner) => flatten({ ...inner, path: [...issue.path, ...inner.path] } as Issue));
+}
+
+/** What is wrong with an override document (dotted keys allowed), each naming its key; empty when nothing is. */
+export function overrideProblems(override: Record<string, unknown>): string[] {
+  const badKey = Object.keys(override).find((key) => key === "" || key.split(".").some((segment) => segment === "" || isUnstorableKey(segment)));
+  if (badKey !== undefined) return [`"${badKey}": not a valid configuration key`];
+  const result = configOverrideSchema.safeParse(expandDottedKeys(override));
+  if (result.success) return [];
+  return result.error.issues.flatMap(flatten).map((issue) => {
+    if (issue.code === "unrecognized_keys") {
+      const base = pathOf(issue.path);
+      return issue.keys.map((key) => `"${base ? `${base}.${key}` : key}": not a configuration key`).join("; ");
+    }
+    return `"${pathOf(issue.path)}": ${issue.message}`;
+  });
+}
+
+/** Rules over the rendered document that no single override can be judged by alone. */
+export function renderedConfigProblems(config: ProjectConfig): string[] {
+  const problems: string[] = [];
+  for (const [id, provider] of Object.entries(config.auth.oauth.providers)) {
+    const key = `auth.oauth.providers.${id}`;
+    if (!provider.type) problems.push(`"${key}.type": the provider type is missing`);
+    if (provider.isShared) {
+      if (provider.type === "oidc") problems.push(`"${key}.isShared": a generic OpenID Connect provider needs its own client`);
+      continue;
+    }
+    if (!provider.clientId) problems.push(`"${key}.clientId": Client ID is missing`);
+    if (!provider.clientSecret) problems.push(`"${key}.clientSecret": Client secret is missing`);
+    if (provider.type === "oidc" && !provider.issuerUrl) problems.push(`"${key}.issuerUrl": Issuer URL is missing`);
+  }
+  const server = config.emails.server;
+  if (!server.isShared) {
+    const required = [
+      ["host", "Email host is missing"],
+      ["port", "Email port is missing"],
+      ["username", "Email username is missing"],
+      ["password", "Email password is missing"],
+      ["senderName", "Email sender name is missing"],
+      ["senderEmail", "Email sender email is missing"],
+    ] as const;
+    for (const [field, message] of required) if (server[field] === undefined) problems.push(`"emails.server.${field}": ${message}`);
+  }
+  for (const [id, domain] of Object.entries(config.domains.trustedDomains)) {
+    if (!domain.baseUrl) problems.push(`"domains.trustedDomains.${id}.baseUrl": the base URL is missing`);
+  }
+  for (const [id, definition] of Object.entries(config.rbac.permissions)) {
+    for (const contained of Object.keys(definition.containedPermissionIds ?? {})) {
+      if (!contained.startsWith("$") && !config.rbac.permissions[contained]) {
+        problems.push(`"rbac.permissions.${id}.containedPermissionIds.${contained}": no such permission definition`);
+      }
+    }
+  }
+  const payments = config.payments;
+  for (const [id, product] of Object.entries(payments.products)) {
+    const key = `payments.products.${id}`;
+    if (!product.customerType) problems.push(`"${key}.customerType": the customer type is missing`);
+    if (product.catalogId && !payments.catalogs[product.catalogId]) problems.push(`"${key}.catalogId": no catalog "${product.catalogId}"`);
+    if (product.prices && product.prices !== "include-by-default") {
+      for (const [priceId, amounts] of Object.entries(product.prices)) {
+        if (!Object.keys(CURRENCY_DECIMALS).some((code) => (amounts as Record<string, unknown>)[code] !== undefined)) {
+          problems.push(`"${key}.prices.${priceId}": a price needs at least one currency`);
+        }
+      }
+    }
+    for (const itemId of Object.keys(product.includedItems ?? {})) {
+      if (!payments.items[itemId]) problems.push(`"${key}.includedItems.${itemId}": no item "${itemId}"`);
+    }
+    for (const baseId of Object.keys(product.isAddOnTo || {})) {
+      if (!payments.products[baseId]) problems.push(`"${key}.isAddOnTo.${baseId}": no product "${baseId}"`);
+    }
+  }
+  for (const [id, item] of Object.entries(payments.items)) {
+    if (!item.customerType) problems.push(`"payments.items.${id}.customerType": the customer type is missing`);
+  }
+  for (const [id, endpoint] of Object.entries(config.webhooks.endpoints)) {
+    if (!endpoint.url) problems.push(`"webhooks.endpoints.${id}.url": the URL is missing`);
+  }
+  return problems;
+}
