@@ -18,6 +18,7 @@ export type AreaName =
   | "projects"
   | "internal-projects"
   | "internal-api-keys"
+  | "config"
   | "emails"
   | "misc";
 
@@ -605,6 +606,46 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       json: { revoked: true },
       success: 200,
     },
+  ],
+  config: [
+    { operationId: "getConfig", method: "get", template: "/internal/config", path: "/internal/config", access: "admin", success: 200 },
+    {
+      operationId: "getConfigOverride",
+      method: "get",
+      template: "/internal/config/override/{level}",
+      path: "/internal/config/override/environment",
+      access: "admin",
+      success: 200,
+    },
+    {
+      operationId: "replaceConfigOverride",
+      method: "put",
+      template: "/internal/config/override/{level}",
+      path: "/internal/config/override/branch",
+      access: "admin",
+      json: { config_string: JSON.stringify({ auth: { otp: { allowSignIn: true } } }), source: { type: "pushed-from-unknown" } },
+      success: 200,
+    },
+    {
+      operationId: "updateConfigOverride",
+      method: "patch",
+      template: "/internal/config/override/{level}",
+      path: "/internal/config/override/environment",
+      access: "admin",
+      json: { config_override_string: JSON.stringify({ "teams.allowClientTeamCreation": true }) },
+      success: 200,
+    },
+    {
+      operationId: "resetConfigOverrideKeys",
+      method: "post",
+      template: "/internal/config/override/{level}/reset-keys",
+      path: "/internal/config/override/environment/reset-keys",
+      access: "admin",
+      json: { keys: ["teams.allowClientTeamCreation"] },
+      success: 200,
+    },
+    { operationId: "getConfigSource", method: "get", template: "/internal/config/source", path: "/internal/config/source", access: "admin", success: 200 },
+    { operationId: "unlinkConfigSource", method: "delete", template: "/internal/config/source", path: "/internal/config/source", access: "admin", success: 200 },
   ],
   emails: [
     { operationId: "listSentEmails", method: "get", template: "/internal/emails", path: "/internal/emails", access: "admin", success: 200 },

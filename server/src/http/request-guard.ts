@@ -96,3 +96,11 @@ function stringProblem(value: string): string | null {
 function schemaError(path: string, problem: string): KnownError {
   return new KnownError("SCHEMA_ERROR", { message: `${path}: ${problem}` });
 }
+
+/**
+ * The same checks for JSON that arrives inside a string field (the configuration API's
+ * `config_string`), which the guard saw only as text.
+ */
+export function assertStorableValue(value: unknown, path: string): void {
+  checkValue(value, path, 1);
+}

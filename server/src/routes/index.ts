@@ -13,6 +13,7 @@ import { registerContactChannelRoutes } from "./contact-channels/contact-channel
 import { registerContactChannelVerificationRoutes } from "./contact-channels/verification";
 import { registerCredentialScanningRoutes } from "./integrations/credential-scanning";
 import { registerInternalApiKeyRoutes } from "./internal/api-keys";
+import { registerConfigRoutes } from "./internal/config";
 import { registerInternalEmailRoutes } from "./internal/emails";
 import { registerInternalProjectRoutes } from "./internal/projects";
 import { registerMiscRoutes } from "./misc/backend-urls";
@@ -56,6 +57,7 @@ export function registerAllRoutes(router: Router): void {
   registerInternalProjectRoutes(router);
   registerInternalApiKeyRoutes(router);
   registerInternalEmailRoutes(router);
+  registerConfigRoutes(router);
   registerMiscRoutes(router);
 }
 
@@ -73,5 +75,6 @@ export const OPENAPI_TAGS = [
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys." },
   { name: "Internal", description: "Project administration (dashboard)." },
+  { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
   { name: "Misc", description: "SDK housekeeping." },
 ];

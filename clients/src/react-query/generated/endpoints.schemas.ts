@@ -191,6 +191,88 @@ export interface ClientUser {
   selected_team: ClientUserSelectedTeam;
 }
 
+export interface ConfigOverridePatch {
+  /** @maxLength 1000000 */
+  config_override_string: string;
+}
+
+export interface ConfigOverrideReplace {
+  /** @maxLength 1000000 */
+  config_string: string;
+  source?: ConfigSource;
+}
+
+export interface ConfigOverrideResetKeys {
+  /** @maxItems 1000 */
+  keys: string[];
+}
+
+/**
+ * Branch level only: where this configuration was pushed from.
+ */
+export type ConfigSource = ConfigSourceGitHub | ConfigSourceUnknown | ConfigSourceUnlinked;
+
+export type ConfigSourceGitHubType = typeof ConfigSourceGitHubType[keyof typeof ConfigSourceGitHubType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ConfigSourceGitHubType = {
+  'pushed-from-github': 'pushed-from-github',
+} as const;
+
+export interface ConfigSourceGitHub {
+  type: ConfigSourceGitHubType;
+  /** @maxLength 256 */
+  owner: string;
+  /** @maxLength 256 */
+  repo: string;
+  /** @maxLength 256 */
+  branch: string;
+  /** @maxLength 256 */
+  commit_hash: string;
+  /** @maxLength 1024 */
+  config_file_path: string;
+  /** @maxLength 1024 */
+  workflow_path?: string;
+}
+
+export interface ConfigSourceRead {
+  source: ConfigSource;
+}
+
+export type ConfigSourceUnknownType = typeof ConfigSourceUnknownType[keyof typeof ConfigSourceUnknownType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ConfigSourceUnknownType = {
+  'pushed-from-unknown': 'pushed-from-unknown',
+} as const;
+
+export interface ConfigSourceUnknown {
+  type: ConfigSourceUnknownType;
+}
+
+export type ConfigSourceUnlinkedType = typeof ConfigSourceUnlinkedType[keyof typeof ConfigSourceUnlinkedType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ConfigSourceUnlinkedType = {
+  unlinked: 'unlinked',
+} as const;
+
+export interface ConfigSourceUnlinked {
+  type: ConfigSourceUnlinkedType;
+}
+
+export interface ConfigString {
+  /** A JSON document, as a string. */
+  config_string: string;
+}
+
+export interface ConfigWriteResult {
+  success: boolean;
+}
+
 export type ContactChannelType = typeof ContactChannelType[keyof typeof ContactChannelType];
 
 

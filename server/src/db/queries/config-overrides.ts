@@ -42,3 +42,21 @@ export async function lockOverride(q: Queryable, projectId: string, level: Level
     level === "project" ? "" : branchId,
   ]);
 }
+
+/** Where the branch's configuration was pushed from, or null when it was never said. */
+export async function findBranchSource(q: Queryable, projectId: string, branchId: string): Promise<Record<string, unknown> | null> {
+  const rows = await q.query<{ source: Record<string, unknown> | null }>(
+    "SELECT source FROM config_overrides WHERE project_id = $1 AND level = 'branch' AND branch_id = $2",
+    [projectId, branchId],
+  );
+  return rows[0]?.source ?? null;
+}
+
+/** Sets (or with null, forgets) where the branch's configuration was pushed from. */
+export async function setBranchSource(q: Queryable, projectId: string, branchId: string, source: Record<string, unknown> | null): Promise<void> {
+  await q.query(
+    `INSERT INTO config_overrides (project_id, level, branch_id, source) VALUES ($1, 'branch', $2, $3::jsonb)
+     ON CONFLICT (project_id, level, branch_id) DO UPDATE SET source = EXCLUDED.source, updated_at = now()`,
+    [projectId, branchId, source === null ? null : jsonParam(source)],
+  );
+}

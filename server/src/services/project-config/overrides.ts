@@ -1,0 +1,112 @@
+/**
+ * The layered configuration API: read the rendered document or one level's override, and
+ * replace, merge into or reset keys of an override. Every write checks the override and the
+ * document it renders to (schema.ts, and production mode's rules) inside the transaction that
+ * stores it, so a refused change stores nothing, and concurrent writers to one level queue on
+ * its row lock instead of losing each other's keys.
+ */
+import type { Queryable } from "../../db/db";
+import { findBranchSource, findOverride, lockOverride, setBranchSource, upsertOverride } from "../../db/queries/config-overrides";
+import { findProjectWithOverrides } from "../../db/queries/projects";
+import { KnownError } from "../../errors";
+import type { ServiceDeps } from "../deps";
+import type { Tenancy } from "../tenancy";
+import type { ConfigLevel, ConfigOverride } from "./document";
+import { productionModeProblems } from "./production-mode";
+import { applyToOverride, expandDottedKeys, renderConfig, withoutKeys } from "./render";
+import { overrideProblems, renderedConfigProblems } from "./schema";
+
+/** Where a branch's configuration came from; "unlinked" when nobody said. */
+export type ConfigSource =
+  | { type: "pushed-from-github"; owner: string; repo: string; branch: string; commit_hash: string; config_file_path: string; workflow_path?: string }
+  | { type: "pushed-from-unknown" }
+  | { type: "unlinked" };
+
+const UNLINKED: ConfigSource = { type: "unlinked" };
+
+const levelBranch = (tenancy: Tenancy, level: ConfigLevel) => (level === "project" ? "" : tenancy.branchId);
+
+export const readOverride = (deps: ServiceDeps, tenancy: Tenancy, level: ConfigLevel) =>
+  findOverride(deps.db, tenancy.projectId, level, levelBranch(tenancy, level)).then(expandDottedKeys);
+
+function refuse(problems: string[]): never {
+  throw new KnownError("SCHEMA_ERROR", { message: `Invalid config override: ${problems.join("; ")}` });
+}
+
+/**
+ * Stores `next` as the level's override after checking the document it renders to; a
+ * problem throws, and the caller's transaction rolls the write back.
+ */
+async function storeChecked(tx: Queryable, tenancy: Tenancy, level: ConfigLevel, next: ConfigOverride): Promise<void> {
+  await upsertOverride(tx, tenancy.projectId, level, levelBranch(tenancy, level), next);
+  const found = await findProjectWithOverrides(tx, tenancy.projectId, tenancy.branchId);
+  if (!found) throw new KnownError("CURRENT_PROJECT_NOT_FOUND", { project_id: tenancy.projectId });
+  const { project, branch, environment } = found.overrides;
+  const config = renderConfig([project ?? {}, branch ?? {}, environment ?? {}]);
+  const problems = renderedConfigProblems(config);
+  if (found.project.isProductionMode) problems.push(...productionModeProblems(config).map((problem) => `production mode: ${problem}`));
+  if (problems.length > 0) refuse(problems);
+}
+
+/** Runs `change` on the level's current override under its row lock, then stores the result checked. */
+async function changeOverride(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  level: ConfigLevel,
+  change: (current: ConfigOverride, tx: Queryable) => ConfigOverride | Promise<ConfigOverride>,
+): Promise<void> {
+  const branchId = levelBranch(tenancy, level);
+  await deps.db.transaction(async (tx) => {
+    await lockOverride(tx, tenancy.projectId, level, branchId);
+    const current = await findOverride(tx, tenancy.projectId, level, branchId);
+    await storeChecked(tx, tenancy, level, await change(current, tx));
+  });
+  deps.tenancies.forget(tenancy.projectId);
+}
+
+/** PUT: the level's override becomes `override`; a branch push may say where it came from. */
+export async function replaceOverride(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  level: ConfigLevel,
+  override: ConfigOverride,
+  source?: ConfigSource,
+): Promise<void> {
+  const problems = overrideProblems(override);
+  if (problems.length > 0) refuse(problems);
+  if (source !== undefined && level !== "branch") refuse([`"source": only the branch level records where its configuration came from`]);
+  await changeOverride(deps, tenancy, level, async (_current, tx) => {
+    if (source !== undefined) await setBranchSource(tx, tenancy.projectId, tenancy.branchId, source.type === "unlinked" ? null : source);
+    return expandDottedKeys(override);
+  });
+}
+
+/** PATCH: `changes` (dotted keys allowed) are written into the level's override, each replacing its key. */
+export async function patchOverride(deps: ServiceDeps, tenancy: Tenancy, level: ConfigLevel, changes: ConfigOverride): Promise<void> {
+  const problems = overrideProblems(changes);
+  if (problems.length > 0) refuse(problems);
+  await changeOverride(deps, tenancy, level, (current) => {
+    const next = applyToOverride(current, changes);
+    // Merged, the pieces could still disagree with each other (a record entry replaced whole).
+    const merged = overrideProblems(next);
+    if (merged.length > 0) refuse(merged);
+    return next;
+  });
+}
+
+/** POST reset-keys: the keys leave the level's override, so lower levels and defaults show again. */
+export async function resetOverrideKeys(deps: ServiceDeps, tenancy: Tenancy, level: ConfigLevel, keys: readonly string[]): Promise<void> {
+  const malformed = keys.filter((key) => key === "" || key.split(".").some((segment) => segment === ""));
+  if (malformed.length > 0) refuse(malformed.map((key) => `"${key}": not a valid configuration key`));
+  await changeOverride(deps, tenancy, level, (current) => withoutKeys(current, keys));
+}
+
+export async function readConfigSource(deps: ServiceDeps, tenancy: Tenancy): Promise<ConfigSource> {
+  return ((await findBranchSource(deps.db, tenancy.projectId, tenancy.branchId)) as ConfigSource | null) ?? UNLINKED;
+}
+
+/** DELETE source: the branch's configuration stays as it is, but is no longer linked to where it was pushed from. */
+export async function unlinkConfigSource(deps: ServiceDeps, tenancy: Tenancy): Promise<void> {
+  await setBranchSource(deps.db, tenancy.projectId, tenancy.branchId, null);
+  deps.tenancies.forget(tenancy.projectId);
+}
