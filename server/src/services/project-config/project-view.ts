@@ -55,6 +55,24 @@ export type ProjectConfigPatch = Partial<
   }
 >;
 
+/** The keys whose value is a set of entries by id, which a snake_case list replaces whole. */
+const RECORD_KEYS = new Set([
+  "rbac.defaultPermissions.teamCreator",
+  "rbac.defaultPermissions.teamMember",
+  "rbac.defaultPermissions.signUp",
+  "domains.trustedDomains",
+  "auth.oauth.providers",
+  "rateLimits",
+]);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+function lookup(config: ProjectConfig | undefined, key: string): unknown {
+  let node: unknown = config;
+  for (const segment of key.split(".")) node = isRecord(node) && Object.hasOwn(node, segment) ? node[segment] : undefined;
+  return node;
+}
+
 const permissionList = (record: Record<string, true>) => Object.keys(record).map((id) => ({ id }));
 const permissionRecord = (list: Array<{ id: string }>) =>
   Object.fromEntries(list.map(({ id }) => [id, true] as const));
@@ -137,11 +155,22 @@ function rateLimitsSetting(view: RateLimitsView): RateLimitSettings {
   return settings;
 }
 
-/** Translates a snake_case patch into dotted-key changes for the project-level override. */
-export function projectConfigPatchToOverride(patch: ProjectConfigPatch): ConfigOverride {
+/**
+ * Translates a snake_case patch into dotted-key changes for an override. A list in the patch
+ * (domains, providers, default permissions, rate limits) replaces the whole set: the entries
+ * the levels `below` render that the list leaves out are set to null, so none shows through.
+ */
+export function projectConfigPatchToOverride(patch: ProjectConfigPatch, below?: ProjectConfig): ConfigOverride {
   const changes: ConfigOverride = {};
   const set = (key: string, value: unknown) => {
-    if (value !== undefined) changes[key] = value;
+    if (value === undefined) return;
+    const existing = lookup(below, key);
+    if (isRecord(value) && isRecord(existing) && RECORD_KEYS.has(key)) {
+      const removed = Object.keys(existing).filter((id) => !Object.hasOwn(value, id));
+      changes[key] = { ...Object.fromEntries(removed.map((id) => [id, null])), ...value };
+    } else {
+      changes[key] = value;
+    }
   };
   set("domains.allowLocalhost", patch.allow_localhost);
   set("auth.allowSignUp", patch.sign_up_enabled);

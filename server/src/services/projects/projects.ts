@@ -56,20 +56,32 @@ export async function createOwnedProject(
 export const listOwnedProjects = (deps: ServiceDeps, internalUserId: string) =>
   listProjectsOwnedByUser(deps.db, internalUserId);
 
-/** Updates the project row and merges config changes into its project-level override, atomically. */
+/**
+ * Updates the project row and merges config changes into the branch's environment override,
+ * atomically. The environment level is the one that wins, so a change made here shows in the
+ * rendered document whatever the lower levels say (as `project.updateConfig` writes there too).
+ */
 export async function updateCurrentProject(deps: ServiceDeps, tenancy: Tenancy, input: ProjectInput): Promise<Tenancy> {
   const { config, ...changes } = input;
   await deps.db.transaction(async (tx) => {
     await updateProject(tx, tenancy.projectId, changes);
     if (config) {
-      await lockOverride(tx, tenancy.projectId, "project", "");
-      const current = await findOverride(tx, tenancy.projectId, "project", "");
-      await upsertOverride(tx, tenancy.projectId, "project", "", applyToOverride(current, projectConfigPatchToOverride(config)));
+      await lockOverride(tx, tenancy.projectId, "environment", tenancy.branchId);
+      const current = await findOverride(tx, tenancy.projectId, "environment", tenancy.branchId);
+      const below = await renderedBelowEnvironment(tx, tenancy.projectId, tenancy.branchId);
+      await upsertOverride(tx, tenancy.projectId, "environment", tenancy.branchId, applyToOverride(current, projectConfigPatchToOverride(config, below)));
     }
     await assertProductionReady(tx, tenancy.projectId, tenancy.branchId);
   });
   deps.tenancies.forget(tenancy.projectId);
   return deps.tenancies.load(tenancy.projectId, tenancy.branchId);
+}
+
+/** What the project and branch levels render to: what shows through where the environment level says nothing. */
+async function renderedBelowEnvironment(tx: Queryable, projectId: string, branchId: string) {
+  const found = await findProjectWithOverrides(tx, projectId, branchId);
+  const { project, branch } = found?.overrides ?? {};
+  return renderConfig([project ?? {}, branch ?? {}]);
 }
 
 /**
