@@ -2,7 +2,8 @@
  * The layered configuration through the published SDKs' admin app (2.8.108 and 2.8.102):
  * `project.getConfig()` reads the rendered document, `project.updateConfig({...dotted keys})`
  * merges into the environment override, and `project.update({config})` (the snake_case view)
- * changes the same document, so each sees what the other wrote.
+ * changes the same document, so each sees what the other wrote. Data vault stores declared
+ * there are used through the SDK's store helper.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProjectFixture, startTestServer, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
@@ -48,6 +49,23 @@ describe.each(STACK_SDKS)("@stackframe/js $version configuration", ({ sdk }) => 
     const { project: reread } = await adminProject(fixture);
     expect(reread.config.signUpEnabled).toBe(true);
     expect(reread.config.allowUserApiKeys).toBe(true);
+  });
+
+  it("stores and reads data vault values through the SDK's store, which hashes keys and encrypts values itself", async () => {
+    const { fixture, project } = await adminProject();
+    await project.updateConfig({ "dataVault.stores.secrets": { displayName: "Secrets" } } as never);
+    const serverApp = new sdk.StackServerApp({ ...sdkAppOptions(server, fixture), secretServerKey: fixture.keys.secretKey });
+    const store = await serverApp.getDataVaultStore("secrets");
+    await store.setValue("github-token", "ghp_plain_value", { secret: "the app's vault secret" });
+    expect(await store.getValue("github-token", { secret: "the app's vault secret" })).toBe("ghp_plain_value");
+    expect(await store.getValue("never-set", { secret: "the app's vault secret" })).toBeNull();
+    // What the server holds reveals neither the key nor the value.
+    const held = await server.db.query<{ hashed_key: string; encrypted_value: string }>("SELECT hashed_key, encrypted_value FROM data_vault_entries WHERE project_id = $1", [fixture.projectId]);
+    expect(held).toHaveLength(1);
+    expect(JSON.stringify(held)).not.toMatch(/github-token|ghp_plain_value/);
+    // Another secret derives another hashed key: nothing is found under it.
+    const fresh = await new sdk.StackServerApp({ ...sdkAppOptions(server, fixture), secretServerKey: fixture.keys.secretKey }).getDataVaultStore("secrets");
+    expect(await fresh.getValue("github-token", { secret: "another secret" })).toBeNull();
   });
 
   it("refuses an unknown key with the server's message naming it", async () => {

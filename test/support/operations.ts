@@ -19,6 +19,7 @@ export type AreaName =
   | "internal-projects"
   | "internal-api-keys"
   | "config"
+  | "data-vault"
   | "emails"
   | "misc";
 
@@ -646,6 +647,26 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
     },
     { operationId: "getConfigSource", method: "get", template: "/internal/config/source", path: "/internal/config/source", access: "admin", success: 200 },
     { operationId: "unlinkConfigSource", method: "delete", template: "/internal/config/source", path: "/internal/config/source", access: "admin", success: 200 },
+  ],
+  "data-vault": [
+    {
+      operationId: "setDataVaultValue",
+      method: "post",
+      template: "/data-vault/stores/{id}/set",
+      path: "/data-vault/stores/contract/set",
+      access: "server",
+      json: { hashed_key: "contract-key", encrypted_value: "contract-value" },
+      success: 200,
+    },
+    {
+      operationId: "getDataVaultValue",
+      method: "post",
+      template: "/data-vault/stores/{id}/get",
+      path: "/data-vault/stores/contract/get",
+      access: "server",
+      json: { hashed_key: "contract-key" },
+      success: 200,
+    },
   ],
   emails: [
     { operationId: "listSentEmails", method: "get", template: "/internal/emails", path: "/internal/emails", access: "admin", success: 200 },

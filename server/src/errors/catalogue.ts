@@ -1,4 +1,5 @@
 import { apiKeyErrors } from "./api-keys";
+import { dataVaultErrors } from "./data-vault";
 import type { ErrorSpec } from "./define";
 import { generalErrors } from "./general";
 import { mfaErrors } from "./mfa";
@@ -20,6 +21,7 @@ export const knownErrors = {
   ...apiKeyErrors,
   ...verificationErrors,
   ...mfaErrors,
+  ...dataVaultErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

@@ -12,6 +12,7 @@ import { registerSessionRoutes } from "./auth/sessions";
 import { registerContactChannelRoutes } from "./contact-channels/contact-channels";
 import { registerContactChannelVerificationRoutes } from "./contact-channels/verification";
 import { registerCredentialScanningRoutes } from "./integrations/credential-scanning";
+import { registerDataVaultRoutes } from "./data-vault/stores";
 import { registerInternalApiKeyRoutes } from "./internal/api-keys";
 import { registerConfigRoutes } from "./internal/config";
 import { registerInternalEmailRoutes } from "./internal/emails";
@@ -52,6 +53,7 @@ export function registerAllRoutes(router: Router): void {
   registerUserApiKeyRoutes(router);
   registerTeamApiKeyRoutes(router);
   registerCredentialScanningRoutes(router);
+  registerDataVaultRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);
@@ -75,6 +77,7 @@ export const OPENAPI_TAGS = [
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys." },
   { name: "Internal", description: "Project administration (dashboard)." },
+  { name: "Data vault", description: "Key-value stores declared in the configuration; keys hashed and values encrypted by the client." },
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
   { name: "Misc", description: "SDK housekeeping." },
 ];

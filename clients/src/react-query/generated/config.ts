@@ -27,10 +27,10 @@ import type {
   ConfigOverrideResetKeys,
   ConfigSourceRead,
   ConfigString,
-  ConfigWriteResult,
   KnownError400,
   KnownError401,
-  KnownError503
+  KnownError503,
+  Success
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -258,9 +258,9 @@ export const getReplaceConfigOverrideUrl = (level: 'project' | 'branch' | 'envir
 }
 
 export const replaceConfigOverride = async (level: 'project' | 'branch' | 'environment',
-    configOverrideReplace: ConfigOverrideReplace, options?: RequestInit): Promise<ConfigWriteResult> => {
+    configOverrideReplace: ConfigOverrideReplace, options?: RequestInit): Promise<Success> => {
   
-  return gatehouseFetch<ConfigWriteResult>(getReplaceConfigOverrideUrl(level),
+  return gatehouseFetch<Success>(getReplaceConfigOverrideUrl(level),
   {      
     ...options,
     method: 'PUT',
@@ -331,9 +331,9 @@ export const getUpdateConfigOverrideUrl = (level: 'project' | 'branch' | 'enviro
 }
 
 export const updateConfigOverride = async (level: 'project' | 'branch' | 'environment',
-    configOverridePatch: ConfigOverridePatch, options?: RequestInit): Promise<ConfigWriteResult> => {
+    configOverridePatch: ConfigOverridePatch, options?: RequestInit): Promise<Success> => {
   
-  return gatehouseFetch<ConfigWriteResult>(getUpdateConfigOverrideUrl(level),
+  return gatehouseFetch<Success>(getUpdateConfigOverrideUrl(level),
   {      
     ...options,
     method: 'PATCH',
@@ -404,9 +404,9 @@ export const getResetConfigOverrideKeysUrl = (level: 'project' | 'branch' | 'env
 }
 
 export const resetConfigOverrideKeys = async (level: 'project' | 'branch' | 'environment',
-    configOverrideResetKeys: ConfigOverrideResetKeys, options?: RequestInit): Promise<ConfigWriteResult> => {
+    configOverrideResetKeys: ConfigOverrideResetKeys, options?: RequestInit): Promise<Success> => {
   
-  return gatehouseFetch<ConfigWriteResult>(getResetConfigOverrideKeysUrl(level),
+  return gatehouseFetch<Success>(getResetConfigOverrideKeysUrl(level),
   {      
     ...options,
     method: 'POST',
@@ -575,9 +575,9 @@ export const getUnlinkConfigSourceUrl = () => {
   return `/internal/config/source`
 }
 
-export const unlinkConfigSource = async ( options?: RequestInit): Promise<ConfigWriteResult> => {
+export const unlinkConfigSource = async ( options?: RequestInit): Promise<Success> => {
   
-  return gatehouseFetch<ConfigWriteResult>(getUnlinkConfigSourceUrl(),
+  return gatehouseFetch<Success>(getUnlinkConfigSourceUrl(),
   {      
     ...options,
     method: 'DELETE'

@@ -269,10 +269,6 @@ export interface ConfigString {
   config_string: string;
 }
 
-export interface ConfigWriteResult {
-  success: boolean;
-}
-
 export type ContactChannelType = typeof ContactChannelType[keyof typeof ContactChannelType];
 
 
@@ -441,6 +437,33 @@ export interface CredentialScanningRevoke {
  * The server shape with server or admin access, the client shape otherwise.
  */
 export type CurrentUser = ServerUser | ClientUser;
+
+export interface DataVaultGet {
+  /**
+   * The key, hashed by the client with its secret
+   * @minLength 1
+   * @maxLength 512
+   */
+  hashed_key: string;
+}
+
+export interface DataVaultSet {
+  /**
+   * The key, hashed by the client with its secret
+   * @minLength 1
+   * @maxLength 512
+   */
+  hashed_key: string;
+  /**
+   * The value, encrypted by the client
+   * @maxLength 1000000
+   */
+  encrypted_value: string;
+}
+
+export interface DataVaultValue {
+  encrypted_value: string;
+}
 
 /**
  * Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.
@@ -933,6 +956,79 @@ export interface KnownError400PlusContainedPermissionNotFoundPermissionIdAlready
   error: string;
   /** Structured fields of this error code. */
   details: KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusDataVaultStoreDoesNotExistCode = typeof KnownError400PlusDataVaultStoreDoesNotExistCode[keyof typeof KnownError400PlusDataVaultStoreDoesNotExistCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusDataVaultStoreDoesNotExistCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  DATA_VAULT_STORE_DOES_NOT_EXIST: 'DATA_VAULT_STORE_DOES_NOT_EXIST',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusDataVaultStoreDoesNotExistDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusDataVaultStoreDoesNotExist {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusDataVaultStoreDoesNotExistCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusDataVaultStoreDoesNotExistDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExistCode = typeof KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExistCode[keyof typeof KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExistCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExistCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  DATA_VAULT_STORE_DOES_NOT_EXIST: 'DATA_VAULT_STORE_DOES_NOT_EXIST',
+  DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST: 'DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExistDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExist {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExistCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExistDetails;
 }
 
 /**

@@ -5,6 +5,7 @@ export * from "./anonymous";
 export * from "./api-keys";
 export * from "./config";
 export * from "./contact-channels";
+export * from "./data-vault";
 export * from "./endpoints.schemas";
 export * from "./internal";
 export * from "./mfa";

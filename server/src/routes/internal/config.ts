@@ -4,6 +4,7 @@ import { ADMIN_ONLY } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import { assertStorableValue } from "../../http/request-guard";
 import type { Router } from "../../http/router";
+import { SuccessSchema } from "../../http/schemas";
 import { CONFIG_LEVELS } from "../../services/project-config/document";
 import {
   patchOverride,
@@ -24,8 +25,6 @@ const KEYS_NOTE =
 const ConfigStringSchema = z
   .object({ config_string: z.string().openapi({ description: "A JSON document, as a string." }) })
   .openapi("ConfigString");
-
-const SuccessSchema = z.object({ success: z.literal(true) }).openapi("ConfigWriteResult");
 
 const GitHubSourceSchema = z
   .strictObject({
