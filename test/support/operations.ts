@@ -556,6 +556,23 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
     },
     { operationId: "listProjects", method: "get", template: "/internal/projects", path: "/internal/projects", access: "client", success: 200 },
     {
+      operationId: "transferProject",
+      method: "post",
+      template: "/internal/projects/transfer",
+      path: "/internal/projects/transfer",
+      access: "client",
+      json: { project_id: "contract-project", new_team_id: SAMPLE_UUID },
+      success: 200,
+    },
+    {
+      operationId: "deleteCurrentProject",
+      method: "delete",
+      template: "/internal/projects/current",
+      path: "/internal/projects/current",
+      access: "admin",
+      success: 200,
+    },
+    {
       operationId: "getCurrentProjectAdmin",
       method: "get",
       template: "/internal/projects/current",

@@ -726,7 +726,11 @@ export interface paths {
         get: operations["getCurrentProjectAdmin"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete the current project and everything it holds
+         * @description Users, teams, sessions, keys, configuration and stored values go in one transaction; the project's tokens and keys stop working at once. The internal project cannot be deleted (INTERNAL_PROJECT_CANNOT_BE_DELETED).
+         */
+        delete: operations["deleteCurrentProject"];
         options?: never;
         head?: never;
         /**
@@ -734,6 +738,26 @@ export interface paths {
          * @description A project in production mode (is_production_mode) may not allow localhost nor have trusted domains that are not HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.
          */
         patch: operations["updateCurrentProjectAdmin"];
+        trace?: never;
+    };
+    "/internal/projects/transfer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a project the signed-in user owns to another of their teams
+         * @description Call on the internal project with a user session. A project the user does not own through one of their teams answers PROJECT_NOT_FOUND; a team they are not a member of, TEAM_MEMBERSHIP_NOT_FOUND.
+         */
+        post: operations["transferProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/project-permission-definitions": {
@@ -1921,6 +1945,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
+        KnownError400PlusInternalProjectCannotBeDeleted: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INTERNAL_PROJECT_CANNOT_BE_DELETED" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
         KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -2319,6 +2357,20 @@ export interface components {
              * @enum {string}
              */
             code: "PROJECT_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404ProjectNotFoundTeamMembershipNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "PROJECT_NOT_FOUND" | "TEAM_MEMBERSHIP_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -2846,6 +2898,11 @@ export interface components {
             pagination?: {
                 next_cursor: string | null;
             };
+        };
+        ProjectTransfer: {
+            project_id: string;
+            /** Format: uuid */
+            new_team_id: string;
         };
         ProjectUpdate: {
             display_name?: string;
@@ -6266,6 +6323,53 @@ export interface operations {
             };
         };
     };
+    deleteCurrentProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INTERNAL_PROJECT_CANNOT_BE_DELETED, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusInternalProjectCannotBeDeleted"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
     updateCurrentProjectAdmin: {
         parameters: {
             query?: never;
@@ -6304,6 +6408,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    transferProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProjectTransfer"];
+            };
+        };
+        responses: {
+            /** @description Transferred */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, EXPECTED_INTERNAL_PROJECT, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusExpectedInternalProjectUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: PROJECT_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ProjectNotFoundTeamMembershipNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */

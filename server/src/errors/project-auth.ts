@@ -65,4 +65,6 @@ export const projectAuthErrors = {
   ),
   BRANCH_DOES_NOT_EXIST: knownError<{ branch_id: string }>(400, (d) => `The branch "${d.branch_id}" does not exist.`),
   PROJECT_NOT_FOUND: knownError<{ project_id: string }>(404, (d) => `Project ${d.project_id} was not found.`),
+  // Ours, not Stack Auth's: the catalogue has no code for it, and every other project's admins sign in through it.
+  INTERNAL_PROJECT_CANNOT_BE_DELETED: knownError(400, () => "The internal project cannot be deleted: every project's administration goes through it."),
 };

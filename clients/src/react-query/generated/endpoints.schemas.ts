@@ -1110,6 +1110,42 @@ export interface KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusInternalProjectCannotBeDeletedCode = typeof KnownError400PlusInternalProjectCannotBeDeletedCode[keyof typeof KnownError400PlusInternalProjectCannotBeDeletedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusInternalProjectCannotBeDeletedCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INTERNAL_PROJECT_CANNOT_BE_DELETED: 'INTERNAL_PROJECT_CANNOT_BE_DELETED',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusInternalProjectCannotBeDeletedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusInternalProjectCannotBeDeleted {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusInternalProjectCannotBeDeletedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusInternalProjectCannotBeDeletedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode = typeof KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode[keyof typeof KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode];
 
 
@@ -2147,6 +2183,35 @@ export interface KnownError404ProjectNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError404ProjectNotFoundTeamMembershipNotFoundCode = typeof KnownError404ProjectNotFoundTeamMembershipNotFoundCode[keyof typeof KnownError404ProjectNotFoundTeamMembershipNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404ProjectNotFoundTeamMembershipNotFoundCode = {
+  PROJECT_NOT_FOUND: 'PROJECT_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404ProjectNotFoundTeamMembershipNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404ProjectNotFoundTeamMembershipNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404ProjectNotFoundTeamMembershipNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404ProjectNotFoundTeamMembershipNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError404TeamMembershipNotFoundCode = typeof KnownError404TeamMembershipNotFoundCode[keyof typeof KnownError404TeamMembershipNotFoundCode];
 
 
@@ -3095,6 +3160,15 @@ export interface ProjectPermissionList {
   items: ProjectPermission[];
   is_paginated: boolean;
   pagination?: ProjectPermissionListPagination;
+}
+
+export interface ProjectTransfer {
+  /**
+   * @minLength 1
+   * @maxLength 128
+   */
+  project_id: string;
+  new_team_id: string;
 }
 
 /**

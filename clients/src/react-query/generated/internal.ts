@@ -27,9 +27,11 @@ import type {
   BackendUrls,
   CreatedProjectApiKeySet,
   KnownError400,
+  KnownError400PlusInternalProjectCannotBeDeleted,
   KnownError401,
   KnownError401PlusExpectedInternalProjectUserAuthenticationRequired,
   KnownError404ApiKeyNotFound,
+  KnownError404ProjectNotFoundTeamMembershipNotFound,
   KnownError404TeamMembershipNotFound,
   KnownError503,
   ListSentEmailsParams,
@@ -38,8 +40,10 @@ import type {
   ProjectApiKeySetList,
   ProjectApiKeySetUpdate,
   ProjectCreate,
+  ProjectTransfer,
   ProjectUpdate,
-  SentEmailList
+  SentEmailList,
+  Success
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -872,6 +876,77 @@ export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getC
 
 
 /**
+ * Users, teams, sessions, keys, configuration and stored values go in one transaction; the project's tokens and keys stop working at once. The internal project cannot be deleted (INTERNAL_PROJECT_CANNOT_BE_DELETED).
+ * @summary Delete the current project and everything it holds
+ */
+export const getDeleteCurrentProjectUrl = () => {
+
+
+  
+
+  return `/internal/projects/current`
+}
+
+export const deleteCurrentProject = async ( options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getDeleteCurrentProjectUrl(),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteCurrentProjectMutationOptions = <TError = ErrorType<KnownError400PlusInternalProjectCannotBeDeleted | KnownError401 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentProject>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentProject>>, TError,void, TContext> => {
+
+const mutationKey = ['deleteCurrentProject'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteCurrentProject>>, void> = () => {
+          
+
+          return  deleteCurrentProject(requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteCurrentProjectMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCurrentProject>>>
+    
+    export type DeleteCurrentProjectMutationError = ErrorType<KnownError400PlusInternalProjectCannotBeDeleted | KnownError401 | KnownError503>
+
+    /**
+ * @summary Delete the current project and everything it holds
+ */
+export const useDeleteCurrentProject = <TError = ErrorType<KnownError400PlusInternalProjectCannotBeDeleted | KnownError401 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentProject>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteCurrentProject>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteCurrentProjectMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * A project in production mode (is_production_mode) may not allow localhost nor have trusted domains that are not HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.
  * @summary Update the current project and its configuration
  */
@@ -940,6 +1015,78 @@ export const useUpdateCurrentProjectAdmin = <TError = ErrorType<KnownError400 | 
       > => {
 
       const mutationOptions = getUpdateCurrentProjectAdminMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Call on the internal project with a user session. A project the user does not own through one of their teams answers PROJECT_NOT_FOUND; a team they are not a member of, TEAM_MEMBERSHIP_NOT_FOUND.
+ * @summary Move a project the signed-in user owns to another of their teams
+ */
+export const getTransferProjectUrl = () => {
+
+
+  
+
+  return `/internal/projects/transfer`
+}
+
+export const transferProject = async (projectTransfer: ProjectTransfer, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getTransferProjectUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      projectTransfer,)
+  }
+);}
+
+
+
+
+export const getTransferProjectMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext> => {
+
+const mutationKey = ['transferProject'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof transferProject>>, {data: ProjectTransfer}> = (props) => {
+          const {data} = props ?? {};
+
+          return  transferProject(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type TransferProjectMutationResult = NonNullable<Awaited<ReturnType<typeof transferProject>>>
+    export type TransferProjectMutationBody = ProjectTransfer
+    export type TransferProjectMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>
+
+    /**
+ * @summary Move a project the signed-in user owns to another of their teams
+ */
+export const useTransferProject = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof transferProject>>,
+        TError,
+        {data: ProjectTransfer},
+        TContext
+      > => {
+
+      const mutationOptions = getTransferProjectMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -137,3 +137,16 @@ export async function isProjectOwnedByUser(q: Queryable, projectId: string, inte
   );
   return rows.length > 0;
 }
+
+/**
+ * Deletes the project and, through ON DELETE CASCADE, everything it holds: branches, config,
+ * keys, users with their sessions and channels, teams, grants, codes, mail, vault values.
+ */
+export async function deleteProject(q: Queryable, projectId: string): Promise<boolean> {
+  const rows = await q.query("DELETE FROM projects WHERE id = $1 RETURNING id", [projectId]);
+  return rows.length > 0;
+}
+
+export async function setProjectOwnerTeam(q: Queryable, projectId: string, ownerTeamId: string): Promise<void> {
+  await q.query("UPDATE projects SET owner_team_id = $2 WHERE id = $1", [projectId, ownerTeamId]);
+}

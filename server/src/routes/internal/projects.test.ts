@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, callUntyped, createProjectFixture, internalClient, signUpUser, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
-import type { TestApp } from "../../testing/test-server";
+import { TEST_INTERNAL_KEYS, type TestApp } from "../../testing/test-server";
 
 const app = useSharedTestApp();
 let t: TestApp;
@@ -147,6 +147,87 @@ describe("production mode (SPEC §5 production-mode flags)", () => {
   });
 });
 
+describe("DELETE /internal/projects/current", () => {
+  it("deletes the project with everything it holds in one go, and its keys and tokens stop working at once", async () => {
+    const doomed = await createProjectFixture(t);
+    const userCreds = { ...doomed.client, accessToken: doomed.user.accessToken };
+    expect((await call(t, "GET", "/users/me", { creds: userCreds })).status).toBe(200);
+    const teamMade = await call(t, "POST", "/teams", { creds: doomed.server, body: { display_name: "Doomed team" } });
+    expect(teamMade.status).toBe(201);
+
+    const deleted = await call(t, "DELETE", "/internal/projects/current", { creds: doomed.admin });
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(deleted.json).toEqual({ success: true });
+
+    for (const table of ["projects", "branches", "config_overrides", "api_key_sets", "signing_keys", "users", "contact_channels", "sessions", "teams", "team_members"]) {
+      const column = table === "projects" ? "id" : "project_id";
+      expect(await t.db.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [doomed.projectId]), table).toHaveLength(0);
+    }
+    expect((await call(t, "GET", "/users/me", { creds: userCreds })).json.code).toBe("CURRENT_PROJECT_NOT_FOUND");
+    expect((await call(t, "GET", "/internal/projects/current", { creds: doomed.admin })).json.code).toBe("CURRENT_PROJECT_NOT_FOUND");
+    const listed = await call(t, "GET", "/internal/projects", { creds: asOwner(doomed.owner.accessToken) });
+    expect(listed.json.items.map((p: { id: string }) => p.id)).not.toContain(doomed.projectId);
+    // Other projects are untouched.
+    expect((await call(t, "GET", "/internal/projects/current", { creds: project.admin })).status).toBe(200);
+  });
+
+  it("refuses to delete the internal project, even to its own admin key", async () => {
+    const res = await call(t, "DELETE", "/internal/projects/current", {
+      creds: { projectId: "internal", accessType: "admin", adminKey: TEST_INTERNAL_KEYS.superSecretAdminKey },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("INTERNAL_PROJECT_CANNOT_BE_DELETED");
+    expect(await t.db.query("SELECT 1 FROM projects WHERE id = 'internal'")).toHaveLength(1);
+  });
+});
+
+describe("POST /internal/projects/transfer", () => {
+  async function teamOf(accessToken: string, name: string) {
+    const team = await call(t, "POST", "/teams", { creds: asOwner(accessToken), body: { display_name: name, creator_user_id: "me" } });
+    expect(team.status, team.text).toBe(201);
+    return team.json.id as string;
+  }
+
+  it("moves a project the user owns to another of their teams; the old team's other members lose it", async () => {
+    const owned = await createProjectFixture(t);
+    const newTeam = await teamOf(owned.owner.accessToken, "Agency");
+    const moved = await call(t, "POST", "/internal/projects/transfer", {
+      creds: asOwner(owned.owner.accessToken),
+      body: { project_id: owned.projectId, new_team_id: newTeam },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await call(t, "GET", "/internal/projects/current", { creds: owned.admin })).json.owner_team_id).toBe(newTeam);
+    const listed = await call(t, "GET", "/internal/projects", { creds: asOwner(owned.owner.accessToken) });
+    expect(listed.json.items.map((p: { id: string }) => p.id)).toContain(owned.projectId);
+  });
+
+  it("refuses a project the user does not own, and a team the user is not in", async () => {
+    const owned = await createProjectFixture(t);
+    const stranger = await signUpUser(t, internalClient, { email: uniqueEmail("transfer-stranger") });
+    const strangerTeam = await teamOf(stranger.accessToken, "Stranger team");
+    const notOwner = await call(t, "POST", "/internal/projects/transfer", {
+      creds: asOwner(stranger.accessToken),
+      body: { project_id: owned.projectId, new_team_id: strangerTeam },
+    });
+    expect(notOwner.json).toMatchObject({ code: "PROJECT_NOT_FOUND", details: { project_id: owned.projectId } });
+    const notMember = await call(t, "POST", "/internal/projects/transfer", {
+      creds: asOwner(owned.owner.accessToken),
+      body: { project_id: owned.projectId, new_team_id: strangerTeam },
+    });
+    expect(notMember.json.code).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
+    expect((await call(t, "GET", "/internal/projects/current", { creds: owned.admin })).json.owner_team_id).not.toBe(strangerTeam);
+  });
+});
+
+describeSecurity({ operationId: "deleteCurrentProject", method: "DELETE", path: "/internal/projects/current", access: ["admin"] });
+describeSecurity({
+  operationId: "transferProject",
+  method: "POST",
+  path: "/internal/projects/transfer",
+  access: ["client", "server", "admin"],
+  body: { project_id: "p", new_team_id: "00000000-0000-4000-8000-000000000000" },
+  userRequired: "USER_AUTHENTICATION_REQUIRED",
+});
 describeSecurity({ operationId: "createProject", method: "POST", path: "/internal/projects", access: ["client", "server", "admin"], body: { display_name: "X", owner_team_id: "00000000-0000-4000-8000-000000000000" }, userRequired: "USER_AUTHENTICATION_REQUIRED" });
 describeSecurity({ operationId: "listProjects", method: "GET", path: "/internal/projects", access: ["client", "server", "admin"], userRequired: "USER_AUTHENTICATION_REQUIRED" });
 describeSecurity({ operationId: "getCurrentProjectAdmin", method: "GET", path: "/internal/projects/current", access: ["admin"] });

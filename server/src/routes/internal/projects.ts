@@ -1,11 +1,11 @@
-import type { z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
 import { ADMIN_ONLY, CLIENT_AND_UP, requireUser } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { listSchema } from "../../http/schemas";
-import { createOwnedProject, listOwnedProjects, updateCurrentProject } from "../../services/projects/projects";
+import { listSchema, SuccessSchema } from "../../http/schemas";
+import { createOwnedProject, deleteCurrentProject, listOwnedProjects, transferProject, updateCurrentProject } from "../../services/projects/projects";
 import {
   AdminProjectSchema,
   ProjectCreateSchema,
@@ -65,6 +65,39 @@ const updateCurrentProjectAdminRoute = authenticatedRoute(ADMIN_ONLY, [], {
   responses: { 200: jsonResponse(AdminProjectSchema, "The updated project") },
 });
 
+const deleteCurrentProjectRoute = authenticatedRoute(ADMIN_ONLY, ["INTERNAL_PROJECT_CANNOT_BE_DELETED"], {
+  operationId: "deleteCurrentProject",
+  method: "delete",
+  path: "/internal/projects/current",
+  tags: ["Internal"],
+  summary: "Delete the current project and everything it holds",
+  description:
+    "Users, teams, sessions, keys, configuration and stored values go in one transaction; the project's tokens and keys " +
+    "stop working at once. The internal project cannot be deleted (INTERNAL_PROJECT_CANNOT_BE_DELETED).",
+  responses: { 200: jsonResponse(SuccessSchema, "Deleted") },
+});
+
+const TransferBody = z
+  .strictObject({ project_id: z.string().min(1).max(128), new_team_id: z.uuid() })
+  .openapi("ProjectTransfer");
+
+const transferProjectRoute = authenticatedRoute(
+  CLIENT_AND_UP,
+  ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "PROJECT_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND"],
+  {
+    operationId: "transferProject",
+    method: "post",
+    path: "/internal/projects/transfer",
+    tags: ["Internal"],
+    summary: "Move a project the signed-in user owns to another of their teams",
+    description:
+      "Call on the internal project with a user session. A project the user does not own through one of their teams answers " +
+      "PROJECT_NOT_FOUND; a team they are not a member of, TEAM_MEMBERSHIP_NOT_FOUND.",
+    request: { body: jsonBody(TransferBody) },
+    responses: { 200: jsonResponse(SuccessSchema, "Transferred") },
+  },
+);
+
 function internalUser(auth: RequestAuth) {
   const user = requireUser(auth);
   if (auth.tenancy.projectId !== "internal") throw new KnownError("EXPECTED_INTERNAL_PROJECT");
@@ -101,6 +134,18 @@ export function registerInternalProjectRoutes(router: Router): void {
   router.openapi(getCurrentProjectAdminRoute, (c) => {
     const { tenancy } = c.var.auth;
     return c.json(toAdminProject(tenancy.project, tenancy.config), 200);
+  });
+
+  router.openapi(deleteCurrentProjectRoute, async (c) => {
+    await deleteCurrentProject(c.var.deps, c.var.auth.tenancy);
+    return c.json({ success: true as const }, 200);
+  });
+
+  router.openapi(transferProjectRoute, async (c) => {
+    const user = internalUser(c.var.auth);
+    const { project_id, new_team_id } = c.req.valid("json");
+    await transferProject(c.var.deps, user.sub, project_id, new_team_id);
+    return c.json({ success: true as const }, 200);
   });
 
   router.openapi(updateCurrentProjectAdminRoute, async (c) => {

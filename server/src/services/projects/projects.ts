@@ -1,8 +1,11 @@
 import { newId } from "../../crypto/random";
 import { lockOverride, findOverride, upsertOverride } from "../../db/queries/config-overrides";
 import {
+  deleteProject,
   findProjectWithOverrides,
   insertProject,
+  isProjectOwnedByUser,
+  setProjectOwnerTeam,
   listProjectsOwnedByUser,
   updateProject,
   type ProjectChanges,
@@ -94,4 +97,30 @@ async function assertProductionReady(tx: Queryable, projectId: string, branchId:
   const { project, branch, environment } = found.overrides;
   const problems = productionModeProblems(renderConfig([project ?? {}, branch ?? {}, environment ?? {}]));
   if (problems.length > 0) throw new KnownError("SCHEMA_ERROR", { message: `production mode: ${problems.join("; ")}` });
+}
+
+/**
+ * Deletes the current project and everything it holds in one transaction. Its sessions end
+ * with it, so their access tokens are refused at once on every process (revoked_sessions),
+ * as are its keys and its cached tenancy (services/cache-sync.ts).
+ */
+export async function deleteCurrentProject(deps: ServiceDeps, tenancy: Tenancy): Promise<void> {
+  if (tenancy.projectId === "internal") throw new KnownError("INTERNAL_PROJECT_CANNOT_BE_DELETED");
+  const deleted = await deps.db.transaction((tx) => deleteProject(tx, tenancy.projectId));
+  if (!deleted) throw new KnownError("CURRENT_PROJECT_NOT_FOUND", { project_id: tenancy.projectId });
+  deps.tenancies.forget(tenancy.projectId);
+  deps.projectKeys.forget(tenancy.projectId);
+}
+
+/** Moves a project the user owns to another of the user's internal teams. */
+export async function transferProject(deps: ServiceDeps, internalUserId: string, projectId: string, newTeamId: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    // A project the user cannot see is answered as one that does not exist.
+    if (!(await isProjectOwnedByUser(tx, projectId, internalUserId))) throw new KnownError("PROJECT_NOT_FOUND", { project_id: projectId });
+    if (!(await isTeamMember(tx, INTERNAL_TENANT, newTeamId, internalUserId))) {
+      throw new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: newTeamId, user_id: internalUserId });
+    }
+    await setProjectOwnerTeam(tx, projectId, newTeamId);
+  });
+  deps.tenancies.forget(projectId);
 }

@@ -1,9 +1,9 @@
 /**
- * The layered configuration through the published SDKs' admin app (2.8.108 and 2.8.102):
+ * Project administration through the published SDKs' admin app (2.8.108 and 2.8.102):
  * `project.getConfig()` reads the rendered document, `project.updateConfig({...dotted keys})`
  * merges into the environment override, and `project.update({config})` (the snake_case view)
  * changes the same document, so each sees what the other wrote. Data vault stores declared
- * there are used through the SDK's store helper.
+ * there are used through the SDK's store helper, and `project.delete()` removes the project.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProjectFixture, startTestServer, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-describe.each(STACK_SDKS)("@stackframe/js $version configuration", ({ sdk }) => {
+describe.each(STACK_SDKS)("@stackframe/js $version project administration", ({ sdk }) => {
   /** A fresh admin app each time, so no SDK cache answers instead of the server. */
   async function adminProject(fixture?: ProjectFixture) {
     const project = fixture ?? (await createProjectFixture(server));
@@ -66,6 +66,14 @@ describe.each(STACK_SDKS)("@stackframe/js $version configuration", ({ sdk }) => 
     // Another secret derives another hashed key: nothing is found under it.
     const fresh = await new sdk.StackServerApp({ ...sdkAppOptions(server, fixture), secretServerKey: fixture.keys.secretKey }).getDataVaultStore("secrets");
     expect(await fresh.getValue("github-token", { secret: "another secret" })).toBeNull();
+  });
+
+  it("deletes the project with project.delete(): its keys stop working at once", async () => {
+    const { fixture, project } = await adminProject();
+    await project.delete();
+    const serverApp = new sdk.StackServerApp({ ...sdkAppOptions(server, fixture), secretServerKey: fixture.keys.secretKey });
+    await expect(serverApp.listUsers()).rejects.toThrow();
+    expect(await server.db.query("SELECT 1 FROM projects WHERE id = $1", [fixture.projectId])).toHaveLength(0);
   });
 
   it("refuses an unknown key with the server's message naming it", async () => {
