@@ -46,8 +46,13 @@ export async function resolveAccess(c: Context<AppEnv>, deps: ServiceDeps): Prom
   let user: AccessTokenClaims | null = null;
   if (accessToken) {
     user = await deps.accessTokens.verify(projectId, accessToken);
-    if (user.is_anonymous && stackHeader(c, "allow-anonymous-user") !== "true") {
+    const allowAnonymous = stackHeader(c, "allow-anonymous-user") === "true";
+    if (user.is_anonymous && !allowAnonymous) {
       throw new KnownError("ANONYMOUS_AUTHENTICATION_NOT_ALLOWED");
+    }
+    // A caller that accepts anonymous users accepts every restricted one (the SDKs send that header on every request).
+    if (user.restricted_reason && !user.is_anonymous && !allowAnonymous && stackHeader(c, "allow-restricted-user") !== "true") {
+      throw new KnownError("RESTRICTED_USER_NOT_ALLOWED", { restricted_reason: user.restricted_reason });
     }
   }
 

@@ -16,6 +16,7 @@ export const STACK_HEADER_SUFFIXES = [
   "access-token",
   "refresh-token",
   "allow-anonymous-user",
+  "allow-restricted-user",
   "override-error-status",
   "client-version",
   "random-nonce",

@@ -14,7 +14,7 @@ import type { RevokedSessions } from "./revoked-sessions";
 import type { SigningKeyStore } from "./signing-keys";
 import type { Tenancy } from "./tenancy";
 import { TtlCache } from "../cache/ttl-cache";
-import { restrictionOf } from "./users/restriction";
+import { restrictionOf, restrictionRules } from "./users/restriction";
 
 export interface AccessTokenClaims {
   sub: string;
@@ -56,7 +56,7 @@ export async function issueAccessToken(
 ): Promise<string> {
   const keys = await signingKeys.keysFor(tenancy.projectId);
   const key = user.isAnonymous ? keys.anonymous : keys.regular;
-  const restriction = restrictionOf(user);
+  const restriction = restrictionOf(user, restrictionRules(tenancy.config));
   const now = Math.floor(Date.now() / 1000);
   const claims: Omit<AccessTokenClaims, "iat" | "exp" | "iss" | "aud" | "sub"> = {
     project_id: tenancy.projectId,

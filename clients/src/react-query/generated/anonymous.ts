@@ -15,6 +15,7 @@ import type {
 import type {
   KnownError400PlusAnonymousAccountsNotEnabled,
   KnownError401,
+  KnownError403,
   KnownError503,
   RateLimited,
   SignInResult,
@@ -61,7 +62,7 @@ export const signUpAnonymously = async (signUpAnonymouslyBody?: SignUpAnonymousl
 
 
 
-export const getSignUpAnonymouslyMutationOptions = <TError = ErrorType<KnownError400PlusAnonymousAccountsNotEnabled | KnownError401 | RateLimited | KnownError503>,
+export const getSignUpAnonymouslyMutationOptions = <TError = ErrorType<KnownError400PlusAnonymousAccountsNotEnabled | KnownError401 | KnownError403 | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext> => {
 
@@ -88,12 +89,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignUpAnonymouslyMutationResult = NonNullable<Awaited<ReturnType<typeof signUpAnonymously>>>
     export type SignUpAnonymouslyMutationBody = SignUpAnonymouslyBody
-    export type SignUpAnonymouslyMutationError = ErrorType<KnownError400PlusAnonymousAccountsNotEnabled | KnownError401 | RateLimited | KnownError503>
+    export type SignUpAnonymouslyMutationError = ErrorType<KnownError400PlusAnonymousAccountsNotEnabled | KnownError401 | KnownError403 | RateLimited | KnownError503>
 
     /**
  * @summary Create an anonymous user and sign in as them
  */
-export const useSignUpAnonymously = <TError = ErrorType<KnownError400PlusAnonymousAccountsNotEnabled | KnownError401 | RateLimited | KnownError503>,
+export const useSignUpAnonymously = <TError = ErrorType<KnownError400PlusAnonymousAccountsNotEnabled | KnownError401 | KnownError403 | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpAnonymously>>, TError,{data: SignUpAnonymouslyBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpAnonymously>>,

@@ -29,6 +29,7 @@ import type {
   ConfigString,
   KnownError400,
   KnownError401,
+  KnownError403,
   KnownError503,
   Success
 } from './endpoints.schemas';
@@ -80,7 +81,7 @@ export const getGetConfigQueryKey = () => {
     }
 
     
-export const getGetConfigQueryOptions = <TData = Awaited<ReturnType<typeof getConfig>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfig>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetConfigQueryOptions = <TData = Awaited<ReturnType<typeof getConfig>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfig>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -99,10 +100,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetConfigQueryResult = NonNullable<Awaited<ReturnType<typeof getConfig>>>
-export type GetConfigQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+export type GetConfigQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useGetConfig<TData = Awaited<ReturnType<typeof getConfig>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetConfig<TData = Awaited<ReturnType<typeof getConfig>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfig>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getConfig>>,
@@ -112,7 +113,7 @@ export function useGetConfig<TData = Awaited<ReturnType<typeof getConfig>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetConfig<TData = Awaited<ReturnType<typeof getConfig>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetConfig<TData = Awaited<ReturnType<typeof getConfig>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfig>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getConfig>>,
@@ -122,7 +123,7 @@ export function useGetConfig<TData = Awaited<ReturnType<typeof getConfig>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetConfig<TData = Awaited<ReturnType<typeof getConfig>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetConfig<TData = Awaited<ReturnType<typeof getConfig>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfig>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -130,7 +131,7 @@ export function useGetConfig<TData = Awaited<ReturnType<typeof getConfig>>, TErr
  * @summary Read the rendered configuration document
  */
 
-export function useGetConfig<TData = Awaited<ReturnType<typeof getConfig>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetConfig<TData = Awaited<ReturnType<typeof getConfig>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfig>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -179,7 +180,7 @@ export const getGetConfigOverrideQueryKey = (level?: 'project' | 'branch' | 'env
     }
 
     
-export const getGetConfigOverrideQueryOptions = <TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(level: 'project' | 'branch' | 'environment', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigOverride>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetConfigOverrideQueryOptions = <TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(level: 'project' | 'branch' | 'environment', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigOverride>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -198,10 +199,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetConfigOverrideQueryResult = NonNullable<Awaited<ReturnType<typeof getConfigOverride>>>
-export type GetConfigOverrideQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+export type GetConfigOverrideQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  level: 'project' | 'branch' | 'environment', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigOverride>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getConfigOverride>>,
@@ -211,7 +212,7 @@ export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfig
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  level: 'project' | 'branch' | 'environment', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigOverride>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getConfigOverride>>,
@@ -221,7 +222,7 @@ export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfig
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  level: 'project' | 'branch' | 'environment', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigOverride>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -229,7 +230,7 @@ export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfig
  * @summary Read one level's override
  */
 
-export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  level: 'project' | 'branch' | 'environment', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigOverride>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -273,7 +274,7 @@ export const replaceConfigOverride = async (level: 'project' | 'branch' | 'envir
 
 
 
-export const getReplaceConfigOverrideMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
+export const getReplaceConfigOverrideMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof replaceConfigOverride>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverrideReplace}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof replaceConfigOverride>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverrideReplace}, TContext> => {
 
@@ -300,12 +301,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReplaceConfigOverrideMutationResult = NonNullable<Awaited<ReturnType<typeof replaceConfigOverride>>>
     export type ReplaceConfigOverrideMutationBody = ConfigOverrideReplace
-    export type ReplaceConfigOverrideMutationError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+    export type ReplaceConfigOverrideMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Replace one level's override
  */
-export const useReplaceConfigOverride = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
+export const useReplaceConfigOverride = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof replaceConfigOverride>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverrideReplace}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof replaceConfigOverride>>,
@@ -346,7 +347,7 @@ export const updateConfigOverride = async (level: 'project' | 'branch' | 'enviro
 
 
 
-export const getUpdateConfigOverrideMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
+export const getUpdateConfigOverrideMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConfigOverride>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverridePatch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateConfigOverride>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverridePatch}, TContext> => {
 
@@ -373,12 +374,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateConfigOverrideMutationResult = NonNullable<Awaited<ReturnType<typeof updateConfigOverride>>>
     export type UpdateConfigOverrideMutationBody = ConfigOverridePatch
-    export type UpdateConfigOverrideMutationError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+    export type UpdateConfigOverrideMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Merge keys into one level's override
  */
-export const useUpdateConfigOverride = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
+export const useUpdateConfigOverride = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConfigOverride>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverridePatch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateConfigOverride>>,
@@ -419,7 +420,7 @@ export const resetConfigOverrideKeys = async (level: 'project' | 'branch' | 'env
 
 
 
-export const getResetConfigOverrideKeysMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
+export const getResetConfigOverrideKeysMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetConfigOverrideKeys>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverrideResetKeys}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resetConfigOverrideKeys>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverrideResetKeys}, TContext> => {
 
@@ -446,12 +447,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResetConfigOverrideKeysMutationResult = NonNullable<Awaited<ReturnType<typeof resetConfigOverrideKeys>>>
     export type ResetConfigOverrideKeysMutationBody = ConfigOverrideResetKeys
-    export type ResetConfigOverrideKeysMutationError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+    export type ResetConfigOverrideKeysMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Remove keys from one level's override
  */
-export const useResetConfigOverrideKeys = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
+export const useResetConfigOverrideKeys = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetConfigOverrideKeys>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverrideResetKeys}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resetConfigOverrideKeys>>,
@@ -497,7 +498,7 @@ export const getGetConfigSourceQueryKey = () => {
     }
 
     
-export const getGetConfigSourceQueryOptions = <TData = Awaited<ReturnType<typeof getConfigSource>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigSource>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetConfigSourceQueryOptions = <TData = Awaited<ReturnType<typeof getConfigSource>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigSource>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -516,10 +517,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetConfigSourceQueryResult = NonNullable<Awaited<ReturnType<typeof getConfigSource>>>
-export type GetConfigSourceQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+export type GetConfigSourceQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useGetConfigSource<TData = Awaited<ReturnType<typeof getConfigSource>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetConfigSource<TData = Awaited<ReturnType<typeof getConfigSource>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigSource>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getConfigSource>>,
@@ -529,7 +530,7 @@ export function useGetConfigSource<TData = Awaited<ReturnType<typeof getConfigSo
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetConfigSource<TData = Awaited<ReturnType<typeof getConfigSource>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetConfigSource<TData = Awaited<ReturnType<typeof getConfigSource>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigSource>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getConfigSource>>,
@@ -539,7 +540,7 @@ export function useGetConfigSource<TData = Awaited<ReturnType<typeof getConfigSo
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetConfigSource<TData = Awaited<ReturnType<typeof getConfigSource>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetConfigSource<TData = Awaited<ReturnType<typeof getConfigSource>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigSource>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -547,7 +548,7 @@ export function useGetConfigSource<TData = Awaited<ReturnType<typeof getConfigSo
  * @summary Where the branch's configuration was pushed from
  */
 
-export function useGetConfigSource<TData = Awaited<ReturnType<typeof getConfigSource>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetConfigSource<TData = Awaited<ReturnType<typeof getConfigSource>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigSource>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -589,7 +590,7 @@ export const unlinkConfigSource = async ( options?: RequestInit): Promise<Succes
 
 
 
-export const getUnlinkConfigSourceMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
+export const getUnlinkConfigSourceMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlinkConfigSource>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof unlinkConfigSource>>, TError,void, TContext> => {
 
@@ -616,12 +617,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UnlinkConfigSourceMutationResult = NonNullable<Awaited<ReturnType<typeof unlinkConfigSource>>>
     
-    export type UnlinkConfigSourceMutationError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+    export type UnlinkConfigSourceMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Unlink the branch's configuration from where it was pushed from
  */
-export const useUnlinkConfigSource = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
+export const useUnlinkConfigSource = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unlinkConfigSource>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof unlinkConfigSource>>,

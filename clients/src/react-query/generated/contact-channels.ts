@@ -36,6 +36,7 @@ import type {
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
   KnownError401PlusUserAuthenticationRequired,
+  KnownError403,
   KnownError404UserNotFound,
   KnownError404VerificationCodeNotFound,
   KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists,
@@ -103,7 +104,7 @@ export const getListContactChannelsQueryKey = (params?: ListContactChannelsParam
     }
 
     
-export const getListContactChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListContactChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -122,10 +123,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListContactChannelsQueryResult = NonNullable<Awaited<ReturnType<typeof listContactChannels>>>
-export type ListContactChannelsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
+export type ListContactChannelsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
 
 
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params: ListContactChannelsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listContactChannels>>,
@@ -135,7 +136,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listContactChannels>>,
@@ -145,7 +146,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -153,7 +154,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
  * @summary List a user's contact channels
  */
 
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -195,7 +196,7 @@ export const createContactChannel = async (contactChannelCreate: ContactChannelC
 
 
 
-export const getCreateContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
+export const getCreateContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext> => {
 
@@ -222,12 +223,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof createContactChannel>>>
     export type CreateContactChannelMutationBody = ContactChannelCreate
-    export type CreateContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>
+    export type CreateContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>
 
     /**
  * @summary Add a contact channel to a user
  */
-export const useCreateContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
+export const useCreateContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createContactChannel>>,
@@ -267,7 +268,7 @@ export const sendEmailVerificationCode = async (emailSendVerificationCode: Email
 
 
 
-export const getSendEmailVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401PlusUserAuthenticationRequired | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
+export const getSendEmailVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext> => {
 
@@ -294,12 +295,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendEmailVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendEmailVerificationCode>>>
     export type SendEmailVerificationCodeMutationBody = EmailSendVerificationCode
-    export type SendEmailVerificationCodeMutationError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401PlusUserAuthenticationRequired | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>
+    export type SendEmailVerificationCodeMutationError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>
 
     /**
  * @summary E-mail a verification link to the signed-in user's primary address (older SDKs)
  */
-export const useSendEmailVerificationCode = <TError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401PlusUserAuthenticationRequired | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
+export const useSendEmailVerificationCode = <TError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendEmailVerificationCode>>,
@@ -338,7 +339,7 @@ export const verifyContactChannel = async (verificationCode: VerificationCode, o
 
 
 
-export const getVerifyContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getVerifyContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -365,12 +366,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type VerifyContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof verifyContactChannel>>>
     export type VerifyContactChannelMutationBody = VerificationCode
-    export type VerifyContactChannelMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type VerifyContactChannelMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Mark a contact channel verified with the mailed code
  */
-export const useVerifyContactChannel = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useVerifyContactChannel = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof verifyContactChannel>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof verifyContactChannel>>,
@@ -409,7 +410,7 @@ export const checkContactChannelVerificationCode = async (verificationCode: Veri
 
 
 
-export const getCheckContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getCheckContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -436,12 +437,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckContactChannelVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>>
     export type CheckContactChannelVerificationCodeMutationBody = VerificationCode
-    export type CheckContactChannelVerificationCodeMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type CheckContactChannelVerificationCodeMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Check a verification code without using it
  */
-export const useCheckContactChannelVerificationCode = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useCheckContactChannelVerificationCode = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkContactChannelVerificationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkContactChannelVerificationCode>>,
@@ -490,7 +491,7 @@ export const getGetContactChannelQueryKey = (userId?: string | 'me',
     }
 
     
-export const getGetContactChannelQueryOptions = <TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(userId: string | 'me',
+export const getGetContactChannelQueryOptions = <TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -510,10 +511,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetContactChannelQueryResult = NonNullable<Awaited<ReturnType<typeof getContactChannel>>>
-export type GetContactChannelQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
+export type GetContactChannelQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
 
 
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me',
     contactChannelId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -524,7 +525,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -535,7 +536,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -544,7 +545,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
  * @summary Read a contact channel
  */
 
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -590,7 +591,7 @@ export const updateContactChannel = async (userId: string | 'me',
 
 
 
-export const getUpdateContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
+export const getUpdateContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext> => {
 
@@ -617,12 +618,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof updateContactChannel>>>
     export type UpdateContactChannelMutationBody = ContactChannelUpdate
-    export type UpdateContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>
+    export type UpdateContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>
 
     /**
  * @summary Update a contact channel
  */
-export const useUpdateContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
+export const useUpdateContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateContactChannel>>,
@@ -663,7 +664,7 @@ export const deleteContactChannel = async (userId: string | 'me',
 
 
 
-export const getDeleteContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>,
+export const getDeleteContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext> => {
 
@@ -690,12 +691,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof deleteContactChannel>>>
     
-    export type DeleteContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
+    export type DeleteContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Delete a contact channel
  */
-export const useDeleteContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>,
+export const useDeleteContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteContactChannel>>,
@@ -737,7 +738,7 @@ export const sendContactChannelVerificationCode = async (userId: string | 'me',
 
 
 
-export const getSendContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
+export const getSendContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext> => {
 
@@ -764,12 +765,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendContactChannelVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>>
     export type SendContactChannelVerificationCodeMutationBody = ContactChannelSendCode
-    export type SendContactChannelVerificationCodeMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>
+    export type SendContactChannelVerificationCodeMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>
 
     /**
  * @summary E-mail a verification link to a contact channel
  */
-export const useSendContactChannelVerificationCode = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
+export const useSendContactChannelVerificationCode = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendContactChannelVerificationCode>>,

@@ -19,6 +19,7 @@ import type {
   KnownError400PlusDataVaultStoreDoesNotExist,
   KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExist,
   KnownError401,
+  KnownError403,
   KnownError503,
   Success
 } from './endpoints.schemas';
@@ -63,7 +64,7 @@ export const getDataVaultValue = async (id: string,
 
 
 
-export const getGetDataVaultValueMutationOptions = <TError = ErrorType<KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExist | KnownError401 | KnownError503>,
+export const getGetDataVaultValueMutationOptions = <TError = ErrorType<KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExist | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getDataVaultValue>>, TError,{id: string;data: DataVaultGet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getDataVaultValue>>, TError,{id: string;data: DataVaultGet}, TContext> => {
 
@@ -90,12 +91,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetDataVaultValueMutationResult = NonNullable<Awaited<ReturnType<typeof getDataVaultValue>>>
     export type GetDataVaultValueMutationBody = DataVaultGet
-    export type GetDataVaultValueMutationError = ErrorType<KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExist | KnownError401 | KnownError503>
+    export type GetDataVaultValueMutationError = ErrorType<KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExist | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Read the value stored under a hashed key
  */
-export const useGetDataVaultValue = <TError = ErrorType<KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExist | KnownError401 | KnownError503>,
+export const useGetDataVaultValue = <TError = ErrorType<KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExist | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getDataVaultValue>>, TError,{id: string;data: DataVaultGet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getDataVaultValue>>,
@@ -136,7 +137,7 @@ export const setDataVaultValue = async (id: string,
 
 
 
-export const getSetDataVaultValueMutationOptions = <TError = ErrorType<KnownError400PlusDataVaultStoreDoesNotExist | KnownError401 | KnownError503>,
+export const getSetDataVaultValueMutationOptions = <TError = ErrorType<KnownError400PlusDataVaultStoreDoesNotExist | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setDataVaultValue>>, TError,{id: string;data: DataVaultSet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setDataVaultValue>>, TError,{id: string;data: DataVaultSet}, TContext> => {
 
@@ -163,12 +164,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetDataVaultValueMutationResult = NonNullable<Awaited<ReturnType<typeof setDataVaultValue>>>
     export type SetDataVaultValueMutationBody = DataVaultSet
-    export type SetDataVaultValueMutationError = ErrorType<KnownError400PlusDataVaultStoreDoesNotExist | KnownError401 | KnownError503>
+    export type SetDataVaultValueMutationError = ErrorType<KnownError400PlusDataVaultStoreDoesNotExist | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Store a value under a hashed key
  */
-export const useSetDataVaultValue = <TError = ErrorType<KnownError400PlusDataVaultStoreDoesNotExist | KnownError401 | KnownError503>,
+export const useSetDataVaultValue = <TError = ErrorType<KnownError400PlusDataVaultStoreDoesNotExist | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setDataVaultValue>>, TError,{id: string;data: DataVaultSet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setDataVaultValue>>,

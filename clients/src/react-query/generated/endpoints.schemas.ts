@@ -1897,113 +1897,145 @@ export interface KnownError401RefreshTokenNotFoundOrExpired {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403ClientTeamCreationNotEnabledCode = typeof KnownError403ClientTeamCreationNotEnabledCode[keyof typeof KnownError403ClientTeamCreationNotEnabledCode];
+export type KnownError403Code = typeof KnownError403Code[keyof typeof KnownError403Code];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403ClientTeamCreationNotEnabledCode = {
+export const KnownError403Code = {
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError403Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError403Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403PlusClientTeamCreationNotEnabledCode = typeof KnownError403PlusClientTeamCreationNotEnabledCode[keyof typeof KnownError403PlusClientTeamCreationNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403PlusClientTeamCreationNotEnabledCode = {
   CLIENT_TEAM_CREATION_NOT_ENABLED: 'CLIENT_TEAM_CREATION_NOT_ENABLED',
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
 } as const;
 
 /**
  * Structured fields of this error code.
  */
-export type KnownError403ClientTeamCreationNotEnabledDetails = {[key: string]: unknown};
+export type KnownError403PlusClientTeamCreationNotEnabledDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 403.
  */
-export interface KnownError403ClientTeamCreationNotEnabled {
+export interface KnownError403PlusClientTeamCreationNotEnabled {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403ClientTeamCreationNotEnabledCode;
+  code: KnownError403PlusClientTeamCreationNotEnabledCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code. */
-  details: KnownError403ClientTeamCreationNotEnabledDetails;
+  details: KnownError403PlusClientTeamCreationNotEnabledDetails;
 }
 
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403ClientUserDeletionNotEnabledCode = typeof KnownError403ClientUserDeletionNotEnabledCode[keyof typeof KnownError403ClientUserDeletionNotEnabledCode];
+export type KnownError403PlusClientUserDeletionNotEnabledCode = typeof KnownError403PlusClientUserDeletionNotEnabledCode[keyof typeof KnownError403PlusClientUserDeletionNotEnabledCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403ClientUserDeletionNotEnabledCode = {
+export const KnownError403PlusClientUserDeletionNotEnabledCode = {
   CLIENT_USER_DELETION_NOT_ENABLED: 'CLIENT_USER_DELETION_NOT_ENABLED',
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
 } as const;
 
 /**
  * Structured fields of this error code.
  */
-export type KnownError403ClientUserDeletionNotEnabledDetails = {[key: string]: unknown};
+export type KnownError403PlusClientUserDeletionNotEnabledDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 403.
  */
-export interface KnownError403ClientUserDeletionNotEnabled {
+export interface KnownError403PlusClientUserDeletionNotEnabled {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403ClientUserDeletionNotEnabledCode;
+  code: KnownError403PlusClientUserDeletionNotEnabledCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code. */
-  details: KnownError403ClientUserDeletionNotEnabledDetails;
+  details: KnownError403PlusClientUserDeletionNotEnabledDetails;
 }
 
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403OtpAuthenticationNotEnabledCode = typeof KnownError403OtpAuthenticationNotEnabledCode[keyof typeof KnownError403OtpAuthenticationNotEnabledCode];
+export type KnownError403PlusOtpAuthenticationNotEnabledCode = typeof KnownError403PlusOtpAuthenticationNotEnabledCode[keyof typeof KnownError403PlusOtpAuthenticationNotEnabledCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403OtpAuthenticationNotEnabledCode = {
+export const KnownError403PlusOtpAuthenticationNotEnabledCode = {
   OTP_AUTHENTICATION_NOT_ENABLED: 'OTP_AUTHENTICATION_NOT_ENABLED',
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
 } as const;
 
 /**
  * Structured fields of this error code.
  */
-export type KnownError403OtpAuthenticationNotEnabledDetails = {[key: string]: unknown};
+export type KnownError403PlusOtpAuthenticationNotEnabledDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 403.
  */
-export interface KnownError403OtpAuthenticationNotEnabled {
+export interface KnownError403PlusOtpAuthenticationNotEnabled {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403OtpAuthenticationNotEnabledCode;
+  code: KnownError403PlusOtpAuthenticationNotEnabledCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code. */
-  details: KnownError403OtpAuthenticationNotEnabledDetails;
+  details: KnownError403PlusOtpAuthenticationNotEnabledDetails;
 }
 
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403TeamInvitationRestrictedUserNotAllowedCode = typeof KnownError403TeamInvitationRestrictedUserNotAllowedCode[keyof typeof KnownError403TeamInvitationRestrictedUserNotAllowedCode];
+export type KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode = typeof KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode[keyof typeof KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403TeamInvitationRestrictedUserNotAllowedCode = {
+export const KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode = {
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
   TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED: 'TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED',
 } as const;
 
 /**
  * Structured fields of this error code.
  */
-export type KnownError403TeamInvitationRestrictedUserNotAllowedDetails = {[key: string]: unknown};
+export type KnownError403PlusTeamInvitationRestrictedUserNotAllowedDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 403.
  */
-export interface KnownError403TeamInvitationRestrictedUserNotAllowed {
+export interface KnownError403PlusTeamInvitationRestrictedUserNotAllowed {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403TeamInvitationRestrictedUserNotAllowedCode;
+  code: KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code. */
-  details: KnownError403TeamInvitationRestrictedUserNotAllowedDetails;
+  details: KnownError403PlusTeamInvitationRestrictedUserNotAllowedDetails;
 }
 
 /**

@@ -30,6 +30,7 @@ import type {
   KnownError400PlusInternalProjectCannotBeDeleted,
   KnownError401,
   KnownError401PlusExpectedInternalProjectUserAuthenticationRequired,
+  KnownError403,
   KnownError404ApiKeyNotFound,
   KnownError404ProjectNotFoundTeamMembershipNotFound,
   KnownError404TeamMembershipNotFound,
@@ -85,7 +86,7 @@ export const createProjectApiKeySet = async (projectApiKeySetCreate: ProjectApiK
 
 
 
-export const getCreateProjectApiKeySetMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
+export const getCreateProjectApiKeySetMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectApiKeySet>>, TError,{data: ProjectApiKeySetCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProjectApiKeySet>>, TError,{data: ProjectApiKeySetCreate}, TContext> => {
 
@@ -112,12 +113,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProjectApiKeySetMutationResult = NonNullable<Awaited<ReturnType<typeof createProjectApiKeySet>>>
     export type CreateProjectApiKeySetMutationBody = ProjectApiKeySetCreate
-    export type CreateProjectApiKeySetMutationError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+    export type CreateProjectApiKeySetMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Create a set of project API keys
  */
-export const useCreateProjectApiKeySet = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
+export const useCreateProjectApiKeySet = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectApiKeySet>>, TError,{data: ProjectApiKeySetCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProjectApiKeySet>>,
@@ -163,7 +164,7 @@ export const getListProjectApiKeySetsQueryKey = () => {
     }
 
     
-export const getListProjectApiKeySetsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListProjectApiKeySetsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -182,10 +183,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListProjectApiKeySetsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectApiKeySets>>>
-export type ListProjectApiKeySetsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+export type ListProjectApiKeySetsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectApiKeySets>>,
@@ -195,7 +196,7 @@ export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listP
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectApiKeySets>>,
@@ -205,7 +206,7 @@ export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listP
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -213,7 +214,7 @@ export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listP
  * @summary List project API key sets
  */
 
-export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -262,7 +263,7 @@ export const getGetProjectApiKeySetQueryKey = (id?: string,) => {
     }
 
     
-export const getGetProjectApiKeySetQueryOptions = <TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetProjectApiKeySetQueryOptions = <TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -281,10 +282,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetProjectApiKeySetQueryResult = NonNullable<Awaited<ReturnType<typeof getProjectApiKeySet>>>
-export type GetProjectApiKeySetQueryError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>
+export type GetProjectApiKeySetQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
 
 
-export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>>(
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProjectApiKeySet>>,
@@ -294,7 +295,7 @@ export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProj
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>>(
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getProjectApiKeySet>>,
@@ -304,7 +305,7 @@ export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProj
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>>(
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -312,7 +313,7 @@ export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProj
  * @summary Read a project API key set
  */
 
-export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>>(
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -355,7 +356,7 @@ export const updateProjectApiKeySet = async (id: string,
 
 
 
-export const getUpdateProjectApiKeySetMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>,
+export const getUpdateProjectApiKeySetMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectApiKeySet>>, TError,{id: string;data: ProjectApiKeySetUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProjectApiKeySet>>, TError,{id: string;data: ProjectApiKeySetUpdate}, TContext> => {
 
@@ -382,12 +383,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProjectApiKeySetMutationResult = NonNullable<Awaited<ReturnType<typeof updateProjectApiKeySet>>>
     export type UpdateProjectApiKeySetMutationBody = ProjectApiKeySetUpdate
-    export type UpdateProjectApiKeySetMutationError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>
+    export type UpdateProjectApiKeySetMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Rename or revoke a project API key set
  */
-export const useUpdateProjectApiKeySet = <TError = ErrorType<KnownError400 | KnownError401 | KnownError404ApiKeyNotFound | KnownError503>,
+export const useUpdateProjectApiKeySet = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectApiKeySet>>, TError,{id: string;data: ProjectApiKeySetUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProjectApiKeySet>>,
@@ -539,7 +540,7 @@ export const getListSentEmailsQueryKey = (params?: ListSentEmailsParams,) => {
     }
 
     
-export const getListSentEmailsQueryOptions = <TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListSentEmailsQueryOptions = <TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -558,10 +559,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSentEmailsQueryResult = NonNullable<Awaited<ReturnType<typeof listSentEmails>>>
-export type ListSentEmailsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+export type ListSentEmailsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  params: undefined |  ListSentEmailsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSentEmails>>,
@@ -571,7 +572,7 @@ export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmai
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSentEmails>>,
@@ -581,7 +582,7 @@ export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmai
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -589,7 +590,7 @@ export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmai
  * @summary The project's outbox: every e-mail it sent or tried to send, newest first
  */
 
-export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -632,7 +633,7 @@ export const createProject = async (projectCreate: ProjectCreate, options?: Requ
 
 
 
-export const getCreateProjectMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError404TeamMembershipNotFound | KnownError503>,
+export const getCreateProjectMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: ProjectCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: ProjectCreate}, TContext> => {
 
@@ -659,12 +660,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProjectMutationResult = NonNullable<Awaited<ReturnType<typeof createProject>>>
     export type CreateProjectMutationBody = ProjectCreate
-    export type CreateProjectMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError404TeamMembershipNotFound | KnownError503>
+    export type CreateProjectMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFound | KnownError503>
 
     /**
  * @summary Create a project owned by one of the signed-in user's teams
  */
-export const useCreateProject = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError404TeamMembershipNotFound | KnownError503>,
+export const useCreateProject = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: ProjectCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProject>>,
@@ -710,7 +711,7 @@ export const getListProjectsQueryKey = () => {
     }
 
     
-export const getListProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -729,10 +730,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjects>>>
-export type ListProjectsQueryError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError503>
+export type ListProjectsQueryError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError503>
 
 
-export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError503>>(
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError503>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjects>>,
@@ -742,7 +743,7 @@ export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError503>>(
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjects>>,
@@ -752,7 +753,7 @@ export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError503>>(
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -760,7 +761,7 @@ export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>
  * @summary List the projects the signed-in user owns through their teams
  */
 
-export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError503>>(
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -809,7 +810,7 @@ export const getGetCurrentProjectAdminQueryKey = () => {
     }
 
     
-export const getGetCurrentProjectAdminQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetCurrentProjectAdminQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -828,10 +829,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrentProjectAdminQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentProjectAdmin>>>
-export type GetCurrentProjectAdminQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+export type GetCurrentProjectAdminQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrentProjectAdmin>>,
@@ -841,7 +842,7 @@ export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getC
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrentProjectAdmin>>,
@@ -851,7 +852,7 @@ export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getC
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -859,7 +860,7 @@ export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getC
  * @summary Read the current project and its configuration
  */
 
-export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -901,7 +902,7 @@ export const deleteCurrentProject = async ( options?: RequestInit): Promise<Succ
 
 
 
-export const getDeleteCurrentProjectMutationOptions = <TError = ErrorType<KnownError400PlusInternalProjectCannotBeDeleted | KnownError401 | KnownError503>,
+export const getDeleteCurrentProjectMutationOptions = <TError = ErrorType<KnownError400PlusInternalProjectCannotBeDeleted | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentProject>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentProject>>, TError,void, TContext> => {
 
@@ -928,12 +929,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteCurrentProjectMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCurrentProject>>>
     
-    export type DeleteCurrentProjectMutationError = ErrorType<KnownError400PlusInternalProjectCannotBeDeleted | KnownError401 | KnownError503>
+    export type DeleteCurrentProjectMutationError = ErrorType<KnownError400PlusInternalProjectCannotBeDeleted | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Delete the current project and everything it holds
  */
-export const useDeleteCurrentProject = <TError = ErrorType<KnownError400PlusInternalProjectCannotBeDeleted | KnownError401 | KnownError503>,
+export const useDeleteCurrentProject = <TError = ErrorType<KnownError400PlusInternalProjectCannotBeDeleted | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentProject>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteCurrentProject>>,
@@ -973,7 +974,7 @@ export const updateCurrentProjectAdmin = async (projectUpdate: ProjectUpdate, op
 
 
 
-export const getUpdateCurrentProjectAdminMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
+export const getUpdateCurrentProjectAdminMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, TError,{data: ProjectUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, TError,{data: ProjectUpdate}, TContext> => {
 
@@ -1000,12 +1001,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCurrentProjectAdminMutationResult = NonNullable<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>>
     export type UpdateCurrentProjectAdminMutationBody = ProjectUpdate
-    export type UpdateCurrentProjectAdminMutationError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+    export type UpdateCurrentProjectAdminMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Update the current project and its configuration
  */
-export const useUpdateCurrentProjectAdmin = <TError = ErrorType<KnownError400 | KnownError401 | KnownError503>,
+export const useUpdateCurrentProjectAdmin = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, TError,{data: ProjectUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCurrentProjectAdmin>>,
@@ -1045,7 +1046,7 @@ export const transferProject = async (projectTransfer: ProjectTransfer, options?
 
 
 
-export const getTransferProjectMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
+export const getTransferProjectMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext> => {
 
@@ -1072,12 +1073,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type TransferProjectMutationResult = NonNullable<Awaited<ReturnType<typeof transferProject>>>
     export type TransferProjectMutationBody = ProjectTransfer
-    export type TransferProjectMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>
+    export type TransferProjectMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>
 
     /**
  * @summary Move a project the signed-in user owns to another of their teams
  */
-export const useTransferProject = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
+export const useTransferProject = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof transferProject>>,

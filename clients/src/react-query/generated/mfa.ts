@@ -16,6 +16,7 @@ import type {
   KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z,
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
+  KnownError403,
   KnownError404VerificationCodeNotFound,
   KnownError409VerificationCodeAlreadyUsed,
   KnownError503,
@@ -66,7 +67,7 @@ export const signInWithMfa = async (mfaSignIn: MfaSignIn, options?: RequestInit)
 
 
 
-export const getSignInWithMfaMutationOptions = <TError = ErrorType<KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getSignInWithMfaMutationOptions = <TError = ErrorType<KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithMfa>>, TError,{data: MfaSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithMfa>>, TError,{data: MfaSignIn}, TContext> => {
 
@@ -93,12 +94,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithMfaMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithMfa>>>
     export type SignInWithMfaMutationBody = MfaSignIn
-    export type SignInWithMfaMutationError = ErrorType<KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type SignInWithMfaMutationError = ErrorType<KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Finish a sign-in with a TOTP code
  */
-export const useSignInWithMfa = <TError = ErrorType<KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useSignInWithMfa = <TError = ErrorType<KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithMfa>>, TError,{data: MfaSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithMfa>>,
@@ -138,7 +139,7 @@ export const checkMfaAttemptCode = async (verificationCode: VerificationCode, op
 
 
 
-export const getCheckMfaAttemptCodeMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getCheckMfaAttemptCodeMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkMfaAttemptCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkMfaAttemptCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -165,12 +166,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckMfaAttemptCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkMfaAttemptCode>>>
     export type CheckMfaAttemptCodeMutationBody = VerificationCode
-    export type CheckMfaAttemptCodeMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type CheckMfaAttemptCodeMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Check an MFA attempt code without using it
  */
-export const useCheckMfaAttemptCode = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useCheckMfaAttemptCode = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkMfaAttemptCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkMfaAttemptCode>>,

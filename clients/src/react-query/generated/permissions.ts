@@ -28,6 +28,7 @@ import type {
   KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists,
   KnownError401,
   KnownError401PlusUserAuthenticationRequired,
+  KnownError403,
   KnownError404PermissionNotFoundAnd2More1hvmgfx,
   KnownError404PermissionNotFoundAnd2More1k741ek,
   KnownError404PermissionNotFoundWrongPermissionScope,
@@ -101,7 +102,7 @@ export const getListProjectPermissionDefinitionsQueryKey = (params?: ListProject
     }
 
     
-export const getListProjectPermissionDefinitionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(params?: ListProjectPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListProjectPermissionDefinitionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(params?: ListProjectPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -120,10 +121,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListProjectPermissionDefinitionsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>>
-export type ListProjectPermissionDefinitionsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+export type ListProjectPermissionDefinitionsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  params: undefined |  ListProjectPermissionDefinitionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissionDefinitions>>,
@@ -133,7 +134,7 @@ export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<t
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListProjectPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissionDefinitions>>,
@@ -143,7 +144,7 @@ export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<t
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListProjectPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -151,7 +152,7 @@ export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<t
  * @summary List project permission definitions
  */
 
-export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListProjectPermissionDefinitions<TData = Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListProjectPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -193,7 +194,7 @@ export const createProjectPermissionDefinition = async (permissionDefinitionCrea
 
 
 
-export const getCreateProjectPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError503>,
+export const getCreateProjectPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectPermissionDefinition>>, TError,{data: PermissionDefinitionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProjectPermissionDefinition>>, TError,{data: PermissionDefinitionCreate}, TContext> => {
 
@@ -220,12 +221,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProjectPermissionDefinitionMutationResult = NonNullable<Awaited<ReturnType<typeof createProjectPermissionDefinition>>>
     export type CreateProjectPermissionDefinitionMutationBody = PermissionDefinitionCreate
-    export type CreateProjectPermissionDefinitionMutationError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError503>
+    export type CreateProjectPermissionDefinitionMutationError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Create a project permission definition
  */
-export const useCreateProjectPermissionDefinition = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError503>,
+export const useCreateProjectPermissionDefinition = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectPermissionDefinition>>, TError,{data: PermissionDefinitionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProjectPermissionDefinition>>,
@@ -266,7 +267,7 @@ export const updateProjectPermissionDefinition = async (permissionId: string,
 
 
 
-export const getUpdateProjectPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
+export const getUpdateProjectPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError403 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectPermissionDefinition>>, TError,{permissionId: string;data: PermissionDefinitionUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateProjectPermissionDefinition>>, TError,{permissionId: string;data: PermissionDefinitionUpdate}, TContext> => {
 
@@ -293,12 +294,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateProjectPermissionDefinitionMutationResult = NonNullable<Awaited<ReturnType<typeof updateProjectPermissionDefinition>>>
     export type UpdateProjectPermissionDefinitionMutationBody = PermissionDefinitionUpdate
-    export type UpdateProjectPermissionDefinitionMutationError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>
+    export type UpdateProjectPermissionDefinitionMutationError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError403 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>
 
     /**
  * @summary Update (or rename) a project permission definition
  */
-export const useUpdateProjectPermissionDefinition = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
+export const useUpdateProjectPermissionDefinition = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError403 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectPermissionDefinition>>, TError,{permissionId: string;data: PermissionDefinitionUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateProjectPermissionDefinition>>,
@@ -336,7 +337,7 @@ export const deleteProjectPermissionDefinition = async (permissionId: string, op
 
 
 
-export const getDeleteProjectPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
+export const getDeleteProjectPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProjectPermissionDefinition>>, TError,{permissionId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteProjectPermissionDefinition>>, TError,{permissionId: string}, TContext> => {
 
@@ -363,12 +364,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteProjectPermissionDefinitionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteProjectPermissionDefinition>>>
     
-    export type DeleteProjectPermissionDefinitionMutationError = ErrorType<KnownError400 | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>
+    export type DeleteProjectPermissionDefinitionMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>
 
     /**
  * @summary Delete a project permission definition and its grants
  */
-export const useDeleteProjectPermissionDefinition = <TError = ErrorType<KnownError400 | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
+export const useDeleteProjectPermissionDefinition = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteProjectPermissionDefinition>>, TError,{permissionId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteProjectPermissionDefinition>>,
@@ -422,7 +423,7 @@ export const getListProjectPermissionsQueryKey = (params?: ListProjectPermission
     }
 
     
-export const getListProjectPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListProjectPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -441,10 +442,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListProjectPermissionsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectPermissions>>>
-export type ListProjectPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
+export type ListProjectPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
 
 
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params: undefined |  ListProjectPermissionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissions>>,
@@ -454,7 +455,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissions>>,
@@ -464,7 +465,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -472,7 +473,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
  * @summary List the project permissions users hold
  */
 
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -517,7 +518,7 @@ export const grantProjectPermission = async (userId: string | 'me',
 
 
 
-export const getGrantProjectPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
+export const getGrantProjectPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof grantProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext> => {
 
@@ -544,12 +545,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GrantProjectPermissionMutationResult = NonNullable<Awaited<ReturnType<typeof grantProjectPermission>>>
     export type GrantProjectPermissionMutationBody = EmptyObject
-    export type GrantProjectPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>
+    export type GrantProjectPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>
 
     /**
  * @summary Grant a project permission to a user
  */
-export const useGrantProjectPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
+export const useGrantProjectPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof grantProjectPermission>>,
@@ -591,7 +592,7 @@ export const revokeProjectPermission = async (userId: string | 'me',
 
 
 
-export const getRevokeProjectPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
+export const getRevokeProjectPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext> => {
 
@@ -618,12 +619,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeProjectPermissionMutationResult = NonNullable<Awaited<ReturnType<typeof revokeProjectPermission>>>
     export type RevokeProjectPermissionMutationBody = EmptyObject
-    export type RevokeProjectPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>
+    export type RevokeProjectPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>
 
     /**
  * @summary Revoke a project permission from a user
  */
-export const useRevokeProjectPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
+export const useRevokeProjectPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeProjectPermission>>,
@@ -676,7 +677,7 @@ export const getListTeamPermissionDefinitionsQueryKey = (params?: ListTeamPermis
     }
 
     
-export const getListTeamPermissionDefinitionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(params?: ListTeamPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamPermissionDefinitionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(params?: ListTeamPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -695,10 +696,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamPermissionDefinitionsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>>
-export type ListTeamPermissionDefinitionsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+export type ListTeamPermissionDefinitionsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  params: undefined |  ListTeamPermissionDefinitionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissionDefinitions>>,
@@ -708,7 +709,7 @@ export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListTeamPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissionDefinitions>>,
@@ -718,7 +719,7 @@ export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<type
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListTeamPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -726,7 +727,7 @@ export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<type
  * @summary List team permission definitions
  */
 
-export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useListTeamPermissionDefinitions<TData = Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListTeamPermissionDefinitionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissionDefinitions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -768,7 +769,7 @@ export const createTeamPermissionDefinition = async (permissionDefinitionCreate:
 
 
 
-export const getCreateTeamPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError503>,
+export const getCreateTeamPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamPermissionDefinition>>, TError,{data: PermissionDefinitionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeamPermissionDefinition>>, TError,{data: PermissionDefinitionCreate}, TContext> => {
 
@@ -795,12 +796,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamPermissionDefinitionMutationResult = NonNullable<Awaited<ReturnType<typeof createTeamPermissionDefinition>>>
     export type CreateTeamPermissionDefinitionMutationBody = PermissionDefinitionCreate
-    export type CreateTeamPermissionDefinitionMutationError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError503>
+    export type CreateTeamPermissionDefinitionMutationError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Create a team permission definition
  */
-export const useCreateTeamPermissionDefinition = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError503>,
+export const useCreateTeamPermissionDefinition = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamPermissionDefinition>>, TError,{data: PermissionDefinitionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeamPermissionDefinition>>,
@@ -841,7 +842,7 @@ export const updateTeamPermissionDefinition = async (permissionId: string,
 
 
 
-export const getUpdateTeamPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
+export const getUpdateTeamPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError403 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamPermissionDefinition>>, TError,{permissionId: string;data: PermissionDefinitionUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeamPermissionDefinition>>, TError,{permissionId: string;data: PermissionDefinitionUpdate}, TContext> => {
 
@@ -868,12 +869,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamPermissionDefinitionMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeamPermissionDefinition>>>
     export type UpdateTeamPermissionDefinitionMutationBody = PermissionDefinitionUpdate
-    export type UpdateTeamPermissionDefinitionMutationError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>
+    export type UpdateTeamPermissionDefinitionMutationError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError403 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>
 
     /**
  * @summary Update (or rename) a team permission definition
  */
-export const useUpdateTeamPermissionDefinition = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
+export const useUpdateTeamPermissionDefinition = <TError = ErrorType<KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists | KnownError401 | KnownError403 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamPermissionDefinition>>, TError,{permissionId: string;data: PermissionDefinitionUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeamPermissionDefinition>>,
@@ -911,7 +912,7 @@ export const deleteTeamPermissionDefinition = async (permissionId: string, optio
 
 
 
-export const getDeleteTeamPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
+export const getDeleteTeamPermissionDefinitionMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamPermissionDefinition>>, TError,{permissionId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTeamPermissionDefinition>>, TError,{permissionId: string}, TContext> => {
 
@@ -938,12 +939,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTeamPermissionDefinitionMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTeamPermissionDefinition>>>
     
-    export type DeleteTeamPermissionDefinitionMutationError = ErrorType<KnownError400 | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>
+    export type DeleteTeamPermissionDefinitionMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>
 
     /**
  * @summary Delete a team permission definition and its grants
  */
-export const useDeleteTeamPermissionDefinition = <TError = ErrorType<KnownError400 | KnownError401 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
+export const useDeleteTeamPermissionDefinition = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404PermissionNotFoundWrongPermissionScope | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamPermissionDefinition>>, TError,{permissionId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTeamPermissionDefinition>>,
@@ -997,7 +998,7 @@ export const getListTeamPermissionsQueryKey = (params?: ListTeamPermissionsParam
     }
 
     
-export const getListTeamPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1016,10 +1017,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamPermissionsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamPermissions>>>
-export type ListTeamPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
+export type ListTeamPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
 
 
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params: undefined |  ListTeamPermissionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissions>>,
@@ -1029,7 +1030,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissions>>,
@@ -1039,7 +1040,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1047,7 +1048,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
  * @summary List the team permissions users hold
  */
 
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1094,7 +1095,7 @@ export const grantTeamPermission = async (teamId: string,
 
 
 
-export const getGrantTeamPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
+export const getGrantTeamPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof grantTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext> => {
 
@@ -1121,12 +1122,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GrantTeamPermissionMutationResult = NonNullable<Awaited<ReturnType<typeof grantTeamPermission>>>
     export type GrantTeamPermissionMutationBody = EmptyObject
-    export type GrantTeamPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>
+    export type GrantTeamPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>
 
     /**
  * @summary Grant a team permission to a member
  */
-export const useGrantTeamPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
+export const useGrantTeamPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof grantTeamPermission>>,
@@ -1170,7 +1171,7 @@ export const revokeTeamPermission = async (teamId: string,
 
 
 
-export const getRevokeTeamPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
+export const getRevokeTeamPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext> => {
 
@@ -1197,12 +1198,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeTeamPermissionMutationResult = NonNullable<Awaited<ReturnType<typeof revokeTeamPermission>>>
     export type RevokeTeamPermissionMutationBody = EmptyObject
-    export type RevokeTeamPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>
+    export type RevokeTeamPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>
 
     /**
  * @summary Revoke a team permission from a member
  */
-export const useRevokeTeamPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
+export const useRevokeTeamPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeTeamPermission>>,

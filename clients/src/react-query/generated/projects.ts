@@ -23,6 +23,7 @@ import type {
   Jwks,
   KnownError400,
   KnownError401,
+  KnownError403,
   KnownError404ProjectNotFound,
   KnownError503,
   PublicKnownError400,
@@ -76,7 +77,7 @@ export const getGetCurrentProjectQueryKey = () => {
     }
 
     
-export const getGetCurrentProjectQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetCurrentProjectQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -95,10 +96,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCurrentProjectQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentProject>>>
-export type GetCurrentProjectQueryError = ErrorType<KnownError400 | KnownError401 | KnownError503>
+export type GetCurrentProjectQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrentProject>>,
@@ -108,7 +109,7 @@ export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurren
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getCurrentProject>>,
@@ -118,7 +119,7 @@ export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurren
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -126,7 +127,7 @@ export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurren
  * @summary The current project's public settings
  */
 
-export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError503>>(
+export function useGetCurrentProject<TData = Awaited<ReturnType<typeof getCurrentProject>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProject>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -30,6 +30,7 @@ import type {
   KnownError401PlusRefreshTokenNotFoundOrExpired,
   KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired,
   KnownError401PlusUserAuthenticationRequired,
+  KnownError403,
   KnownError404UserNotFound,
   KnownError503,
   ListSessionsParams,
@@ -98,7 +99,7 @@ export const getListSessionsQueryKey = (params?: ListSessionsParams,) => {
     }
 
     
-export const getListSessionsQueryOptions = <TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListSessionsQueryOptions = <TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -117,10 +118,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSessionsQueryResult = NonNullable<Awaited<ReturnType<typeof listSessions>>>
-export type ListSessionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
+export type ListSessionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
 
 
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params: ListSessionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSessions>>,
@@ -130,7 +131,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSessions>>,
@@ -140,7 +141,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -148,7 +149,7 @@ export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>
  * @summary List a user's active sessions
  */
 
-export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListSessions<TData = Awaited<ReturnType<typeof listSessions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params: ListSessionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -190,7 +191,7 @@ export const createSession = async (sessionCreate: SessionCreate, options?: Requ
 
 
 
-export const getCreateSessionMutationOptions = <TError = ErrorType<KnownError400PlusUserIdDoesNotExist | KnownError401 | KnownError503>,
+export const getCreateSessionMutationOptions = <TError = ErrorType<KnownError400PlusUserIdDoesNotExist | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSession>>, TError,{data: SessionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createSession>>, TError,{data: SessionCreate}, TContext> => {
 
@@ -217,12 +218,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createSession>>>
     export type CreateSessionMutationBody = SessionCreate
-    export type CreateSessionMutationError = ErrorType<KnownError400PlusUserIdDoesNotExist | KnownError401 | KnownError503>
+    export type CreateSessionMutationError = ErrorType<KnownError400PlusUserIdDoesNotExist | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Create a session for a user (e.g. impersonation)
  */
-export const useCreateSession = <TError = ErrorType<KnownError400PlusUserIdDoesNotExist | KnownError401 | KnownError503>,
+export const useCreateSession = <TError = ErrorType<KnownError400PlusUserIdDoesNotExist | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSession>>, TError,{data: SessionCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createSession>>,
@@ -261,7 +262,7 @@ export const signOut = async (signOutBody?: SignOutBody, options?: RequestInit):
 
 
 
-export const getSignOutMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError503>,
+export const getSignOutMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,{data: SignOutBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,{data: SignOutBody}, TContext> => {
 
@@ -288,12 +289,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignOutMutationResult = NonNullable<Awaited<ReturnType<typeof signOut>>>
     export type SignOutMutationBody = SignOutBody
-    export type SignOutMutationError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError503>
+    export type SignOutMutationError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError403 | KnownError503>
 
     /**
  * @summary Sign out (end the current session)
  */
-export const useSignOut = <TError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError503>,
+export const useSignOut = <TError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signOut>>, TError,{data: SignOutBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signOut>>,
@@ -332,7 +333,7 @@ export const refreshCurrentSession = async (refreshCurrentSessionBody?: RefreshC
 
 
 
-export const getRefreshCurrentSessionMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpired | KnownError503>,
+export const getRefreshCurrentSessionMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpired | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshCurrentSession>>, TError,{data: RefreshCurrentSessionBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof refreshCurrentSession>>, TError,{data: RefreshCurrentSessionBody}, TContext> => {
 
@@ -359,12 +360,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RefreshCurrentSessionMutationResult = NonNullable<Awaited<ReturnType<typeof refreshCurrentSession>>>
     export type RefreshCurrentSessionMutationBody = RefreshCurrentSessionBody
-    export type RefreshCurrentSessionMutationError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpired | KnownError503>
+    export type RefreshCurrentSessionMutationError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpired | KnownError403 | KnownError503>
 
     /**
  * @summary A new access token for the session whose refresh token is sent in x-stack-refresh-token
  */
-export const useRefreshCurrentSession = <TError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpired | KnownError503>,
+export const useRefreshCurrentSession = <TError = ErrorType<KnownError400 | KnownError401PlusRefreshTokenNotFoundOrExpired | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refreshCurrentSession>>, TError,{data: RefreshCurrentSessionBody}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof refreshCurrentSession>>,
@@ -414,7 +415,7 @@ export const revokeSession = async (sessionId: string,
 
 
 
-export const getRevokeSessionMutationOptions = <TError = ErrorType<KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>,
+export const getRevokeSessionMutationOptions = <TError = ErrorType<KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext> => {
 
@@ -441,12 +442,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeSessionMutationResult = NonNullable<Awaited<ReturnType<typeof revokeSession>>>
     export type RevokeSessionMutationBody = RevokeSessionBody
-    export type RevokeSessionMutationError = ErrorType<KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
+    export type RevokeSessionMutationError = ErrorType<KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Revoke a session; its refresh token stops working at once
  */
-export const useRevokeSession = <TError = ErrorType<KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>,
+export const useRevokeSession = <TError = ErrorType<KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeSession>>, TError,{sessionId: string;data: RevokeSessionBody;params?: RevokeSessionParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeSession>>,

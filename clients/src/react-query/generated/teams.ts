@@ -34,8 +34,9 @@ import type {
   KnownError401,
   KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
   KnownError401PlusUserAuthenticationRequired,
-  KnownError403ClientTeamCreationNotEnabled,
-  KnownError403TeamInvitationRestrictedUserNotAllowed,
+  KnownError403,
+  KnownError403PlusClientTeamCreationNotEnabled,
+  KnownError403PlusTeamInvitationRestrictedUserNotAllowed,
   KnownError404TeamMembershipNotFoundAnd2MoreF8fjui,
   KnownError404TeamMembershipNotFoundAnd2MoreLro5gg,
   KnownError404TeamMembershipNotFoundTeamNotFound,
@@ -119,7 +120,7 @@ export const getListTeamInvitationsQueryKey = (params?: ListTeamInvitationsParam
     }
 
     
-export const getListTeamInvitationsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamInvitationsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -138,10 +139,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamInvitationsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamInvitations>>>
-export type ListTeamInvitationsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
+export type ListTeamInvitationsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
 
 
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  params: undefined |  ListTeamInvitationsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamInvitations>>,
@@ -151,7 +152,7 @@ export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamInvitations>>,
@@ -161,7 +162,7 @@ export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -169,7 +170,7 @@ export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTea
  * @summary List a team's open invitations, or those a user has received
  */
 
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -212,7 +213,7 @@ export const acceptTeamInvitation = async (verificationCode: VerificationCode, o
 
 
 
-export const getAcceptTeamInvitationMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getAcceptTeamInvitationMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitation>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitation>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -239,12 +240,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AcceptTeamInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof acceptTeamInvitation>>>
     export type AcceptTeamInvitationMutationBody = VerificationCode
-    export type AcceptTeamInvitationMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type AcceptTeamInvitationMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Join a team with an invitation code
  */
-export const useAcceptTeamInvitation = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useAcceptTeamInvitation = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitation>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptTeamInvitation>>,
@@ -284,7 +285,7 @@ export const checkTeamInvitationCode = async (verificationCode: VerificationCode
 
 
 
-export const getCheckTeamInvitationCodeMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getCheckTeamInvitationCodeMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamInvitationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkTeamInvitationCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -311,12 +312,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckTeamInvitationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkTeamInvitationCode>>>
     export type CheckTeamInvitationCodeMutationBody = VerificationCode
-    export type CheckTeamInvitationCodeMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type CheckTeamInvitationCodeMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Check an invitation code without using it
  */
-export const useCheckTeamInvitationCode = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useCheckTeamInvitationCode = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamInvitationCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkTeamInvitationCode>>,
@@ -356,7 +357,7 @@ export const getTeamInvitationDetails = async (verificationCode: VerificationCod
 
 
 
-export const getGetTeamInvitationDetailsMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getGetTeamInvitationDetailsMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationDetails>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationDetails>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -383,12 +384,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GetTeamInvitationDetailsMutationResult = NonNullable<Awaited<ReturnType<typeof getTeamInvitationDetails>>>
     export type GetTeamInvitationDetailsMutationBody = VerificationCode
-    export type GetTeamInvitationDetailsMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type GetTeamInvitationDetailsMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary The team an invitation code is for
  */
-export const useGetTeamInvitationDetails = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useGetTeamInvitationDetails = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationDetails>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof getTeamInvitationDetails>>,
@@ -428,7 +429,7 @@ export const sendTeamInvitation = async (teamInvitationSend: TeamInvitationSend,
 
 
 
-export const getSendTeamInvitationMutationOptions = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | RateLimited | KnownError503>,
+export const getSendTeamInvitationMutationOptions = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTeamInvitation>>, TError,{data: TeamInvitationSend}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendTeamInvitation>>, TError,{data: TeamInvitationSend}, TContext> => {
 
@@ -455,12 +456,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendTeamInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof sendTeamInvitation>>>
     export type SendTeamInvitationMutationBody = TeamInvitationSend
-    export type SendTeamInvitationMutationError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | RateLimited | KnownError503>
+    export type SendTeamInvitationMutationError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | RateLimited | KnownError503>
 
     /**
  * @summary Invite someone to a team by e-mail
  */
-export const useSendTeamInvitation = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | RateLimited | KnownError503>,
+export const useSendTeamInvitation = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTeamInvitation>>, TError,{data: TeamInvitationSend}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendTeamInvitation>>,
@@ -508,7 +509,7 @@ export const deleteTeamInvitation = async (id: string,
 
 
 
-export const getDeleteTeamInvitationMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreLro5gg | KnownError503>,
+export const getDeleteTeamInvitationMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreLro5gg | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext> => {
 
@@ -535,12 +536,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTeamInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTeamInvitation>>>
     
-    export type DeleteTeamInvitationMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreLro5gg | KnownError503>
+    export type DeleteTeamInvitationMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreLro5gg | KnownError503>
 
     /**
  * @summary Withdraw an invitation
  */
-export const useDeleteTeamInvitation = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundAnd2MoreLro5gg | KnownError503>,
+export const useDeleteTeamInvitation = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreLro5gg | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTeamInvitation>>,
@@ -590,7 +591,7 @@ export const acceptTeamInvitationById = async (id: string,
 
 
 
-export const getAcceptTeamInvitationByIdMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>,
+export const getAcceptTeamInvitationByIdMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext> => {
 
@@ -617,12 +618,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AcceptTeamInvitationByIdMutationResult = NonNullable<Awaited<ReturnType<typeof acceptTeamInvitationById>>>
     export type AcceptTeamInvitationByIdMutationBody = EmptyObject
-    export type AcceptTeamInvitationByIdMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>
+    export type AcceptTeamInvitationByIdMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>
 
     /**
  * @summary Accept an invitation addressed to the user
  */
-export const useAcceptTeamInvitationById = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403TeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>,
+export const useAcceptTeamInvitationById = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptTeamInvitationById>>,
@@ -676,7 +677,7 @@ export const getListTeamMemberProfilesQueryKey = (params?: ListTeamMemberProfile
     }
 
     
-export const getListTeamMemberProfilesQueryOptions = <TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamMemberProfilesQueryOptions = <TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -695,10 +696,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamMemberProfilesQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamMemberProfiles>>>
-export type ListTeamMemberProfilesQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+export type ListTeamMemberProfilesQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
 
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params: undefined |  ListTeamMemberProfilesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamMemberProfiles>>,
@@ -708,7 +709,7 @@ export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamMemberProfiles>>,
@@ -718,7 +719,7 @@ export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -726,7 +727,7 @@ export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof list
  * @summary List team member profiles
  */
 
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -779,7 +780,7 @@ export const getGetTeamMemberProfileQueryKey = (teamId?: string,
     }
 
     
-export const getGetTeamMemberProfileQueryOptions = <TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(teamId: string,
+export const getGetTeamMemberProfileQueryOptions = <TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(teamId: string,
     userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -799,10 +800,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTeamMemberProfileQueryResult = NonNullable<Awaited<ReturnType<typeof getTeamMemberProfile>>>
-export type GetTeamMemberProfileQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+export type GetTeamMemberProfileQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
 
-export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string,
     userId: string | 'me', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -813,7 +814,7 @@ export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string,
     userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -824,7 +825,7 @@ export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string,
     userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -833,7 +834,7 @@ export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTea
  * @summary Read a team member profile
  */
 
-export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTeamMemberProfile>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string,
     userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamMemberProfile>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -880,7 +881,7 @@ export const updateTeamMemberProfile = async (teamId: string,
 
 
 
-export const getUpdateTeamMemberProfileMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const getUpdateTeamMemberProfileMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext> => {
 
@@ -907,12 +908,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamMemberProfileMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeamMemberProfile>>>
     export type UpdateTeamMemberProfileMutationBody = TeamMemberProfileUpdate
-    export type UpdateTeamMemberProfileMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+    export type UpdateTeamMemberProfileMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Update a team member profile
  */
-export const useUpdateTeamMemberProfile = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const useUpdateTeamMemberProfile = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeamMemberProfile>>,
@@ -954,7 +955,7 @@ export const createTeamMembership = async (teamId: string,
 
 
 
-export const getCreateTeamMembershipMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404TeamNotFoundUserNotFound | KnownError409TeamMembershipAlreadyExists | KnownError503>,
+export const getCreateTeamMembershipMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404TeamNotFoundUserNotFound | KnownError409TeamMembershipAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyObject}, TContext> => {
 
@@ -981,12 +982,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamMembershipMutationResult = NonNullable<Awaited<ReturnType<typeof createTeamMembership>>>
     export type CreateTeamMembershipMutationBody = EmptyObject
-    export type CreateTeamMembershipMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404TeamNotFoundUserNotFound | KnownError409TeamMembershipAlreadyExists | KnownError503>
+    export type CreateTeamMembershipMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404TeamNotFoundUserNotFound | KnownError409TeamMembershipAlreadyExists | KnownError503>
 
     /**
  * @summary Add a user to a team
  */
-export const useCreateTeamMembership = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError404TeamNotFoundUserNotFound | KnownError409TeamMembershipAlreadyExists | KnownError503>,
+export const useCreateTeamMembership = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404TeamNotFoundUserNotFound | KnownError409TeamMembershipAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamMembership>>, TError,{teamId: string;userId: string | 'me';data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeamMembership>>,
@@ -1027,7 +1028,7 @@ export const deleteTeamMembership = async (teamId: string,
 
 
 
-export const getDeleteTeamMembershipMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const getDeleteTeamMembershipMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamMembership>>, TError,{teamId: string;userId: string | 'me'}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTeamMembership>>, TError,{teamId: string;userId: string | 'me'}, TContext> => {
 
@@ -1054,12 +1055,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTeamMembershipMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTeamMembership>>>
     
-    export type DeleteTeamMembershipMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+    export type DeleteTeamMembershipMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Remove a user from a team
  */
-export const useDeleteTeamMembership = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const useDeleteTeamMembership = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamMembership>>, TError,{teamId: string;userId: string | 'me'}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTeamMembership>>,
@@ -1112,7 +1113,7 @@ export const getListTeamsQueryKey = (params?: ListTeamsParams,) => {
     }
 
     
-export const getListTeamsQueryOptions = <TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamsQueryOptions = <TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1131,10 +1132,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeams>>>
-export type ListTeamsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>
+export type ListTeamsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
 
 
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params: undefined |  ListTeamsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeams>>,
@@ -1144,7 +1145,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeams>>,
@@ -1154,7 +1155,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1162,7 +1163,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
  * @summary List teams, or the teams of one user
  */
 
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError404UserNotFound | KnownError503>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1205,7 +1206,7 @@ export const createTeam = async (teamCreate: TeamCreate, options?: RequestInit):
 
 
 
-export const getCreateTeamMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403ClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>,
+export const getCreateTeamMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext> => {
 
@@ -1232,12 +1233,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamMutationResult = NonNullable<Awaited<ReturnType<typeof createTeam>>>
     export type CreateTeamMutationBody = TeamCreate
-    export type CreateTeamMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403ClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>
+    export type CreateTeamMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Create a team
  */
-export const useCreateTeam = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403ClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>,
+export const useCreateTeam = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeam>>,
@@ -1284,7 +1285,7 @@ export const getGetTeamQueryKey = (teamId?: string,) => {
     }
 
     
-export const getGetTeamQueryOptions = <TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetTeamQueryOptions = <TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1303,10 +1304,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTeamQueryResult = NonNullable<Awaited<ReturnType<typeof getTeam>>>
-export type GetTeamQueryError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+export type GetTeamQueryError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
 
-export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTeam>>,
@@ -1316,7 +1317,7 @@ export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError =
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getTeam>>,
@@ -1326,7 +1327,7 @@ export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError =
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1334,7 +1335,7 @@ export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError =
  * @summary Read a team
  */
 
-export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useGetTeam<TData = Awaited<ReturnType<typeof getTeam>>, TError = ErrorType<KnownError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  teamId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeam>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1378,7 +1379,7 @@ export const updateTeam = async (teamId: string,
 
 
 
-export const getUpdateTeamMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const getUpdateTeamMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeam>>, TError,{teamId: string;data: TeamUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeam>>, TError,{teamId: string;data: TeamUpdate}, TContext> => {
 
@@ -1405,12 +1406,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeam>>>
     export type UpdateTeamMutationBody = TeamUpdate
-    export type UpdateTeamMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+    export type UpdateTeamMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Update a team
  */
-export const useUpdateTeam = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const useUpdateTeam = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeam>>, TError,{teamId: string;data: TeamUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeam>>,
@@ -1449,7 +1450,7 @@ export const deleteTeam = async (teamId: string, options?: RequestInit): Promise
 
 
 
-export const getDeleteTeamMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const getDeleteTeamMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeam>>, TError,{teamId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTeam>>, TError,{teamId: string}, TContext> => {
 
@@ -1476,12 +1477,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTeamMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTeam>>>
     
-    export type DeleteTeamMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+    export type DeleteTeamMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Delete a team and its memberships
  */
-export const useDeleteTeam = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const useDeleteTeam = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeam>>, TError,{teamId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTeam>>,

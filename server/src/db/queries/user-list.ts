@@ -13,6 +13,8 @@ export interface UserListFilter {
   teamId?: string;
   anonymous: "exclude" | "include" | "only";
   includeRestricted: boolean;
+  /** The project requires a verified primary e-mail: users without one are restricted. */
+  requireEmailVerification?: boolean;
 }
 
 /**
@@ -37,7 +39,13 @@ export async function listUserPage(
 
   if (filter.anonymous === "exclude") where.push("NOT u.is_anonymous");
   if (filter.anonymous === "only") where.push("u.is_anonymous");
-  if (!filter.includeRestricted && filter.anonymous !== "only") where.push("NOT u.restricted_by_admin");
+  if (!filter.includeRestricted && filter.anonymous !== "only") {
+    where.push("NOT u.restricted_by_admin");
+    if (filter.requireEmailVerification) {
+      where.push(`(u.is_anonymous OR EXISTS (SELECT 1 FROM contact_channels cc WHERE cc.project_id = u.project_id
+        AND cc.branch_id = u.branch_id AND cc.user_id = u.id AND cc.type = 'email' AND cc.is_primary AND cc.is_verified))`);
+    }
+  }
   if (filter.teamId) {
     where.push(`EXISTS (SELECT 1 FROM team_members tm WHERE tm.project_id = u.project_id AND tm.branch_id = u.branch_id
       AND tm.team_id = ${param(filter.teamId)} AND tm.user_id = u.id)`);

@@ -8,7 +8,7 @@ import { DisplayNameSchema, ImageUrlSchema } from "../../http/schemas";
 import { requireTeamPermission } from "../../services/teams/team-permission-check";
 import { getMemberProfile, getTeamAsMember, listMemberProfiles, updateMemberProfile, type MemberProfile } from "../../services/teams/teams";
 import type { ServiceDeps } from "../../services/deps";
-import { ServerUserSchema, toServerUser } from "../users/shapes";
+import { rulesOf, ServerUserSchema, toServerUser } from "../users/shapes";
 import { TeamUserParams } from "./memberships";
 
 const ClientMemberProfileSchema = z
@@ -74,7 +74,7 @@ const updateTeamMemberProfileRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBE
 
 function shapeFor(auth: RequestAuth, p: MemberProfile) {
   const base = { team_id: p.teamId, user_id: p.userId, display_name: p.displayName, profile_image_url: p.profileImageUrl };
-  return auth.type === "client" ? base : { ...base, user: toServerUser(p.user) };
+  return auth.type === "client" ? base : { ...base, user: toServerUser(p.user, rulesOf(auth)) };
 }
 
 /** A client must be a member of the team, and needs `$read_members` to see anyone but itself. */

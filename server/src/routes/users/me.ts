@@ -9,7 +9,7 @@ import { SuccessSchema } from "../../http/schemas";
 import { deleteUser } from "../../services/users/server-users";
 import { getOwnUser } from "../../services/users/own-user";
 import { updateUser } from "../../services/users/user-changes";
-import { ClientUserSchema, ServerUserSchema, toClientUser, toServerUser } from "./shapes";
+import { ClientUserSchema, rulesOf, ServerUserSchema, toClientUser, toServerUser } from "./shapes";
 import { CLIENT_WRITABLE_USER_FIELDS, ServerUserUpdateSchema, toUserChanges } from "./user-schemas";
 
 const CurrentUserSchema = z.union([ServerUserSchema, ClientUserSchema]).openapi("CurrentUser", {
@@ -52,7 +52,8 @@ const deleteCurrentUserRoute = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OW
 });
 
 function shapeFor(auth: RequestAuth, user: User) {
-  return auth.type === "client" ? toClientUser(user) : toServerUser(user);
+  const rules = rulesOf(auth);
+  return auth.type === "client" ? toClientUser(user, rules) : toServerUser(user, rules);
 }
 
 export function registerCurrentUserRoutes(router: Router): void {

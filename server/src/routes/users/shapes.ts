@@ -2,7 +2,11 @@ import { z } from "@hono/zod-openapi";
 import type { Team } from "../../services/teams/team";
 import type { User } from "../../services/users/user";
 import { MetadataSchema } from "../../http/schemas";
-import { restrictionOf } from "../../services/users/restriction";
+import type { RequestAuth } from "../../http/env";
+import { restrictionOf, restrictionRules, type RestrictionRules } from "../../services/users/restriction";
+
+/** The restriction rules of the caller's project, for the user shapes below. */
+export const rulesOf = (auth: RequestAuth): RestrictionRules => restrictionRules(auth.tenancy.config);
 
 export const ClientTeamSchema = z
   .object({
@@ -81,8 +85,8 @@ export function toServerTeam(team: Team): z.infer<typeof ServerTeamSchema> {
   return { ...toClientTeam(team), created_at_millis: team.createdAtMillis, server_metadata: team.serverMetadata ?? null };
 }
 
-function clientUserBase(user: User) {
-  const restriction = restrictionOf(user);
+function clientUserBase(user: User, rules: RestrictionRules) {
+  const restriction = restrictionOf(user, rules);
   return {
     id: user.id,
     primary_email: user.primaryEmail,
@@ -107,13 +111,13 @@ function clientUserBase(user: User) {
   };
 }
 
-export function toClientUser(user: User): ClientUser {
-  return { ...clientUserBase(user), selected_team: user.selectedTeam ? toClientTeam(user.selectedTeam) : null };
+export function toClientUser(user: User, rules: RestrictionRules): ClientUser {
+  return { ...clientUserBase(user, rules), selected_team: user.selectedTeam ? toClientTeam(user.selectedTeam) : null };
 }
 
-export function toServerUser(user: User): ServerUser {
+export function toServerUser(user: User, rules: RestrictionRules): ServerUser {
   return {
-    ...clientUserBase(user),
+    ...clientUserBase(user, rules),
     selected_team: user.selectedTeam ? toServerTeam(user.selectedTeam) : null,
     primary_email_auth_enabled: user.primaryEmailAuthEnabled,
     server_metadata: user.serverMetadata ?? null,

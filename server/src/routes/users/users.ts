@@ -5,7 +5,7 @@ import type { Router } from "../../http/router";
 import { listSchema, SuccessSchema } from "../../http/schemas";
 import { deleteUser, getUser, listUsers } from "../../services/users/server-users";
 import { createUser, updateUser } from "../../services/users/user-changes";
-import { ServerUserSchema, toServerUser } from "./shapes";
+import { rulesOf, ServerUserSchema, toServerUser } from "./shapes";
 import { ServerUserCreateSchema, ServerUserUpdateSchema, toUserChanges } from "./user-schemas";
 
 const MAX_PAGE_SIZE = 1000;
@@ -109,25 +109,25 @@ export function registerUserRoutes(router: Router): void {
       anonymous: query.only_anonymous ? "only" : query.include_anonymous ? "include" : "exclude",
       includeRestricted: (query.include_restricted ?? false) || (query.include_anonymous ?? false),
     });
-    return c.json({ items: page.users.map(toServerUser), is_paginated: true, pagination: { next_cursor: page.nextCursor } }, 200);
+    return c.json({ items: page.users.map((user) => toServerUser(user, rulesOf(c.var.auth))), is_paginated: true, pagination: { next_cursor: page.nextCursor } }, 200);
   });
 
   router.openapi(createUserRoute, async (c) => {
     const user = await createUser(c.var.deps, c.var.auth.tenancy, toUserChanges(c.req.valid("json")));
-    return c.json(toServerUser(user), 201);
+    return c.json(toServerUser(user, rulesOf(c.var.auth)), 201);
   });
 
   router.openapi(getUserRoute, async (c) => {
     const auth = c.var.auth;
     const user = await getUser(c.var.deps, auth.tenancy, resolveUserId(auth, c.req.valid("param").user_id));
-    return c.json(toServerUser(user), 200);
+    return c.json(toServerUser(user, rulesOf(auth)), 200);
   });
 
   router.openapi(updateUserRoute, async (c) => {
     const auth = c.var.auth;
     const userId = resolveUserId(auth, c.req.valid("param").user_id);
     const user = await updateUser(c.var.deps, auth.tenancy, userId, toUserChanges(c.req.valid("json")));
-    return c.json(toServerUser(user), 200);
+    return c.json(toServerUser(user, rulesOf(auth)), 200);
   });
 
   router.openapi(deleteUserRoute, async (c) => {

@@ -29,7 +29,7 @@ import { enforceRateLimits, RATE_LIMITS } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
 import { joinTeam } from "./team-membership";
 import type { Tenancy } from "../tenancy";
-import { restrictionOf } from "../users/restriction";
+import { restrictionOf, restrictionRules } from "../users/restriction";
 import { issueCode, MAX_ATTEMPTS, redeemCode } from "../verification-codes";
 import { getTeam } from "./teams";
 
@@ -91,7 +91,7 @@ export async function revokeTeamInvitation(deps: ServiceDeps, tenancy: Tenancy, 
 async function requireUnrestrictedUser(q: Queryable, tenancy: Tenancy, userId: string): Promise<void> {
   const user = await findUser(q, tenancy, userId);
   if (!user) throw new KnownError("USER_NOT_FOUND");
-  const restriction = restrictionOf(user);
+  const restriction = restrictionOf(user, restrictionRules(tenancy.config));
   if (restriction) throw new KnownError("TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED", { restricted_reason: restriction });
 }
 

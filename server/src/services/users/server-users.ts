@@ -1,6 +1,7 @@
 import { listUserPage, type UserListFilter } from "../../db/queries/user-list";
 import { deleteUserRow, findUser } from "../../db/queries/users";
 import type { User } from "./user";
+import { restrictionRules } from "./restriction";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
@@ -18,5 +19,5 @@ export async function deleteUser(deps: ServiceDeps, tenancy: Tenancy, userId: st
   await deps.revokedSessions.catchUp();
 }
 
-export const listUsers = (deps: ServiceDeps, tenancy: Tenancy, filter: UserListFilter) =>
-  listUserPage(deps.db, tenancy, filter);
+export const listUsers = (deps: ServiceDeps, tenancy: Tenancy, filter: Omit<UserListFilter, "requireEmailVerification">) =>
+  listUserPage(deps.db, tenancy, { ...filter, requireEmailVerification: restrictionRules(tenancy.config).requireEmailVerification });

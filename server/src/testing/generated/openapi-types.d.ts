@@ -2225,12 +2225,12 @@ export interface components {
             };
         };
         /** @description A known error answered with status 403. */
-        KnownError403ClientTeamCreationNotEnabled: {
+        KnownError403: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "CLIENT_TEAM_CREATION_NOT_ENABLED";
+            code: "RESTRICTED_USER_NOT_ALLOWED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -2239,12 +2239,12 @@ export interface components {
             };
         };
         /** @description A known error answered with status 403. */
-        KnownError403ClientUserDeletionNotEnabled: {
+        KnownError403PlusClientTeamCreationNotEnabled: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "CLIENT_USER_DELETION_NOT_ENABLED";
+            code: "CLIENT_TEAM_CREATION_NOT_ENABLED" | "RESTRICTED_USER_NOT_ALLOWED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -2253,12 +2253,12 @@ export interface components {
             };
         };
         /** @description A known error answered with status 403. */
-        KnownError403OtpAuthenticationNotEnabled: {
+        KnownError403PlusClientUserDeletionNotEnabled: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "OTP_AUTHENTICATION_NOT_ENABLED";
+            code: "CLIENT_USER_DELETION_NOT_ENABLED" | "RESTRICTED_USER_NOT_ALLOWED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -2267,12 +2267,26 @@ export interface components {
             };
         };
         /** @description A known error answered with status 403. */
-        KnownError403TeamInvitationRestrictedUserNotAllowed: {
+        KnownError403PlusOtpAuthenticationNotEnabled: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED";
+            code: "OTP_AUTHENTICATION_NOT_ENABLED" | "RESTRICTED_USER_NOT_ALLOWED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
+        KnownError403PlusTeamInvitationRestrictedUserNotAllowed: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "RESTRICTED_USER_NOT_ALLOWED" | "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -3448,6 +3462,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
             429: {
                 headers: {
@@ -3508,6 +3531,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -3588,6 +3620,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -3721,13 +3762,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: OTP_AUTHENTICATION_NOT_ENABLED */
+            /** @description Known error: OTP_AUTHENTICATION_NOT_ENABLED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403OtpAuthenticationNotEnabled"];
+                    "application/json": components["schemas"]["KnownError403PlusOtpAuthenticationNotEnabled"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -3792,13 +3833,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: OTP_AUTHENTICATION_NOT_ENABLED */
+            /** @description Known error: OTP_AUTHENTICATION_NOT_ENABLED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403OtpAuthenticationNotEnabled"];
+                    "application/json": components["schemas"]["KnownError403PlusOtpAuthenticationNotEnabled"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -3881,13 +3922,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: OTP_AUTHENTICATION_NOT_ENABLED */
+            /** @description Known error: OTP_AUTHENTICATION_NOT_ENABLED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403OtpAuthenticationNotEnabled"];
+                    "application/json": components["schemas"]["KnownError403PlusOtpAuthenticationNotEnabled"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -3970,6 +4011,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
             404: {
                 headers: {
@@ -4048,6 +4098,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -4130,6 +4189,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
             429: {
                 headers: {
@@ -4192,6 +4260,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -4250,6 +4327,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -4312,6 +4398,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: USER_EMAIL_ALREADY_EXISTS */
@@ -4385,6 +4480,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -4455,6 +4559,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -4515,6 +4628,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -4564,6 +4686,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -4621,6 +4752,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusRefreshTokenNotFoundOrExpired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -4675,6 +4815,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -4772,6 +4921,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -4830,6 +4988,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -4901,6 +5068,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: EMAIL_ALREADY_VERIFIED */
             409: {
                 headers: {
@@ -4970,6 +5146,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -5052,6 +5237,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
             404: {
                 headers: {
@@ -5132,6 +5326,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -5190,6 +5393,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -5254,6 +5466,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -5327,6 +5548,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -5412,6 +5642,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -5464,6 +5703,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5564,6 +5812,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -5615,6 +5872,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -5662,6 +5928,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -5724,6 +5999,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -5802,6 +6086,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -5850,6 +6143,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -5906,6 +6208,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -5958,6 +6269,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6014,6 +6334,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -6061,6 +6390,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -6106,6 +6444,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6158,6 +6505,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -6203,6 +6559,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusExpectedInternalProjectUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6254,6 +6619,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusExpectedInternalProjectUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND */
@@ -6312,6 +6686,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -6357,6 +6740,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6410,6 +6802,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -6459,6 +6860,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusExpectedInternalProjectUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: PROJECT_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND */
@@ -6524,6 +6934,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -6575,6 +6994,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -6623,6 +7051,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -6688,6 +7125,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: PERMISSION_NOT_FOUND, WRONG_PERMISSION_SCOPE */
             404: {
                 headers: {
@@ -6749,6 +7195,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -6816,6 +7271,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: PERMISSION_NOT_FOUND, USER_NOT_FOUND, WRONG_PERMISSION_SCOPE */
             404: {
                 headers: {
@@ -6881,6 +7345,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: PERMISSION_NOT_FOUND, USER_NOT_FOUND, WRONG_PERMISSION_SCOPE */
             404: {
                 headers: {
@@ -6935,6 +7408,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -7038,6 +7520,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
             404: {
                 headers: {
@@ -7096,6 +7587,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -7158,6 +7658,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusApiKeyExpiredApiKeyRevoked"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: API_KEY_NOT_FOUND */
             404: {
                 headers: {
@@ -7217,6 +7726,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -7284,6 +7802,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: API_KEY_NOT_FOUND */
             404: {
                 headers: {
@@ -7343,6 +7870,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND */
@@ -7405,13 +7941,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED, TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403TeamInvitationRestrictedUserNotAllowed"];
+                    "application/json": components["schemas"]["KnownError403PlusTeamInvitationRestrictedUserNotAllowed"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -7494,6 +8030,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
             404: {
                 headers: {
@@ -7574,13 +8119,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED, TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403TeamInvitationRestrictedUserNotAllowed"];
+                    "application/json": components["schemas"]["KnownError403PlusTeamInvitationRestrictedUserNotAllowed"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -7663,6 +8208,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
             404: {
                 headers: {
@@ -7734,6 +8288,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, VERIFICATION_CODE_NOT_FOUND */
             404: {
                 headers: {
@@ -7799,13 +8362,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED, TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403TeamInvitationRestrictedUserNotAllowed"];
+                    "application/json": components["schemas"]["KnownError403PlusTeamInvitationRestrictedUserNotAllowed"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND, VERIFICATION_CODE_NOT_FOUND */
@@ -7868,6 +8431,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
             404: {
                 headers: {
@@ -7926,6 +8498,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -7992,6 +8573,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
             404: {
                 headers: {
@@ -8054,6 +8644,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: TEAM_NOT_FOUND, USER_NOT_FOUND */
@@ -8125,6 +8724,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
             404: {
                 headers: {
@@ -8188,6 +8796,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -8239,6 +8856,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -8287,6 +8913,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -8352,6 +8987,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: PERMISSION_NOT_FOUND, WRONG_PERMISSION_SCOPE */
             404: {
                 headers: {
@@ -8414,6 +9058,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -8482,6 +9135,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: PERMISSION_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, WRONG_PERMISSION_SCOPE */
             404: {
                 headers: {
@@ -8546,6 +9208,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: PERMISSION_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, WRONG_PERMISSION_SCOPE */
@@ -8618,6 +9289,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -8678,13 +9358,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: CLIENT_TEAM_CREATION_NOT_ENABLED */
+            /** @description Known error: CLIENT_TEAM_CREATION_NOT_ENABLED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403ClientTeamCreationNotEnabled"];
+                    "application/json": components["schemas"]["KnownError403PlusClientTeamCreationNotEnabled"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -8745,6 +9425,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
             404: {
                 headers: {
@@ -8801,6 +9490,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -8865,6 +9563,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
             404: {
                 headers: {
@@ -8922,6 +9629,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -8984,6 +9700,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -9042,6 +9767,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusApiKeyExpiredApiKeyRevoked"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -9103,6 +9837,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND, USER_NOT_FOUND */
@@ -9168,6 +9911,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND, USER_NOT_FOUND */
@@ -9239,6 +9991,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -9288,6 +10049,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: USER_EMAIL_ALREADY_EXISTS */
@@ -9346,6 +10116,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -9393,13 +10172,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: CLIENT_USER_DELETION_NOT_ENABLED */
+            /** @description Known error: CLIENT_USER_DELETION_NOT_ENABLED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403ClientUserDeletionNotEnabled"];
+                    "application/json": components["schemas"]["KnownError403PlusClientUserDeletionNotEnabled"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -9460,6 +10239,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND */
@@ -9530,6 +10318,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
             /** @description Known error: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -9587,6 +10384,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -9650,6 +10456,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, USER_NOT_FOUND */
