@@ -58,5 +58,23 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   await asAdmin(`CREATE DATABASE ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return { url: url.toString(), drop: () => dropDatabase(asAdmin, name) };
+}
+
+/**
+ * WITH (FORCE) ends the test's own connections, but a role that is not superuser may not end
+ * an autovacuum worker's (42501), which PostgreSQL may have started on the database meanwhile:
+ * such a worker finishes or yields soon, so the drop is tried again for a while.
+ */
+async function dropDatabase(asAdmin: (sql: string) => Promise<void>, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await asAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (attempt >= 20 || (code !== "42501" && code !== "55006")) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
