@@ -687,6 +687,32 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
   ],
   emails: [
     { operationId: "listSentEmails", method: "get", template: "/internal/emails", path: "/internal/emails", access: "admin", success: 200 },
+    {
+      operationId: "listNotificationPreferences",
+      method: "get",
+      template: "/emails/notification-preference/{user_id}",
+      path: "/emails/notification-preference/me",
+      access: "client",
+      success: 200,
+    },
+    {
+      operationId: "updateNotificationPreference",
+      method: "patch",
+      template: "/emails/notification-preference/{user_id}/{notification_category_id}",
+      path: `/emails/notification-preference/me/${SAMPLE_UUID}`,
+      access: "client",
+      json: { enabled: false },
+      success: 200,
+    },
+    {
+      operationId: "unsubscribe",
+      method: "get",
+      template: "/emails/unsubscribe-link",
+      path: "/emails/unsubscribe-link?code=contract",
+      access: "public",
+      success: 200,
+      successType: "text/plain",
+    },
   ],
   misc: [
     { operationId: "getBackendUrls", method: "get", template: "/internal/backend-urls", path: "/internal/backend-urls", access: "public", success: 200 },

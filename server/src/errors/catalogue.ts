@@ -1,5 +1,6 @@
 import { apiKeyErrors } from "./api-keys";
 import { dataVaultErrors } from "./data-vault";
+import { emailErrors } from "./emails";
 import type { ErrorSpec } from "./define";
 import { generalErrors } from "./general";
 import { mfaErrors } from "./mfa";
@@ -22,6 +23,7 @@ export const knownErrors = {
   ...verificationErrors,
   ...mfaErrors,
   ...dataVaultErrors,
+  ...emailErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

@@ -13,6 +13,7 @@ import { registerContactChannelRoutes } from "./contact-channels/contact-channel
 import { registerContactChannelVerificationRoutes } from "./contact-channels/verification";
 import { registerCredentialScanningRoutes } from "./integrations/credential-scanning";
 import { registerDataVaultRoutes } from "./data-vault/stores";
+import { registerNotificationPreferenceRoutes } from "./emails/notification-preferences";
 import { registerInternalApiKeyRoutes } from "./internal/api-keys";
 import { registerConfigRoutes } from "./internal/config";
 import { registerInternalEmailRoutes } from "./internal/emails";
@@ -54,6 +55,7 @@ export function registerAllRoutes(router: Router): void {
   registerTeamApiKeyRoutes(router);
   registerCredentialScanningRoutes(router);
   registerDataVaultRoutes(router);
+  registerNotificationPreferenceRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);
@@ -77,6 +79,7 @@ export const OPENAPI_TAGS = [
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys." },
   { name: "Internal", description: "Project administration (dashboard)." },
+  { name: "Emails", description: "Notification categories, each user's choice per category, and unsubscribe links." },
   { name: "Data vault", description: "Key-value stores declared in the configuration; keys hashed and values encrypted by the client." },
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
   { name: "Misc", description: "SDK housekeeping." },

@@ -34,6 +34,7 @@ export function createDeps(
     activity: new ActivityTracker(db),
     totpSecrets: createSecretBox(serverSecret, "totp-secrets"),
     outboxSeal: createSecretBox(serverSecret, OUTBOX_PURPOSE),
+    unsubscribeLinks: createSecretBox(serverSecret, "unsubscribe-links"),
     mailer,
   };
 }

@@ -33,4 +33,6 @@ export interface ServiceDeps {
   totpSecrets: SecretBox;
   /** Seals the subject and bodies of outbox messages at rest (they carry live codes and links). */
   outboxSeal: SecretBox;
+  /** Seals the user and category an unsubscribe link stands for, so links cannot be forged. */
+  unsubscribeLinks: SecretBox;
 }

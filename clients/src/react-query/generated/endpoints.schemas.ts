@@ -924,6 +924,43 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedW
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED: 'NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode = typeof KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode[keyof typeof KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode];
 
 
@@ -2098,6 +2135,64 @@ export interface KnownError404ApiKeyNotFoundUserNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError404NotificationCategoryNotFoundUserNotFoundCode = typeof KnownError404NotificationCategoryNotFoundUserNotFoundCode[keyof typeof KnownError404NotificationCategoryNotFoundUserNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404NotificationCategoryNotFoundUserNotFoundCode = {
+  NOTIFICATION_CATEGORY_NOT_FOUND: 'NOTIFICATION_CATEGORY_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404NotificationCategoryNotFoundUserNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404NotificationCategoryNotFoundUserNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404NotificationCategoryNotFoundUserNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404NotificationCategoryNotFoundUserNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode = typeof KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode[keyof typeof KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode = {
+  NOTIFICATION_CATEGORY_NOT_FOUND: 'NOTIFICATION_CATEGORY_NOT_FOUND',
+  VERIFICATION_CODE_NOT_FOUND: 'VERIFICATION_CODE_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404NotificationCategoryNotFoundVerificationCodeNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError404PermissionNotFoundAnd2More1hvmgfxCode = typeof KnownError404PermissionNotFoundAnd2More1hvmgfxCode[keyof typeof KnownError404PermissionNotFoundAnd2More1hvmgfxCode];
 
 
@@ -2702,6 +2797,22 @@ export type MfaSignInTokensAllOf = {
 };
 
 export type MfaSignInTokens = SignInTokens & MfaSignInTokensAllOf;
+
+export interface NotificationPreference {
+  notification_category_id: string;
+  notification_category_name: string;
+  enabled: boolean;
+  can_disable: boolean;
+}
+
+export interface NotificationPreferenceList {
+  items: NotificationPreference[];
+  is_paginated: boolean;
+}
+
+export interface NotificationPreferenceUpdate {
+  enabled: boolean;
+}
 
 export type OAuthTokenRequestGrantType = typeof OAuthTokenRequestGrantType[keyof typeof OAuthTokenRequestGrantType];
 
@@ -4119,6 +4230,14 @@ export type ListContactChannelsParams = {
  */
 user_id: string | 'me';
 contact_channel_id?: string;
+};
+
+export type UnsubscribeParams = {
+/**
+ * @minLength 1
+ * @maxLength 2048
+ */
+code: string;
 };
 
 export type ListSentEmailsParams = {

@@ -6,6 +6,7 @@ export * from "./api-keys";
 export * from "./config";
 export * from "./contact-channels";
 export * from "./data-vault";
+export * from "./emails";
 export * from "./endpoints.schemas";
 export * from "./internal";
 export * from "./mfa";

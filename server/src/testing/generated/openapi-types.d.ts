@@ -518,6 +518,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/emails/notification-preference/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A user's choice for every notification category
+         * @description Transactional mail cannot be turned off; other categories are on until the user turns them off. With client access only the signed-in user's own preferences (`me` or their id); another user answers USER_NOT_FOUND.
+         */
+        get: operations["listNotificationPreferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/notification-preference/{user_id}/{notification_category_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Turn a notification category on or off for a user
+         * @description Turning transactional mail off answers NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED. With client access only the signed-in user's own preferences (`me` or their id); another user answers USER_NOT_FOUND.
+         */
+        patch: operations["updateNotificationPreference"];
+        trace?: never;
+    };
+    "/emails/unsubscribe-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Follow the unsubscribe link of a mail
+         * @description Turns the mail's category off for its recipient and says so. The link needs no session; it names one user and one category and cannot be altered.
+         */
+        get: operations["unsubscribe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/integrations/credential-scanning/revoke": {
         parameters: {
             query?: never;
@@ -1875,6 +1935,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
         KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -2323,6 +2397,34 @@ export interface components {
             };
         };
         /** @description A known error answered with status 404. */
+        KnownError404NotificationCategoryNotFoundUserNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "NOTIFICATION_CATEGORY_NOT_FOUND" | "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404NotificationCategoryNotFoundVerificationCodeNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "NOTIFICATION_CATEGORY_NOT_FOUND" | "VERIFICATION_CODE_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
         KnownError404PermissionNotFoundAnd2More1hvmgfx: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -2619,6 +2721,20 @@ export interface components {
         MfaSignInTokens: components["schemas"]["SignInTokens"] & {
             /** @description True when the first factor of this sign-in created the account. */
             is_new_user: boolean;
+        };
+        NotificationPreference: {
+            notification_category_id: string;
+            notification_category_name: string;
+            enabled: boolean;
+            can_disable: boolean;
+        };
+        NotificationPreferenceList: {
+            items: components["schemas"]["NotificationPreference"][];
+            /** @enum {boolean} */
+            is_paginated: false;
+        };
+        NotificationPreferenceUpdate: {
+            enabled: boolean;
         };
         OAuthTokenRequest: {
             /** @enum {string} */
@@ -5721,6 +5837,196 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    listNotificationPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, or `me` */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every category */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreferenceList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    updateNotificationPreference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, or `me` */
+                user_id: string;
+                notification_category_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationPreferenceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The preference as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationPreference"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: NOTIFICATION_CATEGORY_NOT_FOUND, USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404NotificationCategoryNotFoundUserNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query: {
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: NOTIFICATION_CATEGORY_NOT_FOUND, VERIFICATION_CODE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404NotificationCategoryNotFoundVerificationCodeNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
                 };
             };
         };
