@@ -688,6 +688,24 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
   emails: [
     { operationId: "listSentEmails", method: "get", template: "/internal/emails", path: "/internal/emails", access: "admin", success: 200 },
     {
+      operationId: "sendSignInInvitation",
+      method: "post",
+      template: "/internal/send-sign-in-invitation",
+      path: "/internal/send-sign-in-invitation",
+      access: "server",
+      json: { email: "ada@example.com", callback_url: "/handler/sign-in" },
+      success: 200,
+    },
+    {
+      operationId: "sendTestEmail",
+      method: "post",
+      template: "/internal/send-test-email",
+      path: "/internal/send-test-email",
+      access: "admin",
+      json: { recipient_email: "ada@example.com", email_config: { host: "smtp.example.com", port: 587, sender_email: "noreply@example.com" } },
+      success: 200,
+    },
+    {
       operationId: "listNotificationPreferences",
       method: "get",
       template: "/emails/notification-preference/{user_id}",

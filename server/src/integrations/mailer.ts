@@ -19,24 +19,28 @@ export interface MailMessage {
 /** Hands a message to an SMTP server; resolves once the server accepted it. */
 export interface Mailer {
   send(server: SmtpServer, message: MailMessage): Promise<void>;
+  /** Sends through a connection made for this message alone: for settings being tried out, which are not kept. */
+  sendOnce(server: SmtpServer, message: MailMessage): Promise<void>;
 }
 
 /** nodemailer over SMTP: one transport per distinct server, a connection per message. */
 export function createSmtpMailer(): Mailer {
   const transports = new Map<string, Transporter>();
+  const createTransport = (server: SmtpServer) =>
+    nodemailer.createTransport({
+      host: server.host,
+      port: server.port,
+      secure: server.port === 465,
+      auth: server.username ? { user: server.username, pass: server.password ?? "" } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
   const transportFor = (server: SmtpServer) => {
     const key = JSON.stringify([server.host, server.port, server.username ?? "", server.password ?? ""]);
     let transport = transports.get(key);
     if (!transport) {
-      transport = nodemailer.createTransport({
-        host: server.host,
-        port: server.port,
-        secure: server.port === 465,
-        auth: server.username ? { user: server.username, pass: server.password ?? "" } : undefined,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 20_000,
-      });
+      transport = createTransport(server);
       transports.set(key, transport);
     }
     return transport;
@@ -44,6 +48,14 @@ export function createSmtpMailer(): Mailer {
   return {
     async send(server, message) {
       await transportFor(server).sendMail({ from: server.from, ...message });
+    },
+    async sendOnce(server, message) {
+      const transport = createTransport(server);
+      try {
+        await transport.sendMail({ from: server.from, ...message });
+      } finally {
+        transport.close();
+      }
     },
   };
 }

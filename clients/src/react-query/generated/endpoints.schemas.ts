@@ -3890,6 +3890,18 @@ export interface SessionTokens {
   access_token: string;
 }
 
+/**
+ * Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.
+ */
+export type SignInInvitationCallbackUrl = string | string;
+
+export interface SignInInvitation {
+  /** @maxLength 256 */
+  email: string;
+  /** Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain. */
+  callback_url: SignInInvitationCallbackUrl;
+}
+
 export type SignInResultAllOf = {
   /** True when this call created the user (or upgraded an anonymous one). */
   is_new_user: boolean;
@@ -4125,6 +4137,38 @@ export interface TeamUpdate {
   client_read_only_metadata?: unknown;
   /** Server and admin access only. */
   server_metadata?: unknown;
+}
+
+export interface TestEmailConfig {
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
+  host: string;
+  /**
+   * @minimum 0
+   * @maximum 65535
+   */
+  port: number;
+  /** @maxLength 512 */
+  username?: string;
+  /** @maxLength 512 */
+  password?: string;
+  /** @maxLength 256 */
+  sender_name?: string;
+  /** @maxLength 256 */
+  sender_email: string;
+}
+
+export interface TestEmailRequest {
+  /** @maxLength 256 */
+  recipient_email: string;
+  email_config: TestEmailConfig;
+}
+
+export interface TestEmailResult {
+  success: boolean;
+  error_message?: string;
 }
 
 export type UserApiKeyType = typeof UserApiKeyType[keyof typeof UserApiKeyType];

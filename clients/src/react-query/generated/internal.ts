@@ -28,6 +28,7 @@ import type {
   CreatedProjectApiKeySet,
   KnownError400,
   KnownError400PlusInternalProjectCannotBeDeleted,
+  KnownError400PlusRedirectUrlNotWhitelisted,
   KnownError401,
   KnownError401PlusExpectedInternalProjectUserAuthenticationRequired,
   KnownError403,
@@ -44,7 +45,10 @@ import type {
   ProjectTransfer,
   ProjectUpdate,
   SentEmailList,
-  Success
+  SignInInvitation,
+  Success,
+  TestEmailRequest,
+  TestEmailResult
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -1088,6 +1092,150 @@ export const useTransferProject = <TError = ErrorType<KnownError400 | KnownError
       > => {
 
       const mutationOptions = getTransferProjectMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The link is `callback_url`, which must be trusted by the project (REDIRECT_URL_NOT_WHITELISTED). The message goes through the outbox like every other.
+ * @summary E-mail someone an invitation to sign in
+ */
+export const getSendSignInInvitationUrl = () => {
+
+
+  
+
+  return `/internal/send-sign-in-invitation`
+}
+
+export const sendSignInInvitation = async (signInInvitation: SignInInvitation, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getSendSignInInvitationUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      signInInvitation,)
+  }
+);}
+
+
+
+
+export const getSendSignInInvitationMutationOptions = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInInvitation>>, TError,{data: SignInInvitation}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendSignInInvitation>>, TError,{data: SignInInvitation}, TContext> => {
+
+const mutationKey = ['sendSignInInvitation'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendSignInInvitation>>, {data: SignInInvitation}> = (props) => {
+          const {data} = props ?? {};
+
+          return  sendSignInInvitation(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendSignInInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof sendSignInInvitation>>>
+    export type SendSignInInvitationMutationBody = SignInInvitation
+    export type SendSignInInvitationMutationError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary E-mail someone an invitation to sign in
+ */
+export const useSendSignInInvitation = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInInvitation>>, TError,{data: SignInInvitation}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendSignInInvitation>>,
+        TError,
+        {data: SignInInvitation},
+        TContext
+      > => {
+
+      const mutationOptions = getSendSignInInvitationMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The settings are used for this one message and not stored. The answer says whether the SMTP server accepted it and, if not, what it said. A project that does not allow localhost may not name a private or local host.
+ * @summary Try SMTP settings by sending a test message
+ */
+export const getSendTestEmailUrl = () => {
+
+
+  
+
+  return `/internal/send-test-email`
+}
+
+export const sendTestEmail = async (testEmailRequest: TestEmailRequest, options?: RequestInit): Promise<TestEmailResult> => {
+  
+  return gatehouseFetch<TestEmailResult>(getSendTestEmailUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      testEmailRequest,)
+  }
+);}
+
+
+
+
+export const getSendTestEmailMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTestEmail>>, TError,{data: TestEmailRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendTestEmail>>, TError,{data: TestEmailRequest}, TContext> => {
+
+const mutationKey = ['sendTestEmail'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendTestEmail>>, {data: TestEmailRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  sendTestEmail(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendTestEmailMutationResult = NonNullable<Awaited<ReturnType<typeof sendTestEmail>>>
+    export type SendTestEmailMutationBody = TestEmailRequest
+    export type SendTestEmailMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary Try SMTP settings by sending a test message
+ */
+export const useSendTestEmail = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTestEmail>>, TError,{data: TestEmailRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendTestEmail>>,
+        TError,
+        {data: TestEmailRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSendTestEmailMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -1,8 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { ADMIN_ONLY } from "../../http/access";
-import { authenticatedRoute, jsonResponse } from "../../http/openapi";
+import { ADMIN_ONLY, SERVER_AND_UP } from "../../http/access";
+import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { listSchema } from "../../http/schemas";
+import { CallbackUrlSchema, EmailSchema, listSchema, SuccessSchema } from "../../http/schemas";
+import { sendSignInInvitation, sendTestEmail } from "../../services/emails/admin-mail";
 import { listSentEmails } from "../../services/emails/outbox";
 
 const SentEmailSchema = z
@@ -33,7 +34,66 @@ const listSentEmailsRoute = authenticatedRoute(ADMIN_ONLY, [], {
   responses: { 200: jsonResponse(listSchema(SentEmailSchema, "SentEmailList"), "A page of e-mails") },
 });
 
+const sendSignInInvitationRoute = authenticatedRoute(SERVER_AND_UP, ["REDIRECT_URL_NOT_WHITELISTED"], {
+  operationId: "sendSignInInvitation",
+  method: "post",
+  path: "/internal/send-sign-in-invitation",
+  tags: ["Internal"],
+  summary: "E-mail someone an invitation to sign in",
+  description: "The link is `callback_url`, which must be trusted by the project (REDIRECT_URL_NOT_WHITELISTED). The message goes through the outbox like every other.",
+  request: { body: jsonBody(z.strictObject({ email: EmailSchema, callback_url: CallbackUrlSchema }).openapi("SignInInvitation")) },
+  responses: { 200: jsonResponse(SuccessSchema, "Queued for sending") },
+});
+
+const TestEmailConfig = z
+  .strictObject({
+    host: z.string().min(1).max(255),
+    port: z.number().int().min(0).max(65535),
+    username: z.string().max(512).optional(),
+    password: z.string().max(512).optional(),
+    sender_name: z.string().max(256).optional(),
+    sender_email: EmailSchema,
+  })
+  .openapi("TestEmailConfig");
+
+const sendTestEmailRoute = authenticatedRoute(ADMIN_ONLY, [], {
+  operationId: "sendTestEmail",
+  method: "post",
+  path: "/internal/send-test-email",
+  tags: ["Internal"],
+  summary: "Try SMTP settings by sending a test message",
+  description:
+    "The settings are used for this one message and not stored. The answer says whether the SMTP server accepted it and, if not, " +
+    "what it said. A project that does not allow localhost may not name a private or local host.",
+  request: { body: jsonBody(z.strictObject({ recipient_email: EmailSchema, email_config: TestEmailConfig }).openapi("TestEmailRequest")) },
+  responses: {
+    200: jsonResponse(
+      z.object({ success: z.boolean(), error_message: z.string().optional() }).openapi("TestEmailResult"),
+      "Whether the message was accepted",
+    ),
+  },
+});
+
 export function registerInternalEmailRoutes(router: Router): void {
+  router.openapi(sendSignInInvitationRoute, async (c) => {
+    const { email, callback_url } = c.req.valid("json");
+    await sendSignInInvitation(c.var.deps, c.var.auth.tenancy, email, callback_url);
+    return c.json({ success: true as const }, 200);
+  });
+
+  router.openapi(sendTestEmailRoute, async (c) => {
+    const { recipient_email, email_config: config } = c.req.valid("json");
+    const result = await sendTestEmail(c.var.deps, c.var.auth.tenancy, recipient_email, {
+      host: config.host,
+      port: config.port,
+      username: config.username,
+      password: config.password,
+      senderName: config.sender_name,
+      senderEmail: config.sender_email,
+    });
+    return c.json(result.success ? { success: true } : { success: false, error_message: result.errorMessage }, 200);
+  });
+
   router.openapi(listSentEmailsRoute, async (c) => {
     const query = c.req.valid("query");
     const page = await listSentEmails(c.var.deps, c.var.auth.tenancy, { limit: query.limit ?? 50, cursor: query.cursor });

@@ -53,6 +53,18 @@ export function teamInvitationEmail(project: string, team: string, url: string):
   ], { label: "Accept invitation", url });
 }
 
+export function signInInvitationEmail(project: string, url: string): RenderedEmail {
+  return render(`You are invited to ${project}`, [
+    "Hello,",
+    "",
+    `You have been invited to sign in to ${project}. Open the link below to get started.`,
+  ], { label: "Sign in", url });
+}
+
+export function testEmail(): RenderedEmail {
+  return render("Test e-mail from Gatehouse", ["Hello,", "", "This message confirms that these SMTP settings can send mail."]);
+}
+
 /** Appends `code` to a callback URL's query string, keeping what is there. */
 export function withCode(callbackUrl: string, code: string): string {
   const url = new URL(callbackUrl, "http://relative.invalid");
