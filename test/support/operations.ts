@@ -555,6 +555,23 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 201,
     },
     { operationId: "listProjects", method: "get", template: "/internal/projects", path: "/internal/projects", access: "client", success: 200 },
+    { operationId: "getMetrics", method: "get", template: "/internal/metrics", path: "/internal/metrics", access: "admin", success: 200 },
+    {
+      operationId: "getMetricsUserCounts",
+      method: "get",
+      template: "/internal/metrics/user-counts",
+      path: "/internal/metrics/user-counts",
+      access: "admin",
+      success: 200,
+    },
+    {
+      operationId: "getUserActivity",
+      method: "get",
+      template: "/internal/user-activity",
+      path: `/internal/user-activity?user_id=${SAMPLE_UUID}`,
+      access: "admin",
+      success: 200,
+    },
     {
       operationId: "transferProject",
       method: "post",

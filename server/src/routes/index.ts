@@ -16,6 +16,7 @@ import { registerDataVaultRoutes } from "./data-vault/stores";
 import { registerNotificationPreferenceRoutes } from "./emails/notification-preferences";
 import { registerInternalApiKeyRoutes } from "./internal/api-keys";
 import { registerConfigRoutes } from "./internal/config";
+import { registerMetricsRoutes } from "./internal/metrics";
 import { registerInternalEmailRoutes } from "./internal/emails";
 import { registerInternalProjectRoutes } from "./internal/projects";
 import { registerMiscRoutes } from "./misc/backend-urls";
@@ -62,6 +63,7 @@ export function registerAllRoutes(router: Router): void {
   registerInternalApiKeyRoutes(router);
   registerInternalEmailRoutes(router);
   registerConfigRoutes(router);
+  registerMetricsRoutes(router);
   registerMiscRoutes(router);
 }
 

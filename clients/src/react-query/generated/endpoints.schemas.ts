@@ -2765,6 +2765,52 @@ export interface KnownError503 {
   details: KnownError503Details;
 }
 
+export type MetricsUsersByCountry = {[key: string]: number};
+
+export interface Metrics {
+  total_users: number;
+  /** Sign-ups per UTC day over the last 30 days, oldest first */
+  daily_users: MetricsDataPoint[];
+  /** Distinct active users per UTC day over the last 30 days */
+  daily_active_users: MetricsDataPoint[];
+  users_by_country: MetricsUsersByCountry;
+  recently_registered: MetricsRecentUser[];
+  recently_active: MetricsRecentUser[];
+  login_methods: MetricsLoginMethod[];
+}
+
+export interface MetricsDataPoint {
+  date: string;
+  activity: number;
+}
+
+export interface MetricsLoginMethod {
+  method: string;
+  count: number;
+}
+
+export type MetricsRecentUserDisplayName = string | null;
+
+export type MetricsRecentUserPrimaryEmail = string | null;
+
+export type MetricsRecentUserProfileImageUrl = string | null;
+
+export type MetricsRecentUserLastActiveAtMillis = number | null;
+
+export interface MetricsRecentUser {
+  id: string;
+  display_name: MetricsRecentUserDisplayName;
+  primary_email: MetricsRecentUserPrimaryEmail;
+  profile_image_url: MetricsRecentUserProfileImageUrl;
+  signed_up_at_millis: number;
+  last_active_at_millis: MetricsRecentUserLastActiveAtMillis;
+}
+
+export interface MetricsUserCounts {
+  total_users: number;
+  anonymous_users: number;
+}
+
 /**
  * The kind of second factor; TOTP is the only one.
  */
@@ -4171,6 +4217,10 @@ export interface TestEmailResult {
   error_message?: string;
 }
 
+export interface UserActivity {
+  data_points: MetricsDataPoint[];
+}
+
 export type UserApiKeyType = typeof UserApiKeyType[keyof typeof UserApiKeyType];
 
 
@@ -4291,6 +4341,23 @@ cursor?: string;
  * @maximum 200
  */
 limit?: number;
+};
+
+export type GetMetricsParams = {
+include_anonymous?: GetMetricsIncludeAnonymous;
+};
+
+export type GetMetricsIncludeAnonymous = typeof GetMetricsIncludeAnonymous[keyof typeof GetMetricsIncludeAnonymous];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetMetricsIncludeAnonymous = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+export type GetUserActivityParams = {
+user_id: string;
 };
 
 export type ListProjectPermissionDefinitionsParams = {

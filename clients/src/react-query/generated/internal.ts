@@ -26,6 +26,8 @@ import type {
   AdminProjectList,
   BackendUrls,
   CreatedProjectApiKeySet,
+  GetMetricsParams,
+  GetUserActivityParams,
   KnownError400,
   KnownError400PlusInternalProjectCannotBeDeleted,
   KnownError400PlusRedirectUrlNotWhitelisted,
@@ -35,8 +37,11 @@ import type {
   KnownError404ApiKeyNotFound,
   KnownError404ProjectNotFoundTeamMembershipNotFound,
   KnownError404TeamMembershipNotFound,
+  KnownError404UserNotFound,
   KnownError503,
   ListSentEmailsParams,
+  Metrics,
+  MetricsUserCounts,
   ProjectApiKeySet,
   ProjectApiKeySetCreate,
   ProjectApiKeySetList,
@@ -48,7 +53,8 @@ import type {
   SignInInvitation,
   Success,
   TestEmailRequest,
-  TestEmailResult
+  TestEmailResult,
+  UserActivity
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -600,6 +606,212 @@ export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmai
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListSentEmailsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Anonymous users are left out unless `include_anonymous=true`.
+ * @summary The project overview: users, sign-ups and activity
+ */
+export const getGetMetricsUrl = (params?: GetMetricsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/internal/metrics?${stringifiedParams}` : `/internal/metrics`
+}
+
+export const getMetrics = async (params?: GetMetricsParams, options?: RequestInit): Promise<Metrics> => {
+  
+  return gatehouseFetch<Metrics>(getGetMetricsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetMetricsQueryKey = (params?: GetMetricsParams,) => {
+    return [
+    `/internal/metrics`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetMetricsQueryOptions = <TData = Awaited<ReturnType<typeof getMetrics>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(params?: GetMetricsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMetrics>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMetricsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMetrics>>> = ({ signal }) => getMetrics(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMetrics>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMetricsQueryResult = NonNullable<Awaited<ReturnType<typeof getMetrics>>>
+export type GetMetricsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useGetMetrics<TData = Awaited<ReturnType<typeof getMetrics>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params: undefined |  GetMetricsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMetrics>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMetrics>>,
+          TError,
+          Awaited<ReturnType<typeof getMetrics>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMetrics<TData = Awaited<ReturnType<typeof getMetrics>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params?: GetMetricsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMetrics>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMetrics>>,
+          TError,
+          Awaited<ReturnType<typeof getMetrics>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMetrics<TData = Awaited<ReturnType<typeof getMetrics>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params?: GetMetricsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMetrics>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The project overview: users, sign-ups and activity
+ */
+
+export function useGetMetrics<TData = Awaited<ReturnType<typeof getMetrics>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params?: GetMetricsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMetrics>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMetricsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary How many users and anonymous users the project has
+ */
+export const getGetMetricsUserCountsUrl = () => {
+
+
+  
+
+  return `/internal/metrics/user-counts`
+}
+
+export const getMetricsUserCounts = async ( options?: RequestInit): Promise<MetricsUserCounts> => {
+  
+  return gatehouseFetch<MetricsUserCounts>(getGetMetricsUserCountsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetMetricsUserCountsQueryKey = () => {
+    return [
+    `/internal/metrics/user-counts`
+    ] as const;
+    }
+
+    
+export const getGetMetricsUserCountsQueryOptions = <TData = Awaited<ReturnType<typeof getMetricsUserCounts>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMetricsUserCounts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetMetricsUserCountsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getMetricsUserCounts>>> = ({ signal }) => getMetricsUserCounts({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getMetricsUserCounts>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetMetricsUserCountsQueryResult = NonNullable<Awaited<ReturnType<typeof getMetricsUserCounts>>>
+export type GetMetricsUserCountsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useGetMetricsUserCounts<TData = Awaited<ReturnType<typeof getMetricsUserCounts>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMetricsUserCounts>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMetricsUserCounts>>,
+          TError,
+          Awaited<ReturnType<typeof getMetricsUserCounts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMetricsUserCounts<TData = Awaited<ReturnType<typeof getMetricsUserCounts>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMetricsUserCounts>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getMetricsUserCounts>>,
+          TError,
+          Awaited<ReturnType<typeof getMetricsUserCounts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetMetricsUserCounts<TData = Awaited<ReturnType<typeof getMetricsUserCounts>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMetricsUserCounts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary How many users and anonymous users the project has
+ */
+
+export function useGetMetricsUserCounts<TData = Awaited<ReturnType<typeof getMetricsUserCounts>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getMetricsUserCounts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetMetricsUserCountsQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -1239,4 +1451,109 @@ export const useSendTestEmail = <TError = ErrorType<KnownError400 | KnownError40
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * @summary On which of the last 30 days a user was active
+ */
+export const getGetUserActivityUrl = (params: GetUserActivityParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
     
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/internal/user-activity?${stringifiedParams}` : `/internal/user-activity`
+}
+
+export const getUserActivity = async (params: GetUserActivityParams, options?: RequestInit): Promise<UserActivity> => {
+  
+  return gatehouseFetch<UserActivity>(getGetUserActivityUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetUserActivityQueryKey = (params?: GetUserActivityParams,) => {
+    return [
+    `/internal/user-activity`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getGetUserActivityQueryOptions = <TData = Awaited<ReturnType<typeof getUserActivity>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>>(params: GetUserActivityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserActivity>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetUserActivityQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getUserActivity>>> = ({ signal }) => getUserActivity(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getUserActivity>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetUserActivityQueryResult = NonNullable<Awaited<ReturnType<typeof getUserActivity>>>
+export type GetUserActivityQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>
+
+
+export function useGetUserActivity<TData = Awaited<ReturnType<typeof getUserActivity>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+ params: GetUserActivityParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserActivity>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserActivity>>,
+          TError,
+          Awaited<ReturnType<typeof getUserActivity>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserActivity<TData = Awaited<ReturnType<typeof getUserActivity>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+ params: GetUserActivityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserActivity>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getUserActivity>>,
+          TError,
+          Awaited<ReturnType<typeof getUserActivity>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetUserActivity<TData = Awaited<ReturnType<typeof getUserActivity>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+ params: GetUserActivityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserActivity>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary On which of the last 30 days a user was active
+ */
+
+export function useGetUserActivity<TData = Awaited<ReturnType<typeof getUserActivity>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+ params: GetUserActivityParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserActivity>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetUserActivityQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

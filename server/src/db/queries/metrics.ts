@@ -1,0 +1,86 @@
+import type { Queryable } from "../db";
+import type { Tenant } from "./tenant";
+
+export interface UserTotals {
+  users: number;
+  anonymousUsers: number;
+  withPassword: number;
+  withOtp: number;
+  withPasskey: number;
+}
+
+/** The project's user counts, in one pass over its users. */
+export async function countUsers(q: Queryable, tenant: Tenant): Promise<UserTotals> {
+  const [row] = await q.query<Record<string, string>>(
+    `SELECT count(*) FILTER (WHERE NOT is_anonymous) AS users,
+       count(*) FILTER (WHERE is_anonymous) AS anonymous_users,
+       count(*) FILTER (WHERE NOT is_anonymous AND password_hash IS NOT NULL) AS with_password,
+       count(*) FILTER (WHERE NOT is_anonymous AND otp_auth_enabled) AS with_otp,
+       count(*) FILTER (WHERE NOT is_anonymous AND passkey_auth_enabled) AS with_passkey
+     FROM users WHERE project_id = $1 AND branch_id = $2`,
+    [tenant.projectId, tenant.branchId],
+  );
+  return {
+    users: Number(row!.users),
+    anonymousUsers: Number(row!.anonymous_users),
+    withPassword: Number(row!.with_password),
+    withOtp: Number(row!.with_otp),
+    withPasskey: Number(row!.with_passkey),
+  };
+}
+
+export interface DayCount {
+  day: string;
+  count: number;
+}
+
+/** Sign-ups per UTC day from `since` (a date), read along the signed-up index. */
+export async function countSignUpsByDay(q: Queryable, tenant: Tenant, since: string, includeAnonymous: boolean): Promise<DayCount[]> {
+  const rows = await q.query<{ day: string; count: string }>(
+    `SELECT to_char((signed_up_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*) AS count FROM users
+     WHERE project_id = $1 AND branch_id = $2 AND signed_up_at >= ($3::date AT TIME ZONE 'UTC') AND ($4 OR NOT is_anonymous)
+     GROUP BY 1`,
+    [tenant.projectId, tenant.branchId, since, includeAnonymous],
+  );
+  return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
+}
+
+/** Distinct active users per UTC day from `since`. */
+export async function countActiveUsersByDay(q: Queryable, tenant: Tenant, since: string, includeAnonymous: boolean): Promise<DayCount[]> {
+  const rows = await q.query<{ day: string; count: string }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*) AS count FROM user_activity_days
+     WHERE project_id = $1 AND branch_id = $2 AND day >= $3::date AND ($4 OR NOT is_anonymous)
+     GROUP BY day`,
+    [tenant.projectId, tenant.branchId, since, includeAnonymous],
+  );
+  return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
+}
+
+/** The days from `since` on which one user was active. */
+export async function findUserActiveDays(q: Queryable, tenant: Tenant, userId: string, since: string): Promise<string[]> {
+  const rows = await q.query<{ day: string }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day FROM user_activity_days
+     WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND day >= $4::date ORDER BY day`,
+    [tenant.projectId, tenant.branchId, userId, since],
+  );
+  return rows.map((row) => row.day);
+}
+
+export async function countUsersByCountry(q: Queryable, tenant: Tenant): Promise<Record<string, number>> {
+  const rows = await q.query<{ country_code: string; count: string }>(
+    `SELECT country_code, count(*) AS count FROM users
+     WHERE project_id = $1 AND branch_id = $2 AND country_code IS NOT NULL AND NOT is_anonymous GROUP BY country_code`,
+    [tenant.projectId, tenant.branchId],
+  );
+  return Object.fromEntries(rows.map((row) => [row.country_code, Number(row.count)]));
+}
+
+/** The ids of the most recent users by sign-up or by activity, newest first. */
+export async function findRecentUserIds(q: Queryable, tenant: Tenant, by: "signed_up_at" | "last_active_at", limit: number): Promise<string[]> {
+  const rows = await q.query<{ id: string }>(
+    `SELECT id FROM users WHERE project_id = $1 AND branch_id = $2 AND NOT is_anonymous
+     ORDER BY ${by === "signed_up_at" ? "signed_up_at" : "last_active_at"} DESC, id DESC LIMIT $3`,
+    [tenant.projectId, tenant.branchId, limit],
+  );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,78 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
+import { describeSecurity } from "../../testing/security-table";
+import { useSharedTestApp } from "../../testing/shared-app";
+import type { TestApp } from "../../testing/test-server";
+
+const app = useSharedTestApp();
+let t: TestApp;
+
+beforeAll(() => {
+  t = app();
+});
+
+const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
+const metrics = (project: ProjectFixture, query = "") => call(t, "GET", `/internal/metrics${query}`, { creds: project.admin });
+
+describe("GET /internal/metrics", () => {
+  it("counts users, sign-ups and activity per day, sign-in methods and countries, and lists the newest users", async () => {
+    const project = await createProjectFixture(t);
+    const users = [];
+    for (let i = 0; i < 3; i++) users.push(await signUpUser(t, project.client));
+    await call(t, "POST", "/auth/anonymous/sign-up", { creds: project.client });
+    // Two of them signed up three days ago, one of those was active yesterday too.
+    for (const u of users.slice(0, 2)) {
+      await t.db.query("UPDATE users SET signed_up_at = now() - interval '3 days', country_code = 'DE' WHERE id = $1", [u.userId]);
+    }
+    await t.db.query("UPDATE users SET last_active_at = now() - interval '1 day' WHERE id = $1", [users[0]!.userId]);
+
+    const res = await metrics(project);
+    expect(res.status, res.text).toBe(200);
+    // The fixture's own user, and the three signed up here.
+    expect(res.json.total_users).toBe(4);
+    expect(res.json.daily_users).toHaveLength(30);
+    expect(res.json.daily_users.at(-1)).toEqual({ date: day(0), activity: 2 });
+    expect(res.json.daily_users.find((p: { date: string }) => p.date === day(3))).toEqual({ date: day(3), activity: 2 });
+    expect(res.json.daily_users.filter((p: { activity: number }) => p.activity > 0)).toHaveLength(2);
+    expect(res.json.daily_active_users.at(-1)).toEqual({ date: day(0), activity: 4 });
+    expect(res.json.daily_active_users.at(-2)).toEqual({ date: day(1), activity: 1 });
+    expect(res.json.users_by_country).toEqual({ DE: 2 });
+    expect(res.json.login_methods).toEqual([{ method: "password", count: 4 }]);
+    const recent = res.json.recently_registered.map((u: { id: string }) => u.id);
+    expect(recent.slice(0, 2)).toEqual([users[2]!.userId, project.user.userId]);
+    expect([...recent.slice(2)].sort()).toEqual([users[0]!.userId, users[1]!.userId].sort());
+    expect(res.json.recently_active[0].id).not.toBe(users[0]!.userId);
+    expect(res.json.recently_registered[0]).toMatchObject({ primary_email: users[2]!.email, signed_up_at_millis: expect.any(Number) });
+
+    const withAnonymous = await metrics(project, "?include_anonymous=true");
+    expect(withAnonymous.json.total_users).toBe(5);
+    expect(withAnonymous.json.daily_active_users.at(-1).activity).toBe(5);
+    expect((await call(t, "GET", "/internal/metrics/user-counts", { creds: project.admin })).json).toEqual({ total_users: 4, anonymous_users: 1 });
+  });
+
+  it("keeps projects apart", async () => {
+    const empty = await createProjectFixture(t);
+    await signUpUser(t, (await createProjectFixture(t)).client);
+    const res = await metrics(empty);
+    expect(res.json.total_users).toBe(1);
+    expect(res.json.daily_users.reduce((sum: number, p: { activity: number }) => sum + p.activity, 0)).toBe(1);
+  });
+});
+
+describe("GET /internal/user-activity", () => {
+  it("marks the days one user was active", async () => {
+    const project = await createProjectFixture(t);
+    const user = await signUpUser(t, project.client);
+    await t.db.query("UPDATE users SET last_active_at = now() - interval '2 days' WHERE id = $1", [user.userId]);
+    const res = await call(t, "GET", `/internal/user-activity?user_id=${user.userId}`, { creds: project.admin });
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.data_points).toHaveLength(30);
+    expect(res.json.data_points.filter((p: { activity: number }) => p.activity === 1).map((p: { date: string }) => p.date)).toEqual([day(2), day(0)]);
+    const missing = await call(t, "GET", "/internal/user-activity?user_id=00000000-0000-4000-8000-000000000000", { creds: project.admin });
+    expect(missing.json.code).toBe("USER_NOT_FOUND");
+  });
+});
+
+describeSecurity({ operationId: "getMetrics", method: "GET", path: "/internal/metrics", access: ["admin"] });
+describeSecurity({ operationId: "getMetricsUserCounts", method: "GET", path: "/internal/metrics/user-counts", access: ["admin"] });
+describeSecurity({ operationId: "getUserActivity", method: "GET", path: "/internal/user-activity?user_id=00000000-0000-4000-8000-000000000000", access: ["admin"] });
