@@ -37,15 +37,12 @@
  * server writes a V8 CPU profile there, `node --cpu-prof`).
  */
 import autocannon from "autocannon";
-import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { cpus } from "node:os";
-import pg from "pg";
-// The harness modules themselves: the @gatehouse/server/testing index also exports
-// vitest-only helpers, and vitest cannot be imported outside a test run.
-import { freePort, TEST_INTERNAL_KEYS } from "../../server/src/testing/test-server";
 import { benchCases, type BenchCase, type BenchRequest } from "./cases";
 import { readEventLoop, resetEventLoop, ROOT, startChild, stopAllChildren, stopChild, waitUntilListening, type Child } from "./children";
+import { adminDatabaseUrl, createDatabase, startGatehouse } from "./gatehouse-process";
+// The harness module itself: the @gatehouse/server/testing index also exports vitest-only helpers.
+import { freePort } from "../../server/src/testing/test-server";
 import { createBenchFixture } from "./fixtures";
 import type { ReferenceConfig } from "./references";
 import { printTable, ratios, summarize, writeResults, type CaseResult, type Round } from "./report";
@@ -64,43 +61,6 @@ const settings = {
   rounds: Math.round(numberSetting("BENCH_ROUNDS", 2)),
   cases: process.env.BENCH_CASES?.split(",").map((name) => name.trim()).filter(Boolean),
 };
-
-function adminDatabaseUrl(): string {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  console.log("DATABASE_URL is not set: starting the local PostgreSQL cluster as CI does (bash .ci/run postgres)");
-  try {
-    const output = execFileSync("bash", [`${ROOT}.ci/run`, "postgres"], { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-    const last = output.trim().split("\n").pop() ?? "";
-    if (last.startsWith("DATABASE_URL=")) return last.slice("DATABASE_URL=".length);
-  } catch {
-    // Fall through to the explanation below.
-  }
-  throw new Error(
-    "npm run bench needs PostgreSQL. Set DATABASE_URL=postgres://USER:PASSWORD@HOST:5432/postgres for a role " +
-      "allowed to CREATE DATABASE; starting a local cluster automatically needs root and Debian's pg_ctlcluster.",
-  );
-}
-
-/** A fresh database for this run, dropped again at the end, on the server at `adminUrl`. */
-async function createDatabase(adminUrl: string) {
-  const name = `gatehouse_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect().catch((error: Error) => {
-    throw new Error(`cannot connect to PostgreSQL at DATABASE_URL: ${error.message}`);
-  });
-  const [{ server_version: version }] = (await admin.query("SHOW server_version")).rows;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const drop = async () => {
-    const cleanup = new pg.Client({ connectionString: adminUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  };
-  return { name, url: url.toString(), version: String(version), drop };
-}
 
 async function send(baseUrl: string, request: BenchRequest): Promise<{ status: number; json: any }> {
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
@@ -205,25 +165,7 @@ async function main(): Promise<void> {
   process.once("SIGINT", () => void cleanUp().finally(() => process.exit(130)));
   try {
     console.log(`database ${database.name} on PostgreSQL ${database.version}`);
-    const gatehousePort = await freePort();
-    const gatehouseUrl = `http://127.0.0.1:${gatehousePort}`;
-    const gatehouse = startChild("server/src/main.ts", {
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(gatehousePort),
-      PUBLIC_URL: gatehouseUrl,
-      DATABASE_URL: database.url,
-      STACK_SERVER_SECRET: randomBytes(32).toString("base64url"),
-      // The test fixtures sign up in `internal` with these keys.
-      STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: TEST_INTERNAL_KEYS.publishableClientKey,
-      STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: TEST_INTERNAL_KEYS.secretServerKey,
-      STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY: TEST_INTERNAL_KEYS.superSecretAdminKey,
-      ACCESS_TOKEN_TTL_SECONDS: "3600",
-      LOG_REQUESTS: "false",
-      // Every rate limit a million times its default: the bench measures the work, not the limiter.
-      RATE_LIMIT_MULTIPLIER: "1000000",
-    });
-    await waitUntilListening("Gatehouse", gatehouseUrl, gatehouse);
+    const { url: gatehouseUrl, child: gatehouse } = await startGatehouse(database.url);
 
     const fixture = await createBenchFixture((path, init) => fetch(`${gatehouseUrl}${path}`, init));
     const run = { gatehouse: { name: "gatehouse", baseUrl: gatehouseUrl, child: gatehouse }, projectId: fixture.projectId, databaseUrl: database.url };

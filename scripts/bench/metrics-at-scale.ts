@@ -1,0 +1,130 @@
+/**
+ * `npm run bench:metrics`: GET /api/v1/internal/metrics at one million users on PostgreSQL,
+ * against the same SQL run raw in the same run.
+ *
+ * A project is created over the HTTP API, then 1,000,000 users are seeded straight into its
+ * tables (signed up over the past year, active over the past 30 days, a third without a
+ * password, every fifth with e-mail codes, every fiftieth anonymous, five countries; their
+ * activity days are written as the activity trigger would have, in one statement). After VACUUM ANALYZE each is
+ * timed BENCH_METRICS_CALLS times (7) after one warm-up call:
+ *
+ *   gatehouse  the HTTP request with the project's admin key, end to end;
+ *   raw sql    the statements db/queries/metrics.ts sends for it, run on a bare pg.Pool the
+ *              way the service runs them (the aggregates concurrently, then the user reads);
+ *   each statement alone, to show where the time goes.
+ *
+ * Prints medians and writes .bench/metrics-at-scale.json. BENCH_METRICS_USERS changes the
+ * count; DATABASE_URL as for `npm run bench`.
+ */
+import { writeFile, mkdir } from "node:fs/promises";
+import { dirname } from "node:path";
+import pg from "pg";
+import type { Queryable } from "../../server/src/db/db";
+import { countActiveUsersByDay, countSignUpsByDay, countUsers, countUsersByCountry, findRecentUserIds } from "../../server/src/db/queries/metrics";
+import { findUsersByIds } from "../../server/src/db/queries/users";
+import { createProjectFixture } from "../../server/src/testing/fixtures";
+import { ROOT, stopAllChildren } from "./children";
+import { adminDatabaseUrl, createDatabase, startGatehouse } from "./gatehouse-process";
+
+const USERS = Number(process.env.BENCH_METRICS_USERS ?? 1_000_000);
+const CALLS = Number(process.env.BENCH_METRICS_CALLS ?? 7);
+const BATCH = 100_000;
+const RESULTS_PATH = `${ROOT}.bench/metrics-at-scale.json`;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function timed(calls: number, work: () => Promise<unknown>): Promise<number> {
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+async function seed(pool: pg.Pool, projectId: string): Promise<void> {
+  // The activity trigger fires row by row; the same rows are written in one statement after.
+  await pool.query("ALTER TABLE users DISABLE TRIGGER users_active_on_insert");
+  for (let from = 1; from <= USERS; from += BATCH) {
+    const to = Math.min(USERS, from + BATCH - 1);
+    const started = performance.now();
+    await pool.query(
+      `INSERT INTO users (project_id, branch_id, id, display_name, password_hash, otp_auth_enabled, country_code, is_anonymous, signed_up_at, last_active_at)
+       SELECT $1, 'main', gen_random_uuid(), 'Person ' || g, CASE WHEN g % 3 <> 0 THEN 'seeded' END, g % 5 = 0,
+         (ARRAY['US', 'DE', 'FR', 'IN', 'BR'])[1 + g % 5], g % 50 = 0,
+         now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second',
+         now() - (g % 30) * interval '1 day'
+       FROM generate_series($2::int, $3::int) g`,
+      [projectId, from, to],
+    );
+    console.log(`seeded users ${from}-${to} in ${Math.round(performance.now() - started)} ms`);
+  }
+  await pool.query("ALTER TABLE users ENABLE TRIGGER users_active_on_insert");
+  await pool.query(
+    `INSERT INTO user_activity_days (project_id, branch_id, day, user_id, is_anonymous)
+     SELECT project_id, branch_id, (last_active_at AT TIME ZONE 'UTC')::date, id, is_anonymous FROM users WHERE project_id = $1
+     ON CONFLICT DO NOTHING`,
+    [projectId],
+  );
+  await pool.query("VACUUM ANALYZE users");
+  await pool.query("VACUUM ANALYZE user_activity_days");
+}
+
+async function main(): Promise<void> {
+  const database = await createDatabase(adminDatabaseUrl());
+  const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+  try {
+    const gatehouse = await startGatehouse(database.url);
+    const fixture = await createProjectFixture({ request: (path, init) => fetch(`${gatehouse.url}${path}`, init) });
+    await seed(pool, fixture.projectId);
+
+    const headers = { "x-stack-project-id": fixture.projectId, "x-stack-access-type": "admin", "x-stack-super-secret-admin-key": fixture.keys.adminKey };
+    const viaHttp = async () => {
+      const response = await fetch(`${gatehouse.url}/api/v1/internal/metrics`, { headers });
+      if (!response.ok) throw new Error(`GET /internal/metrics answered ${response.status}: ${await response.text()}`);
+      return response.json();
+    };
+    const body = (await viaHttp()) as { total_users: number };
+    console.log(`GET /internal/metrics: total_users ${body.total_users}`);
+
+    const raw: Queryable = { query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows };
+    const tenant = { projectId: fixture.projectId, branchId: "main" };
+    const since = new Date(Date.now() - 29 * 86_400_000).toISOString().slice(0, 10);
+    const statements: Record<string, () => Promise<unknown>> = {
+      "user totals": () => countUsers(raw, tenant),
+      "sign-ups by day": () => countSignUpsByDay(raw, tenant, since, false),
+      "active users by day": () => countActiveUsersByDay(raw, tenant, since, false),
+      "users by country": () => countUsersByCountry(raw, tenant),
+      "recent user ids": () => findRecentUserIds(raw, tenant, "signed_up_at", 5),
+    };
+    const rawSql = async () => {
+      const results = await Promise.all(Object.values(statements).map((run) => run()));
+      await findUsersByIds(raw, tenant, results[4] as string[]);
+    };
+
+    const gatehouseMs = await timed(CALLS, viaHttp);
+    const rawMs = await timed(CALLS, rawSql);
+    const perStatement: Record<string, number> = {};
+    for (const [name, run] of Object.entries(statements)) perStatement[name] = await timed(CALLS, run);
+
+    console.log(`\nusers ${USERS.toLocaleString("en")}, median of ${CALLS} calls each`);
+    console.log(`  GET /internal/metrics   ${gatehouseMs.toFixed(1)} ms`);
+    console.log(`  the same SQL, raw       ${rawMs.toFixed(1)} ms   (gatehouse / raw ${(gatehouseMs / rawMs).toFixed(2)}x)`);
+    for (const [name, ms] of Object.entries(perStatement)) console.log(`    ${name.padEnd(22)} ${ms.toFixed(1)} ms`);
+    await mkdir(dirname(RESULTS_PATH), { recursive: true });
+    await writeFile(RESULTS_PATH, `${JSON.stringify({ date: new Date().toISOString(), users: USERS, calls: CALLS, postgres: database.version, gatehouseMs, rawMs, perStatement }, null, 2)}\n`);
+  } finally {
+    await pool.end();
+    await stopAllChildren();
+    await database.drop();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+}
