@@ -60,7 +60,7 @@ export interface FuzzOptions {
 const METHODS_WITH_BODY = new Set(["post", "put", "patch", "delete"]);
 const GENERATION_CHUNK = 20;
 const PLACEHOLDER_WORLD: FuzzWorld = {
-  creds: { projectId: "p", publishableKey: "k", secretKey: "k", adminKey: "k", ownerToken: "t", userTokens: ["t"], refreshTokens: ["t"] },
+  creds: { projectId: "p", publishableKey: "k", secretKey: "k", adminKey: "k", ownerToken: "t", userTokens: ["t"], refreshTokens: ["t"], disposable: { projectId: "p", adminKey: "k" } },
   pools: {},
 };
 
@@ -78,10 +78,19 @@ function operationsOf(document: OpenApiDocument): Operation[] {
 }
 
 /** Headers for one security alternative, with the world's credentials; now and then a wrong one. */
-function credentialHeaders(alternative: Record<string, string[]> | undefined, world: FuzzWorld, pick: number, tamper: number): Record<string, string> {
+/** Operations that end the project they are called on: they get the world's disposable project. */
+const PROJECT_ENDING = new Set(["deleteCurrentProject"]);
+
+function credentialHeaders(
+  alternative: Record<string, string[]> | undefined,
+  world: FuzzWorld,
+  pick: number,
+  tamper: number,
+  operationId: string,
+): Record<string, string> {
   if (!alternative) return {};
   const names = Object.keys(alternative);
-  const c = world.creds;
+  const c = PROJECT_ENDING.has(operationId) ? { ...world.creds, ...world.creds.disposable } : world.creds;
   const headers: Record<string, string> = { "x-stack-project-id": c.projectId };
   let accessType = "client";
   for (const name of names) {
@@ -154,7 +163,7 @@ function requestArbitrary(operation: Operation, document: OpenApiDocument, world
       const search = new URLSearchParams();
       for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, stringify(value));
       const headers: Record<string, string> = {
-        ...credentialHeaders(alternative >= 0 ? security[alternative] : undefined, world, pick, tamper),
+        ...credentialHeaders(alternative >= 0 ? security[alternative] : undefined, world, pick, tamper, operation.op.operationId ?? ""),
         "x-forwarded-for": randomAddress(),
       };
       if (operation.template.includes("/refresh")) headers["x-stack-refresh-token"] = world.creds.refreshTokens[pick % world.creds.refreshTokens.length]!;

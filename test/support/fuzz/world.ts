@@ -15,6 +15,8 @@ export interface FuzzCredentials {
   ownerToken: string;
   userTokens: string[];
   refreshTokens: string[];
+  /** A second project of the owner with its admin key, for the operation that deletes the current project. */
+  disposable: { projectId: string; adminKey: string };
 }
 
 export interface FuzzWorld {
@@ -95,6 +97,19 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
   const sessions = await api(baseUrl, "GET", `/auth/sessions?user_id=${a.id}`, server);
   const channels = await api(baseUrl, "GET", `/contact-channels?user_id=${a.id}`, server);
 
+  // Deleting the seeded project would end the world for every later request.
+  const spare = await api(baseUrl, "POST", "/internal/projects", { ...internalClient, "x-stack-access-token": owner.access_token }, {
+    display_name: "Fuzzed project to delete",
+    owner_team_id: ownerMe.selected_team_id,
+  });
+  const spareKeys = await api(baseUrl, "POST", "/internal/api-keys", { ...adminByToken, "x-stack-project-id": spare.id }, {
+    description: "fuzz",
+    expires_at_millis: Date.now() + 30 * 24 * 3600 * 1000,
+    has_publishable_client_key: false,
+    has_secret_server_key: false,
+    has_super_secret_admin_key: true,
+  });
+
   const userIds = users.map((user) => user.id);
   return {
     creds: {
@@ -105,6 +120,7 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       ownerToken: owner.access_token,
       userTokens: users.map((user) => user.access),
       refreshTokens: users.map((user) => user.refresh),
+      disposable: { projectId: spare.id, adminKey: spareKeys.super_secret_admin_key },
     },
     pools: {
       user_id: [...userIds, "me"],

@@ -55,7 +55,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
  * Transactional mail cannot be turned off; other categories are on until the user turns them off. With client access only the signed-in user's own preferences (`me` or their id); another user answers USER_NOT_FOUND.
  * @summary A user's choice for every notification category
  */
-export const getListNotificationPreferencesUrl = (userId: string,) => {
+export const getListNotificationPreferencesUrl = (userId: string | 'me',) => {
 
 
   
@@ -63,7 +63,7 @@ export const getListNotificationPreferencesUrl = (userId: string,) => {
   return `/emails/notification-preference/${userId}`
 }
 
-export const listNotificationPreferences = async (userId: string, options?: RequestInit): Promise<NotificationPreferenceList> => {
+export const listNotificationPreferences = async (userId: string | 'me', options?: RequestInit): Promise<NotificationPreferenceList> => {
   
   return gatehouseFetch<NotificationPreferenceList>(getListNotificationPreferencesUrl(userId),
   {      
@@ -78,14 +78,14 @@ export const listNotificationPreferences = async (userId: string, options?: Requ
 
 
 
-export const getListNotificationPreferencesQueryKey = (userId?: string,) => {
+export const getListNotificationPreferencesQueryKey = (userId?: string | 'me',) => {
     return [
     `/emails/notification-preference/${userId}`
     ] as const;
     }
 
     
-export const getListNotificationPreferencesQueryOptions = <TData = Awaited<ReturnType<typeof listNotificationPreferences>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationPreferences>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListNotificationPreferencesQueryOptions = <TData = Awaited<ReturnType<typeof listNotificationPreferences>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationPreferences>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -108,7 +108,7 @@ export type ListNotificationPreferencesQueryError = ErrorType<KnownError400PlusC
 
 
 export function useListNotificationPreferences<TData = Awaited<ReturnType<typeof listNotificationPreferences>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
- userId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationPreferences>>, TError, TData>> & Pick<
+ userId: string | 'me', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationPreferences>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNotificationPreferences>>,
           TError,
@@ -118,7 +118,7 @@ export function useListNotificationPreferences<TData = Awaited<ReturnType<typeof
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListNotificationPreferences<TData = Awaited<ReturnType<typeof listNotificationPreferences>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
- userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationPreferences>>, TError, TData>> & Pick<
+ userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationPreferences>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listNotificationPreferences>>,
           TError,
@@ -128,7 +128,7 @@ export function useListNotificationPreferences<TData = Awaited<ReturnType<typeof
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 export function useListNotificationPreferences<TData = Awaited<ReturnType<typeof listNotificationPreferences>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
- userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationPreferences>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationPreferences>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
@@ -136,7 +136,7 @@ export function useListNotificationPreferences<TData = Awaited<ReturnType<typeof
  */
 
 export function useListNotificationPreferences<TData = Awaited<ReturnType<typeof listNotificationPreferences>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
- userId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationPreferences>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listNotificationPreferences>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
@@ -155,7 +155,7 @@ export function useListNotificationPreferences<TData = Awaited<ReturnType<typeof
  * Turning transactional mail off answers NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED. With client access only the signed-in user's own preferences (`me` or their id); another user answers USER_NOT_FOUND.
  * @summary Turn a notification category on or off for a user
  */
-export const getUpdateNotificationPreferenceUrl = (userId: string,
+export const getUpdateNotificationPreferenceUrl = (userId: string | 'me',
     notificationCategoryId: string,) => {
 
 
@@ -164,7 +164,7 @@ export const getUpdateNotificationPreferenceUrl = (userId: string,
   return `/emails/notification-preference/${userId}/${notificationCategoryId}`
 }
 
-export const updateNotificationPreference = async (userId: string,
+export const updateNotificationPreference = async (userId: string | 'me',
     notificationCategoryId: string,
     notificationPreferenceUpdate: NotificationPreferenceUpdate, options?: RequestInit): Promise<NotificationPreference> => {
   
@@ -182,8 +182,8 @@ export const updateNotificationPreference = async (userId: string,
 
 
 export const getUpdateNotificationPreferenceMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404NotificationCategoryNotFoundUserNotFound | KnownError503>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNotificationPreference>>, TError,{userId: string;notificationCategoryId: string;data: NotificationPreferenceUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof updateNotificationPreference>>, TError,{userId: string;notificationCategoryId: string;data: NotificationPreferenceUpdate}, TContext> => {
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNotificationPreference>>, TError,{userId: string | 'me';notificationCategoryId: string;data: NotificationPreferenceUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateNotificationPreference>>, TError,{userId: string | 'me';notificationCategoryId: string;data: NotificationPreferenceUpdate}, TContext> => {
 
 const mutationKey = ['updateNotificationPreference'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -195,7 +195,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateNotificationPreference>>, {userId: string;notificationCategoryId: string;data: NotificationPreferenceUpdate}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateNotificationPreference>>, {userId: string | 'me';notificationCategoryId: string;data: NotificationPreferenceUpdate}> = (props) => {
           const {userId,notificationCategoryId,data} = props ?? {};
 
           return  updateNotificationPreference(userId,notificationCategoryId,data,requestOptions)
@@ -214,11 +214,11 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
  * @summary Turn a notification category on or off for a user
  */
 export const useUpdateNotificationPreference = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404NotificationCategoryNotFoundUserNotFound | KnownError503>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNotificationPreference>>, TError,{userId: string;notificationCategoryId: string;data: NotificationPreferenceUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNotificationPreference>>, TError,{userId: string | 'me';notificationCategoryId: string;data: NotificationPreferenceUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateNotificationPreference>>,
         TError,
-        {userId: string;notificationCategoryId: string;data: NotificationPreferenceUpdate},
+        {userId: string | 'me';notificationCategoryId: string;data: NotificationPreferenceUpdate},
         TContext
       > => {
 

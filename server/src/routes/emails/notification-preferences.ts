@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP, resolveUserIdForAccess } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse, publicRoute } from "../../http/openapi";
 import type { Router } from "../../http/router";
+import { UserIdOrMe } from "../../http/schemas";
 import {
   listNotificationPreferences,
   setNotificationPreference,
@@ -18,9 +19,7 @@ const PreferenceSchema = z
   })
   .openapi("NotificationPreference");
 
-const UserParam = z.object({
-  user_id: z.string().openapi({ param: { name: "user_id", in: "path" }, description: "A user id, or `me`" }),
-});
+const UserParam = z.object({ user_id: UserIdOrMe.openapi({ param: { name: "user_id", in: "path" } }) });
 const UserCategoryParams = UserParam.extend({
   notification_category_id: z.string().max(64).openapi({ param: { name: "notification_category_id", in: "path" } }),
 });

@@ -12,7 +12,8 @@ beforeAll(() => {
 });
 
 const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
-const metrics = (project: ProjectFixture, query = "") => call(t, "GET", `/internal/metrics${query}`, { creds: project.admin });
+const metrics = (project: ProjectFixture, includeAnonymous = false) =>
+  call(t, "GET", includeAnonymous ? "/internal/metrics?include_anonymous=true" : "/internal/metrics", { creds: project.admin });
 
 describe("GET /internal/metrics", () => {
   it("counts users, sign-ups and activity per day, sign-in methods and countries, and lists the newest users", async () => {
@@ -44,7 +45,7 @@ describe("GET /internal/metrics", () => {
     expect(res.json.recently_active[0].id).not.toBe(users[0]!.userId);
     expect(res.json.recently_registered[0]).toMatchObject({ primary_email: users[2]!.email, signed_up_at_millis: expect.any(Number) });
 
-    const withAnonymous = await metrics(project, "?include_anonymous=true");
+    const withAnonymous = await metrics(project, true);
     expect(withAnonymous.json.total_users).toBe(5);
     expect(withAnonymous.json.daily_active_users.at(-1).activity).toBe(5);
     expect((await call(t, "GET", "/internal/metrics/user-counts", { creds: project.admin })).json).toEqual({ total_users: 4, anonymous_users: 1 });

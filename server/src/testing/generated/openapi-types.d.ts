@@ -6010,8 +6010,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A user id, or `me` */
-                user_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
             };
             cookie?: never;
         };
@@ -6078,8 +6078,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description A user id, or `me` */
-                user_id: string;
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
                 notification_category_id: string;
             };
             cookie?: never;
