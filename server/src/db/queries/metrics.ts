@@ -9,23 +9,23 @@ export interface UserTotals {
   withPasskey: number;
 }
 
-/** The project's user counts, in one pass over its users. */
+/** The project's user counts, from the counters the users triggers keep (migration 0017). */
 export async function countUsers(q: Queryable, tenant: Tenant): Promise<UserTotals> {
-  const [row] = await q.query<Record<string, string>>(
-    `SELECT count(*) FILTER (WHERE NOT is_anonymous) AS users,
-       count(*) FILTER (WHERE is_anonymous) AS anonymous_users,
-       count(*) FILTER (WHERE NOT is_anonymous AND password_hash IS NOT NULL) AS with_password,
-       count(*) FILTER (WHERE NOT is_anonymous AND otp_auth_enabled) AS with_otp,
-       count(*) FILTER (WHERE NOT is_anonymous AND passkey_auth_enabled) AS with_passkey
-     FROM users WHERE project_id = $1 AND branch_id = $2`,
+  const [row] = await q.query<Record<string, string | null>>(
+    `SELECT sum(users) FILTER (WHERE NOT is_anonymous) AS users,
+       sum(users) FILTER (WHERE is_anonymous) AS anonymous_users,
+       sum(users) FILTER (WHERE NOT is_anonymous AND has_password) AS with_password,
+       sum(users) FILTER (WHERE NOT is_anonymous AND otp_auth_enabled) AS with_otp,
+       sum(users) FILTER (WHERE NOT is_anonymous AND passkey_auth_enabled) AS with_passkey
+     FROM user_counts WHERE project_id = $1 AND branch_id = $2`,
     [tenant.projectId, tenant.branchId],
   );
   return {
-    users: Number(row!.users),
-    anonymousUsers: Number(row!.anonymous_users),
-    withPassword: Number(row!.with_password),
-    withOtp: Number(row!.with_otp),
-    withPasskey: Number(row!.with_passkey),
+    users: Number(row?.users ?? 0),
+    anonymousUsers: Number(row?.anonymous_users ?? 0),
+    withPassword: Number(row?.with_password ?? 0),
+    withOtp: Number(row?.with_otp ?? 0),
+    withPasskey: Number(row?.with_passkey ?? 0),
   };
 }
 
@@ -45,10 +45,10 @@ export async function countSignUpsByDay(q: Queryable, tenant: Tenant, since: str
   return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
 }
 
-/** Distinct active users per UTC day from `since`. */
+/** Distinct active users per UTC day from `since`, from the counters of user_activity_days. */
 export async function countActiveUsersByDay(q: Queryable, tenant: Tenant, since: string, includeAnonymous: boolean): Promise<DayCount[]> {
   const rows = await q.query<{ day: string; count: string }>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS day, count(*) AS count FROM user_activity_days
+    `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(users) AS count FROM daily_active_counts
      WHERE project_id = $1 AND branch_id = $2 AND day >= $3::date AND ($4 OR NOT is_anonymous)
      GROUP BY day`,
     [tenant.projectId, tenant.branchId, since, includeAnonymous],
@@ -68,8 +68,9 @@ export async function findUserActiveDays(q: Queryable, tenant: Tenant, userId: s
 
 export async function countUsersByCountry(q: Queryable, tenant: Tenant): Promise<Record<string, number>> {
   const rows = await q.query<{ country_code: string; count: string }>(
-    `SELECT country_code, count(*) AS count FROM users
-     WHERE project_id = $1 AND branch_id = $2 AND country_code IS NOT NULL AND NOT is_anonymous GROUP BY country_code`,
+    `SELECT country_code, sum(users) AS count FROM user_counts
+     WHERE project_id = $1 AND branch_id = $2 AND country_code <> '' AND NOT is_anonymous
+     GROUP BY country_code HAVING sum(users) > 0`,
     [tenant.projectId, tenant.branchId],
   );
   return Object.fromEntries(rows.map((row) => [row.country_code, Number(row.count)]));

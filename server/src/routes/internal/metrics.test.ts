@@ -51,6 +51,39 @@ describe("GET /internal/metrics", () => {
     expect((await call(t, "GET", "/internal/metrics/user-counts", { creds: project.admin })).json).toEqual({ total_users: 4, anonymous_users: 1 });
   });
 
+  it("keeps its counters equal to a count of the rows through updates, upgrades and deletions", async () => {
+    const project = await createProjectFixture(t);
+    const users = [];
+    for (let i = 0; i < 4; i++) users.push(await signUpUser(t, project.client));
+    const anonymous = await call(t, "POST", "/auth/anonymous/sign-up", { creds: project.client });
+    await call(t, "PATCH", `/users/${users[0]!.userId}`, { creds: project.server, body: { otp_auth_enabled: true } });
+    await call(t, "PATCH", `/users/${users[1]!.userId}`, { creds: project.server, body: { password: null } as never });
+    await t.db.query("UPDATE users SET country_code = 'FR' WHERE id = ANY($1::uuid[])", [[users[2]!.userId, users[3]!.userId]]);
+    await call(t, "DELETE", `/users/${users[3]!.userId}`, { creds: project.server });
+    await call(t, "POST", "/auth/password/sign-up", {
+      creds: { ...project.client, accessToken: anonymous.json.access_token },
+      headers: { "x-stack-allow-anonymous-user": "true" },
+      body: { email: `upgraded-${Date.now()}@example.com`, password: "correct horse battery" },
+    });
+
+    const [truth] = await t.db.query<Record<string, string>>(
+      `SELECT count(*) FILTER (WHERE NOT is_anonymous) AS users, count(*) FILTER (WHERE is_anonymous) AS anonymous_users,
+         count(*) FILTER (WHERE NOT is_anonymous AND password_hash IS NOT NULL) AS password,
+         count(*) FILTER (WHERE NOT is_anonymous AND otp_auth_enabled) AS otp,
+         count(*) FILTER (WHERE NOT is_anonymous AND country_code = 'FR') AS fr
+       FROM users WHERE project_id = $1`,
+      [project.projectId],
+    );
+    const res = await metrics(project);
+    expect(res.json.total_users).toBe(Number(truth!.users));
+    expect(res.json.users_by_country).toEqual(Number(truth!.fr) > 0 ? { FR: Number(truth!.fr) } : {});
+    const methods = Object.fromEntries(res.json.login_methods.map((m: { method: string; count: number }) => [m.method, m.count]));
+    expect(methods).toEqual({ password: Number(truth!.password), otp: Number(truth!.otp) });
+    expect((await call(t, "GET", "/internal/metrics/user-counts", { creds: project.admin })).json.anonymous_users).toBe(Number(truth!.anonymous_users));
+    // The fixture's user and three of four here (one deleted), one upgraded; one lost its password, one uses codes.
+    expect(res.json.total_users).toBe(5);
+  });
+
   it("keeps projects apart", async () => {
     const empty = await createProjectFixture(t);
     await signUpUser(t, (await createProjectFixture(t)).client);
