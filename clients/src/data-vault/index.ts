@@ -1,0 +1,1 @@
+export { decryptVaultValue, encryptVaultValue, hashVaultKey, VaultDecryptionError } from "./vault-crypto";
