@@ -122,6 +122,19 @@ describe("the layered configuration API", () => {
     expect((await configOf(project)).auth.otp.allowSignIn).toBe(true);
   });
 
+  it("lets the secret server key read and write overrides (CONTRACT: s+), while the rendered document is the admin's", async () => {
+    const project = await createProjectFixture(t);
+    const written = await call(t, "PATCH", "/internal/config/override/branch", {
+      creds: project.server,
+      body: { config_override_string: JSON.stringify({ "teams.allowClientTeamCreation": true }) },
+    });
+    expect(written.status, written.text).toBe(200);
+    const read = await call(t, "GET", "/internal/config/override/branch", { creds: project.server });
+    expect(JSON.parse(read.json.config_string)).toEqual({ teams: { allowClientTeamCreation: true } });
+    expect((await call(t, "GET", "/internal/config", { creds: project.server })).json.code).toBe("INSUFFICIENT_ACCESS_TYPE");
+    expect((await configOf(project)).teams.allowClientTeamCreation).toBe(true);
+  });
+
   it("keeps every key of concurrent PATCHes to one level", async () => {
     const project = await createProjectFixture(t);
     const ids = Array.from({ length: 12 }, (_, i) => `store-${i}`);
@@ -238,26 +251,26 @@ describe("refused configuration overrides", () => {
 });
 
 describeSecurity({ operationId: "getConfig", method: "GET", path: "/internal/config", access: ["admin"] });
-describeSecurity({ operationId: "getConfigOverride", method: "GET", path: "/internal/config/override/environment", access: ["admin"] });
+describeSecurity({ operationId: "getConfigOverride", method: "GET", path: "/internal/config/override/environment", access: ["server", "admin"] });
 describeSecurity({
   operationId: "replaceConfigOverride",
   method: "PUT",
   path: "/internal/config/override/environment",
-  access: ["admin"],
+  access: ["server", "admin"],
   body: { config_string: "{}" },
 });
 describeSecurity({
   operationId: "updateConfigOverride",
   method: "PATCH",
   path: "/internal/config/override/environment",
-  access: ["admin"],
+  access: ["server", "admin"],
   body: { config_override_string: "{}" },
 });
 describeSecurity({
   operationId: "resetConfigOverrideKeys",
   method: "POST",
   path: "/internal/config/override/environment/reset-keys",
-  access: ["admin"],
+  access: ["server", "admin"],
   body: { keys: [] },
 });
 describeSecurity({ operationId: "getConfigSource", method: "GET", path: "/internal/config/source", access: ["admin"] });

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
-import { ADMIN_ONLY } from "../../http/access";
+import { ADMIN_ONLY, SERVER_AND_UP } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import { assertStorableValue } from "../../http/request-guard";
 import type { Router } from "../../http/router";
@@ -68,7 +68,7 @@ const getConfigRoute = authenticatedRoute(ADMIN_ONLY, [], {
   responses: { 200: jsonResponse(ConfigStringSchema, "The rendered document") },
 });
 
-const getConfigOverrideRoute = authenticatedRoute(ADMIN_ONLY, [], {
+const getConfigOverrideRoute = authenticatedRoute(SERVER_AND_UP, [], {
   operationId: "getConfigOverride",
   method: "get",
   path: "/internal/config/override/{level}",
@@ -78,7 +78,7 @@ const getConfigOverrideRoute = authenticatedRoute(ADMIN_ONLY, [], {
   responses: { 200: jsonResponse(ConfigStringSchema, "The override, nested (dotted keys expanded)") },
 });
 
-const replaceConfigOverrideRoute = authenticatedRoute(ADMIN_ONLY, [], {
+const replaceConfigOverrideRoute = authenticatedRoute(SERVER_AND_UP, [], {
   operationId: "replaceConfigOverride",
   method: "put",
   path: "/internal/config/override/{level}",
@@ -89,7 +89,7 @@ const replaceConfigOverrideRoute = authenticatedRoute(ADMIN_ONLY, [], {
   responses: { 200: jsonResponse(SuccessSchema, "Stored") },
 });
 
-const updateConfigOverrideRoute = authenticatedRoute(ADMIN_ONLY, [], {
+const updateConfigOverrideRoute = authenticatedRoute(SERVER_AND_UP, [], {
   operationId: "updateConfigOverride",
   method: "patch",
   path: "/internal/config/override/{level}",
@@ -100,7 +100,7 @@ const updateConfigOverrideRoute = authenticatedRoute(ADMIN_ONLY, [], {
   responses: { 200: jsonResponse(SuccessSchema, "Stored") },
 });
 
-const resetConfigOverrideKeysRoute = authenticatedRoute(ADMIN_ONLY, [], {
+const resetConfigOverrideKeysRoute = authenticatedRoute(SERVER_AND_UP, [], {
   operationId: "resetConfigOverrideKeys",
   method: "post",
   path: "/internal/config/override/{level}/reset-keys",
