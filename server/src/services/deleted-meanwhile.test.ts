@@ -5,6 +5,12 @@ import { finishSignIn } from "./auth/finish-sign-in";
 import { createUser, updateUser } from "./users/user-changes";
 import { createTeam, deleteTeam } from "./teams/teams";
 import { sendTeamInvitation } from "./teams/invitations";
+import { setDataVaultValue } from "./data-vault/stores";
+import { NOTIFICATION_CATEGORIES, setNotificationPreference, unsubscribe, unsubscribeLink } from "./emails/notification-preferences";
+import { patchOverride } from "./project-config/overrides";
+import { deleteCurrentProject } from "./projects/projects";
+
+const MARKETING = NOTIFICATION_CATEGORIES.find((c) => c.canDisable)!;
 
 const app = useSharedTestApp();
 const client = { ip: "127.0.0.1", userAgent: "test" };
@@ -58,4 +64,30 @@ describe("writes that refer to a row a concurrent request deleted", () => {
       t.deps.db.transaction = originalTransaction;
     }
   });
+
+  it("a notification preference of a user deleted meanwhile answers USER_NOT_FOUND, and an unsubscribe link of one does nothing", async () => {
+    const t = app();
+    const tenancy = await t.deps.tenancies.load("internal");
+    const user = await createUser(t.deps, tenancy, { primaryEmail: `gone-${crypto.randomUUID()}@example.com` });
+    const link = new URL(unsubscribeLink(t.deps, tenancy, user.id, MARKETING.id));
+    await t.db.query("DELETE FROM users WHERE project_id = 'internal' AND branch_id = 'main' AND id = $1", [user.id]);
+    await expect(setNotificationPreference(t.deps, tenancy, user.id, MARKETING.id, false)).rejects.toMatchObject({ code: "USER_NOT_FOUND" });
+    await expect(unsubscribe(t.deps, link.searchParams.get("code")!)).resolves.toMatchObject({ categoryName: "Marketing" });
+  });
+
+  it("config and data vault writes to a project deleted meanwhile answer CURRENT_PROJECT_NOT_FOUND", async () => {
+    const t = app();
+    const projectId = crypto.randomUUID();
+    await t.db.query("INSERT INTO projects (id, display_name, description, is_production_mode) VALUES ($1, 'soon gone', '', false)", [projectId]);
+    await t.db.query("INSERT INTO branches (project_id, id) VALUES ($1, 'main')", [projectId]);
+    await t.db.query("INSERT INTO config_overrides (project_id, level, branch_id, override) VALUES ($1, 'environment', 'main', $2::jsonb)", [
+      projectId,
+      JSON.stringify({ "dataVault.stores.s": {} }),
+    ]);
+    const tenancy = await t.deps.tenancies.load(projectId);
+    await deleteCurrentProject(t.deps, tenancy);
+    await expect(patchOverride(t.deps, tenancy, "branch", { "auth.allowSignUp": false })).rejects.toMatchObject({ code: "CURRENT_PROJECT_NOT_FOUND" });
+    await expect(setDataVaultValue(t.deps, tenancy, "s", "k", "v")).rejects.toMatchObject({ code: "CURRENT_PROJECT_NOT_FOUND" });
+  });
 });
+

@@ -6,6 +6,7 @@
  */
 import { findDataVaultValue, upsertDataVaultValue } from "../../db/queries/data-vault";
 import { KnownError } from "../../errors";
+import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 
@@ -15,7 +16,10 @@ function requireStore(tenancy: Tenancy, storeId: string): void {
 
 export async function setDataVaultValue(deps: ServiceDeps, tenancy: Tenancy, storeId: string, hashedKey: string, encryptedValue: string): Promise<void> {
   requireStore(tenancy, storeId);
-  await upsertDataVaultValue(deps.db, tenancy, storeId, hashedKey, encryptedValue);
+  await unlessDeletedMeanwhile(
+    () => upsertDataVaultValue(deps.db, tenancy, storeId, hashedKey, encryptedValue),
+    () => new KnownError("CURRENT_PROJECT_NOT_FOUND", { project_id: tenancy.projectId }),
+  );
 }
 
 export async function getDataVaultValue(deps: ServiceDeps, tenancy: Tenancy, storeId: string, hashedKey: string): Promise<string> {

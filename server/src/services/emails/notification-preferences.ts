@@ -7,6 +7,7 @@
  */
 import { findNotificationChoices, upsertNotificationChoice } from "../../db/queries/notification-preferences";
 import { KnownError } from "../../errors";
+import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 
@@ -51,7 +52,11 @@ export async function setNotificationPreference(
 ): Promise<NotificationPreference> {
   const category = categoryById(categoryId);
   if (!category.canDisable && !enabled) throw new KnownError("NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED", { notification_category_id: categoryId });
-  if (!(await upsertNotificationChoice(deps.db, tenancy, userId, categoryId, enabled))) throw new KnownError("USER_NOT_FOUND");
+  const stored = await unlessDeletedMeanwhile(
+    () => upsertNotificationChoice(deps.db, tenancy, userId, categoryId, enabled),
+    () => new KnownError("USER_NOT_FOUND"),
+  );
+  if (!stored) throw new KnownError("USER_NOT_FOUND");
   return { category, enabled: category.canDisable ? enabled : true };
 }
 
@@ -89,6 +94,9 @@ export async function unsubscribe(deps: ServiceDeps, code: string): Promise<{ pr
   if (!lookup.found) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
   const category = categoryById(claim.c);
   // The user may have been deleted since; there is nothing left to unsubscribe then.
-  await upsertNotificationChoice(deps.db, lookup.tenancy, claim.u, category.id, false);
+  await unlessDeletedMeanwhile(
+    () => upsertNotificationChoice(deps.db, lookup.tenancy, claim.u, category.id, false),
+    () => new KnownError("VERIFICATION_CODE_NOT_FOUND"),
+  );
   return { projectName: lookup.tenancy.project.displayName, categoryName: category.name };
 }

@@ -9,12 +9,13 @@ import type { Queryable } from "../../db/db";
 import { findBranchSource, findOverride, lockOverride, setBranchSource, upsertOverride } from "../../db/queries/config-overrides";
 import { findProjectWithOverrides } from "../../db/queries/projects";
 import { KnownError } from "../../errors";
+import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import type { ConfigLevel, ConfigOverride } from "./document";
 import { productionModeProblems } from "./production-mode";
 import { applyToOverride, expandDottedKeys, renderConfig, withoutKeys } from "./render";
-import { overrideProblems, renderedConfigProblems } from "./schema";
+import { isMalformedKey, overrideProblems, renderedConfigProblems } from "./schema";
 
 /** Where a branch's configuration came from; "unlinked" when nobody said. */
 export type ConfigSource =
@@ -56,11 +57,16 @@ async function changeOverride(
   change: (current: ConfigOverride, tx: Queryable) => ConfigOverride | Promise<ConfigOverride>,
 ): Promise<void> {
   const branchId = levelBranch(tenancy, level);
-  await deps.db.transaction(async (tx) => {
-    await lockOverride(tx, tenancy.projectId, level, branchId);
-    const current = await findOverride(tx, tenancy.projectId, level, branchId);
-    await storeChecked(tx, tenancy, level, await change(current, tx));
-  });
+  // A project deleted since the request resolved it refuses the override row's reference.
+  await unlessDeletedMeanwhile(
+    () =>
+      deps.db.transaction(async (tx) => {
+        await lockOverride(tx, tenancy.projectId, level, branchId);
+        const current = await findOverride(tx, tenancy.projectId, level, branchId);
+        await storeChecked(tx, tenancy, level, await change(current, tx));
+      }),
+    () => new KnownError("CURRENT_PROJECT_NOT_FOUND", { project_id: tenancy.projectId }),
+  );
   deps.tenancies.forget(tenancy.projectId);
 }
 
@@ -96,7 +102,7 @@ export async function patchOverride(deps: ServiceDeps, tenancy: Tenancy, level: 
 
 /** POST reset-keys: the keys leave the level's override, so lower levels and defaults show again. */
 export async function resetOverrideKeys(deps: ServiceDeps, tenancy: Tenancy, level: ConfigLevel, keys: readonly string[]): Promise<void> {
-  const malformed = keys.filter((key) => key === "" || key.split(".").some((segment) => segment === ""));
+  const malformed = keys.filter(isMalformedKey);
   if (malformed.length > 0) refuse(malformed.map((key) => `"${key}": not a valid configuration key`));
   await changeOverride(deps, tenancy, level, (current) => withoutKeys(current, keys));
 }
