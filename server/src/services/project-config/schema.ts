@@ -217,6 +217,9 @@ export const configOverrideSchema = part({
 });
 
 // Numeric segments are positions inside a value (a duration tuple), not configuration keys.
+/** A dotted key with an empty segment, or one that could reach an object's prototype. */
+export const isMalformedKey = (key: string) => key === "" || key.split(".").some((segment) => segment === "" || isUnstorableKey(segment));
+
 const pathOf = (path: readonly PropertyKey[]) =>
   path
     .filter((segment) => typeof segment !== "number")
@@ -235,7 +238,7 @@ function flatten(issue: Issue): Issue[] {
 
 /** What is wrong with an override document (dotted keys allowed), each naming its key; empty when nothing is. */
 export function overrideProblems(override: Record<string, unknown>): string[] {
-  const badKey = Object.keys(override).find((key) => key === "" || key.split(".").some((segment) => segment === "" || isUnstorableKey(segment)));
+  const badKey = Object.keys(override).find(isMalformedKey);
   if (badKey !== undefined) return [`"${badKey}": not a valid configuration key`];
   const result = configOverrideSchema.safeParse(expandDottedKeys(override));
   if (result.success) return [];
