@@ -37,3 +37,6 @@ export function countQueries(db: Db): QueryCounter {
     },
   };
 }
+
+/** The revocation poll runs on a timer, not per request; should it fall inside a request, it is not the request's. */
+export const isBackgroundPoll = (sql: string) => /^(SELECT seq::text AS seq, session_id, revoked_at|DELETE) FROM revoked_sessions/.test(sql);

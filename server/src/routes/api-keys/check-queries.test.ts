@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
-import { countQueries } from "../../testing/query-counter";
+import { countQueries, isBackgroundPoll } from "../../testing/query-counter";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
 
@@ -17,8 +17,6 @@ beforeAll(async () => {
   t = app();
   project = await createProjectFixture(t, { config: { allow_user_api_keys: true } });
 });
-
-const isBackgroundPoll = (sql: string) => /^(SELECT seq::text AS seq, session_id, revoked_at|DELETE) FROM revoked_sessions/.test(sql);
 
 describe("POST /user-api-keys/check database statements", () => {
   it("makes one statement, the key read, once the caches are warm", async () => {

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
-import { countQueries } from "../../testing/query-counter";
+import { countQueries, isBackgroundPoll } from "../../testing/query-counter";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
 
@@ -18,9 +18,6 @@ beforeAll(async () => {
   t = app();
   project = await createProjectFixture(t);
 });
-
-// The revocation poll runs on a timer, not per request; should it fall inside a request it is not the request's.
-const isBackgroundPoll = (sql: string) => /^(SELECT seq::text AS seq, session_id, revoked_at|DELETE) FROM revoked_sessions/.test(sql);
 
 async function statementsOf(request: () => Promise<{ status: number }>): Promise<string[]> {
   const counter = countQueries(t.db);
