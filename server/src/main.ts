@@ -12,6 +12,7 @@ import { createDeps } from "./services/create-deps";
 import { sealClearOutboxMessages } from "./services/emails/outbox";
 import { DEV_PUBLISHABLE_CLIENT_KEY, ensureInternalProject } from "./services/projects/internal-project";
 import { checkServerSecret } from "./services/server-secret-check";
+import { startWebhookWorker } from "./services/webhooks/delivery-worker";
 
 const WEB_DIST_DIR = fileURLToPath(new URL("../../web/dist/", import.meta.url));
 
@@ -42,6 +43,8 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
     log.warn(`The internal project accepts the development publishable client key "${DEV_PUBLISHABLE_CLIENT_KEY}"; set STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY in production`);
   }
 
+  const webhookWorker = startWebhookWorker(deps, settings.webhooks);
+
   const { app } = createApp(deps, { webDistDir: WEB_DIST_DIR });
   const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
@@ -56,6 +59,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
 
   const stop = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await webhookWorker.stop();
     await cacheSync.stop();
     await db.close();
   };

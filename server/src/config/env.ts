@@ -25,6 +25,8 @@ const envSchema = z.object({
   STACK_EMAIL_PASSWORD: z.string().min(1).optional(),
   STACK_EMAIL_SENDER: z.string().min(3).default("Gatehouse <noreply@localhost>"),
   EMAIL_SEND_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
   SERVE_WEB: booleanFlag.default(true),
   LOG_REQUESTS: booleanFlag.default(false),
   TRUST_PROXY: booleanFlag.default(false),
@@ -62,6 +64,11 @@ export interface AppConfig {
   sharedEmailServer: { host: string; port: number; username?: string; password?: string; sender: string } | undefined;
   /** How long a request waits for SMTP before answering; sending goes on in the background. */
   emailSendWaitMs: number;
+  /**
+   * Outbound webhooks: how long one delivery may take, and how often each process looks for
+   * due deliveries when no change notification woke it (retries, rows of a crashed process).
+   */
+  webhooks: { timeoutMs: number; pollMs: number };
   serveWeb: boolean;
   logRequests: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -105,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     emailSendWaitMs: e.EMAIL_SEND_WAIT_MS,
+    webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS, pollMs: e.WEBHOOK_POLL_MS },
     serveWeb: e.SERVE_WEB,
     logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,

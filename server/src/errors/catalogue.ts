@@ -10,6 +10,7 @@ import { sessionErrors } from "./session";
 import { teamErrors } from "./teams";
 import { userErrors } from "./users";
 import { verificationErrors } from "./verification";
+import { webhookErrors } from "./webhooks";
 
 /** Every known error the server can answer, by code. Areas keep their own files; this joins them. */
 export const knownErrors = {
@@ -24,6 +25,7 @@ export const knownErrors = {
   ...mfaErrors,
   ...dataVaultErrors,
   ...emailErrors,
+  ...webhookErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

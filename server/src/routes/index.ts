@@ -19,6 +19,8 @@ import { registerConfigRoutes } from "./internal/config";
 import { registerMetricsRoutes } from "./internal/metrics";
 import { registerInternalEmailRoutes } from "./internal/emails";
 import { registerInternalProjectRoutes } from "./internal/projects";
+import { registerWebhookDeliveryRoutes } from "./internal/webhook-deliveries";
+import { registerWebhookEndpointRoutes } from "./internal/webhook-endpoints";
 import { registerMiscRoutes } from "./misc/backend-urls";
 import { registerPermissionDefinitionRoutes } from "./permissions/definitions";
 import { registerPermissionRoutes } from "./permissions/grants";
@@ -64,6 +66,8 @@ export function registerAllRoutes(router: Router): void {
   registerInternalEmailRoutes(router);
   registerConfigRoutes(router);
   registerMetricsRoutes(router);
+  registerWebhookEndpointRoutes(router);
+  registerWebhookDeliveryRoutes(router);
   registerMiscRoutes(router);
 }
 
@@ -84,5 +88,6 @@ export const OPENAPI_TAGS = [
   { name: "Emails", description: "Notification categories, each user's choice per category, and unsubscribe links." },
   { name: "Data vault", description: "Key-value stores declared in the configuration; keys hashed and values encrypted by the client." },
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
+  { name: "Webhooks", description: "Signed outbound webhooks (Standard Webhooks): endpoints, their secrets, the delivery log and test events." },
   { name: "Misc", description: "SDK housekeeping." },
 ];

@@ -35,6 +35,7 @@ export function createDeps(
     totpSecrets: createSecretBox(serverSecret, "totp-secrets"),
     outboxSeal: createSecretBox(serverSecret, OUTBOX_PURPOSE),
     unsubscribeLinks: createSecretBox(serverSecret, "unsubscribe-links"),
+    webhookSecrets: createSecretBox(serverSecret, "webhook-endpoint-secrets"),
     mailer,
   };
 }

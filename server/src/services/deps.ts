@@ -35,4 +35,6 @@ export interface ServiceDeps {
   outboxSeal: SecretBox;
   /** Seals the user and category an unsubscribe link stands for, so links cannot be forged. */
   unsubscribeLinks: SecretBox;
+  /** Seals webhook endpoints' signing secrets, which the server must read back to sign. */
+  webhookSecrets: SecretBox;
 }

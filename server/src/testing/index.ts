@@ -8,3 +8,4 @@ export { deliverEmail } from "../services/emails/delivery";
 /** For tests that need a code in a state the API cannot put it in quickly (expired). */
 export { issueCode } from "../services/verification-codes";
 export { newTotpSecret, signUpWithTotp, totpCode, wrongTotpCode } from "./totp";
+export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook } from "./webhook-receiver";

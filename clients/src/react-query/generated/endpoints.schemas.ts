@@ -2599,6 +2599,34 @@ export interface KnownError404VerificationCodeNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError404WebhookEndpointNotFoundCode = typeof KnownError404WebhookEndpointNotFoundCode[keyof typeof KnownError404WebhookEndpointNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404WebhookEndpointNotFoundCode = {
+  WEBHOOK_ENDPOINT_NOT_FOUND: 'WEBHOOK_ENDPOINT_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404WebhookEndpointNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404WebhookEndpointNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404WebhookEndpointNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404WebhookEndpointNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode];
 
 
@@ -3568,6 +3596,24 @@ export interface RefreshedAccessToken {
   access_token: string;
 }
 
+export interface SendTestWebhook {
+  /**
+   * @minLength 1
+   * @maxLength 63
+   */
+  endpoint_id: string;
+}
+
+export type SendTestWebhookResultStatusCode = number | null;
+
+export type SendTestWebhookResultErrorMessage = string | null;
+
+export interface SendTestWebhookResult {
+  success: boolean;
+  status_code: SendTestWebhookResultStatusCode;
+  error_message: SendTestWebhookResultErrorMessage;
+}
+
 /**
  * `not_sent`: no SMTP server was configured.
  */
@@ -4294,6 +4340,170 @@ export interface VerificationCodeCheck {
   is_code_valid: boolean;
 }
 
+/**
+ * `pending`: waiting for its first or next try; `failed`: out of tries, or the endpoint was removed or disabled.
+ */
+export type WebhookDeliveryStatus = typeof WebhookDeliveryStatus[keyof typeof WebhookDeliveryStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WebhookDeliveryStatus = {
+  pending: 'pending',
+  delivered: 'delivered',
+  failed: 'failed',
+} as const;
+
+export type WebhookDeliveryNextAttemptAtMillis = number | null;
+
+export type WebhookDeliveryLastStatusCode = number | null;
+
+export type WebhookDeliveryLastError = string | null;
+
+export type WebhookDeliveryFinishedAtMillis = number | null;
+
+export interface WebhookDelivery {
+  id: string;
+  /** The `webhook-id` header: one per event, the same on every try and endpoint. */
+  webhook_id: string;
+  endpoint_id: string;
+  event_type: string;
+  /** The body sent, as JSON text. */
+  payload: string;
+  /** `pending`: waiting for its first or next try; `failed`: out of tries, or the endpoint was removed or disabled. */
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  next_attempt_at_millis: WebhookDeliveryNextAttemptAtMillis;
+  last_status_code: WebhookDeliveryLastStatusCode;
+  last_error: WebhookDeliveryLastError;
+  created_at_millis: number;
+  finished_at_millis: WebhookDeliveryFinishedAtMillis;
+  tries: WebhookDeliveryTry[];
+}
+
+export type WebhookDeliveryListPaginationNextCursor = string | null;
+
+export type WebhookDeliveryListPagination = {
+  next_cursor: WebhookDeliveryListPaginationNextCursor;
+};
+
+export interface WebhookDeliveryList {
+  items: WebhookDelivery[];
+  is_paginated: boolean;
+  pagination?: WebhookDeliveryListPagination;
+}
+
+/**
+ * What the endpoint answered; null when no answer came.
+ */
+export type WebhookDeliveryTryStatusCode = number | null;
+
+export type WebhookDeliveryTryError = string | null;
+
+export interface WebhookDeliveryTry {
+  attempt: number;
+  attempted_at_millis: number;
+  /** What the endpoint answered; null when no answer came. */
+  status_code: WebhookDeliveryTryStatusCode;
+  error: WebhookDeliveryTryError;
+  duration_ms: number;
+}
+
+export type WebhookEndpointDescription = string | null;
+
+/**
+ * null until the endpoint has a secret.
+ */
+export type WebhookEndpointSecretCreatedAtMillis = number | null;
+
+export interface WebhookEndpoint {
+  id: string;
+  url: string;
+  description: WebhookEndpointDescription;
+  enabled: boolean;
+  /** The events it takes; empty means every event. */
+  events: string[];
+  /** null until the endpoint has a secret. */
+  secret_created_at_millis: WebhookEndpointSecretCreatedAtMillis;
+}
+
+/**
+ * @maxLength 1024
+ */
+export type WebhookEndpointCreateDescription = string | null;
+
+export interface WebhookEndpointCreate {
+  /**
+   * http or https; private and local addresses only where the project allows localhost.
+   * @maxLength 2048
+   */
+  url: string;
+  /** @maxLength 1024 */
+  description?: WebhookEndpointCreateDescription;
+  enabled?: boolean;
+  /** @maxItems 12 */
+  events?: WebhookEventType[];
+}
+
+export type WebhookEndpointListPaginationNextCursor = string | null;
+
+export type WebhookEndpointListPagination = {
+  next_cursor: WebhookEndpointListPaginationNextCursor;
+};
+
+export interface WebhookEndpointList {
+  items: WebhookEndpoint[];
+  is_paginated: boolean;
+  pagination?: WebhookEndpointListPagination;
+}
+
+export interface WebhookEndpointSecret {
+  secret: string;
+}
+
+/**
+ * @maxLength 1024
+ */
+export type WebhookEndpointUpdateDescription = string | null;
+
+export interface WebhookEndpointUpdate {
+  /**
+   * http or https; private and local addresses only where the project allows localhost.
+   * @maxLength 2048
+   */
+  url?: string;
+  /** @maxLength 1024 */
+  description?: WebhookEndpointUpdateDescription;
+  enabled?: boolean;
+  /** @maxItems 12 */
+  events?: WebhookEventType[];
+}
+
+export type WebhookEndpointWithSecretAllOf = {
+  /** `whsec_...`: shown this once; store it with the receiver. */
+  secret: string;
+};
+
+export type WebhookEndpointWithSecret = WebhookEndpoint & WebhookEndpointWithSecretAllOf;
+
+export type WebhookEventType = typeof WebhookEventType[keyof typeof WebhookEventType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const WebhookEventType = {
+  usercreated: 'user.created',
+  userupdated: 'user.updated',
+  userdeleted: 'user.deleted',
+  teamcreated: 'team.created',
+  teamupdated: 'team.updated',
+  teamdeleted: 'team.deleted',
+  team_membershipcreated: 'team_membership.created',
+  team_membershipdeleted: 'team_membership.deleted',
+  team_permissioncreated: 'team_permission.created',
+  team_permissiondeleted: 'team_permission.deleted',
+  project_permissioncreated: 'project_permission.created',
+  project_permissiondeleted: 'project_permission.deleted',
+} as const;
+
 export type SignUpAnonymouslyBody = { [key: string]: unknown };
 
 export type ListSessionsParams = {
@@ -4358,6 +4568,20 @@ export const GetMetricsIncludeAnonymous = {
 
 export type GetUserActivityParams = {
 user_id: string;
+};
+
+export type ListWebhookDeliveriesParams = {
+/**
+ * @minLength 1
+ * @maxLength 63
+ */
+endpoint_id?: string;
+cursor?: string;
+/**
+ * @minimum 1
+ * @maximum 200
+ */
+limit?: number;
 };
 
 export type ListProjectPermissionDefinitionsParams = {

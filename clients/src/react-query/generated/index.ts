@@ -19,3 +19,4 @@ export * from "./projects";
 export * from "./sessions";
 export * from "./teams";
 export * from "./users";
+export * from "./webhooks";

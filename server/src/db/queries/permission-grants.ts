@@ -18,12 +18,14 @@ interface GrantRow {
 const toGrant = (row: GrantRow): PermissionGrant => ({ teamId: row.team_id, userId: row.user_id, permissionId: row.permission_id });
 
 /** Inserts a grant; granting one that already exists changes nothing. */
-export async function insertGrant(q: Queryable, tenant: Tenant, scope: PermissionScope, grant: PermissionGrant): Promise<void> {
-  await q.query(
+/** Adds a grant; answers whether it is new (granting one the user holds changes nothing). */
+export async function insertGrant(q: Queryable, tenant: Tenant, scope: PermissionScope, grant: PermissionGrant): Promise<boolean> {
+  const rows = await q.query(
     `INSERT INTO permission_grants (project_id, branch_id, scope, team_id, user_id, permission_id)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING 1`,
     [tenant.projectId, tenant.branchId, scope, grant.teamId, grant.userId, grant.permissionId],
   );
+  return rows.length > 0;
 }
 
 /** Deletes a grant; answers whether one existed. */

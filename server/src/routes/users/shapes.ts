@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import type { Team } from "../../services/teams/team";
-import type { User } from "../../services/users/user";
 import { MetadataSchema } from "../../http/schemas";
 import type { RequestAuth } from "../../http/env";
-import { restrictionOf, restrictionRules, type RestrictionRules } from "../../services/users/restriction";
+import { restrictionRules, type RestrictionRules } from "../../services/users/restriction";
+
+export { toClientTeam, toClientUser, toServerTeam, toServerUser } from "../../services/users/read-shapes";
 
 /** The restriction rules of the caller's project, for the user shapes below. */
 export const rulesOf = (auth: RequestAuth): RestrictionRules => restrictionRules(auth.tenancy.config);
@@ -70,60 +70,3 @@ export const ServerUserSchema = z
 
 export type ClientUser = z.infer<typeof ClientUserSchema>;
 export type ServerUser = z.infer<typeof ServerUserSchema>;
-
-export function toClientTeam(team: Team): z.infer<typeof ClientTeamSchema> {
-  return {
-    id: team.id,
-    display_name: team.displayName,
-    profile_image_url: team.profileImageUrl,
-    client_metadata: team.clientMetadata ?? null,
-    client_read_only_metadata: team.clientReadOnlyMetadata ?? null,
-  };
-}
-
-export function toServerTeam(team: Team): z.infer<typeof ServerTeamSchema> {
-  return { ...toClientTeam(team), created_at_millis: team.createdAtMillis, server_metadata: team.serverMetadata ?? null };
-}
-
-function clientUserBase(user: User, rules: RestrictionRules) {
-  const restriction = restrictionOf(user, rules);
-  return {
-    id: user.id,
-    primary_email: user.primaryEmail,
-    primary_email_verified: user.primaryEmailVerified,
-    display_name: user.displayName,
-    client_metadata: user.clientMetadata ?? null,
-    client_read_only_metadata: user.clientReadOnlyMetadata ?? null,
-    profile_image_url: user.profileImageUrl,
-    signed_up_at_millis: user.signedUpAtMillis,
-    has_password: user.hasPassword,
-    auth_with_email: user.primaryEmailAuthEnabled && (user.hasPassword || user.otpAuthEnabled),
-    oauth_providers: [],
-    selected_team_id: user.selectedTeam?.id ?? null,
-    requires_totp_mfa: user.requiresTotpMfa,
-    otp_auth_enabled: user.otpAuthEnabled,
-    passkey_auth_enabled: user.passkeyAuthEnabled,
-    is_anonymous: user.isAnonymous,
-    is_restricted: restriction !== null,
-    restricted_reason: restriction,
-    restricted_by_admin: user.restrictedByAdmin,
-    restricted_by_admin_reason: user.restrictedByAdminReason,
-  };
-}
-
-export function toClientUser(user: User, rules: RestrictionRules): ClientUser {
-  return { ...clientUserBase(user, rules), selected_team: user.selectedTeam ? toClientTeam(user.selectedTeam) : null };
-}
-
-export function toServerUser(user: User, rules: RestrictionRules): ServerUser {
-  return {
-    ...clientUserBase(user, rules),
-    selected_team: user.selectedTeam ? toServerTeam(user.selectedTeam) : null,
-    primary_email_auth_enabled: user.primaryEmailAuthEnabled,
-    server_metadata: user.serverMetadata ?? null,
-    last_active_at_millis: user.lastActiveAtMillis,
-    restricted_by_admin_private_details: user.restrictedByAdminPrivateDetails,
-    country_code: user.countryCode,
-    risk_scores: { sign_up: { bot: 0, free_trial_abuse: 0 } },
-  };
-}

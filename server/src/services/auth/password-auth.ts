@@ -21,6 +21,7 @@ import { isUpgradableAnonymousUser, upgradeAnonymousWithPassword } from "./anony
 import { grantDefaultPermissions } from "../permissions/defaults";
 import { finishSignIn } from "./finish-sign-in";
 import type { SignInResult } from "./mfa-sign-in";
+import { recordUserEvent } from "../webhooks/events";
 
 export interface PasswordSignUp {
   email: string;
@@ -70,6 +71,7 @@ export async function signUpWithPassword(
       if (config.teams.createPersonalTeamOnSignUp) {
         await createTeamForCreator(tx, tenancy, userId, { displayName: personalTeamName(null, email) });
       }
+      await recordUserEvent(tx, tenancy, "user.created", userId);
       return openSession(tx, tenancy, userId, client);
     });
     const tokens = await tokensForSession(deps, tenancy, userId, session);

@@ -80,7 +80,11 @@ export interface WebhookEndpointConfig {
   url?: string;
   description?: string;
   enabled?: boolean;
-  events?: Record<string, true>;
+  /**
+   * The events it takes, as the dotted keys they are: `user.created` is `events.user.created`.
+   * None means every event.
+   */
+  events?: Record<string, Record<string, true>>;
 }
 
 export interface ProjectConfig {

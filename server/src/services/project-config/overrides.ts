@@ -87,11 +87,22 @@ export async function replaceOverride(
   });
 }
 
-/** PATCH: `changes` (dotted keys allowed) are written into the level's override, each replacing its key. */
-export async function patchOverride(deps: ServiceDeps, tenancy: Tenancy, level: ConfigLevel, changes: ConfigOverride): Promise<void> {
+/**
+ * PATCH: `changes` (dotted keys allowed) are written into the level's override, each replacing
+ * its key. `alongside` writes what belongs with the change (a webhook endpoint's secret) in
+ * the same transaction.
+ */
+export async function patchOverride(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  level: ConfigLevel,
+  changes: ConfigOverride,
+  alongside?: (tx: Queryable) => Promise<void>,
+): Promise<void> {
   const problems = overrideProblems(changes);
   if (problems.length > 0) refuse(problems);
-  await changeOverride(deps, tenancy, level, (current) => {
+  await changeOverride(deps, tenancy, level, async (current, tx) => {
+    await alongside?.(tx);
     const next = applyToOverride(current, changes);
     // Merged, the pieces could still disagree with each other (a record entry replaced whole).
     const merged = overrideProblems(next);

@@ -62,6 +62,9 @@ const url = z
     }
   }, "not a valid URL");
 
+/** Where webhooks are posted: an http or https URL without wildcards. */
+const webhookUrl = url.refine((value) => /^https?:\/\/[^*]+$/i.test(value), "webhook endpoints are http or https URLs, without wildcards");
+
 /** A trusted domain's base URL: a URL whose host may hold wildcards (SPEC §5 "Trusted domains"). */
 const trustedBaseUrl = url.refine((value) => {
   const host = /^[a-z][a-z0-9+.-]*:\/\/(\[[^\]]*\]|[^/:?#]*)/i.exec(value)?.[1] ?? "";
@@ -203,10 +206,11 @@ export const configOverrideSchema = part({
     endpoints: entries(
       userSpecifiedId,
       part({
-        url: removable(url),
+        url: removable(webhookUrl),
         description: removable(z.string().max(1024)),
         enabled: removable(z.boolean()),
-        events: entries(z.string().regex(/^[a-z_]+\.[a-z_.]+$/, "event names look like user.created"), trueFlag),
+        // An event name is a dotted key: user.created is events.user.created.
+        events: entries(z.string().regex(/^[a-z_]+$/, "events are named like user.created"), entries(z.string().regex(/^[a-z_]+$/, "events are named like user.created"), trueFlag)),
       }),
     ),
   }),

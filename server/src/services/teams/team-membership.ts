@@ -1,29 +1,44 @@
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
-import { insertTeam, insertTeamMember } from "../../db/queries/teams";
+import { insertTeam, insertTeamMember, updateTeamRow, type TeamChanges } from "../../db/queries/teams";
 import type { Team } from "./team";
 import { updateUserProfile } from "../../db/queries/users";
 import { grantDefaultPermissions } from "../permissions/defaults";
 import type { Tenancy } from "../tenancy";
+import { recordMembershipEvent, recordTeamEvent } from "../webhooks/events";
 
-/** Creates a team with the user as its first member and makes it their selected team. */
-export async function createTeamForCreator(
+/**
+ * Creates a team (team.created); with a creator, they become its first member with the
+ * creator's default permissions (team_membership.created) and it becomes their selected team.
+ */
+export async function insertNewTeam(
   q: Queryable,
   tenancy: Tenancy,
-  creatorUserId: string,
-  team: { displayName: string },
+  creatorUserId: string | null,
+  team: Required<Pick<TeamChanges, "displayName">> & Omit<TeamChanges, "displayName">,
 ): Promise<Team> {
-  const created = await insertTeam(q, tenancy, { id: newId(), displayName: team.displayName });
-  await insertTeamMember(q, tenancy, created.id, creatorUserId);
-  await grantDefaultPermissions(q, tenancy, "teamCreator", creatorUserId, created.id);
-  await updateUserProfile(q, tenancy, creatorUserId, { selectedTeamId: created.id });
+  const { displayName, ...rest } = team;
+  const inserted = await insertTeam(q, tenancy, { id: newId(), displayName });
+  const created = Object.values(rest).some((value) => value !== undefined) ? (await updateTeamRow(q, tenancy, inserted.id, rest))! : inserted;
+  await recordTeamEvent(q, tenancy, "team.created", created);
+  if (creatorUserId !== null) {
+    await insertTeamMember(q, tenancy, created.id, creatorUserId);
+    await grantDefaultPermissions(q, tenancy, "teamCreator", creatorUserId, created.id);
+    await updateUserProfile(q, tenancy, creatorUserId, { selectedTeamId: created.id });
+    await recordMembershipEvent(q, tenancy, "team_membership.created", { teamId: created.id, userId: creatorUserId });
+  }
   return created;
 }
+
+/** Creates a team with the user as its first member and makes it their selected team. */
+export const createTeamForCreator = (q: Queryable, tenancy: Tenancy, creatorUserId: string, team: { displayName: string }) =>
+  insertNewTeam(q, tenancy, creatorUserId, team);
 
 /** Makes the user a member of the team with the project's default member permissions. */
 export async function joinTeam(q: Queryable, tenancy: Tenancy, teamId: string, userId: string): Promise<void> {
   await insertTeamMember(q, tenancy, teamId, userId);
   await grantDefaultPermissions(q, tenancy, "teamMember", userId, teamId);
+  await recordMembershipEvent(q, tenancy, "team_membership.created", { teamId, userId });
 }
 
 export function personalTeamName(displayName: string | null, email: string | null): string {

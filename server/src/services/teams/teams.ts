@@ -1,10 +1,8 @@
-import { newId } from "../../crypto/random";
 import {
   clearSelectedTeam,
   deleteTeamMember,
   deleteTeamRow,
   findTeam,
-  insertTeam,
   isTeamMember,
   listTeamMemberProfiles,
   listTeams,
@@ -19,7 +17,8 @@ import type { Team } from "./team";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
-import { createTeamForCreator, joinTeam } from "./team-membership";
+import { insertNewTeam, joinTeam } from "./team-membership";
+import { recordMembershipEvent, recordTeamEvent, recordWebhookEvent } from "../webhooks/events";
 
 export async function getTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string): Promise<Team> {
   const team = await findTeam(deps.db, tenancy, teamId);
@@ -58,18 +57,17 @@ export async function createTeam(
 ): Promise<Team> {
   return deps.db.transaction(async (tx) => {
     if (creatorUserId !== null && !(await findUser(tx, tenancy, creatorUserId))) throw new KnownError("USER_NOT_FOUND");
-    const created = creatorUserId
-      ? await createTeamForCreator(tx, tenancy, creatorUserId, { displayName: team.displayName })
-      : await insertTeam(tx, tenancy, { id: newId(), displayName: team.displayName });
-    const { displayName: _name, ...rest } = team;
-    return (await updateTeamRow(tx, tenancy, created.id, rest))!;
+    return insertNewTeam(tx, tenancy, creatorUserId, team);
   });
 }
 
 export async function updateTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: string, changes: TeamChanges): Promise<Team> {
-  const team = await updateTeamRow(deps.db, tenancy, teamId, changes);
-  if (!team) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
-  return team;
+  return deps.db.transaction(async (tx) => {
+    const team = await updateTeamRow(tx, tenancy, teamId, changes);
+    if (!team) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
+    await recordTeamEvent(tx, tenancy, "team.updated", team);
+    return team;
+  });
 }
 
 /** Deletes the team with its memberships, their permission grants, its invitations and its API keys (foreign keys), and unselects it for every user, in one transaction. */
@@ -77,6 +75,7 @@ export async function deleteTeam(deps: ServiceDeps, tenancy: Tenancy, teamId: st
   await deps.db.transaction(async (tx) => {
     await clearSelectedTeam(tx, tenancy, teamId);
     if (!(await deleteTeamRow(tx, tenancy, teamId))) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
+    await recordWebhookEvent(tx, tenancy, "team.deleted", () => ({ id: teamId }));
   });
 }
 
@@ -97,6 +96,7 @@ export async function removeTeamMember(deps: ServiceDeps, tenancy: Tenancy, team
       throw new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: teamId, user_id: userId });
     }
     await clearSelectedTeam(tx, tenancy, teamId, userId);
+    await recordMembershipEvent(tx, tenancy, "team_membership.deleted", { teamId, userId });
   });
 }
 

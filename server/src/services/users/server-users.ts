@@ -1,5 +1,7 @@
 import { listUserPage, type UserListFilter } from "../../db/queries/user-list";
 import { deleteUserRow, findUser } from "../../db/queries/users";
+import { listTeams } from "../../db/queries/teams";
+import { endpointsTaking, recordWebhookEvent } from "../webhooks/events";
 import type { User } from "./user";
 import { restrictionRules } from "./restriction";
 import { KnownError } from "../../errors";
@@ -14,7 +16,12 @@ export async function getUser(deps: ServiceDeps, tenancy: Tenancy, userId: strin
 
 /** Deletes the user; their sessions, channels and memberships go with them (foreign keys cascade). */
 export async function deleteUser(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<void> {
-  if (!(await deleteUserRow(deps.db, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
+  await deps.db.transaction(async (tx) => {
+    // user.deleted names the teams the user was in, which the cascade is about to forget.
+    const teams = endpointsTaking(tenancy.config, "user.deleted").length > 0 ? await listTeams(tx, tenancy, userId) : [];
+    if (!(await deleteUserRow(tx, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
+    await recordWebhookEvent(tx, tenancy, "user.deleted", () => ({ id: userId, teams: teams.map((team) => ({ id: team.id })) }));
+  });
   // The cascade ended the user's sessions: refuse their access tokens from the next request on.
   await deps.revokedSessions.catchUp();
 }

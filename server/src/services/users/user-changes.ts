@@ -25,6 +25,7 @@ import { grantDefaultPermissions } from "../permissions/defaults";
 import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
 import type { User } from "./user";
+import { recordUserEvent } from "../webhooks/events";
 
 /** The key sizes `totpSecretBase64` may decode to; the route schemas check them. */
 export { TOTP_SECRET_MAX_BYTES, TOTP_SECRET_MIN_BYTES } from "../../crypto/totp";
@@ -138,6 +139,7 @@ export async function createUser(deps: ServiceDeps, tenancy: Tenancy, input: Use
           displayName: personalTeamName(input.displayName ?? null, input.primaryEmail ?? null),
         });
       }
+      await recordUserEvent(tx, tenancy, "user.created", userId);
     }),
   );
   return (await findUser(deps.db, tenancy, userId))!;
@@ -153,7 +155,11 @@ export async function updateUser(
   const secrets = await prepareSecrets(deps, changes);
   await translateConflicts(changes.primaryEmail, () =>
     unlessDeletedMeanwhile(
-      () => deps.db.transaction((tx) => applyChanges(tx, tenancy, userId, changes, secrets)),
+      () =>
+        deps.db.transaction(async (tx) => {
+          await applyChanges(tx, tenancy, userId, changes, secrets);
+          await recordUserEvent(tx, tenancy, "user.updated", userId);
+        }),
       () => new KnownError("USER_NOT_FOUND"),
     ),
   );

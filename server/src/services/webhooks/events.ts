@@ -1,0 +1,104 @@
+/**
+ * Recording webhook events. Each is written to the outbox inside the transaction of the change
+ * that caused it, so a change that rolls back sends nothing and one that commits is sent even
+ * if the process dies the next moment. A project without an endpoint that takes the event
+ * pays nothing: no read, no write.
+ */
+import { newId, randomToken } from "../../crypto/random";
+import type { Queryable } from "../../db/db";
+import { findUser } from "../../db/queries/users";
+import { insertDeliveries } from "../../db/queries/webhooks";
+import type { ProjectConfig, WebhookEndpointConfig } from "../project-config/document";
+import type { Team } from "../teams/team";
+import type { Tenancy } from "../tenancy";
+import { toServerTeam, toServerUser } from "../users/read-shapes";
+import { restrictionRules } from "../users/restriction";
+
+/** The events of CONTRACT "Webhooks"; payloads are the server read shapes. */
+export const WEBHOOK_EVENT_TYPES = [
+  "user.created",
+  "user.updated",
+  "user.deleted",
+  "team.created",
+  "team.updated",
+  "team.deleted",
+  "team_membership.created",
+  "team_membership.deleted",
+  "team_permission.created",
+  "team_permission.deleted",
+  "project_permission.created",
+  "project_permission.deleted",
+] as const;
+
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** The event names an endpoint's `events` record holds (`{user: {created: true}}` is `user.created`). */
+export function eventNames(events: WebhookEndpointConfig["events"]): string[] {
+  return Object.entries(events ?? {}).flatMap(([entity, actions]) => Object.keys(actions).map((action) => `${entity}.${action}`));
+}
+
+/** The `events` record for a list of event names. */
+export function eventsRecord(names: readonly string[]): Record<string, Record<string, true>> {
+  const record: Record<string, Record<string, true>> = {};
+  for (const name of names) {
+    const [entity, action] = name.split(".") as [string, string];
+    (record[entity] ??= {})[action] = true;
+  }
+  return record;
+}
+
+/** The ids of the endpoints that take `type`: enabled, with a URL, and no event list or one naming it. */
+export function endpointsTaking(config: ProjectConfig, type: string): string[] {
+  return Object.entries(config.webhooks.endpoints)
+    .filter(([, endpoint]) => {
+      if (endpoint.enabled === false || !endpoint.url) return false;
+      const events = eventNames(endpoint.events);
+      return events.length === 0 || events.includes(type);
+    })
+    .map(([id]) => id);
+}
+
+/** A new webhook-id: what receivers de-duplicate by, the same on every try and every endpoint. */
+export const newMessageId = () => `msg_${randomToken(18)}`;
+
+/**
+ * Writes the event to the outbox of every endpoint that takes it. `data` is computed only
+ * when some endpoint does.
+ */
+export async function recordWebhookEvent(
+  q: Queryable,
+  tenancy: Tenancy,
+  type: WebhookEventType,
+  data: () => unknown | Promise<unknown>,
+): Promise<void> {
+  const endpointIds = endpointsTaking(tenancy.config, type);
+  if (endpointIds.length === 0) return;
+  const body = JSON.stringify({ type, data: await data() });
+  const messageId = newMessageId();
+  await insertDeliveries(
+    q,
+    tenancy,
+    endpointIds.map((endpointId) => ({ id: newId(), messageId, endpointId, eventType: type, body })),
+  );
+}
+
+/** user.created or user.updated, with the user as it stands in the transaction. */
+export function recordUserEvent(q: Queryable, tenancy: Tenancy, type: "user.created" | "user.updated", userId: string): Promise<void> {
+  return recordWebhookEvent(q, tenancy, type, async () => {
+    const user = await findUser(q, tenancy, userId);
+    return user && toServerUser(user, restrictionRules(tenancy.config));
+  });
+}
+
+export function recordTeamEvent(q: Queryable, tenancy: Tenancy, type: "team.created" | "team.updated", team: Team): Promise<void> {
+  return recordWebhookEvent(q, tenancy, type, () => toServerTeam(team));
+}
+
+export function recordMembershipEvent(
+  q: Queryable,
+  tenancy: Tenancy,
+  type: "team_membership.created" | "team_membership.deleted",
+  membership: { teamId: string; userId: string },
+): Promise<void> {
+  return recordWebhookEvent(q, tenancy, type, () => ({ team_id: membership.teamId, user_id: membership.userId }));
+}
