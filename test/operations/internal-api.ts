@@ -11,10 +11,16 @@ export const CLIENT_HEADERS = {
   "x-stack-publishable-client-key": PROCESS_KEYS.publishableClientKey,
 };
 
-const SERVER_HEADERS = {
+export const SERVER_HEADERS = {
   "x-stack-project-id": "internal",
   "x-stack-access-type": "server",
   "x-stack-secret-server-key": PROCESS_KEYS.secretServerKey,
+};
+
+export const ADMIN_HEADERS = {
+  "x-stack-project-id": "internal",
+  "x-stack-access-type": "admin",
+  "x-stack-super-secret-admin-key": PROCESS_KEYS.superSecretAdminKey,
 };
 
 export const TEST_PASSWORD = "operations-test-password-1";

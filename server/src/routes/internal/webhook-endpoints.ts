@@ -78,7 +78,7 @@ const createRoute = route([], {
   summary: "Add a webhook endpoint",
   description: `Stored in the configuration (environment level, \`webhooks.endpoints.<id>\`) with a new signing secret, which the answer shows once. ${SIGNING_NOTE}`,
   request: { body: jsonBody(CreateBody) },
-  responses: { 200: jsonResponse(EndpointWithSecretSchema, "The endpoint and its secret") },
+  responses: { 201: jsonResponse(EndpointWithSecretSchema, "The endpoint and its secret") },
 });
 
 const getRoute = route(["WEBHOOK_ENDPOINT_NOT_FOUND"], {
@@ -152,7 +152,7 @@ export function registerWebhookEndpointRoutes(router: Router): void {
 
   router.openapi(createRoute, async (c) => {
     const { endpoint, secret } = await createEndpoint(c.var.deps, c.var.auth.tenancy, c.req.valid("json"));
-    return c.json({ ...toWire(endpoint), secret }, 200);
+    return c.json({ ...toWire(endpoint), secret }, 201);
   });
 
   router.openapi(getRoute, async (c) => c.json(toWire(await getEndpoint(c.var.deps, c.var.auth.tenancy, c.req.valid("param").endpoint_id)), 200));

@@ -33,7 +33,7 @@ const asServer = (project: ProjectFixture, method: "GET" | "POST" | "PATCH" | "D
 async function projectWithEndpoint(events?: string[], url = receiver.url) {
   const project = await createProjectFixture(t);
   const created = await asAdmin(project, "POST", "/internal/webhooks/endpoints", { url, description: "receiver", ...(events ? { events } : {}) });
-  expect(created.status, created.text).toBe(200);
+  expect(created.status, created.text).toBe(201);
   return { project, endpoint: created.json as { id: string; secret: string } };
 }
 
@@ -248,7 +248,7 @@ describe("webhook delivery", () => {
   it("refuses private and local addresses unless the project allows localhost", async () => {
     const project = await createProjectFixture(t, { config: { allow_localhost: false } });
     const created = await asAdmin(project, "POST", "/internal/webhooks/endpoints", { url: receiver.url, events: ["team.created"] });
-    expect(created.status, created.text).toBe(200);
+    expect(created.status, created.text).toBe(201);
     await asServer(project, "POST", "/teams", { display_name: "Private" });
     await deliver([]);
     expect(receiver.received).toHaveLength(0);
