@@ -21,6 +21,7 @@ export type AreaName =
   | "config"
   | "data-vault"
   | "emails"
+  | "webhooks"
   | "misc";
 
 /** The access the document declares: no requirement, client-and-up, server-and-up, or admin only. */
@@ -748,6 +749,61 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
       successType: "text/plain",
     },
+  ],
+  webhooks: [
+    { operationId: "listWebhookEndpoints", method: "get", template: "/internal/webhooks/endpoints", path: "/internal/webhooks/endpoints", access: "admin", success: 200 },
+    {
+      operationId: "createWebhookEndpoint",
+      method: "post",
+      template: "/internal/webhooks/endpoints",
+      path: "/internal/webhooks/endpoints",
+      access: "admin",
+      json: { url: "https://example.com/hooks", events: ["user.created"] },
+      success: 201,
+    },
+    {
+      operationId: "getWebhookEndpoint",
+      method: "get",
+      template: "/internal/webhooks/endpoints/{endpoint_id}",
+      path: `/internal/webhooks/endpoints/${SAMPLE_UUID}`,
+      access: "admin",
+      success: 200,
+    },
+    {
+      operationId: "updateWebhookEndpoint",
+      method: "patch",
+      template: "/internal/webhooks/endpoints/{endpoint_id}",
+      path: `/internal/webhooks/endpoints/${SAMPLE_UUID}`,
+      access: "admin",
+      json: { enabled: false },
+      success: 200,
+    },
+    {
+      operationId: "deleteWebhookEndpoint",
+      method: "delete",
+      template: "/internal/webhooks/endpoints/{endpoint_id}",
+      path: `/internal/webhooks/endpoints/${SAMPLE_UUID}`,
+      access: "admin",
+      success: 200,
+    },
+    {
+      operationId: "rotateWebhookEndpointSecret",
+      method: "post",
+      template: "/internal/webhooks/endpoints/{endpoint_id}/rotate-secret",
+      path: `/internal/webhooks/endpoints/${SAMPLE_UUID}/rotate-secret`,
+      access: "admin",
+      success: 200,
+    },
+    {
+      operationId: "sendTestWebhook",
+      method: "post",
+      template: "/internal/send-test-webhook",
+      path: "/internal/send-test-webhook",
+      access: "admin",
+      json: { endpoint_id: SAMPLE_UUID },
+      success: 200,
+    },
+    { operationId: "listWebhookDeliveries", method: "get", template: "/internal/webhooks/deliveries", path: "/internal/webhooks/deliveries", access: "admin", success: 200 },
   ],
   misc: [
     { operationId: "getBackendUrls", method: "get", template: "/internal/backend-urls", path: "/internal/backend-urls", access: "public", success: 200 },

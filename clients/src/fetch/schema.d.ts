@@ -8072,7 +8072,7 @@ export interface operations {
         };
         responses: {
             /** @description The endpoint and its secret */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
