@@ -156,6 +156,12 @@ describe(`secrets at rest (${testDbKind()})`, () => {
     const totpSecret = keep("TOTP secret", Buffer.from("at-rest-totp-secret-20b").toString("base64"));
     ok(await call(t, "PATCH", `/users/${signedUp.json.user_id}`, { creds: project.server, body: { totp_secret_base64: totpSecret } }));
 
+    // A webhook endpoint's signing secret, and the one that replaced it.
+    const endpoint = ok(await call(t, "POST", "/internal/webhooks/endpoints", { creds: project.admin, body: { url: "https://example.com/at-rest" } }), 201);
+    keep("webhook secret", endpoint.json.secret.slice("whsec_".length));
+    const rotated = ok(await call(t, "POST", `/internal/webhooks/endpoints/${endpoint.json.id}/rotate-secret`, { creds: project.admin }));
+    keep("rotated webhook secret", rotated.json.secret.slice("whsec_".length));
+
     const dumps = await dumpDatabase(t);
     expect(dumps.text).toContain(email);
     const found: string[] = [];
