@@ -159,12 +159,13 @@ export async function updateChannel(
   );
 }
 
-export async function deleteChannel(q: Queryable, tenant: Tenant, userId: string, channelId: string): Promise<boolean> {
-  const rows = await q.query(
-    "DELETE FROM contact_channels WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND id = $4 RETURNING id",
+/** Deletes the channel; answers what it was (null when there was none), so callers know whether it was the primary one. */
+export async function deleteChannel(q: Queryable, tenant: Tenant, userId: string, channelId: string): Promise<{ isPrimary: boolean } | null> {
+  const rows = await q.query<{ is_primary: boolean }>(
+    "DELETE FROM contact_channels WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND id = $4 RETURNING is_primary",
     [tenant.projectId, tenant.branchId, userId, channelId],
   );
-  return rows.length > 0;
+  return rows[0] ? { isPrimary: rows[0].is_primary } : null;
 }
 
 /** Marks the channel verified when it still belongs to the user and still has this value. */
@@ -174,13 +175,13 @@ export async function markChannelVerified(
   userId: string,
   channelId: string,
   value: string,
-): Promise<boolean> {
-  const rows = await q.query(
+): Promise<{ isPrimary: boolean } | null> {
+  const rows = await q.query<{ is_primary: boolean }>(
     `UPDATE contact_channels SET is_verified = true
-     WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND id = $4 AND value = $5 RETURNING id`,
+     WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND id = $4 AND value = $5 RETURNING is_primary`,
     [tenant.projectId, tenant.branchId, userId, channelId, value],
   );
-  return rows.length > 0;
+  return rows[0] ? { isPrimary: rows[0].is_primary } : null;
 }
 
 /** Retires the unused verification codes sent for one channel, when a new one replaces them. */

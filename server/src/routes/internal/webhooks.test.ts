@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Webhook } from "svix";
+import { issueCode } from "../../services/verification-codes";
 import { deliverDueWebhooks } from "../../services/webhooks/delivery-worker";
 import { callUntyped, createProjectFixture, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
@@ -141,6 +142,53 @@ describe("webhook delivery", () => {
     const log = await deliveries(project);
     expect(log.every((d: { status: string }) => d.status === "delivered")).toBe(true);
     expect(log[0].tries).toEqual([expect.objectContaining({ attempt: 1, status_code: 200, error: null })]);
+  });
+
+  it("sends user.updated when the user's read shape changes outside a user update: primary e-mail, its removal, a first password", async () => {
+    const { project, endpoint } = await projectWithEndpoint(["user.updated"]);
+    const user = (await asServer(project, "POST", "/users", {})).json;
+    const primary = await asServer(project, "POST", "/contact-channels", { user_id: user.id, value: uniqueEmail("primary"), type: "email", used_for_auth: true, is_primary: true });
+    expect(primary.status, primary.text).toBe(201);
+    // A second address is not part of the user's read shape: no event.
+    const secondary = await asServer(project, "POST", "/contact-channels", { user_id: user.id, value: uniqueEmail("second"), type: "email", used_for_auth: false });
+    await asServer(project, "PATCH", `/contact-channels/${user.id}/${secondary.json.id}`, { used_for_auth: true });
+    await asServer(project, "DELETE", `/contact-channels/${user.id}/${secondary.json.id}`);
+    await asServer(project, "DELETE", `/contact-channels/${user.id}/${primary.json.id}`);
+    await deliver();
+    const shapes = receiver.processed(endpoint.secret).map((e) => e.data);
+    expect(shapes.map((u) => [u.id, u.primary_email])).toEqual([
+      [user.id, primary.json.value],
+      [user.id, null],
+    ]);
+
+    // Verifying the primary address changes primary_email_verified.
+    receiver.received.length = 0;
+    const address = uniqueEmail("verified");
+    const channel = await asServer(project, "POST", "/contact-channels", { user_id: user.id, value: address, type: "email", used_for_auth: true, is_primary: true });
+    const { code } = await issueCode(t.db, { projectId: project.projectId, branchId: "main" }, {
+      purpose: "email_verification",
+      expiresInMs: 60_000,
+      userId: user.id,
+      email: address,
+      data: { channel_id: channel.json.id },
+    });
+    const verified = await callUntyped(t, "POST", "/contact-channels/verify", { creds: project.client, body: { code } });
+    expect(verified.status, verified.text).toBe(200);
+    await deliver();
+    expect(receiver.processed(endpoint.secret).map((e) => [e.data.primary_email, e.data.primary_email_verified])).toEqual([
+      [address, false],
+      [address, true],
+    ]);
+
+    const signedIn = project.user;
+    const withoutPassword = await asServer(project, "PATCH", `/users/${signedIn.userId}`, { password: null });
+    expect(withoutPassword.json.has_password).toBe(false);
+    await deliver();
+    receiver.received.length = 0;
+    const set = await callUntyped(t, "POST", "/auth/password/set", { creds: { ...project.client, accessToken: signedIn.accessToken }, body: { password: "a-first-password-1" } });
+    expect(set.status, set.text).toBe(200);
+    await deliver();
+    expect(receiver.processed(endpoint.secret).map((e) => [e.data.id, e.data.has_password])).toEqual([[signedIn.userId, true]]);
   });
 
   it("sends only the events an endpoint takes, and nothing for projects without endpoints", async () => {

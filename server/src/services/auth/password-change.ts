@@ -21,6 +21,7 @@ import { assertTrustedRedirect } from "../redirects";
 import type { Tenancy } from "../tenancy";
 import { issueCode, redeemCode } from "../verification-codes";
 import { assertPasswordAcceptable, normalizeEmail } from "./passwords";
+import { recordUserEvent } from "../webhooks/events";
 
 /**
  * A reset link lives one hour: long enough for a slow mail server and a person who reads
@@ -46,7 +47,10 @@ export async function setFirstPassword(deps: ServiceDeps, tenancy: Tenancy, user
   if (existing === undefined) throw new KnownError("USER_NOT_FOUND");
   if (existing !== null) throw new KnownError("PASSWORD_CONFIRMATION_MISMATCH");
   const hash = await hashPassword(password);
-  if (!(await setPasswordHashIfAbsent(deps.db, tenancy, userId, hash))) throw new KnownError("PASSWORD_CONFIRMATION_MISMATCH");
+  await deps.db.transaction(async (tx) => {
+    if (!(await setPasswordHashIfAbsent(tx, tenancy, userId, hash))) throw new KnownError("PASSWORD_CONFIRMATION_MISMATCH");
+    await recordUserEvent(tx, tenancy, "user.updated", userId);
+  });
 }
 
 /** Changes the password after checking the old one; ends every other session of the user. */

@@ -26,6 +26,7 @@ import { normalizeEmail } from "../auth/passwords";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import { channelAlreadyExists, channelNotFound } from "./problems";
+import { recordUserEvent } from "../webhooks/events";
 
 export type { ContactChannelRecord };
 
@@ -116,6 +117,7 @@ export async function createContactChannel(
       if (channel.usedForAuth) await assertValueFreeForAuth(tx, tenancy, userId, input.type, value);
       if (channel.isPrimary) await demotePrimaryChannel(tx, tenancy, userId, input.type, null);
       await insertChannel(tx, tenancy, channel);
+      if (channel.isPrimary) await recordUserEvent(tx, tenancy, "user.updated", userId);
     }),
   );
   return channel;
@@ -149,6 +151,7 @@ export async function updateContactChannel(
       }
       if (changes.isPrimary === true) await demotePrimaryChannel(tx, tenancy, userId, current.type, current.id);
       await updateChannel(tx, tenancy, userId, channelId, next);
+      if (current.isPrimary || changes.isPrimary === true) await recordUserEvent(tx, tenancy, "user.updated", userId);
     }),
   );
   return (await findUserChannel(deps.db, tenancy, userId, channelId))!;
@@ -157,5 +160,9 @@ export async function updateContactChannel(
 /** Deleting the primary channel leaves the user without a primary e-mail. */
 export async function deleteContactChannel(deps: ServiceDeps, tenancy: Tenancy, userId: string, channelId: string): Promise<void> {
   await assertUserExists(deps.db, tenancy, userId);
-  if (!(await deleteChannel(deps.db, tenancy, userId, channelId))) throw channelNotFound();
+  await deps.db.transaction(async (tx) => {
+    const deleted = await deleteChannel(tx, tenancy, userId, channelId);
+    if (!deleted) throw channelNotFound();
+    if (deleted.isPrimary) await recordUserEvent(tx, tenancy, "user.updated", userId);
+  });
 }

@@ -25,6 +25,7 @@ import { issueCode, redeemCode } from "../verification-codes";
 import type { Tenancy } from "../tenancy";
 import { getContactChannel } from "./channels";
 import { channelGone } from "./problems";
+import { recordUserEvent } from "../webhooks/events";
 
 const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
@@ -130,6 +131,9 @@ export async function verifyChannelCode(
       if (!channel || channel.value !== record.email) throw channelGone();
       return;
     }
-    if (!(await markChannelVerified(tx, tenancy, record.userId, channelId, record.email))) throw channelGone();
+    const verified = await markChannelVerified(tx, tenancy, record.userId, channelId, record.email);
+    if (!verified) throw channelGone();
+    // The user's read shape shows the primary e-mail's verification.
+    if (verified.isPrimary) await recordUserEvent(tx, tenancy, "user.updated", record.userId);
   });
 }
