@@ -924,6 +924,43 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedW
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerified {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledCode];
 
 

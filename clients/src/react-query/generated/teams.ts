@@ -29,6 +29,7 @@ import type {
   EmptyObject,
   KnownError400,
   KnownError400PlusCannotGetOwnUserWithoutUser,
+  KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerified,
   KnownError400PlusRedirectUrlNotWhitelisted,
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
@@ -555,7 +556,7 @@ export const useDeleteTeamInvitation = <TError = ErrorType<KnownError400 | Known
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * The user must have the invitation's address as a verified e-mail; otherwise, and for used or expired invitations, the answer is VERIFICATION_CODE_NOT_FOUND. Client access may only accept for itself, and not as a restricted user.
+ * The user must have the invitation's address as a verified e-mail: while theirs is unverified the answer is EMAIL_NOT_VERIFIED; for an invitation to an address they do not have, or a used or expired one, it is VERIFICATION_CODE_NOT_FOUND. Client access may only accept for itself, and not as a restricted user.
  * @summary Accept an invitation addressed to the user
  */
 export const getAcceptTeamInvitationByIdUrl = (id: string,
@@ -591,7 +592,7 @@ export const acceptTeamInvitationById = async (id: string,
 
 
 
-export const getAcceptTeamInvitationByIdMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>,
+export const getAcceptTeamInvitationByIdMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerified | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext> => {
 
@@ -618,12 +619,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type AcceptTeamInvitationByIdMutationResult = NonNullable<Awaited<ReturnType<typeof acceptTeamInvitationById>>>
     export type AcceptTeamInvitationByIdMutationBody = EmptyObject
-    export type AcceptTeamInvitationByIdMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>
+    export type AcceptTeamInvitationByIdMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerified | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>
 
     /**
  * @summary Accept an invitation addressed to the user
  */
-export const useAcceptTeamInvitationById = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>,
+export const useAcceptTeamInvitationById = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerified | KnownError401PlusUserAuthenticationRequired | KnownError403PlusTeamInvitationRestrictedUserNotAllowed | KnownError404UserNotFoundVerificationCodeNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof acceptTeamInvitationById>>, TError,{id: string;params: AcceptTeamInvitationByIdParams;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof acceptTeamInvitationById>>,

@@ -127,7 +127,10 @@ describe("team invitations", () => {
     await invite(teamB, email);
 
     expect((await client(unverified, "GET", "/team-invitations?user_id=me")).json.items).toEqual([]);
-    expect((await client(unverified, "POST", `/team-invitations/${a.id}/accept?user_id=me`)).json.code).toBe("VERIFICATION_CODE_NOT_FOUND");
+    const beforeVerifying = await client(unverified, "POST", `/team-invitations/${a.id}/accept?user_id=me`);
+    expect(beforeVerifying.status).toBe(400);
+    expect(beforeVerifying.json.code).toBe("EMAIL_NOT_VERIFIED");
+    expect(await memberIds(teamA)).not.toContain(unverified.userId);
 
     await server("PATCH", `/users/${unverified.userId}`, { primary_email_verified: true });
     const received = await client(unverified, "GET", "/team-invitations?user_id=me");

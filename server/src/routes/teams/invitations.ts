@@ -136,7 +136,7 @@ const deleteTeamInvitationRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_E
 
 const acceptTeamInvitationByIdRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  ["VERIFICATION_CODE_NOT_FOUND", "USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED"],
+  ["VERIFICATION_CODE_NOT_FOUND", "EMAIL_NOT_VERIFIED", "USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED"],
   {
     operationId: "acceptTeamInvitationById",
     method: "post",
@@ -144,8 +144,9 @@ const acceptTeamInvitationByIdRoute = authenticatedRoute(
     tags: TAGS,
     summary: "Accept an invitation addressed to the user",
     description:
-      "The user must have the invitation's address as a verified e-mail; otherwise, and for used or expired invitations, the " +
-      "answer is VERIFICATION_CODE_NOT_FOUND. Client access may only accept for itself, and not as a restricted user.",
+      "The user must have the invitation's address as a verified e-mail: while theirs is unverified the answer is " +
+      "EMAIL_NOT_VERIFIED; for an invitation to an address they do not have, or a used or expired one, it is " +
+      "VERIFICATION_CODE_NOT_FOUND. Client access may only accept for itself, and not as a restricted user.",
     request: { params: InvitationIdParam, query: AcceptByIdQuery, body: optionalJsonBody(EmptyObjectSchema) },
     responses: { 200: jsonResponse(EmptyObjectSchema, "Joined") },
   },

@@ -143,7 +143,9 @@ export async function acceptInvitationById(
     const invitation = await findLiveInvitationForUpdate(tx, tenancy, invitationId, MAX_ATTEMPTS);
     const channel = invitation && (await findUserChannelByValue(tx, tenancy, userId, "email", invitation.recipientEmail));
     // Someone else's invitation reads as absent, so ids cannot be probed for their recipients.
-    if (!invitation || !channel?.isVerified) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
+    if (!invitation || !channel) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
+    // The user's own address: saying it needs verifying tells them nothing about anyone else.
+    if (!channel.isVerified) throw new KnownError("EMAIL_NOT_VERIFIED");
     await joinUnlessMember(tx, tenancy, invitation.teamId, userId);
     await markCodeUsed(tx, tenancy, invitation.id);
   });
