@@ -3062,6 +3062,7 @@ export interface PasswordUpdate {
 export interface PermissionDefinition {
   /**
    * Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
+   * @maxLength 255
    * @pattern ^\$?[a-z0-9_:]+$
    */
   id: string;
@@ -3072,6 +3073,7 @@ export interface PermissionDefinition {
 export interface PermissionDefinitionCreate {
   /**
    * Lowercase letters, digits, `:` and `_`.
+   * @maxLength 255
    * @pattern ^[a-z0-9_:]+$
    */
   id: string;
@@ -3094,6 +3096,7 @@ export interface PermissionDefinitionList {
 export interface PermissionDefinitionUpdate {
   /**
    * Lowercase letters, digits, `:` and `_`.
+   * @maxLength 255
    * @pattern ^[a-z0-9_:]+$
    */
   id?: string;
@@ -3398,6 +3401,7 @@ export interface ProjectCreate {
 export interface ProjectPermission {
   /**
    * Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
+   * @maxLength 255
    * @pattern ^\$?[a-z0-9_:]+$
    */
   id: string;
@@ -4224,6 +4228,7 @@ export interface TeamMembership {
 export interface TeamPermission {
   /**
    * Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
+   * @maxLength 255
    * @pattern ^\$?[a-z0-9_:]+$
    */
   id: string;
@@ -4643,6 +4648,7 @@ export type ListProjectPermissionsParams = {
 user_id?: string | 'me';
 /**
  * Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
+ * @maxLength 255
  * @pattern ^\$?[a-z0-9_:]+$
  */
 permission_id?: string;
@@ -4748,6 +4754,7 @@ team_id?: string;
 user_id?: string | 'me';
 /**
  * Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
+ * @maxLength 255
  * @pattern ^\$?[a-z0-9_:]+$
  */
 permission_id?: string;

@@ -65,13 +65,17 @@ export async function insertTeam(
   return toTeam(rows[0]!);
 }
 
-export async function insertTeamMember(q: Queryable, tenant: Tenant, teamId: string, userId: string): Promise<void> {
-  await q.query("INSERT INTO team_members (project_id, branch_id, team_id, user_id) VALUES ($1, $2, $3, $4)", [
-    tenant.projectId,
-    tenant.branchId,
-    teamId,
-    userId,
-  ]);
+/**
+ * Adds the membership; answers false when the user was already a member. A concurrent insert
+ * of the same membership waits for the other to commit and then answers false, instead of
+ * failing on the primary key.
+ */
+export async function insertTeamMember(q: Queryable, tenant: Tenant, teamId: string, userId: string): Promise<boolean> {
+  const rows = await q.query(
+    "INSERT INTO team_members (project_id, branch_id, team_id, user_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING 1",
+    [tenant.projectId, tenant.branchId, teamId, userId],
+  );
+  return rows.length > 0;
 }
 
 export async function isTeamMember(q: Queryable, tenant: Tenant, teamId: string, userId: string): Promise<boolean> {

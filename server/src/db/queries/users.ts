@@ -239,6 +239,20 @@ export async function updateUserProfile(
   await q.query(`UPDATE users SET ${assignments.join(", ")} WHERE project_id = $1 AND branch_id = $2 AND id = $3`, params);
 }
 
+/**
+ * Locks the user's row for the rest of the transaction; answers whether the user exists.
+ * Every transaction that changes a user's contact channels takes this lock first, so writes
+ * for one user queue instead of deadlocking or racing on the one-primary-address index.
+ */
+export async function lockUser(q: Queryable, tenant: Tenant, userId: string): Promise<boolean> {
+  const rows = await q.query("SELECT 1 FROM users WHERE project_id = $1 AND branch_id = $2 AND id = $3 FOR UPDATE", [
+    tenant.projectId,
+    tenant.branchId,
+    userId,
+  ]);
+  return rows.length > 0;
+}
+
 export async function deleteUserRow(q: Queryable, tenant: Tenant, userId: string): Promise<boolean> {
   const rows = await q.query("DELETE FROM users WHERE project_id = $1 AND branch_id = $2 AND id = $3 RETURNING id", [
     tenant.projectId,

@@ -149,10 +149,13 @@ describe("webhook delivery", () => {
     const user = (await asServer(project, "POST", "/users", {})).json;
     const primary = await asServer(project, "POST", "/contact-channels", { user_id: user.id, value: uniqueEmail("primary"), type: "email", used_for_auth: true, is_primary: true });
     expect(primary.status, primary.text).toBe(201);
+    // Events are not ordered among themselves: each step is delivered before the next.
+    await deliver();
     // A second address is not part of the user's read shape: no event.
     const secondary = await asServer(project, "POST", "/contact-channels", { user_id: user.id, value: uniqueEmail("second"), type: "email", used_for_auth: false });
     await asServer(project, "PATCH", `/contact-channels/${user.id}/${secondary.json.id}`, { used_for_auth: true });
     await asServer(project, "DELETE", `/contact-channels/${user.id}/${secondary.json.id}`);
+    await deliver();
     await asServer(project, "DELETE", `/contact-channels/${user.id}/${primary.json.id}`);
     await deliver();
     const shapes = receiver.processed(endpoint.secret).map((e) => e.data);
@@ -165,6 +168,7 @@ describe("webhook delivery", () => {
     receiver.received.length = 0;
     const address = uniqueEmail("verified");
     const channel = await asServer(project, "POST", "/contact-channels", { user_id: user.id, value: address, type: "email", used_for_auth: true, is_primary: true });
+    await deliver();
     const { code } = await issueCode(t.db, { projectId: project.projectId, branchId: "main" }, {
       purpose: "email_verification",
       expiresInMs: 60_000,

@@ -7,9 +7,11 @@ import type { PermissionScope } from "../../services/permissions/scope";
 import type { PermissionDefinition } from "../../services/permissions/check";
 import { createDefinition, deleteDefinition, listDefinitions, updateDefinition } from "../../services/permissions/definitions";
 import { PermissionIdSchema } from "./shapes";
+import { PERMISSION_ID_MAX_LENGTH } from "../../services/permissions/scope";
 
 const CustomPermissionIdSchema = z
   .string()
+  .max(PERMISSION_ID_MAX_LENGTH)
   .regex(/^[a-z0-9_:]+$/, "Only lowercase letters, digits, \":\" and \"_\" are allowed")
   .openapi({ description: "Lowercase letters, digits, `:` and `_`.", example: "read_secret_info" });
 

@@ -20,7 +20,7 @@ import {
   type ChannelChanges,
   type ContactChannelRecord,
 } from "../../db/queries/contact-channels";
-import { findUser } from "../../db/queries/users";
+import { findUser, lockUser } from "../../db/queries/users";
 import { KnownError } from "../../errors";
 import { normalizeEmail } from "../auth/passwords";
 import type { ServiceDeps } from "../deps";
@@ -55,6 +55,11 @@ function usedBySomeoneElse(type: string, value: string) {
 
 async function assertUserExists(q: Queryable, tenancy: Tenancy, userId: string): Promise<void> {
   if (!(await findUser(q, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
+}
+
+/** Every write to a user's channels runs under the user's row lock: one user's writes queue, in one lock order. */
+async function lockOwner(tx: Queryable, tenancy: Tenancy, userId: string): Promise<void> {
+  if (!(await lockUser(tx, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
 }
 
 async function assertValueFreeForAuth(tx: Queryable, tenancy: Tenancy, userId: string, type: "email", value: string) {
@@ -113,6 +118,7 @@ export async function createContactChannel(
   };
   await translateConflicts(userId, input.type, value, tenancy, deps, () =>
     deps.db.transaction(async (tx) => {
+      await lockOwner(tx, tenancy, userId);
       if (await findUserChannelByValue(tx, tenancy, userId, input.type, value)) throw channelAlreadyExists(value);
       if (channel.usedForAuth) await assertValueFreeForAuth(tx, tenancy, userId, input.type, value);
       if (channel.isPrimary) await demotePrimaryChannel(tx, tenancy, userId, input.type, null);
@@ -134,6 +140,7 @@ export async function updateContactChannel(
   const value = changes.value === undefined ? undefined : normalizeEmail(changes.value);
   await translateConflicts(userId, "email", value, tenancy, deps, () =>
     deps.db.transaction(async (tx) => {
+      await lockOwner(tx, tenancy, userId);
       const current = await findUserChannel(tx, tenancy, userId, channelId);
       if (!current) throw channelNotFound();
       const valueChanges = value !== undefined && value !== current.value;
@@ -161,6 +168,7 @@ export async function updateContactChannel(
 export async function deleteContactChannel(deps: ServiceDeps, tenancy: Tenancy, userId: string, channelId: string): Promise<void> {
   await assertUserExists(deps.db, tenancy, userId);
   await deps.db.transaction(async (tx) => {
+    await lockOwner(tx, tenancy, userId);
     const deleted = await deleteChannel(tx, tenancy, userId, channelId);
     if (!deleted) throw channelNotFound();
     if (deleted.isPrimary) await recordUserEvent(tx, tenancy, "user.updated", userId);

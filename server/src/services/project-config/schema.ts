@@ -15,6 +15,7 @@
 import { z } from "zod";
 import type { ProjectConfig } from "./document";
 import { expandDottedKeys, isUnstorableKey } from "./render";
+import { PERMISSION_ID_MAX_LENGTH } from "../permissions/scope";
 
 export const OAUTH_PROVIDER_TYPES = [
   "google",
@@ -37,8 +38,11 @@ export const CURRENCY_DECIMALS = { USD: 2, EUR: 2, GBP: 2, JPY: 0, INR: 2, AUD: 
 
 const DURATION_UNITS = ["day", "week", "month", "year"] as const;
 
-const permissionId = z.string().regex(/^\$?[a-z0-9_:]+$/, "permission ids use lowercase letters, digits, colon and underscore");
-const customPermissionId = z.string().regex(/^[a-z0-9_:]+$/, "permission ids use lowercase letters, digits, colon and underscore");
+const permissionId = z
+  .string()
+  .max(PERMISSION_ID_MAX_LENGTH, `permission ids are at most ${PERMISSION_ID_MAX_LENGTH} characters`)
+  .regex(/^\$?[a-z0-9_:]+$/, "permission ids use lowercase letters, digits, colon and underscore");
+const customPermissionId = permissionId.regex(/^[a-z0-9_:]+$/, "permission ids use lowercase letters, digits, colon and underscore");
 // Catalog, product, price and item ids (SPEC §5), and the ids of other config records.
 const userSpecifiedId = z
   .string()

@@ -15,7 +15,7 @@ import {
   retireTeamInvitations,
   type TeamInvitationRecord,
 } from "../../db/queries/team-invitations";
-import { findTeam, isTeamMember } from "../../db/queries/teams";
+import { findTeam } from "../../db/queries/teams";
 import { findUser } from "../../db/queries/users";
 import { markCodeUsed } from "../../db/queries/verification-codes";
 import { KnownError } from "../../errors";
@@ -95,9 +95,6 @@ async function requireUnrestrictedUser(q: Queryable, tenancy: Tenancy, userId: s
   if (restriction) throw new KnownError("TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED", { restricted_reason: restriction });
 }
 
-async function joinUnlessMember(q: Queryable, tenancy: Tenancy, teamId: string, userId: string): Promise<void> {
-  if (!(await isTeamMember(q, tenancy, teamId, userId))) await joinTeam(q, tenancy, teamId, userId);
-}
 
 /** `check` validates the code only; `details` also names the team; `accept` makes the user a member. */
 export type CodeUse = "check" | "details" | "accept";
@@ -124,7 +121,8 @@ export async function redeemInvitationCode(
     // The foreign key deletes a team's invitations with the team, so this only guards odd rows.
     const team = record.teamId ? await findTeam(tx, tenancy, record.teamId) : null;
     if (!team) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
-    if (userId) await joinUnlessMember(tx, tenancy, team.id, userId);
+    // Accepting as a member (or beside a concurrent add) uses the code up and changes nothing else.
+    if (userId) await joinTeam(tx, tenancy, team.id, userId);
     return { teamId: team.id, teamDisplayName: team.displayName };
   });
 }
@@ -146,7 +144,7 @@ export async function acceptInvitationById(
     if (!invitation || !channel) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
     // The user's own address: saying it needs verifying tells them nothing about anyone else.
     if (!channel.isVerified) throw new KnownError("EMAIL_NOT_VERIFIED");
-    await joinUnlessMember(tx, tenancy, invitation.teamId, userId);
+    await joinTeam(tx, tenancy, invitation.teamId, userId);
     await markCodeUsed(tx, tenancy, invitation.id);
   });
 }

@@ -34,11 +34,15 @@ export async function insertNewTeam(
 export const createTeamForCreator = (q: Queryable, tenancy: Tenancy, creatorUserId: string, team: { displayName: string }) =>
   insertNewTeam(q, tenancy, creatorUserId, team);
 
-/** Makes the user a member of the team with the project's default member permissions. */
-export async function joinTeam(q: Queryable, tenancy: Tenancy, teamId: string, userId: string): Promise<void> {
-  await insertTeamMember(q, tenancy, teamId, userId);
+/**
+ * Makes the user a member of the team with the project's default member permissions; answers
+ * false, changing nothing, when they already are one (also when a concurrent request just made them one).
+ */
+export async function joinTeam(q: Queryable, tenancy: Tenancy, teamId: string, userId: string): Promise<boolean> {
+  if (!(await insertTeamMember(q, tenancy, teamId, userId))) return false;
   await grantDefaultPermissions(q, tenancy, "teamMember", userId, teamId);
   await recordMembershipEvent(q, tenancy, "team_membership.created", { teamId, userId });
+  return true;
 }
 
 export function personalTeamName(displayName: string | null, email: string | null): string {

@@ -83,8 +83,7 @@ export async function addTeamMember(deps: ServiceDeps, tenancy: Tenancy, teamId:
   await deps.db.transaction(async (tx) => {
     if (!(await findTeam(tx, tenancy, teamId))) throw new KnownError("TEAM_NOT_FOUND", { team_id: teamId });
     if (!(await findUser(tx, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
-    if (await isTeamMember(tx, tenancy, teamId, userId)) throw new KnownError("TEAM_MEMBERSHIP_ALREADY_EXISTS");
-    await joinTeam(tx, tenancy, teamId, userId);
+    if (!(await joinTeam(tx, tenancy, teamId, userId))) throw new KnownError("TEAM_MEMBERSHIP_ALREADY_EXISTS");
   });
 }
 

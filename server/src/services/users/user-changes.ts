@@ -12,6 +12,7 @@ import { isTeamMember } from "../../db/queries/teams";
 import {
   findUser,
   insertUser,
+  lockUser,
   setPrimaryEmail,
   updatePrimaryEmailFlags,
   updateUserProfile,
@@ -77,6 +78,7 @@ async function applyChanges(
   changes: UserChanges,
   secrets: Partial<UserProfileChanges>,
 ): Promise<void> {
+  if (!(await lockUser(tx, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
   if (changes.selectedTeamId && !(await isTeamMember(tx, tenancy, changes.selectedTeamId, userId))) {
     throw new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: changes.selectedTeamId, user_id: userId });
   }
@@ -117,19 +119,37 @@ async function applyChanges(
   }
 }
 
-async function translateConflicts<T>(email: string | null | undefined, work: () => Promise<T>): Promise<T> {
+/**
+ * Runs `work`, answering a unique violation on the sign-in address index with `conflict`:
+ * the address is someone else's sign-in address. The user's own row lock (applyChanges) keeps
+ * their other indexes from racing, so this is the only violation left to translate.
+ */
+async function translateConflicts<T>(conflict: KnownError | undefined, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isUniqueViolation(error) && email) throw emailTaken(normalizeEmail(email));
+    if (isUniqueViolation(error) && conflict) throw conflict;
     throw error;
   }
+}
+
+/** The known error for losing the sign-in address to another user, given what the change asked for. */
+function addressConflict(changes: UserChanges, current: User | null): KnownError | undefined {
+  if (changes.primaryEmail) return emailTaken(normalizeEmail(changes.primaryEmail));
+  if (changes.primaryEmail === undefined && changes.primaryEmailAuthEnabled && current?.primaryEmail) {
+    return new KnownError("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", {
+      type: "email",
+      contact_channel_value: current.primaryEmail,
+      would_work_if_email_was_verified: false,
+    });
+  }
+  return undefined;
 }
 
 export async function createUser(deps: ServiceDeps, tenancy: Tenancy, input: UserChanges): Promise<User> {
   const secrets = await prepareSecrets(deps, input);
   const userId = newId();
-  await translateConflicts(input.primaryEmail, () =>
+  await translateConflicts(addressConflict(input, null), () =>
     deps.db.transaction(async (tx) => {
       await insertUser(tx, tenancy, { id: userId, isAnonymous: input.isAnonymous ?? false });
       await applyChanges(tx, tenancy, userId, { ...input, isAnonymous: undefined }, secrets);
@@ -151,9 +171,10 @@ export async function updateUser(
   userId: string,
   changes: UserChanges,
 ): Promise<User> {
-  if (!(await findUser(deps.db, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
+  const current = await findUser(deps.db, tenancy, userId);
+  if (!current) throw new KnownError("USER_NOT_FOUND");
   const secrets = await prepareSecrets(deps, changes);
-  await translateConflicts(changes.primaryEmail, () =>
+  await translateConflicts(addressConflict(changes, current), () =>
     unlessDeletedMeanwhile(
       () =>
         deps.db.transaction(async (tx) => {
