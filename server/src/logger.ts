@@ -1,17 +1,20 @@
 import type { Logger } from "./services/deps";
 
-/** One JSON object per line on stdout/stderr: easy for people to read and for log shippers to parse. */
-export function createConsoleLogger(base: Record<string, unknown> = {}): Logger {
+/** One JSON object per line on stdout/stderr: easy for people to read and for log shippers to parse. Debug lines only with `debug`. */
+export function createConsoleLogger(base: Record<string, unknown> = {}, options: { debug?: boolean } = {}): Logger {
   const write = (level: string, message: string, fields?: Record<string, unknown>) => {
     const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...base, ...fields });
     if (level === "error") console.error(line);
     else console.log(line);
   };
   return {
+    debug: (message, fields) => {
+      if (options.debug) write("debug", message, fields);
+    },
     info: (message, fields) => write("info", message, fields),
     warn: (message, fields) => write("warn", message, fields),
     error: (message, fields) => write("error", message, fields),
   };
 }
 
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
+export const silentLogger: Logger = { debug() {}, info() {}, warn() {}, error() {} };

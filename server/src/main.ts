@@ -13,12 +13,13 @@ import { sealClearOutboxMessages } from "./services/emails/outbox";
 import { DEV_PUBLISHABLE_CLIENT_KEY, ensureInternalProject } from "./services/projects/internal-project";
 import { checkServerSecret } from "./services/server-secret-check";
 import { startWebhookWorker } from "./services/webhooks/delivery-worker";
+import { startRetentionSweeper } from "./services/retention/sweeper";
 
 const WEB_DIST_DIR = fileURLToPath(new URL("../../web/dist/", import.meta.url));
 
 export async function startServer(env?: NodeJS.ProcessEnv) {
   const settings = loadConfig(env);
-  const log = createConsoleLogger();
+  const log = createConsoleLogger({}, { debug: settings.logDebug });
   if (!settings.databaseUrl) await mkdir(settings.dataDir, { recursive: true });
   const { secret, source, file } = await resolveServerSecret(settings);
   if (source === "generated") log.warn("Generated a server secret in the data folder; set STACK_SERVER_SECRET in production");
@@ -44,6 +45,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
   }
 
   const webhookWorker = startWebhookWorker(deps, settings.webhooks);
+  const retentionSweeper = startRetentionSweeper(deps, settings.retention);
 
   const { app } = createApp(deps, { webDistDir: WEB_DIST_DIR });
   const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port });
@@ -60,6 +62,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
   const stop = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await webhookWorker.stop();
+    await retentionSweeper.stop();
     await cacheSync.stop();
     await db.close();
   };

@@ -25,6 +25,9 @@ const envSchema = z.object({
   STACK_EMAIL_PASSWORD: z.string().min(1).optional(),
   STACK_EMAIL_SENDER: z.string().min(3).default("Gatehouse <noreply@localhost>"),
   EMAIL_SEND_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
+  LOG_LEVEL: z.enum(["debug", "info"]).default("info"),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
   SERVE_WEB: booleanFlag.default(true),
@@ -69,6 +72,9 @@ export interface AppConfig {
    * due deliveries when no change notification woke it (retries, rows of a crashed process).
    */
   webhooks: { timeoutMs: number; pollMs: number };
+  /** How long the e-mail outbox and the webhook delivery log keep finished rows, and how often stale rows are swept. */
+  retention: { retentionSeconds: number; intervalMs: number };
+  logDebug: boolean;
   serveWeb: boolean;
   logRequests: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -113,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     emailSendWaitMs: e.EMAIL_SEND_WAIT_MS,
     webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS, pollMs: e.WEBHOOK_POLL_MS },
+    retention: { retentionSeconds: e.RETENTION_DAYS * 86_400, intervalMs: e.RETENTION_SWEEP_SECONDS * 1000 },
+    logDebug: e.LOG_LEVEL === "debug",
     serveWeb: e.SERVE_WEB,
     logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,

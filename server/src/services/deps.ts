@@ -10,6 +10,7 @@ import type { SigningKeyStore } from "./signing-keys";
 import type { TenancyStore } from "./tenancy";
 
 export interface Logger {
+  debug(message: string, fields?: Record<string, unknown>): void;
   info(message: string, fields?: Record<string, unknown>): void;
   warn(message: string, fields?: Record<string, unknown>): void;
   error(message: string, fields?: Record<string, unknown>): void;

@@ -1,0 +1,54 @@
+import type { Queryable } from "../db";
+
+/** The tables the retention sweeper keeps bounded. */
+export type SweptTable =
+  | "rate_limits"
+  | "sessions"
+  | "revoked_sessions"
+  | "verification_codes"
+  | "email_outbox"
+  | "webhook_deliveries"
+  | "user_activity_days";
+
+/**
+ * Per table: the rows it may delete, as a condition on `$2`, the retention period in seconds
+ * for tables whose age limit is a setting (others ignore it), and the key columns that pick
+ * one batch. Each condition is served by an index (migration 0020).
+ */
+const SWEEPS: Record<SweptTable, { key: string; stale: string }> = {
+  // A window that has ended counts nothing: the next hit starts a new one either way.
+  rate_limits: { key: "key", stale: "expires_at < now()" },
+  sessions: { key: "project_id, branch_id, id", stale: "expires_at IS NOT NULL AND expires_at < now()" },
+  // Processes load revocations of the last access-token lifetime (at most a day).
+  revoked_sessions: { key: "seq", stale: "revoked_at < now() - interval '2 days'" },
+  // Kept a day after use or expiry, so a late retry still hears ALREADY_USED or EXPIRED.
+  verification_codes: {
+    key: "project_id, branch_id, id",
+    stale: "(used_at IS NOT NULL AND used_at < now() - interval '1 day') OR expires_at < now() - interval '1 day'",
+  },
+  email_outbox: { key: "project_id, branch_id, id", stale: "status <> 'queued' AND created_at < now() - make_interval(secs => $2)" },
+  webhook_deliveries: {
+    key: "project_id, branch_id, id",
+    stale: "status <> 'pending' AND finished_at < now() - make_interval(secs => $2)",
+  },
+  // The metrics read the last 30 days.
+  user_activity_days: { key: "project_id, branch_id, day, user_id", stale: "day < current_date - 35" },
+};
+
+export const SWEPT_TABLES = Object.keys(SWEEPS) as SweptTable[];
+
+/**
+ * Deletes up to `limit` stale rows of `table` in one short statement; answers how many. Rows
+ * another process is deleting are skipped (SKIP LOCKED), so sweeps on several processes share
+ * the work instead of waiting on each other.
+ */
+export async function deleteStaleBatch(q: Queryable, table: SweptTable, limit: number, retentionSeconds: number): Promise<number> {
+  const { key, stale } = SWEEPS[table];
+  const rows = await q.query(
+    `DELETE FROM ${table} WHERE (${key}) IN (
+       SELECT ${key} FROM ${table} WHERE ${stale} LIMIT $1 FOR UPDATE SKIP LOCKED)
+     RETURNING 1`,
+    stale.includes("$2") ? [limit, retentionSeconds] : [limit],
+  );
+  return rows.length;
+}
