@@ -66,7 +66,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
     await cacheSync.stop();
     await db.close();
   };
-  return { port, stop, deps };
+  return { port, stop, deps, retention: retentionSweeper };
 }
 
 const isEntryPoint = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1];
