@@ -13,6 +13,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default("./.data"),
   DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_DIRECT_URL: z.string().min(1).optional(),
+  DATABASE_POOLER: z.enum(["none", "transaction"]).default("none"),
   STACK_SERVER_SECRET: z.string().min(32).optional(),
   STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: z.string().min(1).optional(),
   STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: z.string().min(1).optional(),
@@ -55,6 +57,10 @@ export interface AppConfig {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A connection of its own for LISTEN, bypassing a transaction pooler; DATABASE_URL when unset. */
+  databaseDirectUrl: string | undefined;
+  /** "transaction" behind PgBouncer in transaction mode: no prepared statements. */
+  databasePooler: "none" | "transaction";
   serverSecret: string | undefined;
   seedInternalKeys: {
     publishableClientKey: string | undefined;
@@ -100,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
+    databasePooler: e.DATABASE_POOLER,
     serverSecret: e.STACK_SERVER_SECRET,
     seedInternalKeys: {
       publishableClientKey: e.STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY,

@@ -33,6 +33,17 @@ export interface PostgresOptions {
   queryTimeoutMs?: number;
   /** Told once when PostgreSQL becomes unreachable and once when it is back, not per failed request. */
   log?: ConnectionLog;
+  /**
+   * Where LISTEN connects: a session of its own, which a transaction pooler (PgBouncer in
+   * transaction mode) cannot give. Defaults to `connectionString`.
+   */
+  directUrl?: string;
+  /**
+   * Whether statements are prepared once per connection (the default). Off behind a
+   * transaction pooler: its server connections change under a client between transactions, so
+   * a statement prepared on one would be missing on the next.
+   */
+  preparedStatements?: boolean;
 }
 
 /** Opens a connection pool to PostgreSQL at `connectionString`; fails at once if it is unreachable now. */
@@ -84,7 +95,7 @@ export async function openPostgresDb(connectionString: string, options: Postgres
     };
     client.on("error", onError);
     let statements = statementsOf.get(client);
-    if (!statements) statementsOf.set(client, (statements = new PreparedStatements()));
+    if (!statements) statementsOf.set(client, (statements = new PreparedStatements(options.preparedStatements ?? true)));
     return {
       async query<Row>(sql: string, params: readonly unknown[] = []): Promise<Row[]> {
         if (broken) throw unavailable(broken);
@@ -156,7 +167,7 @@ export async function openPostgresDb(connectionString: string, options: Postgres
       await query(script);
     },
     listen(channel, handlers) {
-      const listener = listenOnPostgres(connectionString, channel, handlers);
+      const listener = listenOnPostgres(options.directUrl ?? connectionString, channel, handlers);
       listeners.add(listener);
       return listener;
     },

@@ -29,10 +29,13 @@ function statementName(sql: string): string {
 export class PreparedStatements {
   private readonly prepared = new Set<string>();
 
+  /** With `enabled` false (behind a transaction pooler) every statement runs unnamed. */
+  constructor(private readonly enabled = true) {}
+
   /** The statement name to run `sql` under on this connection, or undefined to run it unnamed. */
   nameFor(sql: string, params: readonly unknown[]): string | undefined {
     // Statements without parameters are migrations, BEGIN/COMMIT and one-off reads.
-    if (params.length === 0) return undefined;
+    if (!this.enabled || params.length === 0) return undefined;
     const name = statementName(sql);
     if (this.prepared.has(name)) return name;
     if (this.prepared.size >= MAX_PREPARED_PER_CONNECTION) return undefined;

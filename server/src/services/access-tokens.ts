@@ -15,6 +15,7 @@ import type { SigningKeyStore } from "./signing-keys";
 import type { Tenancy } from "./tenancy";
 import { TtlCache } from "../cache/ttl-cache";
 import { restrictionOf, restrictionRules } from "./users/restriction";
+import type { Logger } from "./deps";
 
 export interface AccessTokenClaims {
   sub: string;
@@ -86,11 +87,30 @@ export async function issueAccessToken(
 export class AccessTokenVerifier {
   private readonly verified = new TtlCache<AccessTokenClaims>(10 * 60_000, 20_000);
 
+  /** Issuers already reported as foreign, so a stream of such tokens logs each once. */
+  private readonly reportedIssuers = new Set<string>();
+
   constructor(
     private readonly signingKeys: SigningKeyStore,
     private readonly publicUrl: string,
     private readonly revokedSessions: RevokedSessions,
+    private readonly log?: Pick<Logger, "warn">,
   ) {}
+
+  /**
+   * A token this project's key signed for another issuer was minted by a process with another
+   * PUBLIC_URL: the caller only hears UNPARSABLE_ACCESS_TOKEN, so the operator is told why.
+   */
+  private reportForeignIssuer(error: unknown, expected: string): void {
+    if (!(error instanceof joseErrors.JWTClaimValidationFailed) || error.claim !== "iss") return;
+    const issuer = String(error.payload.iss);
+    if (this.reportedIssuers.has(issuer) || this.reportedIssuers.size >= 100) return;
+    this.reportedIssuers.add(issuer);
+    this.log?.warn("Refused an access token issued under another PUBLIC_URL: every process of one deployment must share PUBLIC_URL (and STACK_SERVER_SECRET)", {
+      token_issuer: issuer,
+      expected_issuer: expected,
+    });
+  }
 
   /** Verifies a user's access token for `projectId`, throwing the contract's errors. */
   async verify(projectId: string, token: string): Promise<AccessTokenClaims> {
@@ -151,6 +171,7 @@ export class AccessTokenVerifier {
           refresh_token_id: payload.refresh_token_id ?? null,
         });
       }
+      this.reportForeignIssuer(error, issuerFor(this.publicUrl, projectId, anonymous));
       throw new KnownError("UNPARSABLE_ACCESS_TOKEN");
     }
   }

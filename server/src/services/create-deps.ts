@@ -29,7 +29,7 @@ export function createDeps(
     signingKeys,
     tenancies: new TenancyStore(db),
     projectKeys: new ProjectKeyChecker(db),
-    accessTokens: new AccessTokenVerifier(signingKeys, settings.publicUrl, revokedSessions),
+    accessTokens: new AccessTokenVerifier(signingKeys, settings.publicUrl, revokedSessions, log),
     revokedSessions,
     activity: new ActivityTracker(db),
     totpSecrets: createSecretBox(serverSecret, "totp-secrets"),
