@@ -44,8 +44,10 @@ export async function listUserPage(
   if (!filter.includeRestricted && filter.anonymous !== "only") {
     where.push("NOT u.restricted_by_admin");
     if (filter.requireEmailVerification) {
-      where.push(`(u.is_anonymous OR EXISTS (SELECT 1 FROM contact_channels cc WHERE cc.project_id = u.project_id
-        AND cc.branch_id = u.branch_id AND cc.user_id = u.id AND cc.type = 'email' AND cc.is_primary AND cc.is_verified))`);
+      // A scalar lookup (one primary e-mail per user) stays a per-row index probe; an EXISTS under
+      // OR may be planned as a hash of every verified channel in the project.
+      where.push(`(u.is_anonymous OR COALESCE((SELECT cc.is_verified FROM contact_channels cc WHERE cc.project_id = $1
+        AND cc.branch_id = $2 AND cc.user_id = u.id AND cc.type = 'email' AND cc.is_primary), false))`);
     }
   }
   if (filter.teamId) {

@@ -23,14 +23,22 @@ function matchingIds(pattern: string): string {
 /**
  * The WHERE condition on `users u` for a search, chosen by how many rows match: few
  * matches are found through the trigram indexes, many by filtering users in list order,
- * where a page fills long before the end. Both select the same users.
+ * where a page fills long before the end. Both select the same users; `manyMatches` moves
+ * the threshold for tests.
  */
-export async function userSearchCondition(q: Queryable, tenant: Tenant, query: string, param: (value: unknown) => string): Promise<string> {
+export async function userSearchCondition(
+  q: Queryable,
+  tenant: Tenant,
+  query: string,
+  param: (value: unknown) => string,
+  manyMatches = MANY_MATCHES,
+): Promise<string> {
   const pattern = containsPattern(query);
-  const [probe] = await q.query<{ many: boolean }>(`SELECT count(*) > ${MANY_MATCHES} AS many FROM (${matchingIds("$3")} LIMIT ${MANY_MATCHES + 1}) m`, [
+  const [probe] = await q.query<{ many: boolean }>(`SELECT count(*) > $4 AS many FROM (${matchingIds("$3")} LIMIT $4 + 1) m`, [
     tenant.projectId,
     tenant.branchId,
     pattern,
+    manyMatches,
   ]);
   const placeholder = param(pattern);
   if (!probe?.many) return `u.id IN (${matchingIds(placeholder)})`;
