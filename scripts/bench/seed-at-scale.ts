@@ -39,7 +39,7 @@ export async function seedUsers(pool: pg.Pool, projectId: string, options: { use
     await pool.query(
       `INSERT INTO contact_channels (project_id, branch_id, id, user_id, type, value, is_primary, is_verified, used_for_auth)
        SELECT project_id, branch_id, gen_random_uuid(), id, 'email', 'person-' || substr(display_name, 8) || '@example.com', true, true, true
-       FROM users WHERE project_id = $1 AND NOT is_anonymous`,
+       FROM users WHERE project_id = $1 AND NOT is_anonymous AND display_name LIKE 'Person %'`,
       [projectId],
     );
     console.log(`seeded primary e-mails in ${Math.round(performance.now() - started)} ms`);
