@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   try {
     const gatehouse = await startGatehouse(database.url);
     const fixture = await createProjectFixture({ request: (path, init) => fetch(`${gatehouse.url}${path}`, init) });
-    await seedUsers(pool, fixture.projectId, { users: USERS, emails: false });
+    await seedUsers(pool, fixture.projectId, { users: USERS, emails: false, metrics: true });
     await analyze(pool);
 
     const headers = { "x-stack-project-id": fixture.projectId, "x-stack-access-type": "admin", "x-stack-super-secret-admin-key": fixture.keys.adminKey };

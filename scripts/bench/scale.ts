@@ -13,7 +13,8 @@
  *             near 1x (the issue's bound is 2x).
  *
  * "Deep" pages start at a cursor 90 % of the way through the list in that order. Writes
- * .bench/scale.json. DATABASE_URL as for `npm run bench`.
+ * .bench/scale.json. DATABASE_URL as for `npm run bench`; `--keep` leaves the database in place
+ * (and says its name) to profile the queries with EXPLAIN.
  */
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
@@ -28,7 +29,7 @@ import { ROOT, stopAllChildren } from "./children";
 import { adminDatabaseUrl, createDatabase, startGatehouse } from "./gatehouse-process";
 import { analyze, seedTeams, seedUsers } from "./seed-at-scale";
 
-const { values: args } = parseArgs({ options: { users: { type: "string" }, calls: { type: "string" } } });
+const { values: args } = parseArgs({ options: { users: { type: "string" }, calls: { type: "string" }, keep: { type: "boolean" } } });
 const USERS = Number(args.users ?? process.env.BENCH_SCALE_USERS ?? 100_000);
 const CALLS = Number(args.calls ?? process.env.BENCH_SCALE_CALLS ?? 5);
 const TEAMS = 100_000;
@@ -67,7 +68,7 @@ async function main(): Promise<void> {
     const tenant = { projectId: fixture.projectId, branchId: "main" };
 
     const seedStarted = performance.now();
-    await seedUsers(pool, tenant.projectId, { users: USERS, emails: true });
+    await seedUsers(pool, tenant.projectId, { users: USERS, emails: true, metrics: false });
     const bigTeam = await seedTeams(pool, tenant.projectId, { teams: TEAMS, members: Math.min(MEMBERS, USERS / 2) });
     await analyze(pool);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
@@ -156,7 +157,8 @@ async function main(): Promise<void> {
   } finally {
     await pool.end();
     await stopAllChildren();
-    await database.drop();
+    if (args.keep) console.log(`kept the database for EXPLAIN: ${database.name}`);
+    else await database.drop();
   }
 }
 

@@ -6,13 +6,52 @@
  * User g (1-based) is "Person g", signed up over the past year and active over the past
  * 30 days; a third have no password, every fifth has e-mail codes, every fiftieth is
  * anonymous, five countries. With `emails`, every non-anonymous user has a verified primary
- * e-mail `person-g@example.com` that signs in.
+ * e-mail `person-g@example.com` that signs in; with `metrics`, the activity days and counters
+ * the bench of /internal/metrics reads are filled in too.
  */
 import type pg from "pg";
 
 const BATCH = 100_000;
 
-export async function seedUsers(pool: pg.Pool, projectId: string, options: { users: number; emails: boolean }): Promise<void> {
+interface UserSeeding {
+  users: number;
+  /** A verified primary e-mail per non-anonymous user. */
+  emails: boolean;
+  /** Their activity days and the metrics counters, as the triggers would have written them. */
+  metrics: boolean;
+}
+
+export async function seedUsers(pool: pg.Pool, projectId: string, options: UserSeeding): Promise<void> {
+  await withoutSecondaryIndexes(pool, ["users", "contact_channels"], () => loadUsers(pool, projectId, options));
+}
+
+/**
+ * Maintaining the secondary indexes row by row (the trigram GIN indexes above all) costs
+ * several times the load itself, so they are dropped for it and built again after from their
+ * own definitions, as bulk loads are done. Keys and unique constraints stay.
+ */
+async function withoutSecondaryIndexes(pool: pg.Pool, tables: string[], load: () => Promise<void>): Promise<void> {
+  const { rows: indexes } = await pool.query<{ name: string; definition: string }>(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
+     WHERE t.relname = ANY($1) AND t.relnamespace = 'public'::regnamespace
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+    [tables],
+  );
+  for (const index of indexes) await pool.query(`DROP INDEX "${index.name}"`);
+  await load();
+  const started = performance.now();
+  const client = await pool.connect();
+  try {
+    await client.query("SET maintenance_work_mem = '256MB'");
+    for (const index of indexes) await client.query(index.definition);
+  } finally {
+    client.release();
+  }
+  console.log(`built ${indexes.length} indexes in ${Math.round(performance.now() - started)} ms`);
+}
+
+async function loadUsers(pool: pg.Pool, projectId: string, options: UserSeeding): Promise<void> {
   // The activity and counter triggers fire row by row; the same rows are written in one go after.
   await pool.query("ALTER TABLE users DISABLE TRIGGER users_active_on_insert");
   await pool.query("ALTER TABLE users DISABLE TRIGGER users_counted");
@@ -45,12 +84,14 @@ export async function seedUsers(pool: pg.Pool, projectId: string, options: { use
     console.log(`seeded primary e-mails in ${Math.round(performance.now() - started)} ms`);
   }
   await pool.query("ALTER TABLE users ENABLE TRIGGER users_active_on_insert");
-  await pool.query(
-    `INSERT INTO user_activity_days (project_id, branch_id, day, user_id, is_anonymous)
-     SELECT project_id, branch_id, (last_active_at AT TIME ZONE 'UTC')::date, id, is_anonymous FROM users WHERE project_id = $1
-     ON CONFLICT DO NOTHING`,
-    [projectId],
-  );
+  if (options.metrics) {
+    await pool.query(
+      `INSERT INTO user_activity_days (project_id, branch_id, day, user_id, is_anonymous)
+       SELECT project_id, branch_id, (last_active_at AT TIME ZONE 'UTC')::date, id, is_anonymous FROM users WHERE project_id = $1
+       ON CONFLICT DO NOTHING`,
+      [projectId],
+    );
+  }
   await pool.query("ALTER TABLE users ENABLE TRIGGER users_counted");
   await pool.query("ALTER TABLE user_activity_days ENABLE TRIGGER user_activity_days_counted");
   await pool.query("SELECT recount_metrics($1)", [projectId]);
