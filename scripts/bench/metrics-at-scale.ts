@@ -3,10 +3,8 @@
  * against the same SQL run raw in the same run.
  *
  * A project is created over the HTTP API, then 1,000,000 users are seeded straight into its
- * tables (signed up over the past year, active over the past 30 days, a third without a
- * password, every fifth with e-mail codes, every fiftieth anonymous, five countries; their
- * activity days and the metrics counters are written as the triggers would have, in one
- * statement each). After VACUUM ANALYZE each is
+ * tables by seed-at-scale.ts (their activity days and the metrics counters are written as
+ * the triggers would have, in one statement each). After VACUUM ANALYZE each is
  * timed BENCH_METRICS_CALLS times (7) after one warm-up call:
  *
  *   gatehouse  the HTTP request with the project's admin key, end to end;
@@ -26,10 +24,10 @@ import { findUsersByIds } from "../../server/src/db/queries/users";
 import { createProjectFixture } from "../../server/src/testing/fixtures";
 import { ROOT, stopAllChildren } from "./children";
 import { adminDatabaseUrl, createDatabase, startGatehouse } from "./gatehouse-process";
+import { analyze, seedUsers } from "./seed-at-scale";
 
 const USERS = Number(process.env.BENCH_METRICS_USERS ?? 1_000_000);
 const CALLS = Number(process.env.BENCH_METRICS_CALLS ?? 7);
-const BATCH = 100_000;
 const RESULTS_PATH = `${ROOT}.bench/metrics-at-scale.json`;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -45,46 +43,14 @@ async function timed(calls: number, work: () => Promise<unknown>): Promise<numbe
   return median(times);
 }
 
-async function seed(pool: pg.Pool, projectId: string): Promise<void> {
-  // The activity and counter triggers fire row by row; the same rows are written in one go after.
-  await pool.query("ALTER TABLE users DISABLE TRIGGER users_active_on_insert");
-  await pool.query("ALTER TABLE users DISABLE TRIGGER users_counted");
-  await pool.query("ALTER TABLE user_activity_days DISABLE TRIGGER user_activity_days_counted");
-  for (let from = 1; from <= USERS; from += BATCH) {
-    const to = Math.min(USERS, from + BATCH - 1);
-    const started = performance.now();
-    await pool.query(
-      `INSERT INTO users (project_id, branch_id, id, display_name, password_hash, otp_auth_enabled, country_code, is_anonymous, signed_up_at, last_active_at)
-       SELECT $1, 'main', gen_random_uuid(), 'Person ' || g, CASE WHEN g % 3 <> 0 THEN 'seeded' END, g % 5 = 0,
-         (ARRAY['US', 'DE', 'FR', 'IN', 'BR'])[1 + g % 5], g % 50 = 0,
-         now() - (g % 365) * interval '1 day' - (g % 86400) * interval '1 second',
-         now() - (g % 30) * interval '1 day'
-       FROM generate_series($2::int, $3::int) g`,
-      [projectId, from, to],
-    );
-    console.log(`seeded users ${from}-${to} in ${Math.round(performance.now() - started)} ms`);
-  }
-  await pool.query("ALTER TABLE users ENABLE TRIGGER users_active_on_insert");
-  await pool.query(
-    `INSERT INTO user_activity_days (project_id, branch_id, day, user_id, is_anonymous)
-     SELECT project_id, branch_id, (last_active_at AT TIME ZONE 'UTC')::date, id, is_anonymous FROM users WHERE project_id = $1
-     ON CONFLICT DO NOTHING`,
-    [projectId],
-  );
-  await pool.query("ALTER TABLE users ENABLE TRIGGER users_counted");
-  await pool.query("ALTER TABLE user_activity_days ENABLE TRIGGER user_activity_days_counted");
-  await pool.query("SELECT recount_metrics($1)", [projectId]);
-  await pool.query("VACUUM ANALYZE users");
-  await pool.query("VACUUM ANALYZE user_activity_days");
-}
-
 async function main(): Promise<void> {
   const database = await createDatabase(adminDatabaseUrl());
   const pool = new pg.Pool({ connectionString: database.url, max: 10 });
   try {
     const gatehouse = await startGatehouse(database.url);
     const fixture = await createProjectFixture({ request: (path, init) => fetch(`${gatehouse.url}${path}`, init) });
-    await seed(pool, fixture.projectId);
+    await seedUsers(pool, fixture.projectId, { users: USERS, emails: false, metrics: true });
+    await analyze(pool);
 
     const headers = { "x-stack-project-id": fixture.projectId, "x-stack-access-type": "admin", "x-stack-super-secret-admin-key": fixture.keys.adminKey };
     const viaHttp = async () => {

@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Db, Queryable } from "./db";
 
 /**
@@ -10,7 +11,8 @@ export interface PgliteDb extends Db {
 }
 
 export async function openPgliteDb(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
-  const pg = new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), ...options });
+  // User search's trigram indexes (migration 0019) need the extension loaded in every session.
+  const pg = new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), ...options, extensions: { pg_trgm } });
   await pg.waitReady;
 
   const asQueryable = (target: Pick<PGlite, "query">): Queryable => ({

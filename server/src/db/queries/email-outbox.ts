@@ -93,7 +93,7 @@ export async function listOutbox(
     `SELECT ${COLUMNS} FROM email_outbox o
      WHERE project_id = $1 AND branch_id = $2
        AND ($3::uuid IS NULL OR (created_at, id) < (SELECT c.created_at, c.id FROM email_outbox c
-             WHERE c.project_id = o.project_id AND c.branch_id = o.branch_id AND c.id = $3::uuid))
+             WHERE c.project_id = $1 AND c.branch_id = $2 AND c.id = $3::uuid))
      ORDER BY created_at DESC, id DESC LIMIT $4`,
     [tenant.projectId, tenant.branchId, page.cursor ?? null, page.limit + 1],
   );

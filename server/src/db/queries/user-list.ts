@@ -2,6 +2,7 @@ import type { Queryable } from "../db";
 import { findUsersByIds } from "./users";
 import type { UserRecord } from "./users";
 import type { Tenant } from "./tenant";
+import { userSearchCondition } from "./user-search";
 
 export interface UserListFilter {
   orderBy: "signed_up_at" | "last_active_at";
@@ -20,7 +21,8 @@ export interface UserListFilter {
 /**
  * One page of users by keyset: the cursor is the last user's id, and the next page starts
  * strictly after its (sort column, id) pair, so pages never skip or repeat users while
- * others sign up. Fetches one extra row to know whether another page exists.
+ * others sign up. Fetches one extra row to know whether another page exists. The project
+ * and branch are always $1 and $2.
  */
 export async function listUserPage(
   q: Queryable,
@@ -42,24 +44,22 @@ export async function listUserPage(
   if (!filter.includeRestricted && filter.anonymous !== "only") {
     where.push("NOT u.restricted_by_admin");
     if (filter.requireEmailVerification) {
-      where.push(`(u.is_anonymous OR EXISTS (SELECT 1 FROM contact_channels cc WHERE cc.project_id = u.project_id
-        AND cc.branch_id = u.branch_id AND cc.user_id = u.id AND cc.type = 'email' AND cc.is_primary AND cc.is_verified))`);
+      // A scalar lookup (one primary e-mail per user) stays a per-row index probe; an EXISTS under
+      // OR may be planned as a hash of every verified channel in the project.
+      where.push(`(u.is_anonymous OR COALESCE((SELECT cc.is_verified FROM contact_channels cc WHERE cc.project_id = $1
+        AND cc.branch_id = $2 AND cc.user_id = u.id AND cc.type = 'email' AND cc.is_primary), false))`);
     }
   }
   if (filter.teamId) {
     where.push(`EXISTS (SELECT 1 FROM team_members tm WHERE tm.project_id = u.project_id AND tm.branch_id = u.branch_id
       AND tm.team_id = ${param(filter.teamId)} AND tm.user_id = u.id)`);
   }
-  if (filter.query) {
-    const pattern = param(`%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where.push(`(u.display_name ILIKE ${pattern} OR u.id::text ILIKE ${pattern} OR EXISTS (
-      SELECT 1 FROM contact_channels cc WHERE cc.project_id = u.project_id AND cc.branch_id = u.branch_id
-        AND cc.user_id = u.id AND cc.value ILIKE ${pattern}))`);
-  }
+  if (filter.query) where.push(await userSearchCondition(q, tenant, filter.query, param));
   if (filter.cursor) {
+    // Uncorrelated, the cursor row is read once and the comparison becomes an index range bound.
     const cursor = param(filter.cursor);
     where.push(`(u.${column}, u.id) ${comparison} (SELECT c.${column}, c.id FROM users c
-      WHERE c.project_id = u.project_id AND c.branch_id = u.branch_id AND c.id = ${cursor})`);
+      WHERE c.project_id = $1 AND c.branch_id = $2 AND c.id = ${cursor})`);
   }
   const limit = param(filter.limit + 1);
   const rows = await q.query<{ id: string }>(

@@ -153,7 +153,7 @@ export async function listDeliveries(
     `SELECT ${COLUMNS} FROM webhook_deliveries d
      WHERE project_id = $1 AND branch_id = $2 AND ($5::text IS NULL OR endpoint_id = $5)
        AND ($3::uuid IS NULL OR (created_at, id) < (SELECT c.created_at, c.id FROM webhook_deliveries c
-             WHERE c.project_id = d.project_id AND c.branch_id = d.branch_id AND c.id = $3::uuid))
+             WHERE c.project_id = $1 AND c.branch_id = $2 AND c.id = $3::uuid))
      ORDER BY created_at DESC, id DESC LIMIT $4`,
     [tenant.projectId, tenant.branchId, page.cursor ?? null, page.limit + 1, page.endpointId ?? null],
   );
