@@ -9,7 +9,7 @@
 import { createPostgresDatabase, testDbKind } from "@gatehouse/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, CLIENT_HEADERS, readOwnUser, SERVER_HEADERS, signUp } from "./internal-api";
-import { hasPgBouncer, startPgBouncer } from "./pgbouncer";
+import { hasPgBouncer, startPgBouncer } from "../support/pgbouncer";
 import { startServerProcess, type ServerProcess } from "./server-process";
 
 describe.skipIf(testDbKind() !== "postgres" || !hasPgBouncer())("two server processes behind PgBouncer in transaction mode", () => {

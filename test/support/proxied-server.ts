@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import { startMailCatcher, startTestServer, TEST_INTERNAL_KEYS, uniqueEmail, type MailCatcher, type RunningTestServer } from "@gatehouse/server/testing";
 import { expectValidThroughProxy, httpClient, type Credentials, type HttpClient } from "./http";
+import { behindPooler, startPooledServers } from "./pooled-servers";
 import { startPrism, type PrismInstance } from "./prism";
 
 export interface ProxiedServer {
@@ -33,7 +34,7 @@ export function useProxiedServer(options: { withMail?: boolean } = {}): ProxiedS
   let mail: MailCatcher | undefined;
   beforeAll(async () => {
     if (options.withMail) mail = await startMailCatcher();
-    const server = await startTestServer({ env: mail?.env });
+    const server = behindPooler() ? await startPooledServers(mail?.env) : await startTestServer({ env: mail?.env });
     try {
       const prism = await startPrism({ mode: "proxy", upstream: `${server.url}/api/v1`, errors: true });
       state = { server, prism, api: httpClient(prism.url), direct: httpClient(`${server.url}/api/v1`), mail };

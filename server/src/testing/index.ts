@@ -1,4 +1,4 @@
-export { createPostgresDatabase, createTestDb, postgresAdminUrl, testDbKind, type TestDbKind } from "./test-db";
+export { createPostgresDatabase, createTestDb, openPooledTestDb, postgresAdminUrl, testDbKind, type TestDbKind } from "./test-db";
 export { createPgliteDataDir } from "./pglite-template";
 export { createTestApp, startTestServer, freePort, TEST_INTERNAL_KEYS, TEST_SERVER_SECRET, type TestApp, type RunningTestServer } from "./test-server";
 export * from "./fixtures";

@@ -42,6 +42,16 @@ export async function createTestDb(kind: TestDbKind = testDbKind()): Promise<Db>
   };
 }
 
+/**
+ * A connection pool through a transaction pooler at `pooledUrl`, set up as a deployment behind
+ * one would be (no prepared statements, LISTEN at `directUrl`), migrated through the pooler.
+ */
+export async function openPooledTestDb(pooledUrl: string, directUrl: string): Promise<Db> {
+  const db = await openPostgresDb(pooledUrl, { max: 5, directUrl, preparedStatements: false });
+  await migrate(db);
+  return db;
+}
+
 /** An empty database of its own on the PostgreSQL server at DATABASE_URL, for a server process to migrate. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = postgresAdminUrl();

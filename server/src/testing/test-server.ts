@@ -31,6 +31,8 @@ export interface TestApp {
 export interface TestAppOptions extends AppOptions {
   publicUrl?: string;
   env?: Record<string, string>;
+  /** A migrated database to run on (closed with the app) instead of a fresh one. */
+  db?: Db;
 }
 
 function testSettings(options: TestAppOptions): AppConfig {
@@ -47,7 +49,7 @@ function testSettings(options: TestAppOptions): AppConfig {
 
 /** A whole app on a fresh database, bootstrapped like a first start; requests run in process. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await createTestDb();
+  const db = options.db ?? (await createTestDb());
   const deps = createDeps(db, testSettings(options), TEST_SERVER_SECRET, silentLogger);
   const cacheSync = await startCacheSync(deps);
   await ensureInternalProject(deps);
