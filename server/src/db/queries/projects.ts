@@ -153,3 +153,13 @@ export async function deleteProject(q: Queryable, projectId: string): Promise<bo
 export async function setProjectOwnerTeam(q: Queryable, projectId: string, ownerTeamId: string): Promise<void> {
   await q.query("UPDATE projects SET owner_team_id = $2 WHERE id = $1", [projectId, ownerTeamId]);
 }
+
+const BOOTSTRAP_LOCK_KEY = 4_242_002;
+
+/**
+ * Holds the start-up bootstrap lock until the transaction ends: processes starting together
+ * create the internal project and its seeded keys one after the other, not both at once.
+ */
+export async function lockBootstrap(q: Queryable): Promise<void> {
+  await q.query("SELECT pg_advisory_xact_lock($1)", [BOOTSTRAP_LOCK_KEY]);
+}

@@ -7,7 +7,7 @@
  */
 import { hasKeyWithHash, revokeSeededKeySets, type ProjectKeyKind } from "../../db/queries/api-key-sets";
 import { upsertOverride } from "../../db/queries/config-overrides";
-import { insertProject, projectExists } from "../../db/queries/projects";
+import { insertProject, lockBootstrap, projectExists } from "../../db/queries/projects";
 import { hashSecret } from "../../crypto/secret-hash";
 import type { ServiceDeps } from "../deps";
 import { createApiKeySetFromValues } from "./seeded-keys";
@@ -32,6 +32,7 @@ export async function ensureInternalProject(deps: ServiceDeps): Promise<{ create
   };
 
   return deps.db.transaction(async (tx) => {
+    await lockBootstrap(tx);
     const created = !(await projectExists(tx, "internal"));
     if (created) {
       await insertProject(tx, {
