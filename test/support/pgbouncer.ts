@@ -7,6 +7,7 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chown, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -57,7 +58,6 @@ export async function startPgBouncer(upstream: string): Promise<PgBouncer> {
   }
   const child: ChildProcess = asRoot ? spawn("runuser", ["-u", "postgres", "--", PGBOUNCER, ini], { stdio: "ignore" }) : spawn(PGBOUNCER, [ini], { stdio: "ignore" });
   // Ready once it accepts connections.
-  const { Socket } = await import("node:net");
   const started = Date.now();
   for (;;) {
     const open = await new Promise<boolean>((resolve) => {

@@ -149,13 +149,16 @@ export async function listDeliveries(
   tenant: Tenant,
   page: { limit: number; cursor?: string; endpointId?: string },
 ): Promise<{ deliveries: DeliveryRecord[]; nextCursor: string | null }> {
+  // One endpoint's log is its own statement, so its plan walks the per-endpoint index instead of
+  // filtering the whole project's log (a generic plan cannot choose between them per call).
+  const endpoint = page.endpointId === undefined ? "" : "AND endpoint_id = $5";
   const rows = await q.query<DeliveryRow>(
     `SELECT ${COLUMNS} FROM webhook_deliveries d
-     WHERE project_id = $1 AND branch_id = $2 AND ($5::text IS NULL OR endpoint_id = $5)
+     WHERE project_id = $1 AND branch_id = $2 ${endpoint}
        AND ($3::uuid IS NULL OR (created_at, id) < (SELECT c.created_at, c.id FROM webhook_deliveries c
              WHERE c.project_id = $1 AND c.branch_id = $2 AND c.id = $3::uuid))
      ORDER BY created_at DESC, id DESC LIMIT $4`,
-    [tenant.projectId, tenant.branchId, page.cursor ?? null, page.limit + 1, page.endpointId ?? null],
+    [tenant.projectId, tenant.branchId, page.cursor ?? null, page.limit + 1, ...(page.endpointId === undefined ? [] : [page.endpointId])],
   );
   const deliveries = rows.slice(0, page.limit).map(toRecord);
   return { deliveries, nextCursor: rows.length > page.limit ? deliveries[deliveries.length - 1]!.id : null };
