@@ -8,6 +8,11 @@ import tseslint from "typescript-eslint";
 
 const outside = (folders) => folders.map((f) => ({ group: [`**/${f}/**`, `@gatehouse/${f}`, `@gatehouse/${f}/*`], message: `Do not import ${f}/ from here (ARCHITECTURE §3).` }));
 const restrict = (patterns) => ["error", { patterns: patterns.map((p) => ({ allowTypeImports: false, ...p })) }];
+// The web app takes its data through the React client library, which wraps the generated hooks and the session.
+const clientLibraryOnly = {
+  group: ["@gatehouse/clients/react-query", "@gatehouse/clients/session", "@gatehouse/clients/fetch", "**/clients/src/**"],
+  message: "The web app uses the client library (@gatehouse/clients/react), which wraps the generated hooks and the session.",
+};
 const hono = { group: ["hono", "hono/*", "@hono/*"], message: "Services and storage know nothing of HTTP: no Hono here." };
 
 export default tseslint.config(
@@ -95,7 +100,7 @@ export default tseslint.config(
   },
   {
     files: ["web/**/*.ts", "web/**/*.tsx"],
-    rules: { "@typescript-eslint/no-restricted-imports": restrict(outside(["server", "test"])) },
+    rules: { "@typescript-eslint/no-restricted-imports": restrict([...outside(["server", "test"]), clientLibraryOnly]) },
   },
   // Inside web/src: app → features → components|lib (STYLE, the front end).
   {
@@ -103,6 +108,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": restrict([
         ...outside(["server", "test"]),
+        clientLibraryOnly,
         { group: ["**/features/**", "**/app/**"], message: "Shared components and lib sit below features and app/." },
       ]),
     },
@@ -110,7 +116,7 @@ export default tseslint.config(
   {
     files: ["web/src/features/**"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": restrict([...outside(["server", "test"]), { group: ["**/app/**"], message: "Features sit below app/." }]),
+      "@typescript-eslint/no-restricted-imports": restrict([...outside(["server", "test"]), clientLibraryOnly, { group: ["**/app/**"], message: "Features sit below app/." }]),
     },
   },
 );

@@ -37,7 +37,7 @@ async function userWithTotp(label: string) {
 async function passFirstFactor(page: Page, email: string, query = "") {
   await page.goto(`/handler/sign-in${query}`);
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`**/handler/mfa${query}`);
   await page.getByRole("heading", { name: "Two-factor authentication" }).waitFor();

@@ -1,21 +1,15 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import "./app/app.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { router } from "./app/router";
-import "./styles.css";
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
-});
+import { App } from "./app/app";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
 createRoot(root).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <App />
   </StrictMode>,
 );

@@ -16,3 +16,8 @@ export function configureDefaultSession(options: SessionOptions): Session {
   current = createSession(options);
   return current;
 }
+
+/** Makes `session` the one the generated hooks use (the React provider does this for its session). */
+export function setDefaultSession(session: Session): void {
+  current = session;
+}

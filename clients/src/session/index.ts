@@ -1,9 +1,9 @@
 export { createSession, ACCESS_TOKEN_FRESHNESS_MILLIS, type Session, type SessionOptions } from "./session";
-export { configureDefaultSession, getDefaultSession } from "./default-session";
+export { configureDefaultSession, getDefaultSession, setDefaultSession } from "./default-session";
 export { createTokenStore, createMemoryStorage, defaultTokenStorage, type TokenStorage, type TokenStore, type SessionTokens } from "./token-store";
 export { createRetryingFetch, retryAfterMillis, DEFAULT_RETRY_OPTIONS, type FetchLike, type RetryOptions } from "./retrying-fetch";
 export { requestTokenRefresh, PUBLIC_CLIENT_SECRET, type RefreshRequest, type RefreshedTokens } from "./refresh";
-export { accessTokenExpiryMillis, expiresWithin } from "./jwt";
+export { accessTokenExpiryMillis, accessTokenClaims, expiresWithin } from "./jwt";
 export {
   GatehouseApiError,
   GatehouseNetworkError,

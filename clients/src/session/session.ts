@@ -48,6 +48,11 @@ export interface Session {
   clear(): void;
   /** True while a refresh token is held. */
   hasSession(): boolean;
+  /**
+   * The refresh token held, or null: who is signed in, for code that must tell one sign-in
+   * from the next, and for the calls that send it (CLI login).
+   */
+  refreshToken(): string | null;
   /** Called after every change of the stored tokens; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
 }
@@ -118,6 +123,7 @@ export function createSession(options: SessionOptions = {}): Session {
       write({ accessToken: null, refreshToken: null });
     },
     hasSession: () => store.read().refreshToken !== null,
+    refreshToken: () => store.read().refreshToken,
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

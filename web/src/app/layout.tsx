@@ -1,32 +1,44 @@
+import { useProject } from "@gatehouse/clients/react";
+import { Anchor, AppShell, Group, Text } from "@mantine/core";
+import { Suspense } from "react";
 import { Link, Outlet } from "react-router";
-import { useHasSession } from "../lib/session";
-import { handlerPath } from "../lib/handler-paths";
+import { Boundary } from "../components/boundary";
+import { ColorSchemeToggle } from "../components/color-scheme-toggle";
+import { AccountMenu } from "./account-menu";
 
 export function Layout() {
-  const signedIn = useHasSession();
   return (
-    <div className="shell">
-      <header className="topbar">
-        <Link to="/" className="brand">
-          <img src="/favicon.svg" alt="" width={24} height={24} />
-          Gatehouse
-        </Link>
-        <nav aria-label="Account">
-          {signedIn ? (
-            <Link to={handlerPath("sign-out")}>Sign out</Link>
-          ) : (
-            <>
-              <Link to={handlerPath("sign-in")}>Sign in</Link>
-              <Link to={handlerPath("sign-up")} className="nav-cta">
-                Sign up
-              </Link>
-            </>
-          )}
-        </nav>
-      </header>
-      <main className="content">
+    <AppShell header={{ height: 60 }} padding="md">
+      <AppShell.Header px="md">
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Home">
+            <Group gap="xs" wrap="nowrap">
+              <img src="/favicon.svg" alt="" width={26} height={26} />
+              <Suspense fallback={<Text fw={700}>Gatehouse</Text>}>
+                <ProjectName />
+              </Suspense>
+            </Group>
+          </Anchor>
+          <Group gap="sm" wrap="nowrap">
+            <ColorSchemeToggle />
+            <Boundary loading={null} failed={() => null}>
+              <AccountMenu />
+            </Boundary>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Main>
         <Outlet />
-      </main>
-    </div>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
+
+function ProjectName() {
+  const project = useProject();
+  return (
+    <Text fw={700} truncate maw={{ base: 160, sm: 360 }} data-testid="project-name">
+      {project.display_name}
+    </Text>
   );
 }

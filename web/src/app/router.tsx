@@ -1,40 +1,57 @@
+import type { HandlerPageName } from "@gatehouse/clients/react";
+import type { QueryClient } from "@tanstack/react-query";
 import type { ReactElement } from "react";
 import { createBrowserRouter } from "react-router";
+import { AccountSettingsPage } from "../features/account-settings/account-settings-page";
 import { ForgotPasswordPage } from "../features/auth/forgot-password-page";
 import { MagicLinkCallbackPage } from "../features/auth/magic-link-callback-page";
 import { MfaPage } from "../features/auth/mfa-page";
+import { OAuthCallbackPage } from "../features/auth/oauth-callback-page";
 import { PasswordResetPage } from "../features/auth/password-reset-page";
 import { SignInPage } from "../features/auth/sign-in-page";
 import { SignOutPage } from "../features/auth/sign-out-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
+import { CliAuthConfirmPage } from "../features/cli-auth/cli-auth-confirm-page";
 import { EmailVerificationPage } from "../features/email-verification/email-verification-page";
+import { ErrorPage } from "../features/error/error-page";
 import { HomePage } from "../features/home/home-page";
 import { NotFoundPage } from "../features/not-found/not-found-page";
 import { TeamInvitationPage } from "../features/teams/team-invitation-page";
-import { HANDLER_PAGES, type HandlerPage } from "../lib/handler-pages";
-import { handlerPath } from "../lib/handler-paths";
+import { urls } from "../lib/handler-paths";
 import { Layout } from "./layout";
+import { Root } from "./root";
 
-/** One page per entry of HANDLER_PAGES, the list the server's 404s are built from. */
-const handlerPages: Record<HandlerPage, ReactElement> = {
-  "sign-in": <SignInPage />,
-  "sign-up": <SignUpPage />,
-  "sign-out": <SignOutPage />,
-  "email-verification": <EmailVerificationPage />,
-  "forgot-password": <ForgotPasswordPage />,
-  "password-reset": <PasswordResetPage />,
-  "magic-link-callback": <MagicLinkCallbackPage />,
+/** One page per handler route of SPEC §2 (the list the server's 404s are built from, lib/handler-pages.ts). */
+const handlerPages: Record<HandlerPageName, ReactElement> = {
+  signIn: <SignInPage />,
+  signUp: <SignUpPage />,
+  signOut: <SignOutPage />,
+  emailVerification: <EmailVerificationPage />,
+  forgotPassword: <ForgotPasswordPage />,
+  passwordReset: <PasswordResetPage />,
+  oauthCallback: <OAuthCallbackPage />,
+  magicLinkCallback: <MagicLinkCallbackPage />,
+  accountSettings: <AccountSettingsPage />,
+  error: <ErrorPage />,
+  teamInvitation: <TeamInvitationPage />,
   mfa: <MfaPage />,
-  "team-invitation": <TeamInvitationPage />,
+  cliAuthConfirm: <CliAuthConfirmPage />,
 };
 
-export const router = createBrowserRouter([
-  {
-    element: <Layout />,
-    children: [
-      { path: "/", element: <HomePage /> },
-      ...HANDLER_PAGES.map((page) => ({ path: handlerPath(page), element: handlerPages[page] })),
-      { path: "*", element: <NotFoundPage /> },
-    ],
-  },
-]);
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter([
+    {
+      element: <Root queryClient={queryClient} />,
+      children: [
+        {
+          element: <Layout />,
+          children: [
+            { path: "/", element: <HomePage /> },
+            ...Object.entries(handlerPages).map(([page, element]) => ({ path: urls[page as HandlerPageName], element })),
+            { path: "*", element: <NotFoundPage /> },
+          ],
+        },
+      ],
+    },
+  ]);
+}

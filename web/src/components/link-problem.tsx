@@ -1,4 +1,5 @@
-import { isKnownError } from "@gatehouse/clients/session";
+import { isKnownError } from "@gatehouse/clients/react";
+import { Button, Group, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { errorMessage } from "../lib/error-message";
 import { ErrorAlert } from "./error-alert";
@@ -49,7 +50,7 @@ export function LinkProblem({ link, error, onRetry, children }: LinkProblemProps
   if (dead) {
     return (
       <PageCard title={dead.title(link)} announce>
-        <p>{dead.explanation}</p>
+        <Text>{dead.explanation}</Text>
         {children}
       </PageCard>
     );
@@ -58,11 +59,9 @@ export function LinkProblem({ link, error, onRetry, children }: LinkProblemProps
     <PageCard title={`Something went wrong with this ${link}`} announce>
       <ErrorAlert message={errorMessage(error)} />
       {onRetry ? (
-        <p className="actions">
-          <button type="button" className="button" onClick={onRetry}>
-            Try again
-          </button>
-        </p>
+        <Group>
+          <Button onClick={onRetry}>Try again</Button>
+        </Group>
       ) : null}
       {children}
     </PageCard>
@@ -73,7 +72,7 @@ export function LinkProblem({ link, error, onRetry, children }: LinkProblemProps
 export function IncompleteLink({ link, children }: { link: string; children?: ReactNode }) {
   return (
     <PageCard title={`This ${link} is incomplete`}>
-      <p>Open the link from the e-mail again. If your mail program split it over two lines, copy the whole link.</p>
+      <Text>Open the link from the e-mail again. If your mail program split it over two lines, copy the whole link.</Text>
       {children}
     </PageCard>
   );

@@ -1,7 +1,10 @@
+import { Container, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
 interface PageCardProps {
   title: string;
+  /** A line under the title. */
+  description?: ReactNode;
   children?: ReactNode;
   /** While the page waits for the server. */
   busy?: boolean;
@@ -12,8 +15,8 @@ interface PageCardProps {
   announce?: boolean;
 }
 
-/** One page's card: its heading is also the browser tab's title. */
-export function PageCard({ title, children, busy = false, announce = false }: PageCardProps) {
+/** One handler page's card, centred: its heading is also the browser tab's title. */
+export function PageCard({ title, description, children, busy = false, announce = false }: PageCardProps) {
   const headingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   useDocumentTitle(title);
@@ -21,12 +24,19 @@ export function PageCard({ title, children, busy = false, announce = false }: Pa
     if (announce) heading.current?.focus();
   }, [announce]);
   return (
-    <section className="card" aria-labelledby={headingId} aria-busy={busy || undefined}>
-      <h1 id={headingId} ref={heading} tabIndex={-1}>
-        {title}
-      </h1>
-      {children}
-    </section>
+    <Container size={440} px={0} py={{ base: "md", sm: 48 }}>
+      <Paper component="section" withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} aria-labelledby={headingId} aria-busy={busy || undefined}>
+        <Stack gap="md">
+          <Stack gap={4}>
+            <Title order={1} size="h2" id={headingId} ref={heading} tabIndex={-1} style={{ outline: "none" }}>
+              {title}
+            </Title>
+            {description ? <Text c="dimmed">{description}</Text> : null}
+          </Stack>
+          {children}
+        </Stack>
+      </Paper>
+    </Container>
   );
 }
 
@@ -34,11 +44,18 @@ export function PageCard({ title, children, busy = false, announce = false }: Pa
 export function LoadingCard({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <PageCard title={title} busy>
-      <p className="loading">
-        <span className="spinner" aria-hidden="true" />
-        {children ?? "One moment…"}
-      </p>
+      <Loading>{children}</Loading>
     </PageCard>
+  );
+}
+
+/** A spinner with a line saying what is loading, announced politely. */
+export function Loading({ children }: { children?: ReactNode }) {
+  return (
+    <Group gap="sm" role="status" aria-live="polite">
+      <Loader size="sm" />
+      <Text c="dimmed">{children ?? "One moment…"}</Text>
+    </Group>
   );
 }
 

@@ -1,4 +1,4 @@
-import { GatehouseApiError, GatehouseNetworkError } from "@gatehouse/clients/session";
+import { GatehouseApiError, GatehouseNetworkError } from "@gatehouse/clients/react";
 
 /** Messages worded for the person at the form, by known-error code; others use the server's message. */
 const MESSAGES: Record<string, (details: Record<string, unknown>) => string> = {

@@ -1,26 +1,15 @@
 /**
- * The pages this app serves, as plain data. The router is built from it, and the build writes
- * it to dist/web-routes.json (vite.config.ts) so that the server answers 404 for every other
- * path without importing web/ (ARCHITECTURE §3). No React or DOM here: the Vite config loads it.
+ * The pages this app serves, as plain data. The build writes it to dist/web-routes.json
+ * (vite.config.ts) so that the server answers 404 for every other path without importing web/
+ * (ARCHITECTURE §3). No React or DOM here: the Vite config loads it.
  */
+import type { HandlerRoute } from "@gatehouse/clients/navigation";
 
-/** The handler routes SPEC §2 names; they sit under the handler path. */
-export type HandlerRoute =
-  | "sign-in"
-  | "sign-up"
-  | "sign-out"
-  | "email-verification"
-  | "forgot-password"
-  | "password-reset"
-  | "oauth-callback"
-  | "magic-link-callback"
-  | "account-settings"
-  | "error"
-  | "team-invitation"
-  | "mfa"
-  | "cli-auth-confirm";
-
-/** The handler routes this app has a page for; the others answer 404 until they exist. */
+/**
+ * Every handler route of SPEC §2; each sits under the handler path. Written out because the
+ * Vite config cannot load the clients' TypeScript at run time; the type below fails to
+ * compile when a route of the client library is missing here.
+ */
 export const HANDLER_PAGES = [
   "sign-in",
   "sign-up",
@@ -28,12 +17,18 @@ export const HANDLER_PAGES = [
   "email-verification",
   "forgot-password",
   "password-reset",
+  "oauth-callback",
   "magic-link-callback",
-  "mfa",
+  "account-settings",
+  "error",
   "team-invitation",
+  "mfa",
+  "cli-auth-confirm",
 ] as const satisfies readonly HandlerRoute[];
 
-export type HandlerPage = (typeof HANDLER_PAGES)[number];
+type MissingRoute = Exclude<HandlerRoute, (typeof HANDLER_PAGES)[number]>;
+const everyRouteListed: [MissingRoute] extends [never] ? true : MissingRoute = true;
+void everyRouteListed;
 
 /** Pages outside the handler path. */
 export const SITE_PAGES = ["/"] as const;

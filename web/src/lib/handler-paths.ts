@@ -1,4 +1,4 @@
-import type { HandlerRoute } from "./handler-pages";
+import { DEFAULT_HANDLER_PATH, handlerUrls, type HandlerPageName } from "@gatehouse/clients/react";
 
 /**
  * Where the handler pages sit. The server writes the handler path the project's config gives
@@ -6,23 +6,25 @@ import type { HandlerRoute } from "./handler-pages";
  * server) they sit at SPEC's default, /handler.
  */
 const HANDLER_PATH_META = "gatehouse-handler-path";
-const DEFAULT_HANDLER_PATH = "/handler";
 
-function readHandlerBase(): string {
+function readHandlerPath(): string {
   const configured = document.querySelector<HTMLMetaElement>(`meta[name="${HANDLER_PATH_META}"]`)?.content;
-  const path = configured?.startsWith("/") ? configured : DEFAULT_HANDLER_PATH;
-  return path.replace(/\/+$/, "");
+  return configured?.startsWith("/") ? configured : DEFAULT_HANDLER_PATH;
 }
 
-/** The handler path without its trailing slash: "" when the pages sit at the site root. */
-const handlerBase = readHandlerBase();
+export const handlerPathBase = readHandlerPath();
+
+/** Every page's URL on this site; home and the after-sign-in/up/out targets are `/`. */
+export const urls = handlerUrls({ handlerPath: handlerPathBase });
 
 /** The path of a handler page on this site, e.g. `/handler/sign-in`. */
-export function handlerPath(route: HandlerRoute): string {
-  return `${handlerBase}/${route}`;
+export function handlerPath(page: HandlerPageName): string {
+  return urls[page];
 }
 
 /** The absolute URL of a handler page, for the links the server e-mails. */
-export function handlerUrl(route: HandlerRoute): string {
-  return new URL(handlerPath(route), window.location.origin).href;
+export function handlerUrl(page: HandlerPageName): string {
+  return new URL(urls[page], window.location.origin).href;
 }
+
+

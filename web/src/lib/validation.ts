@@ -39,15 +39,21 @@ export function passwordConfirmationProblem(password: string, confirmation: stri
   return confirmation === password ? null : "Passwords do not match.";
 }
 
-export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
+export const DISPLAY_NAME_MAX_LENGTH = 256;
 
-/** The problems found, by field; empty when the form may be sent. */
-export function fieldErrors<Field extends string>(checks: Record<Field, string | null>): FieldErrors<Field> {
-  return Object.fromEntries(Object.entries(checks).filter(([, problem]) => problem !== null)) as FieldErrors<Field>;
+export function displayNameProblem(value: string): string | null {
+  return value.length > DISPLAY_NAME_MAX_LENGTH ? `Use at most ${DISPLAY_NAME_MAX_LENGTH} characters.` : null;
 }
 
-/** Moves the keyboard to the first field with a problem, in the form's order. */
-export function focusFirstProblem(form: HTMLFormElement, errors: FieldErrors<string>): void {
-  const first = Array.from(form.elements).find((element) => element instanceof HTMLInputElement && element.name in errors);
-  if (first instanceof HTMLInputElement) first.focus();
+/**
+ * For a form's failed validation (Mantine's `form.onSubmit(submit, focusFirstError)`): moves
+ * the keyboard to the first field with a problem, in the order the form checks them, which
+ * is the order of the fields on screen. Fields are found by their `name`.
+ */
+export function focusFirstError(errors: Record<string, unknown>, _values: unknown, event?: { currentTarget: unknown }): void {
+  const form = event?.currentTarget;
+  const first = Object.keys(errors)[0];
+  if (!(form instanceof HTMLFormElement) || first === undefined) return;
+  const field = form.elements.namedItem(first);
+  if (field instanceof HTMLElement) field.focus();
 }

@@ -1,26 +1,33 @@
-import { useSignInWithCode } from "@gatehouse/clients/react-query";
+import { isMfaRequired, useGatehouse, useSignInWithCode } from "@gatehouse/clients/react";
+import { Button, Group } from "@mantine/core";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { LinkProblem, IncompleteLink } from "../../components/link-problem";
+import { Boundary } from "../../components/boundary";
+import { IncompleteLink, LinkProblem } from "../../components/link-problem";
 import { LoadingCard } from "../../components/page-card";
-import { handlerPath } from "../../lib/handler-paths";
 import { useLinkCode } from "../../lib/link-code";
-import { mfaAttemptCode, useMfaHandOff } from "./mfa-hand-off";
-import { useFinishSignIn } from "./use-finish-sign-in";
 
 const LINK = "sign-in link";
 
 /** Where a mailed sign-in link leads (`?code=`): signs in with it at once. */
 export function MagicLinkCallbackPage() {
   const code = useLinkCode();
-  if (!code) return <IncompleteLink link={LINK}>{signInAgain}</IncompleteLink>;
-  return <SignInWithLink code={code} />;
+  if (!code) {
+    return (
+      <IncompleteLink link={LINK}>
+        <SignInAgain />
+      </IncompleteLink>
+    );
+  }
+  return (
+    <Boundary loading={<LoadingCard title="Signing you in" />}>
+      <SignInWithLink code={code} />
+    </Boundary>
+  );
 }
 
 function SignInWithLink({ code }: { code: string }) {
-  const finishSignIn = useFinishSignIn();
-  const handOffToMfa = useMfaHandOff();
-  const signIn = useSignInWithCode({ mutation: { onSuccess: finishSignIn } });
+  const signIn = useSignInWithCode();
   const { mutate } = signIn;
   const startedFor = useRef<string | null>(null);
 
@@ -28,24 +35,27 @@ function SignInWithLink({ code }: { code: string }) {
   useEffect(() => {
     if (startedFor.current === code) return;
     startedFor.current = code;
-    mutate({ data: { code } }, { onError: handOffToMfa });
-  }, [mutate, code, handOffToMfa]);
+    mutate({ data: { code } });
+  }, [mutate, code]);
 
   // A refusal is shown, unless it asks for a second factor: the hand-off is then on its way to the mfa page.
-  if (signIn.isError && mfaAttemptCode(signIn.error) === null) {
+  if (signIn.isError && !isMfaRequired(signIn.error)) {
     return (
-      <LinkProblem link={LINK} error={signIn.error} onRetry={() => mutate({ data: { code } }, { onError: handOffToMfa })}>
-        {signInAgain}
+      <LinkProblem link={LINK} error={signIn.error} onRetry={() => mutate({ data: { code } })}>
+        <SignInAgain />
       </LinkProblem>
     );
   }
   return <LoadingCard title="Signing you in">Checking your sign-in link…</LoadingCard>;
 }
 
-const signInAgain = (
-  <p className="actions">
-    <Link to={handlerPath("sign-in")} className="button secondary">
-      Go to sign in
-    </Link>
-  </p>
-);
+function SignInAgain() {
+  const { urls } = useGatehouse();
+  return (
+    <Group>
+      <Button component={Link} to={urls.signIn} variant="default">
+        Go to sign in
+      </Button>
+    </Group>
+  );
+}

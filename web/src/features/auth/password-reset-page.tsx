@@ -1,22 +1,15 @@
-import { useCheckPasswordResetCode, useResetPassword } from "@gatehouse/clients/react-query";
-import { useEffect, useState, type FormEvent } from "react";
+import { useCheckPasswordResetCode, useGatehouse, useResetPassword } from "@gatehouse/clients/react";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { PasswordField } from "../../components/password-field";
+import { useForm } from "@mantine/form";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { ErrorAlert } from "../../components/error-alert";
-import { FormField } from "../../components/form-field";
 import { IncompleteLink, isDeadLink, LinkProblem } from "../../components/link-problem";
 import { LoadingCard, PageCard } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
-import { handlerPath } from "../../lib/handler-paths";
 import { useLinkCode } from "../../lib/link-code";
-import {
-  fieldErrors,
-  focusFirstProblem,
-  newPasswordProblem,
-  passwordConfirmationProblem,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  type FieldErrors,
-} from "../../lib/validation";
+import { focusFirstError, newPasswordProblem, passwordConfirmationProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation";
 
 const LINK = "password reset link";
 
@@ -26,11 +19,18 @@ const LINK = "password reset link";
  */
 export function PasswordResetPage() {
   const code = useLinkCode();
-  if (!code) return <IncompleteLink link={LINK}>{askAgain}</IncompleteLink>;
+  if (!code) {
+    return (
+      <IncompleteLink link={LINK}>
+        <AskAgain />
+      </IncompleteLink>
+    );
+  }
   return <ResetWithCode code={code} />;
 }
 
 function ResetWithCode({ code }: { code: string }) {
+  const { urls } = useGatehouse();
   const check = useCheckPasswordResetCode();
   const reset = useResetPassword();
   const { mutate: checkCode } = check;
@@ -42,12 +42,12 @@ function ResetWithCode({ code }: { code: string }) {
   if (reset.isSuccess) {
     return (
       <PageCard title="Your password has been changed" announce>
-        <p>For your safety, every device that was signed in to your account has been signed out.</p>
-        <p className="actions">
-          <Link to={handlerPath("sign-in")} className="button">
+        <Text>For your safety, every device that was signed in to your account has been signed out.</Text>
+        <Group>
+          <Button component={Link} to={urls.signIn}>
             Sign in with the new password
-          </Link>
-        </p>
+          </Button>
+        </Group>
       </PageCard>
     );
   }
@@ -56,7 +56,7 @@ function ResetWithCode({ code }: { code: string }) {
   if (deadLinkError) {
     return (
       <LinkProblem link={LINK} error={deadLinkError} onRetry={() => checkCode({ data: { code } })}>
-        {askAgain}
+        <AskAgain />
       </LinkProblem>
     );
   }
@@ -70,64 +70,43 @@ function ResetWithCode({ code }: { code: string }) {
   );
 }
 
-type Field = "password" | "confirmation";
-
 function NewPasswordForm(props: { pending: boolean; error: string | null; onSubmit: (password: string) => void }) {
-  const [values, setValues] = useState<Record<Field, string>>({ password: "", confirmation: "" });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-
-  const change = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setErrors(({ [field]: _, ...rest }) => rest);
-  };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problems = fieldErrors({
-      password: newPasswordProblem(values.password),
-      confirmation: passwordConfirmationProblem(values.password, values.confirmation),
-    });
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return focusFirstProblem(event.currentTarget, problems);
-    props.onSubmit(values.password);
-  };
-
+  const form = useForm({
+    initialValues: { password: "", confirmation: "" },
+    validate: {
+      password: newPasswordProblem,
+      confirmation: (confirmation, values) => passwordConfirmationProblem(values.password, confirmation),
+    },
+  });
   return (
     <PageCard title="Choose a new password">
-      <form onSubmit={submit} noValidate>
-        <FormField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
-          value={values.password}
-          onChange={change("password")}
-          error={errors.password}
-        />
-        <FormField
-          label="Repeat the new password"
-          name="confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.confirmation}
-          onChange={change("confirmation")}
-          error={errors.confirmation}
-        />
-        <ErrorAlert message={props.error} />
-        <button type="submit" className="button" disabled={props.pending} aria-busy={props.pending}>
-          {props.pending ? "Saving…" : "Change password"}
-        </button>
+      <form noValidate onSubmit={form.onSubmit(({ password }) => props.onSubmit(password), focusFirstError)}>
+        <Stack gap="sm">
+          <PasswordField
+            label="New password"
+            name="password"
+            autoComplete="new-password"
+            description={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
+            {...form.getInputProps("password")}
+          />
+          <PasswordField label="Repeat the new password" name="confirmation" autoComplete="new-password" {...form.getInputProps("confirmation")} />
+          <ErrorAlert message={props.error} />
+          <Button type="submit" fullWidth loading={props.pending}>
+            Change password
+          </Button>
+        </Stack>
       </form>
     </PageCard>
   );
 }
 
-const askAgain = (
-  <p className="actions">
-    <Link to={handlerPath("forgot-password")} className="button">
-      Ask for a new link
-    </Link>
-  </p>
-);
+function AskAgain() {
+  const { urls } = useGatehouse();
+  return (
+    <Group>
+      <Button component={Link} to={urls.forgotPassword}>
+        Ask for a new link
+      </Button>
+    </Group>
+  );
+}

@@ -1,35 +1,64 @@
-import { useSignInWithPassword } from "@gatehouse/clients/react-query";
-import { Link, useLocation } from "react-router";
-import { errorMessage } from "../../lib/error-message";
-import { handlerPath } from "../../lib/handler-paths";
-import { currentPasswordProblem } from "../../lib/validation";
-import { CredentialsForm } from "./credentials-form";
-import { mfaAttemptCode, useMfaHandOff } from "./mfa-hand-off";
-import { useFinishSignIn } from "./use-finish-sign-in";
+import { keepReturnTarget, useGatehouse, useProject, useUser } from "@gatehouse/clients/react";
+import { Anchor, Tabs, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { Boundary } from "../../components/boundary";
+import { LoadingCard, PageCard } from "../../components/page-card";
+import { AlreadySignedIn } from "./already-signed-in";
+import { EmailCodeSignIn } from "./email-code-sign-in";
+import { OAuthButtons } from "./oauth-buttons";
+import { PasswordSignIn } from "./password-sign-in";
+import { ReturnTargetNotice } from "./return-target-notice";
 
 export function SignInPage() {
-  const finishSignIn = useFinishSignIn();
-  const handOffToMfa = useMfaHandOff();
-  // Switching between sign-in, sign-up and password reset keeps the return target.
-  const { search } = useLocation();
-  const signIn = useSignInWithPassword({ mutation: { onSuccess: finishSignIn, onError: handOffToMfa } });
-  // Asking for the second factor is a step, not a failure: the mfa page takes over.
-  const error = signIn.error && !mfaAttemptCode(signIn.error) ? errorMessage(signIn.error) : null;
   return (
-    <CredentialsForm
-      title="Sign in"
-      submitLabel="Sign in"
-      passwordAutoComplete="current-password"
-      passwordProblem={currentPasswordProblem}
-      passwordAside={<Link to={`${handlerPath("forgot-password")}${search}`}>Forgot password?</Link>}
-      pending={signIn.isPending}
-      error={error}
-      onSubmit={(credentials) => signIn.mutate({ data: credentials })}
-      footer={
-        <>
-          New here? <Link to={`${handlerPath("sign-up")}${search}`}>Create an account</Link>
-        </>
-      }
-    />
+    <Boundary loading={<LoadingCard title="Sign in" />}>
+      <SignIn />
+    </Boundary>
+  );
+}
+
+/** The sign-in methods the project has switched on (SPEC §1), and only those. */
+function SignIn() {
+  const project = useProject();
+  const user = useUser();
+  const { urls } = useGatehouse();
+  const { credential_enabled: password, magic_link_enabled: emailCode, sign_up_enabled: signUp } = project.config;
+  const title = `Sign in to ${project.display_name}`;
+
+  if (user) return <AlreadySignedIn title={title} user={user} />;
+
+  return (
+    <PageCard title={title}>
+      <ReturnTargetNotice />
+      <OAuthButtons />
+      {password && emailCode ? (
+        <Tabs defaultValue="password" keepMounted={false}>
+          <Tabs.List grow mb="md">
+            <Tabs.Tab value="password">Password</Tabs.Tab>
+            <Tabs.Tab value="email-code">E-mail code</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="password">
+            <PasswordSignIn />
+          </Tabs.Panel>
+          <Tabs.Panel value="email-code">
+            <EmailCodeSignIn />
+          </Tabs.Panel>
+        </Tabs>
+      ) : password ? (
+        <PasswordSignIn />
+      ) : emailCode ? (
+        <EmailCodeSignIn />
+      ) : project.config.enabled_oauth_providers.length === 0 ? (
+        <Text>Signing in is switched off for this project. Ask its administrator.</Text>
+      ) : null}
+      {signUp ? (
+        <Text size="sm" ta="center">
+          New here?{" "}
+          <Anchor component={Link} to={keepReturnTarget(urls.signUp)}>
+            Create an account
+          </Anchor>
+        </Text>
+      ) : null}
+    </PageCard>
   );
 }

@@ -1,43 +1,34 @@
-import { useSignOut } from "@gatehouse/clients/react-query";
-import { useQueryClient } from "@tanstack/react-query";
+import { useGatehouse, useSignOut } from "@gatehouse/clients/react";
+import { Button, Group, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { LoadingCard, PageCard } from "../../components/page-card";
-import { handlerPath } from "../../lib/handler-paths";
-import { session } from "../../lib/session";
 
-/**
- * Ends the session on the server, then forgets the tokens here whatever the server said:
- * a sign-out the user asked for must never leave them signed in.
- */
+/** Signs out on arrival, then says so; the after-sign-out page is a link away. */
 export function SignOutPage() {
-  const queryClient = useQueryClient();
-  const signOut = useSignOut();
+  const { session, urls } = useGatehouse();
+  const { signOut } = useSignOut();
   const started = useRef(false);
   const [done, setDone] = useState(!session.hasSession());
 
   useEffect(() => {
     if (started.current || !session.hasSession()) return;
     started.current = true;
-    // `{}`: the body the Stack SDKs send with this DELETE, which the contract documents.
-    void signOut
-      .mutateAsync({ data: {} })
-      .catch(() => {
-        // The session may already be gone on the server; forgetting it here is what matters.
-      })
-      .finally(() => {
-        session.clear();
-        queryClient.clear();
-        setDone(true);
-      });
-  }, [signOut, queryClient]);
+    void signOut().finally(() => setDone(true));
+  }, [session, signOut]);
 
   if (!done) return <LoadingCard title="Signing out">Ending your session…</LoadingCard>;
   return (
     <PageCard title="You are signed out" announce>
-      <p>
-        <Link to={handlerPath("sign-in")}>Sign in again</Link> or go to the <Link to="/">home page</Link>.
-      </p>
+      <Text>Your session on this device has ended.</Text>
+      <Group>
+        <Button component={Link} to={urls.signIn}>
+          Sign in again
+        </Button>
+        <Button component={Link} to={urls.afterSignOut} variant="default">
+          Continue
+        </Button>
+      </Group>
     </PageCard>
   );
 }

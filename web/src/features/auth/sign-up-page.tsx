@@ -1,23 +1,86 @@
-import { useSignUpWithPassword } from "@gatehouse/clients/react-query";
-import { isKnownError } from "@gatehouse/clients/session";
-import { Link, useLocation } from "react-router";
+import { isKnownError, keepReturnTarget, useGatehouse, useProject, useSignUpWithPassword, useUser } from "@gatehouse/clients/react";
+import { Anchor, Tabs, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { Boundary } from "../../components/boundary";
+import { LoadingCard, PageCard } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
-import { handlerPath, handlerUrl } from "../../lib/handler-paths";
+import { handlerUrl } from "../../lib/handler-paths";
 import { newPasswordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation";
+import { AlreadySignedIn } from "./already-signed-in";
 import { CredentialsForm, type Credentials } from "./credentials-form";
-import { useFinishSignIn } from "./use-finish-sign-in";
+import { EmailCodeSignIn } from "./email-code-sign-in";
+import { OAuthButtons } from "./oauth-buttons";
+import { ReturnTargetNotice } from "./return-target-notice";
 
 export function SignUpPage() {
-  const finishSignIn = useFinishSignIn();
-  const { search } = useLocation();
-  const signUp = useSignUpWithPassword({ mutation: { onSuccess: finishSignIn } });
+  return (
+    <Boundary loading={<LoadingCard title="Create an account" />}>
+      <SignUp />
+    </Boundary>
+  );
+}
 
+function SignUp() {
+  const project = useProject();
+  const user = useUser();
+  const { urls } = useGatehouse();
+  const { credential_enabled: password, magic_link_enabled: emailCode } = project.config;
+  const title = `Create your ${project.display_name} account`;
+
+  if (user) return <AlreadySignedIn title={title} user={user} />;
+  if (!project.config.sign_up_enabled) {
+    return (
+      <PageCard title="Sign-up is closed">
+        <Text>New accounts cannot be created for {project.display_name} right now.</Text>
+        <Text size="sm">
+          Have an account?{" "}
+          <Anchor component={Link} to={keepReturnTarget(urls.signIn)}>
+            Sign in
+          </Anchor>
+        </Text>
+      </PageCard>
+    );
+  }
+  return (
+    <PageCard title={title}>
+      <ReturnTargetNotice />
+      <OAuthButtons />
+      {password && emailCode ? (
+        <Tabs defaultValue="password" keepMounted={false}>
+          <Tabs.List grow mb="md">
+            <Tabs.Tab value="password">Password</Tabs.Tab>
+            <Tabs.Tab value="email-code">E-mail code</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="password">
+            <PasswordSignUp />
+          </Tabs.Panel>
+          <Tabs.Panel value="email-code">
+            <EmailCodeSignIn />
+          </Tabs.Panel>
+        </Tabs>
+      ) : password ? (
+        <PasswordSignUp />
+      ) : emailCode ? (
+        <EmailCodeSignIn />
+      ) : null}
+      <Text size="sm" ta="center">
+        Already have an account?{" "}
+        <Anchor component={Link} to={keepReturnTarget(urls.signIn)}>
+          Sign in
+        </Anchor>
+      </Text>
+    </PageCard>
+  );
+}
+
+function PasswordSignUp() {
+  const signUp = useSignUpWithPassword();
   // The verification e-mail links to this site's email-verification page. A project that does
   // not trust this site's address refuses that link; as the Stack SDKs do (SPEC §4), sign up
   // without it rather than not at all.
   const submit = (credentials: Credentials) => {
     signUp.mutate(
-      { data: { ...credentials, verification_callback_url: handlerUrl("email-verification") } },
+      { data: { ...credentials, verification_callback_url: handlerUrl("emailVerification") } },
       {
         onError: (error) => {
           if (!isKnownError(error, "REDIRECT_URL_NOT_WHITELISTED")) return;
@@ -27,22 +90,15 @@ export function SignUpPage() {
       },
     );
   };
-
   return (
     <CredentialsForm
-      title="Create an account"
       submitLabel="Sign up"
       passwordAutoComplete="new-password"
       passwordProblem={newPasswordProblem}
       passwordHint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
-      pending={signUp.isPending}
-      error={signUp.error ? errorMessage(signUp.error) : null}
+      pending={signUp.isPending || signUp.isSuccess}
+      error={signUp.error && !isKnownError(signUp.error, "REDIRECT_URL_NOT_WHITELISTED") ? errorMessage(signUp.error) : null}
       onSubmit={submit}
-      footer={
-        <>
-          Already have an account? <Link to={`${handlerPath("sign-in")}${search}`}>Sign in</Link>
-        </>
-      }
     />
   );
 }

@@ -1,17 +1,13 @@
-import {
-  getGetCurrentUserQueryKey,
-  useCheckContactChannelVerificationCode,
-  useVerifyContactChannel,
-} from "@gatehouse/clients/react-query";
-import { useQueryClient } from "@tanstack/react-query";
+import { useCheckEmailVerificationCode, useGatehouse, useUser, useVerifyEmail } from "@gatehouse/clients/react";
+import { Button, Group, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { Boundary } from "../../components/boundary";
 import { ErrorAlert } from "../../components/error-alert";
 import { IncompleteLink, isDeadLink, LinkProblem } from "../../components/link-problem";
 import { LoadingCard, PageCard } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
 import { useLinkCode } from "../../lib/link-code";
-import { useHasSession } from "../../lib/session";
 import { NewVerificationLink } from "./new-verification-link";
 
 const LINK = "verification link";
@@ -23,23 +19,24 @@ const LINK = "verification link";
  */
 export function EmailVerificationPage() {
   const code = useLinkCode();
-  if (!code) {
-    return (
-      <IncompleteLink link={LINK}>
-        <NewVerificationLink />
-      </IncompleteLink>
-    );
-  }
-  return <VerifyWithCode code={code} />;
+  return (
+    <Boundary loading={<LoadingCard title="Checking your link" />}>
+      {code ? (
+        <VerifyWithCode code={code} />
+      ) : (
+        <IncompleteLink link={LINK}>
+          <NewVerificationLink />
+        </IncompleteLink>
+      )}
+    </Boundary>
+  );
 }
 
 function VerifyWithCode({ code }: { code: string }) {
-  const queryClient = useQueryClient();
-  const signedIn = useHasSession();
-  const check = useCheckContactChannelVerificationCode();
-  const verify = useVerifyContactChannel({
-    mutation: { onSuccess: () => queryClient.invalidateQueries({ queryKey: getGetCurrentUserQueryKey() }) },
-  });
+  const { urls } = useGatehouse();
+  const user = useUser();
+  const check = useCheckEmailVerificationCode();
+  const verify = useVerifyEmail();
   const { mutate: checkCode } = check;
 
   useEffect(() => {
@@ -49,12 +46,12 @@ function VerifyWithCode({ code }: { code: string }) {
   if (verify.isSuccess) {
     return (
       <PageCard title="Your e-mail address is verified" announce>
-        <p>Thank you. You can close this page, or carry on to the site.</p>
-        <p className="actions">
-          <Link to="/" className="button">
-            {signedIn ? "Go to your account" : "Go to the home page"}
-          </Link>
-        </p>
+        <Text>Thank you. You can close this page, or carry on to the site.</Text>
+        <Group>
+          <Button component={Link} to={urls.home}>
+            {user ? "Go to your account" : "Go to the home page"}
+          </Button>
+        </Group>
       </PageCard>
     );
   }
@@ -68,20 +65,13 @@ function VerifyWithCode({ code }: { code: string }) {
   }
   if (!check.isSuccess) return <LoadingCard title="Checking your link">Checking your verification link…</LoadingCard>;
   return (
-    <PageCard title="Verify your e-mail address">
-      <p>Confirm that this e-mail address is yours to finish setting up your account.</p>
+    <PageCard title="Verify your e-mail address" description="Confirm that this e-mail address is yours to finish setting up your account.">
       <ErrorAlert message={verify.error ? errorMessage(verify.error) : null} />
-      <p className="actions">
-        <button
-          type="button"
-          className="button"
-          disabled={verify.isPending}
-          aria-busy={verify.isPending}
-          onClick={() => verify.mutate({ data: { code } })}
-        >
-          {verify.isPending ? "Verifying…" : "Verify e-mail address"}
-        </button>
-      </p>
+      <Group>
+        <Button loading={verify.isPending} onClick={() => verify.mutate({ data: { code } })}>
+          Verify e-mail address
+        </Button>
+      </Group>
     </PageCard>
   );
 }

@@ -1,87 +1,67 @@
-import { useGetCurrentUser, useSendEmailVerificationCode } from "@gatehouse/clients/react-query";
+import { useGatehouse, useSendEmailVerification, useUser, withReturnTo } from "@gatehouse/clients/react";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router";
 import { ErrorAlert } from "../../components/error-alert";
 import { errorMessage } from "../../lib/error-message";
-import { handlerPath, handlerUrl } from "../../lib/handler-paths";
-import { withReturnTo } from "../../lib/return-target";
-import { useHasSession } from "../../lib/session";
+import { handlerUrl } from "../../lib/handler-paths";
 
 /**
  * What to do when a verification link cannot be used: signed in, see whether the address is
  * verified already and, if not, mail a new link; signed out, sign in first and come back.
  */
 export function NewVerificationLink() {
-  const signedIn = useHasSession();
+  const user = useUser();
+  const { urls } = useGatehouse();
   const { pathname, search } = useLocation();
-  if (!signedIn) {
+  const send = useSendEmailVerification();
+
+  if (!user) {
     return (
-      <>
-        <p>Sign in to check your address or get a new verification e-mail.</p>
-        <p className="actions">
-          <Link to={withReturnTo(handlerPath("sign-in"), pathname + search)} className="button secondary">
+      <Stack gap="sm">
+        <Text>Sign in to check your address or get a new verification e-mail.</Text>
+        <Group>
+          <Button component={Link} to={withReturnTo(urls.signIn, pathname + search)} variant="default">
             Sign in
-          </Link>
-        </p>
-      </>
+          </Button>
+        </Group>
+      </Stack>
     );
   }
-  return <SignedInNewLink />;
-}
 
-function SignedInNewLink() {
-  const user = useGetCurrentUser();
-  const send = useSendEmailVerificationCode();
-
-  if (user.isPending) {
-    return (
-      <p className="loading" aria-busy="true">
-        <span className="spinner" aria-hidden="true" />
-        Looking up your e-mail address…
-      </p>
-    );
-  }
-  if (user.isError) return <ErrorAlert message={errorMessage(user.error)} />;
-
-  const { primary_email: email, primary_email_verified: verified } = user.data;
-  if (!email) return <p>Your account has no e-mail address to verify.</p>;
+  const { primary_email: email, primary_email_verified: verified } = user;
+  if (!email) return <Text>Your account has no e-mail address to verify.</Text>;
   if (verified) {
     return (
-      <>
-        <p role="status">
-          Good news: <strong className="address">{email}</strong> is verified already. There is nothing more to do.
-        </p>
-        <p className="actions">
-          <Link to="/" className="button">
+      <Stack gap="sm">
+        <Text role="status">
+          Good news: <strong className="break-anywhere">{email}</strong> is verified already. There is nothing more to do.
+        </Text>
+        <Group>
+          <Button component={Link} to={urls.accountSettings}>
             Go to your account
-          </Link>
-        </p>
-      </>
+          </Button>
+        </Group>
+      </Stack>
     );
   }
   if (send.isSuccess) {
     return (
-      <p role="status">
-        We have sent a new verification link to <strong className="address">{email}</strong>.
-      </p>
+      <Text role="status">
+        We have sent a new verification link to <strong className="break-anywhere">{email}</strong>.
+      </Text>
     );
   }
   return (
-    <>
-      <p>
-        <strong className="address">{email}</strong> is not verified yet.
-      </p>
+    <Stack gap="sm">
+      <Text>
+        <strong className="break-anywhere">{email}</strong> is not verified yet.
+      </Text>
       <ErrorAlert message={send.error ? errorMessage(send.error) : null} />
-      <p className="actions">
-        <button
-          type="button"
-          className="button"
-          disabled={send.isPending}
-          aria-busy={send.isPending}
-          onClick={() => send.mutate({ data: { email, callback_url: handlerUrl("email-verification") } })}
-        >
-          {send.isPending ? "Sending…" : "Send a new verification e-mail"}
-        </button>
-      </p>
-    </>
+      <Group>
+        <Button loading={send.isPending} onClick={() => send.mutate({ data: { email, callback_url: handlerUrl("emailVerification") } })}>
+          Send a new verification e-mail
+        </Button>
+      </Group>
+    </Stack>
   );
 }

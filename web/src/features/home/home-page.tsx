@@ -1,65 +1,68 @@
-import { useGetCurrentUser } from "@gatehouse/clients/react-query";
+import { useGatehouse, useProject, useUser } from "@gatehouse/clients/react";
+import { Avatar, Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { ErrorAlert } from "../../components/error-alert";
+import { Boundary } from "../../components/boundary";
 import { LoadingCard, PageCard } from "../../components/page-card";
-import { errorMessage } from "../../lib/error-message";
-import { handlerPath } from "../../lib/handler-paths";
-import { useHasSession } from "../../lib/session";
 
 export function HomePage() {
-  const signedIn = useHasSession();
-  const user = useGetCurrentUser({ query: { enabled: signedIn } });
+  return (
+    <Boundary loading={<LoadingCard title="Welcome" />}>
+      <Home />
+    </Boundary>
+  );
+}
 
-  if (!signedIn) {
+function Home() {
+  const user = useUser();
+  const project = useProject();
+  const { urls } = useGatehouse();
+
+  if (!user) {
     return (
-      <PageCard title="Welcome to Gatehouse">
-        <p>You are not signed in.</p>
-        <p className="actions">
-          <Link to={handlerPath("sign-in")} className="button">
+      <PageCard title={`Welcome to ${project.display_name}`} description="You are not signed in.">
+        <Group>
+          <Button component={Link} to={urls.signIn}>
             Sign in
-          </Link>
-          <Link to={handlerPath("sign-up")} className="button secondary">
-            Create an account
-          </Link>
-        </p>
+          </Button>
+          {project.config.sign_up_enabled ? (
+            <Button component={Link} to={urls.signUp} variant="default">
+              Create an account
+            </Button>
+          ) : null}
+        </Group>
       </PageCard>
     );
   }
 
-  if (user.isPending) return <LoadingCard title="Your account">Loading your account…</LoadingCard>;
-
-  if (user.isError) {
-    return (
-      <PageCard title="Your account">
-        <ErrorAlert message={errorMessage(user.error)} />
-        <p>
-          <Link to={handlerPath("sign-in")}>Sign in again</Link>
-        </p>
-      </PageCard>
-    );
-  }
-
-  const { display_name: displayName, primary_email: email, primary_email_verified: verified } = user.data;
+  const name = user.display_name ?? user.primary_email ?? "Signed in";
   return (
     <PageCard title="Signed in">
-      <dl className="profile" data-testid="current-user">
-        <dt>Name</dt>
-        <dd>{displayName ?? "No display name yet"}</dd>
-        <dt>E-mail</dt>
-        <dd>
-          {email ?? "No e-mail"}
-          {email ? (
-            <span className={verified ? "badge badge-ok" : "badge"} data-testid="email-status">
-              {verified ? "Verified" : "Not verified yet"}
-            </span>
-          ) : null}
-        </dd>
-      </dl>
-      <p className="actions">
-        <Link to={handlerPath("sign-out")} className="button secondary">
+      <Group wrap="nowrap" data-testid="current-user">
+        <Avatar src={user.profile_image_url} alt="" name={name} color="initials" size="lg" radius="xl" />
+        <Stack gap={2} style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {user.display_name ?? "No display name yet"}
+          </Text>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed" className="break-anywhere">
+              {user.primary_email ?? "No e-mail"}
+            </Text>
+            {user.primary_email ? (
+              <Badge color={user.primary_email_verified ? "green" : "gray"} variant="light" data-testid="email-status">
+                {user.primary_email_verified ? "Verified" : "Not verified yet"}
+              </Badge>
+            ) : null}
+          </Group>
+        </Stack>
+      </Group>
+      <Group>
+        <Button component={Link} to={urls.accountSettings}>
+          Account settings
+        </Button>
+        <Button component={Link} to={urls.signOut} variant="default">
           Sign out
-        </Link>
-      </p>
+        </Button>
+      </Group>
     </PageCard>
   );
 }

@@ -1,3 +1,4 @@
+import { Button, Group, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { PageCard } from "../../components/page-card";
 
@@ -5,12 +6,12 @@ import { PageCard } from "../../components/page-card";
 export function NotFoundPage() {
   return (
     <PageCard title="Page not found">
-      <p>There is nothing at this address. The link may be mistyped, or the page may have moved.</p>
-      <p className="actions">
-        <Link to="/" className="button">
+      <Text>There is nothing at this address. The link may be mistyped, or the page may have moved.</Text>
+      <Group>
+        <Button component={Link} to="/">
           Go to the home page
-        </Link>
-      </p>
+        </Button>
+      </Group>
     </PageCard>
   );
 }

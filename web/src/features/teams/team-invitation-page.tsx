@@ -1,12 +1,12 @@
-import { useAcceptTeamInvitation, useGetTeamInvitationDetails } from "@gatehouse/clients/react-query";
+import { useAcceptTeamInvitation, useGatehouse, useGetTeamInvitationDetails, useUser, withReturnTo } from "@gatehouse/clients/react";
+import { Button, Group, Text } from "@mantine/core";
 import { useEffect } from "react";
-import { Link, useLocation, useSearchParams } from "react-router";
+import { Link, useLocation } from "react-router";
+import { Boundary } from "../../components/boundary";
 import { ErrorAlert } from "../../components/error-alert";
 import { LoadingCard, PageCard } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
-import { handlerPath } from "../../lib/handler-paths";
-import { withReturnTo } from "../../lib/return-target";
-import { useHasSession } from "../../lib/session";
+import { useLinkCode } from "../../lib/link-code";
 
 /**
  * Where a mailed team invitation leads (`?code=…`). A signed-out visitor is sent to sign in
@@ -14,38 +14,43 @@ import { useHasSession } from "../../lib/session";
  * with one click. The code is only used up by joining.
  */
 export function TeamInvitationPage() {
-  const [params] = useSearchParams();
-  const code = params.get("code");
-  const signedIn = useHasSession();
-  const { pathname, search } = useLocation();
-
+  const code = useLinkCode();
   if (!code) {
     return (
       <PageCard title="This invitation link is incomplete">
-        <p>Open the link from the invitation e-mail again, or ask for a new invitation.</p>
+        <Text>Open the link from the invitation e-mail again, or ask for a new invitation.</Text>
       </PageCard>
     );
   }
-  if (!signedIn) {
-    const here = pathname + search;
-    return (
-      <PageCard title="You are invited to a team">
-        <p>Sign in, or create an account with the invited e-mail address, to accept.</p>
-        <p className="actions">
-          <Link to={withReturnTo(handlerPath("sign-in"), here)} className="button">
-            Sign in
-          </Link>
-          <Link to={withReturnTo(handlerPath("sign-up"), here)} className="button secondary">
-            Create an account
-          </Link>
-        </p>
-      </PageCard>
-    );
-  }
-  return <AcceptInvitation code={code} />;
+  return (
+    <Boundary loading={<LoadingCard title="Team invitation" />}>
+      <Invitation code={code} />
+    </Boundary>
+  );
+}
+
+function Invitation({ code }: { code: string }) {
+  const user = useUser();
+  const { urls } = useGatehouse();
+  const { pathname, search } = useLocation();
+  if (user) return <AcceptInvitation code={code} />;
+  const here = pathname + search;
+  return (
+    <PageCard title="You are invited to a team" description="Sign in, or create an account with the invited e-mail address, to accept.">
+      <Group>
+        <Button component={Link} to={withReturnTo(urls.signIn, here)}>
+          Sign in
+        </Button>
+        <Button component={Link} to={withReturnTo(urls.signUp, here)} variant="default">
+          Create an account
+        </Button>
+      </Group>
+    </PageCard>
+  );
 }
 
 function AcceptInvitation({ code }: { code: string }) {
+  const { urls } = useGatehouse();
   const details = useGetTeamInvitationDetails();
   const accept = useAcceptTeamInvitation();
   const { mutate: loadDetails } = details;
@@ -67,21 +72,25 @@ function AcceptInvitation({ code }: { code: string }) {
   if (accept.isSuccess) {
     return (
       <PageCard title={`You joined ${team}`} announce>
-        <p>
-          <Link to="/">Go to the home page</Link>
-        </p>
+        <Group>
+          <Button component={Link} to={`${urls.accountSettings}#teams`}>
+            See your teams
+          </Button>
+          <Button component={Link} to={urls.home} variant="default">
+            Go to the home page
+          </Button>
+        </Group>
       </PageCard>
     );
   }
   return (
-    <PageCard title={`Join ${team}`}>
-      <p>You have been invited to join the team {team}.</p>
+    <PageCard title={`Join ${team}`} description={`You have been invited to join the team ${team}.`}>
       <ErrorAlert message={accept.error ? errorMessage(accept.error) : null} />
-      <p className="actions">
-        <button type="button" className="button" disabled={accept.isPending} onClick={() => accept.mutate({ data: { code } })}>
-          {accept.isPending ? "Joining…" : `Join ${team}`}
-        </button>
-      </p>
+      <Group>
+        <Button loading={accept.isPending} onClick={() => accept.mutate({ data: { code } })}>
+          Join {team}
+        </Button>
+      </Group>
     </PageCard>
   );
 }

@@ -1,0 +1,14 @@
+import { useSuspenseQuery } from "@tanstack/react-query";
+import { getListContactChannelsQueryKey, listContactChannels, type ContactChannel } from "../../react-query";
+
+export type { ContactChannel };
+
+/** The signed-in user's e-mail addresses. Suspends while loading. */
+export function useContactChannels(): ContactChannel[] {
+  const params = { user_id: "me" } as const;
+  const { data } = useSuspenseQuery({
+    queryKey: getListContactChannelsQueryKey(params),
+    queryFn: ({ signal }) => listContactChannels(params, { signal }),
+  });
+  return data.items;
+}

@@ -1,0 +1,27 @@
+/**
+ * The React client library: `<GatehouseProvider>` and hooks over the session layer and the
+ * generated React Query hooks. Reads suspend (wrap pages in <Suspense> and an error boundary);
+ * mutations are React Query mutations that refresh exactly the cached areas they change.
+ */
+export { GatehouseProvider, createGatehouseQueryClient, useGatehouse, type Gatehouse, type GatehouseProviderProps, type Navigate } from "./provider";
+export { areaKeys } from "./keys";
+export * from "./navigation";
+export * from "./auth";
+export { useUser, USER_REQUIRED_MESSAGE, ANONYMOUS_SIGN_UP_FAILED_MESSAGE, type CurrentUser, type NoUserBehaviour } from "./user/use-user";
+export { useChangePassword, useDeleteAccount, useSetPassword, useUpdateUser } from "./user/mutations";
+export { useProject, type Project } from "./project/use-project";
+export { useReceivedTeamInvitations, useTeamInvitations, useTeamMembers, useTeams, type Team, type TeamMemberProfile } from "./teams/queries";
+export * from "./teams/mutations";
+export { useContactChannels, type ContactChannel } from "./contact-channels/queries";
+export * from "./contact-channels/mutations";
+export { useSessions, type ActiveSession } from "./sessions/queries";
+export { useRevokeSession } from "./sessions/mutations";
+export { useApiKeys, useTeamApiKeys, type TeamApiKey, type UserApiKey } from "./api-keys/queries";
+export * from "./api-keys/mutations";
+export { useNotificationPreferences, type NotificationPreference } from "./notifications/queries";
+export { useUpdateNotificationPreference } from "./notifications/mutations";
+export { createSession, GatehouseApiError, GatehouseNetworkError, isKnownError, type Session, type SessionOptions } from "../session";
+export { useGetTeamInvitationDetails, useCheckTeamInvitationCode } from "../react-query";
+export { beginOAuth, finishOAuth, type OAuthCallback, type OAuthStart, type OAuthTokens } from "./oauth/oauth-flow";
+export { useSignInWithOAuth } from "./oauth/use-oauth";
+export { useCompleteCliLogin } from "./cli/complete-cli-login";

@@ -1,0 +1,16 @@
+/**
+ * The cache's areas. Generated query keys start with the operation's path, so each prefix here
+ * covers every read of one area, whatever its parameters; a mutation invalidates exactly the
+ * areas it changed.
+ */
+export const areaKeys = {
+  currentUser: ["/users/me"],
+  teams: ["/teams"],
+  teamInvitations: ["/team-invitations"],
+  teamMemberProfiles: ["/team-member-profiles"],
+  contactChannels: ["/contact-channels"],
+  sessions: ["/auth/sessions"],
+  userApiKeys: ["/user-api-keys"],
+  teamApiKeys: ["/team-api-keys"],
+  notificationPreferences: ["/emails/notification-preference/me"],
+} as const;

@@ -1,0 +1,65 @@
+import {
+  useAcceptTeamInvitation as useGeneratedAcceptTeamInvitation,
+  useAcceptTeamInvitationById as useGeneratedAcceptTeamInvitationById,
+  useCreateTeam as useGeneratedCreateTeam,
+  useDeleteTeam as useGeneratedDeleteTeam,
+  useDeleteTeamInvitation as useGeneratedDeleteTeamInvitation,
+  useDeleteTeamMembership as useGeneratedDeleteTeamMembership,
+  useSendTeamInvitation as useGeneratedSendTeamInvitation,
+  useUpdateTeam as useGeneratedUpdateTeam,
+  useUpdateTeamMemberProfile as useGeneratedUpdateTeamMemberProfile,
+} from "../../react-query";
+import { useInvalidate } from "../invalidate";
+import { areaKeys } from "../keys";
+
+/** Creates a team with the user as its first member; it becomes the selected team. */
+export function useCreateTeam() {
+  const onSuccess = useInvalidate(areaKeys.teams, areaKeys.currentUser);
+  return useGeneratedCreateTeam({ mutation: { onSuccess } });
+}
+
+/** Renames a team or changes its image (needs `$update_team`). */
+export function useUpdateTeam() {
+  const onSuccess = useInvalidate(areaKeys.teams, areaKeys.currentUser, areaKeys.teamInvitations);
+  return useGeneratedUpdateTeam({ mutation: { onSuccess } });
+}
+
+export function useDeleteTeam() {
+  const onSuccess = useInvalidate(areaKeys.teams, areaKeys.currentUser, areaKeys.teamMemberProfiles, areaKeys.teamApiKeys);
+  return useGeneratedDeleteTeam({ mutation: { onSuccess } });
+}
+
+/** Removes a membership: `me` to leave a team, another member with `$remove_members`. */
+export function useRemoveTeamMember() {
+  const onSuccess = useInvalidate(areaKeys.teams, areaKeys.currentUser, areaKeys.teamMemberProfiles);
+  return useGeneratedDeleteTeamMembership({ mutation: { onSuccess } });
+}
+
+/** Mails an invitation whose link leads to the team-invitation page (needs `$invite_members`). */
+export function useInviteToTeam() {
+  const onSuccess = useInvalidate(areaKeys.teamInvitations);
+  return useGeneratedSendTeamInvitation({ mutation: { onSuccess } });
+}
+
+export function useRevokeTeamInvitation() {
+  const onSuccess = useInvalidate(areaKeys.teamInvitations);
+  return useGeneratedDeleteTeamInvitation({ mutation: { onSuccess } });
+}
+
+/** Accepts an invitation with the code of its mailed link. */
+export function useAcceptTeamInvitation() {
+  const onSuccess = useInvalidate(areaKeys.teams, areaKeys.currentUser, areaKeys.teamInvitations, areaKeys.teamMemberProfiles);
+  return useGeneratedAcceptTeamInvitation({ mutation: { onSuccess } });
+}
+
+/** Accepts an invitation addressed to one of the user's verified e-mails, by its id. */
+export function useAcceptTeamInvitationById() {
+  const onSuccess = useInvalidate(areaKeys.teams, areaKeys.currentUser, areaKeys.teamInvitations, areaKeys.teamMemberProfiles);
+  return useGeneratedAcceptTeamInvitationById({ mutation: { onSuccess } });
+}
+
+/** Changes the user's own name or image within one team. */
+export function useUpdateTeamMemberProfile() {
+  const onSuccess = useInvalidate(areaKeys.teamMemberProfiles);
+  return useGeneratedUpdateTeamMemberProfile({ mutation: { onSuccess } });
+}

@@ -1,0 +1,56 @@
+import { useGatehouse, useProject, useUser } from "@gatehouse/clients/react";
+import { Avatar, Button, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { IconLogout, IconSettings } from "@tabler/icons-react";
+import { Link } from "react-router";
+
+/** Signed in: the user's avatar opening a menu. Signed out: the ways in. */
+export function AccountMenu() {
+  const user = useUser();
+  const project = useProject();
+  const { urls } = useGatehouse();
+
+  if (!user) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Button component={Link} to={urls.signIn} variant="subtle">
+          Sign in
+        </Button>
+        {project.config.sign_up_enabled ? (
+          <Button component={Link} to={urls.signUp} visibleFrom="xs">
+            Sign up
+          </Button>
+        ) : null}
+      </Group>
+    );
+  }
+
+  const name = user.display_name ?? user.primary_email ?? "Your account";
+  return (
+    <Menu position="bottom-end" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Account menu for ${name}`}>
+          <Avatar src={user.profile_image_url} alt="" name={name} color="initials" radius="xl" />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+            {user.display_name ?? "Signed in"}
+          </Text>
+          {user.primary_email ? (
+            <Text size="xs" truncate>
+              {user.primary_email}
+            </Text>
+          ) : null}
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item component={Link} to={urls.accountSettings} leftSection={<IconSettings size={16} aria-hidden />}>
+          Account settings
+        </Menu.Item>
+        <Menu.Item component={Link} to={urls.signOut} leftSection={<IconLogout size={16} aria-hidden />}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

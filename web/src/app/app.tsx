@@ -1,0 +1,19 @@
+import { createGatehouseQueryClient } from "@gatehouse/clients/react";
+import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { RouterProvider } from "react-router";
+import { createAppRouter } from "./router";
+import { theme } from "./theme";
+
+const queryClient = createGatehouseQueryClient();
+const router = createAppRouter(queryClient);
+const colorSchemeManager = localStorageColorSchemeManager({ key: "gatehouse:color-scheme" });
+
+export function App() {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+      <Notifications position="top-center" />
+      <RouterProvider router={router} />
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,17 @@
+import { useUser } from "@gatehouse/clients/react";
+import { SettingsSection } from "../settings-section";
+import { ChangePasswordForm } from "./change-password-form";
+import { SetPasswordForm } from "./set-password-form";
+
+export function PasswordSection() {
+  return (
+    <SettingsSection title="Password" description="Sign in with your e-mail address and a password.">
+      <Password />
+    </SettingsSection>
+  );
+}
+
+function Password() {
+  const user = useUser({ or: "redirect" });
+  return user.has_password ? <ChangePasswordForm /> : <SetPasswordForm />;
+}

@@ -1,0 +1,51 @@
+import { useSetPassword } from "@gatehouse/clients/react";
+import { Button, Group, Stack, Text } from "@mantine/core";
+import { PasswordField } from "../../../components/password-field";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { ErrorAlert } from "../../../components/error-alert";
+import { errorMessage } from "../../../lib/error-message";
+import { focusFirstError, newPasswordProblem, passwordConfirmationProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../lib/validation";
+
+/** For an account made without a password (an e-mail code, a provider): adds one. */
+export function SetPasswordForm() {
+  const set = useSetPassword();
+  const form = useForm({
+    initialValues: { password: "", confirmation: "" },
+    validate: {
+      password: newPasswordProblem,
+      confirmation: (confirmation, values) => passwordConfirmationProblem(values.password, confirmation),
+    },
+  });
+  const save = (values: typeof form.values) =>
+    set.mutate(
+      { data: { password: values.password } },
+      {
+        onSuccess: () => {
+          form.reset();
+          notifications.show({ message: "Your password is set.", color: "green" });
+        },
+      },
+    );
+  return (
+    <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
+      <Stack gap="sm" maw={480}>
+        <Text size="sm">Your account has no password yet. Set one to sign in with your e-mail address and password.</Text>
+        <PasswordField
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          description={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
+          {...form.getInputProps("password")}
+        />
+        <PasswordField label="Repeat the new password" name="confirmation" autoComplete="new-password" {...form.getInputProps("confirmation")} />
+        <ErrorAlert message={set.error ? errorMessage(set.error) : null} />
+        <Group>
+          <Button type="submit" loading={set.isPending}>
+            Set password
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,40 @@
+import type { Project } from "@gatehouse/clients/react";
+import { IconBell, IconKey, IconLock, IconMail, IconTrash, IconUser, IconUsersGroup, IconDevices } from "@tabler/icons-react";
+import type { ComponentType, ReactNode } from "react";
+import { ApiKeysSection } from "./api-keys/api-keys-section";
+import { DeleteAccountSection } from "./delete-account/delete-account-section";
+import { EmailsSection } from "./emails/emails-section";
+import { NotificationsSection } from "./notifications/notifications-section";
+import { PasswordSection } from "./password/password-section";
+import { ProfileSection } from "./profile/profile-section";
+import { SessionsSection } from "./sessions/sessions-section";
+import { TeamsSection } from "./teams/teams-section";
+
+export interface SettingsSectionEntry {
+  /** The URL fragment that opens it: `/handler/account-settings#emails`. */
+  id: string;
+  label: string;
+  icon: ReactNode;
+  Component: ComponentType;
+  /** Sections for capabilities the project switched off are left out. */
+  shown?: (project: Project) => boolean;
+}
+
+const icon = (Icon: typeof IconUser) => <Icon size={18} aria-hidden />;
+
+export const SETTINGS_SECTIONS: SettingsSectionEntry[] = [
+  { id: "profile", label: "Profile", icon: icon(IconUser), Component: ProfileSection },
+  { id: "emails", label: "E-mails", icon: icon(IconMail), Component: EmailsSection },
+  { id: "password", label: "Password", icon: icon(IconLock), Component: PasswordSection, shown: (p) => p.config.credential_enabled },
+  { id: "sessions", label: "Sessions", icon: icon(IconDevices), Component: SessionsSection },
+  { id: "teams", label: "Teams", icon: icon(IconUsersGroup), Component: TeamsSection },
+  { id: "api-keys", label: "API keys", icon: icon(IconKey), Component: ApiKeysSection, shown: (p) => p.config.allow_user_api_keys },
+  { id: "notifications", label: "Notifications", icon: icon(IconBell), Component: NotificationsSection },
+  {
+    id: "delete-account",
+    label: "Delete account",
+    icon: icon(IconTrash),
+    Component: DeleteAccountSection,
+    shown: (p) => p.config.client_user_deletion_enabled,
+  },
+];

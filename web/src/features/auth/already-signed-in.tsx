@@ -1,0 +1,24 @@
+import { useGatehouse, type CurrentUser } from "@gatehouse/clients/react";
+import { Button, Group, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { PageCard } from "../../components/page-card";
+
+/** A sign-in or sign-up page opened while signed in: carry on, or sign out to use another account. */
+export function AlreadySignedIn({ title, user }: { title: string; user: CurrentUser }) {
+  const { urls } = useGatehouse();
+  return (
+    <PageCard title={title}>
+      <Text>
+        You are signed in as <strong>{user.primary_email ?? user.display_name ?? "an account without an e-mail"}</strong>.
+      </Text>
+      <Group>
+        <Button component={Link} to={urls.afterSignIn}>
+          Continue
+        </Button>
+        <Button component={Link} to={urls.signOut} variant="default">
+          Sign out
+        </Button>
+      </Group>
+    </PageCard>
+  );
+}

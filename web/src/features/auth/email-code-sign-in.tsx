@@ -1,0 +1,92 @@
+import { isMfaRequired, useSendSignInCode, useSignInWithCode } from "@gatehouse/clients/react";
+import { Button, Stack, Text, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { useState } from "react";
+import { ErrorAlert } from "../../components/error-alert";
+import { errorMessage } from "../../lib/error-message";
+import { handlerUrl } from "../../lib/handler-paths";
+import { emailProblem, focusFirstError } from "../../lib/validation";
+
+const OTP_LENGTH = 6;
+
+/**
+ * Sign-in by e-mail: the server mails a 6-character code and a link. The code typed here is
+ * sent with the nonce the request answered, which ties it to this tab; the link signs in on
+ * the magic-link-callback page. An address without an account gets one, where sign-up is on.
+ */
+export function EmailCodeSignIn() {
+  const send = useSendSignInCode();
+  const form = useForm({ initialValues: { email: "" }, validate: { email: emailProblem } });
+
+  if (send.isSuccess) {
+    return <EnterCode email={send.variables.data.email} nonce={send.data.nonce} onRestart={() => send.reset()} />;
+  }
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        ({ email }) => send.mutate({ data: { email: email.trim(), callback_url: handlerUrl("magicLinkCallback") } }),
+        focusFirstError,
+      )}
+    >
+      <Stack gap="sm">
+        <TextInput label="E-mail" name="email" type="email" autoComplete="email" {...form.getInputProps("email")} />
+        <ErrorAlert message={send.error ? errorMessage(send.error) : null} />
+        <Button type="submit" fullWidth loading={send.isPending}>
+          Send me a code
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+function EnterCode({ email, nonce, onRestart }: { email: string; nonce: string; onRestart: () => void }) {
+  const signIn = useSignInWithCode();
+  const [otp, setOtp] = useState("");
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (value: string) => {
+    if (value.length !== OTP_LENGTH) return setProblem(`Enter all ${OTP_LENGTH} characters of the code.`);
+    setProblem(null);
+    signIn.mutate({ data: { code: `${value.toUpperCase()}${nonce}` } }, { onError: () => setOtp("") });
+  };
+  const error = problem ?? (signIn.error && !isMfaRequired(signIn.error) ? errorMessage(signIn.error) : null);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit(otp);
+      }}
+    >
+      <Stack gap="sm">
+        <Text role="status">
+          We sent a code to <strong className="break-anywhere">{email}</strong>. Enter it here, or open the link in the e-mail.
+        </Text>
+        <TextInput
+          label="Sign-in code"
+          name="otp"
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          autoFocus
+          maxLength={OTP_LENGTH}
+          size="lg"
+          styles={{ input: { letterSpacing: "0.3em", textTransform: "uppercase" } }}
+          value={otp}
+          onChange={(event) => {
+            setOtp(event.currentTarget.value.trim());
+            setProblem(null);
+          }}
+          error={error ? true : undefined}
+        />
+        <ErrorAlert message={error} />
+        <Button type="submit" fullWidth loading={signIn.isPending || signIn.isSuccess}>
+          Sign in
+        </Button>
+        <Button variant="subtle" onClick={onRestart}>
+          Use another address
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { isMfaRequired, keepReturnTarget, useGatehouse, useSignInWithPassword } from "@gatehouse/clients/react";
+import { Anchor } from "@mantine/core";
+import { Link } from "react-router";
+import { errorMessage } from "../../lib/error-message";
+import { currentPasswordProblem } from "../../lib/validation";
+import { CredentialsForm } from "./credentials-form";
+
+export function PasswordSignIn() {
+  const { urls } = useGatehouse();
+  const signIn = useSignInWithPassword();
+  // Asking for the second factor is a step, not a failure: the mfa page takes over.
+  const error = signIn.error && !isMfaRequired(signIn.error) ? errorMessage(signIn.error) : null;
+  return (
+    <CredentialsForm
+      submitLabel="Sign in"
+      passwordAutoComplete="current-password"
+      passwordProblem={currentPasswordProblem}
+      passwordAside={
+        <Anchor component={Link} to={keepReturnTarget(urls.forgotPassword)} size="sm">
+          Forgot password?
+        </Anchor>
+      }
+      pending={signIn.isPending || signIn.isSuccess}
+      error={error}
+      onSubmit={(credentials) => signIn.mutate({ data: credentials })}
+    />
+  );
+}

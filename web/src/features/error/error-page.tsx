@@ -1,0 +1,44 @@
+import { useGatehouse } from "@gatehouse/clients/react";
+import { Button, Code, Group, Text } from "@mantine/core";
+import { Link, useSearchParams } from "react-router";
+import { ErrorAlert } from "../../components/error-alert";
+import { PageCard } from "../../components/page-card";
+
+/** Words for the errors a flow may land here with; any other shows the server's message. */
+const EXPLANATIONS: Record<string, string> = {
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE:
+    "This e-mail address already signs in to another account. Sign in to that account with its usual method.",
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: "This provider account already signs in to another account.",
+  SIGN_UP_NOT_ENABLED: "New accounts cannot be created here right now.",
+  OAUTH_PROVIDER_ACCESS_DENIED: "The sign-in was cancelled at the provider.",
+};
+
+/**
+ * Where a flow that cannot go on sends the browser (`?errorCode=&message=&details=`, the error
+ * redirect of the OAuth flow among them). What the query says is shown as text, never markup.
+ */
+export function ErrorPage() {
+  const { urls } = useGatehouse();
+  const [params] = useSearchParams();
+  const code = params.get("errorCode") ?? params.get("error");
+  const message = params.get("message") ?? params.get("error_description");
+  const explanation = code ? EXPLANATIONS[code] : undefined;
+  return (
+    <PageCard title="Something went wrong" announce>
+      <ErrorAlert message={explanation ?? message ?? "The last step could not be completed."} />
+      {code ? (
+        <Text size="sm" c="dimmed">
+          Error code: <Code>{code}</Code>
+        </Text>
+      ) : null}
+      <Group>
+        <Button component={Link} to={urls.signIn}>
+          Back to sign in
+        </Button>
+        <Button component={Link} to={urls.home} variant="default">
+          Home
+        </Button>
+      </Group>
+    </PageCard>
+  );
+}
