@@ -52,6 +52,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // The React client library's hooks, rendered in jsdom against a real server.
+          name: "react",
+          include: ["test/react/**/*.test.tsx"],
+          environment: "jsdom",
+          globalSetup: ["test/react/global-setup.ts"],
+          env: { GATEHOUSE_TEST_DB: "pglite" },
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
           env: { GATEHOUSE_TEST_DB: "pglite" },

@@ -20,7 +20,7 @@ export { useApiKeys, useTeamApiKeys, type TeamApiKey, type UserApiKey } from "./
 export * from "./api-keys/mutations";
 export { useNotificationPreferences, type NotificationPreference } from "./notifications/queries";
 export { useUpdateNotificationPreference } from "./notifications/mutations";
-export { createSession, GatehouseApiError, GatehouseNetworkError, isKnownError, type Session, type SessionOptions } from "../session";
+export { createMemoryStorage, createSession, GatehouseApiError, GatehouseNetworkError, isKnownError, type Session, type SessionOptions, type TokenStorage } from "../session";
 export { useGetTeamInvitationDetails, useCheckTeamInvitationCode } from "../react-query";
 export { beginOAuth, finishOAuth, type OAuthCallback, type OAuthStart, type OAuthTokens } from "./oauth/oauth-flow";
 export { useSignInWithOAuth } from "./oauth/use-oauth";

@@ -72,19 +72,36 @@ function redirectToSignIn(gatehouse: Gatehouse): void {
   }, 0);
 }
 
-const anonymousSignUps = new WeakMap<Session, Promise<void>>();
+interface AnonymousSignUp {
+  promise: Promise<void>;
+  failure?: Error;
+}
 
-/** One anonymous sign-up per session at a time, however many components ask for it. */
+const anonymousSignUps = new WeakMap<Session, AnonymousSignUp>();
+
+/**
+ * Suspends on one anonymous sign-up per session, however many components ask for it. A
+ * failed one is thrown once, from the render after it settles (Suspense renders again when
+ * the promise settles either way); the next render tries again.
+ */
 function signUpAnonymouslyOnce(session: Session): Promise<void> {
-  let pending = anonymousSignUps.get(session);
-  if (!pending) {
-    pending = signUpAnonymously({})
-      .then((tokens) => session.setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token }))
-      .catch((error: unknown) => {
-        throw new Error(ANONYMOUS_SIGN_UP_FAILED_MESSAGE, { cause: error });
-      })
-      .finally(() => anonymousSignUps.delete(session));
-    anonymousSignUps.set(session, pending);
+  const current = anonymousSignUps.get(session);
+  if (current?.failure) {
+    anonymousSignUps.delete(session);
+    throw current.failure;
   }
-  return pending;
+  if (current) return current.promise;
+  const signUp: AnonymousSignUp = {
+    promise: signUpAnonymously({}).then(
+      (tokens) => {
+        anonymousSignUps.delete(session);
+        session.setTokens({ accessToken: tokens.access_token, refreshToken: tokens.refresh_token });
+      },
+      (error: unknown) => {
+        signUp.failure = new Error(ANONYMOUS_SIGN_UP_FAILED_MESSAGE, { cause: error });
+      },
+    ),
+  };
+  anonymousSignUps.set(session, signUp);
+  return signUp.promise;
 }
