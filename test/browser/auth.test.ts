@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { expectSignedInAs, fillCredentials, PASSWORD, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
+import { expectSignedInAs, fillCredentials, PASSWORD, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness, emailField, passwordField } from "./support/browser-harness";
 
 const harness = useBrowserHarness();
 
@@ -71,11 +71,11 @@ describe("sign-up, sign-in and sign-out", () => {
     await page.goto("/handler/sign-up");
     await fillCredentials(page, "ada@example", "short");
     await page.getByRole("button", { name: "Sign up" }).click();
-    const email = page.getByLabel("E-mail");
+    const email = emailField(page);
     await page.getByText("Enter a whole e-mail address, such as ada@example.com.").waitFor();
     expect(await email.getAttribute("aria-invalid")).toBe("true");
     expect(await page.evaluate(`document.activeElement?.getAttribute("name")`)).toBe("email");
-    const password = page.getByLabel("Password", { exact: true });
+    const password = passwordField(page);
     expect(await password.getAttribute("aria-invalid")).toBe("true");
     const describedBy = (await password.getAttribute("aria-describedby"))?.split(/\s+/).filter(Boolean) ?? [];
     const descriptions = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()));

@@ -2,7 +2,7 @@ import { newTotpSecret, totpCode, wrongTotpCode } from "@gatehouse/server/testin
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { PASSWORD, PHONE, SCREENSHOTS_DIR, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
+import { fillCredentials, PASSWORD, PHONE, SCREENSHOTS_DIR, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 
 const ATTEMPT_KEY = "gatehouse:internal:mfa-attempt-code";
 const harness = useBrowserHarness();
@@ -36,8 +36,7 @@ async function userWithTotp(label: string) {
 /** Signs in on the sign-in page and waits for the mfa page to ask for the code. */
 async function passFirstFactor(page: Page, email: string, query = "") {
   await page.goto(`/handler/sign-in${query}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await fillCredentials(page, email, PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`**/handler/mfa${query}`);
   await page.getByRole("heading", { name: "Two-factor authentication" }).waitFor();

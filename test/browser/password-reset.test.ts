@@ -1,6 +1,6 @@
 import { issueCode } from "@gatehouse/server/testing";
 import { describe, expect, it } from "vitest";
-import { expectSignedInAs, fillCredentials, mailedLink, PASSWORD, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
+import { expectSignedInAs, fillCredentials, mailedLink, PASSWORD, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness, emailField } from "./support/browser-harness";
 
 const harness = useBrowserHarness();
 const NEW_PASSWORD = "a brand new passphrase";
@@ -15,7 +15,7 @@ describe("forgot password and password reset", () => {
     await page.getByRole("link", { name: "Forgot password?" }).click();
     await page.getByRole("heading", { name: "Reset your password" }).waitFor();
     await screenshots(page, "forgot-password");
-    await page.getByLabel("E-mail").fill(email);
+    await emailField(page).fill(email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
     expect(await page.getByRole("main").textContent()).toContain(`If an account uses ${email}, we have sent it a link`);
@@ -68,7 +68,7 @@ describe("forgot password and password reset", () => {
 
     const confirmationFor = async (email: string) => {
       await page.goto("/handler/forgot-password");
-      await page.getByLabel("E-mail").fill(email);
+      await emailField(page).fill(email);
       await page.getByRole("button", { name: "Send reset link" }).click();
       await page.getByRole("heading", { name: "Check your inbox" }).waitFor();
       return (await page.getByRole("main").innerHTML()).replaceAll(email, "<address>");
@@ -87,7 +87,7 @@ describe("forgot password and password reset", () => {
     await page.goto("/handler/forgot-password");
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByText("Enter your e-mail address.").waitFor();
-    await page.getByLabel("E-mail").fill("no-at-sign.example.com");
+    await emailField(page).fill("no-at-sign.example.com");
     await page.getByRole("button", { name: "Send reset link" }).click();
     await page.getByText("Enter a whole e-mail address, such as ada@example.com.").waitFor();
     expect(asked).toBe(false);

@@ -107,9 +107,16 @@ export async function mailedLink(mail: MailCatcher, to: string, path: string, ma
   return link;
 }
 
+/**
+ * The form's fields by role and exact name: a tab panel is labelled by its tab, so a plain
+ * getByLabel("Password") would also find the "Password" panel of the sign-in page.
+ */
+export const emailField = (page: Page) => page.getByRole("textbox", { name: "E-mail", exact: true });
+export const passwordField = (page: Page, name = "Password") => page.locator("input[type=password]").and(page.getByLabel(name, { exact: true }));
+
 export async function fillCredentials(page: Page, email: string, password: string) {
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
+  await emailField(page).fill(email);
+  await passwordField(page).fill(password);
 }
 
 export async function expectSignedInAs(page: Page, server: RunningTestServer, email: string) {
