@@ -125,3 +125,16 @@ export async function expectSignedInAs(page: Page, server: RunningTestServer, em
   await profile.getByText(email).waitFor();
   expect(await profile.textContent()).toContain(email);
 }
+
+/** Signs the page in with a session's tokens (from the API), as the sign-in page would have kept them. */
+export async function signInWithTokens(page: Page, tokens: { access_token: string; refresh_token: string }, projectId = "internal") {
+  // Storage belongs to the origin: a page of the site must be open first.
+  await page.goto("/");
+  await page.evaluate(
+    ([access, refresh, project]) => {
+      localStorage.setItem(`gatehouse:${project}:access-token`, access!);
+      localStorage.setItem(`gatehouse:${project}:refresh-token`, refresh!);
+    },
+    [tokens.access_token, tokens.refresh_token, projectId],
+  );
+}

@@ -19,8 +19,10 @@ const MESSAGES: Record<string, (details: Record<string, unknown>) => string> = {
   SCHEMA_ERROR: (d) => `Please check the form: ${String(d.message ?? "a field is not valid")}`,
 };
 
-export function errorMessage(error: unknown): string {
+/** The message for the person at the form; `wording` rewords codes whose meaning depends on the form. */
+export function errorMessage(error: unknown, wording: Record<string, string> = {}): string {
   if (error instanceof GatehouseApiError) {
+    if (error.code && Object.hasOwn(wording, error.code)) return wording[error.code]!;
     const message = error.code ? MESSAGES[error.code] : undefined;
     return message ? message(error.details) : error.message;
   }

@@ -1,10 +1,10 @@
 import { useProject, useUser } from "@gatehouse/clients/react";
-import { Container, NativeSelect, Stack, Tabs, Title } from "@mantine/core";
+import { Box, Container, Flex, NativeSelect, NavLink, Stack, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { Boundary } from "../../components/boundary";
 import { LoadingCard, useDocumentTitle } from "../../components/page-card";
-import { SETTINGS_SECTIONS } from "./sections";
+import { SETTINGS_SECTIONS, type SettingsSectionEntry } from "./sections";
 
 export function AccountSettingsPage() {
   return (
@@ -23,15 +23,11 @@ function AccountSettings() {
   useUser({ or: "redirect" });
   const project = useProject();
   const { hash } = useLocation();
-  const navigate = useNavigate();
   const wide = useMediaQuery("(min-width: 48em)", true);
   useDocumentTitle("Account settings");
 
   const sections = SETTINGS_SECTIONS.filter((section) => section.shown?.(project) ?? true);
   const active = sections.find((section) => `#${section.id}` === hash) ?? sections[0]!;
-  const open = (id: string | null) => {
-    if (id) void navigate({ hash: id }, { replace: true });
-  };
 
   return (
     <Container size="lg" px={0} py={{ base: "xs", sm: "lg" }}>
@@ -39,33 +35,53 @@ function AccountSettings() {
         <Title order={1} size="h2">
           Account settings
         </Title>
-        {wide ? (
-          <Tabs value={active.id} onChange={open} orientation="vertical" variant="pills" keepMounted={false}>
-            <Tabs.List miw={200} mr="lg" aria-label="Account settings sections">
-              {sections.map((section) => (
-                <Tabs.Tab key={section.id} value={section.id} leftSection={section.icon}>
-                  {section.label}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            {sections.map(({ id, Component }) => (
-              <Tabs.Panel key={id} value={id} style={{ minWidth: 0 }}>
-                <Component />
-              </Tabs.Panel>
-            ))}
-          </Tabs>
-        ) : (
-          <Stack gap="md">
-            <NativeSelect
-              label="Section"
-              value={active.id}
-              onChange={(event) => open(event.currentTarget.value)}
-              data={sections.map((section) => ({ value: section.id, label: section.label }))}
-            />
-            <active.Component />
-          </Stack>
-        )}
+        {/* The section stays the second child in both layouts, so crossing the breakpoint keeps what was typed in it. */}
+        <Flex direction={wide ? "row" : "column"} gap="lg" align="flex-start">
+          {wide ? <SectionLinks sections={sections} active={active} /> : <SectionPicker sections={sections} active={active} />}
+          <Box w="100%" miw={0} style={{ flex: 1 }}>
+            <active.Component key={active.id} />
+          </Box>
+        </Flex>
       </Stack>
     </Container>
+  );
+}
+
+interface SectionNavProps {
+  sections: SettingsSectionEntry[];
+  active: SettingsSectionEntry;
+}
+
+function SectionLinks({ sections, active }: SectionNavProps) {
+  return (
+    <Box component="nav" aria-label="Account settings sections" w={220} style={{ flexShrink: 0 }}>
+      {sections.map((section) => (
+        <NavLink
+          key={section.id}
+          component={Link}
+          to={{ hash: section.id }}
+          replace
+          label={section.label}
+          leftSection={section.icon}
+          active={section.id === active.id}
+          aria-current={section.id === active.id ? "page" : undefined}
+          variant="filled"
+          style={{ borderRadius: "var(--mantine-radius-md)" }}
+        />
+      ))}
+    </Box>
+  );
+}
+
+function SectionPicker({ sections, active }: SectionNavProps) {
+  const navigate = useNavigate();
+  return (
+    <NativeSelect
+      w="100%"
+      label="Section"
+      value={active.id}
+      onChange={(event) => void navigate({ hash: event.currentTarget.value }, { replace: true })}
+      data={sections.map((section) => ({ value: section.id, label: section.label }))}
+    />
   );
 }

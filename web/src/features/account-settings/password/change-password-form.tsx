@@ -4,6 +4,7 @@ import { PasswordField } from "../../../components/password-field";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { ErrorAlert } from "../../../components/error-alert";
+import { UsernameHint } from "../../../components/username-hint";
 import { errorMessage } from "../../../lib/error-message";
 import {
   currentPasswordProblem,
@@ -14,8 +15,11 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "../../../lib/validation";
 
+// The server answers a wrong current password as a confirmation mismatch.
+const WORDING = { PASSWORD_CONFIRMATION_MISMATCH: "Your current password is not right." };
+
 /** Changing a password needs the current one; the server then signs out every other session. */
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ email }: { email: string | null }) {
   const change = useChangePassword();
   const form = useForm({
     initialValues: { currentPassword: "", newPassword: "", confirmation: "" },
@@ -38,6 +42,7 @@ export function ChangePasswordForm() {
   return (
     <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
       <Stack gap="sm" maw={480}>
+        <UsernameHint username={email} />
         <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" {...form.getInputProps("currentPassword")} />
         <PasswordField
           label="New password"
@@ -47,7 +52,7 @@ export function ChangePasswordForm() {
           {...form.getInputProps("newPassword")}
         />
         <PasswordField label="Repeat the new password" name="confirmation" autoComplete="new-password" {...form.getInputProps("confirmation")} />
-        <ErrorAlert message={change.error ? errorMessage(change.error) : null} />
+        <ErrorAlert message={change.error ? errorMessage(change.error, WORDING) : null} />
         <Group>
           <Button type="submit" loading={change.isPending}>
             Change password

@@ -13,5 +13,5 @@ export function PasswordSection() {
 
 function Password() {
   const user = useUser({ or: "redirect" });
-  return user.has_password ? <ChangePasswordForm /> : <SetPasswordForm />;
+  return user.has_password ? <ChangePasswordForm email={user.primary_email} /> : <SetPasswordForm email={user.primary_email} />;
 }

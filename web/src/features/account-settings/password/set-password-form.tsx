@@ -4,11 +4,15 @@ import { PasswordField } from "../../../components/password-field";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { ErrorAlert } from "../../../components/error-alert";
+import { UsernameHint } from "../../../components/username-hint";
 import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError, newPasswordProblem, passwordConfirmationProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../lib/validation";
 
+// Answered when a password was set meanwhile (in another tab, say).
+const WORDING = { PASSWORD_CONFIRMATION_MISMATCH: "Your account has a password already. Reload the page to change it." };
+
 /** For an account made without a password (an e-mail code, a provider): adds one. */
-export function SetPasswordForm() {
+export function SetPasswordForm({ email }: { email: string | null }) {
   const set = useSetPassword();
   const form = useForm({
     initialValues: { password: "", confirmation: "" },
@@ -30,6 +34,7 @@ export function SetPasswordForm() {
   return (
     <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
       <Stack gap="sm" maw={480}>
+        <UsernameHint username={email} />
         <Text size="sm">Your account has no password yet. Set one to sign in with your e-mail address and password.</Text>
         <PasswordField
           label="New password"
@@ -39,7 +44,7 @@ export function SetPasswordForm() {
           {...form.getInputProps("password")}
         />
         <PasswordField label="Repeat the new password" name="confirmation" autoComplete="new-password" {...form.getInputProps("confirmation")} />
-        <ErrorAlert message={set.error ? errorMessage(set.error) : null} />
+        <ErrorAlert message={set.error ? errorMessage(set.error, WORDING) : null} />
         <Group>
           <Button type="submit" loading={set.isPending}>
             Set password
