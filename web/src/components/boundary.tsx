@@ -8,7 +8,7 @@ import { Loading } from "./page-card";
 
 interface BoundaryProps {
   children: ReactNode;
-  /** Shown while what is inside loads; a spinner by default. */
+  /** Shown while what is inside loads; a spinner by default, nothing for null. */
   loading?: ReactNode;
   /** Shown when it fails, instead of the known error's message with a retry button. */
   failed?: (props: FallbackProps) => ReactNode;
@@ -23,7 +23,7 @@ export function Boundary({ children, loading, failed }: BoundaryProps) {
     <QueryErrorResetBoundary>
       {({ reset }) => (
         <ErrorBoundary onReset={reset} fallbackRender={failed ?? RetryableError}>
-          <Suspense fallback={loading ?? <Loading />}>{children}</Suspense>
+          <Suspense fallback={loading === undefined ? <Loading /> : loading}>{children}</Suspense>
         </ErrorBoundary>
       )}
     </QueryErrorResetBoundary>

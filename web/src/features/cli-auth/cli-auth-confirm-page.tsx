@@ -1,5 +1,5 @@
 import { useCompleteCliLogin, useProject, useUser } from "@gatehouse/clients/react";
-import { Button, Code, Group, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { useSearchParams } from "react-router";
 import { Boundary } from "../../components/boundary";
 import { ErrorAlert } from "../../components/error-alert";
@@ -48,7 +48,7 @@ function ConfirmCliLogin({ loginCode }: { loginCode: string }) {
           A command-line tool is asking to sign in to {project.display_name} as <strong>{user.primary_email ?? user.display_name ?? "you"}</strong>.
         </Text>
         <Text size="sm" c="dimmed">
-          Only confirm if you started this login yourself, just now. The tool shows this code: <Code>{loginCode.slice(0, 8)}</Code>
+          Only confirm if you started this login yourself, just now: the tool will act as you.
         </Text>
       </Stack>
       <ErrorAlert message={complete.error ? errorMessage(complete.error) : null} />
