@@ -71,15 +71,19 @@ function stackHeadersMiddleware(options: GatehouseClientOptions, fetchImpl: Fetc
       if (accessToken) sentTokens.set(request, accessToken);
       return request;
     },
+    // Answers nothing (undefined) when the response stands: openapi-fetch takes only a
+    // Response of the global class back, and a server embedded in the same process (Hono's
+    // Node adapter) may have replaced that class with its own.
     async onResponse({ request, response }) {
       const sent = sentTokens.get(request);
-      if (!session || !sent || response.headers.get("x-stack-known-error") !== "ACCESS_TOKEN_EXPIRED") return response;
+      if (!session || !sent || response.headers.get("x-stack-known-error") !== "ACCESS_TOKEN_EXPIRED") return undefined;
       session.markAccessTokenExpired(sent);
       const fresh = await session.getAccessToken();
-      if (!fresh) return response;
+      if (!fresh) return undefined;
       const retry = new Request(request);
       retry.headers.set("x-stack-access-token", fresh);
-      return fetchImpl(retry);
+      const answer = await fetchImpl(retry);
+      return answer instanceof Response ? answer : new Response(answer.body, answer);
     },
   };
 }
