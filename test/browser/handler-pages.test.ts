@@ -140,3 +140,31 @@ describe("themes", () => {
     await screenshots(page, "sign-in-dark");
   }, 30_000);
 });
+
+describe("keyboard use", () => {
+  it("signs in and opens account settings from the account menu with the keyboard alone", async () => {
+    const { page, server } = harness();
+    const email = uniqueEmail("keyboard");
+    await signUpThroughApi(server, email);
+    await page.goto("/handler/sign-in");
+    await page.getByRole("heading", { name: "Sign in to Gatehouse Dashboard" }).waitFor();
+    const focused = () => page.evaluate(`document.activeElement?.getAttribute("name") ?? document.activeElement?.textContent`);
+    // From the top of the page: home link, theme switch, Sign in, Sign up, then the form.
+    for (let presses = 0; presses < 10 && (await focused()) !== "email"; presses++) await page.keyboard.press("Tab");
+    expect(await focused()).toBe("email");
+    await page.keyboard.type(email);
+    await page.keyboard.press("Tab");
+    expect(await focused()).toBe("password");
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press("Enter");
+    await page.getByTestId("current-user").getByText(email).waitFor();
+
+    await page.getByRole("button", { name: `Account menu for ${email}` }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menuitem", { name: "Account settings" }).waitFor();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForURL("**/handler/account-settings");
+    await page.getByRole("heading", { name: "Account settings" }).waitFor();
+  }, 60_000);
+});

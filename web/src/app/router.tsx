@@ -1,8 +1,7 @@
 import type { HandlerPageName } from "@gatehouse/clients/react";
 import type { QueryClient } from "@tanstack/react-query";
-import type { ReactElement } from "react";
+import { lazy, type ReactElement } from "react";
 import { createBrowserRouter } from "react-router";
-import { AccountSettingsPage } from "../features/account-settings/account-settings-page";
 import { ForgotPasswordPage } from "../features/auth/forgot-password-page";
 import { MagicLinkCallbackPage } from "../features/auth/magic-link-callback-page";
 import { MfaPage } from "../features/auth/mfa-page";
@@ -17,9 +16,14 @@ import { ErrorPage } from "../features/error/error-page";
 import { HomePage } from "../features/home/home-page";
 import { NotFoundPage } from "../features/not-found/not-found-page";
 import { TeamInvitationPage } from "../features/teams/team-invitation-page";
+import { Boundary } from "../components/boundary";
+import { LoadingCard } from "../components/page-card";
 import { urls } from "../lib/handler-paths";
 import { Layout } from "./layout";
 import { Root } from "./root";
+
+// Account settings is the largest part of the app and not needed to sign in: it loads on its own.
+const AccountSettingsPage = lazy(() => import("../features/account-settings/account-settings-page").then((m) => ({ default: m.AccountSettingsPage })));
 
 /** One page per handler route of SPEC §2 (the list the server's 404s are built from, lib/handler-pages.ts). */
 const handlerPages: Record<HandlerPageName, ReactElement> = {
@@ -31,7 +35,11 @@ const handlerPages: Record<HandlerPageName, ReactElement> = {
   passwordReset: <PasswordResetPage />,
   oauthCallback: <OAuthCallbackPage />,
   magicLinkCallback: <MagicLinkCallbackPage />,
-  accountSettings: <AccountSettingsPage />,
+  accountSettings: (
+    <Boundary loading={<LoadingCard title="Account settings" />}>
+      <AccountSettingsPage />
+    </Boundary>
+  ),
   error: <ErrorPage />,
   teamInvitation: <TeamInvitationPage />,
   mfa: <MfaPage />,
