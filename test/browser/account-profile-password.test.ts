@@ -68,11 +68,21 @@ describe("account settings: profile", () => {
     const { user_id: userId } = await signUpThroughApi(server, email);
     await signInThroughPage(page, email);
     await page.goto("/handler/account-settings#profile");
-    // A real photo-sized image: a screenshot of this very page, far above 100 KB once decoded.
-    await page.setViewportSize({ width: 1600, height: 1200 });
-    const picture = await page.screenshot({ type: "png" });
-    await page.setViewportSize({ width: 1024, height: 720 });
-    expect(picture.length).toBeGreaterThan(20_000);
+    // A photo-sized picture of noise, which no encoder can squeeze: over 1 MB as PNG.
+    const noise = await page.evaluate(async () => {
+      const canvas = document.createElement("canvas");
+      canvas.width = 800;
+      canvas.height = 600;
+      const context = canvas.getContext("2d")!;
+      const pixels = context.createImageData(800, 600);
+      crypto.getRandomValues(pixels.data.subarray(0, 65536));
+      for (let i = 65536; i < pixels.data.length; i += 65536) crypto.getRandomValues(pixels.data.subarray(i, Math.min(i + 65536, pixels.data.length)));
+      for (let i = 3; i < pixels.data.length; i += 4) pixels.data[i] = 255;
+      context.putImageData(pixels, 0, 0);
+      return canvas.toDataURL("image/png");
+    });
+    const picture = Buffer.from(noise.slice(noise.indexOf(",") + 1), "base64");
+    expect(picture.length).toBeGreaterThan(1_000_000);
 
     await page.locator("input[type=file]").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: picture });
     await page.getByText("Your picture is saved.").waitFor();

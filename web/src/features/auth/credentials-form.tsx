@@ -1,7 +1,7 @@
 import { Button, Group, Stack, TextInput } from "@mantine/core";
-import { PasswordField } from "../../components/password-field";
 import { useForm } from "@mantine/form";
 import type { ReactNode } from "react";
+import { PasswordField } from "../../components/password-field";
 import { ErrorAlert } from "../../components/error-alert";
 import { emailProblem, focusFirstError } from "../../lib/validation";
 

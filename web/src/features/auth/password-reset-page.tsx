@@ -1,15 +1,15 @@
 import { useCheckPasswordResetCode, useGatehouse, useResetPassword } from "@gatehouse/clients/react";
 import { Button, Group, Stack, Text } from "@mantine/core";
-import { PasswordField } from "../../components/password-field";
 import { useForm } from "@mantine/form";
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { NewPasswordFields } from "../../components/new-password-fields";
 import { ErrorAlert } from "../../components/error-alert";
 import { IncompleteLink, isDeadLink, LinkProblem } from "../../components/link-problem";
 import { LoadingCard, PageCard } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
 import { useLinkCode } from "../../lib/link-code";
-import { focusFirstError, newPasswordProblem, passwordConfirmationProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../lib/validation";
+import { focusFirstError, newPasswordProblem, passwordConfirmationProblem } from "../../lib/validation";
 
 const LINK = "password reset link";
 
@@ -82,14 +82,7 @@ function NewPasswordForm(props: { pending: boolean; error: string | null; onSubm
     <PageCard title="Choose a new password">
       <form noValidate onSubmit={form.onSubmit(({ password }) => props.onSubmit(password), focusFirstError)}>
         <Stack gap="sm">
-          <PasswordField
-            label="New password"
-            name="password"
-            autoComplete="new-password"
-            description={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
-            {...form.getInputProps("password")}
-          />
-          <PasswordField label="Repeat the new password" name="confirmation" autoComplete="new-password" {...form.getInputProps("confirmation")} />
+          <NewPasswordFields form={form} field="password" />
           <ErrorAlert message={props.error} />
           <Button type="submit" fullWidth loading={props.pending}>
             Change password

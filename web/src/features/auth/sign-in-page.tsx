@@ -1,10 +1,11 @@
 import { keepReturnTarget, useGatehouse, useProject, useUser } from "@gatehouse/clients/react";
-import { Anchor, Tabs, Text } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { Boundary } from "../../components/boundary";
 import { LoadingCard, PageCard } from "../../components/page-card";
 import { AlreadySignedIn } from "./already-signed-in";
 import { EmailCodeSignIn } from "./email-code-sign-in";
+import { MethodTabs } from "./method-tabs";
 import { OAuthButtons } from "./oauth-buttons";
 import { PasswordSignIn } from "./password-sign-in";
 import { ReturnTargetNotice } from "./return-target-notice";
@@ -31,24 +32,8 @@ function SignIn() {
     <PageCard title={title}>
       <ReturnTargetNotice />
       <OAuthButtons />
-      {password && emailCode ? (
-        <Tabs defaultValue="password" keepMounted={false}>
-          <Tabs.List grow mb="md">
-            <Tabs.Tab value="password">Password</Tabs.Tab>
-            <Tabs.Tab value="email-code">E-mail code</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="password">
-            <PasswordSignIn />
-          </Tabs.Panel>
-          <Tabs.Panel value="email-code">
-            <EmailCodeSignIn />
-          </Tabs.Panel>
-        </Tabs>
-      ) : password ? (
-        <PasswordSignIn />
-      ) : emailCode ? (
-        <EmailCodeSignIn />
-      ) : project.config.enabled_oauth_providers.length === 0 ? (
+      <MethodTabs password={password ? <PasswordSignIn /> : null} emailCode={emailCode ? <EmailCodeSignIn /> : null} />
+      {!password && !emailCode && project.config.enabled_oauth_providers.length === 0 ? (
         <Text>Signing in is switched off for this project. Ask its administrator.</Text>
       ) : null}
       {signUp ? (

@@ -1,5 +1,5 @@
 import { isKnownError, keepReturnTarget, useGatehouse, useProject, useSignUpWithPassword, useUser } from "@gatehouse/clients/react";
-import { Anchor, Tabs, Text } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { Boundary } from "../../components/boundary";
 import { LoadingCard, PageCard } from "../../components/page-card";
@@ -9,6 +9,7 @@ import { newPasswordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "..
 import { AlreadySignedIn } from "./already-signed-in";
 import { CredentialsForm, type Credentials } from "./credentials-form";
 import { EmailCodeSignIn } from "./email-code-sign-in";
+import { MethodTabs } from "./method-tabs";
 import { OAuthButtons } from "./oauth-buttons";
 import { ReturnTargetNotice } from "./return-target-notice";
 
@@ -45,24 +46,7 @@ function SignUp() {
     <PageCard title={title}>
       <ReturnTargetNotice />
       <OAuthButtons />
-      {password && emailCode ? (
-        <Tabs defaultValue="password" keepMounted={false}>
-          <Tabs.List grow mb="md">
-            <Tabs.Tab value="password">Password</Tabs.Tab>
-            <Tabs.Tab value="email-code">E-mail code</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="password">
-            <PasswordSignUp />
-          </Tabs.Panel>
-          <Tabs.Panel value="email-code">
-            <EmailCodeSignIn />
-          </Tabs.Panel>
-        </Tabs>
-      ) : password ? (
-        <PasswordSignUp />
-      ) : emailCode ? (
-        <EmailCodeSignIn />
-      ) : null}
+      <MethodTabs password={password ? <PasswordSignUp /> : null} emailCode={emailCode ? <EmailCodeSignIn /> : null} />
       <Text size="sm" ta="center">
         Already have an account?{" "}
         <Anchor component={Link} to={keepReturnTarget(urls.signIn)}>

@@ -1,8 +1,9 @@
 import { useChangePassword } from "@gatehouse/clients/react";
 import { Button, Group, Stack } from "@mantine/core";
-import { PasswordField } from "../../../components/password-field";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
+import { NewPasswordFields } from "../../../components/new-password-fields";
+import { PasswordField } from "../../../components/password-field";
 import { ErrorAlert } from "../../../components/error-alert";
 import { UsernameHint } from "../../../components/username-hint";
 import { errorMessage } from "../../../lib/error-message";
@@ -11,8 +12,6 @@ import {
   focusFirstError,
   newPasswordProblem,
   passwordConfirmationProblem,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
 } from "../../../lib/validation";
 
 // The server answers a wrong current password as a confirmation mismatch.
@@ -44,14 +43,7 @@ export function ChangePasswordForm({ email }: { email: string | null }) {
       <Stack gap="sm" maw={480}>
         <UsernameHint username={email} />
         <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" {...form.getInputProps("currentPassword")} />
-        <PasswordField
-          label="New password"
-          name="newPassword"
-          autoComplete="new-password"
-          description={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
-          {...form.getInputProps("newPassword")}
-        />
-        <PasswordField label="Repeat the new password" name="confirmation" autoComplete="new-password" {...form.getInputProps("confirmation")} />
+        <NewPasswordFields form={form} field="newPassword" />
         <ErrorAlert message={change.error ? errorMessage(change.error, WORDING) : null} />
         <Group>
           <Button type="submit" loading={change.isPending}>

@@ -1,12 +1,12 @@
 import { useSetPassword } from "@gatehouse/clients/react";
 import { Button, Group, Stack, Text } from "@mantine/core";
-import { PasswordField } from "../../../components/password-field";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
+import { NewPasswordFields } from "../../../components/new-password-fields";
 import { ErrorAlert } from "../../../components/error-alert";
 import { UsernameHint } from "../../../components/username-hint";
 import { errorMessage } from "../../../lib/error-message";
-import { focusFirstError, newPasswordProblem, passwordConfirmationProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../lib/validation";
+import { focusFirstError, newPasswordProblem, passwordConfirmationProblem } from "../../../lib/validation";
 
 // Answered when a password was set meanwhile (in another tab, say).
 const WORDING = { PASSWORD_CONFIRMATION_MISMATCH: "Your account has a password already. Reload the page to change it." };
@@ -36,14 +36,7 @@ export function SetPasswordForm({ email }: { email: string | null }) {
       <Stack gap="sm" maw={480}>
         <UsernameHint username={email} />
         <Text size="sm">Your account has no password yet. Set one to sign in with your e-mail address and password.</Text>
-        <PasswordField
-          label="New password"
-          name="password"
-          autoComplete="new-password"
-          description={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
-          {...form.getInputProps("password")}
-        />
-        <PasswordField label="Repeat the new password" name="confirmation" autoComplete="new-password" {...form.getInputProps("confirmation")} />
+        <NewPasswordFields form={form} field="password" />
         <ErrorAlert message={set.error ? errorMessage(set.error, WORDING) : null} />
         <Group>
           <Button type="submit" loading={set.isPending}>
