@@ -82,8 +82,10 @@ function stackHeadersMiddleware(options: GatehouseClientOptions, fetchImpl: Fetc
       if (!fresh) return undefined;
       const retry = new Request(request);
       retry.headers.set("x-stack-access-token", fresh);
-      const answer = await fetchImpl(retry);
-      return answer instanceof Response ? answer : new Response(answer.body, answer);
+      const answer: Response = await fetchImpl(retry);
+      if (answer instanceof Response) return answer;
+      const foreign = answer as Response;
+      return new Response(foreign.body, { status: foreign.status, statusText: foreign.statusText, headers: foreign.headers });
     },
   };
 }
