@@ -1,6 +1,5 @@
 import { useProject, useUser } from "@gatehouse/clients/react";
 import { Container, NativeSelect, Stack, Tabs, Title } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { useLocation, useNavigate } from "react-router";
 import { Boundary } from "../../components/boundary";
 import { LoadingCard, useDocumentTitle } from "../../components/page-card";
@@ -24,11 +23,12 @@ function AccountSettings() {
   const project = useProject();
   const { hash } = useLocation();
   const navigate = useNavigate();
-  const wide = useMediaQuery("(min-width: 48em)", true);
   useDocumentTitle("Account settings");
 
   const sections = SETTINGS_SECTIONS.filter((section) => section.shown?.(project) ?? true);
-  const active = sections.find((section) => `#${section.id}` === hash) ?? sections[0]!;
+  // A section may address something inside itself after a slash: `#teams/<team id>`.
+  const sectionId = hash.slice(1).split("/")[0];
+  const active = sections.find((section) => section.id === sectionId) ?? sections[0]!;
   const open = (id: string | null) => {
     if (id) void navigate({ hash: id }, { replace: true });
   };
@@ -39,32 +39,29 @@ function AccountSettings() {
         <Title order={1} size="h2">
           Account settings
         </Title>
-        {wide ? (
-          <Tabs value={active.id} onChange={open} orientation="vertical" variant="pills" keepMounted={false}>
-            <Tabs.List miw={200} mr="lg" aria-label="Account settings sections">
-              {sections.map((section) => (
-                <Tabs.Tab key={section.id} value={section.id} leftSection={section.icon}>
-                  {section.label}
-                </Tabs.Tab>
-              ))}
-            </Tabs.List>
-            {sections.map(({ id, Component }) => (
-              <Tabs.Panel key={id} value={id} style={{ minWidth: 0 }}>
-                <Component />
-              </Tabs.Panel>
+        {/* One tree at every width: crossing the breakpoint (turning a tablet, resizing a window)
+            must not remount the section and lose what it holds, such as a key shown only once. */}
+        <NativeSelect
+          hiddenFrom="sm"
+          label="Section"
+          value={active.id}
+          onChange={(event) => open(event.currentTarget.value)}
+          data={sections.map((section) => ({ value: section.id, label: section.label }))}
+        />
+        <Tabs value={active.id} onChange={open} orientation="vertical" variant="pills" keepMounted={false}>
+          <Tabs.List visibleFrom="sm" miw={200} mr="lg" aria-label="Account settings sections">
+            {sections.map((section) => (
+              <Tabs.Tab key={section.id} value={section.id} leftSection={section.icon}>
+                {section.label}
+              </Tabs.Tab>
             ))}
-          </Tabs>
-        ) : (
-          <Stack gap="md">
-            <NativeSelect
-              label="Section"
-              value={active.id}
-              onChange={(event) => open(event.currentTarget.value)}
-              data={sections.map((section) => ({ value: section.id, label: section.label }))}
-            />
-            <active.Component />
-          </Stack>
-        )}
+          </Tabs.List>
+          {sections.map(({ id, Component }) => (
+            <Tabs.Panel key={id} value={id} style={{ minWidth: 0 }}>
+              <Component />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
       </Stack>
     </Container>
   );
