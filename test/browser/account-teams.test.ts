@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openSettings, signInNewUser, withProjectConfig } from "./support/account-settings";
+import { openSettings, settled, signInNewUser, withProjectConfig } from "./support/account-settings";
 import { callInternal, mailedLink, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 
 const harness = useBrowserHarness();
@@ -56,6 +56,7 @@ describe("account settings: teams", () => {
       const { userId } = await signInNewUser(page, server, "teams");
       await openSettings(page, "teams");
       await page.getByText("You are not in any team yet").waitFor();
+      await settled(page);
       await screenshots(page, "account-teams-empty");
 
       const newName = page.getByLabel("Name of the new team");
@@ -99,6 +100,7 @@ describe("account settings: teams", () => {
       await page.reload();
       await page.getByLabel("Your name in this team").waitFor();
       expect(await page.getByLabel("Your name in this team").inputValue()).toBe("Keeper Ada");
+      await settled(page);
       await screenshots(page, "account-teams");
     });
   }, 120_000);
@@ -127,6 +129,7 @@ describe("account settings: teams", () => {
     const link = await mailedLink(mail, invitee, "/handler/team-invitation");
     expect(link.startsWith(`${server.url}/handler/team-invitation?code=`)).toBe(true);
     await page.getByRole("list", { name: "Waiting for an answer" }).getByText(invitee).waitFor();
+    await settled(page);
     await screenshots(page, "account-teams-invite");
 
     await page.getByRole("button", { name: `Withdraw the invitation to ${invitee}` }).click();
@@ -158,22 +161,31 @@ describe("account settings: teams", () => {
     expect(await page.getByRole("button", { name: /^Remove / }).count()).toBe(0);
     expect(await page.getByLabel("Team name", { exact: true }).count()).toBe(0);
     await page.getByLabel("E-mail address to invite").waitFor();
+    await settled(page);
     await screenshots(page, "account-teams-member");
 
     await teamItem(page, "Quiet Room").click();
     await page.getByText("Only members allowed to see who is in this team can see its member list.").waitFor();
     expect(await page.getByRole("alert").count()).toBe(0);
+    await settled(page);
+    await screenshots(page, "account-teams-members-hidden");
 
     await teamItem(page, "Night Watch").click();
     await page.getByRole("button", { name: "Leave team" }).click();
+    await page.getByText("You lose access to this team and everything in it at once.", { exact: false }).waitFor();
     await confirmIn(page, "Leave Night Watch?", "Leave team");
     await teamItem(page, "Night Watch").waitFor({ state: "detached" });
     expect(new URL(page.url()).hash).toBe("#teams");
+    expect(await page.getByText("This link is not to one of your teams").count()).toBe(0);
     const left = (await teamsOf(userId)).map((team) => team.id);
     expect(left).toContain(quietId);
     expect(left).not.toContain(teamId);
     const profiles = await callInternal(server, "server", "GET", `/team-member-profiles?team_id=${teamId}`);
     expect(profiles.json.items.map((p: { user_id: string }) => p.user_id)).toEqual([cy]);
+
+    // An old link to the team now says so, instead of opening nothing.
+    await openSettings(page, `teams/${teamId}`);
+    await page.getByText("This link is not to one of your teams").waitFor();
   }, 120_000);
 
   it("shows the server's refusal when the project stops letting users create teams", async () => {

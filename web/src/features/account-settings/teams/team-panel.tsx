@@ -1,7 +1,8 @@
 import { useTeamPermissions, type CurrentUser, type Team } from "@gatehouse/clients/react";
-import { Divider, Stack, Text, Title } from "@mantine/core";
+import { Divider, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Boundary } from "../../../components/boundary";
+import { SettingsHeading } from "../settings-heading";
 import { InviteMemberForm } from "./invite-member-form";
 import { LeaveTeamButton } from "./leave-team-button";
 import { MemberProfileForm } from "./member-profile-form";
@@ -54,16 +55,7 @@ export function TeamPanel({ team, user, onLeft }: TeamPanelProps) {
 function Part({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <Stack gap="sm">
-      <Stack gap={2}>
-        <Title order={4} size="h5">
-          {title}
-        </Title>
-        {description ? (
-          <Text size="sm" c="dimmed">
-            {description}
-          </Text>
-        ) : null}
-      </Stack>
+      <SettingsHeading order={4} title={title} description={description} />
       <Boundary>{children}</Boundary>
     </Stack>
   );

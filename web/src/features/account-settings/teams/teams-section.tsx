@@ -1,5 +1,5 @@
 import { useProject, useTeams, useUser } from "@gatehouse/clients/react";
-import { EmptyState, Stack } from "@mantine/core";
+import { Alert, EmptyState, Stack } from "@mantine/core";
 import { IconUsersGroup } from "@tabler/icons-react";
 import { SettingsSection } from "../settings-section";
 import { CreateTeamForm } from "./create-team-form";
@@ -20,8 +20,14 @@ function Teams() {
   const project = useProject();
   const [openTeamId, openTeam] = useOpenTeam();
   const canCreate = project.config.client_team_creation_enabled;
+  const unknownTeam = openTeamId !== null && !teams.some((team) => team.id === openTeamId);
   return (
     <Stack gap="xl">
+      {unknownTeam ? (
+        <Alert color="yellow" variant="light" title="This link is not to one of your teams">
+          You may have left the team, or been removed from it. Your teams are listed below.
+        </Alert>
+      ) : null}
       {teams.length === 0 ? (
         <EmptyState
           size="sm"
