@@ -30,7 +30,8 @@ export function Boundary({ children, loading, failed }: BoundaryProps) {
   );
 }
 
-function RetryableError({ error, resetErrorBoundary }: FallbackProps) {
+/** The default failure: the known error's message and a button that reads again. */
+export function RetryableError({ error, resetErrorBoundary }: FallbackProps) {
   return (
     <Stack gap="sm" align="flex-start">
       <ErrorAlert message={errorMessage(error)} />

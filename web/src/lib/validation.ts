@@ -45,6 +45,21 @@ export function displayNameProblem(value: string): string | null {
   return value.length > DISPLAY_NAME_MAX_LENGTH ? `Use at most ${DISPLAY_NAME_MAX_LENGTH} characters.` : null;
 }
 
+export const TEAM_NAME_MAX_LENGTH = 256;
+
+/** A team's name, and a member's name within a team: 1 to 256 characters. */
+export function teamNameProblem(value: string): string | null {
+  if (value.trim() === "") return "Enter a name for the team.";
+  return value.trim().length > TEAM_NAME_MAX_LENGTH ? `Use at most ${TEAM_NAME_MAX_LENGTH} characters.` : null;
+}
+
+export const API_KEY_DESCRIPTION_MAX_LENGTH = 1000;
+
+export function apiKeyDescriptionProblem(value: string): string | null {
+  if (value.trim() === "") return "Describe what the key is for, so that you can recognise it later.";
+  return value.trim().length > API_KEY_DESCRIPTION_MAX_LENGTH ? `Use at most ${API_KEY_DESCRIPTION_MAX_LENGTH} characters.` : null;
+}
+
 /**
  * For a form's failed validation (Mantine's `form.onSubmit(submit, focusFirstError)`): moves
  * the keyboard to the first field with a problem, in the order the form checks them, which

@@ -1,6 +1,5 @@
 import { useProject, useUser } from "@gatehouse/clients/react";
 import { Box, Container, Flex, NativeSelect, NavLink, Stack, Title } from "@mantine/core";
-import { useMediaQuery } from "@mantine/hooks";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Boundary } from "../../components/boundary";
 import { LoadingCard, useDocumentTitle } from "../../components/page-card";
@@ -16,18 +15,19 @@ export function AccountSettingsPage() {
 
 /**
  * The signed-in user's account, one section at a time; the URL's fragment names the section
- * (`#emails`), so each has its own link. Signed out, the page sends the browser to sign in and
+ * (`#emails`), so each has its own link, and a section may address something inside itself
+ * after a slash (`#teams/<team id>`). Signed out, the page sends the browser to sign in and
  * back here afterwards (SPEC §2).
  */
 function AccountSettings() {
   useUser({ or: "redirect" });
   const project = useProject();
   const { hash } = useLocation();
-  const wide = useMediaQuery("(min-width: 48em)", true);
   useDocumentTitle("Account settings");
 
   const sections = SETTINGS_SECTIONS.filter((section) => section.shown?.(project) ?? true);
-  const active = sections.find((section) => `#${section.id}` === hash) ?? sections[0]!;
+  const sectionId = hash.slice(1).split("/")[0];
+  const active = sections.find((section) => section.id === sectionId) ?? sections[0]!;
 
   return (
     <Container size="lg" px={0} py={{ base: "xs", sm: "lg" }}>
@@ -35,10 +35,13 @@ function AccountSettings() {
         <Title order={1} size="h2">
           Account settings
         </Title>
-        {/* The section stays the second child in both layouts, so crossing the breakpoint keeps what was typed in it. */}
-        <Flex direction={wide ? "row" : "column"} gap="lg" align="flex-start">
-          {wide ? <SectionLinks sections={sections} active={active} /> : <SectionPicker sections={sections} active={active} />}
-          <Box w="100%" miw={0} style={{ flex: 1 }}>
+        {/* One tree at every width, the navigation shown or hidden by CSS: crossing the breakpoint
+            (turning a tablet, resizing a window) must not remount the section and lose what it
+            holds, such as a half-typed form or an API key shown only once. */}
+        <Flex direction={{ base: "column", sm: "row" }} gap="lg" align={{ base: "stretch", sm: "flex-start" }}>
+          <SectionLinks sections={sections} active={active} />
+          <SectionPicker sections={sections} active={active} />
+          <Box miw={0} style={{ flex: 1 }}>
             <active.Component key={active.id} />
           </Box>
         </Flex>
@@ -54,7 +57,7 @@ interface SectionNavProps {
 
 function SectionLinks({ sections, active }: SectionNavProps) {
   return (
-    <Box component="nav" aria-label="Account settings sections" w={220} style={{ flexShrink: 0 }}>
+    <Box component="nav" aria-label="Account settings sections" visibleFrom="sm" w={220} style={{ flexShrink: 0 }}>
       {sections.map((section) => (
         <NavLink
           key={section.id}
@@ -77,7 +80,7 @@ function SectionPicker({ sections, active }: SectionNavProps) {
   const navigate = useNavigate();
   return (
     <NativeSelect
-      w="100%"
+      hiddenFrom="sm"
       label="Section"
       value={active.id}
       onChange={(event) => void navigate({ hash: event.currentTarget.value }, { replace: true })}

@@ -1,6 +1,7 @@
-import { Paper, Stack, Text, Title } from "@mantine/core";
+import { Paper, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Boundary } from "../../components/boundary";
+import { SettingsHeading } from "./settings-heading";
 
 interface SettingsSectionProps {
   title: string;
@@ -13,16 +14,7 @@ export function SettingsSection({ title, description, children }: SettingsSectio
   return (
     <Paper withBorder p={{ base: "md", sm: "lg" }} component="section" aria-label={title}>
       <Stack gap="md">
-        <Stack gap={4}>
-          <Title order={2} size="h3">
-            {title}
-          </Title>
-          {description ? (
-            <Text c="dimmed" size="sm">
-              {description}
-            </Text>
-          ) : null}
-        </Stack>
+        <SettingsHeading order={2} title={title} description={description} />
         <Boundary>{children}</Boundary>
       </Stack>
     </Paper>

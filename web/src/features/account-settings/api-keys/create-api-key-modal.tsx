@@ -1,0 +1,66 @@
+import { useCreateApiKey, type CreatedApiKey } from "@gatehouse/clients/react";
+import { Button, Group, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { ErrorAlert } from "../../../components/error-alert";
+import { errorMessage } from "../../../lib/error-message";
+import { API_KEY_DESCRIPTION_MAX_LENGTH, apiKeyDescriptionProblem, focusFirstError } from "../../../lib/validation";
+
+const DAY_MILLIS = 24 * 60 * 60 * 1000;
+
+/** How long a new key works, in days; `never` for a key that only revoking ends. */
+const EXPIRIES = [
+  { value: "never", label: "Never" },
+  { value: "1", label: "In 1 day" },
+  { value: "7", label: "In 7 days" },
+  { value: "30", label: "In 30 days" },
+  { value: "90", label: "In 90 days" },
+  { value: "365", label: "In 1 year" },
+];
+
+function expiresAtMillis(expiry: string): number | null {
+  return expiry === "never" ? null : Date.now() + Number(expiry) * DAY_MILLIS;
+}
+
+interface CreateApiKeyModalProps {
+  opened: boolean;
+  onClose: () => void;
+  onCreated: (key: CreatedApiKey) => void;
+}
+
+export function CreateApiKeyModal({ opened, onClose, onCreated }: CreateApiKeyModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Create an API key" centered>
+      <CreateApiKeyForm onCancel={onClose} onCreated={onCreated} />
+    </Modal>
+  );
+}
+
+function CreateApiKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (key: CreatedApiKey) => void }) {
+  const create = useCreateApiKey();
+  const form = useForm({ initialValues: { description: "", expiry: "90" }, validate: { description: apiKeyDescriptionProblem } });
+  const save = ({ description, expiry }: typeof form.values) =>
+    create.mutate({ data: { description: description.trim(), expires_at_millis: expiresAtMillis(expiry), user_id: "me" } }, { onSuccess: onCreated });
+  return (
+    <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
+      <Stack gap="md">
+        <TextInput
+          label="Description"
+          name="description"
+          description={`What will use this key, so that you can recognise it later. Up to ${API_KEY_DESCRIPTION_MAX_LENGTH} characters.`}
+          data-autofocus
+          {...form.getInputProps("description")}
+        />
+        <NativeSelect label="Expires" name="expiry" data={EXPIRIES} {...form.getInputProps("expiry")} />
+        <ErrorAlert message={create.error ? errorMessage(create.error) : null} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Create key
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { useCreateTeam } from "@gatehouse/clients/react";
+import { Button, Group, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { notifications } from "@mantine/notifications";
+import { ErrorAlert } from "../../../components/error-alert";
+import { errorMessage } from "../../../lib/error-message";
+import { focusFirstError, TEAM_NAME_MAX_LENGTH, teamNameProblem } from "../../../lib/validation";
+import { SettingsHeading } from "../settings-heading";
+
+/** The user becomes the team's first member, with the project's creator permissions, and it becomes their selected team. */
+export function CreateTeamForm({ onCreated }: { onCreated: (teamId: string) => void }) {
+  const create = useCreateTeam();
+  const form = useForm({ initialValues: { newTeamName: "" }, validate: { newTeamName: teamNameProblem } });
+  const save = ({ newTeamName }: { newTeamName: string }) => {
+    const name = newTeamName.trim();
+    create.mutate(
+      { data: { display_name: name, creator_user_id: "me" } },
+      {
+        onSuccess: (team) => {
+          form.reset();
+          onCreated(team.id);
+          notifications.show({ message: `${name} is created.`, color: "green" });
+        },
+      },
+    );
+  };
+  return (
+    <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
+      <Stack gap="sm" maw={480}>
+        <SettingsHeading order={3} title="Create a team" description="You become its first member and it becomes your selected team." />
+        <TextInput label="Name of the new team" name="newTeamName" description={`Up to ${TEAM_NAME_MAX_LENGTH} characters.`} {...form.getInputProps("newTeamName")} />
+        <ErrorAlert message={create.error ? errorMessage(create.error) : null} />
+        <Group>
+          <Button type="submit" loading={create.isPending}>
+            Create team
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

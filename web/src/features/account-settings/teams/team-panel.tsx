@@ -1,0 +1,62 @@
+import { useTeamPermissions, type CurrentUser, type Team } from "@gatehouse/clients/react";
+import { Divider, Stack } from "@mantine/core";
+import type { ReactNode } from "react";
+import { Boundary } from "../../../components/boundary";
+import { SettingsHeading } from "../settings-heading";
+import { InviteMemberForm } from "./invite-member-form";
+import { LeaveTeamButton } from "./leave-team-button";
+import { MemberProfileForm } from "./member-profile-form";
+import { RenameTeamForm } from "./rename-team-form";
+import { SelectTeamButton } from "./select-team-button";
+import { TeamInvitations } from "./team-invitations";
+import { TeamMembers } from "./team-members";
+
+interface TeamPanelProps {
+  team: Team;
+  user: CurrentUser;
+  onLeft: () => void;
+}
+
+/**
+ * Everything about one team. The user's permissions in it decide which controls appear, so
+ * that nobody is offered what the server would refuse; the server stays the authority.
+ */
+export function TeamPanel({ team, user, onLeft }: TeamPanelProps) {
+  const granted = new Set(useTeamPermissions(team.id).map((permission) => permission.id));
+  const canReadMembers = granted.has("$read_members");
+  const canInvite = granted.has("$invite_members");
+  const canRemove = granted.has("$remove_members");
+  return (
+    <Stack gap="lg">
+      <SelectTeamButton team={team} selected={team.id === user.selected_team_id} />
+      {granted.has("$update_team") ? (
+        <Part title="Rename the team">
+          <RenameTeamForm team={team} />
+        </Part>
+      ) : null}
+      <Part title="Your profile in this team" description="The name the other members see for you here.">
+        <MemberProfileForm teamId={team.id} />
+      </Part>
+      <Part title="Members">
+        <TeamMembers teamId={team.id} teamName={team.display_name} user={user} canRead={canReadMembers} canRemove={canRemove} />
+      </Part>
+      {canInvite ? (
+        <Part title="Invite someone" description="They get an e-mail with a link to join this team.">
+          <InviteMemberForm teamId={team.id} />
+          {canReadMembers ? <TeamInvitations teamId={team.id} canRevoke={canRemove} /> : null}
+        </Part>
+      ) : null}
+      <Divider />
+      <LeaveTeamButton team={team} onLeft={onLeft} />
+    </Stack>
+  );
+}
+
+function Part({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <Stack gap="sm">
+      <SettingsHeading order={4} title={title} description={description} />
+      <Boundary>{children}</Boundary>
+    </Stack>
+  );
+}
