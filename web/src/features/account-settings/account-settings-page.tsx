@@ -39,8 +39,9 @@ function AccountSettings() {
         <Title order={1} size="h2">
           Account settings
         </Title>
-        {wide ? (
-          <Tabs value={active.id} onChange={open} orientation="vertical" variant="pills" keepMounted={false}>
+        {/* One tree at both widths, so a section keeps its state (an open dialog, a half-filled form) when the width changes. */}
+        <Tabs value={active.id} onChange={open} orientation={wide ? "vertical" : "horizontal"} variant="pills" keepMounted={false}>
+          {wide ? (
             <Tabs.List miw={200} mr="lg" aria-label="Account settings sections">
               {sections.map((section) => (
                 <Tabs.Tab key={section.id} value={section.id} leftSection={section.icon}>
@@ -48,23 +49,22 @@ function AccountSettings() {
                 </Tabs.Tab>
               ))}
             </Tabs.List>
-            {sections.map(({ id, Component }) => (
-              <Tabs.Panel key={id} value={id} style={{ minWidth: 0 }}>
-                <Component />
-              </Tabs.Panel>
-            ))}
-          </Tabs>
-        ) : (
-          <Stack gap="md">
+          ) : (
             <NativeSelect
               label="Section"
+              mb="md"
               value={active.id}
               onChange={(event) => open(event.currentTarget.value)}
               data={sections.map((section) => ({ value: section.id, label: section.label }))}
             />
-            <active.Component />
-          </Stack>
-        )}
+          )}
+          {sections.map(({ id, label, Component }) => (
+            // Named here too for the phone layout, which has no tab to name it.
+            <Tabs.Panel key={id} value={id} aria-label={label} style={{ minWidth: 0 }}>
+              <Component />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
       </Stack>
     </Container>
   );
