@@ -15,25 +15,29 @@ interface ConfirmModalProps {
   error?: string | null;
   confirmDisabled?: boolean;
   /**
-   * Where the focus goes when the dialog closes, for dialogs opened from a menu: the menu item
-   * that had the focus is gone by then. By default, the element focused before it opened.
+   * Where the focus goes after the dialog closes when the element that opened it is gone (a
+   * menu item, an item the dialog removed); otherwise it goes back to that element.
    */
-  returnFocusTo?: RefObject<HTMLElement | null>;
+  fallbackFocus?: RefObject<HTMLElement | null>;
 }
 
 /**
  * Asks before a destructive action and says what it will do. Focus starts on Cancel (or on an
  * element of `children` marked `data-autofocus`), so Enter alone never destroys anything.
  */
-export function ConfirmModal({ opened, onClose, title, children, confirmLabel, onConfirm, pending = false, error, confirmDisabled = false, returnFocusTo }: ConfirmModalProps) {
+export function ConfirmModal({ opened, onClose, title, children, confirmLabel, onConfirm, pending = false, error, confirmDisabled = false, fallbackFocus }: ConfirmModalProps) {
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       title={title}
       centered
-      returnFocus={!returnFocusTo}
-      onExitTransitionEnd={() => returnFocusTo?.current?.focus()}
+      onExitTransitionEnd={() => {
+        // After the dialog's content is gone: the focus is on the body if it had nowhere to return to.
+        setTimeout(() => {
+          if (document.activeElement === null || document.activeElement === document.body) fallbackFocus?.current?.focus();
+        }, 0);
+      }}
     >
       <Stack gap="md">
         {children}

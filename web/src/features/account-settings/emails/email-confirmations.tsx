@@ -9,7 +9,7 @@ interface ConfirmationProps {
   onConfirm: () => void;
   pending: boolean;
   error: string | null;
-  returnFocusTo: RefObject<HTMLElement | null>;
+  fallbackFocus: RefObject<HTMLElement | null>;
 }
 
 const LOSING_SIGN_IN = "It is the only address you sign in with: you will no longer be able to sign in with your password or a code by e-mail.";

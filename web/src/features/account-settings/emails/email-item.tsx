@@ -109,7 +109,7 @@ export function EmailItem({ channel, onlySignInAddress, onRemoved }: EmailItemPr
         onConfirm={confirmRemove}
         pending={remove.isPending}
         error={error}
-        returnFocusTo={menuButton}
+        fallbackFocus={menuButton}
       />
       <StopSignInModal
         opened={confirming === "stop-sign-in"}
@@ -118,7 +118,7 @@ export function EmailItem({ channel, onlySignInAddress, onRemoved }: EmailItemPr
         onConfirm={() => setSignIn(false)}
         pending={update.isPending}
         error={error}
-        returnFocusTo={menuButton}
+        fallbackFocus={menuButton}
       />
     </Paper>
   );
