@@ -1,17 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { expectSignedInAs, fillCredentials, PASSWORD, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness, emailField, passwordField } from "./support/browser-harness";
+import { emailField, expectSignedInAs, fillCredentials, PASSWORD, passwordField, refreshWith, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 
 const harness = useBrowserHarness();
-
-/** The known-error code (or "ok") the token endpoint answers for `refreshToken`. */
-async function refreshWith(serverUrl: string, refreshToken: string): Promise<string> {
-  const response = await fetch(`${serverUrl}/api/v1/auth/oauth/token`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: "internal", client_secret: "__stack_public_client__" }),
-  });
-  return response.ok ? "ok" : (response.headers.get("x-stack-known-error") ?? String(response.status));
-}
 
 describe("sign-up, sign-in and sign-out", () => {
   it("signs up, shows the user, signs out, and signs back in", async () => {

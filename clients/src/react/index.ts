@@ -15,7 +15,7 @@ export * from "./teams/mutations";
 export { useContactChannels, type ContactChannel } from "./contact-channels/queries";
 export * from "./contact-channels/mutations";
 export { useSessions, type ActiveSession } from "./sessions/queries";
-export { useRevokeSession } from "./sessions/mutations";
+export { useRevokeOtherSessions, useRevokeSession } from "./sessions/mutations";
 export { useApiKeys, useTeamApiKeys, type TeamApiKey, type UserApiKey } from "./api-keys/queries";
 export * from "./api-keys/mutations";
 export { useNotificationPreferences, type NotificationPreference } from "./notifications/queries";

@@ -5,12 +5,12 @@ import { callInternal, fillCredentials, PASSWORD, signUpThroughApi, uniqueEmail 
 /** A new user, signed up through the API and signed in through the sign-in page, on the home page. */
 export async function signInNewUser(page: Page, server: RunningTestServer, label = "settings") {
   const email = uniqueEmail(label);
-  const { user_id: userId } = await signUpThroughApi(server, email);
+  const tokens = await signUpThroughApi(server, email);
   await page.goto("/handler/sign-in");
   await fillCredentials(page, email, PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(`${server.url}/`);
-  return { email, userId };
+  return { email, userId: tokens.user_id, tokens };
 }
 
 /** Loads one section of account settings (`teams`, `teams/<team id>`, `api-keys`). */
@@ -42,4 +42,11 @@ export async function setProjectConfig(server: RunningTestServer, config: Record
 /** Waits for running CSS transitions (a dialog opening or closing) to finish, for screenshots of what a person would see. */
 export async function settled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+}
+
+/** A new user, signed in through the sign-in page, on the account settings' `section`. */
+export async function signedInOnSettings(page: Page, server: RunningTestServer, label: string, section: string) {
+  const user = await signInNewUser(page, server, label);
+  await openSettings(page, section);
+  return user;
 }

@@ -98,6 +98,16 @@ export async function signUpThroughApi(server: RunningTestServer, email: string,
   return response.json as { user_id: string; access_token: string; refresh_token: string };
 }
 
+/** The known-error code (or "ok") the token endpoint answers for `refreshToken`. */
+export async function refreshWith(serverUrl: string, refreshToken: string): Promise<string> {
+  const response = await fetch(`${serverUrl}/api/v1/auth/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken, client_id: "internal", client_secret: "__stack_public_client__" }),
+  });
+  return response.ok ? "ok" : (response.headers.get("x-stack-known-error") ?? String(response.status));
+}
+
 /** The link to `path` in the first e-mail to `to` (whose subject passes `match`). */
 export async function mailedLink(mail: MailCatcher, to: string, path: string, match?: (subject: string) => boolean): Promise<string> {
   const message = await mail.waitFor(to, (m) => !match || match(m.subject));

@@ -1,7 +1,8 @@
 import { createGatehouseQueryClient } from "@gatehouse/clients/react";
 import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
-import { RouterProvider } from "react-router";
+// react-router/dom's RouterProvider, which can commit a navigation at once (`flushSync`).
+import { RouterProvider } from "react-router/dom";
 import { createAppRouter } from "./router";
 import { theme } from "./theme";
 

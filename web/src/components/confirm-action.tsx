@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useState, type ReactNode } from "react";
 import { errorMessage } from "../lib/error-message";
-import { ErrorAlert } from "./error-alert";
+import { ConfirmModal } from "./confirm-modal";
 
 interface ConfirmActionProps {
   /** The button that asks, given the function that opens the question. */
@@ -47,20 +47,9 @@ export function ConfirmAction({ trigger, title, children, confirmLabel, action, 
   return (
     <>
       {trigger(ask)}
-      <Modal opened={opened} onClose={dialog.close} title={title} centered closeOnClickOutside={!pending} closeOnEscape={!pending}>
-        <Stack gap="md">
-          {typeof children === "string" ? <Text size="sm">{children}</Text> : children}
-          <ErrorAlert message={error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={dialog.close} disabled={pending}>
-              Cancel
-            </Button>
-            <Button color="red" onClick={() => void confirm()} loading={pending}>
-              {confirmLabel}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmModal opened={opened} onClose={dialog.close} title={title} confirmLabel={confirmLabel} onConfirm={() => void confirm()} pending={pending} error={error}>
+        {typeof children === "string" ? <Text size="sm">{children}</Text> : children}
+      </ConfirmModal>
     </>
   );
 }

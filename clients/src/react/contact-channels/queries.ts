@@ -9,6 +9,8 @@ export function useContactChannels(): ContactChannel[] {
   const { data } = useSuspenseQuery({
     queryKey: getListContactChannelsQueryKey(params),
     queryFn: ({ signal }) => listContactChannels(params, { signal }),
+    // An address is verified from a mailed link, often in another tab: coming back reads the list again.
+    refetchOnWindowFocus: true,
   });
   return data.items;
 }

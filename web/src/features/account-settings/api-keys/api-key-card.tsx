@@ -1,6 +1,6 @@
 import type { UserApiKey } from "@gatehouse/clients/react";
 import { Badge, Code, DataList, Group, Paper, Stack, Text } from "@mantine/core";
-import { formatDateTime } from "../../../lib/format-date";
+import { exactTime } from "../../../lib/format-time";
 import { apiKeyStatus, STATUS_COLORS } from "./api-key-status";
 import { RevokeApiKeyButton } from "./revoke-api-key-button";
 
@@ -26,16 +26,16 @@ export function ApiKeyCard({ apiKey }: { apiKey: UserApiKey }) {
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>Created</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDateTime(apiKey.created_at_millis)}</DataList.ItemValue>
+            <DataList.ItemValue>{exactTime(apiKey.created_at_millis)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
             <DataList.ItemLabel>{status === "Expired" ? "Expired" : "Expires"}</DataList.ItemLabel>
-            <DataList.ItemValue>{apiKey.expires_at_millis === undefined ? "Never" : formatDateTime(apiKey.expires_at_millis)}</DataList.ItemValue>
+            <DataList.ItemValue>{apiKey.expires_at_millis === undefined ? "Never" : exactTime(apiKey.expires_at_millis)}</DataList.ItemValue>
           </DataList.Item>
           {apiKey.manually_revoked_at_millis !== undefined ? (
             <DataList.Item>
               <DataList.ItemLabel>Revoked</DataList.ItemLabel>
-              <DataList.ItemValue>{formatDateTime(apiKey.manually_revoked_at_millis)}</DataList.ItemValue>
+              <DataList.ItemValue>{exactTime(apiKey.manually_revoked_at_millis)}</DataList.ItemValue>
             </DataList.Item>
           ) : null}
         </DataList>

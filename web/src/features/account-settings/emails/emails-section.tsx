@@ -1,11 +1,26 @@
-import { Text } from "@mantine/core";
+import { useContactChannels } from "@gatehouse/clients/react";
+import { Stack } from "@mantine/core";
 import { SettingsSection } from "../settings-section";
+import { AddEmailForm } from "./add-email-form";
+import { EmailList } from "./email-list";
 
-// Placeholder: this section is being built.
 export function EmailsSection() {
   return (
-    <SettingsSection title="E-mails">
-      <Text>Coming next.</Text>
+    <SettingsSection
+      title="E-mails"
+      description="Account mail goes to your primary address. Addresses used for sign-in can sign in with your password or a code by e-mail."
+    >
+      <Emails />
     </SettingsSection>
+  );
+}
+
+function Emails() {
+  const channels = useContactChannels();
+  return (
+    <Stack gap="xl">
+      <EmailList channels={channels} />
+      <AddEmailForm channels={channels} />
+    </Stack>
   );
 }

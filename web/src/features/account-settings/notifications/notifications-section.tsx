@@ -1,11 +1,34 @@
-import { Text } from "@mantine/core";
+import { useNotificationPreferences } from "@gatehouse/clients/react";
+import { EmptyState, Stack } from "@mantine/core";
+import { IconBellOff } from "@tabler/icons-react";
 import { SettingsSection } from "../settings-section";
+import { NotificationSwitch } from "./notification-switch";
 
-// Placeholder: this section is being built.
 export function NotificationsSection() {
   return (
-    <SettingsSection title="Notifications">
-      <Text>Coming next.</Text>
+    <SettingsSection title="Notifications" description="Choose which kinds of e-mail you receive from this app.">
+      <Notifications />
     </SettingsSection>
+  );
+}
+
+function Notifications() {
+  const preferences = useNotificationPreferences();
+  if (preferences.length === 0) {
+    return (
+      <EmptyState
+        icon={<IconBellOff aria-hidden />}
+        withIndicatorBackground
+        title="Nothing to choose here"
+        description="This app sends no kinds of e-mail that you can turn on or off."
+      />
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {preferences.map((preference) => (
+        <NotificationSwitch key={preference.notification_category_id} preference={preference} />
+      ))}
+    </Stack>
   );
 }

@@ -1,11 +1,38 @@
-import { Text } from "@mantine/core";
+import { useSessions, type ActiveSession } from "@gatehouse/clients/react";
+import { EmptyState, Stack } from "@mantine/core";
+import { IconDevicesOff } from "@tabler/icons-react";
+import { useRef, useState } from "react";
 import { SettingsSection } from "../settings-section";
+import { RevokeSessionModal } from "./revoke-session-modal";
+import { SessionItem } from "./session-item";
+import { sessionOrder } from "./session-place";
+import { SignOutOthers } from "./sign-out-others";
 
-// Placeholder: this section is being built.
 export function SessionsSection() {
   return (
-    <SettingsSection title="Sessions">
-      <Text>Coming next.</Text>
+    <SettingsSection title="Sessions" description="The browsers and apps signed in to your account. Revoke any you do not recognise.">
+      <Sessions />
     </SettingsSection>
+  );
+}
+
+function Sessions() {
+  const sessions = [...useSessions()].sort(sessionOrder);
+  const [revoking, setRevoking] = useState<ActiveSession | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  if (sessions.length === 0) {
+    return <EmptyState icon={<IconDevicesOff aria-hidden />} withIndicatorBackground title="No active sessions" description="Nothing is signed in to your account." />;
+  }
+  const others = sessions.filter((session) => !session.is_current_session).map((session) => session.id);
+  return (
+    <Stack gap="md">
+      <ul ref={list} tabIndex={-1} aria-label="Your sessions" style={{ listStyle: "none", padding: 0, margin: 0, outline: "none" }}>
+        {sessions.map((session) => (
+          <SessionItem key={session.id} session={session} onRevoke={() => setRevoking(session)} />
+        ))}
+      </ul>
+      <RevokeSessionModal session={revoking} onClose={() => setRevoking(null)} fallbackFocus={list} />
+      <SignOutOthers sessionIds={others} fallbackFocus={list} />
+    </Stack>
   );
 }

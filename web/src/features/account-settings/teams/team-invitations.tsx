@@ -1,6 +1,6 @@
 import { useTeamInvitations } from "@gatehouse/clients/react";
 import { Group, Stack, Text } from "@mantine/core";
-import { formatDateTime } from "../../../lib/format-date";
+import { exactTime } from "../../../lib/format-time";
 import { RevokeInvitationButton } from "./revoke-invitation-button";
 
 /** Invitations not yet accepted; listing them needs `$read_members` and `$invite_members`, withdrawing one `$remove_members`. */
@@ -26,7 +26,7 @@ export function TeamInvitations({ teamId, canRevoke }: { teamId: string; canRevo
                 {invitation.recipient_email}
               </Text>
               <Text size="xs" c="dimmed">
-                Expires {formatDateTime(invitation.expires_at_millis)}
+                Expires {exactTime(invitation.expires_at_millis)}
               </Text>
             </Stack>
             {canRevoke ? <RevokeInvitationButton invitation={invitation} /> : null}
