@@ -1,14 +1,15 @@
 import { startMailCatcher, startTestServer, TEST_INTERNAL_KEYS, type MailCatcher, type RunningTestServer } from "@gatehouse/server/testing";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { ensureWebBuilt, WEB_DIST_DIR } from "../../../scripts/web-build.mjs";
 
 const CHROMIUM = "/usr/bin/chromium";
 export const PASSWORD = "correct horse battery staple";
-/** Where screenshots go; `GATEHOUSE_SCREENSHOTS` moves them. */
-export const SCREENSHOTS_DIR = process.env.GATEHOUSE_SCREENSHOTS ?? "/tmp/gatehouse-screenshots";
+/** Where screenshots go: test-output/screenshots (git-ignored) unless `GATEHOUSE_SCREENSHOTS` says otherwise. */
+export const SCREENSHOTS_DIR = process.env.GATEHOUSE_SCREENSHOTS ?? fileURLToPath(new URL("../../../test-output/screenshots", import.meta.url));
 export const DESKTOP = { width: 1024, height: 720 };
 export const PHONE = { width: 390, height: 844 };
 
