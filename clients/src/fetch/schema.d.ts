@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/analytics/events/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept a batch of the SDK's analytics events, and drop it
+         * @description Gatehouse records no analytics: the batch is accepted and discarded, so that apps on the Stack SDKs, which send these from every page, see no failed requests. Nothing in it is stored or logged.
+         */
+        post: operations["sendAnalyticsEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/anonymous/sign-up": {
         parameters: {
             query?: never;
@@ -1017,6 +1037,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/billing/{customer_type}/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's payment account and default payment method
+         * @description Read by the SDK's account settings on every render. Until the project sets payments up, every customer has none. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         */
+        get: operations["getCustomerBilling"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/invoices/{customer_type}/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's invoices, a page at a time
+         * @description Until the project sets payments up, every customer has none. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         */
+        get: operations["listCustomerInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/products/{customer_type}/{customer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The products a customer holds, a page at a time
+         * @description Until the project sets payments up, every customer has none. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         */
+        get: operations["listCustomerProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project-permission-definitions": {
         parameters: {
             query?: never;
@@ -1686,6 +1766,13 @@ export interface components {
                 next_cursor: string | null;
             };
         };
+        AnalyticsEventBatch: {
+            batch_id?: string;
+            sent_at_ms?: number;
+            events?: unknown[];
+        } & {
+            [key: string]: unknown;
+        };
         /** @description The server shape with server or admin access, the client shape otherwise. */
         AnyTeam: components["schemas"]["ServerTeam"] | components["schemas"]["ClientTeam"];
         /** @description The server shape (with the member's user) with server or admin access, the client shape otherwise. */
@@ -1938,6 +2025,46 @@ export interface components {
         };
         /** @description The server shape with server or admin access, the client shape otherwise. */
         CurrentUser: components["schemas"]["ServerUser"] | components["schemas"]["ClientUser"];
+        CustomerBilling: {
+            /** @description Whether the customer has an account with the payment provider. */
+            has_customer: boolean;
+            default_payment_method: components["schemas"]["PaymentMethod"];
+        };
+        CustomerInvoice: {
+            created_at_millis: number;
+            /** @enum {string|null} */
+            status: "draft" | "open" | "paid" | "uncollectible" | "void" | null;
+            /** @description In the currency's smallest unit. */
+            amount_total: number;
+            hosted_invoice_url: string | null;
+        };
+        CustomerInvoiceList: {
+            items: components["schemas"]["CustomerInvoice"][];
+            /** @enum {boolean} */
+            is_paginated: true;
+            pagination: {
+                next_cursor: string | null;
+            };
+        };
+        CustomerProduct: {
+            id: string | null;
+            quantity: number;
+            product: {
+                display_name: string;
+                /** @enum {string} */
+                customer_type: "user" | "team" | "custom";
+                server_only: boolean;
+                stackable: boolean;
+            };
+        };
+        CustomerProductList: {
+            items: components["schemas"]["CustomerProduct"][];
+            /** @enum {boolean} */
+            is_paginated: true;
+            pagination: {
+                next_cursor: string | null;
+            };
+        };
         DataVaultGet: {
             /** @description The key, hashed by the client with its secret */
             hashed_key: string;
@@ -2110,6 +2237,20 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -3078,6 +3219,13 @@ export interface components {
             /** @description 8 to 70 characters. */
             new_password: string;
         };
+        PaymentMethod: {
+            id: string;
+            brand: string | null;
+            last4: string | null;
+            exp_month: number | null;
+            exp_year: number | null;
+        } | null;
         PermissionDefinition: {
             /**
              * @description Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
@@ -3927,6 +4075,67 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    sendAnalyticsEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsEventBatch"];
+                "application/octet-stream": string;
+            };
+        };
+        responses: {
+            /** @description Accepted (and dropped) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
     signUpAnonymously: {
         parameters: {
             query?: never;
@@ -8391,6 +8600,194 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError404WebhookEndpointNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    getCustomerBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_type: "user" | "team";
+                /** @description The user's or team's id, `me` for the signed-in user, or the app's own id of a custom customer. */
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer's billing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerBilling"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    listCustomerInvoices: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description 1 to 100. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                customer_type: "user" | "team";
+                /** @description The user's or team's id, `me` for the signed-in user, or the app's own id of a custom customer. */
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerInvoiceList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    listCustomerProducts: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description 1 to 100. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                customer_type: "user" | "team" | "custom";
+                /** @description The user's or team's id, `me` for the signed-in user, or the app's own id of a custom customer. */
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerProductList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */

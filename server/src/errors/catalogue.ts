@@ -4,6 +4,7 @@ import { emailErrors } from "./emails";
 import type { ErrorSpec } from "./define";
 import { generalErrors } from "./general";
 import { mfaErrors } from "./mfa";
+import { paymentErrors } from "./payments";
 import { permissionErrors } from "./permissions";
 import { projectAuthErrors } from "./project-auth";
 import { sessionErrors } from "./session";
@@ -26,6 +27,7 @@ export const knownErrors = {
   ...dataVaultErrors,
   ...emailErrors,
   ...webhookErrors,
+  ...paymentErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

@@ -1,4 +1,5 @@
 import type { Router } from "../http/router";
+import { registerAnalyticsRoutes } from "./analytics/events";
 import { registerTeamApiKeyRoutes } from "./api-keys/team-api-keys";
 import { registerUserApiKeyRoutes } from "./api-keys/user-api-keys";
 import { registerAnonymousRoutes } from "./auth/anonymous";
@@ -22,6 +23,7 @@ import { registerInternalProjectRoutes } from "./internal/projects";
 import { registerWebhookDeliveryRoutes } from "./internal/webhook-deliveries";
 import { registerWebhookEndpointRoutes } from "./internal/webhook-endpoints";
 import { registerMiscRoutes } from "./misc/backend-urls";
+import { registerCustomerReadRoutes } from "./payments/customer-reads";
 import { registerPermissionDefinitionRoutes } from "./permissions/definitions";
 import { registerPermissionRoutes } from "./permissions/grants";
 import { registerCurrentProjectRoutes } from "./projects/current";
@@ -59,6 +61,8 @@ export function registerAllRoutes(router: Router): void {
   registerCredentialScanningRoutes(router);
   registerDataVaultRoutes(router);
   registerNotificationPreferenceRoutes(router);
+  registerCustomerReadRoutes(router);
+  registerAnalyticsRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);
@@ -86,6 +90,7 @@ export const OPENAPI_TAGS = [
   { name: "Projects", description: "Public project information and signing keys." },
   { name: "Internal", description: "Project administration (dashboard)." },
   { name: "Emails", description: "Notification categories, each user's choice per category, and unsubscribe links." },
+  { name: "Payments", description: "What customers (users, teams, the app's own customers) have bought and how they pay." },
   { name: "Data vault", description: "Key-value stores declared in the configuration; keys hashed and values encrypted by the client." },
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
   { name: "Webhooks", description: "Signed outbound webhooks (Standard Webhooks): endpoints, their secrets, the delivery log and test events." },

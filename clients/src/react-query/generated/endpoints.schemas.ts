@@ -33,6 +33,15 @@ export interface AdminProjectList {
   pagination?: AdminProjectListPagination;
 }
 
+export interface AnalyticsEventBatch {
+  /** @maxLength 256 */
+  batch_id?: string;
+  sent_at_ms?: number;
+  /** @maxItems 10000 */
+  events?: unknown[];
+  [key: string]: unknown;
+}
+
 /**
  * The server shape with server or admin access, the client shape otherwise.
  */
@@ -437,6 +446,73 @@ export interface CredentialScanningRevoke {
  * The server shape with server or admin access, the client shape otherwise.
  */
 export type CurrentUser = ServerUser | ClientUser;
+
+export interface CustomerBilling {
+  /** Whether the customer has an account with the payment provider. */
+  has_customer: boolean;
+  default_payment_method: PaymentMethod;
+}
+
+export type CustomerInvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void' | null;
+
+export type CustomerInvoiceHostedInvoiceUrl = string | null;
+
+export interface CustomerInvoice {
+  created_at_millis: number;
+  status: CustomerInvoiceStatus;
+  /** In the currency's smallest unit. */
+  amount_total: number;
+  hosted_invoice_url: CustomerInvoiceHostedInvoiceUrl;
+}
+
+export type CustomerInvoiceListPaginationNextCursor = string | null;
+
+export type CustomerInvoiceListPagination = {
+  next_cursor: CustomerInvoiceListPaginationNextCursor;
+};
+
+export interface CustomerInvoiceList {
+  items: CustomerInvoice[];
+  is_paginated: boolean;
+  pagination: CustomerInvoiceListPagination;
+}
+
+export type CustomerProductId = string | null;
+
+export type CustomerProductProductCustomerType = typeof CustomerProductProductCustomerType[keyof typeof CustomerProductProductCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CustomerProductProductCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+export type CustomerProductProduct = {
+  display_name: string;
+  customer_type: CustomerProductProductCustomerType;
+  server_only: boolean;
+  stackable: boolean;
+};
+
+export interface CustomerProduct {
+  id: CustomerProductId;
+  quantity: number;
+  product: CustomerProductProduct;
+}
+
+export type CustomerProductListPaginationNextCursor = string | null;
+
+export type CustomerProductListPagination = {
+  next_cursor: CustomerProductListPaginationNextCursor;
+};
+
+export interface CustomerProductList {
+  items: CustomerProduct[];
+  is_paginated: boolean;
+  pagination: CustomerProductListPagination;
+}
 
 export interface DataVaultGet {
   /**
@@ -882,6 +958,43 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif {
   error: string;
   /** Structured fields of this error code. */
   details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistDetails;
 }
 
 /**
@@ -3059,6 +3172,24 @@ export interface PasswordUpdate {
   new_password: string;
 }
 
+export type PaymentMethodAnyOfBrand = string | null;
+
+export type PaymentMethodAnyOfLast4 = string | null;
+
+export type PaymentMethodAnyOfExpMonth = number | null;
+
+export type PaymentMethodAnyOfExpYear = number | null;
+
+export type PaymentMethodAnyOf = {
+  id: string;
+  brand: PaymentMethodAnyOfBrand;
+  last4: PaymentMethodAnyOfLast4;
+  exp_month: PaymentMethodAnyOfExpMonth;
+  exp_year: PaymentMethodAnyOfExpYear;
+};
+
+export type PaymentMethod = PaymentMethodAnyOf | null;
+
 export interface PermissionDefinition {
   /**
    * Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
@@ -4622,6 +4753,32 @@ cursor?: string;
 /**
  * @minimum 1
  * @maximum 200
+ */
+limit?: number;
+};
+
+export type ListCustomerInvoicesParams = {
+/**
+ * @maxLength 512
+ */
+cursor?: string;
+/**
+ * 1 to 100.
+ * @minimum 1
+ * @maximum 100
+ */
+limit?: number;
+};
+
+export type ListCustomerProductsParams = {
+/**
+ * @maxLength 512
+ */
+cursor?: string;
+/**
+ * 1 to 100.
+ * @minimum 1
+ * @maximum 100
  */
 limit?: number;
 };

@@ -14,6 +14,7 @@ export * from "./misc";
 export * from "./oauth";
 export * from "./otp";
 export * from "./password";
+export * from "./payments";
 export * from "./permissions";
 export * from "./projects";
 export * from "./sessions";

@@ -1,0 +1,111 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, callUntyped, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
+import { describeSecurity } from "../../testing/security-table";
+import { useSharedTestApp } from "../../testing/shared-app";
+import type { TestApp } from "../../testing/test-server";
+
+const app = useSharedTestApp();
+let t: TestApp;
+let project: ProjectFixture;
+
+beforeAll(async () => {
+  t = app();
+  project = await createProjectFixture(t);
+});
+
+const asUser = (accessToken: string) => ({ ...project.client, accessToken });
+const EMPTY_PAGE = { items: [], is_paginated: true, pagination: { next_cursor: null } };
+const NO_BILLING = { has_customer: false, default_payment_method: null };
+
+async function teamOf(accessToken: string) {
+  const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: "Billing team" } });
+  const me = await call(t, "GET", "/users/me", { creds: asUser(accessToken) });
+  await call(t, "POST", `/team-memberships/${team.json.id}/${me.json.id}`, { creds: project.server, body: {} });
+  return team.json.id as string;
+}
+
+describe("a customer's billing, products and invoices before payments are set up", () => {
+  it("answers the empty state the SDK's account pages render: no payment account, no products, no invoices", async () => {
+    const user = await signUpUser(t, project.client);
+    const teamId = await teamOf(user.accessToken);
+    for (const customer of [`user/${user.userId}`, "user/me", `team/${teamId}`]) {
+      const billing = await callUntyped(t, "GET", `/payments/billing/${customer}`, { creds: asUser(user.accessToken) });
+      expect(billing.status, billing.text).toBe(200);
+      expect(billing.json).toEqual(NO_BILLING);
+      const products = await callUntyped(t, "GET", `/payments/products/${customer}?limit=1`, { creds: asUser(user.accessToken) });
+      expect(products.json).toEqual(EMPTY_PAGE);
+      const invoices = await callUntyped(t, "GET", `/payments/invoices/${customer}?cursor=abc&limit=100`, { creds: asUser(user.accessToken) });
+      expect(invoices.json).toEqual(EMPTY_PAGE);
+    }
+  });
+
+  it("lets a client read only itself and its own teams; any other user or team reads as absent", async () => {
+    const user = await signUpUser(t, project.client);
+    const other = await signUpUser(t, project.client);
+    const othersTeam = await teamOf(other.accessToken);
+    for (const path of [`/payments/billing/user/${other.userId}`, `/payments/products/team/${othersTeam}`, `/payments/invoices/team/${othersTeam}`]) {
+      const refused = await callUntyped(t, "GET", path, { creds: asUser(user.accessToken) });
+      expect(refused.status, path).toBe(400);
+      expect(refused.json).toMatchObject({ code: "CUSTOMER_DOES_NOT_EXIST", details: { customer_id: path.split("/").pop() } });
+    }
+    // The same answer for a user that does not exist at all, and for ids that are not ids.
+    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
+      expect((await callUntyped(t, "GET", `/payments/billing/user/${id}`, { creds: asUser(user.accessToken) })).json.code).toBe("CUSTOMER_DOES_NOT_EXIST");
+    }
+  });
+
+  it("lets the server read any user, team or custom customer of the project, and nothing of another project", async () => {
+    const user = await signUpUser(t, project.client);
+    const teamId = await teamOf(user.accessToken);
+    expect((await callUntyped(t, "GET", `/payments/billing/user/${user.userId}`, { creds: project.server })).json).toEqual(NO_BILLING);
+    expect((await callUntyped(t, "GET", `/payments/billing/team/${teamId}`, { creds: project.server })).json).toEqual(NO_BILLING);
+    expect((await callUntyped(t, "GET", "/payments/products/custom/org_42", { creds: project.server })).json).toEqual(EMPTY_PAGE);
+    const elsewhere = await createProjectFixture(t);
+    const foreign = await callUntyped(t, "GET", `/payments/billing/user/${user.userId}`, { creds: elsewhere.server });
+    expect(foreign.json.code).toBe("CUSTOMER_DOES_NOT_EXIST");
+    expect((await callUntyped(t, "GET", "/payments/billing/user/me", { creds: project.server })).json.code).toBe("CANNOT_GET_OWN_USER_WITHOUT_USER");
+  });
+
+  it("keeps custom customers to the server, and refuses customer types and page sizes it does not know", async () => {
+    const user = await signUpUser(t, project.client);
+    const custom = await callUntyped(t, "GET", "/payments/products/custom/org_42", { creds: asUser(user.accessToken) });
+    expect(custom.status).toBe(401);
+    expect(custom.json).toMatchObject({ code: "INSUFFICIENT_ACCESS_TYPE", details: { actual_access_type: "client", allowed_access_types: ["server", "admin"] } });
+    expect((await callUntyped(t, "GET", "/payments/billing/custom/org_42", { creds: project.server })).json.code).toBe("SCHEMA_ERROR");
+    expect((await callUntyped(t, "GET", `/payments/billing/company/${user.userId}`, { creds: project.server })).json.code).toBe("SCHEMA_ERROR");
+    for (const limit of ["0", "101", "ten"]) {
+      expect((await callUntyped(t, "GET", `/payments/products/user/me?limit=${limit}`, { creds: asUser(user.accessToken) })).json.code).toBe("SCHEMA_ERROR");
+    }
+  });
+});
+
+const foreignUser = async (ctx: { t: TestApp; project: ProjectFixture }) => ({
+  path: `/payments/billing/user/${(await signUpUser(ctx.t, ctx.project.client)).userId}`,
+  creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
+  code: "CUSTOMER_DOES_NOT_EXIST" as const,
+});
+
+describeSecurity({
+  operationId: "getCustomerBilling",
+  method: "GET",
+  path: "/payments/billing/user/me",
+  access: ["client", "server", "admin"],
+  userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+  foreignResource: foreignUser,
+});
+describeSecurity({
+  operationId: "listCustomerProducts",
+  method: "GET",
+  path: "/payments/products/user/me?limit=1",
+  access: ["client", "server", "admin"],
+  userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+  foreignResource: async (ctx) => ({ ...(await foreignUser(ctx)), path: (await foreignUser(ctx)).path.replace("/billing/", "/products/") }),
+});
+describeSecurity({
+  operationId: "listCustomerInvoices",
+  method: "GET",
+  path: "/payments/invoices/user/me",
+  access: ["client", "server", "admin"],
+  userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+  foreignResource: async (ctx) => ({ ...(await foreignUser(ctx)), path: (await foreignUser(ctx)).path.replace("/billing/", "/invoices/") }),
+});
