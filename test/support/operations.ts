@@ -22,6 +22,7 @@ export type AreaName =
   | "data-vault"
   | "emails"
   | "webhooks"
+  | "payments"
   | "misc";
 
 /** The access the document declares: no requirement, client-and-up, server-and-up, or admin only. */
@@ -805,7 +806,42 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
     },
     { operationId: "listWebhookDeliveries", method: "get", template: "/internal/webhooks/deliveries", path: "/internal/webhooks/deliveries", access: "admin", success: 200 },
   ],
+  payments: [
+    {
+      operationId: "getCustomerBilling",
+      method: "get",
+      template: "/payments/billing/{customer_type}/{customer_id}",
+      path: "/payments/billing/user/me",
+      access: "client",
+      success: 200,
+    },
+    {
+      operationId: "listCustomerProducts",
+      method: "get",
+      template: "/payments/products/{customer_type}/{customer_id}",
+      path: "/payments/products/user/me?limit=1",
+      access: "client",
+      success: 200,
+    },
+    {
+      operationId: "listCustomerInvoices",
+      method: "get",
+      template: "/payments/invoices/{customer_type}/{customer_id}",
+      path: "/payments/invoices/user/me",
+      access: "client",
+      success: 200,
+    },
+  ],
   misc: [
+    {
+      operationId: "sendAnalyticsEvents",
+      method: "post",
+      template: "/analytics/events/batch",
+      path: "/analytics/events/batch",
+      access: "client",
+      json: { batch_id: "contract", sent_at_ms: 1700000000000, events: [] },
+      success: 200,
+    },
     { operationId: "getBackendUrls", method: "get", template: "/internal/backend-urls", path: "/internal/backend-urls", access: "public", success: 200 },
     {
       operationId: "checkFeatureSupport",
