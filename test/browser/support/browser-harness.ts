@@ -20,6 +20,17 @@ export interface BrowserHarness {
   context: BrowserContext;
 }
 
+/** Debian's Chromium, headless, kept off the network beyond loopback (the machine has none). */
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`The browser tests drive Debian's Chromium at ${CHROMIUM}, which is missing: run \`apt-get install -y chromium\` (CI installs it).`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+}
+
 /**
  * One server (real SMTP catcher, PGlite) and one Chromium per test file, a fresh browser
  * context per test, and a failure for any uncaught error in the page. Call at the top level.
@@ -33,16 +44,10 @@ export function useBrowserHarness(): () => BrowserHarness {
   let pageErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`The browser tests drive Debian's Chromium at ${CHROMIUM}, which is missing: run \`apt-get install -y chromium\` (CI installs it).`);
-    }
     ensureWebBuilt({ log: () => {} });
     mail = await startMailCatcher();
     server = await startTestServer({ webDistDir: WEB_DIST_DIR, env: mail.env });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    browser = await launchChromium();
     mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   }, 240_000);
 
