@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { join } from "node:path";
 import { mkdirSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { settled } from "../browser/support/account-settings";
 import { DESKTOP, launchChromium, PHONE, SCREENSHOTS_DIR } from "../browser/support/browser-harness";
 import { buildStackApp, removeBuild, serveStackApp, STACK_REACT_VERSIONS, type ServedStackApp } from "./support/stack-react-app";
 
@@ -231,6 +232,7 @@ describe.each(STACK_REACT_VERSIONS)("@stackframe/react $version against this ser
     await page.getByRole("option", { name: otherTeam.display_name }).click();
     await expect.poll(selected).toBe(otherTeam.id);
     expect(newTeamId).toMatch(/^[0-9a-f-]{36}$/);
+    await settled(page);
     await screenshot("home-team-switched");
 
     // Settings (account deletion, off for this project) renders; Payments is offered only to a
