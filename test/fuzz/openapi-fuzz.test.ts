@@ -6,7 +6,7 @@ import { describeStats, runFuzz } from "../support/fuzz/fuzzer";
  * Short enough for CI on both databases, and one request at a time so a seed always gives the same
  * run; `npm run fuzz -- --requests 100000` is the long run, concurrent, where races show.
  */
-const REQUESTS = 2000;
+const REQUESTS = 2500;
 
 let server: RunningTestServer;
 

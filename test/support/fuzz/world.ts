@@ -126,6 +126,7 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       user_id: [...userIds, "me"],
       creator_user_id: [...userIds, "me"],
       team_id: [team.id],
+      customer_id: [...userIds, "me", team.id],
       owner_team_id: [ownerMe.selected_team_id],
       selected_team_id: [team.id, null],
       permission_id: [teamPermission.id, projectPermission.id, "$read_members", "admin", "member"],
