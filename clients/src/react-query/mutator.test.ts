@@ -68,3 +68,33 @@ describe("gatehouseFetch", () => {
     expect(requests).toHaveLength(3);
   });
 });
+
+describe("gatehouseFetch with admin access to another project", () => {
+  it("sends the internal session's token as the admin access token, and no user token or publishable key", async () => {
+    const token = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 600 });
+    const { requests, session } = useFakeServer(() => jsonResponse(200, { items: [] }));
+    session.setTokens({ accessToken: token, refreshToken: "rt" });
+    await gatehouseFetch("/users", { method: "GET", headers: { "x-stack-project-id": "other-project", "x-stack-access-type": "admin" } });
+    const [request] = requests;
+    expect(request?.headers.get("x-stack-project-id")).toBe("other-project");
+    expect(request?.headers.get("x-stack-access-type")).toBe("admin");
+    expect(request?.headers.get("x-stack-admin-access-token")).toBe(token);
+    expect(request?.headers.has("x-stack-access-token")).toBe(false);
+    expect(request?.headers.has("x-stack-publishable-client-key")).toBe(false);
+  });
+
+  it("refreshes and retries once when the admin token expired", async () => {
+    const stale = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 600, n: 1 });
+    const fresh = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 600, n: 2 });
+    let calls = 0;
+    const { requests, session } = useFakeServer((request) => {
+      if (request.url.endsWith("/auth/oauth/token")) return jsonResponse(200, { access_token: fresh, refresh_token: "rt" });
+      calls += 1;
+      return calls === 1 ? knownErrorResponse(401, "ADMIN_ACCESS_TOKEN_EXPIRED") : jsonResponse(200, { ok: true });
+    });
+    session.setTokens({ accessToken: stale, refreshToken: "rt" });
+    expect(await gatehouseFetch("/users", { method: "GET", headers: { "x-stack-project-id": "p", "x-stack-access-type": "admin" } })).toEqual({ ok: true });
+    const adminTokens = requests.filter((r) => r.url.endsWith("/users")).map((r) => r.headers.get("x-stack-admin-access-token"));
+    expect(adminTokens).toEqual([stale, fresh]);
+  });
+});

@@ -5,6 +5,11 @@
  * first when it is about to expire), retries once with a fresh token when the server
  * says the token expired, and throws every non-2xx answer as a GatehouseApiError carrying
  * the known-error `code` and `details`.
+ *
+ * A request that names its own project with admin access (`x-stack-project-id` and
+ * `x-stack-access-type: admin`, as the dashboard's are) carries the session's token as the
+ * admin access token instead: the session belongs to a user of the `internal` project, whose
+ * token is an admin token for every project one of the user's teams owns (CONTRACT §5).
  */
 import {
   apiErrorFrom,
@@ -14,22 +19,27 @@ import {
   type GatehouseApiError,
 } from "../session";
 
+const EXPIRED_TOKEN_CODES = new Set(["ACCESS_TOKEN_EXPIRED", "ADMIN_ACCESS_TOKEN_EXPIRED"]);
+
 export async function gatehouseFetch<T>(url: string, init: RequestInit): Promise<T> {
   const session = getDefaultSession();
   for (let attempt = 0; ; attempt += 1) {
     const accessToken = await session.getAccessToken();
-    const headers = applyStackHeaders(new Headers(init.headers), {
+    const headers = new Headers(init.headers);
+    const asAdmin = headers.get("x-stack-access-type") === "admin" && !headers.has("x-stack-super-secret-admin-key");
+    applyStackHeaders(headers, {
       projectId: session.projectId,
       accessType: "client",
       branchId: session.branchId,
-      publishableClientKey: session.publishableClientKey,
-      accessToken,
+      publishableClientKey: asAdmin ? undefined : session.publishableClientKey,
+      accessToken: asAdmin ? null : accessToken,
+      adminAccessToken: asAdmin ? (accessToken ?? undefined) : undefined,
     });
     const response = await session.fetch(`${session.baseUrl}${url}`, { ...init, headers });
     const body = await readResponseBody(response);
     if (response.ok) return body as T;
     const error = apiErrorFrom(response, body);
-    if (attempt === 0 && accessToken && error.code === "ACCESS_TOKEN_EXPIRED") {
+    if (attempt === 0 && accessToken && error.code !== null && EXPIRED_TOKEN_CODES.has(error.code)) {
       session.markAccessTokenExpired(accessToken);
       continue;
     }

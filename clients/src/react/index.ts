@@ -5,6 +5,7 @@
  */
 export { GatehouseProvider, createGatehouseQueryClient, useGatehouse, type Gatehouse, type GatehouseProviderProps, type Navigate } from "./provider";
 export { areaKeys } from "./keys";
+export { useInvalidate } from "./invalidate";
 export * from "./navigation";
 export * from "./auth";
 export { useUser, USER_REQUIRED_MESSAGE, ANONYMOUS_SIGN_UP_FAILED_MESSAGE, type CurrentUser, type NoUserBehaviour } from "./user/use-user";
@@ -25,3 +26,6 @@ export { useGetTeamInvitationDetails, useCheckTeamInvitationCode } from "../reac
 export { beginOAuth, finishOAuth, type OAuthCallback, type OAuthStart, type OAuthTokens } from "./oauth/oauth-flow";
 export { useSignInWithOAuth } from "./oauth/use-oauth";
 export { useCompleteCliLogin } from "./cli/complete-cli-login";
+export { adminQueryKey, adminRequest, useAdminInvalidate } from "./admin/admin-access";
+/** Every generated operation (functions, hooks, query keys, types), for the dashboard's admin calls. */
+export * as api from "../react-query";

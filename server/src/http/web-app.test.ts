@@ -8,7 +8,7 @@ import type { AppEnv } from "./env";
 import { mountWebApp } from "./web-app";
 
 const INDEX = `<!doctype html>\n<html lang="en">\n  <head>\n    <title>Gatehouse</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n`;
-const ROUTES = { projectId: "internal", pages: ["/"], handlerPages: ["sign-in", "password-reset"] };
+const ROUTES = { projectId: "internal", pages: ["/"], sections: ["/dashboard"], handlerPages: ["sign-in", "password-reset"] };
 const internalAdmin = { projectId: "internal", accessType: "admin", adminKey: TEST_INTERNAL_KEYS.superSecretAdminKey };
 
 let distDir: string;
@@ -50,12 +50,12 @@ beforeEach(() => setHandlerPath(null));
 
 describe("the web app's pages", () => {
   it("answers 200 with the app for its pages, and 404 with the same app for every other path", async () => {
-    for (const path of ["/", "/handler/sign-in", "/handler/password-reset?code=ABC", "/handler/sign-in/", "/Handler/Sign-In"]) {
+    for (const path of ["/", "/handler/sign-in", "/handler/password-reset?code=ABC", "/handler/sign-in/", "/Handler/Sign-In", "/dashboard", "/dashboard/projects/p1/users/u1"]) {
       const res = await page(path);
       expect(res.status, path).toBe(200);
       expect(res.html, path).toContain('<div id="root"></div>');
     }
-    for (const path of ["/nothing-here", "/handler", "/handler/", "/handler/no-such-page", "/handler/sign-in/extra", "/sign-in", "/index.html", "/assets/missing.js"]) {
+    for (const path of ["/nothing-here", "/dashboards", "/handler", "/handler/", "/handler/no-such-page", "/handler/sign-in/extra", "/sign-in", "/index.html", "/assets/missing.js"]) {
       const res = await page(path);
       expect(res.status, path).toBe(404);
       expect(res.html, path).toContain('<div id="root"></div>');

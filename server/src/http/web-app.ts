@@ -9,7 +9,8 @@ import type { AppEnv } from "./env";
 /**
  * Serves the built React app beside the API. The build lists the pages the app has in
  * dist/web-routes.json (so the server knows them without importing web/): site pages such as
- * "/", and handler pages, which sit under the handler path the project's config gives for
+ * "/", sections the app routes below itself such as "/dashboard" (whose own unknown paths the
+ * app answers with its not-found page), and handler pages, which sit under the handler path the project's config gives for
  * this server's public URL. Those paths answer index.html, carrying the handler path in a
  * <meta> tag the app builds its routes from; every other path answers the same page with
  * status 404, and the app renders its not-found page there.
@@ -21,6 +22,8 @@ const HANDLER_PATH_META = "gatehouse-handler-path";
 const WebRoutesSchema = z.object({
   projectId: z.string().min(1),
   pages: z.array(z.string().startsWith("/")),
+  /** Sections the app routes itself below (the dashboard): the path and everything under it. */
+  sections: z.array(z.string().regex(/^\/[a-z0-9-]+$/)).default([]),
   handlerPages: z.array(z.string().regex(/^[a-z0-9-]+$/)),
 });
 type WebRoutes = z.infer<typeof WebRoutesSchema>;
@@ -31,6 +34,7 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): boolean {
   const renderIndex = indexRenderer(readFileSync(indexPath, "utf8"));
   const routes = readWebRoutes(distDir);
   const sitePages = new Set(routes.pages.map((page) => page.toLowerCase()));
+  const sections = routes.sections.map((section) => section.toLowerCase());
   const root = relative(process.cwd(), distDir) || ".";
 
   app.use("/assets/*", serveStatic({ root, onFound: (_path, c) => void c.header("cache-control", "public, max-age=31536000, immutable") }));
@@ -39,7 +43,7 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): boolean {
     if (c.req.path.startsWith("/api/")) return c.notFound();
     const handlerPath = await hostedHandlerPath(c.var.deps, routes.projectId);
     const path = comparablePath(c.req.path);
-    const known = sitePages.has(path) || isHandlerPage(path, handlerPath, routes);
+    const known = sitePages.has(path) || sections.some((section) => path === section || path.startsWith(`${section}/`)) || isHandlerPage(path, handlerPath, routes);
     c.header("cache-control", "no-cache");
     return c.html(renderIndex(handlerPath), known ? 200 : 404);
   });

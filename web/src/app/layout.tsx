@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { Link, Outlet } from "react-router";
 import { Boundary } from "../components/boundary";
 import { ColorSchemeToggle } from "../components/color-scheme-toggle";
-import { AccountMenu } from "./account-menu";
+import { AccountMenu } from "../components/account-menu";
 
 export function Layout() {
   return (

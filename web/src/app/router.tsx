@@ -19,8 +19,13 @@ import { TeamInvitationPage } from "../features/teams/team-invitation-page";
 import { Boundary } from "../components/boundary";
 import { LoadingCard } from "../components/page-card";
 import { urls } from "../lib/handler-paths";
+import { DASHBOARD_PAGES } from "./dashboard-routes";
 import { Layout } from "./layout";
 import { Root } from "./root";
+
+const DashboardLayout = lazy(() => import("../features/dashboard/shell/dashboard-layout").then((m) => ({ default: m.DashboardLayout })));
+const ProjectsPage = lazy(() => import("../features/dashboard/projects/projects-page").then((m) => ({ default: m.ProjectsPage })));
+const DashboardNotFound = lazy(() => import("../features/dashboard/shell/dashboard-not-found").then((m) => ({ default: m.DashboardNotFound })));
 
 // Account settings is the largest part of the app and not needed to sign in: it loads on its own.
 const AccountSettingsPage = lazy(() => import("../features/account-settings/account-settings-page").then((m) => ({ default: m.AccountSettingsPage })));
@@ -46,11 +51,29 @@ const handlerPages: Record<HandlerPageName, ReactElement> = {
   cliAuthConfirm: <CliAuthConfirmPage />,
 };
 
+function dashboardProjectRoutes() {
+  return Object.entries(DASHBOARD_PAGES).map(([path, Page]) => (path === "" ? { index: true, element: <Page /> } : { path: `${path}/*`, element: <Page /> }));
+}
+
 export function createAppRouter(queryClient: QueryClient) {
   return createBrowserRouter([
     {
       element: <Root queryClient={queryClient} />,
       children: [
+        {
+          // The dashboard loads on its own: people who only sign in never download it.
+          path: "/dashboard",
+          element: (
+            <Boundary loading={<LoadingCard title="Dashboard" />}>
+              <DashboardLayout />
+            </Boundary>
+          ),
+          children: [
+            { index: true, element: <ProjectsPage /> },
+            { path: "projects/:projectId", children: dashboardProjectRoutes() },
+            { path: "*", element: <DashboardNotFound /> },
+          ],
+        },
         {
           element: <Layout />,
           children: [

@@ -33,14 +33,18 @@ void everyRouteListed;
 /** Pages outside the handler path. */
 export const SITE_PAGES = ["/"] as const;
 
+/** Sections the app routes below itself: every path under them is the app's. */
+export const SITE_SECTIONS = ["/dashboard"] as const;
+
 /** dist/web-routes.json, read by server/src/http/web-app.ts. */
 export interface WebRoutes {
   /** The project whose users sign in on these pages; its config gives the handler path. */
   projectId: string;
   pages: readonly string[];
+  sections: readonly string[];
   handlerPages: readonly string[];
 }
 
 export function webRoutes(projectId: string): WebRoutes {
-  return { projectId, pages: SITE_PAGES, handlerPages: HANDLER_PAGES };
+  return { projectId, pages: SITE_PAGES, sections: SITE_SECTIONS, handlerPages: HANDLER_PAGES };
 }

@@ -59,6 +59,9 @@ function Home() {
         <Button component={Link} to={urls.accountSettings}>
           Account settings
         </Button>
+        <Button component={Link} to="/dashboard" variant="light">
+          Dashboard
+        </Button>
         <Button component={Link} to={urls.signOut} variant="default">
           Sign out
         </Button>

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { signInNewUser } from "./support/account-settings";
+import { callInternal, screenshots, useBrowserHarness } from "./support/browser-harness";
+
+const harness = useBrowserHarness();
+
+describe("dashboard: projects", () => {
+  it("sends a signed-out visitor to sign in, then lists no projects, creates one and opens it", async () => {
+    const { page, server } = harness();
+    await page.goto("/dashboard");
+    await page.waitForURL(/\/handler\/sign-in\?after_auth_return_to=%2Fdashboard/);
+    const { userId } = await signInNewUser(page, server, "dashboard-owner");
+    await page.goto("/dashboard");
+    await page.getByText("No projects yet").waitFor();
+    await screenshots(page, "dashboard-projects-empty");
+
+    await page.getByRole("button", { name: "Create your first project" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create a project" });
+    await dialog.getByRole("button", { name: "Create project" }).click();
+    await page.getByText("Give the project a name.").waitFor();
+    await page.getByLabel("Name").fill("Harbour app");
+    await page.getByLabel("Description").fill("Where the boats sign in");
+    await dialog.getByRole("button", { name: "Create project" }).click();
+    await page.waitForURL(/\/dashboard\/projects\/[0-9a-f-]{36}$/);
+    const projectId = new URL(page.url()).pathname.split("/").pop()!;
+
+    // Owned by the user's personal team, the one the form offered first, as the user's own list says.
+    const me = await callInternal(server, "server", "GET", `/users/${userId}`);
+    const accessToken = await page.evaluate(`localStorage.getItem("gatehouse:internal:access-token")`);
+    const listed = await fetch(`${server.url}/api/v1/internal/projects`, {
+      headers: { "x-stack-project-id": "internal", "x-stack-access-type": "client", "x-stack-access-token": String(accessToken) },
+    });
+    const projects = ((await listed.json()) as { items: Array<{ id: string; display_name: string; description: string; owner_team_id: string }> }).items;
+    expect(projects).toEqual([expect.objectContaining({ id: projectId, display_name: "Harbour app", description: "Where the boats sign in", owner_team_id: me.json.selected_team_id })]);
+
+    await page.goto("/dashboard");
+    await page.getByRole("link", { name: "Open Harbour app" }).waitFor();
+    await screenshots(page, "dashboard-projects");
+  }, 90_000);
+});

@@ -1,0 +1,95 @@
+import { useUser } from "@gatehouse/clients/react";
+import { Anchor, AppShell, Burger, Group, NavLink, ScrollArea, Text } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconArrowLeft } from "@tabler/icons-react";
+import { Link, Outlet, useLocation, useParams } from "react-router";
+import { AccountMenu } from "../../../components/account-menu";
+import { Boundary } from "../../../components/boundary";
+import { ColorSchemeToggle } from "../../../components/color-scheme-toggle";
+import { LoadingCard } from "../../../components/page-card";
+import { DASHBOARD_SECTIONS } from "./dashboard-sections";
+import { dashboardPath } from "./project-context";
+import { ProjectSwitcher } from "./project-switcher";
+
+/**
+ * The dashboard's frame: the project switcher and the project's pages on the left (a drawer
+ * at phone width), the page on the right. Only signed-in users of the `internal` project get
+ * here; each project page then needs the user to own the project (the server checks).
+ */
+export function DashboardLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <Boundary loading={<LoadingCard title="Dashboard" />}>
+      <RequireUser />
+      <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
+        <AppShell.Header px="md">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
+              <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Open the navigation" />
+              <Anchor component={Link} to="/dashboard" underline="never" c="inherit">
+                <Group gap="xs" wrap="nowrap">
+                  <img src="/favicon.svg" alt="" width={26} height={26} />
+                  <Text fw={700}>Dashboard</Text>
+                </Group>
+              </Anchor>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <ColorSchemeToggle />
+              <AccountMenu />
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="sm" component="nav" aria-label="Dashboard">
+          <ProjectNavigation onNavigate={close} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Boundary>
+            <Outlet />
+          </Boundary>
+        </AppShell.Main>
+      </AppShell>
+    </Boundary>
+  );
+}
+
+function RequireUser() {
+  useUser({ or: "redirect" });
+  return null;
+}
+
+function ProjectNavigation({ onNavigate }: { onNavigate: () => void }) {
+  const { projectId } = useParams();
+  const { pathname } = useLocation();
+  if (!projectId) {
+    return (
+      <Text size="sm" c="dimmed" p="sm">
+        Choose a project, or create one.
+      </Text>
+    );
+  }
+  const base = dashboardPath(projectId);
+  const current = pathname.slice(base.length + 1).split("/")[0] ?? "";
+  return (
+    <>
+      <Boundary loading={null}>
+        <ProjectSwitcher projectId={projectId} />
+      </Boundary>
+      <ScrollArea mt="sm" style={{ flex: 1 }}>
+        {DASHBOARD_SECTIONS.map((section) => (
+          <NavLink
+            key={section.path}
+            component={Link}
+            to={dashboardPath(projectId, section.path)}
+            label={section.label}
+            leftSection={section.icon}
+            active={section.path === current}
+            aria-current={section.path === current ? "page" : undefined}
+            onClick={onNavigate}
+            style={{ borderRadius: "var(--mantine-radius-md)" }}
+          />
+        ))}
+      </ScrollArea>
+      <NavLink component={Link} to="/dashboard" label="All projects" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={onNavigate} />
+    </>
+  );
+}
