@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { configureDefaultSession, GatehouseApiError } from "../session";
 import { fakeJwt, jsonResponse, knownErrorResponse } from "../session/test-helpers";
 import { createMemoryStorage } from "../session/token-store";
+import { adminRequest } from "../react/admin/admin-access";
+import { updateUser } from "./generated/users";
 import { gatehouseFetch } from "./mutator";
 
 function useFakeServer(handler: (request: Request) => Response | Promise<Response>) {
@@ -96,5 +98,21 @@ describe("gatehouseFetch with admin access to another project", () => {
     expect(await gatehouseFetch("/users", { method: "GET", headers: { "x-stack-project-id": "p", "x-stack-access-type": "admin" } })).toEqual({ ok: true });
     const adminTokens = requests.filter((r) => r.url.endsWith("/users")).map((r) => r.headers.get("x-stack-admin-access-token"));
     expect(adminTokens).toEqual([stale, fresh]);
+  });
+
+  // Regression: adminRequest gave a Headers object, which the generated calls with a body spread
+  // into a plain record and so lost: the PATCH went out as the internal project's client.
+  it("keeps the project and admin access on a generated call with a body", async () => {
+    const token = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 600 });
+    const { requests, session } = useFakeServer(() => jsonResponse(200, { id: "u1" }));
+    session.setTokens({ accessToken: token, refreshToken: "rt" });
+    await updateUser("u1", { display_name: "Ada" }, adminRequest("other-project"));
+    const [request] = requests;
+    expect(request?.method).toBe("PATCH");
+    expect(request?.headers.get("x-stack-project-id")).toBe("other-project");
+    expect(request?.headers.get("x-stack-access-type")).toBe("admin");
+    expect(request?.headers.get("x-stack-admin-access-token")).toBe(token);
+    expect(request?.headers.get("content-type")).toBe("application/json");
+    expect(await request?.json()).toEqual({ display_name: "Ada" });
   });
 });
