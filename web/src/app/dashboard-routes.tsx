@@ -7,7 +7,7 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): L
 /** Each project page of the dashboard as its own chunk, one per section of the navigation. */
 export const DASHBOARD_PAGES: Record<DashboardSectionPath, ComponentType> = {
   "": page(() => import("../features/dashboard/overview/overview-page"), (m) => m.OverviewPage),
-  users: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
+  users: page(() => import("../features/dashboard/users/users-page"), (m) => m.UsersPage),
   teams: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
   permissions: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
   settings: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),

@@ -1,0 +1,93 @@
+import type { api } from "@gatehouse/clients/react";
+import { Badge, Button, EmptyState, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { notifications } from "@mantine/notifications";
+import { IconDevices, IconDevicesOff, IconSpy } from "@tabler/icons-react";
+import { ConfirmAction } from "../../../components/confirm-action";
+import { RelativeTime } from "../../../components/relative-time";
+import { exactTime } from "../../../lib/format-time";
+import { SettingsSection } from "../../account-settings/settings-section";
+import { sessionOrder, sessionPlace } from "../../account-settings/sessions/session-place";
+import { useProjectId } from "../shell/project-context";
+import { ImpersonateModal } from "./impersonate-modal";
+import { useRevokeUserSession, useUserSessions } from "./use-user-sessions";
+
+export function UserSessionsSection({ user }: { user: api.ServerUser }) {
+  const [impersonating, dialog] = useDisclosure(false);
+  return (
+    <SettingsSection title="Sessions" description="Where the user is signed in. Revoking a session signs that browser or app out.">
+      <Stack gap="md">
+        <UserSessions userId={user.id} />
+        <Group>
+          <Button variant="default" leftSection={<IconSpy size={16} aria-hidden />} onClick={dialog.open}>
+            Impersonate
+          </Button>
+        </Group>
+      </Stack>
+      <ImpersonateModal user={user} opened={impersonating} onClose={dialog.close} />
+    </SettingsSection>
+  );
+}
+
+function UserSessions({ userId }: { userId: string }) {
+  const sessions = [...useUserSessions(useProjectId(), userId)].sort(sessionOrder);
+  if (sessions.length === 0) {
+    return <EmptyState icon={<IconDevicesOff aria-hidden />} withIndicatorBackground title="No active sessions" description="The user is signed in nowhere." />;
+  }
+  return (
+    <ul aria-label="The user's sessions" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+      {sessions.map((session) => (
+        <UserSessionItem key={session.id} session={session} />
+      ))}
+    </ul>
+  );
+}
+
+function UserSessionItem({ session }: { session: api.Session }) {
+  const revoke = useRevokeUserSession(useProjectId(), session.user_id);
+  const started = exactTime(session.created_at);
+  return (
+    <Paper component="li" withBorder radius="md" p="sm" mb="xs" aria-label={`Session signed in on ${started}`} data-session-id={session.id}>
+      <Group justify="space-between" align="flex-start" gap="sm">
+        <Group align="flex-start" wrap="nowrap" gap="sm" style={{ minWidth: 0, flex: "1 1 16rem" }}>
+          <ThemeIcon variant="light" color="gray" size="lg" radius="md" aria-hidden>
+            <IconDevices size={20} />
+          </ThemeIcon>
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Group gap={6}>
+              <Text fw={500}>
+                Signed in <RelativeTime millis={session.created_at} />
+              </Text>
+              {session.is_impersonation ? (
+                <Tooltip label="Created by an admin to act as the user" events={{ hover: true, focus: true, touch: true }}>
+                  <Badge color="orange" variant="light" tabIndex={0}>
+                    Impersonation
+                  </Badge>
+                </Tooltip>
+              ) : null}
+            </Group>
+            <Text size="sm" c="dimmed">
+              Last used <RelativeTime millis={session.last_used_at} />
+            </Text>
+            <Text size="sm" c="dimmed" className="break-anywhere">
+              {sessionPlace(session)}
+            </Text>
+          </Stack>
+        </Group>
+        <ConfirmAction
+          trigger={(ask) => (
+            <Button variant="light" color="red" size="xs" onClick={ask} aria-label={`Revoke the session signed in on ${started}`}>
+              Revoke
+            </Button>
+          )}
+          title="Revoke this session?"
+          confirmLabel="Revoke session"
+          action={() => revoke.mutateAsync({ sessionId: session.id, data: {}, params: { user_id: session.user_id } })}
+          onDone={() => notifications.show({ message: `The session signed in on ${started} is revoked.`, color: "green" })}
+        >
+          {`The browser or app that signed in on ${started} is signed out at once: its refresh token stops working, and the user has to sign in again there.`}
+        </ConfirmAction>
+      </Group>
+    </Paper>
+  );
+}

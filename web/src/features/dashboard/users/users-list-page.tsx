@@ -1,0 +1,117 @@
+import { Button, EmptyState, Group, Paper, Stack, Switch, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { IconPlus, IconUserOff, IconUserSearch } from "@tabler/icons-react";
+import { ErrorAlert } from "../../../components/error-alert";
+import { Loading, useDocumentTitle } from "../../../components/page-card";
+import { errorMessage } from "../../../lib/error-message";
+import { useProjectId } from "../shell/project-context";
+import { CreateUserModal } from "./create-user-modal";
+import { useProjectUsersPage } from "./use-project-users";
+import { listParams, useUserListState, type UserList } from "./use-user-list-state";
+import { UserListPager } from "./user-list-pager";
+import { UserSearch } from "./user-search";
+import { UsersTable } from "./users-table";
+
+/** The project's users, a page at a time from the server, searchable and sortable. */
+export function UsersListPage() {
+  useDocumentTitle("Users");
+  const projectId = useProjectId();
+  const list = useUserListState();
+  const page = useProjectUsersPage(projectId, listParams(list));
+  const [creating, createDialog] = useDisclosure(false);
+  const busy = page.isPlaceholderData || (page.isFetching && page.isError);
+
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Users
+        </Title>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={createDialog.open}>
+          Create user
+        </Button>
+      </Group>
+      <Group align="flex-end" gap="md">
+        <UserSearch query={list.query} onSearch={list.setQuery} />
+        <Switch
+          label="Include anonymous users"
+          checked={list.includeAnonymous}
+          onChange={(event) => list.setIncludeAnonymous(event.currentTarget.checked)}
+          mb={8}
+        />
+      </Group>
+      <Paper withBorder p={{ base: "xs", sm: "sm" }}>
+        {page.data ? (
+          <Stack gap="sm">
+            {page.isError ? <FailedPage error={page.error} list={list} onRetry={() => void page.refetch()} /> : null}
+            {page.data.items.length === 0 ? (
+              <NoUsers list={list} onCreate={createDialog.open} />
+            ) : (
+              <UsersTable users={page.data.items} sort={list.sort} onSort={list.setSort} busy={busy} />
+            )}
+            <UserListPager list={list} nextCursor={page.data.pagination?.next_cursor ?? null} shown={page.data.items.length} busy={busy} />
+          </Stack>
+        ) : page.isError ? (
+          <FailedPage error={page.error} list={list} onRetry={() => void page.refetch()} />
+        ) : (
+          <Loading>Loading users…</Loading>
+        )}
+      </Paper>
+      <CreateUserModal opened={creating} onClose={createDialog.close} />
+    </Stack>
+  );
+}
+
+function FailedPage({ error, list, onRetry }: { error: unknown; list: UserList; onRetry: () => void }) {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <ErrorAlert message={errorMessage(error)} />
+      <Group gap="sm">
+        <Button variant="default" onClick={onRetry}>
+          Try again
+        </Button>
+        {list.cursor ? (
+          <Button variant="subtle" onClick={list.first}>
+            Go to the first page
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+/** Why the page is empty: no users at all, none matching the search, or a page past the end. */
+function NoUsers({ list, onCreate }: { list: UserList; onCreate: () => void }) {
+  if (list.query) {
+    return (
+      <EmptyState icon={<IconUserSearch aria-hidden />} withIndicatorBackground title="No users match this search" description={`Nothing matches “${list.query}” in e-mails, display names or ids.`}>
+        <Button variant="default" onClick={() => list.setQuery("")}>
+          Clear the search
+        </Button>
+      </EmptyState>
+    );
+  }
+  if (list.cursor) {
+    return (
+      <EmptyState icon={<IconUserSearch aria-hidden />} withIndicatorBackground title="No users on this page" description="The users of this page may have been deleted since.">
+        <Button variant="default" onClick={list.first}>
+          Go to the first page
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState
+      icon={<IconUserOff aria-hidden />}
+      withIndicatorBackground
+      title="No users yet"
+      description={
+        list.includeAnonymous
+          ? "Users appear here as they sign up to your app, or when you create them."
+          : "Users appear here as they sign up to your app, or when you create them. Anonymous users are hidden."
+      }
+    >
+      <Button onClick={onCreate}>Create a user</Button>
+    </EmptyState>
+  );
+}
