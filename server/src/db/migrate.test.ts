@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "./db";
 import { migrate } from "./migrate";
-import { createTestDb } from "../testing/test-db";
+import { openPostgresDb } from "./postgres";
+import { createPostgresDatabase, createTestDb, testDbKind } from "../testing/test-db";
 
 let db: Db;
 beforeAll(async () => {
@@ -36,5 +37,19 @@ describe("migrations", () => {
       }),
     ).rejects.toThrow();
     expect(await db.query("SELECT 1 FROM projects WHERE id = 'rollback-probe'")).toEqual([]);
+  });
+
+  it.skipIf(testDbKind() !== "postgres")("applies the migrations once when two nodes start on an empty database together", async () => {
+    const database = await createPostgresDatabase();
+    const nodes = await Promise.all([openPostgresDb(database.url), openPostgresDb(database.url)]);
+    try {
+      const [first, second] = await Promise.all(nodes.map((node) => migrate(node)));
+      const appliedByOne = [first, second].filter((applied) => applied.length > 0);
+      expect(appliedByOne).toHaveLength(1);
+      expect([...first, ...second]).toContain("0001_initial.sql");
+    } finally {
+      await Promise.all(nodes.map((node) => node.close()));
+      await database.drop();
+    }
   });
 });
