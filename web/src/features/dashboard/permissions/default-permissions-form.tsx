@@ -50,7 +50,7 @@ export function DefaultPermissionsForm() {
       data={data}
       searchable
       clearable
-      placeholder={data.length === 0 ? "No permissions defined yet" : "None"}
+      placeholder={data.length === 0 ? "No permissions defined yet" : form.values[name].length === 0 ? "None" : undefined}
       nothingFoundMessage="No permission with this id"
       {...form.getInputProps(name)}
     />

@@ -76,7 +76,7 @@ function DefinitionForm({ projectId, scope, definitions, editing, onClose }: Omi
           label="Contains"
           name="contained"
           description="Holding this permission also gives these, and what they contain in turn."
-          placeholder={choices.length === 0 ? "No other permissions yet" : "Choose permissions"}
+          placeholder={choices.length === 0 ? "No other permissions yet" : form.values.contained.length === 0 ? "None" : undefined}
           data={choices}
           searchable
           clearable

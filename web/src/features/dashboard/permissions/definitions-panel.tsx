@@ -70,7 +70,7 @@ export function DefinitionsPanel({ scope }: { scope: PermissionScope }) {
           <Text size="sm" fw={500}>
             System permissions
           </Text>
-          <PermissionTree label="System permissions" definitions={definitions} roots={system} />
+          <PermissionTree label="System permissions" definitions={definitions} roots={system} dense />
         </Stack>
       ) : null}
       <DefinitionFormModal

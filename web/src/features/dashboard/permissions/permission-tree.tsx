@@ -12,19 +12,24 @@ interface PermissionTreeProps {
   /** What a top-level row offers (edit, delete). */
   actions?: (definition: api.PermissionDefinition) => ReactNode;
   label: string;
+  /** One box for the whole list rather than one per definition, for a list read rather than worked on. */
+  dense?: boolean;
 }
+
+const BORDER = "1px solid var(--mantine-color-default-border)";
 
 /**
  * Definitions as a tree: each opens into the permissions it contains, and those into theirs,
  * so that what a grant really gives is readable. The server refuses cycles; a cycle in a
  * hand-edited configuration still ends the branch instead of the page.
  */
-export function PermissionTree({ definitions, roots, actions, label }: PermissionTreeProps) {
+export function PermissionTree({ definitions, roots, actions, label, dense = false }: PermissionTreeProps) {
   const byId = new Map(definitions.map((definition) => [definition.id, definition]));
+  const box = { border: BORDER, borderRadius: "var(--mantine-radius-md)" };
   return (
-    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-label={label}>
-      {roots.map((definition) => (
-        <Box component="li" key={definition.id} p="sm" style={{ border: "1px solid var(--mantine-color-default-border)", borderRadius: "var(--mantine-radius-md)" }}>
+    <Stack component="ul" gap={dense ? 0 : "xs"} p={0} m={0} style={{ listStyle: "none", ...(dense ? box : {}) }} aria-label={label}>
+      {roots.map((definition, index) => (
+        <Box component="li" key={definition.id} px="sm" py={dense ? "xs" : "sm"} style={dense ? { borderTop: index > 0 ? BORDER : undefined } : box}>
           <TreeNode id={definition.id} byId={byId} path={[]} actions={actions?.(definition)} />
         </Box>
       ))}
@@ -93,7 +98,7 @@ function TreeNode({ id, byId, path, actions }: TreeNodeProps) {
               ) : null}
             </Group>
             {definition?.description ? (
-              <Text size="sm" c="dimmed" className="break-anywhere">
+              <Text size={path.length === 0 ? "sm" : "xs"} c="dimmed" className="break-anywhere">
                 {definition.description}
               </Text>
             ) : null}
@@ -111,7 +116,7 @@ function TreeNode({ id, byId, path, actions }: TreeNodeProps) {
           ml={10}
           mr={0}
           pl="md"
-          style={{ listStyle: "none", borderLeft: "2px solid var(--mantine-color-default-border)" }}
+          style={{ listStyle: "none", borderLeft: BORDER }}
           aria-label={`Contained in ${id}`}
         >
           {contained.map((child) => (

@@ -1,18 +1,18 @@
 import { isKnownError } from "@gatehouse/clients/react";
-import { Anchor, Avatar, Group, Stack, Text, Title } from "@mantine/core";
-import { IconArrowLeft } from "@tabler/icons-react";
+import { Anchor, Avatar, Breadcrumbs, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useNavigate, useParams } from "react-router";
 import { Boundary, RetryableError } from "../../../components/boundary";
+import { RemoveMemberButton } from "../../../components/remove-member-button";
 import { useDocumentTitle } from "../../../components/page-card";
 import { SettingsSection } from "../../account-settings/settings-section";
 import { useProjectId } from "../shell/project-context";
 import { MemberPermissions } from "./member-permissions";
 import { MemberProfileForm } from "./member-profile-form";
 import { memberName } from "./member-name";
-import { RemoveMemberButton } from "./remove-member-button";
-import { BackToTeams, TeamGone } from "./team-detail-page";
+import { BackToTeams, MissingNotice, TeamGone } from "./team-detail-page";
 import { teamPath } from "./team-paths";
-import { useTeamMemberProfile } from "./use-team-members";
+import { REMOVED } from "./team-member-list";
+import { useRemoveTeamMember, useTeamMemberProfile } from "./use-team-members";
 import { useProjectTeam } from "./use-teams";
 
 /** One member of one team: their name in it and the team permissions they hold there. */
@@ -21,17 +21,19 @@ export function MemberPage() {
   const { teamId = "", userId = "" } = useParams();
   return (
     <Stack gap="lg" maw={1100}>
-      <BackToTeams projectId={projectId} />
       <Boundary
-        failed={(failure) =>
-          isKnownError(failure.error, "TEAM_NOT_FOUND") ? (
-            <TeamGone />
-          ) : isKnownError(failure.error, "TEAM_MEMBERSHIP_NOT_FOUND") ? (
-            <NotAMember projectId={projectId} teamId={teamId} />
-          ) : (
-            <RetryableError {...failure} />
-          )
-        }
+        failed={(failure) => (
+          <Stack gap="lg">
+            <BackToTeams projectId={projectId} />
+            {isKnownError(failure.error, "TEAM_NOT_FOUND") ? (
+              <TeamGone />
+            ) : isKnownError(failure.error, "TEAM_MEMBERSHIP_NOT_FOUND") ? (
+              <NotAMember projectId={projectId} teamId={teamId} />
+            ) : (
+              <RetryableError {...failure} />
+            )}
+          </Stack>
+        )}
       >
         <Member projectId={projectId} teamId={teamId} userId={userId} />
       </Boundary>
@@ -40,17 +42,13 @@ export function MemberPage() {
 }
 
 function NotAMember({ projectId, teamId }: { projectId: string; teamId: string }) {
-  useDocumentTitle("Not a member");
   return (
-    <Stack gap="xs" align="flex-start">
-      <Title order={1} size="h2">
-        Not a member
-      </Title>
-      <Text>This user is not a member of this team (any more).</Text>
+    <MissingNotice title="Not a member">
+      This user is not a member of this team (any more).{" "}
       <Anchor component={Link} to={teamPath(projectId, teamId)}>
         Back to the team
       </Anchor>
-    </Stack>
+    </MissingNotice>
   );
 }
 
@@ -58,16 +56,19 @@ function Member({ projectId, teamId, userId }: { projectId: string; teamId: stri
   const team = useProjectTeam(projectId, teamId);
   const member = useTeamMemberProfile(projectId, teamId, userId);
   const navigate = useNavigate();
+  const remove = useRemoveTeamMember(projectId);
   const name = memberName(member);
   useDocumentTitle(`${name} in ${team.display_name}`);
   return (
     <>
-      <Anchor component={Link} to={teamPath(projectId, teamId)} size="sm">
-        <Group gap={4} wrap="nowrap">
-          <IconArrowLeft size={16} aria-hidden />
+      <Breadcrumbs separator="›" separatorMargin={6} aria-label="Where this page is">
+        <Anchor component={Link} to={teamPath(projectId)} size="sm">
+          Teams
+        </Anchor>
+        <Anchor component={Link} to={teamPath(projectId, teamId)} size="sm" className="break-anywhere">
           {team.display_name}
-        </Group>
-      </Anchor>
+        </Anchor>
+      </Breadcrumbs>
       <Group justify="space-between" align="flex-start" gap="sm">
         <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
           <Avatar src={member.profile_image_url ?? member.user.profile_image_url} name={name} color="initials" size="lg" alt="" aria-hidden />
@@ -76,16 +77,16 @@ function Member({ projectId, teamId, userId }: { projectId: string; teamId: stri
               {name}
             </Title>
             <Text size="sm" c="dimmed" className="break-anywhere">
-              {member.user.primary_email ?? "No e-mail"} · {member.user_id}
+              {[member.user.display_name !== name ? member.user.display_name : null, member.user.primary_email, member.user_id].filter(Boolean).join(" · ")}
             </Text>
           </Stack>
         </Group>
         <RemoveMemberButton
-          projectId={projectId}
-          teamId={teamId}
-          teamName={team.display_name}
-          userId={userId}
           name={name}
+          teamName={team.display_name}
+          remove={() => remove.mutateAsync({ teamId, userId })}
+          consequence={REMOVED}
+          prominent
           onDone={() => void navigate(teamPath(projectId, teamId))}
         />
       </Group>

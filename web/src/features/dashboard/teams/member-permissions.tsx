@@ -56,7 +56,7 @@ export function MemberPermissions({ projectId, teamId, userId, name }: MemberPer
       {included.length > 0 ? (
         <Stack gap={4}>
           <Text size="sm">Also held, because the permissions above contain them:</Text>
-          <Group gap={4} wrap="wrap" aria-label={`Team permissions ${name} holds through others`}>
+          <Group gap={4} wrap="wrap" role="group" aria-label={`Team permissions ${name} holds through others`}>
             {included.map((id) => (
               <Badge key={id} size="sm" variant="outline" color="gray" tt="none">
                 {id}

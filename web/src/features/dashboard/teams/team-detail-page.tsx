@@ -1,20 +1,21 @@
 import { isKnownError } from "@gatehouse/clients/react";
 import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { Boundary, RetryableError } from "../../../components/boundary";
 import { useDocumentTitle } from "../../../components/page-card";
+import { TeamNameForm } from "../../../components/team-name-form";
 import { exactTime } from "../../../lib/format-time";
 import { SettingsSection } from "../../account-settings/settings-section";
 import { useProjectId } from "../shell/project-context";
 import { AddMemberForm } from "./add-member-form";
 import { DeleteTeamButton } from "./delete-team-button";
 import { InviteForm } from "./invite-form";
-import { RenameTeamForm } from "./rename-team-form";
-import { TeamInvitationList } from "./team-invitation-list";
 import { TeamMemberList } from "./team-member-list";
+import { TeamInvitations } from "./team-invitations";
 import { teamPath } from "./team-paths";
-import { useProjectTeam } from "./use-teams";
+import { useProjectTeam, useUpdateProjectTeam } from "./use-teams";
 
 /** One team: its members (and their permissions, a click away), its invitations, its name. */
 export function TeamDetailPage() {
@@ -43,19 +44,25 @@ export function BackToTeams({ projectId }: { projectId: string }) {
 
 /** A team that was deleted, or an address that never named one. */
 export function TeamGone() {
-  useDocumentTitle("Team not found");
+  return <MissingNotice title="Team not found">This project has no team at this address. It may have been deleted.</MissingNotice>;
+}
+
+/** In place of a page whose subject is gone, under the link back. */
+export function MissingNotice({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <Stack gap="xs" align="flex-start">
       <Title order={1} size="h2">
-        Team not found
+        {title}
       </Title>
-      <Text>This project has no team at this address. It may have been deleted.</Text>
+      <Text>{children}</Text>
     </Stack>
   );
 }
 
 function TeamDetail({ projectId, teamId }: { projectId: string; teamId: string }) {
   const team = useProjectTeam(projectId, teamId);
+  const update = useUpdateProjectTeam(projectId, teamId);
   useDocumentTitle(team.display_name);
   return (
     <>
@@ -78,14 +85,14 @@ function TeamDetail({ projectId, teamId }: { projectId: string; teamId: string }
       </SettingsSection>
       <SettingsSection title="Invitations" description="People invited by e-mail join when they accept, with the team member's default permissions.">
         <Stack gap="lg">
-          <TeamInvitationList projectId={projectId} teamId={team.id} />
+          <TeamInvitations projectId={projectId} teamId={team.id} />
           <Boundary>
             <InviteForm projectId={projectId} teamId={team.id} />
           </Boundary>
         </Stack>
       </SettingsSection>
       <SettingsSection title="Name">
-        <RenameTeamForm projectId={projectId} team={team} />
+        <TeamNameForm team={team} update={update} />
       </SettingsSection>
     </>
   );

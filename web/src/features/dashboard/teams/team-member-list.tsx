@@ -1,16 +1,19 @@
 import type { api } from "@gatehouse/clients/react";
 import { Anchor, Avatar, Badge, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
+import { RemoveMemberButton } from "../../../components/remove-member-button";
 import { memberName } from "./member-name";
-import { RemoveMemberButton } from "./remove-member-button";
 import { teamPath } from "./team-paths";
 import { useTeamPermissionGrants } from "./use-member-permissions";
-import { useTeamMemberProfiles } from "./use-team-members";
+import { useRemoveTeamMember, useTeamMemberProfiles } from "./use-team-members";
+
+export const REMOVED = "They lose the team permissions they held in it; their account stays. Add them again to bring them back.";
 
 /** The members, each with the team permissions granted to them directly. */
 export function TeamMemberList({ projectId, team }: { projectId: string; team: api.ServerTeam }) {
   const members = useTeamMemberProfiles(projectId, team.id);
   const grants = useTeamPermissionGrants(projectId, { teamId: team.id, recursive: false });
+  const remove = useRemoveTeamMember(projectId);
   if (members.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -48,7 +51,7 @@ export function TeamMemberList({ projectId, team }: { projectId: string; team: a
                       {member.user.primary_email}
                     </Text>
                   ) : null}
-                  <Group gap={4} wrap="wrap" aria-label={`Team permissions of ${name}`}>
+                  <Group gap={4} wrap="wrap" role="group" aria-label={`Team permissions of ${name}`}>
                     {held.length === 0 ? (
                       <Text size="xs" c="dimmed">
                         No team permissions granted
@@ -63,7 +66,12 @@ export function TeamMemberList({ projectId, team }: { projectId: string; team: a
                   </Group>
                 </Stack>
               </Group>
-              <RemoveMemberButton projectId={projectId} teamId={team.id} teamName={team.display_name} userId={member.user_id} name={name} />
+              <RemoveMemberButton
+                name={name}
+                teamName={team.display_name}
+                remove={() => remove.mutateAsync({ teamId: team.id, userId: member.user_id })}
+                consequence={REMOVED}
+              />
             </Group>
           );
         })}
