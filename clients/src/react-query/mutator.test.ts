@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { configureDefaultSession, GatehouseApiError } from "../session";
 import { fakeJwt, jsonResponse, knownErrorResponse } from "../session/test-helpers";
 import { createMemoryStorage } from "../session/token-store";
+import { adminRequest } from "../react/admin/admin-access";
+import { createTeam } from "./generated/teams";
 import { gatehouseFetch } from "./mutator";
 
 function useFakeServer(handler: (request: Request) => Response | Promise<Response>) {
@@ -81,6 +83,19 @@ describe("gatehouseFetch with admin access to another project", () => {
     expect(request?.headers.get("x-stack-admin-access-token")).toBe(token);
     expect(request?.headers.has("x-stack-access-token")).toBe(false);
     expect(request?.headers.has("x-stack-publishable-client-key")).toBe(false);
+  });
+
+  // Regression: generated calls with a JSON body spread the headers, which lost those of a `Headers` object.
+  it("keeps the project and access type of adminRequest on a generated call with a JSON body", async () => {
+    const token = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 600 });
+    const { requests, session } = useFakeServer(() => jsonResponse(201, { id: "t1" }));
+    session.setTokens({ accessToken: token, refreshToken: "rt" });
+    await createTeam({ display_name: "Crew" }, adminRequest("other-project"));
+    const [request] = requests;
+    expect(request?.headers.get("content-type")).toBe("application/json");
+    expect(request?.headers.get("x-stack-project-id")).toBe("other-project");
+    expect(request?.headers.get("x-stack-access-type")).toBe("admin");
+    expect(request?.headers.get("x-stack-admin-access-token")).toBe(token);
   });
 
   it("refreshes and retries once when the admin token expired", async () => {

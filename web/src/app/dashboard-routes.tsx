@@ -8,8 +8,8 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): L
 export const DASHBOARD_PAGES: Record<DashboardSectionPath, ComponentType> = {
   "": page(() => import("../features/dashboard/overview/overview-page"), (m) => m.OverviewPage),
   users: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
-  teams: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
-  permissions: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
+  teams: page(() => import("../features/dashboard/teams/teams-page"), (m) => m.TeamsPage),
+  permissions: page(() => import("../features/dashboard/permissions/permissions-page"), (m) => m.PermissionsPage),
   settings: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
   "api-keys": page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
   emails: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),

@@ -10,12 +10,16 @@ import { useCallback } from "react";
 
 const ADMIN = "admin";
 
-/** The request options of an admin call to `projectId`, for generated functions and hooks (`request`). */
+/**
+ * The request options of an admin call to `projectId`, for generated functions and hooks
+ * (`request`). The headers are a plain object: generated calls with a JSON body spread them
+ * (`{ 'Content-Type': …, ...options.headers }`), which drops every entry of a `Headers`.
+ */
 export function adminRequest(projectId: string, init: RequestInit = {}): RequestInit {
   const headers = new Headers(init.headers);
   headers.set("x-stack-project-id", projectId);
   headers.set("x-stack-access-type", "admin");
-  return { ...init, headers };
+  return { ...init, headers: Object.fromEntries(headers.entries()) };
 }
 
 /** A generated query key, under the project it is asked of. */
