@@ -10,8 +10,8 @@ export const DASHBOARD_PAGES: Record<DashboardSectionPath, ComponentType> = {
   users: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
   teams: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
   permissions: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
-  settings: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
-  "api-keys": page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
+  settings: page(() => import("../features/dashboard/settings/settings-page"), (m) => m.SettingsPage),
+  "api-keys": page(() => import("../features/dashboard/api-keys/api-keys-page"), (m) => m.ApiKeysPage),
   emails: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
   webhooks: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
 };
