@@ -12,6 +12,6 @@ export const DASHBOARD_PAGES: Record<DashboardSectionPath, ComponentType> = {
   permissions: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
   settings: page(() => import("../features/dashboard/settings/settings-page"), (m) => m.SettingsPage),
   "api-keys": page(() => import("../features/dashboard/api-keys/api-keys-page"), (m) => m.ApiKeysPage),
-  emails: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
-  webhooks: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
+  emails: page(() => import("../features/dashboard/emails/emails-page"), (m) => m.EmailsPage),
+  webhooks: page(() => import("../features/dashboard/webhooks/webhooks-page"), (m) => m.WebhooksPage),
 };
