@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { configureDefaultSession, GatehouseApiError } from "../session";
 import { fakeJwt, jsonResponse, knownErrorResponse } from "../session/test-helpers";
 import { createMemoryStorage } from "../session/token-store";
+import { adminRequest } from "../react/admin/admin-access";
+import { updateProjectApiKeySet } from "./generated/internal";
 import { gatehouseFetch } from "./mutator";
 
 function useFakeServer(handler: (request: Request) => Response | Promise<Response>) {
@@ -81,6 +83,18 @@ describe("gatehouseFetch with admin access to another project", () => {
     expect(request?.headers.get("x-stack-admin-access-token")).toBe(token);
     expect(request?.headers.has("x-stack-access-token")).toBe(false);
     expect(request?.headers.has("x-stack-publishable-client-key")).toBe(false);
+  });
+
+  it("keeps admin access on generated calls that send a body (adminRequest's headers survive their spread)", async () => {
+    const token = fakeJwt({ exp: Math.floor(Date.now() / 1000) + 600 });
+    const { requests, session } = useFakeServer(() => jsonResponse(200, { id: "set" }));
+    session.setTokens({ accessToken: token, refreshToken: "rt" });
+    await updateProjectApiKeySet("7c1f7a4e-0000-4000-8000-000000000000", { revoked: true }, adminRequest("other-project"));
+    const [request] = requests;
+    expect(request?.headers.get("x-stack-project-id")).toBe("other-project");
+    expect(request?.headers.get("x-stack-access-type")).toBe("admin");
+    expect(request?.headers.get("x-stack-admin-access-token")).toBe(token);
+    expect(request?.headers.get("content-type")).toBe("application/json");
   });
 
   it("refreshes and retries once when the admin token expired", async () => {

@@ -12,9 +12,11 @@ const ADMIN = "admin";
 
 /** The request options of an admin call to `projectId`, for generated functions and hooks (`request`). */
 export function adminRequest(projectId: string, init: RequestInit = {}): RequestInit {
-  const headers = new Headers(init.headers);
-  headers.set("x-stack-project-id", projectId);
-  headers.set("x-stack-access-type", "admin");
+  // A plain object, not a Headers: the generated calls that send a body spread these headers
+  // into their own, and a Headers instance spreads to nothing (the call would go out as client).
+  const headers: Record<string, string> = Object.fromEntries(new Headers(init.headers).entries());
+  headers["x-stack-project-id"] = projectId;
+  headers["x-stack-access-type"] = "admin";
   return { ...init, headers };
 }
 
