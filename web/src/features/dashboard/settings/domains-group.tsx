@@ -1,5 +1,5 @@
 import type { api } from "@gatehouse/clients/react";
-import { ActionIcon, Button, Group, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { ActionIcon, Button, Group, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { domainProblem, handlerPathProblem, productionModeProblems } from "./domain-rules";
 import { SettingsGroup } from "./settings-group";
@@ -43,16 +43,15 @@ export function DomainsGroup({ project }: { project: api.AdminProject }) {
         ) : null}
         {form.values.domains.map((_, index) => (
           <Group component="li" key={form.key(`domains.${index}`)} align="flex-start" gap="xs" wrap="nowrap">
-            <Group align="flex-start" gap="xs" grow style={{ flex: 1 }} wrap="wrap">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs" verticalSpacing={4} style={{ flex: 1, minWidth: 0 }}>
               <TextInput
                 label="Domain"
                 name={`domains.${index}.domain`}
                 placeholder="https://app.example.com"
-                miw={200}
                 {...form.getInputProps(`domains.${index}.domain`)}
               />
-              <TextInput label="Handler path" name={`domains.${index}.handler_path`} miw={120} {...form.getInputProps(`domains.${index}.handler_path`)} />
-            </Group>
+              <TextInput label="Handler path" name={`domains.${index}.handler_path`} {...form.getInputProps(`domains.${index}.handler_path`)} />
+            </SimpleGrid>
             <ActionIcon variant="subtle" color="red" mt={26} size="lg" aria-label={`Remove ${form.values.domains[index]?.domain || "this domain"}`} onClick={() => form.removeListItem("domains", index)}>
               <IconTrash size={18} aria-hidden />
             </ActionIcon>

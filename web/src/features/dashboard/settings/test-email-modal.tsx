@@ -35,7 +35,14 @@ function TestEmailForm({ send, settings, onClose }: { send: ReturnType<typeof us
   const submit = form.onSubmit(({ recipient }) => send.mutate({ data: { recipient_email: recipient.trim(), email_config: settings } }), focusFirstError);
   const result = send.data;
   return (
-    <form noValidate onSubmit={submit}>
+    <form
+      noValidate
+      onSubmit={(event) => {
+        // The dialog sits inside the group's form in React's tree, where a submit would bubble on and save the group.
+        event.stopPropagation();
+        submit(event);
+      }}
+    >
       <Stack gap="md">
         <TextInput label="Send to" name="recipient" type="email" data-autofocus {...form.getInputProps("recipient")} />
         {result?.success ? (
