@@ -146,4 +146,41 @@ describe("dashboard: project settings", () => {
     await settled(page);
     await pageScreenshots(page, "dashboard-settings-production");
   }, 120_000);
+
+  it("transfers the project to another of the user's teams, then deletes it once its name is typed", async () => {
+    const { page, server } = harness();
+    const { projectId, admin, userHeaders, teamId } = await signInWithProject(page, server, "danger-owner", { name: "Doomed harbour" });
+    const team = await callProject(server, "internal", userHeaders, "POST", "/teams", { display_name: "Second crew", creator_user_id: "me" });
+    expect(team.status).toBe(201);
+    const ownedProjects = async () => (await callProject(server, "internal", userHeaders, "GET", "/internal/projects")).json.items as Array<{ id: string; owner_team_id: string }>;
+    await openProjectPage(page, projectId, "settings", "Settings");
+
+    const danger = group(page, "Danger zone");
+    const transfer = danger.getByRole("button", { name: "Transfer", exact: true });
+    expect(await transfer.isDisabled()).toBe(true);
+    await danger.getByLabel("New owner team").click();
+    await page.getByRole("option", { name: "Second crew" }).click();
+    await transfer.click();
+    const confirmTransfer = page.getByRole("dialog", { name: "Transfer Doomed harbour?" });
+    await confirmTransfer.getByText("will belong to Second crew").waitFor();
+    await confirmTransfer.getByRole("button", { name: "Transfer project" }).click();
+    await page.getByText("Doomed harbour now belongs to Second crew.").waitFor();
+    expect(await ownedProjects()).toEqual([expect.objectContaining({ id: projectId, owner_team_id: team.json.id })]);
+    expect(team.json.id).not.toBe(teamId);
+
+    await danger.getByRole("button", { name: "Delete project" }).click();
+    const confirmDelete = page.getByRole("dialog", { name: "Delete Doomed harbour?" });
+    const deleteButton = confirmDelete.getByRole("button", { name: "Delete project" });
+    expect(await deleteButton.isDisabled()).toBe(true);
+    await confirmDelete.getByLabel("Type “Doomed harbour” to confirm").fill("Doomed");
+    expect(await deleteButton.isDisabled()).toBe(true);
+    await confirmDelete.getByLabel("Type “Doomed harbour” to confirm").fill("Doomed harbour");
+    await settled(page);
+    await pageScreenshots(page, "dashboard-settings-delete");
+    await deleteButton.click();
+    await page.waitForURL(`${server.url}/dashboard`);
+    await page.getByText("No projects yet").waitFor();
+    expect(await ownedProjects()).toEqual([]);
+    expect((await admin("GET", "/internal/projects/current")).status).not.toBe(200);
+  }, 90_000);
 });

@@ -46,21 +46,24 @@ function Outbox({ projectId }: { projectId: string }) {
   return (
     <Stack gap="sm">
       <Group justify="flex-end">{refresh}</Group>
-      <Table.ScrollContainer minWidth={640} type="native">
+      {/* Three narrow columns fit a phone; the box scrolls on its own if a screen is narrower still. */}
+      <Table.ScrollContainer minWidth={340} type="native">
         <Table verticalSpacing="sm" striped aria-label="Sent e-mails">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Recipient</Table.Th>
-              <Table.Th>Subject</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Time</Table.Th>
+              <Table.Th>E-mail</Table.Th>
+              {/* Wide enough for the widest badge, which would otherwise be cut short. */}
+              <Table.Th miw={96}>Status</Table.Th>
+              <Table.Th>When</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {emails.map((email) => (
               <Table.Tr key={email.id}>
-                <Table.Td className="break-anywhere">{email.to.join(", ")}</Table.Td>
                 <Table.Td>
+                  <Text size="sm" fw={500} className="break-anywhere">
+                    {email.to.join(", ")}
+                  </Text>
                   <Text size="sm">{email.subject}</Text>
                   {email.error ? (
                     <Text size="xs" c="red" className="break-anywhere">
@@ -72,9 +75,6 @@ function Outbox({ projectId }: { projectId: string }) {
                   <EmailStatusBadge status={email.status} />
                 </Table.Td>
                 <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  <Text size="sm" span>
-                    {email.status === "sent" ? "Sent " : email.status === "queued" ? "Queued " : "Tried "}
-                  </Text>
                   <RelativeTime millis={email.sent_at_millis ?? email.created_at_millis} />
                 </Table.Td>
               </Table.Tr>
