@@ -43,10 +43,9 @@ describe("migrations", () => {
     const database = await createPostgresDatabase();
     const nodes = await Promise.all([openPostgresDb(database.url), openPostgresDb(database.url)]);
     try {
-      const [first, second] = await Promise.all(nodes.map((node) => migrate(node)));
-      const appliedByOne = [first, second].filter((applied) => applied.length > 0);
-      expect(appliedByOne).toHaveLength(1);
-      expect([...first, ...second]).toContain("0001_initial.sql");
+      const appliedByEach = await Promise.all(nodes.map((node) => migrate(node)));
+      expect(appliedByEach.filter((applied) => applied.length > 0)).toHaveLength(1);
+      expect(appliedByEach.flat()).toContain("0001_initial.sql");
     } finally {
       await Promise.all(nodes.map((node) => node.close()));
       await database.drop();
