@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { openSettings, settled, signInNewUser, withProjectConfig } from "./support/account-settings";
+import { confirmIn, openSettings, settled, signInNewUser, withProjectConfig } from "./support/account-settings";
 import { callInternal, mailedLink, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 
 const harness = useBrowserHarness();
@@ -41,12 +41,6 @@ async function namedUser(displayName: string) {
 const teamItem = (page: Page, name: string) => page.getByRole("button", { name: new RegExp(`^${name}( Selected)?$`, "i") });
 const teamPanel = (page: Page, name: string) => page.getByRole("region", { name: new RegExp(name) });
 const selectedBadge = (page: Page, name: string) => teamItem(page, name).getByText("Selected", { exact: true });
-
-async function confirmIn(page: Page, dialogTitle: string, button: string) {
-  const dialog = page.getByRole("dialog", { name: dialogTitle });
-  await dialog.getByRole("button", { name: button }).click();
-  await dialog.waitFor({ state: "detached" });
-}
 
 describe("account settings: teams", () => {
   it("creates teams, switches the selected team and changes the user's name in a team", async () => {

@@ -36,5 +36,30 @@ describe("dashboard: projects", () => {
     await page.goto("/dashboard");
     await page.getByRole("link", { name: "Open Harbour app" }).waitFor();
     await screenshots(page, "dashboard-projects");
+
+    // The overview counts what happens in the project: three sign-ups through its own keys.
+    const keys = await fetch(`${server.url}/api/v1/internal/api-keys`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-stack-project-id": projectId, "x-stack-access-type": "admin", "x-stack-admin-access-token": String(accessToken) },
+      body: JSON.stringify({ description: "test", expires_at_millis: Date.now() + 86_400_000, has_publishable_client_key: true, has_secret_server_key: false, has_super_secret_admin_key: false }),
+    });
+    const publishableKey = ((await keys.json()) as { publishable_client_key: string }).publishable_client_key;
+    for (const n of [1, 2, 3]) {
+      const signUp = await fetch(`${server.url}/api/v1/auth/password/sign-up`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-stack-project-id": projectId, "x-stack-access-type": "client", "x-stack-publishable-client-key": publishableKey },
+        body: JSON.stringify({ email: `member-${n}-${projectId.slice(0, 6)}@example.com`, password: "correct horse battery staple" }),
+      });
+      expect(signUp.status).toBe(200);
+    }
+    await page.getByRole("link", { name: "Open Harbour app" }).click();
+    await page.getByRole("heading", { name: "Overview" }).waitFor();
+    expect(await page.getByTestId("total-users").textContent()).toBe("3");
+    await page.getByRole("link", { name: `member-1-${projectId.slice(0, 6)}@example.com` }).waitFor();
+    await page.getByRole("figure", { name: "Users by sign-in method: Password 3" }).waitFor();
+    await screenshots(page, "dashboard-overview");
+    await page.getByLabel("Show as a table").check();
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await page.getByRole("row", { name: new RegExp(`^${today}`) }).textContent()).toBe(`${today}33`);
   }, 90_000);
 });

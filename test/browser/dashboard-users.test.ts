@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { settled } from "./support/account-settings";
 import { PASSWORD, screenshots, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
-import { createDashboardProject, inBatches, signInToDashboard, type DashboardProject } from "./support/dashboard-project";
+import { createDashboardProject, inBatches, signInToDashboard, type DashboardProject } from "./support/dashboard-users-fixture";
 
 const harness = useBrowserHarness();
 

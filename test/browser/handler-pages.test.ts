@@ -161,8 +161,14 @@ describe("keyboard use", () => {
 
     await page.getByRole("button", { name: `Account menu for ${email}` }).focus();
     await page.keyboard.press("Enter");
-    await page.getByRole("menuitem", { name: "Account settings" }).waitFor();
-    await page.keyboard.press("ArrowDown");
+    const settingsItem = page.getByRole("menuitem", { name: "Account settings" });
+    await settingsItem.waitFor();
+    // The dropdown takes focus once its opening transition ends; arrow down until the item has it.
+    for (let presses = 0; presses < 20 && !(await settingsItem.evaluate((item) => item === document.activeElement)); presses++) {
+      await page.keyboard.press("ArrowDown");
+      await page.waitForTimeout(50);
+    }
+    await expect.poll(() => settingsItem.evaluate((item) => item === document.activeElement)).toBe(true);
     await page.keyboard.press("Enter");
     await page.waitForURL("**/handler/account-settings");
     await page.getByRole("heading", { name: "Account settings" }).waitFor();

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "./db";
 import { migrate } from "./migrate";
-import { createTestDb } from "../testing/test-db";
+import { openPostgresDb } from "./postgres";
+import { createPostgresDatabase, createTestDb, testDbKind } from "../testing/test-db";
 
 let db: Db;
 beforeAll(async () => {
@@ -36,5 +37,18 @@ describe("migrations", () => {
       }),
     ).rejects.toThrow();
     expect(await db.query("SELECT 1 FROM projects WHERE id = 'rollback-probe'")).toEqual([]);
+  });
+
+  it.skipIf(testDbKind() !== "postgres")("applies the migrations once when two nodes start on an empty database together", async () => {
+    const database = await createPostgresDatabase();
+    const nodes = await Promise.all([openPostgresDb(database.url), openPostgresDb(database.url)]);
+    try {
+      const appliedByEach = await Promise.all(nodes.map((node) => migrate(node)));
+      expect(appliedByEach.filter((applied) => applied.length > 0)).toHaveLength(1);
+      expect(appliedByEach.flat()).toContain("0001_initial.sql");
+    } finally {
+      await Promise.all(nodes.map((node) => node.close()));
+      await database.drop();
+    }
   });
 });

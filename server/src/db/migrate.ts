@@ -11,13 +11,14 @@ const MIGRATION_LOCK_KEY = 4_242_001;
 /** Applies every migration file not yet recorded, in name order, in one transaction. */
 export async function migrate(db: Db): Promise<string[]> {
   const files = (await readdir(migrationsDir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    name text PRIMARY KEY,
-    applied_at timestamptz NOT NULL DEFAULT now()
-  )`);
-
   return db.transaction(async (tx) => {
+    // The table is created under the lock too: two nodes creating it at once collide in
+    // PostgreSQL's catalog even with IF NOT EXISTS.
     await tx.query("SELECT pg_advisory_xact_lock($1)", [MIGRATION_LOCK_KEY]);
+    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY,
+      applied_at timestamptz NOT NULL DEFAULT now()
+    )`);
     const applied = new Set(
       (await tx.query<{ name: string }>("SELECT name FROM schema_migrations")).map((row) => row.name),
     );

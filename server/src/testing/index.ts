@@ -9,3 +9,5 @@ export { deliverEmail } from "../services/emails/delivery";
 export { issueCode } from "../services/verification-codes";
 export { newTotpSecret, signUpWithTotp, totpCode, wrongTotpCode } from "./totp";
 export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook } from "./webhook-receiver";
+/** For tests of a running server, which has no delivery worker: one pass of it, when the test wants. */
+export { deliverDueWebhooks } from "../services/webhooks/delivery-worker";

@@ -50,3 +50,10 @@ export async function signedInOnSettings(page: Page, server: RunningTestServer, 
   await openSettings(page, section);
   return user;
 }
+
+/** Presses the confirming button of the dialog titled `dialogTitle` and waits for the dialog to close. */
+export async function confirmIn(page: Page, dialogTitle: string, button: string) {
+  const dialog = page.getByRole("dialog", { name: dialogTitle });
+  await dialog.getByRole("button", { name: button }).click();
+  await dialog.waitFor({ state: "detached" });
+}

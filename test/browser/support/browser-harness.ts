@@ -76,6 +76,8 @@ export function useBrowserHarness(): () => BrowserHarness {
 export async function screenshots(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-desktop.png`), fullPage: true });
   await page.setViewportSize(PHONE);
+  // The dashboard's navigation slides away at phone width: shoot once it has.
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
   await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-phone.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
 }

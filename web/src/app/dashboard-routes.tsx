@@ -8,10 +8,10 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): L
 export const DASHBOARD_PAGES: Record<DashboardSectionPath, ComponentType> = {
   "": page(() => import("../features/dashboard/overview/overview-page"), (m) => m.OverviewPage),
   users: page(() => import("../features/dashboard/users/users-page"), (m) => m.UsersPage),
-  teams: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
-  permissions: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
-  settings: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
-  "api-keys": page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
-  emails: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
-  webhooks: page(() => import("../features/dashboard/shell/upcoming-page"), (m) => m.UpcomingPage),
+  teams: page(() => import("../features/dashboard/teams/teams-page"), (m) => m.TeamsPage),
+  permissions: page(() => import("../features/dashboard/permissions/permissions-page"), (m) => m.PermissionsPage),
+  settings: page(() => import("../features/dashboard/settings/settings-page"), (m) => m.SettingsPage),
+  "api-keys": page(() => import("../features/dashboard/api-keys/api-keys-page"), (m) => m.ApiKeysPage),
+  emails: page(() => import("../features/dashboard/emails/emails-page"), (m) => m.EmailsPage),
+  webhooks: page(() => import("../features/dashboard/webhooks/webhooks-page"), (m) => m.WebhooksPage),
 };

@@ -12,15 +12,14 @@ const ADMIN = "admin";
 
 /**
  * The request options of an admin call to `projectId`, for generated functions and hooks
- * (`request`). The headers are a plain record, not a `Headers`: the generated calls with a body
- * spread them beside their content type (`{ "Content-Type": …, ...options.headers }`), and
- * spreading a `Headers` copies nothing, so those calls went out without project or access type.
+ * (`request`). The headers are a plain object: generated calls with a JSON body spread them
+ * (`{ 'Content-Type': …, ...options.headers }`), which drops every entry of a `Headers`.
  */
 export function adminRequest(projectId: string, init: RequestInit = {}): RequestInit {
-  const headers = Object.fromEntries(new Headers(init.headers).entries());
-  headers["x-stack-project-id"] = projectId;
-  headers["x-stack-access-type"] = "admin";
-  return { ...init, headers };
+  const headers = new Headers(init.headers);
+  headers.set("x-stack-project-id", projectId);
+  headers.set("x-stack-access-type", "admin");
+  return { ...init, headers: Object.fromEntries(headers.entries()) };
 }
 
 /** A generated query key, under the project it is asked of. */

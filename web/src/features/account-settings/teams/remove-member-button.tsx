@@ -1,7 +1,5 @@
 import { useRemoveTeamMember } from "@gatehouse/clients/react";
-import { Button } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
-import { ConfirmAction } from "../../../components/confirm-action";
+import { RemoveMemberButton as RemoveButton } from "../../../components/remove-member-button";
 
 interface RemoveMemberButtonProps {
   teamId: string;
@@ -13,18 +11,11 @@ interface RemoveMemberButtonProps {
 export function RemoveMemberButton({ teamId, teamName, userId, name }: RemoveMemberButtonProps) {
   const remove = useRemoveTeamMember();
   return (
-    <ConfirmAction
-      trigger={(ask) => (
-        <Button variant="subtle" color="red" size="compact-sm" onClick={ask} aria-label={`Remove ${name} from the team`} style={{ flexShrink: 0 }}>
-          Remove
-        </Button>
-      )}
-      title={`Remove ${name}?`}
-      confirmLabel="Remove member"
-      action={() => remove.mutateAsync({ teamId, userId })}
-      onDone={() => notifications.show({ message: `${name} is no longer a member of ${teamName}.`, color: "green" })}
-    >
-      {`${name} loses access to ${teamName} at once. To come back, they need a new invitation.`}
-    </ConfirmAction>
+    <RemoveButton
+      name={name}
+      teamName={teamName}
+      remove={() => remove.mutateAsync({ teamId, userId })}
+      consequence="To come back, they need a new invitation."
+    />
   );
 }

@@ -1,0 +1,15 @@
+import { adminQueryKey, adminRequest, api } from "@gatehouse/clients/react";
+import { useSuspenseInfiniteQuery } from "@tanstack/react-query";
+
+const PAGE_SIZE = 50;
+
+/** The project's outbox, newest first, a page at a time (`GET /internal/emails`, keyset-paged). */
+export function useSentEmails(projectId: string) {
+  return useSuspenseInfiniteQuery({
+    // Kept apart from a plain read of the same path: an infinite query's data has pages.
+    queryKey: adminQueryKey(projectId, [...api.getListSentEmailsQueryKey(), "pages"]),
+    queryFn: ({ pageParam, signal }) => api.listSentEmails({ limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, adminRequest(projectId, { signal })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.pagination?.next_cursor ?? null,
+  });
+}
