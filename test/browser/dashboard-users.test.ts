@@ -1,19 +1,19 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { settled } from "./support/account-settings";
-import { PASSWORD, screenshots, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
-import { createDashboardProject, inBatches, signInToDashboard, type DashboardProject } from "./support/dashboard-users-fixture";
+import { PASSWORD, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
+import { createSeededProject, inBatches, pageScreenshots, signInToDashboard, type SeededProject } from "./support/dashboard-project";
 
 const harness = useBrowserHarness();
 
 const SEEDED = 2000;
 const seedEmail = (n: number) => `seed-${String(n).padStart(4, "0")}@example.com`;
 
-let project: DashboardProject;
+let project: SeededProject;
 
 beforeAll(async () => {
   const { server } = harness();
-  project = await createDashboardProject(server);
+  project = await createSeededProject(server);
   // Through the API, as an app's backend would import its users; without passwords, whose hashing is slow by design.
   const started = Date.now();
   await inBatches(
@@ -44,125 +44,76 @@ async function tableSettled(page: Page) {
 
 describe("dashboard: users", () => {
   it("searches 2,000 users on the server, sorts them, and pages by cursor to the last page", async () => {
-    const t0 = Date.now();
-    for (const q of ["seed-1234", "Seed user 1234", "zzz", "seed-1234&include_restricted=true", "seed-1234&include_restricted=true&desc=true&limit=50"]) {
-      const a = Date.now();
-      const r = await project.asServer("GET", `/users?query=${q}`);
-      console.log("API", q, r.status, r.json.items?.length, Date.now() - a);
-    }
     const { page } = harness();
     await signInToDashboard(page, project);
-    console.log("STEP 1", Date.now() - t0, 'await signInToDashboard(page, project);');
     await page.goto(usersPath());
-    console.log("STEP 2", Date.now() - t0, 'await page.goto(usersPath());');
     await page.getByRole("heading", { name: "Users" }).waitFor();
-    console.log("STEP 3", Date.now() - t0, 'await page.getByRole("heading", { name: "Users" }).waitFor()');
     await tableSettled(page);
-    console.log("STEP 4", Date.now() - t0, 'await tableSettled(page);');
     // One page of the default size, never the whole list.
     expect(await rows(page).count()).toBe(50);
     await expect(page.getByRole("status").filter({ hasText: "Page 1" }).textContent()).resolves.toContain("50 users");
-    console.log("STEP 5", Date.now() - t0, 'await expect(page.getByRole("status").filter({ hasText: "Pag');
-    await screenshots(page, "dashboard-users-list");
-    console.log("STEP 6", Date.now() - t0, 'await screenshots(page, "dashboard-users-list");');
+    await pageScreenshots(page, "dashboard-users-list");
 
     // Search: debounced into the URL, answered by the server, and kept across a reload.
     await page.getByLabel("Search users").fill("seed-1234");
-    console.log("STEP 7", Date.now() - t0, 'await page.getByLabel("Search users").fill("seed-1234");');
     await page.waitForURL(/[?&]q=seed-1234/);
-    console.log("STEP 8", Date.now() - t0, 'await page.waitForURL(/[?&]q=seed-1234/);');
     await tableSettled(page);
-    console.log("STEP 9", Date.now() - t0, 'await tableSettled(page);');
     await expect.poll(() => rows(page).count()).toBe(1);
-    console.log("STEP 10", Date.now() - t0, 'await expect.poll(() => rows(page).count()).toBe(1);');
     await rows(page).getByRole("link", { name: "Seed user 1234" }).waitFor();
-    console.log("STEP 11", Date.now() - t0, 'await rows(page).getByRole("link", { name: "Seed user 1234" ');
     await page.reload();
-    console.log("STEP 12", Date.now() - t0, 'await page.reload();');
     await rows(page).getByRole("link", { name: "Seed user 1234" }).waitFor();
-    console.log("STEP 13", Date.now() - t0, 'await rows(page).getByRole("link", { name: "Seed user 1234" ');
     expect(await page.getByLabel("Search users").inputValue()).toBe("seed-1234");
 
     await page.getByLabel("Search users").fill("nobody-matches-this");
-    console.log("STEP 14", Date.now() - t0, 'await page.getByLabel("Search users").fill("nobody-matches-t');
     await page.getByText("No users match this search").waitFor();
-    console.log("STEP 15", Date.now() - t0, 'await page.getByText("No users match this search").waitFor()');
-    await screenshots(page, "dashboard-users-no-match");
-    console.log("STEP 16", Date.now() - t0, 'await screenshots(page, "dashboard-users-no-match");');
+    await pageScreenshots(page, "dashboard-users-no-match");
     await page.getByRole("button", { name: "Clear the search" }).first().click();
-    console.log("STEP 17", Date.now() - t0, 'await page.getByRole("button", { name: "Clear the search" })');
     await page.waitForURL((url) => !url.searchParams.has("q"));
-    console.log("STEP 18", Date.now() - t0, 'await page.waitForURL((url) => !url.searchParams.has("q"));');
     await expect.poll(() => rows(page).count()).toBe(50);
-    console.log("STEP 19", Date.now() - t0, 'await expect.poll(() => rows(page).count()).toBe(50);');
 
     // Sorting is the server's: by last activity, then oldest sign-up first.
     await page.getByRole("button", { name: "Last active" }).click();
-    console.log("STEP 20", Date.now() - t0, 'await page.getByRole("button", { name: "Last active" }).clic');
     await page.waitForURL(/sort=last_active_at&order=desc/);
-    console.log("STEP 21", Date.now() - t0, 'await page.waitForURL(/sort=last_active_at&order=desc/);');
     await sortedBy(page, "Last active", "descending");
-    console.log("STEP 22", Date.now() - t0, 'await sortedBy(page, "Last active", "descending");');
     // Newest sign-ups first is the default, which the URL leaves out.
     await page.getByRole("button", { name: "Signed up" }).click();
-    console.log("STEP 23", Date.now() - t0, 'await page.getByRole("button", { name: "Signed up" }).click(');
     await page.waitForURL((url) => !url.searchParams.has("sort"));
-    console.log("STEP 24", Date.now() - t0, 'await page.waitForURL((url) => !url.searchParams.has("sort")');
     await page.getByRole("button", { name: "Signed up" }).click();
-    console.log("STEP 25", Date.now() - t0, 'await page.getByRole("button", { name: "Signed up" }).click(');
     await page.waitForURL(/sort=signed_up_at&order=asc/);
-    console.log("STEP 26", Date.now() - t0, 'await page.waitForURL(/sort=signed_up_at&order=asc/);');
     await sortedBy(page, "Signed up", "ascending");
-    console.log("STEP 27", Date.now() - t0, 'await sortedBy(page, "Signed up", "ascending");');
     const oldestFirst = await project.asServer("GET", "/users?order_by=signed_up_at&desc=false&limit=1");
     expect(await rows(page).first().getAttribute("data-user-id")).toBe(oldestFirst.json.items[0].id);
 
     // Back to newest first, the largest page size, and Next until there is no next page.
     await page.getByRole("button", { name: "Signed up" }).click();
-    console.log("STEP 28", Date.now() - t0, 'await page.getByRole("button", { name: "Signed up" }).click(');
     await page.waitForURL((url) => !url.searchParams.has("sort"));
-    console.log("STEP 29", Date.now() - t0, 'await page.waitForURL((url) => !url.searchParams.has("sort")');
     await sortedBy(page, "Signed up", "descending");
-    console.log("STEP 30", Date.now() - t0, 'await sortedBy(page, "Signed up", "descending");');
     await page.getByLabel("Rows per page").selectOption("1000");
-    console.log("STEP 31", Date.now() - t0, 'await page.getByLabel("Rows per page").selectOption("1000");');
     await page.waitForURL(/size=1000/);
-    console.log("STEP 32", Date.now() - t0, 'await page.waitForURL(/size=1000/);');
     await expect.poll(() => rows(page).count()).toBe(1000);
-    console.log("STEP 33", Date.now() - t0, 'await expect.poll(() => rows(page).count()).toBe(1000);');
     await tableSettled(page);
-    console.log("STEP 34", Date.now() - t0, 'await tableSettled(page);');
     const next = page.getByRole("button", { name: "Next" });
     let pages = 1;
     while (await next.isEnabled()) {
       await next.click();
-    console.log("STEP 35", Date.now() - t0, 'await next.click();');
       pages += 1;
       await page.getByRole("status").filter({ hasText: `Page ${pages}` }).waitFor();
-    console.log("STEP 36", Date.now() - t0, 'await page.getByRole("status").filter({ hasText: `Page ${pag');
       await tableSettled(page);
-    console.log("STEP 37", Date.now() - t0, 'await tableSettled(page);');
     }
     expect(pages).toBe(Math.ceil(SEEDED / 1000));
     // Newest first, so the last row of the last page is the first user who signed up.
     expect(await rows(page).last().getAttribute("data-user-id")).toBe(oldestFirst.json.items[0].id);
     await rows(page).last().getByRole("link", { name: oldestFirst.json.items[0].display_name }).waitFor();
-    console.log("STEP 38", Date.now() - t0, 'await rows(page).last().getByRole("link", { name: oldestFirs');
     expect(new URL(page.url()).searchParams.get("cursor")).toMatch(/^[0-9a-f-]{36}$/);
 
     // The page has its own link: a reload shows it again, and Previous still knows the way back.
     const lastPageFirstRow = await rows(page).first().getAttribute("data-user-id");
     await page.reload();
-    console.log("STEP 39", Date.now() - t0, 'await page.reload();');
     await tableSettled(page);
-    console.log("STEP 40", Date.now() - t0, 'await tableSettled(page);');
     expect(await rows(page).first().getAttribute("data-user-id")).toBe(lastPageFirstRow);
     await page.getByRole("button", { name: "Previous" }).click();
-    console.log("STEP 41", Date.now() - t0, 'await page.getByRole("button", { name: "Previous" }).click()');
     await page.getByRole("status").filter({ hasText: `Page ${pages - 1}` }).waitFor();
-    console.log("STEP 42", Date.now() - t0, 'await page.getByRole("status").filter({ hasText: `Page ${pag');
     await tableSettled(page);
-    console.log("STEP 43", Date.now() - t0, 'await tableSettled(page);');
     expect(await rows(page).first().getAttribute("data-user-id")).not.toBe(lastPageFirstRow);
   }, 120_000);
 
@@ -179,7 +130,7 @@ describe("dashboard: users", () => {
     await page.getByRole("heading", { name: "Seed user 17", level: 1 }).waitFor();
     const teamLink = page.getByRole("link", { name: "Deck crew" });
     expect(await teamLink.getAttribute("href")).toBe(`/dashboard/projects/${project.projectId}/teams/${team.json.id}`);
-    await screenshots(page, "dashboard-user-detail");
+    await pageScreenshots(page, "dashboard-user-detail");
 
     const nameField = page.getByLabel("Display name");
     await nameField.fill("Ada Seaworthy");
@@ -197,7 +148,7 @@ describe("dashboard: users", () => {
     await page.getByText(/This is not valid JSON/).waitFor();
     expect(patches).toEqual([]);
     expect((await project.asServer("GET", `/users/${user.id}`)).json.server_metadata).toBeNull();
-    await screenshots(page, "dashboard-user-invalid-json");
+    await pageScreenshots(page, "dashboard-user-invalid-json");
 
     await serverMetadata.fill('{"plan": "pro", "seats": 3}');
     await page.getByRole("button", { name: "Save server metadata" }).click();
@@ -239,7 +190,7 @@ describe("dashboard: users", () => {
     const revokeDialog = page.getByRole("dialog", { name: "Revoke this session?" });
     await revokeDialog.waitFor();
     await settled(page);
-    await screenshots(page, "dashboard-user-revoke-session");
+    await pageScreenshots(page, "dashboard-user-revoke-session");
     await revokeDialog.getByRole("button", { name: "Revoke session" }).click();
     await page.getByRole("heading", { name: "No active sessions" }).or(page.getByText("No active sessions")).first().waitFor();
     expect(await sessionsOf()).toEqual([]);
@@ -248,12 +199,12 @@ describe("dashboard: users", () => {
     const dialog = page.getByRole("dialog", { name: `Impersonate Seed user 42?` });
     await dialog.waitFor();
     await settled(page);
-    await screenshots(page, "dashboard-user-impersonate");
+    await pageScreenshots(page, "dashboard-user-impersonate");
     await dialog.getByRole("button", { name: "Create impersonation session" }).click();
     const created = page.getByRole("dialog", { name: "Impersonation session created" });
     const token = (await created.getByTestId("impersonation-refresh-token").textContent())!.trim();
     await settled(page);
-    await screenshots(page, "dashboard-user-impersonation-token");
+    await pageScreenshots(page, "dashboard-user-impersonation-token");
 
     const sessions = await sessionsOf();
     expect(sessions).toEqual([expect.objectContaining({ user_id: user.id, is_impersonation: true })]);
@@ -280,14 +231,14 @@ describe("dashboard: users", () => {
     await dialog.getByRole("button", { name: "Create user" }).click();
     await dialog.getByText("The password is too short: use at least 8 characters.").waitFor();
     await settled(page);
-    await screenshots(page, "dashboard-users-create-invalid");
+    await pageScreenshots(page, "dashboard-users-create-invalid");
 
     // Taken: the server refuses, and its sentence is what the dialog says.
     await dialog.getByRole("textbox", { name: "E-mail" }).fill(seedEmail(7));
     await passwordInput.fill("");
     await dialog.getByRole("button", { name: "Create user" }).click();
     await dialog.getByRole("alert").filter({ hasText: `A user with the e-mail ${seedEmail(7)} already exists.` }).waitFor();
-    await screenshots(page, "dashboard-users-create-refused");
+    await pageScreenshots(page, "dashboard-users-create-refused");
 
     const email = uniqueEmail("created-in-dashboard");
     await dialog.getByRole("textbox", { name: "E-mail" }).fill(email);
@@ -309,7 +260,7 @@ describe("dashboard: users", () => {
     expect(await deleteButton.isDisabled()).toBe(true);
     await confirm.getByLabel("To confirm, type the user's e-mail address").fill(email);
     await settled(page);
-    await screenshots(page, "dashboard-user-delete");
+    await pageScreenshots(page, "dashboard-user-delete");
     await deleteButton.click();
     await page.waitForURL((url) => url.pathname === usersPath());
     expect((await project.asServer("GET", `/users/${userId}`)).status).toBe(404);

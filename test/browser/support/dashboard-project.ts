@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { settled, signInNewUser } from "./account-settings";
-import { DESKTOP, PHONE, SCREENSHOTS_DIR } from "./browser-harness";
+import { DESKTOP, PHONE, SCREENSHOTS_DIR, signInWithTokens, signUpThroughApi, uniqueEmail } from "./browser-harness";
 
 export interface ProjectKeys {
   publishableKey: string;
@@ -55,6 +55,61 @@ export async function signInWithProject(page: Page, server: RunningTestServer, l
     keys = { publishableKey: made.json.publishable_client_key, secretKey: made.json.secret_server_key };
   }
   return { ...user, accessToken, userHeaders, projectId, teamId: me.json.selected_team_id as string, admin, keys };
+}
+
+export type ApiAnswer = Awaited<ReturnType<typeof callProject>>;
+
+export interface SeededProject {
+  projectId: string;
+  /** The project's owner, a user of `internal`, with the tokens the dashboard signs in with. */
+  owner: { email: string; tokens: { access_token: string; refresh_token: string } };
+  /** A call as the project's backend makes it (the secret server key). */
+  asServer: (method: string, path: string, body?: unknown) => Promise<ApiAnswer>;
+  /** A call as the project's app makes it (the publishable key), with extra headers. */
+  asClient: (method: string, path: string, headers?: Record<string, string>, body?: unknown) => Promise<ApiAnswer>;
+}
+
+/**
+ * A project with keys made through the API alone, for tests that fill it with data before any
+ * page opens; `signInToDashboard` later puts its owner's session in a page.
+ */
+export async function createSeededProject(server: RunningTestServer, name = "Harbour app"): Promise<SeededProject> {
+  const email = uniqueEmail("dashboard-owner");
+  const tokens = await signUpThroughApi(server, email);
+  const userHeaders = { "x-stack-access-type": "client", "x-stack-access-token": tokens.access_token };
+  const me = await callProject(server, "internal", userHeaders, "GET", "/users/me");
+  const created = await callProject(server, "internal", userHeaders, "POST", "/internal/projects", { display_name: name, owner_team_id: me.json.selected_team_id });
+  if (created.status !== 201) throw new Error(`POST /internal/projects answered ${created.status}: ${JSON.stringify(created.json)}`);
+  const projectId = created.json.id as string;
+  const keySet = await callProject(server, projectId, adminHeaders(tokens.access_token), "POST", "/internal/api-keys", {
+    description: "test fixture",
+    expires_at_millis: Date.now() + 24 * 3600 * 1000,
+    has_publishable_client_key: true,
+    has_secret_server_key: true,
+    has_super_secret_admin_key: false,
+  });
+  if (keySet.status !== 201) throw new Error(`POST /internal/api-keys answered ${keySet.status}: ${JSON.stringify(keySet.json)}`);
+  const { publishable_client_key: publishableKey, secret_server_key: secretKey } = keySet.json;
+  return {
+    projectId,
+    owner: { email, tokens },
+    asServer: (method, path, body) => callProject(server, projectId, serverHeaders(secretKey), method, path, body),
+    asClient: (method, path, headers = {}, body) => callProject(server, projectId, { ...clientHeaders(publishableKey), ...headers }, method, path, body),
+  };
+}
+
+/** Signs the page in to the dashboard as the seeded project's owner. */
+export async function signInToDashboard(page: Page, project: SeededProject): Promise<void> {
+  await signInWithTokens(page, project.owner.tokens);
+}
+
+/** Runs `task` for each of `items`, at most `limit` at a time. */
+export async function inBatches<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 /** Opens one of the project's dashboard pages and waits for its heading. */

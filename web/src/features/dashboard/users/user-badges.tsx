@@ -2,9 +2,9 @@ import type { api } from "@gatehouse/clients/react";
 import { Badge, Group } from "@mantine/core";
 
 /** What sets a user apart at a glance: anonymous, restricted, and whether their primary e-mail is verified. */
-export function UserBadges({ user, size = "sm" }: { user: api.ServerUser; size?: "sm" | "md" }) {
+export function UserBadges({ user, size = "sm", wrap = "wrap" }: { user: api.ServerUser; size?: "sm" | "md"; wrap?: "wrap" | "nowrap" }) {
   return (
-    <Group gap={6} wrap="wrap">
+    <Group gap={6} wrap={wrap}>
       {user.is_anonymous ? (
         <Badge size={size} color="gray" variant="light">
           Anonymous

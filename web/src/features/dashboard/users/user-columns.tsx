@@ -17,7 +17,7 @@ export function userColumns(userPath: (userId: string) => string) {
       id: "user",
       header: "User",
       cell: ({ row: { original: user } }) => (
-        <Group gap="sm" wrap="nowrap" miw={0}>
+        <Group gap="sm" wrap="nowrap" miw={240}>
           <Avatar src={user.profile_image_url} name={userLabel(user)} color="initials" size="md" alt="" aria-hidden />
           <Stack gap={0} miw={0}>
             <Anchor component={Link} to={userPath(user.id)} fw={500} className="break-anywhere">
@@ -32,7 +32,7 @@ export function userColumns(userPath: (userId: string) => string) {
         </Group>
       ),
     }),
-    column.display({ id: "status", header: "Status", cell: ({ row }) => <UserBadges user={row.original} /> }),
+    column.display({ id: "status", header: "Status", cell: ({ row }) => <UserBadges user={row.original} wrap="nowrap" /> }),
     column.display({
       id: "sign_in",
       header: "Sign-in methods",

@@ -36,7 +36,7 @@ export function UsersTable({ users, sort, onSort, busy }: UsersTableProps) {
     },
   });
   return (
-    <Table.ScrollContainer minWidth={760} type="native">
+    <Table.ScrollContainer minWidth={880} type="native">
       <Table highlightOnHover verticalSpacing="sm" aria-label="Users" aria-busy={busy || undefined} style={{ opacity: busy ? 0.55 : 1, transition: "opacity 120ms" }}>
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
