@@ -1,17 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { signInNewUser } from "./support/account-settings";
-import { callInternal, screenshots, useBrowserHarness } from "./support/browser-harness";
+import { callInternal, fillCredentials, PASSWORD, screenshots, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 
 const harness = useBrowserHarness();
 
 describe("dashboard: projects", () => {
-  it("sends a signed-out visitor to sign in, then lists no projects, creates one and opens it", async () => {
+  it("bootstraps an admin: a signed-out visitor signs up from the dashboard's sign-in, comes back, creates a project and opens it", async () => {
     const { page, server } = harness();
     await page.goto("/dashboard");
     await page.waitForURL(/\/handler\/sign-in\?after_auth_return_to=%2Fdashboard/);
-    const { userId } = await signInNewUser(page, server, "dashboard-owner");
-    await page.goto("/dashboard");
+    // The first admin is a new user of `internal`; sign-up keeps the way back to the dashboard.
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.waitForURL(/\/handler\/sign-up\?after_auth_return_to=%2Fdashboard/);
+    await fillCredentials(page, uniqueEmail("dashboard-owner"), PASSWORD);
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
     await page.getByText("No projects yet").waitFor();
+    const userId = String(await page.evaluate(`JSON.parse(atob(localStorage.getItem("gatehouse:internal:access-token").split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))).sub`));
     await screenshots(page, "dashboard-projects-empty");
 
     await page.getByRole("button", { name: "Create your first project" }).click();

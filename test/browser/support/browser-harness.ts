@@ -76,8 +76,11 @@ export function useBrowserHarness(): () => BrowserHarness {
 export async function screenshots(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-desktop.png`), fullPage: true });
   await page.setViewportSize(PHONE);
-  // The dashboard's navigation slides away at phone width: shoot once it has.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  // The dashboard's navigation slides away at phone width: shoot once it has. Endless
+  // animations (a loader's spin) never end, so only those with an end are waited for.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
   await page.screenshot({ path: join(SCREENSHOTS_DIR, `${name}-phone.png`), fullPage: true });
   await page.setViewportSize(DESKTOP);
 }
