@@ -53,7 +53,7 @@ describe("the cli-auth-confirm page", () => {
     const refreshToken = await tool;
     const { data: me } = await createGatehouseClient({ baseUrl: server.url, projectId: "internal", session }).GET("/users/me");
     expect(me?.primary_email).toBe(email);
-    const browserRefreshToken = await page.evaluate(() => localStorage.getItem("gatehouse:internal:refresh-token"));
+    const browserRefreshToken = await page.evaluate<string | null>(`localStorage.getItem("gatehouse:internal:refresh-token")`);
     expect(refreshToken).not.toBe(browserRefreshToken);
 
     // The same link again: used.

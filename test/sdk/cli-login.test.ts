@@ -24,6 +24,12 @@ afterAll(async () => {
 });
 
 type ClientApp = InstanceType<StackSdk["StackClientApp"]>;
+type PromptOptions = Parameters<ClientApp["promptCliLogin"]>[0] & { waitTimeMillis?: number; maxAttempts?: number };
+
+/** promptCliLogin with the polling options its implementation reads (its declared type leaves them out). */
+function promptCliLogin(app: ClientApp, options: PromptOptions) {
+  return app.promptCliLogin(options);
+}
 
 /** `/auth/cli/complete` as the SDK's confirm page sends it. */
 async function completeAsPage(sdk: StackSdk, app: ClientApp, body: Record<string, unknown>) {
@@ -58,7 +64,7 @@ describe.each(STACK_SDKS)("@stackframe/js $version: CLI login", ({ version, sdk 
     const browserRefreshToken = (await user.currentSession.getTokens()).refreshToken;
 
     const links: string[] = [];
-    const result = await clientApp().promptCliLogin({
+    const result = await promptCliLogin(clientApp(), {
       appUrl: server.url,
       waitTimeMillis: 50,
       promptLink: (url: string, loginCode: string) => {
@@ -77,7 +83,7 @@ describe.each(STACK_SDKS)("@stackframe/js $version: CLI login", ({ version, sdk 
   });
 
   it("promptCliLogin answers CliAuthExpiredError with SPEC's message once the login expires", async () => {
-    const result = await clientApp().promptCliLogin({ appUrl: server.url, expiresInMillis: 300, waitTimeMillis: 100, promptLink: () => {} });
+    const result = await promptCliLogin(clientApp(), { appUrl: server.url, expiresInMillis: 300, waitTimeMillis: 100, promptLink: () => {} });
     expect(result.status).toBe("error");
     const error = (result as { error: Error & { errorCode: string } }).error;
     expect(error.errorCode).toBe("CLI_AUTH_EXPIRED_ERROR");
@@ -85,7 +91,7 @@ describe.each(STACK_SDKS)("@stackframe/js $version: CLI login", ({ version, sdk 
   });
 
   it("promptCliLogin stops after maxAttempts with 'Timed out waiting for CLI authentication.'", async () => {
-    const result = await clientApp().promptCliLogin({ appUrl: server.url, maxAttempts: 2, waitTimeMillis: 20, promptLink: () => {} });
+    const result = await promptCliLogin(clientApp(), { appUrl: server.url, maxAttempts: 2, waitTimeMillis: 20, promptLink: () => {} });
     expect(result.status).toBe("error");
     const error = (result as { error: Error & { errorCode: string } }).error;
     expect(error.errorCode).toBe("CLI_AUTH_ERROR");
@@ -98,7 +104,7 @@ describe.each(STACK_SDKS)("@stackframe/js $version: CLI login", ({ version, sdk 
     const anonRefreshToken = (await anonymous.currentSession.getTokens()).refreshToken!;
     const email = uniqueEmail(`sdk-cli-anon-${version}`);
 
-    const result = await tool.promptCliLogin({
+    const result = await promptCliLogin(tool, {
       appUrl: server.url,
       anonRefreshToken,
       waitTimeMillis: 50,
