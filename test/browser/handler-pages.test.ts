@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { callInternal, fillCredentials, PASSWORD, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
+import { callInternal, PASSWORD, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 
 const harness = useBrowserHarness();
 
@@ -91,38 +91,6 @@ describe("the error page", () => {
     await page.getByText("This e-mail address already signs in to another account.", { exact: false }).waitFor();
     await screenshots(page, "error-page");
   }, 60_000);
-});
-
-describe("the cli-auth-confirm page (against the contract: POST /auth/cli/complete comes with issue 13)", () => {
-  it("sends a signed-out visitor to sign in first, then confirms the login code as the signed-in user", async () => {
-    const { page, server } = harness();
-    const email = uniqueEmail("cli");
-    await signUpThroughApi(server, email);
-    const completed: Array<{ body: unknown; accessToken: string | null }> = [];
-    await page.route("**/api/v1/auth/cli/complete", async (route) => {
-      completed.push({ body: route.request().postDataJSON(), accessToken: await route.request().headerValue("x-stack-access-token") });
-      await route.fulfill({ contentType: "application/json", body: "{}" });
-    });
-
-    await page.goto("/handler/cli-auth-confirm?login_code=LOGIN-CODE-123");
-    await page.waitForURL(/\/handler\/sign-in\?after_auth_return_to=/);
-    await fillCredentials(page, email, PASSWORD);
-    await page.getByRole("button", { name: "Sign in" }).click();
-    await page.waitForURL("**/handler/cli-auth-confirm?login_code=LOGIN-CODE-123");
-    await page.getByText(`as ${email}`, { exact: false }).waitFor();
-    await screenshots(page, "cli-auth-confirm");
-    await page.getByRole("button", { name: "Confirm sign-in" }).click();
-    await page.getByRole("heading", { name: "The command-line tool is signed in" }).waitFor();
-    expect(completed).toHaveLength(1);
-    expect(completed[0]!.body).toEqual({ login_code: "LOGIN-CODE-123" });
-    expect(completed[0]!.accessToken).toMatch(/^ey/);
-  }, 60_000);
-
-  it("says so when the link has no login code", async () => {
-    const { page } = harness();
-    await page.goto("/handler/cli-auth-confirm");
-    await page.getByRole("heading", { name: "This login link is incomplete" }).waitFor();
-  }, 30_000);
 });
 
 describe("themes", () => {

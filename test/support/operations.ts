@@ -8,6 +8,7 @@ export type AreaName =
   | "auth-password"
   | "auth-otp"
   | "auth-mfa"
+  | "auth-cli"
   | "sessions-and-tokens"
   | "users-me"
   | "users"
@@ -157,6 +158,35 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       path: "/auth/mfa/sign-in/check-code",
       access: "client",
       json: { code: "ABCDEF".padEnd(45, "X") },
+      success: 200,
+    },
+  ],
+  "auth-cli": [
+    {
+      operationId: "startCliLogin",
+      method: "post",
+      template: "/auth/cli",
+      path: "/auth/cli",
+      access: "client",
+      json: { expires_in_millis: 600_000 },
+      success: 200,
+    },
+    {
+      operationId: "pollCliLogin",
+      method: "post",
+      template: "/auth/cli/poll",
+      path: "/auth/cli/poll",
+      access: "client",
+      json: { polling_code: "ABCDEF".padEnd(45, "X") },
+      success: 200,
+    },
+    {
+      operationId: "completeCliLogin",
+      method: "post",
+      template: "/auth/cli/complete",
+      path: "/auth/cli/complete",
+      access: "client",
+      json: { login_code: "ABCDEF".padEnd(45, "X"), mode: "check" },
       success: 200,
     },
   ],

@@ -25,7 +25,7 @@ export { createMemoryStorage, createSession, GatehouseApiError, GatehouseNetwork
 export { useGetTeamInvitationDetails, useCheckTeamInvitationCode } from "../react-query";
 export { beginOAuth, finishOAuth, type OAuthCallback, type OAuthStart, type OAuthTokens } from "./oauth/oauth-flow";
 export { useSignInWithOAuth } from "./oauth/use-oauth";
-export { useCompleteCliLogin } from "./cli/complete-cli-login";
+export { refusalOf as cliLoginRefusalOf, useCliLoginCheck, useCompleteCliLogin, type CliLoginCheck } from "./cli/complete-cli-login";
 export { adminQueryKey, adminRequest, useAdminInvalidate } from "./admin/admin-access";
 /** Every generated operation (functions, hooks, query keys, types), for the dashboard's admin calls. */
 export * as api from "../react-query";

@@ -25,7 +25,9 @@ export type RateLimitId =
   | "signUpPerIp"
   | "codeSendPerAccount"
   | "codeSendPerIp"
-  | "codeCheckPerIp";
+  | "codeCheckPerIp"
+  | "cliLoginPerIp"
+  | "cliPollPerIp";
 
 /**
  * Password sign-in is bounded three ways: per address (one client trying many accounts),
@@ -35,6 +37,9 @@ export type RateLimitId =
  * times larger and six times slower, so it takes at least ten addresses to reach it.
  * `signInPerAccount` bounds the secret checks of a signed-in user (current password on
  * password change, TOTP codes), where only that user can be the caller.
+ * CLI logins are bounded per address when started (each makes rows) and when polled: a tool
+ * polls every 2 s (SPEC §9), 300 times in 10 minutes, so the bound leaves room for four
+ * waiting at once behind one address. Their codes are never guessable, so this is about load.
  */
 export const RATE_LIMITS = {
   signInPerIp: { id: "signInPerIp", name: "sign-in:ip", max: 100, windowSeconds: 600 },
@@ -45,6 +50,8 @@ export const RATE_LIMITS = {
   codeSendPerAccount: { id: "codeSendPerAccount", name: "code-send:account", max: 5, windowSeconds: 600 },
   codeSendPerIp: { id: "codeSendPerIp", name: "code-send:ip", max: 50, windowSeconds: 3600 },
   codeCheckPerIp: { id: "codeCheckPerIp", name: "code-check:ip", max: 100, windowSeconds: 600 },
+  cliLoginPerIp: { id: "cliLoginPerIp", name: "cli-login:ip", max: 50, windowSeconds: 3600 },
+  cliPollPerIp: { id: "cliPollPerIp", name: "cli-poll:ip", max: 1200, windowSeconds: 600 },
 } as const satisfies { [K in RateLimitId]: RateLimitRule & { id: K } };
 
 export const RATE_LIMIT_IDS = Object.keys(RATE_LIMITS) as RateLimitId[];

@@ -1,4 +1,5 @@
 import { apiKeyErrors } from "./api-keys";
+import { cliErrors } from "./cli";
 import { dataVaultErrors } from "./data-vault";
 import { emailErrors } from "./emails";
 import type { ErrorSpec } from "./define";
@@ -24,6 +25,7 @@ export const knownErrors = {
   ...apiKeyErrors,
   ...verificationErrors,
   ...mfaErrors,
+  ...cliErrors,
   ...dataVaultErrors,
   ...emailErrors,
   ...webhookErrors,

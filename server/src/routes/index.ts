@@ -3,6 +3,7 @@ import { registerAnalyticsRoutes } from "./analytics/events";
 import { registerTeamApiKeyRoutes } from "./api-keys/team-api-keys";
 import { registerUserApiKeyRoutes } from "./api-keys/user-api-keys";
 import { registerAnonymousRoutes } from "./auth/anonymous";
+import { registerCliLoginRoutes } from "./auth/cli";
 import { registerOAuthTokenRoutes } from "./auth/oauth-token";
 import { registerMfaRoutes } from "./auth/mfa";
 import { registerOtpRoutes } from "./auth/otp";
@@ -45,6 +46,7 @@ export function registerAllRoutes(router: Router): void {
   registerOAuthTokenRoutes(router);
   registerSessionRoutes(router);
   registerAnonymousRoutes(router);
+  registerCliLoginRoutes(router);
   // /users/me before /users/{user_id}, so `me` with client access reaches the own-user routes.
   registerCurrentUserRoutes(router);
   registerUserRoutes(router);
@@ -82,6 +84,7 @@ export const OPENAPI_TAGS = [
   { name: "OAuth", description: "The OAuth 2.0 token endpoint." },
   { name: "Sessions", description: "Sessions and sign-out." },
   { name: "Anonymous", description: "Anonymous users, upgraded in place by a later sign-up." },
+  { name: "CLI", description: "Command-line tools signing in through the browser: start, confirm, poll." },
   { name: "Users", description: "Users and the signed-in user." },
   { name: "Teams", description: "Teams, their memberships, member profiles and invitations." },
   { name: "Permissions", description: "Team and project permissions of users, and their definitions." },

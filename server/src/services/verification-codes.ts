@@ -25,7 +25,14 @@ import {
 } from "../db/queries/verification-codes";
 import { KnownError, type KnownErrorCode, type KnownErrorDetails } from "../errors";
 
-export type CodePurpose = "email_verification" | "password_reset" | "otp_sign_in" | "team_invitation" | "mfa_sign_in";
+export type CodePurpose =
+  | "email_verification"
+  | "password_reset"
+  | "otp_sign_in"
+  | "team_invitation"
+  | "mfa_sign_in"
+  | "cli_login"
+  | "cli_polling";
 
 export const OTP_LENGTH = 6;
 const NONCE_LENGTH = 39;
@@ -139,6 +146,25 @@ async function lockLiveCode(
     return { refusal: record.attempts + 1 >= maxAttempts ? "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED" : "VERIFICATION_CODE_NOT_FOUND" };
   }
   return { record };
+}
+
+/**
+ * Finds and locks a code by its whole value, whatever its state (used, expired), for flows
+ * that answer with the state rather than an error (CLI login). No guess is counted: such
+ * codes are random in every character and never typed, so there is nothing to guess.
+ */
+export async function lockCodeRecord(
+  tx: Queryable,
+  tenant: Tenant,
+  purpose: CodePurpose,
+  code: string,
+): Promise<VerificationCodeRecord | null> {
+  const { nonce, normalized } = splitCode(code);
+  if (nonce.length !== NONCE_LENGTH) return null;
+  const record = await findCodeForUpdate(tx, tenant, purpose, hashSecret(nonce));
+  if (!record) return null;
+  const matches = timingSafeEqual(Buffer.from(hashSecret(normalized), "hex"), Buffer.from(record.codeHash, "hex"));
+  return matches ? record : null;
 }
 
 async function settle<T>(db: Db, attempt: (tx: Queryable) => Promise<Outcome<T>>): Promise<T> {

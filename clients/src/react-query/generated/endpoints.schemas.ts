@@ -85,6 +85,69 @@ export interface BackendUrls {
   urls: string[];
 }
 
+export interface CliLoginAnonymousSession {
+  access_token: string;
+  refresh_token: string;
+}
+
+export type CliLoginCheckCliSessionState = typeof CliLoginCheckCliSessionState[keyof typeof CliLoginCheckCliSessionState];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CliLoginCheckCliSessionState = {
+  anonymous: 'anonymous',
+  none: 'none',
+} as const;
+
+export interface CliLoginCheck {
+  cli_session_state: CliLoginCheckCliSessionState;
+}
+
+export interface CliLoginConfirmed {
+  success: boolean;
+}
+
+/**
+ * `waiting`: poll again (every 2 s); `expired` and `used` end the login.
+ */
+export type CliLoginPendingStatus = typeof CliLoginPendingStatus[keyof typeof CliLoginPendingStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CliLoginPendingStatus = {
+  waiting: 'waiting',
+  expired: 'expired',
+  used: 'used',
+} as const;
+
+export interface CliLoginPending {
+  /** `waiting`: poll again (every 2 s); `expired` and `used` end the login. */
+  status: CliLoginPendingStatus;
+}
+
+export interface CliLoginStarted {
+  /** The tool keeps this secret and polls with it. */
+  polling_code: string;
+  /** Goes in the confirm page's link (`?login_code=`). */
+  login_code: string;
+  /** When both codes expire (ISO 8601). */
+  expires_at: string;
+}
+
+export type CliLoginSucceededStatus = typeof CliLoginSucceededStatus[keyof typeof CliLoginSucceededStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CliLoginSucceededStatus = {
+  success: 'success',
+} as const;
+
+export interface CliLoginSucceeded {
+  status: CliLoginSucceededStatus;
+  /** The refresh token of a new session of the confirming user. */
+  refresh_token: string;
+}
+
 export type ClientProjectConfigEnabledOauthProvidersItem = {
   id: string;
 };
@@ -199,6 +262,37 @@ export interface ClientUser {
   restricted_by_admin_reason: ClientUserRestrictedByAdminReason;
   selected_team: ClientUserSelectedTeam;
 }
+
+/**
+ * `complete` (the default) confirms as the signed-in user; `check` and `claim-anon-session` need no user.
+ */
+export type CompleteCliLoginMode = typeof CompleteCliLoginMode[keyof typeof CompleteCliLoginMode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CompleteCliLoginMode = {
+  check: 'check',
+  'claim-anon-session': 'claim-anon-session',
+  complete: 'complete',
+} as const;
+
+export interface CompleteCliLogin {
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  login_code: string;
+  /** `complete` (the default) confirms as the signed-in user; `check` and `claim-anon-session` need no user. */
+  mode?: CompleteCliLoginMode;
+  /**
+   * The confirming browser session's refresh token (the Stack SDK sends it); it must be the signed-in user's.
+   * @minLength 1
+   * @maxLength 256
+   */
+  refresh_token?: string;
+}
+
+export type CompleteCliLoginAnswer = CliLoginCheck | CliLoginAnonymousSession | CliLoginConfirmed;
 
 export interface ConfigOverridePatch {
   /** @maxLength 1000000 */
@@ -1111,6 +1205,80 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategor
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusCliAuthErrorCode = typeof KnownError400PlusCliAuthErrorCode[keyof typeof KnownError400PlusCliAuthErrorCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCliAuthErrorCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CLI_AUTH_ERROR: 'CLI_AUTH_ERROR',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCliAuthErrorDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCliAuthError {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCliAuthErrorCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCliAuthErrorDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCliAuthErrorAnd2More1t43w03Code = typeof KnownError400PlusCliAuthErrorAnd2More1t43w03Code[keyof typeof KnownError400PlusCliAuthErrorAnd2More1t43w03Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCliAuthErrorAnd2More1t43w03Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CLI_AUTH_ERROR: 'CLI_AUTH_ERROR',
+  CLI_AUTH_EXPIRED_ERROR: 'CLI_AUTH_EXPIRED_ERROR',
+  CLI_AUTH_USED_ERROR: 'CLI_AUTH_USED_ERROR',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCliAuthErrorAnd2More1t43w03Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCliAuthErrorAnd2More1t43w03 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCliAuthErrorAnd2More1t43w03Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCliAuthErrorAnd2More1t43w03Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode = typeof KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode[keyof typeof KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode];
 
 
@@ -1328,6 +1496,42 @@ export interface KnownError400PlusInternalProjectCannotBeDeleted {
   error: string;
   /** Structured fields of this error code. */
   details: KnownError400PlusInternalProjectCannotBeDeletedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusInvalidPollingCodeCode = typeof KnownError400PlusInvalidPollingCodeCode[keyof typeof KnownError400PlusInvalidPollingCodeCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusInvalidPollingCodeCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  INVALID_POLLING_CODE: 'INVALID_POLLING_CODE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusInvalidPollingCodeDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusInvalidPollingCode {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusInvalidPollingCodeCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusInvalidPollingCodeDetails;
 }
 
 /**
@@ -3235,6 +3439,14 @@ export interface PermissionDefinitionUpdate {
   contained_permission_ids?: string[];
 }
 
+export interface PollCliLogin {
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  polling_code: string;
+}
+
 export type ProjectApiKeySetPublishableClientKey = {
   last_four: string;
 };
@@ -3750,6 +3962,10 @@ export type RateLimitsCodeSendPerAccount = RateLimitRule & unknown;
 
 export type RateLimitsCodeSendPerIp = RateLimitRule & unknown;
 
+export type RateLimitsCliLoginPerIp = RateLimitRule & unknown;
+
+export type RateLimitsCliPollPerIp = RateLimitRule & unknown;
+
 /**
  * This project's own rate limits by rule; a rule left out, or a field left out, follows the server-wide setting. A PATCH replaces the whole set.
  */
@@ -3762,6 +3978,8 @@ export interface RateLimits {
   code_send_per_account?: RateLimitsCodeSendPerAccount;
   code_send_per_ip?: RateLimitsCodeSendPerIp;
   code_check_per_ip?: RateLimitRule;
+  cli_login_per_ip?: RateLimitsCliLoginPerIp;
+  cli_poll_per_ip?: RateLimitsCliPollPerIp;
 }
 
 export interface RefreshedAccessToken {
@@ -4179,6 +4397,21 @@ export interface SignInTokens {
   /** Opaque token for this session; keep it for the session's life. */
   refresh_token: string;
   user_id: string;
+}
+
+export interface StartCliLogin {
+  /**
+   * How long the login may wait for confirmation; default 7200000 (2 hours), at most 24 hours.
+   * @minimum 1
+   * @maximum 86400000
+   */
+  expires_in_millis?: number;
+  /**
+   * The refresh token of the anonymous user the tool already runs as, so the confirm page can take that user over.
+   * @minLength 1
+   * @maxLength 256
+   */
+  anon_refresh_token?: string;
 }
 
 export interface Success {

@@ -3,6 +3,7 @@
  */
 export * from "./anonymous";
 export * from "./api-keys";
+export * from "./cli";
 export * from "./config";
 export * from "./contact-channels";
 export * from "./data-vault";

@@ -115,3 +115,14 @@ export async function touchSessionAndUser(q: Queryable, tenant: Tenant, userId: 
     [tenant.projectId, tenant.branchId, userId, sessionId],
   );
 }
+
+/** A live (unexpired) session of `userId` by id, or null. */
+export async function findLiveSession(q: Queryable, tenant: Tenant, sessionId: string, userId: string): Promise<SessionRecord | null> {
+  const rows = await q.query<{ id: string; user_id: string; is_impersonation: boolean }>(
+    `SELECT id, user_id, is_impersonation FROM sessions
+     WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND user_id = $4 AND (expires_at IS NULL OR expires_at > now())`,
+    [tenant.projectId, tenant.branchId, sessionId, userId],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, userId: row.user_id, isImpersonation: row.is_impersonation } : null;
+}

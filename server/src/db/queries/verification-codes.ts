@@ -133,3 +133,33 @@ export async function expireOutstandingCodes(
     [tenant.projectId, tenant.branchId, purpose, owner.userId ?? null, owner.email ?? null],
   );
 }
+
+/**
+ * Gives a pending code its user (a CLI login confirmed by that user), merging `data` into
+ * its own; only while the code is unused, unexpired and has no user yet. False otherwise.
+ */
+export async function assignPendingCodeUser(
+  q: Queryable,
+  tenant: Tenant,
+  id: string,
+  userId: string,
+  data: Record<string, unknown>,
+): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE verification_codes SET user_id = $4, data = data || $5::jsonb
+     WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND user_id IS NULL AND used_at IS NULL AND expires_at > now()
+     RETURNING id`,
+    [tenant.projectId, tenant.branchId, id, userId, jsonParam(data)],
+  );
+  return rows.length > 0;
+}
+
+/** Replaces a code's data. */
+export async function replaceCodeData(q: Queryable, tenant: Tenant, id: string, data: Record<string, unknown>): Promise<void> {
+  await q.query("UPDATE verification_codes SET data = $4::jsonb WHERE project_id = $1 AND branch_id = $2 AND id = $3", [
+    tenant.projectId,
+    tenant.branchId,
+    id,
+    jsonParam(data),
+  ]);
+}

@@ -1,4 +1,4 @@
-import { useCompleteCliLogin, useProject, useUser } from "@gatehouse/clients/react";
+import { cliLoginRefusalOf, useCliLoginCheck, useCompleteCliLogin, useProject, useUser } from "@gatehouse/clients/react";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useSearchParams } from "react-router";
 import { Boundary } from "../../components/boundary";
@@ -6,11 +6,29 @@ import { ErrorAlert } from "../../components/error-alert";
 import { LoadingCard, PageCard } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
 
-const TITLE = "Sign in to a command-line tool";
+const TITLE = "Command-line sign-in";
+
+/** Why a login link cannot be confirmed, in words. */
+const LOGIN_OVER: Record<"expired" | "used" | "unknown", { title: string; text: string }> = {
+  expired: {
+    title: "This login link has expired",
+    text: "The command-line tool stopped waiting. Run its login command again and open the new link it prints.",
+  },
+  used: {
+    title: "This login link has already been used",
+    text: "Each link signs in one command-line tool, once. To sign in again, run the login command again.",
+  },
+  unknown: {
+    title: "This login link is not valid",
+    text: "Make sure you opened the whole link the command printed, or run the login command again.",
+  },
+};
 
 /**
- * Where a command-line tool sends its user (`?login_code=`, SPEC §2, §4): signed in (or sent to
- * sign in first), the user confirms, and the tool, polling meanwhile, receives its own session.
+ * Where a command-line tool sends its user (`?login_code=`, SPEC §2, §4). The code is checked
+ * first, so an expired, used or unknown link says so without asking anyone to sign in; a
+ * signed-out visitor is sent to sign in and brought back; the signed-in user confirms, and
+ * the tool, polling meanwhile, receives a session of its own.
  */
 export function CliAuthConfirmPage() {
   const [params] = useSearchParams();
@@ -24,8 +42,22 @@ export function CliAuthConfirmPage() {
   }
   return (
     <Boundary loading={<LoadingCard title={TITLE} />}>
-      <ConfirmCliLogin loginCode={loginCode} />
+      <CheckedCliLogin loginCode={loginCode} />
     </Boundary>
+  );
+}
+
+function CheckedCliLogin({ loginCode }: { loginCode: string }) {
+  const check = useCliLoginCheck(loginCode);
+  if (check.status !== "pending") return <LoginOver state={check.status} />;
+  return <ConfirmCliLogin loginCode={loginCode} />;
+}
+
+function LoginOver({ state }: { state: keyof typeof LOGIN_OVER }) {
+  return (
+    <PageCard title={LOGIN_OVER[state].title} announce>
+      <Text>{LOGIN_OVER[state].text}</Text>
+    </PageCard>
   );
 }
 
@@ -41,6 +73,9 @@ function ConfirmCliLogin({ loginCode }: { loginCode: string }) {
       </PageCard>
     );
   }
+  // The link expired or was used while the page was open.
+  const refusal = complete.error ? cliLoginRefusalOf(complete.error) : null;
+  if (refusal) return <LoginOver state={refusal} />;
   return (
     <PageCard title={TITLE}>
       <Stack gap="xs">
@@ -51,7 +86,9 @@ function ConfirmCliLogin({ loginCode }: { loginCode: string }) {
           Only confirm if you started this login yourself, just now: the tool will act as you.
         </Text>
       </Stack>
-      <ErrorAlert message={complete.error ? errorMessage(complete.error) : null} />
+      <ErrorAlert
+        message={complete.error ? errorMessage(complete.error, { RESTRICTED_USER_NOT_ALLOWED: "Finish setting up your account before you sign in a command-line tool." }) : null}
+      />
       <Group>
         <Button loading={complete.isPending} onClick={() => complete.mutate(loginCode)}>
           Confirm sign-in

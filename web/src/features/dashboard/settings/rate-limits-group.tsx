@@ -13,6 +13,8 @@ const RULES: Array<{ id: keyof api.RateLimits; label: string }> = [
   { id: "code_send_per_account", label: "Codes e-mailed to one account" },
   { id: "code_send_per_ip", label: "Codes e-mailed from one address" },
   { id: "code_check_per_ip", label: "Codes checked from one address" },
+  { id: "cli_login_per_ip", label: "CLI logins started from one address" },
+  { id: "cli_poll_per_ip", label: "CLI login polls from one address" },
 ];
 
 const MAX_MAX = 1_000_000_000;

@@ -1,0 +1,69 @@
+import { useProject, useUpdateUser, useUser } from "@gatehouse/clients/react";
+import { Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { useState } from "react";
+import { ConfirmAction } from "../../../components/confirm-action";
+import { SettingsSection } from "../settings-section";
+import { TotpEnrolment } from "./totp-enrolment";
+
+export function TwoFactorSection() {
+  return (
+    <SettingsSection
+      title="Two-factor authentication"
+      description="After your password or e-mailed code, signing in also asks for a code from an authenticator app on your phone."
+    >
+      <TwoFactor />
+    </SettingsSection>
+  );
+}
+
+function TwoFactor() {
+  const user = useUser({ or: "redirect" });
+  const project = useProject();
+  const [enrolling, setEnrolling] = useState(false);
+  const update = useUpdateUser();
+
+  if (user.requires_totp_mfa) {
+    return (
+      <Stack gap="sm">
+        <Group gap="xs">
+          <Badge color="green" variant="light">
+            On
+          </Badge>
+          <Text size="sm">Signing in asks for a code from your authenticator app.</Text>
+        </Group>
+        <Group>
+          <ConfirmAction
+            trigger={(ask) => (
+              <Button variant="default" color="red" onClick={ask}>
+                Turn off
+              </Button>
+            )}
+            title="Turn off two-factor authentication?"
+            confirmLabel="Turn off"
+            action={() => update.mutateAsync({ data: { totp_secret_base64: null } })}
+            onDone={() => notifications.show({ message: "Two-factor authentication is off.", color: "green" })}
+          >
+            Signing in will need only your password or an e-mailed code. The key in your authenticator app stops working; you can remove it there.
+          </ConfirmAction>
+        </Group>
+      </Stack>
+    );
+  }
+  if (enrolling) {
+    return <TotpEnrolment issuer={project.display_name} account={user.primary_email ?? user.display_name ?? user.id} onDone={() => setEnrolling(false)} />;
+  }
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        <Badge color="gray" variant="light">
+          Off
+        </Badge>
+        <Text size="sm">Anyone with your password or access to your e-mail can sign in.</Text>
+      </Group>
+      <Group>
+        <Button onClick={() => setEnrolling(true)}>Turn on</Button>
+      </Group>
+    </Stack>
+  );
+}
