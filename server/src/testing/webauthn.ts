@@ -56,6 +56,11 @@ export interface CeremonyOptions {
   challenge?: string;
 }
 
+export interface RegistrationCeremony extends CeremonyOptions {
+  /** The new credential's id, base64url; random by default. */
+  credentialId?: string;
+}
+
 function clientData(type: "webauthn.create" | "webauthn.get", challenge: string, origin: string): Buffer {
   return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }), "utf8");
 }
@@ -65,7 +70,7 @@ export class SoftAuthenticator {
   readonly passkeys: StoredPasskey[] = [];
 
   /** What `startRegistration({ optionsJSON })` resolves to, for options as the server sent them. */
-  register(optionsJson: any, ceremony: CeremonyOptions) {
+  register(optionsJson: any, ceremony: RegistrationCeremony) {
     const rpId = ceremony.rpId ?? new URL(ceremony.origin).hostname;
     const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const jwk = publicKey.export({ format: "jwk" });
@@ -78,7 +83,7 @@ export class SoftAuthenticator {
         [-3, Buffer.from(jwk.y!, "base64url")],
       ]),
     );
-    const credentialId = randomBytes(16);
+    const credentialId = ceremony.credentialId ? Buffer.from(ceremony.credentialId, "base64url") : randomBytes(16);
     const counter = 0;
     const counterBytes = Buffer.alloc(4);
     counterBytes.writeUInt32BE(counter);
