@@ -30,6 +30,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { hashSecret } from "../../crypto/secret-hash";
+import type { NewPasskeyCredential } from "../../db/queries/passkeys";
 import { KnownError } from "../../errors";
 import type { ProjectConfig } from "../project-config/document";
 import { isTrustedOrigin } from "../redirects";
@@ -91,15 +92,8 @@ async function checked<T>(what: string, verify: () => Promise<T>): Promise<Verdi
   }
 }
 
-export interface VerifiedRegistration {
-  credentialId: string;
-  publicKey: string;
-  counter: number;
-  transports: string[];
-  deviceType: string;
-  backedUp: boolean;
-  rpId: string;
-}
+/** What a verified registration stores, but for the user it belongs to. */
+export type VerifiedRegistration = Omit<NewPasskeyCredential, "userId">;
 
 export async function verifyRegistration(
   config: ProjectConfig,
