@@ -3839,6 +3839,7 @@ export interface components {
             password?: string | null;
             password_hash?: string | null;
             otp_auth_enabled?: boolean;
+            /** @description False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
             passkey_auth_enabled?: boolean;
             /**
              * @description Turns two-factor sign-in on with the TOTP key, 16 to 64 raw bytes in standard base64 (padded) (RFC 6238: SHA-1, 6 digits, 30 s); null turns it off.
@@ -3881,6 +3882,7 @@ export interface components {
             password?: string | null;
             password_hash?: string | null;
             otp_auth_enabled?: boolean;
+            /** @description False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
             passkey_auth_enabled?: boolean;
             /**
              * @description Turns two-factor sign-in on with the TOTP key, 16 to 64 raw bytes in standard base64 (padded) (RFC 6238: SHA-1, 6 digits, 30 s); null turns it off.

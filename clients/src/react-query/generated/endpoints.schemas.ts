@@ -4268,6 +4268,7 @@ export interface ServerUserCreate {
   /** @pattern ^\$argon2(id|i|d)\$ */
   password_hash?: ServerUserCreatePasswordHash;
   otp_auth_enabled?: boolean;
+  /** False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
   passkey_auth_enabled?: boolean;
   /**
    * Turns two-factor sign-in on with the TOTP key, 16 to 64 raw bytes in standard base64 (padded) (RFC 6238: SHA-1, 6 digits, 30 s); null turns it off.
@@ -4361,6 +4362,7 @@ export interface ServerUserUpdate {
   /** @pattern ^\$argon2(id|i|d)\$ */
   password_hash?: ServerUserUpdatePasswordHash;
   otp_auth_enabled?: boolean;
+  /** False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
   passkey_auth_enabled?: boolean;
   /**
    * Turns two-factor sign-in on with the TOTP key, 16 to 64 raw bytes in standard base64 (padded) (RFC 6238: SHA-1, 6 digits, 30 s); null turns it off.
