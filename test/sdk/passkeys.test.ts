@@ -42,40 +42,21 @@ const bytes = (text: string): ArrayBuffer => {
   return buffer.buffer.slice(buffer.byteOffset, buffer.byteOffset + buffer.byteLength);
 };
 
+/** The PublicKeyCredential a browser hands the page: the authenticator's JSON answer as binary again. */
+function asPublicKeyCredential(json: { id: string; rawId: string; type: string; authenticatorAttachment: string; response: Record<string, unknown> }) {
+  const response: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(json.response)) response[key] = typeof value === "string" ? bytes(value) : value;
+  if (Array.isArray(json.response.transports)) response.getTransports = () => json.response.transports;
+  return { id: json.id, rawId: bytes(json.rawId), type: json.type, authenticatorAttachment: json.authenticatorAttachment, getClientExtensionResults: () => ({}), response };
+}
+
 /** A page at `origin` whose browser keeps its passkeys in `authenticator`. */
 function lendBrowser(origin: string, authenticator: SoftAuthenticator) {
   const credentials = {
-    async create({ publicKey }: { publicKey: any }) {
-      const json = authenticator.register({ challenge: b64url(publicKey.challenge), user: { id: b64url(publicKey.user.id) } }, { origin, rpId: publicKey.rp.id });
-      return {
-        id: json.id,
-        rawId: bytes(json.rawId),
-        type: json.type,
-        authenticatorAttachment: json.authenticatorAttachment,
-        getClientExtensionResults: () => ({}),
-        response: {
-          clientDataJSON: bytes(json.response.clientDataJSON),
-          attestationObject: bytes(json.response.attestationObject),
-          getTransports: () => json.response.transports,
-        },
-      };
-    },
-    async get({ publicKey }: { publicKey: any }) {
-      const json = authenticator.authenticate({ challenge: b64url(publicKey.challenge) }, { origin, rpId: publicKey.rpId });
-      return {
-        id: json.id,
-        rawId: bytes(json.rawId),
-        type: json.type,
-        authenticatorAttachment: json.authenticatorAttachment,
-        getClientExtensionResults: () => ({}),
-        response: {
-          clientDataJSON: bytes(json.response.clientDataJSON),
-          authenticatorData: bytes(json.response.authenticatorData),
-          signature: bytes(json.response.signature),
-          userHandle: bytes(json.response.userHandle),
-        },
-      };
-    },
+    create: async ({ publicKey }: { publicKey: any }) =>
+      asPublicKeyCredential(authenticator.register({ challenge: b64url(publicKey.challenge), user: { id: b64url(publicKey.user.id) } }, { origin, rpId: publicKey.rp.id })),
+    get: async ({ publicKey }: { publicKey: any }) =>
+      asPublicKeyCredential(authenticator.authenticate({ challenge: b64url(publicKey.challenge) }, { origin, rpId: publicKey.rpId })),
   };
   Object.assign(globalThis, {
     window: { location: new URL(`${origin}/`) },
