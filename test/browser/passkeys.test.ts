@@ -162,6 +162,18 @@ describe("passkeys in the handler pages", () => {
     });
   }, 120_000);
 
+  it("asks for a verified sign-in e-mail before a passkey can be added", async () => {
+    const { page, server } = harness();
+    await withProjectConfig(server, { passkey_enabled: true }, async () => {
+      await signInNewUser(page, server, "passkey-unverified");
+      await openSettings(page, "passkey");
+      const section = page.getByRole("region", { name: "Passkey" });
+      await section.getByText("To add a passkey, first verify an e-mail address you sign in with (under E-mails).").waitFor();
+      expect(await section.getByRole("button", { name: "Add a passkey" }).count()).toBe(0);
+      await screenshots(page, "passkey-settings-unverified");
+    });
+  }, 60_000);
+
   it("shows no passkey button nor settings section when the project has passkeys off", async () => {
     const { page, server } = harness();
     await signInNewUser(page, server, "passkey-none");

@@ -13,9 +13,9 @@
  * The challenge: 32 random bytes from the library, handed out once with a verification code
  * (purpose `passkey_registration` or `passkey_sign_in`, 65 seconds: the browser's 60-second
  * ceremony timeout plus some latency), which stores only its SHA-256 digest beside the code's
- * own digests. The code is used up by the first answer that presents it, whether that answer
- * holds or not, so a challenge is signed for at most once and a recorded answer cannot be
- * played again.
+ * own digests. The code is used up by the first answer that presents it (for a registration,
+ * the first from the user it was issued to), whether that answer holds or not, so a challenge
+ * is signed for at most once and a recorded answer cannot be played again.
  *
  * User verification is preferred, not required, as in Stack Auth: user presence is always
  * required (the library checks it), and an authenticator without a PIN or biometric still
