@@ -9,6 +9,7 @@ export type AreaName =
   | "auth-otp"
   | "auth-mfa"
   | "auth-cli"
+  | "auth-passkey"
   | "sessions-and-tokens"
   | "users-me"
   | "users"
@@ -187,6 +188,50 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       path: "/auth/cli/complete",
       access: "client",
       json: { login_code: "ABCDEF".padEnd(45, "X"), mode: "check" },
+      success: 200,
+    },
+  ],
+  "auth-passkey": [
+    {
+      operationId: "initiatePasskeyRegistration",
+      method: "post",
+      template: "/auth/passkey/initiate-passkey-registration",
+      path: "/auth/passkey/initiate-passkey-registration",
+      access: "client",
+      json: {},
+      success: 200,
+    },
+    {
+      operationId: "registerPasskey",
+      method: "post",
+      template: "/auth/passkey/register",
+      path: "/auth/passkey/register",
+      access: "client",
+      json: {
+        credential: { id: "AAAA", rawId: "AAAA", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "AAAA", attestationObject: "AAAA", transports: ["internal"] } },
+        code: "ABCDEF".padEnd(45, "X"),
+      },
+      success: 200,
+    },
+    {
+      operationId: "initiatePasskeyAuthentication",
+      method: "post",
+      template: "/auth/passkey/initiate-passkey-authentication",
+      path: "/auth/passkey/initiate-passkey-authentication",
+      access: "client",
+      json: {},
+      success: 200,
+    },
+    {
+      operationId: "signInWithPasskey",
+      method: "post",
+      template: "/auth/passkey/sign-in",
+      path: "/auth/passkey/sign-in",
+      access: "client",
+      json: {
+        authentication_response: { id: "AAAA", rawId: "AAAA", type: "public-key", clientExtensionResults: {}, response: { clientDataJSON: "AAAA", authenticatorData: "AAAA", signature: "AAAA" } },
+        code: "ABCDEF".padEnd(45, "X"),
+      },
       success: 200,
     },
   ],

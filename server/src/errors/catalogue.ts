@@ -5,6 +5,7 @@ import { emailErrors } from "./emails";
 import type { ErrorSpec } from "./define";
 import { generalErrors } from "./general";
 import { mfaErrors } from "./mfa";
+import { passkeyErrors } from "./passkeys";
 import { paymentErrors } from "./payments";
 import { permissionErrors } from "./permissions";
 import { projectAuthErrors } from "./project-auth";
@@ -26,6 +27,7 @@ export const knownErrors = {
   ...verificationErrors,
   ...mfaErrors,
   ...cliErrors,
+  ...passkeyErrors,
   ...dataVaultErrors,
   ...emailErrors,
   ...webhookErrors,

@@ -7,6 +7,7 @@ import { registerCliLoginRoutes } from "./auth/cli";
 import { registerOAuthTokenRoutes } from "./auth/oauth-token";
 import { registerMfaRoutes } from "./auth/mfa";
 import { registerOtpRoutes } from "./auth/otp";
+import { registerPasskeyRoutes } from "./auth/passkey";
 import { registerPasswordRoutes } from "./auth/password";
 import { registerPasswordChangeRoutes } from "./auth/password-change";
 import { registerPasswordResetRoutes } from "./auth/password-reset";
@@ -43,6 +44,7 @@ export function registerAllRoutes(router: Router): void {
   registerPasswordResetRoutes(router);
   registerOtpRoutes(router);
   registerMfaRoutes(router);
+  registerPasskeyRoutes(router);
   registerOAuthTokenRoutes(router);
   registerSessionRoutes(router);
   registerAnonymousRoutes(router);
@@ -81,6 +83,7 @@ export const OPENAPI_TAGS = [
   { name: "Password", description: "Sign-up and sign-in with e-mail and password; setting, changing and resetting passwords." },
   { name: "OTP", description: "Sign-in with an e-mailed one-time code or link (magic link)." },
   { name: "MFA", description: "The second factor (a TOTP code) that finishes the sign-in of a user with two-factor sign-in on." },
+  { name: "Passkeys", description: "Registering a passkey (WebAuthn) for the signed-in user, and signing in with it." },
   { name: "OAuth", description: "The OAuth 2.0 token endpoint." },
   { name: "Sessions", description: "Sessions and sign-out." },
   { name: "Anonymous", description: "Anonymous users, upgraded in place by a later sign-up." },

@@ -17,6 +17,14 @@ export function isTrustedRedirect(url: string, config: ProjectConfig): boolean {
   } catch {
     return false;
   }
+  return isTrustedOrigin(target, config);
+}
+
+/**
+ * Whether `target`'s origin is one of the project's: a trusted domain, or localhost when the
+ * project allows it. Also the rule for the origins passkeys may be used on.
+ */
+export function isTrustedOrigin(target: URL, config: ProjectConfig): boolean {
   if (target.protocol !== "http:" && target.protocol !== "https:") return false;
   if (config.domains.allowLocalhost && (LOCALHOST_NAMES.has(target.hostname) || target.hostname.endsWith(".localhost"))) {
     return true;

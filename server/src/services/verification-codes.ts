@@ -32,7 +32,9 @@ export type CodePurpose =
   | "team_invitation"
   | "mfa_sign_in"
   | "cli_login"
-  | "cli_polling";
+  | "cli_polling"
+  | "passkey_registration"
+  | "passkey_sign_in";
 
 export const OTP_LENGTH = 6;
 const NONCE_LENGTH = 39;

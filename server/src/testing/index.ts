@@ -11,3 +11,4 @@ export { newTotpSecret, signUpWithTotp, totpCode, wrongTotpCode } from "./totp";
 export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook } from "./webhook-receiver";
 /** For tests of a running server, which has no delivery worker: one pass of it, when the test wants. */
 export { deliverDueWebhooks } from "../services/webhooks/delivery-worker";
+export { SoftAuthenticator, type StoredPasskey } from "./webauthn";

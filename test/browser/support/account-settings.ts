@@ -8,7 +8,7 @@ export async function signInNewUser(page: Page, server: RunningTestServer, label
   const tokens = await signUpThroughApi(server, email);
   await page.goto("/handler/sign-in");
   await fillCredentials(page, email, PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL(`${server.url}/`);
   return { email, userId: tokens.user_id, tokens };
 }

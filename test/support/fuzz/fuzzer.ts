@@ -23,7 +23,10 @@ export interface FuzzRequest {
   body?: string;
   /** The template whose declaration the answer is checked against (a concrete path wins, as OpenAPI says). */
   checkTemplate: string;
-  /** An empty path parameter leaves a path no operation has ("/teams/"): ROUTE_NOT_FOUND is then a right answer too. */
+  /**
+   * An empty path parameter leaves a path no operation has ("/teams/"), and so does "." or "..",
+   * which URL resolution removes as a dot-segment: ROUTE_NOT_FOUND is then a right answer too.
+   */
   emptyPathSegment: boolean;
 }
 
@@ -183,7 +186,7 @@ function requestArbitrary(operation: Operation, document: OpenApiDocument, world
         headers,
         body: encoded,
         checkTemplate: document.paths[concrete]?.[operation.method] ? concrete : operation.template,
-        emptyPathSegment: Object.values(path).some((value) => stringify(value) === ""),
+        emptyPathSegment: Object.values(path).some((value) => ["", ".", ".."].includes(stringify(value))),
       };
     });
 }

@@ -19,8 +19,19 @@ const MESSAGES: Record<string, (details: Record<string, unknown>) => string> = {
   CLIENT_TEAM_CREATION_NOT_ENABLED: () => "This app does not let you create teams yourself. Ask its administrator.",
   TEAM_PERMISSION_REQUIRED: () => "You do not have permission to do this in this team.",
   API_KEYS_NOT_ENABLED: () => "This app does not allow personal API keys.",
+  PASSKEY_AUTHENTICATION_NOT_ENABLED: () => "Passkeys are turned off for this project.",
+  PASSKEY_WEBAUTHN_ERROR: (d) => passkeyCeremonyMessage(String(d.code ?? ""), String(d.message ?? "")),
   SCHEMA_ERROR: (d) => `Please check the form: ${String(d.message ?? "a field is not valid")}`,
 };
+
+/** What went wrong in the browser's own passkey prompt, by the browser's or @simplewebauthn/browser's code. */
+function passkeyCeremonyMessage(code: string, message: string): string {
+  if (code === "NotAllowedError") return "The passkey prompt was closed or timed out. Try again when you are ready.";
+  if (code === "ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED" || code === "InvalidStateError") return "This device already holds a passkey for your account.";
+  if (code === "ERROR_INVALID_DOMAIN" || code === "ERROR_INVALID_RP_ID") return "Passkeys cannot be used on this site's address.";
+  if (message.includes("not supported")) return "This browser cannot use passkeys.";
+  return `The passkey could not be used: ${message}`;
+}
 
 /** The message for the person at the form; `wording` rewords codes whose meaning depends on the form. */
 export function errorMessage(error: unknown, wording: Record<string, string> = {}): string {

@@ -1614,6 +1614,121 @@ export interface KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Code = typeof KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Code[keyof typeof KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+  PASSKEY_AUTHENTICATION_FAILED: 'PASSKEY_AUTHENTICATION_FAILED',
+  PASSKEY_AUTHENTICATION_NOT_ENABLED: 'PASSKEY_AUTHENTICATION_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusPasskeyAuthenticationNotEnabledCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusPasskeyAuthenticationNotEnabledCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSKEY_AUTHENTICATION_NOT_ENABLED: 'PASSKEY_AUTHENTICATION_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusPasskeyAuthenticationNotEnabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusPasskeyAuthenticationNotEnabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusPasskeyAuthenticationNotEnabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusPasskeyAuthenticationNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSKEY_AUTHENTICATION_NOT_ENABLED: 'PASSKEY_AUTHENTICATION_NOT_ENABLED',
+  PASSKEY_REGISTRATION_FAILED: 'PASSKEY_REGISTRATION_FAILED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode];
 
 
@@ -3310,6 +3425,170 @@ export type OtpSignInTokensAllOf = {
 
 export type OtpSignInTokens = SignInTokens & OtpSignInTokensAllOf;
 
+export type PasskeyAuthenticationResponseType = typeof PasskeyAuthenticationResponseType[keyof typeof PasskeyAuthenticationResponseType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PasskeyAuthenticationResponseType = {
+  'public-key': 'public-key',
+} as const;
+
+export type PasskeyAuthenticationResponseAuthenticatorAttachment = typeof PasskeyAuthenticationResponseAuthenticatorAttachment[keyof typeof PasskeyAuthenticationResponseAuthenticatorAttachment];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PasskeyAuthenticationResponseAuthenticatorAttachment = {
+  platform: 'platform',
+  'cross-platform': 'cross-platform',
+} as const;
+
+export type PasskeyAuthenticationResponseClientExtensionResults = {[key: string]: unknown};
+
+export type PasskeyAuthenticationResponseResponse = {
+  /**
+   * The client data the authenticator signed over: type, challenge, origin.
+   * @maxLength 65536
+   * @pattern ^[A-Za-z0-9_-]*$
+   */
+  clientDataJSON: string;
+  /**
+   * The authenticator data: RP ID hash, flags, signature counter.
+   * @maxLength 65536
+   * @pattern ^[A-Za-z0-9_-]*$
+   */
+  authenticatorData: string;
+  /**
+   * The signature over the authenticator data and the client data's hash.
+   * @maxLength 65536
+   * @pattern ^[A-Za-z0-9_-]*$
+   */
+  signature: string;
+  /**
+   * The user handle stored with the passkey.
+   * @maxLength 65536
+   * @pattern ^[A-Za-z0-9_-]*$
+   */
+  userHandle?: string;
+  [key: string]: unknown;
+};
+
+export interface PasskeyAuthenticationResponse {
+  /**
+   * The credential id.
+   * @maxLength 65536
+   * @pattern ^[A-Za-z0-9_-]*$
+   */
+  id: string;
+  /**
+   * The credential id again (the same bytes).
+   * @maxLength 65536
+   * @pattern ^[A-Za-z0-9_-]*$
+   */
+  rawId: string;
+  type: PasskeyAuthenticationResponseType;
+  authenticatorAttachment?: PasskeyAuthenticationResponseAuthenticatorAttachment;
+  clientExtensionResults?: PasskeyAuthenticationResponseClientExtensionResults;
+  response: PasskeyAuthenticationResponseResponse;
+}
+
+/**
+ * The WebAuthn options in JSON form, for @simplewebauthn/browser. Their RP ID is the placeholder `THIS_VALUE_WILL_BE_REPLACED.example.com`: the client puts the page's host name there, as the Stack SDK does.
+ */
+export type PasskeyCeremonyStartOptionsJson = {[key: string]: unknown};
+
+export interface PasskeyCeremonyStart {
+  /** The WebAuthn options in JSON form, for @simplewebauthn/browser. Their RP ID is the placeholder `THIS_VALUE_WILL_BE_REPLACED.example.com`: the client puts the page's host name there, as the Stack SDK does. */
+  options_json: PasskeyCeremonyStartOptionsJson;
+  /** Send it back with the browser's answer; valid 65 seconds, once. */
+  code: string;
+}
+
+export interface PasskeyRegister {
+  credential: PasskeyRegistrationCredential;
+  /** @maxLength 256 */
+  code: string;
+}
+
+export interface PasskeyRegistered {
+  /** The registered credential's id. */
+  user_handle: string;
+}
+
+export type PasskeyRegistrationCredentialType = typeof PasskeyRegistrationCredentialType[keyof typeof PasskeyRegistrationCredentialType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PasskeyRegistrationCredentialType = {
+  'public-key': 'public-key',
+} as const;
+
+export type PasskeyRegistrationCredentialAuthenticatorAttachment = typeof PasskeyRegistrationCredentialAuthenticatorAttachment[keyof typeof PasskeyRegistrationCredentialAuthenticatorAttachment];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PasskeyRegistrationCredentialAuthenticatorAttachment = {
+  platform: 'platform',
+  'cross-platform': 'cross-platform',
+} as const;
+
+export type PasskeyRegistrationCredentialClientExtensionResults = {[key: string]: unknown};
+
+export type PasskeyRegistrationCredentialResponse = {
+  /**
+   * The client data the authenticator signed over: type, challenge, origin.
+   * @maxLength 65536
+   * @pattern ^[A-Za-z0-9_-]*$
+   */
+  clientDataJSON: string;
+  /**
+   * The authenticator data with the new public key, and the attestation.
+   * @maxLength 65536
+   * @pattern ^[A-Za-z0-9_-]*$
+   */
+  attestationObject: string;
+  /**
+   * The authenticator data alone.
+   * @maxLength 65536
+   * @pattern ^[A-Za-z0-9_-]*$
+   */
+  authenticatorData?: string;
+  /** @maxItems 16 */
+  transports?: string[];
+  publicKeyAlgorithm?: number;
+  /**
+   * The public key in SPKI form.
+   * @maxLength 65536
+   * @pattern ^[A-Za-z0-9_-]*$
+   */
+  publicKey?: string;
+  [key: string]: unknown;
+};
+
+export interface PasskeyRegistrationCredential {
+  /**
+   * The credential id.
+   * @maxLength 65536
+   * @pattern ^[A-Za-z0-9_-]*$
+   */
+  id: string;
+  /**
+   * The credential id again (the same bytes).
+   * @maxLength 65536
+   * @pattern ^[A-Za-z0-9_-]*$
+   */
+  rawId: string;
+  type: PasskeyRegistrationCredentialType;
+  authenticatorAttachment?: PasskeyRegistrationCredentialAuthenticatorAttachment;
+  clientExtensionResults?: PasskeyRegistrationCredentialClientExtensionResults;
+  response: PasskeyRegistrationCredentialResponse;
+}
+
+export interface PasskeySignIn {
+  authentication_response: PasskeyAuthenticationResponse;
+  /** @maxLength 256 */
+  code: string;
+}
+
 export interface PasswordReset {
   /**
    * The whole code from the e-mailed link, or the OTP followed by the nonce.
@@ -4207,6 +4486,7 @@ export interface ServerUserCreate {
   /** @pattern ^\$argon2(id|i|d)\$ */
   password_hash?: ServerUserCreatePasswordHash;
   otp_auth_enabled?: boolean;
+  /** False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
   passkey_auth_enabled?: boolean;
   /**
    * Turns two-factor sign-in on with the TOTP key, 16 to 64 raw bytes in standard base64 (padded) (RFC 6238: SHA-1, 6 digits, 30 s); null turns it off.
@@ -4300,6 +4580,7 @@ export interface ServerUserUpdate {
   /** @pattern ^\$argon2(id|i|d)\$ */
   password_hash?: ServerUserUpdatePasswordHash;
   otp_auth_enabled?: boolean;
+  /** False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
   passkey_auth_enabled?: boolean;
   /**
    * Turns two-factor sign-in on with the TOTP key, 16 to 64 raw bytes in standard base64 (padded) (RFC 6238: SHA-1, 6 digits, 30 s); null turns it off.

@@ -14,6 +14,7 @@ export * from "./mfa";
 export * from "./misc";
 export * from "./oauth";
 export * from "./otp";
+export * from "./passkeys";
 export * from "./password";
 export * from "./payments";
 export * from "./permissions";

@@ -33,7 +33,9 @@ const profileFields = {
     .regex(/^\$argon2(id|i|d)\$/, "Only argon2 PHC hashes can be imported")
     .nullable(),
   otp_auth_enabled: z.boolean(),
-  passkey_auth_enabled: z.boolean(),
+  passkey_auth_enabled: z.boolean().openapi({
+    description: "False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR.",
+  }),
   totp_secret_base64: TotpSecretSchema.nullable(),
   restricted_by_admin: z.boolean(),
   restricted_by_admin_reason: z.string().max(1000).nullable(),

@@ -8,6 +8,7 @@ import { hashPassword } from "../../crypto/password";
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
 import { isUniqueViolation } from "../../db/errors";
+import { removeUserCredentials, userHasCredential } from "../../db/queries/passkeys";
 import { isTeamMember } from "../../db/queries/teams";
 import {
   findUser,
@@ -82,6 +83,7 @@ async function applyChanges(
   if (changes.selectedTeamId && !(await isTeamMember(tx, tenancy, changes.selectedTeamId, userId))) {
     throw new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: changes.selectedTeamId, user_id: userId });
   }
+  await applyPasskeySwitch(tx, tenancy, userId, changes.passkeyAuthEnabled);
   await updateUserProfile(tx, tenancy, userId, {
     displayName: changes.displayName,
     profileImageUrl: changes.profileImageUrl,
@@ -90,7 +92,6 @@ async function applyChanges(
     serverMetadata: changes.serverMetadata,
     selectedTeamId: changes.selectedTeamId,
     otpAuthEnabled: changes.otpAuthEnabled,
-    passkeyAuthEnabled: changes.passkeyAuthEnabled,
     isAnonymous: changes.isAnonymous,
     restrictedByAdmin: changes.restrictedByAdmin,
     restrictedByAdminReason: changes.restrictedByAdminReason,
@@ -115,6 +116,20 @@ async function applyChanges(
     await updatePrimaryEmailFlags(tx, tenancy, userId, {
       isVerified: changes.primaryEmailVerified,
       usedForAuth: changes.primaryEmailAuthEnabled,
+    });
+  }
+}
+
+/**
+ * `passkey_auth_enabled` says whether the user has a passkey (as in Stack Auth): false removes
+ * it; true is accepted only when there is one, since a passkey comes into being only through
+ * POST /auth/passkey/register.
+ */
+async function applyPasskeySwitch(tx: Queryable, tenancy: Tenancy, userId: string, enabled: boolean | undefined): Promise<void> {
+  if (enabled === false) await removeUserCredentials(tx, tenancy, userId);
+  if (enabled === true && !(await userHasCredential(tx, tenancy, userId))) {
+    throw new KnownError("SCHEMA_ERROR", {
+      message: "body.passkey_auth_enabled: true needs a registered passkey; register one with POST /auth/passkey/register",
     });
   }
 }

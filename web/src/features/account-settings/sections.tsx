@@ -1,10 +1,11 @@
 import type { Project } from "@gatehouse/clients/react";
-import { IconBell, IconKey, IconLock, IconMail, IconShieldLock, IconTrash, IconUser, IconUsersGroup, IconDevices } from "@tabler/icons-react";
+import { IconBell, IconFingerprint, IconKey, IconLock, IconMail, IconShieldLock, IconTrash, IconUser, IconUsersGroup, IconDevices } from "@tabler/icons-react";
 import type { ComponentType, ReactNode } from "react";
 import { ApiKeysSection } from "./api-keys/api-keys-section";
 import { DeleteAccountSection } from "./delete-account/delete-account-section";
 import { EmailsSection } from "./emails/emails-section";
 import { NotificationsSection } from "./notifications/notifications-section";
+import { PasskeySection } from "./passkey/passkey-section";
 import { PasswordSection } from "./password/password-section";
 import { ProfileSection } from "./profile/profile-section";
 import { SessionsSection } from "./sessions/sessions-section";
@@ -28,6 +29,7 @@ export const SETTINGS_SECTIONS: SettingsSectionEntry[] = [
   { id: "emails", label: "E-mails", icon: icon(IconMail), Component: EmailsSection },
   { id: "password", label: "Password", icon: icon(IconLock), Component: PasswordSection, shown: (p) => p.config.credential_enabled },
   { id: "two-factor", label: "Two-factor", icon: icon(IconShieldLock), Component: TwoFactorSection },
+  { id: "passkey", label: "Passkey", icon: icon(IconFingerprint), Component: PasskeySection, shown: (p) => p.config.passkey_enabled },
   { id: "sessions", label: "Sessions", icon: icon(IconDevices), Component: SessionsSection },
   { id: "teams", label: "Teams", icon: icon(IconUsersGroup), Component: TeamsSection },
   { id: "api-keys", label: "API keys", icon: icon(IconKey), Component: ApiKeysSection, shown: (p) => p.config.allow_user_api_keys },

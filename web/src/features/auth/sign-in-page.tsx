@@ -7,6 +7,7 @@ import { AlreadySignedIn } from "./already-signed-in";
 import { EmailCodeSignIn } from "./email-code-sign-in";
 import { MethodTabs } from "./method-tabs";
 import { OAuthButtons } from "./oauth-buttons";
+import { PasskeySignIn } from "./passkey-sign-in";
 import { PasswordSignIn } from "./password-sign-in";
 import { ReturnTargetNotice } from "./return-target-notice";
 
@@ -23,7 +24,8 @@ function SignIn() {
   const project = useProject();
   const user = useUser();
   const { urls } = useGatehouse();
-  const { credential_enabled: password, magic_link_enabled: emailCode, sign_up_enabled: signUp } = project.config;
+  const { credential_enabled: password, magic_link_enabled: emailCode, passkey_enabled: passkey, sign_up_enabled: signUp } = project.config;
+  const providers = project.config.enabled_oauth_providers.length > 0;
   const title = `Sign in to ${project.display_name}`;
 
   if (user) return <AlreadySignedIn title={title} user={user} />;
@@ -33,7 +35,8 @@ function SignIn() {
       <ReturnTargetNotice />
       <OAuthButtons />
       <MethodTabs password={password ? <PasswordSignIn /> : null} emailCode={emailCode ? <EmailCodeSignIn /> : null} />
-      {!password && !emailCode && project.config.enabled_oauth_providers.length === 0 ? (
+      <PasskeySignIn divider={password || emailCode || providers} />
+      {!password && !emailCode && !passkey && !providers ? (
         <Text>Signing in is switched off for this project. Ask its administrator.</Text>
       ) : null}
       {signUp ? (

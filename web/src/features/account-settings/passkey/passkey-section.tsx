@@ -1,0 +1,88 @@
+import { useContactChannels, useRegisterPasskey, useUpdateUser, useUser } from "@gatehouse/clients/react";
+import { Alert, Badge, Button, Group, Stack, Text } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconFingerprint, IconInfoCircle } from "@tabler/icons-react";
+import { ConfirmAction } from "../../../components/confirm-action";
+import { ErrorAlert } from "../../../components/error-alert";
+import { errorMessage } from "../../../lib/error-message";
+import { SettingsSection } from "../settings-section";
+
+export function PasskeySection() {
+  return (
+    <SettingsSection title="Passkey" description="Sign in with your device's screen lock or a security key instead of a password.">
+      <Passkey />
+    </SettingsSection>
+  );
+}
+
+/**
+ * As Stack Auth's account settings: one passkey per account. Adding one needs a verified
+ * sign-in e-mail (the way back in if the device is lost); turning passkey sign-in off removes
+ * the passkey, unless it is the only way left to sign in.
+ */
+function Passkey() {
+  const user = useUser({ or: "redirect" });
+  const channels = useContactChannels();
+  const register = useRegisterPasskey();
+  const update = useUpdateUser();
+  const hasPasskey = user.passkey_auth_enabled;
+  const hasVerifiedSignInEmail = channels.some((channel) => channel.is_verified && channel.used_for_auth);
+  const onlyWayIn = hasPasskey && !user.has_password && !user.otp_auth_enabled && user.oauth_providers.length === 0;
+
+  const add = () =>
+    register.mutate(undefined, {
+      onSuccess: () => notifications.show({ message: "Passkey added. You can now sign in with it.", color: "green" }),
+    });
+
+  return (
+    <Stack gap="md">
+      <Group gap="sm">
+        <IconFingerprint size={22} aria-hidden />
+        <Text fw={500}>Passkey sign-in</Text>
+        <Badge variant="light" color={hasPasskey ? "green" : "gray"}>
+          {hasPasskey ? "On" : "Off"}
+        </Badge>
+      </Group>
+      {!hasPasskey && !hasVerifiedSignInEmail ? (
+        <Alert variant="light" icon={<IconInfoCircle aria-hidden />}>
+          To add a passkey, first verify an e-mail address you sign in with (under E-mails).
+        </Alert>
+      ) : null}
+      {!hasPasskey && hasVerifiedSignInEmail ? (
+        <>
+          <Text size="sm" c="dimmed">
+            Your browser or password manager keeps the passkey; this app keeps only its public key.
+          </Text>
+          <Group>
+            <Button onClick={add} loading={register.isPending}>
+              Add a passkey
+            </Button>
+          </Group>
+        </>
+      ) : null}
+      {hasPasskey && onlyWayIn ? (
+        <Alert variant="light" icon={<IconInfoCircle aria-hidden />}>
+          Passkey sign-in cannot be turned off: it is the only way you sign in. Set a password first.
+        </Alert>
+      ) : null}
+      {hasPasskey && !onlyWayIn ? (
+        <Group>
+          <ConfirmAction
+            title="Turn off passkey sign-in?"
+            confirmLabel="Turn off"
+            action={() => update.mutateAsync({ data: { passkey_auth_enabled: false } })}
+            onDone={() => notifications.show({ message: "Passkey sign-in is off; the passkey was removed.", color: "green" })}
+            trigger={(ask) => (
+              <Button variant="default" color="red" onClick={ask}>
+                Turn off passkey sign-in
+              </Button>
+            )}
+          >
+            The passkey is removed from your account and will no longer sign you in. You can add a new one later.
+          </ConfirmAction>
+        </Group>
+      ) : null}
+      <ErrorAlert message={register.error ? errorMessage(register.error) : null} />
+    </Stack>
+  );
+}
