@@ -244,6 +244,10 @@ describe.each(STACK_REACT_VERSIONS)("@stackframe/react $version against this ser
     await page.goto("/");
     await page.getByTestId("signed-in-as").waitFor();
 
+    // Every answer the pages got while signed in was a success.
+    expect(apiRequests.filter((r) => r.status >= 400)).toEqual([]);
+    const beforeSignOut = apiRequests.length;
+
     // Signing out from the user button ends the session on the server.
     const sessionsBeforeSignOut = (await serverApi("GET", `/auth/sessions?user_id=${userId}`)).json.items.length;
     await page.getByRole("button", { name: "GR" }).click();
@@ -251,8 +255,10 @@ describe.each(STACK_REACT_VERSIONS)("@stackframe/react $version against this ser
     await page.getByTestId("signed-out").waitFor();
     await expect.poll(async () => (await serverApi("GET", `/auth/sessions?user_id=${userId}`)).json.items.length).toBe(sessionsBeforeSignOut - 1);
 
-    // Every answer the pages got was a success, under the SDK's own header prefix.
-    expect(apiRequests.filter((r) => r.status >= 400)).toEqual([]);
+    // A read the SDK had started for the user may land after its sign-out; Stack Auth answers
+    // it with the same known error. Nothing else may fail.
+    expect(apiRequests.slice(beforeSignOut).filter((r) => r.status >= 400 && r.knownError !== "CANNOT_GET_OWN_USER_WITHOUT_USER")).toEqual([]);
+    // Every request carried the SDK's own header prefix.
     expect(new Set(apiRequests.flatMap((r) => r.headerPrefixes))).toEqual(new Set([sdk.prefix]));
   }, 180_000);
 });
