@@ -11,7 +11,7 @@ describe("dashboard: teams", () => {
   it("creates a team with its creator, adds and removes members, grants a team permission, renames and deletes the team", async () => {
     const { page, server } = harness();
     const owner = await signInNewUser(page, server, "teams-owner");
-    const { projectId, admin, addUser } = await createAdminProject(server, owner.tokens.access_token, owner.userId, { domains: [APP_DOMAIN] });
+    const { projectId, admin, addUser } = await createAdminProject(server, owner.tokens.access_token, owner.userId, { domains: [APP_DOMAIN], allow_team_api_keys: true });
     const ada = await addUser("Ada Lovelace");
     const grace = await addUser("Grace Hopper");
     expect((await admin("POST", "/team-permission-definitions", { id: "read_reports", description: "Read the harbour reports" })).status).toBe(201);
@@ -93,6 +93,19 @@ describe("dashboard: teams", () => {
     await page.getByRole("button", { name: "Rename team" }).click();
     await page.getByRole("heading", { name: "Harbour pilots" }).waitFor();
     expect((await admin("GET", `/teams/${teamId}`)).json.display_name).toBe("Harbour pilots");
+
+    // The team's API keys, as a member's backend made one: listed, and revoked from here.
+    await page.getByText("No member has made an API key for this team.").waitFor();
+    const teamKey = await admin("POST", "/team-api-keys", { description: "Pilot roster sync", expires_at_millis: null, team_id: teamId });
+    expect(teamKey.status).toBe(201);
+    await page.reload();
+    const keyItem = page.getByRole("listitem", { name: "Pilot roster sync" });
+    await keyItem.getByText("Active").waitFor();
+    await keyItem.getByRole("button", { name: "Revoke the key Pilot roster sync" }).click();
+    await confirmIn(page, "Revoke this key?", "Revoke key");
+    await keyItem.getByText("Revoked").waitFor();
+    expect((await admin("GET", `/team-api-keys/${teamKey.json.id}?team_id=${teamId}`)).json.manually_revoked_at_millis).toEqual(expect.any(Number));
+    expect((await admin("POST", "/team-api-keys/check", { api_key: teamKey.json.value })).json.code).toBe("API_KEY_REVOKED");
 
     // The list filters on the page and says how many it shows.
     expect((await admin("POST", "/teams", { display_name: "Lighthouse keepers" })).status).toBe(201);

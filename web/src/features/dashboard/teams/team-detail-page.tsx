@@ -12,6 +12,7 @@ import { useProjectId } from "../shell/project-context";
 import { AddMemberForm } from "./add-member-form";
 import { DeleteTeamButton } from "./delete-team-button";
 import { InviteForm } from "./invite-form";
+import { TeamApiKeysSection } from "./team-api-keys-section";
 import { TeamMemberList } from "./team-member-list";
 import { TeamInvitations } from "./team-invitations";
 import { teamPath } from "./team-paths";
@@ -91,6 +92,7 @@ function TeamDetail({ projectId, teamId }: { projectId: string; teamId: string }
           </Boundary>
         </Stack>
       </SettingsSection>
+      <TeamApiKeysSection projectId={projectId} teamId={team.id} />
       <SettingsSection title="Name">
         <TeamNameForm team={team} update={update} />
       </SettingsSection>
