@@ -8,6 +8,7 @@ export type AreaName =
   | "auth-password"
   | "auth-otp"
   | "auth-mfa"
+  | "auth-oauth"
   | "sessions-and-tokens"
   | "users-me"
   | "users"
@@ -40,7 +41,7 @@ export interface OperationSample {
   form?: Record<string, string>;
   success: number;
   /** The response media type of the success answer. */
-  successType?: "application/json" | "text/plain";
+  successType?: "application/json" | "text/plain" | "redirect";
 }
 
 const SAMPLE_UUID = "3f0c7a52-1c7e-4a8e-9d59-0b8f4d3e2a11";
@@ -158,6 +159,39 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       access: "client",
       json: { code: "ABCDEF".padEnd(45, "X") },
       success: 200,
+    },
+  ],
+  "auth-oauth": [
+    {
+      operationId: "authorizeOAuth",
+      method: "get",
+      template: "/auth/oauth/authorize/{provider_id}",
+      path:
+        "/auth/oauth/authorize/github?client_id=internal&client_secret=__stack_public_client__&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fhandler%2Foauth-callback" +
+        "&scope=legacy&state=some-state&grant_type=authorization_code&code_challenge=" +
+        "A".repeat(43) +
+        "&code_challenge_method=S256&response_type=code&stack_response_mode=json",
+      access: "public",
+      success: 200,
+    },
+    {
+      operationId: "oauthCallback",
+      method: "get",
+      template: "/auth/oauth/callback/{provider_id}",
+      path: "/auth/oauth/callback/github?code=some-code&state=some-state",
+      access: "public",
+      success: 303,
+      successType: "redirect",
+    },
+    {
+      operationId: "oauthCallbackFormPost",
+      method: "post",
+      template: "/auth/oauth/callback/{provider_id}",
+      path: "/auth/oauth/callback/apple",
+      access: "public",
+      form: { code: "some-code", state: "some-state" },
+      success: 303,
+      successType: "redirect",
     },
   ],
   "sessions-and-tokens": [

@@ -84,6 +84,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oauth/authorize/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in (or linking) with an OAuth provider
+         * @description A browser redirect to the provider, as `signInWithOAuth` drives it (PKCE S256 with the client's challenge). The redirect sets an HttpOnly cookie binding the flow to this browser for 3600 s. With `stack_response_mode=json` the answer is `{location}` instead and no cookie is set. The flow lasts an hour.
+         */
+        get: operations["authorizeOAuth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth/callback/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's answer (redirect)
+         * @description Where the provider sends the browser back. Answers a redirect to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`; once the flow is known, failures redirect to its `error_redirect_url` with `errorCode`, `message` and `details`. An unknown, used or expired state, or a redirect-started flow reaching a browser without its cookie, answers OUTER_OAUTH_TIMEOUT.
+         */
+        get: operations["oauthCallback"];
+        put?: never;
+        /**
+         * The provider's answer (form post)
+         * @description Where the provider sends the browser back. Answers a redirect to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`; once the flow is known, failures redirect to its `error_redirect_url` with `errorCode`, `message` and `details`. An unknown, used or expired state, or a redirect-started flow reaching a browser without its cookie, answers OUTER_OAUTH_TIMEOUT. Providers that answer with a form post (Apple) come here.
+         */
+        post: operations["oauthCallbackFormPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/oauth/token": {
         parameters: {
             query?: never;
@@ -94,8 +138,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Exchange a refresh token for a new access token
-         * @description OAuth 2.0 token endpoint (form-encoded). The refresh token stays the same for the session.
+         * Exchange a refresh token or an authorization code for tokens
+         * @description OAuth 2.0 token endpoint (form-encoded). `refresh_token`: a new access token; the refresh token stays the same for the session. `authorization_code`: the code from our OAuth callback, with the flow's `redirect_uri` and the PKCE verifier of its S256 challenge, opens the session (a wrong verifier or URI counts against the code, which then answers INVALID_AUTHORIZATION_CODE; a used or expired code too). A user with two-factor sign-in on gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead.
          */
         post: operations["exchangeOAuthToken"];
         delete?: never;
@@ -2553,6 +2597,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 401. */
+        KnownError401AccessTokenExpiredAnd3MoreL2xy9z: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "UNPARSABLE_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
         KnownError401PlusApiKeyExpiredApiKeyRevoked: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -2986,6 +3044,34 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A known error answered with status 408. */
+        KnownError408OuterOauthTimeout: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "OUTER_OAUTH_TIMEOUT";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
+        KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE" | "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER" | "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
         /** @description A known error answered with status 409. */
         KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists: {
             /**
@@ -3136,10 +3222,30 @@ export interface components {
         NotificationPreferenceUpdate: {
             enabled: boolean;
         };
+        OAuthAuthorizeLocation: {
+            location: string;
+        };
+        /** @description The provider's answer: `code` and `state`, or `error` and `error_description`, and whatever else it sends. */
+        OAuthProviderAnswer: {
+            code?: string;
+            state?: string;
+            error?: string;
+            error_description?: string;
+            iss?: string;
+        } & {
+            [key: string]: unknown;
+        };
         OAuthTokenRequest: {
             /** @enum {string} */
-            grant_type: "refresh_token";
-            refresh_token: string;
+            grant_type: "refresh_token" | "authorization_code";
+            /** @description `refresh_token` grant: the session's refresh token. */
+            refresh_token?: string;
+            /** @description `authorization_code` grant: the code our callback handed to `redirect_uri`. */
+            code?: string;
+            /** @description `authorization_code` grant: the `redirect_uri` the flow was started with. */
+            redirect_uri?: string;
+            /** @description `authorization_code` grant: the PKCE verifier of the flow's S256 challenge. */
+            code_verifier?: string;
             /** @description The project id, optionally followed by `#<branch id>`. */
             client_id: string;
             /** @description A publishable client key, or `__stack_public_client__`. */
@@ -3153,6 +3259,15 @@ export interface components {
             expires_in: number;
             refresh_token: string;
             scope: string;
+            /**
+             * Format: uuid
+             * @description Authorization code grant: the signed-in user.
+             */
+            user_id?: string;
+            /** @description Authorization code grant: whether this sign-in created the user. */
+            is_new_user?: boolean;
+            /** @description Authorization code grant: the `after_callback_redirect_url` the flow was started with. */
+            after_callback_redirect_url?: string | null;
         };
         OtpNonce: {
             /** @description Keep it; the code to redeem is the mailed six-character OTP followed by this nonce. */
@@ -3472,12 +3587,40 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        PublicKnownError400PlusInvalidOauthClientIdOrSecret: {
+        PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "BODY_PARSING_ERROR" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "SCHEMA_ERROR";
+            code: "BODY_PARSING_ERROR" | "INVALID_AUTHORIZATION_CODE" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "OAUTH_PROVIDER_ACCESS_DENIED" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -3506,6 +3649,20 @@ export interface components {
              * @enum {string}
              */
             code: "DATABASE_UNAVAILABLE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 503. */
+        PublicKnownError503PlusOauthProviderTemporarilyUnavailable: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "DATABASE_UNAVAILABLE" | "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -4385,6 +4542,249 @@ export interface operations {
             };
         };
     };
+    authorizeOAuth: {
+        parameters: {
+            query: {
+                /** @description The project id, optionally followed by `#<branch id>`. */
+                client_id: string;
+                /** @description A publishable client key, or `__stack_public_client__`. */
+                client_secret: string;
+                /** @description The client's callback page (trusted domain); our code and `state` are added to it. */
+                redirect_uri: string;
+                /** @description Our own scope; SDKs send `legacy`. */
+                scope?: string;
+                /** @description The client's state, handed back with the code. */
+                state: string;
+                grant_type: "authorization_code";
+                /** @description BASE64URL(SHA-256(code_verifier)) of the client's verifier. */
+                code_challenge: string;
+                code_challenge_method: "S256";
+                response_type: "code";
+                /** @description `link` adds the provider to the user of `token`. */
+                type?: "authenticate" | "link";
+                /** @description The signed-in user's access token; required for `link`. */
+                token?: string;
+                /** @description Extra scopes to ask the provider for, space-separated. */
+                provider_scope?: string;
+                /** @description Where failures go, with `errorCode`, `message` and `details`; trusted domain. */
+                error_redirect_url?: string;
+                /** @description Same as `error_redirect_url`. */
+                error_redirect_uri?: string;
+                /** @description Handed back with the tokens, for the client to go to. */
+                after_callback_redirect_url?: string;
+                response_mode?: "json" | "redirect";
+                /** @description `json`: answer `{location}` instead of redirecting. */
+                stack_response_mode?: "json" | "redirect";
+                hexclave_response_mode?: "json" | "redirect";
+            };
+            header?: never;
+            path: {
+                /** @description The provider's id in the project config (`github`, or a generic provider's own id). */
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON mode: where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAuthorizeLocation"];
+                };
+            };
+            /** @description To the provider */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Known error: BODY_PARSING_ERROR, INVALID_OAUTH_CLIENT_ID_OR_SECRET, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, INVALID_PROJECT_FOR_ACCESS_TOKEN, UNPARSABLE_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401AccessTokenExpiredAnd3MoreL2xy9z"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503PlusOauthProviderTemporarilyUnavailable"];
+                };
+            };
+        };
+    };
+    oauthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The provider's id in the project config (`github`, or a generic provider's own id). */
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the client's callback page, or its error page */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                };
+            };
+            /** @description Known error: OUTER_OAUTH_TIMEOUT */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError408OuterOauthTimeout"];
+                };
+            };
+            /** @description Known error: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE, OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER, USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503PlusOauthProviderTemporarilyUnavailable"];
+                };
+            };
+        };
+    };
+    oauthCallbackFormPost: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The provider's id in the project config (`github`, or a generic provider's own id). */
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthProviderAnswer"];
+            };
+        };
+        responses: {
+            /** @description To the client's callback page, or its error page */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                };
+            };
+            /** @description Known error: OUTER_OAUTH_TIMEOUT */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError408OuterOauthTimeout"];
+                };
+            };
+            /** @description Known error: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE, OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER, USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503PlusOauthProviderTemporarilyUnavailable"];
+                };
+            };
+        };
+    };
     exchangeOAuthToken: {
         parameters: {
             query?: never;
@@ -4398,7 +4798,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A fresh access token */
+            /** @description The session's tokens */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4407,13 +4807,13 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthTokenResponse"];
                 };
             };
-            /** @description Known error: BODY_PARSING_ERROR, INVALID_OAUTH_CLIENT_ID_OR_SECRET, SCHEMA_ERROR */
+            /** @description Known error: BODY_PARSING_ERROR, INVALID_AUTHORIZATION_CODE, INVALID_OAUTH_CLIENT_ID_OR_SECRET, MULTI_FACTOR_AUTHENTICATION_REQUIRED, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicKnownError400PlusInvalidOauthClientIdOrSecret"];
+                    "application/json": components["schemas"]["PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806"];
                 };
             };
             /** @description Known error: REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED */

@@ -4,6 +4,7 @@ import { emailErrors } from "./emails";
 import type { ErrorSpec } from "./define";
 import { generalErrors } from "./general";
 import { mfaErrors } from "./mfa";
+import { oauthErrors } from "./oauth";
 import { paymentErrors } from "./payments";
 import { permissionErrors } from "./permissions";
 import { projectAuthErrors } from "./project-auth";
@@ -24,6 +25,7 @@ export const knownErrors = {
   ...apiKeyErrors,
   ...verificationErrors,
   ...mfaErrors,
+  ...oauthErrors,
   ...dataVaultErrors,
   ...emailErrors,
   ...webhookErrors,

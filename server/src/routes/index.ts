@@ -3,6 +3,7 @@ import { registerAnalyticsRoutes } from "./analytics/events";
 import { registerTeamApiKeyRoutes } from "./api-keys/team-api-keys";
 import { registerUserApiKeyRoutes } from "./api-keys/user-api-keys";
 import { registerAnonymousRoutes } from "./auth/anonymous";
+import { registerOAuthRoutes } from "./auth/oauth";
 import { registerOAuthTokenRoutes } from "./auth/oauth-token";
 import { registerMfaRoutes } from "./auth/mfa";
 import { registerOtpRoutes } from "./auth/otp";
@@ -42,6 +43,7 @@ export function registerAllRoutes(router: Router): void {
   registerPasswordResetRoutes(router);
   registerOtpRoutes(router);
   registerMfaRoutes(router);
+  registerOAuthRoutes(router);
   registerOAuthTokenRoutes(router);
   registerSessionRoutes(router);
   registerAnonymousRoutes(router);
@@ -79,7 +81,7 @@ export const OPENAPI_TAGS = [
   { name: "Password", description: "Sign-up and sign-in with e-mail and password; setting, changing and resetting passwords." },
   { name: "OTP", description: "Sign-in with an e-mailed one-time code or link (magic link)." },
   { name: "MFA", description: "The second factor (a TOTP code) that finishes the sign-in of a user with two-factor sign-in on." },
-  { name: "OAuth", description: "The OAuth 2.0 token endpoint." },
+  { name: "OAuth", description: "Sign-in with OAuth providers (authorize, the provider's callback) and the OAuth 2.0 token endpoint." },
   { name: "Sessions", description: "Sessions and sign-out." },
   { name: "Anonymous", description: "Anonymous users, upgraded in place by a later sign-up." },
   { name: "Users", description: "Users and the signed-in user." },

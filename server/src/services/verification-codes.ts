@@ -25,7 +25,13 @@ import {
 } from "../db/queries/verification-codes";
 import { KnownError, type KnownErrorCode, type KnownErrorDetails } from "../errors";
 
-export type CodePurpose = "email_verification" | "password_reset" | "otp_sign_in" | "team_invitation" | "mfa_sign_in";
+export type CodePurpose =
+  | "email_verification"
+  | "password_reset"
+  | "otp_sign_in"
+  | "team_invitation"
+  | "mfa_sign_in"
+  | "oauth_authorization_code";
 
 export const OTP_LENGTH = 6;
 const NONCE_LENGTH = 39;

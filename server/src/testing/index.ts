@@ -11,3 +11,16 @@ export { newTotpSecret, signUpWithTotp, totpCode, wrongTotpCode } from "./totp";
 export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook } from "./webhook-receiver";
 /** For tests of a running server, which has no delivery worker: one pass of it, when the test wants. */
 export { deliverDueWebhooks } from "../services/webhooks/delivery-worker";
+export {
+  authorizeQuery,
+  CLIENT_ERROR_PAGE,
+  CLIENT_REDIRECT,
+  configureOAuth,
+  exchangeCode,
+  followProvider,
+  newPkce,
+  runFlow,
+  signInThroughProvider,
+  type OAuthProject,
+  type ProviderSetting,
+} from "./oauth-flow";

@@ -1794,6 +1794,37 @@ export interface KnownError401 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = typeof KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode[keyof typeof KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401AccessTokenExpiredAnd3MoreL2xy9z {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError401PlusApiKeyExpiredApiKeyRevokedCode = typeof KnownError401PlusApiKeyExpiredApiKeyRevokedCode[keyof typeof KnownError401PlusApiKeyExpiredApiKeyRevokedCode];
 
 
@@ -2777,6 +2808,64 @@ export interface KnownError404WebhookEndpointNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError408OuterOauthTimeoutCode = typeof KnownError408OuterOauthTimeoutCode[keyof typeof KnownError408OuterOauthTimeoutCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError408OuterOauthTimeoutCode = {
+  OUTER_OAUTH_TIMEOUT: 'OUTER_OAUTH_TIMEOUT',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError408OuterOauthTimeoutDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 408.
+ */
+export interface KnownError408OuterOauthTimeout {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError408OuterOauthTimeoutCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError408OuterOauthTimeoutDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode = {
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+  OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: 'OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER',
+  USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION: 'USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode];
 
 
@@ -3038,18 +3127,60 @@ export interface NotificationPreferenceUpdate {
   enabled: boolean;
 }
 
+export interface OAuthAuthorizeLocation {
+  location: string;
+}
+
+/**
+ * The provider's answer: `code` and `state`, or `error` and `error_description`, and whatever else it sends.
+ */
+export interface OAuthProviderAnswer {
+  /** @maxLength 4096 */
+  code?: string;
+  /** @maxLength 1024 */
+  state?: string;
+  /** @maxLength 256 */
+  error?: string;
+  /** @maxLength 2048 */
+  error_description?: string;
+  /** @maxLength 2048 */
+  iss?: string;
+  [key: string]: unknown;
+}
+
 export type OAuthTokenRequestGrantType = typeof OAuthTokenRequestGrantType[keyof typeof OAuthTokenRequestGrantType];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const OAuthTokenRequestGrantType = {
   refresh_token: 'refresh_token',
+  authorization_code: 'authorization_code',
 } as const;
 
 export interface OAuthTokenRequest {
   grant_type: OAuthTokenRequestGrantType;
-  /** @minLength 1 */
-  refresh_token: string;
+  /**
+   * `refresh_token` grant: the session's refresh token.
+   * @minLength 1
+   */
+  refresh_token?: string;
+  /**
+   * `authorization_code` grant: the code our callback handed to `redirect_uri`.
+   * @minLength 1
+   * @maxLength 256
+   */
+  code?: string;
+  /**
+   * `authorization_code` grant: the `redirect_uri` the flow was started with.
+   * @minLength 1
+   * @maxLength 2048
+   */
+  redirect_uri?: string;
+  /**
+   * `authorization_code` grant: the PKCE verifier of the flow's S256 challenge.
+   * @pattern ^[A-Za-z0-9._~-]{43,128}$
+   */
+  code_verifier?: string;
   /**
    * The project id, optionally followed by `#<branch id>`.
    * @minLength 1
@@ -3071,12 +3202,23 @@ export const OAuthTokenResponseTokenType = {
   Bearer: 'Bearer',
 } as const;
 
+/**
+ * Authorization code grant: the `after_callback_redirect_url` the flow was started with.
+ */
+export type OAuthTokenResponseAfterCallbackRedirectUrl = string | null;
+
 export interface OAuthTokenResponse {
   access_token: string;
   token_type: OAuthTokenResponseTokenType;
   expires_in: number;
   refresh_token: string;
   scope: string;
+  /** Authorization code grant: the signed-in user. */
+  user_id?: string;
+  /** Authorization code grant: whether this sign-in created the user. */
+  is_new_user?: boolean;
+  /** Authorization code grant: the `after_callback_redirect_url` the flow was started with. */
+  after_callback_redirect_url?: OAuthTokenResponseAfterCallbackRedirectUrl;
 }
 
 export interface OtpNonce {
@@ -3631,31 +3773,97 @@ export interface PublicKnownError400 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretCode = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretCode[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretCode];
+export type PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code = typeof PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code[keyof typeof PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PublicKnownError400PlusInvalidOauthClientIdOrSecretCode = {
+export const PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code = {
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  INVALID_AUTHORIZATION_CODE: 'INVALID_AUTHORIZATION_CODE',
   INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
 } as const;
 
 /**
  * Structured fields of this error code.
  */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretDetails = {[key: string]: unknown};
+export type PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Details = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface PublicKnownError400PlusInvalidOauthClientIdOrSecret {
+export interface PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 {
   /** Stable error code; see the known-errors catalogue. */
-  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretCode;
+  code: PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code. */
-  details: PublicKnownError400PlusInvalidOauthClientIdOrSecretDetails;
+  details: PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode = typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode[keyof typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  OAUTH_PROVIDER_ACCESS_DENIED: 'OAUTH_PROVIDER_ACCESS_DENIED',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails;
 }
 
 /**
@@ -3714,6 +3922,35 @@ export interface PublicKnownError503 {
   error: string;
   /** Structured fields of this error code. */
   details: PublicKnownError503Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError503PlusOauthProviderTemporarilyUnavailableCode = typeof PublicKnownError503PlusOauthProviderTemporarilyUnavailableCode[keyof typeof PublicKnownError503PlusOauthProviderTemporarilyUnavailableCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError503PlusOauthProviderTemporarilyUnavailableCode = {
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE: 'OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type PublicKnownError503PlusOauthProviderTemporarilyUnavailableDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 503.
+ */
+export interface PublicKnownError503PlusOauthProviderTemporarilyUnavailable {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError503PlusOauthProviderTemporarilyUnavailableCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: PublicKnownError503PlusOauthProviderTemporarilyUnavailableDetails;
 }
 
 /**
@@ -4678,6 +4915,186 @@ export const WebhookEventType = {
 } as const;
 
 export type SignUpAnonymouslyBody = { [key: string]: unknown };
+
+export type AuthorizeOAuthParams = {
+/**
+ * The project id, optionally followed by `#<branch id>`.
+ * @minLength 1
+ * @maxLength 200
+ */
+client_id: string;
+/**
+ * A publishable client key, or `__stack_public_client__`.
+ * @minLength 1
+ * @maxLength 512
+ */
+client_secret: string;
+/**
+ * The client's callback page (trusted domain); our code and `state` are added to it.
+ * @maxLength 2048
+ */
+redirect_uri: string;
+/**
+ * Our own scope; SDKs send `legacy`.
+ * @maxLength 512
+ */
+scope?: string;
+/**
+ * The client's state, handed back with the code.
+ * @minLength 1
+ * @maxLength 1024
+ */
+state: string;
+grant_type: AuthorizeOAuthGrantType;
+/**
+ * BASE64URL(SHA-256(code_verifier)) of the client's verifier.
+ * @pattern ^[A-Za-z0-9_-]{43,128}$
+ */
+code_challenge: string;
+code_challenge_method: AuthorizeOAuthCodeChallengeMethod;
+response_type: AuthorizeOAuthResponseType;
+/**
+ * `link` adds the provider to the user of `token`.
+ */
+type?: AuthorizeOAuthType;
+/**
+ * The signed-in user's access token; required for `link`.
+ * @maxLength 8192
+ */
+token?: string;
+/**
+ * Extra scopes to ask the provider for, space-separated.
+ * @maxLength 2048
+ */
+provider_scope?: string;
+/**
+ * Where failures go, with `errorCode`, `message` and `details`; trusted domain.
+ * @maxLength 2048
+ */
+error_redirect_url?: string;
+/**
+ * Same as `error_redirect_url`.
+ * @maxLength 2048
+ */
+error_redirect_uri?: string;
+/**
+ * Handed back with the tokens, for the client to go to.
+ * @maxLength 2048
+ */
+after_callback_redirect_url?: string;
+response_mode?: AuthorizeOAuthResponseMode;
+/**
+ * `json`: answer `{location}` instead of redirecting.
+ */
+stack_response_mode?: AuthorizeOAuthStackResponseMode;
+hexclave_response_mode?: AuthorizeOAuthHexclaveResponseMode;
+};
+
+export type AuthorizeOAuthGrantType = typeof AuthorizeOAuthGrantType[keyof typeof AuthorizeOAuthGrantType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthGrantType = {
+  authorization_code: 'authorization_code',
+} as const;
+
+export type AuthorizeOAuthCodeChallengeMethod = typeof AuthorizeOAuthCodeChallengeMethod[keyof typeof AuthorizeOAuthCodeChallengeMethod];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthCodeChallengeMethod = {
+  S256: 'S256',
+} as const;
+
+export type AuthorizeOAuthResponseType = typeof AuthorizeOAuthResponseType[keyof typeof AuthorizeOAuthResponseType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthResponseType = {
+  code: 'code',
+} as const;
+
+export type AuthorizeOAuthType = typeof AuthorizeOAuthType[keyof typeof AuthorizeOAuthType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthType = {
+  authenticate: 'authenticate',
+  link: 'link',
+} as const;
+
+export type AuthorizeOAuthResponseMode = typeof AuthorizeOAuthResponseMode[keyof typeof AuthorizeOAuthResponseMode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthResponseMode = {
+  json: 'json',
+  redirect: 'redirect',
+} as const;
+
+export type AuthorizeOAuthStackResponseMode = typeof AuthorizeOAuthStackResponseMode[keyof typeof AuthorizeOAuthStackResponseMode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthStackResponseMode = {
+  json: 'json',
+  redirect: 'redirect',
+} as const;
+
+export type AuthorizeOAuthHexclaveResponseMode = typeof AuthorizeOAuthHexclaveResponseMode[keyof typeof AuthorizeOAuthHexclaveResponseMode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthHexclaveResponseMode = {
+  json: 'json',
+  redirect: 'redirect',
+} as const;
+
+export type OauthCallbackParams = {
+/**
+ * @maxLength 4096
+ */
+code?: string;
+/**
+ * @maxLength 1024
+ */
+state?: string;
+/**
+ * @maxLength 256
+ */
+error?: string;
+/**
+ * @maxLength 2048
+ */
+error_description?: string;
+/**
+ * @maxLength 2048
+ */
+iss?: string;
+};
+
+export type OauthCallbackFormPostParams = {
+/**
+ * @maxLength 4096
+ */
+code?: string;
+/**
+ * @maxLength 1024
+ */
+state?: string;
+/**
+ * @maxLength 256
+ */
+error?: string;
+/**
+ * @maxLength 2048
+ */
+error_description?: string;
+/**
+ * @maxLength 2048
+ */
+iss?: string;
+};
 
 export type ListSessionsParams = {
 /**
