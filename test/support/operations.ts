@@ -13,6 +13,8 @@ export type AreaName =
   | "users-me"
   | "users"
   | "contact-channels"
+  | "oauth-providers"
+  | "connected-accounts"
   | "teams"
   | "permissions"
   | "api-keys"
@@ -290,6 +292,59 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
     { operationId: "deleteUser", method: "delete", template: "/users/{user_id}", path: `/users/${SAMPLE_UUID}`, access: "server", success: 200 },
+  ],
+  "oauth-providers": [
+    { operationId: "listOAuthProviders", method: "get", template: "/oauth-providers", path: "/oauth-providers?user_id=me", access: "client", success: 200 },
+    {
+      operationId: "createOAuthProvider",
+      method: "post",
+      template: "/oauth-providers",
+      path: "/oauth-providers",
+      access: "server",
+      json: { user_id: SAMPLE_UUID, provider_config_id: "github", account_id: "12345", email: "ada@example.com", allow_sign_in: true, allow_connected_accounts: true },
+      success: 201,
+    },
+    { operationId: "getOAuthProvider", method: "get", template: "/oauth-providers/{user_id}/{provider_id}", path: `/oauth-providers/me/${SAMPLE_UUID}`, access: "client", success: 200 },
+    {
+      operationId: "updateOAuthProvider",
+      method: "patch",
+      template: "/oauth-providers/{user_id}/{provider_id}",
+      path: `/oauth-providers/me/${SAMPLE_UUID}`,
+      access: "client",
+      json: { allow_sign_in: false },
+      success: 200,
+    },
+    { operationId: "deleteOAuthProvider", method: "delete", template: "/oauth-providers/{user_id}/{provider_id}", path: `/oauth-providers/me/${SAMPLE_UUID}`, access: "client", success: 200 },
+  ],
+  "connected-accounts": [
+    { operationId: "listConnectedAccounts", method: "get", template: "/connected-accounts/{user_id}", path: "/connected-accounts/me", access: "client", success: 200 },
+    {
+      operationId: "createConnectedAccountAccessToken",
+      method: "post",
+      template: "/connected-accounts/{user_id}/{provider_id}/access-token",
+      path: "/connected-accounts/me/github/access-token",
+      access: "client",
+      json: { scope: "repo" },
+      success: 200,
+    },
+    {
+      operationId: "createConnectedAccountAccessTokenByAccount",
+      method: "post",
+      template: "/connected-accounts/{user_id}/{provider_id}/{provider_account_id}/access-token",
+      path: "/connected-accounts/me/github/12345/access-token",
+      access: "client",
+      json: {},
+      success: 200,
+    },
+    {
+      operationId: "createOAuthConnectedAccountAccessToken",
+      method: "post",
+      template: "/auth/oauth/connected-accounts/{provider_id}/access-token",
+      path: "/auth/oauth/connected-accounts/github/access-token",
+      access: "client",
+      json: { scope: "repo" },
+      success: 200,
+    },
   ],
   "contact-channels": [
     { operationId: "listContactChannels", method: "get", template: "/contact-channels", path: "/contact-channels?user_id=me", access: "client", success: 200 },

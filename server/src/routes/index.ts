@@ -11,6 +11,7 @@ import { registerPasswordRoutes } from "./auth/password";
 import { registerPasswordChangeRoutes } from "./auth/password-change";
 import { registerPasswordResetRoutes } from "./auth/password-reset";
 import { registerSessionRoutes } from "./auth/sessions";
+import { registerConnectedAccountRoutes } from "./connected-accounts/connected-accounts";
 import { registerContactChannelRoutes } from "./contact-channels/contact-channels";
 import { registerContactChannelVerificationRoutes } from "./contact-channels/verification";
 import { registerCredentialScanningRoutes } from "./integrations/credential-scanning";
@@ -25,6 +26,7 @@ import { registerWebhookDeliveryRoutes } from "./internal/webhook-deliveries";
 import { registerWebhookEndpointRoutes } from "./internal/webhook-endpoints";
 import { registerMiscRoutes } from "./misc/backend-urls";
 import { registerCustomerReadRoutes } from "./payments/customer-reads";
+import { registerOAuthProviderRoutes } from "./oauth-providers/oauth-providers";
 import { registerPermissionDefinitionRoutes } from "./permissions/definitions";
 import { registerPermissionRoutes } from "./permissions/grants";
 import { registerCurrentProjectRoutes } from "./projects/current";
@@ -56,6 +58,8 @@ export function registerAllRoutes(router: Router): void {
   registerTeamInvitationRoutes(router);
   registerContactChannelRoutes(router);
   registerContactChannelVerificationRoutes(router);
+  registerOAuthProviderRoutes(router);
+  registerConnectedAccountRoutes(router);
   registerPermissionRoutes(router);
   registerPermissionDefinitionRoutes(router);
   registerUserApiKeyRoutes(router);
@@ -88,6 +92,8 @@ export const OPENAPI_TAGS = [
   { name: "Teams", description: "Teams, their memberships, member profiles and invitations." },
   { name: "Permissions", description: "Team and project permissions of users, and their definitions." },
   { name: "API keys", description: "API keys owned by a user or a team, and checking a presented key." },
+  { name: "OAuth providers", description: "A user's linked provider accounts: whether each signs in and serves as a connected account." },
+  { name: "Connected accounts", description: "Provider access tokens for a user's linked accounts, refreshed server-side." },
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys." },
   { name: "Internal", description: "Project administration (dashboard)." },

@@ -278,6 +278,39 @@ export interface ConfigString {
   config_string: string;
 }
 
+export interface ConnectedAccount {
+  user_id: string;
+  /** The provider's id in the project config. */
+  provider: string;
+  /** The account's id at the provider. */
+  provider_account_id: string;
+}
+
+export interface ConnectedAccountAccessToken {
+  /** The provider's access token. */
+  access_token: string;
+}
+
+export interface ConnectedAccountAccessTokenRequest {
+  /**
+   * Scopes the token must carry, space-separated.
+   * @maxLength 2048
+   */
+  scope?: string;
+}
+
+export type ConnectedAccountListPaginationNextCursor = string | null;
+
+export type ConnectedAccountListPagination = {
+  next_cursor: ConnectedAccountListPaginationNextCursor;
+};
+
+export interface ConnectedAccountList {
+  items: ConnectedAccount[];
+  is_paginated: boolean;
+  pagination?: ConnectedAccountListPagination;
+}
+
 export type ContactChannelType = typeof ContactChannelType[keyof typeof ContactChannelType];
 
 
@@ -887,6 +920,44 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUser {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode];
 
 
@@ -958,6 +1029,47 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif {
   error: string;
   /** Structured fields of this error code. */
   details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE: 'OAUTH_ACCESS_TOKEN_NOT_AVAILABLE',
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: 'OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
+  OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: 'OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE',
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdDetails;
 }
 
 /**
@@ -1106,6 +1218,43 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategor
   error: string;
   /** Structured fields of this error code. */
   details: KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails;
 }
 
 /**
@@ -1405,6 +1554,44 @@ export interface KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155
   error: string;
   /** Structured fields of this error code. */
   details: KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode = typeof KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode[keyof typeof KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails;
 }
 
 /**
@@ -3032,6 +3219,35 @@ export interface KnownError503 {
   details: KnownError503Details;
 }
 
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError503PlusOauthProviderTemporarilyUnavailableCode = typeof KnownError503PlusOauthProviderTemporarilyUnavailableCode[keyof typeof KnownError503PlusOauthProviderTemporarilyUnavailableCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError503PlusOauthProviderTemporarilyUnavailableCode = {
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE: 'OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError503PlusOauthProviderTemporarilyUnavailableDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 503.
+ */
+export interface KnownError503PlusOauthProviderTemporarilyUnavailable {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError503PlusOauthProviderTemporarilyUnavailableCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError503PlusOauthProviderTemporarilyUnavailableDetails;
+}
+
 export type MetricsUsersByCountry = {[key: string]: number};
 
 export interface Metrics {
@@ -3131,6 +3347,23 @@ export interface OAuthAuthorizeLocation {
   location: string;
 }
 
+export type OAuthProviderEmail = string | null;
+
+export interface OAuthProvider {
+  /** This link's id (the `provider_id` of the paths below). */
+  id: string;
+  user_id: string;
+  /** The provider's id in the project config. */
+  provider_config_id: string;
+  /** The provider's type (`github`, `oidc`...). */
+  type: string;
+  email: OAuthProviderEmail;
+  allow_sign_in: boolean;
+  allow_connected_accounts: boolean;
+  /** The account's id at the provider; server and admin access only. */
+  account_id?: string;
+}
+
 /**
  * The provider's answer: `code` and `state`, or `error` and `error_description`, and whatever else it sends.
  */
@@ -3146,6 +3379,63 @@ export interface OAuthProviderAnswer {
   /** @maxLength 2048 */
   iss?: string;
   [key: string]: unknown;
+}
+
+/**
+ * @maxLength 256
+ */
+export type OAuthProviderCreateEmail = string | null;
+
+export interface OAuthProviderCreate {
+  user_id: string;
+  /**
+   * @minLength 1
+   * @maxLength 63
+   */
+  provider_config_id: string;
+  /**
+   * @minLength 1
+   * @maxLength 512
+   */
+  account_id: string;
+  /** @maxLength 256 */
+  email?: OAuthProviderCreateEmail;
+  allow_sign_in: boolean;
+  allow_connected_accounts: boolean;
+}
+
+export type OAuthProviderListPaginationNextCursor = string | null;
+
+export type OAuthProviderListPagination = {
+  next_cursor: OAuthProviderListPaginationNextCursor;
+};
+
+export interface OAuthProviderList {
+  items: OAuthProvider[];
+  is_paginated: boolean;
+  pagination?: OAuthProviderListPagination;
+}
+
+/**
+ * Server and admin access only.
+ * @maxLength 256
+ */
+export type OAuthProviderUpdateEmail = string | null;
+
+export interface OAuthProviderUpdate {
+  allow_sign_in?: boolean;
+  allow_connected_accounts?: boolean;
+  /**
+   * Server and admin access only.
+   * @maxLength 256
+   */
+  email?: OAuthProviderUpdateEmail;
+  /**
+   * Server and admin access only.
+   * @minLength 1
+   * @maxLength 512
+   */
+  account_id?: string;
 }
 
 export type OAuthTokenRequestGrantType = typeof OAuthTokenRequestGrantType[keyof typeof OAuthTokenRequestGrantType];
@@ -5172,6 +5462,13 @@ cursor?: string;
  * @maximum 200
  */
 limit?: number;
+};
+
+export type ListOAuthProvidersParams = {
+/**
+ * Whose links; server access may leave it out for the project's (at most 1,000).
+ */
+user_id?: string | 'me';
 };
 
 export type ListCustomerInvoicesParams = {

@@ -4,6 +4,7 @@
 export * from "./anonymous";
 export * from "./api-keys";
 export * from "./config";
+export * from "./connected-accounts";
 export * from "./contact-channels";
 export * from "./data-vault";
 export * from "./emails";
@@ -12,6 +13,7 @@ export * from "./internal";
 export * from "./mfa";
 export * from "./misc";
 export * from "./oauth";
+export * from "./oauth-providers";
 export * from "./otp";
 export * from "./password";
 export * from "./payments";

@@ -146,6 +146,15 @@ export async function listUserOAuthAccounts(q: Queryable, tenant: Tenant, userId
   return rows.map(toAccount);
 }
 
+/** Every linked account of the project (the server's list without a user), oldest first. */
+export async function listProjectOAuthAccounts(q: Queryable, tenant: Tenant): Promise<OAuthAccountRecord[]> {
+  const rows = await q.query<AccountRow>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM oauth_accounts WHERE project_id = $1 AND branch_id = $2 ORDER BY created_at, id LIMIT 1000`,
+    [tenant.projectId, tenant.branchId],
+  );
+  return rows.map(toAccount);
+}
+
 export async function findUserOAuthAccount(q: Queryable, tenant: Tenant, userId: string, id: string): Promise<OAuthAccountRecord | null> {
   const rows = await q.query<AccountRow>(
     `SELECT ${ACCOUNT_COLUMNS} FROM oauth_accounts WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND id = $4`,
