@@ -3468,6 +3468,8 @@ export interface OAuthTokenRequest {
   redirect_uri?: string;
   /**
    * `authorization_code` grant: the PKCE verifier of the flow's S256 challenge.
+   * @minLength 43
+   * @maxLength 128
    * @pattern ^[A-Za-z0-9._~-]{43,128}$
    */
   code_verifier?: string;
@@ -5238,6 +5240,8 @@ state: string;
 grant_type: AuthorizeOAuthGrantType;
 /**
  * BASE64URL(SHA-256(code_verifier)) of the client's verifier.
+ * @minLength 43
+ * @maxLength 128
  * @pattern ^[A-Za-z0-9_-]{43,128}$
  */
 code_challenge: string;

@@ -25,6 +25,8 @@ const TokenRequest = z
     redirect_uri: z.string().min(1).max(MAX_URL_LENGTH).optional().openapi({ description: "`authorization_code` grant: the `redirect_uri` the flow was started with." }),
     code_verifier: z
       .string()
+      .min(43)
+      .max(128)
       .regex(/^[A-Za-z0-9._~-]{43,128}$/, "a PKCE code verifier: 43 to 128 unreserved characters")
       .optional()
       .openapi({ description: "`authorization_code` grant: the PKCE verifier of the flow's S256 challenge." }),

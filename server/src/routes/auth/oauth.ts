@@ -23,6 +23,8 @@ const AuthorizeQuery = z
     grant_type: z.literal("authorization_code"),
     code_challenge: z
       .string()
+      .min(43)
+      .max(128)
       .regex(/^[A-Za-z0-9_-]{43,128}$/, "a PKCE S256 challenge: 43 to 128 base64url characters")
       .openapi({ description: "BASE64URL(SHA-256(code_verifier)) of the client's verifier." }),
     code_challenge_method: z.literal("S256"),
