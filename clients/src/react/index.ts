@@ -25,6 +25,7 @@ export { createMemoryStorage, createSession, GatehouseApiError, GatehouseNetwork
 export { useGetTeamInvitationDetails, useCheckTeamInvitationCode } from "../react-query";
 export { beginOAuth, finishOAuth, type OAuthCallback, type OAuthStart, type OAuthTokens } from "./oauth/oauth-flow";
 export { useSignInWithOAuth } from "./oauth/use-oauth";
+export { useLinkedOAuthProviders, useLinkOAuthProvider, useUnlinkOAuthProvider, type LinkedOAuthProvider } from "./oauth/linked-providers";
 export { useCompleteCliLogin } from "./cli/complete-cli-login";
 export { adminQueryKey, adminRequest, useAdminInvalidate } from "./admin/admin-access";
 /** Every generated operation (functions, hooks, query keys, types), for the dashboard's admin calls. */

@@ -19,6 +19,10 @@ const MESSAGES: Record<string, (details: Record<string, unknown>) => string> = {
   CLIENT_TEAM_CREATION_NOT_ENABLED: () => "This app does not let you create teams yourself. Ask its administrator.",
   TEAM_PERMISSION_REQUIRED: () => "You do not have permission to do this in this team.",
   API_KEYS_NOT_ENABLED: () => "This app does not allow personal API keys.",
+  INVALID_AUTHORIZATION_CODE: () => "This sign-in link was already used or has expired. Sign in again.",
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: () => "This account is not connected (any more).",
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: () => "Signing in with this provider is not available right now.",
+  OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE: () => "The provider could not be reached. Try again in a moment.",
   SCHEMA_ERROR: (d) => `Please check the form: ${String(d.message ?? "a field is not valid")}`,
 };
 
