@@ -93,7 +93,7 @@ export interface paths {
         };
         /**
          * Start signing in (or linking) with an OAuth provider
-         * @description A browser redirect to the provider, as `signInWithOAuth` drives it (PKCE S256 with the client's challenge). The redirect sets an HttpOnly cookie binding the flow to this browser for 3600 s. With `stack_response_mode=json` the answer is `{location}` instead and no cookie is set. The flow lasts an hour.
+         * @description A browser redirect to the provider, as `signInWithOAuth` drives it (PKCE S256 with the client's challenge). The redirect sets an HttpOnly cookie binding the flow to this browser for 3600 s. With `stack_response_mode=json` the answer is `{location}` instead and no cookie is set. The flow lasts an hour. Counts against sign_in_per_ip (429).
          */
         get: operations["authorizeOAuth"];
         put?: never;
@@ -159,7 +159,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token or an authorization code for tokens
-         * @description OAuth 2.0 token endpoint (form-encoded). `refresh_token`: a new access token; the refresh token stays the same for the session. `authorization_code`: the code from our OAuth callback, with the flow's `redirect_uri` and the PKCE verifier of its S256 challenge, opens the session (a wrong verifier or URI counts against the code, which then answers INVALID_AUTHORIZATION_CODE; a used or expired code too). A user with two-factor sign-in on gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead.
+         * @description OAuth 2.0 token endpoint (form-encoded). `refresh_token`: a new access token; the refresh token stays the same for the session. `authorization_code`: the code from our OAuth callback, with the flow's `redirect_uri` and the PKCE verifier of its S256 challenge, opens the session (a wrong verifier or URI counts against the code, which then answers INVALID_AUTHORIZATION_CODE; a used or expired code too; code_check_per_ip applies). A user with two-factor sign-in on gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead.
          */
         post: operations["exchangeOAuthToken"];
         delete?: never;
@@ -4885,6 +4885,17 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401AccessTokenExpiredAnd3MoreL2xy9z"];
                 };
             };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE, OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE */
             503: {
                 headers: {
@@ -5158,6 +5169,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401RefreshTokenNotFoundOrExpired"];
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */

@@ -38,7 +38,8 @@ import type {
   PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4,
   PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa,
   PublicKnownError503,
-  PublicKnownError503PlusOauthProviderTemporarilyUnavailable
+  PublicKnownError503PlusOauthProviderTemporarilyUnavailable,
+  RateLimited
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -55,7 +56,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * A browser redirect to the provider, as `signInWithOAuth` drives it (PKCE S256 with the client's challenge). The redirect sets an HttpOnly cookie binding the flow to this browser for 3600 s. With `stack_response_mode=json` the answer is `{location}` instead and no cookie is set. The flow lasts an hour.
+ * A browser redirect to the provider, as `signInWithOAuth` drives it (PKCE S256 with the client's challenge). The redirect sets an HttpOnly cookie binding the flow to this browser for 3600 s. With `stack_response_mode=json` the answer is `{location}` instead and no cookie is set. The flow lasts an hour. Counts against sign_in_per_ip (429).
  * @summary Start signing in (or linking) with an OAuth provider
  */
 export const getAuthorizeOAuthUrl = (providerId: string,
@@ -98,7 +99,7 @@ export const getAuthorizeOAuthQueryKey = (providerId?: string,
     }
 
     
-export const getAuthorizeOAuthQueryOptions = <TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
+export const getAuthorizeOAuthQueryOptions = <TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
     params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -118,10 +119,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type AuthorizeOAuthQueryResult = NonNullable<Awaited<ReturnType<typeof authorizeOAuth>>>
-export type AuthorizeOAuthQueryError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+export type AuthorizeOAuthQueryError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
 
 
-export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: AuthorizeOAuthParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -132,7 +133,7 @@ export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -143,7 +144,7 @@ export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -152,7 +153,7 @@ export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAu
  * @summary Start signing in (or linking) with an OAuth provider
  */
 
-export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -383,7 +384,7 @@ export const useOauthCallbackFormPost = <TError = ErrorType<void | PublicKnownEr
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * OAuth 2.0 token endpoint (form-encoded). `refresh_token`: a new access token; the refresh token stays the same for the session. `authorization_code`: the code from our OAuth callback, with the flow's `redirect_uri` and the PKCE verifier of its S256 challenge, opens the session (a wrong verifier or URI counts against the code, which then answers INVALID_AUTHORIZATION_CODE; a used or expired code too). A user with two-factor sign-in on gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead.
+ * OAuth 2.0 token endpoint (form-encoded). `refresh_token`: a new access token; the refresh token stays the same for the session. `authorization_code`: the code from our OAuth callback, with the flow's `redirect_uri` and the PKCE verifier of its S256 challenge, opens the session (a wrong verifier or URI counts against the code, which then answers INVALID_AUTHORIZATION_CODE; a used or expired code too; code_check_per_ip applies). A user with two-factor sign-in on gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead.
  * @summary Exchange a refresh token or an authorization code for tokens
  */
 export const getExchangeOAuthTokenUrl = () => {
@@ -428,7 +429,7 @@ if(oAuthTokenRequest.scope !== undefined) {
 
 
 
-export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | KnownError401RefreshTokenNotFoundOrExpired | PublicKnownError503>,
+export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | KnownError401RefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext> => {
 
@@ -455,12 +456,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ExchangeOAuthTokenMutationResult = NonNullable<Awaited<ReturnType<typeof exchangeOAuthToken>>>
     export type ExchangeOAuthTokenMutationBody = OAuthTokenRequest
-    export type ExchangeOAuthTokenMutationError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | KnownError401RefreshTokenNotFoundOrExpired | PublicKnownError503>
+    export type ExchangeOAuthTokenMutationError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | KnownError401RefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>
 
     /**
  * @summary Exchange a refresh token or an authorization code for tokens
  */
-export const useExchangeOAuthToken = <TError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | KnownError401RefreshTokenNotFoundOrExpired | PublicKnownError503>,
+export const useExchangeOAuthToken = <TError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | KnownError401RefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof exchangeOAuthToken>>,

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { clientInfo } from "../../http/client-info";
-import { jsonResponse, publicRoute } from "../../http/openapi";
+import { jsonResponse, publicRoute, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { MAX_URL_LENGTH } from "../../http/schemas";
 import type { ServiceDeps } from "../../services/deps";
@@ -71,10 +71,10 @@ const exchangeOAuthTokenRoute = publicRoute(
       "OAuth 2.0 token endpoint (form-encoded). `refresh_token`: a new access token; the refresh token stays the same " +
       "for the session. `authorization_code`: the code from our OAuth callback, with the flow's `redirect_uri` and the " +
       "PKCE verifier of its S256 challenge, opens the session (a wrong verifier or URI counts against the code, which " +
-      "then answers INVALID_AUTHORIZATION_CODE; a used or expired code too). A user with two-factor sign-in on gets " +
+      "then answers INVALID_AUTHORIZATION_CODE; a used or expired code too; code_check_per_ip applies). A user with two-factor sign-in on gets " +
       "MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead.",
     request: { body: { required: true, content: { "application/x-www-form-urlencoded": { schema: TokenRequest } } } },
-    responses: { 200: jsonResponse(TokenResponse, "The session's tokens") },
+    responses: { 200: jsonResponse(TokenResponse, "The session's tokens"), ...rateLimitedResponse },
   },
 );
 

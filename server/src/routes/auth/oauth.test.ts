@@ -33,7 +33,7 @@ beforeAll(async () => {
       { clientId: "gitlab-client", clientSecret: "gitlab-secret", redirectUris: [callbackFor("gitlab")] },
     ],
   });
-  t = await createTestApp({ publicUrl: PUBLIC_URL, env: { OAUTH_PROVIDER_ENDPOINTS: standIn.endpointsEnv(["google", "gitlab"]) } });
+  t = await createTestApp({ publicUrl: PUBLIC_URL, env: { TRUST_PROXY: "true", OAUTH_PROVIDER_ENDPOINTS: standIn.endpointsEnv(["google", "gitlab"]) } });
   providers = {
     corp: { type: "oidc", clientId: "corp-client", clientSecret: "corp-secret", issuerUrl: standIn.issuer },
     google: { type: "google", clientId: "google-client", clientSecret: "google-secret" },
@@ -314,6 +314,32 @@ describe("refusals", () => {
     expect(callback.status).toBe(303);
     const code = new URL(callback.headers.get("location")!).searchParams.get("code")!;
     expect((await exchangeCode(t, project, code, pkce.verifier)).status).toBe(200);
+  });
+});
+
+describe("rate limits", () => {
+  it("counts authorize against sign_in_per_ip and code exchanges against code_check_per_ip", async () => {
+    const p = await projectWith({});
+    const limits = await call(t, "PATCH", "/internal/projects/current", {
+      creds: p.admin,
+      body: { config: { rate_limits: { sign_in_per_ip: { max: 2 }, code_check_per_ip: { max: 2 } } } },
+    });
+    expect(limits.status).toBe(200);
+    const from = { "x-forwarded-for": "198.51.100.77" };
+    const authorize = async () => (await t.request(`/api/v1/auth/oauth/authorize/corp?${authorizeQuery(p, { provider: "corp" }, newPkce())}`, { headers: from })).status;
+    expect([await authorize(), await authorize(), await authorize()]).toEqual([302, 302, 429]);
+    // Another address is not held back.
+    expect((await t.request(`/api/v1/auth/oauth/authorize/corp?${authorizeQuery(p, { provider: "corp" }, newPkce())}`, { headers: { "x-forwarded-for": "198.51.100.78" } })).status).toBe(302);
+
+    const exchange = async () =>
+      (
+        await t.request("/api/v1/auth/oauth/token", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", ...from },
+          body: new URLSearchParams({ grant_type: "authorization_code", code: "A".repeat(45), redirect_uri: CLIENT_REDIRECT, code_verifier: newPkce().verifier, client_id: p.projectId, client_secret: p.keys.publishableKey }).toString(),
+        })
+      ).status;
+    expect([await exchange(), await exchange(), await exchange()]).toEqual([400, 400, 429]);
   });
 });
 

@@ -2,7 +2,8 @@ import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { getCookie, setCookie, deleteCookie } from "hono/cookie";
 import type { AppEnv } from "../../http/env";
-import { jsonResponse, publicRoute } from "../../http/openapi";
+import { clientInfo } from "../../http/client-info";
+import { jsonResponse, publicRoute, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { MAX_URL_LENGTH, UrlSchema } from "../../http/schemas";
 import { finishOAuthCallback, INNER_STATE_COOKIE_PREFIX, OAUTH_FLOW_LIFETIME_SECONDS, startOAuth } from "../../services/oauth/flow";
@@ -88,11 +89,12 @@ const authorizeRoute = publicRoute(
     description:
       "A browser redirect to the provider, as `signInWithOAuth` drives it (PKCE S256 with the client's challenge). " +
       "The redirect sets an HttpOnly cookie binding the flow to this browser for 3600 s. With `stack_response_mode=json` " +
-      "the answer is `{location}` instead and no cookie is set. The flow lasts an hour.",
+      "the answer is `{location}` instead and no cookie is set. The flow lasts an hour. Counts against sign_in_per_ip (429).",
     request: { params: ProviderParam, query: AuthorizeQuery },
     responses: {
       200: jsonResponse(LocationSchema, "JSON mode: where to send the browser"),
       302: { description: "To the provider", headers: locationHeader },
+      ...rateLimitedResponse,
     },
   },
 );
@@ -162,7 +164,7 @@ export function registerOAuthRoutes(router: Router): void {
       errorRedirectUrl: query.error_redirect_uri ?? query.error_redirect_url,
       afterCallbackRedirectUrl: query.after_callback_redirect_url,
       cookieBound: !json,
-    });
+    }, clientInfo(c));
     if (json) return c.json({ location }, 200);
     const secure = secureCookies(c);
     setCookie(c, `${INNER_STATE_COOKIE_PREFIX}${innerState}`, "1", {

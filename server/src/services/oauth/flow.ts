@@ -31,6 +31,7 @@ import { isTrustedRedirect } from "../redirects";
 import type { Tenancy } from "../tenancy";
 import { finishSignIn } from "../auth/finish-sign-in";
 import type { SignInResult } from "../auth/mfa-sign-in";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import { issueCode, redeemCodeWithProof } from "../verification-codes";
 import { linkProviderAccount, signInWithProviderAccount } from "./accounts";
 import { tenancyForClient } from "./client-credentials";
@@ -94,8 +95,10 @@ async function runnableClient(deps: ServiceDeps, tenancy: Tenancy, providerId: s
 }
 
 /** Where to send the browser to start signing in (or linking) with a provider. */
-export async function startOAuth(deps: ServiceDeps, input: AuthorizeInput): Promise<{ location: string; innerState: string }> {
+export async function startOAuth(deps: ServiceDeps, input: AuthorizeInput, caller: ClientInfo): Promise<{ location: string; innerState: string }> {
   const tenancy = await tenancyForClient(deps, input.clientId, input.clientSecret);
+  // Each start writes a flow row: it counts as a sign-in attempt from its address.
+  await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signInPerIp, subject: caller.ip }]);
   if (!isTrustedRedirect(input.redirectUri, tenancy.config)) throw redirectUrlNotTrusted(input.redirectUri);
   if (input.errorRedirectUrl && !isTrustedRedirect(input.errorRedirectUrl, tenancy.config)) throw redirectUrlNotTrusted(input.errorRedirectUrl);
   let userId: string | null = null;
@@ -246,6 +249,7 @@ export async function exchangeAuthorizationCode(
   client: ClientInfo,
 ): Promise<{ tenancy: Tenancy; result: SignInResult; afterCallbackRedirectUrl: string | null }> {
   const tenancy = await tenancyForClient(deps, input.clientId, input.clientSecret);
+  await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.codeCheckPerIp, subject: client.ip }]);
   let redeemed: { userId: string; isNewUser: boolean; after: string | null };
   try {
     redeemed = await redeemCodeWithProof(
