@@ -9,6 +9,7 @@
  * decision queued by `nextDecision`, for tests that follow the redirects over HTTP.
  * Refresh tokens are issued for every grant, and access tokens live `accessTokenTtlSeconds`.
  */
+import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import Provider, { type ClientMetadata } from "oidc-provider";
 import { freePort } from "./test-server";
@@ -42,6 +43,8 @@ export interface OidcStandIn {
   refreshCount: number;
   /** OAUTH_PROVIDER_ENDPOINTS pointing each named provider type at this provider. */
   endpointsEnv(types: readonly string[]): string;
+  /** The account an access token of this provider stands for (null for an unknown or expired token). */
+  accountForToken(accessToken: string): Promise<StandInAccount | null>;
   close(): Promise<void>;
 }
 
@@ -64,7 +67,7 @@ export async function startOidcStandIn(options: { clients: StandInClient[]; mode
   const provider = new Provider(issuer, {
     clients,
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name", "picture"] },
-    scopes: ["openid", "offline_access", "email", "profile", "contacts.read"],
+    scopes: ["openid", "offline_access", "email", "profile", "contacts.read", "user:email"],
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     pkce: { required: () => false },
@@ -185,8 +188,44 @@ ${options}
       };
       return JSON.stringify(Object.fromEntries(types.map((type) => [type, endpoints])));
     },
+    async accountForToken(accessToken) {
+      const token = await provider.AccessToken.find(accessToken);
+      return token?.accountId ? (accounts.get(token.accountId) ?? null) : null;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * GitHub's REST API as GitHub's profile reader calls it (`GET /user`, `GET /user/emails`,
+ * bearer token), answering for the stand-in's accounts in GitHub's shapes: the provider
+ * is the stand-in, the API this. Point `api_base_url` of OAUTH_PROVIDER_ENDPOINTS at it.
+ */
+export async function startGitHubApiStandIn(standIn: OidcStandIn): Promise<{ url: string; close(): Promise<void> }> {
+  const port = await freePort();
+  const server = createServer((req, res) => {
+    void (async () => {
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? "")?.[1];
+      const account = token ? await standIn.accountForToken(token) : null;
+      const answer = (status: number, body: unknown) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify(body));
+      };
+      if (!account) return answer(401, { message: "Bad credentials" });
+      if (req.url === "/user") return answer(200, { id: Number(gitHubIdOf(account)), login: account.sub, name: account.name ?? null, email: null, avatar_url: account.picture ?? null });
+      if (req.url === "/user/emails") {
+        return answer(200, account.email ? [{ email: account.email, primary: true, verified: account.email_verified === true, visibility: "private" }] : []);
+      }
+      return answer(404, { message: "Not Found" });
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The GitHub user id (a number, as GitHub's are) the GitHub API stand-in gives an account. */
+export function gitHubIdOf(account: StandInAccount): string {
+  return String(Number.parseInt(createHash("sha256").update(account.sub).digest("hex").slice(0, 8), 16));
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -13,7 +13,7 @@ import {
   signInThroughProvider,
   type ProviderSetting,
 } from "../../testing/oauth-flow";
-import { startOidcStandIn, type OidcStandIn, type StandInAccount } from "../../testing/oidc-stand-in";
+import { gitHubIdOf, startGitHubApiStandIn, startOidcStandIn, type OidcStandIn, type StandInAccount } from "../../testing/oidc-stand-in";
 import { createTestApp, type TestApp } from "../../testing/test-server";
 import { signUpWithTotp } from "../../testing/totp";
 
@@ -21,6 +21,7 @@ const PUBLIC_URL = "http://localhost:8102";
 const callbackFor = (id: string) => `${PUBLIC_URL}/api/v1/auth/oauth/callback/${id}`;
 
 let standIn: OidcStandIn;
+let gitHubApi: Awaited<ReturnType<typeof startGitHubApiStandIn>>;
 let t: TestApp;
 let project: ProjectFixture;
 let providers: Record<string, ProviderSetting>;
@@ -31,13 +32,19 @@ beforeAll(async () => {
       { clientId: "corp-client", clientSecret: "corp-secret", redirectUris: [callbackFor("corp")] },
       { clientId: "google-client", clientSecret: "google-secret", redirectUris: [callbackFor("google")] },
       { clientId: "gitlab-client", clientSecret: "gitlab-secret", redirectUris: [callbackFor("gitlab")] },
+      { clientId: "github-client", clientSecret: "github-secret", redirectUris: [callbackFor("github")] },
     ],
   });
-  t = await createTestApp({ publicUrl: PUBLIC_URL, env: { TRUST_PROXY: "true", OAUTH_PROVIDER_ENDPOINTS: standIn.endpointsEnv(["google", "gitlab"]) } });
+  // GitHub is no OpenID provider: its sign-in is the stand-in's, its REST API (profile, e-mails) a second stand-in.
+  gitHubApi = await startGitHubApiStandIn(standIn);
+  const endpoints = JSON.parse(standIn.endpointsEnv(["google", "gitlab"])) as Record<string, Record<string, string>>;
+  endpoints.github = { authorization_endpoint: `${standIn.issuer}/auth`, token_endpoint: `${standIn.issuer}/token`, issuer: standIn.issuer, api_base_url: gitHubApi.url };
+  t = await createTestApp({ publicUrl: PUBLIC_URL, env: { TRUST_PROXY: "true", OAUTH_PROVIDER_ENDPOINTS: JSON.stringify(endpoints) } });
   providers = {
     corp: { type: "oidc", clientId: "corp-client", clientSecret: "corp-secret", issuerUrl: standIn.issuer },
     google: { type: "google", clientId: "google-client", clientSecret: "google-secret" },
     gitlab: { type: "gitlab", clientId: "gitlab-client", clientSecret: "gitlab-secret" },
+    github: { type: "github", clientId: "github-client", clientSecret: "github-secret" },
   };
   project = await createProjectFixture(t);
   await configureOAuth(t, project, providers);
@@ -45,6 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await gitHubApi?.close();
   await standIn?.close();
 });
 
@@ -139,6 +147,23 @@ describe.each(["google", "gitlab"])("the named provider %s, pointed at the stand
       oauth_providers: [{ id: provider, account_id: person.sub, email: person.email }],
     });
     const again = await signInThroughProvider(t, standIn, project, { accountId: person.sub }, { provider });
+    expect(again.json).toMatchObject({ user_id: first.json.user_id, is_new_user: false });
+  });
+});
+
+describe("the named provider github, its sign-in at the stand-in and its REST API at another", () => {
+  it("reads the account from /user and the verified primary address from /user/emails, without PKCE or an ID token", async () => {
+    const person = account({ picture: "https://avatars.example.com/u/1" });
+    const first = await signInThroughProvider(t, standIn, project, { accountId: person.sub }, { provider: "github" });
+    expect(first.status).toBe(200);
+    expect((await me(project, first.json.access_token)).json).toMatchObject({
+      primary_email: person.email,
+      primary_email_verified: true,
+      display_name: person.name,
+      profile_image_url: person.picture,
+      oauth_providers: [{ id: "github", account_id: gitHubIdOf(person), email: person.email }],
+    });
+    const again = await signInThroughProvider(t, standIn, project, { accountId: person.sub }, { provider: "github" });
     expect(again.json).toMatchObject({ user_id: first.json.user_id, is_new_user: false });
   });
 });
@@ -296,7 +321,7 @@ describe("refusals", () => {
     };
     expect(await go("corp", (q) => q.set("redirect_uri", "https://evil.example.com/cb"))).toEqual({ status: 400, code: "REDIRECT_URL_NOT_WHITELISTED" });
     expect(await go("corp", (q) => q.set("error_redirect_url", "https://evil.example.com/cb"))).toEqual({ status: 400, code: "REDIRECT_URL_NOT_WHITELISTED" });
-    expect(await go("github", () => undefined)).toEqual({ status: 400, code: "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" });
+    expect(await go("bitbucket", () => undefined)).toEqual({ status: 400, code: "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" });
     expect(await go("corp", (q) => q.set("client_secret", "pck_wrong"))).toEqual({ status: 400, code: "INVALID_OAUTH_CLIENT_ID_OR_SECRET" });
     expect(await go("corp", (q) => q.set("code_challenge_method", "plain"))).toMatchObject({ status: 400, code: "SCHEMA_ERROR" });
   });
