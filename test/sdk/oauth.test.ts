@@ -4,7 +4,8 @@
  * globals): `signInWithOAuth` builds our authorize URL
  * (2.8.108 fetches it in JSON mode, 2.8.102 navigates to it), the stand-in OpenID provider
  * signs a person in, our callback sends the browser back to the app's oauth-callback page,
- * and `callOAuthCallback` trades the code with the verifier the SDK kept in its cookie.
+ * and `callOAuthCallback` trades the code with the verifier the SDK kept in its cookie; then
+ * `user.getConnectedAccount` hands out the provider's access token.
  * The browser's part between the app and the provider (following redirects, carrying our
  * binding cookie) is done here over HTTP, as a browser would.
  */
@@ -26,8 +27,8 @@ globalThis.fetch = (input, init) => {
 };
 /** A fresh browser page at the app's origin for each SDK, so neither sees the other's cookies. */
 function openAppPage() {
-  const { window } = new JSDOM("<!doctype html><html><body></body></html>", { url: "http://localhost:3000/" });
-  Object.assign(globalThis, { window, document: window.document });
+  const { window } = new JSDOM("<!doctype html><html><body></body></html>", { url: "http://localhost:3000/", pretendToBeVisual: true });
+  Object.assign(globalThis, { window, document: window.document, requestAnimationFrame: window.requestAnimationFrame.bind(window) });
   return window;
 }
 
@@ -121,6 +122,13 @@ describe.each(STACK_SDKS)("@stackframe/js $version: signInWithOAuth", ({ version
     expect(user.primaryEmail).toBe(person.email);
     expect(user.displayName).toBe(person.name);
     expect(user.primaryEmailVerified).toBe(true);
+    // The provider's access token, through the SDK's connected-account call.
+    // The SDK's types name the twelve built-in providers; a generic provider goes by its own id.
+    const connection = await user.getConnectedAccount("corp" as "google");
+    expect(connection?.providerAccountId).toBe(person.sub);
+    const { accessToken } = await connection!.getAccessToken();
+    const userinfo = await fetch(`${standIn.issuer}/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(((await userinfo.json()) as { sub: string }).sub).toBe(person.sub);
     // A new user lands on after-sign-up (the home page by default).
     expect(navigations.at(-1)).toMatch(/^(http:\/\/localhost:3000)?\/$/);
   });
