@@ -5272,7 +5272,7 @@ error_redirect_url?: string;
  */
 error_redirect_uri?: string;
 /**
- * Handed back with the tokens, for the client to go to.
+ * Handed back with the tokens, for the client to go to; relative or on a trusted domain.
  * @maxLength 2048
  */
 after_callback_redirect_url?: string;

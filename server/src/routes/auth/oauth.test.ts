@@ -321,6 +321,7 @@ describe("refusals", () => {
     };
     expect(await go("corp", (q) => q.set("redirect_uri", "https://evil.example.com/cb"))).toEqual({ status: 400, code: "REDIRECT_URL_NOT_WHITELISTED" });
     expect(await go("corp", (q) => q.set("error_redirect_url", "https://evil.example.com/cb"))).toEqual({ status: 400, code: "REDIRECT_URL_NOT_WHITELISTED" });
+    expect(await go("corp", (q) => q.set("after_callback_redirect_url", "https://evil.example.com/next"))).toEqual({ status: 400, code: "REDIRECT_URL_NOT_WHITELISTED" });
     expect(await go("bitbucket", () => undefined)).toEqual({ status: 400, code: "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" });
     expect(await go("corp", (q) => q.set("client_secret", "pck_wrong"))).toEqual({ status: 400, code: "INVALID_OAUTH_CLIENT_ID_OR_SECRET" });
     expect(await go("corp", (q) => q.set("code_challenge_method", "plain"))).toMatchObject({ status: 400, code: "SCHEMA_ERROR" });

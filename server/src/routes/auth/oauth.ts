@@ -35,7 +35,11 @@ const AuthorizeQuery = z
     provider_scope: z.string().max(2048).optional().openapi({ description: "Extra scopes to ask the provider for, space-separated." }),
     error_redirect_url: UrlSchema.optional().openapi({ description: "Where failures go, with `errorCode`, `message` and `details`; trusted domain." }),
     error_redirect_uri: UrlSchema.optional().openapi({ description: "Same as `error_redirect_url`." }),
-    after_callback_redirect_url: z.string().max(MAX_URL_LENGTH).optional().openapi({ description: "Handed back with the tokens, for the client to go to." }),
+    after_callback_redirect_url: z
+      .string()
+      .max(MAX_URL_LENGTH)
+      .optional()
+      .openapi({ description: "Handed back with the tokens, for the client to go to; relative or on a trusted domain." }),
     response_mode: ResponseMode.optional(),
     stack_response_mode: ResponseMode.optional().openapi({ description: "`json`: answer `{location}` instead of redirecting." }),
     hexclave_response_mode: ResponseMode.optional(),

@@ -100,7 +100,10 @@ export async function startOAuth(deps: ServiceDeps, input: AuthorizeInput, calle
   // Each start writes a flow row: it counts as a sign-in attempt from its address.
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signInPerIp, subject: caller.ip }]);
   if (!isTrustedRedirect(input.redirectUri, tenancy.config)) throw redirectUrlNotTrusted(input.redirectUri);
-  if (input.errorRedirectUrl && !isTrustedRedirect(input.errorRedirectUrl, tenancy.config)) throw redirectUrlNotTrusted(input.errorRedirectUrl);
+  // All three are where a browser is sent later, so each must be ours or a trusted domain's.
+  for (const url of [input.errorRedirectUrl, input.afterCallbackRedirectUrl]) {
+    if (url && !isTrustedRedirect(url, tenancy.config)) throw redirectUrlNotTrusted(url);
+  }
   let userId: string | null = null;
   if (input.type === "link") {
     if (!input.token) throw new KnownError("USER_AUTHENTICATION_REQUIRED");

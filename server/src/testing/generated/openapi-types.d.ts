@@ -4833,7 +4833,7 @@ export interface operations {
                 error_redirect_url?: string;
                 /** @description Same as `error_redirect_url`. */
                 error_redirect_uri?: string;
-                /** @description Handed back with the tokens, for the client to go to. */
+                /** @description Handed back with the tokens, for the client to go to; relative or on a trusted domain. */
                 after_callback_redirect_url?: string;
                 response_mode?: "json" | "redirect";
                 /** @description `json`: answer `{location}` instead of redirecting. */
