@@ -61,7 +61,8 @@ export async function callUrl(baseUrl: string, method: string, path: string, opt
     body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
   }
   const query = options.query ? `?${new URLSearchParams(options.query).toString()}` : "";
-  const response = await fetch(`${baseUrl}${path}${query}`, { method, headers, body, signal: AbortSignal.timeout(20_000) });
+  // Redirects are answers to check (OAuth), never followed.
+  const response = await fetch(`${baseUrl}${path}${query}`, { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(20_000) });
   const text = await response.text();
   let json: any;
   try {

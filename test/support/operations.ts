@@ -10,10 +10,13 @@ export type AreaName =
   | "auth-mfa"
   | "auth-cli"
   | "auth-passkey"
+  | "auth-oauth"
   | "sessions-and-tokens"
   | "users-me"
   | "users"
   | "contact-channels"
+  | "oauth-providers"
+  | "connected-accounts"
   | "teams"
   | "permissions"
   | "api-keys"
@@ -42,7 +45,7 @@ export interface OperationSample {
   form?: Record<string, string>;
   success: number;
   /** The response media type of the success answer. */
-  successType?: "application/json" | "text/plain";
+  successType?: "application/json" | "text/plain" | "redirect";
 }
 
 const SAMPLE_UUID = "3f0c7a52-1c7e-4a8e-9d59-0b8f4d3e2a11";
@@ -235,6 +238,39 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
   ],
+  "auth-oauth": [
+    {
+      operationId: "authorizeOAuth",
+      method: "get",
+      template: "/auth/oauth/authorize/{provider_id}",
+      path:
+        "/auth/oauth/authorize/github?client_id=internal&client_secret=__stack_public_client__&redirect_uri=http%3A%2F%2Flocalhost%3A3000%2Fhandler%2Foauth-callback" +
+        "&scope=legacy&state=some-state&grant_type=authorization_code&code_challenge=" +
+        "A".repeat(43) +
+        "&code_challenge_method=S256&response_type=code&stack_response_mode=json",
+      access: "public",
+      success: 200,
+    },
+    {
+      operationId: "oauthCallback",
+      method: "get",
+      template: "/auth/oauth/callback/{provider_id}",
+      path: "/auth/oauth/callback/github?code=some-code&state=some-state",
+      access: "public",
+      success: 303,
+      successType: "redirect",
+    },
+    {
+      operationId: "oauthCallbackFormPost",
+      method: "post",
+      template: "/auth/oauth/callback/{provider_id}",
+      path: "/auth/oauth/callback/apple",
+      access: "public",
+      form: { code: "some-code", state: "some-state" },
+      success: 303,
+      successType: "redirect",
+    },
+  ],
   "sessions-and-tokens": [
     {
       operationId: "exchangeOAuthToken",
@@ -331,6 +367,59 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
     { operationId: "deleteUser", method: "delete", template: "/users/{user_id}", path: `/users/${SAMPLE_UUID}`, access: "server", success: 200 },
+  ],
+  "oauth-providers": [
+    { operationId: "listOAuthProviders", method: "get", template: "/oauth-providers", path: "/oauth-providers?user_id=me", access: "client", success: 200 },
+    {
+      operationId: "createOAuthProvider",
+      method: "post",
+      template: "/oauth-providers",
+      path: "/oauth-providers",
+      access: "server",
+      json: { user_id: SAMPLE_UUID, provider_config_id: "github", account_id: "12345", email: "ada@example.com", allow_sign_in: true, allow_connected_accounts: true },
+      success: 201,
+    },
+    { operationId: "getOAuthProvider", method: "get", template: "/oauth-providers/{user_id}/{provider_id}", path: `/oauth-providers/me/${SAMPLE_UUID}`, access: "client", success: 200 },
+    {
+      operationId: "updateOAuthProvider",
+      method: "patch",
+      template: "/oauth-providers/{user_id}/{provider_id}",
+      path: `/oauth-providers/me/${SAMPLE_UUID}`,
+      access: "client",
+      json: { allow_sign_in: false },
+      success: 200,
+    },
+    { operationId: "deleteOAuthProvider", method: "delete", template: "/oauth-providers/{user_id}/{provider_id}", path: `/oauth-providers/me/${SAMPLE_UUID}`, access: "client", success: 200 },
+  ],
+  "connected-accounts": [
+    { operationId: "listConnectedAccounts", method: "get", template: "/connected-accounts/{user_id}", path: "/connected-accounts/me", access: "client", success: 200 },
+    {
+      operationId: "createConnectedAccountAccessToken",
+      method: "post",
+      template: "/connected-accounts/{user_id}/{provider_id}/access-token",
+      path: "/connected-accounts/me/github/access-token",
+      access: "client",
+      json: { scope: "repo" },
+      success: 200,
+    },
+    {
+      operationId: "createConnectedAccountAccessTokenByAccount",
+      method: "post",
+      template: "/connected-accounts/{user_id}/{provider_id}/{provider_account_id}/access-token",
+      path: "/connected-accounts/me/github/12345/access-token",
+      access: "client",
+      json: {},
+      success: 200,
+    },
+    {
+      operationId: "createOAuthConnectedAccountAccessToken",
+      method: "post",
+      template: "/auth/oauth/connected-accounts/{provider_id}/access-token",
+      path: "/auth/oauth/connected-accounts/github/access-token",
+      access: "client",
+      json: { scope: "repo" },
+      success: 200,
+    },
   ],
   "contact-channels": [
     { operationId: "listContactChannels", method: "get", template: "/contact-channels", path: "/contact-channels?user_id=me", access: "client", success: 200 },

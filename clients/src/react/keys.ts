@@ -13,4 +13,5 @@ export const areaKeys = {
   userApiKeys: ["/user-api-keys"],
   teamApiKeys: ["/team-api-keys"],
   notificationPreferences: ["/emails/notification-preference/me"],
+  oauthProviders: ["/oauth-providers"],
 } as const;

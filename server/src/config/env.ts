@@ -5,6 +5,21 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0"])
   .transform((value) => value === "true" || value === "1");
 
+const endpointUrl = z.url({ protocol: /^https?$/ });
+const oauthEndpointOverrides = z.partialRecord(
+  z.enum(["google", "github", "microsoft", "spotify", "facebook", "discord", "gitlab", "bitbucket", "linkedin", "apple", "x", "twitch"]),
+  z.strictObject({
+    issuer: endpointUrl.optional(),
+    authorization_endpoint: endpointUrl,
+    token_endpoint: endpointUrl,
+    userinfo_endpoint: endpointUrl.optional(),
+    /** The provider's own API (profile, e-mails) when it is not an OpenID userinfo endpoint. */
+    api_base_url: endpointUrl.optional(),
+  }),
+);
+
+export type OAuthEndpointOverrides = z.infer<typeof oauthEndpointOverrides>;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   HOST: z.string().default("0.0.0.0"),
@@ -40,6 +55,21 @@ const envSchema = z.object({
   /** Scales the `max` of every built-in rate limit (0.01 to 1,000,000); RATE_LIMITS and project config still override. */
   RATE_LIMIT_MULTIPLIER: z.coerce.number().min(0.01).max(1_000_000).default(1),
   /** Explicit server-wide limits, `rule=max[/window_seconds]`, comma-separated (config/rate-limits.ts). */
+  /**
+   * Where named OAuth providers' endpoints really are, by provider type, as JSON; for local
+   * stand-ins of a provider (tests, air-gapped setups). Unset: the providers' public endpoints.
+   */
+  OAUTH_PROVIDER_ENDPOINTS: z
+    .string()
+    .default("{}")
+    .transform((text, ctx) => {
+      try {
+        return oauthEndpointOverrides.parse(JSON.parse(text));
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: `not a JSON object of provider endpoints (${(error as Error).message})` });
+        return z.NEVER;
+      }
+    }),
   RATE_LIMITS: z
     .string()
     .default("")
@@ -89,6 +119,8 @@ export interface AppConfig {
   threadPoolSize: number;
   /** The server-wide rate limits, every rule resolved; a project's config overrides them per rule. */
   rateLimits: Record<RateLimitId, { max: number; windowSeconds: number }>;
+  /** Named OAuth providers pointed somewhere else than their public endpoints (OAUTH_PROVIDER_ENDPOINTS). */
+  oauthEndpoints: OAuthEndpointOverrides;
 }
 
 /** Parses the environment once; nothing else in the server reads `process.env`. */
@@ -134,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     threadPoolSize: e.UV_THREADPOOL_SIZE,
     rateLimits: serverWideRateLimits(e.RATE_LIMIT_MULTIPLIER, parseRateLimitList(e.RATE_LIMITS).settings),
+    oauthEndpoints: e.OAUTH_PROVIDER_ENDPOINTS,
   };
 }

@@ -6,6 +6,7 @@ import type { ErrorSpec } from "./define";
 import { generalErrors } from "./general";
 import { mfaErrors } from "./mfa";
 import { passkeyErrors } from "./passkeys";
+import { oauthErrors } from "./oauth";
 import { paymentErrors } from "./payments";
 import { permissionErrors } from "./permissions";
 import { projectAuthErrors } from "./project-auth";
@@ -28,6 +29,7 @@ export const knownErrors = {
   ...mfaErrors,
   ...cliErrors,
   ...passkeyErrors,
+  ...oauthErrors,
   ...dataVaultErrors,
   ...emailErrors,
   ...webhookErrors,

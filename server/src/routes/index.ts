@@ -4,6 +4,7 @@ import { registerTeamApiKeyRoutes } from "./api-keys/team-api-keys";
 import { registerUserApiKeyRoutes } from "./api-keys/user-api-keys";
 import { registerAnonymousRoutes } from "./auth/anonymous";
 import { registerCliLoginRoutes } from "./auth/cli";
+import { registerOAuthRoutes } from "./auth/oauth";
 import { registerOAuthTokenRoutes } from "./auth/oauth-token";
 import { registerMfaRoutes } from "./auth/mfa";
 import { registerOtpRoutes } from "./auth/otp";
@@ -12,6 +13,7 @@ import { registerPasswordRoutes } from "./auth/password";
 import { registerPasswordChangeRoutes } from "./auth/password-change";
 import { registerPasswordResetRoutes } from "./auth/password-reset";
 import { registerSessionRoutes } from "./auth/sessions";
+import { registerConnectedAccountRoutes } from "./connected-accounts/connected-accounts";
 import { registerContactChannelRoutes } from "./contact-channels/contact-channels";
 import { registerContactChannelVerificationRoutes } from "./contact-channels/verification";
 import { registerCredentialScanningRoutes } from "./integrations/credential-scanning";
@@ -26,6 +28,7 @@ import { registerWebhookDeliveryRoutes } from "./internal/webhook-deliveries";
 import { registerWebhookEndpointRoutes } from "./internal/webhook-endpoints";
 import { registerMiscRoutes } from "./misc/backend-urls";
 import { registerCustomerReadRoutes } from "./payments/customer-reads";
+import { registerOAuthProviderRoutes } from "./oauth-providers/oauth-providers";
 import { registerPermissionDefinitionRoutes } from "./permissions/definitions";
 import { registerPermissionRoutes } from "./permissions/grants";
 import { registerCurrentProjectRoutes } from "./projects/current";
@@ -45,6 +48,7 @@ export function registerAllRoutes(router: Router): void {
   registerOtpRoutes(router);
   registerMfaRoutes(router);
   registerPasskeyRoutes(router);
+  registerOAuthRoutes(router);
   registerOAuthTokenRoutes(router);
   registerSessionRoutes(router);
   registerAnonymousRoutes(router);
@@ -58,6 +62,8 @@ export function registerAllRoutes(router: Router): void {
   registerTeamInvitationRoutes(router);
   registerContactChannelRoutes(router);
   registerContactChannelVerificationRoutes(router);
+  registerOAuthProviderRoutes(router);
+  registerConnectedAccountRoutes(router);
   registerPermissionRoutes(router);
   registerPermissionDefinitionRoutes(router);
   registerUserApiKeyRoutes(router);
@@ -84,7 +90,7 @@ export const OPENAPI_TAGS = [
   { name: "OTP", description: "Sign-in with an e-mailed one-time code or link (magic link)." },
   { name: "MFA", description: "The second factor (a TOTP code) that finishes the sign-in of a user with two-factor sign-in on." },
   { name: "Passkeys", description: "Registering a passkey (WebAuthn) for the signed-in user, and signing in with it." },
-  { name: "OAuth", description: "The OAuth 2.0 token endpoint." },
+  { name: "OAuth", description: "Sign-in with OAuth providers (authorize, the provider's callback) and the OAuth 2.0 token endpoint." },
   { name: "Sessions", description: "Sessions and sign-out." },
   { name: "Anonymous", description: "Anonymous users, upgraded in place by a later sign-up." },
   { name: "CLI", description: "Command-line tools signing in through the browser: start, confirm, poll." },
@@ -92,6 +98,8 @@ export const OPENAPI_TAGS = [
   { name: "Teams", description: "Teams, their memberships, member profiles and invitations." },
   { name: "Permissions", description: "Team and project permissions of users, and their definitions." },
   { name: "API keys", description: "API keys owned by a user or a team, and checking a presented key." },
+  { name: "OAuth providers", description: "A user's linked provider accounts: whether each signs in and serves as a connected account." },
+  { name: "Connected accounts", description: "Provider access tokens for a user's linked accounts, refreshed server-side." },
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys." },
   { name: "Internal", description: "Project administration (dashboard)." },

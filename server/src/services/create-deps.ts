@@ -36,6 +36,8 @@ export function createDeps(
     outboxSeal: createSecretBox(serverSecret, OUTBOX_PURPOSE),
     unsubscribeLinks: createSecretBox(serverSecret, "unsubscribe-links"),
     webhookSecrets: createSecretBox(serverSecret, "webhook-endpoint-secrets"),
+    oauthFlowSeal: createSecretBox(serverSecret, "oauth-flows"),
+    providerTokenSeal: createSecretBox(serverSecret, "oauth-provider-tokens"),
     mailer,
   };
 }

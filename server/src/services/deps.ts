@@ -38,4 +38,8 @@ export interface ServiceDeps {
   unsubscribeLinks: SecretBox;
   /** Seals webhook endpoints' signing secrets, which the server must read back to sign. */
   webhookSecrets: SecretBox;
+  /** Seals what an OAuth flow in progress remembers (our client's PKCE challenge, the provider's verifier). */
+  oauthFlowSeal: SecretBox;
+  /** Seals the access and refresh tokens providers give for linked accounts. */
+  providerTokenSeal: SecretBox;
 }

@@ -34,7 +34,8 @@ export type CodePurpose =
   | "cli_login"
   | "cli_polling"
   | "passkey_registration"
-  | "passkey_sign_in";
+  | "passkey_sign_in"
+  | "oauth_authorization_code";
 
 export const OTP_LENGTH = 6;
 const NONCE_LENGTH = 39;

@@ -12,3 +12,16 @@ export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook } from
 /** For tests of a running server, which has no delivery worker: one pass of it, when the test wants. */
 export { deliverDueWebhooks } from "../services/webhooks/delivery-worker";
 export { SoftAuthenticator, type StoredPasskey } from "./webauthn";
+export {
+  authorizeQuery,
+  CLIENT_ERROR_PAGE,
+  CLIENT_REDIRECT,
+  configureOAuth,
+  exchangeCode,
+  followProvider,
+  newPkce,
+  runFlow,
+  signInThroughProvider,
+  type OAuthProject,
+  type ProviderSetting,
+} from "./oauth-flow";

@@ -2,7 +2,7 @@
  * A seeded project for the fuzzer, made over the public API of a running server: an owner in
  * `internal`, a project with every optional feature on and its three keys, users with live
  * tokens, a team with two members, permission definitions, API keys of both kinds, sessions
- * and contact channels. Its ids fill the generators' pools so operations find what they name.
+ * contact channels, and an OAuth provider with a linked account. Its ids fill the generators' pools so operations find what they name.
  */
 import { randomInt } from "node:crypto";
 
@@ -96,6 +96,24 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
   const teamKey = await api(baseUrl, "POST", "/team-api-keys", server, { team_id: team.id, description: "fuzz", expires_at_millis: null });
   const sessions = await api(baseUrl, "GET", `/auth/sessions?user_id=${a.id}`, server);
   const channels = await api(baseUrl, "GET", `/contact-channels?user_id=${a.id}`, server);
+  // A provider in the config (its client is made up: nothing here reaches GitHub) and a user's link to it.
+  await api(baseUrl, "PATCH", "/internal/config/override/environment", adminByToken, {
+    config_override_string: JSON.stringify({
+      "auth.oauth.providers.github": { type: "github", isShared: false, clientId: "fuzz-client", clientSecret: "fuzz-secret", allowSignIn: true, allowConnectedAccounts: true },
+    }),
+  });
+  const links: Array<{ id: string; account_id: string }> = [];
+  for (const [index, user] of users.entries()) {
+    links.push(
+      await api(baseUrl, "POST", "/oauth-providers", server, {
+        user_id: user.id,
+        provider_config_id: "github",
+        account_id: `fuzz-gh-${counter}-${index}`,
+        allow_sign_in: true,
+        allow_connected_accounts: true,
+      }),
+    );
+  }
 
   // Deleting the seeded project would end the world for every later request.
   const spare = await api(baseUrl, "POST", "/internal/projects", { ...internalClient, "x-stack-access-token": owner.access_token }, {
@@ -142,6 +160,10 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       new_password: ["another horse battery"],
       value: users.map((user) => user.email),
       refresh_token: users.map((user) => user.refresh),
+      provider_config_id: ["github"],
+      // A link's id in /oauth-providers paths, the provider's config id elsewhere.
+      provider_id: [...links.map((link) => link.id), "github"],
+      provider_account_id: links.map((link) => link.account_id),
     },
   };
 }

@@ -21,6 +21,10 @@ const MESSAGES: Record<string, (details: Record<string, unknown>) => string> = {
   API_KEYS_NOT_ENABLED: () => "This app does not allow personal API keys.",
   PASSKEY_AUTHENTICATION_NOT_ENABLED: () => "Passkeys are turned off for this project.",
   PASSKEY_WEBAUTHN_ERROR: (d) => passkeyCeremonyMessage(String(d.code ?? ""), String(d.message ?? "")),
+  INVALID_AUTHORIZATION_CODE: () => "This sign-in link was already used or has expired. Sign in again.",
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: () => "This account is not connected (any more).",
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: () => "Signing in with this provider is not available right now.",
+  OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE: () => "The provider could not be reached. Try again in a moment.",
   SCHEMA_ERROR: (d) => `Please check the form: ${String(d.message ?? "a field is not valid")}`,
 };
 

@@ -372,6 +372,39 @@ export interface ConfigString {
   config_string: string;
 }
 
+export interface ConnectedAccount {
+  user_id: string;
+  /** The provider's id in the project config. */
+  provider: string;
+  /** The account's id at the provider. */
+  provider_account_id: string;
+}
+
+export interface ConnectedAccountAccessToken {
+  /** The provider's access token. */
+  access_token: string;
+}
+
+export interface ConnectedAccountAccessTokenRequest {
+  /**
+   * Scopes the token must carry, space-separated.
+   * @maxLength 2048
+   */
+  scope?: string;
+}
+
+export type ConnectedAccountListPaginationNextCursor = string | null;
+
+export type ConnectedAccountListPagination = {
+  next_cursor: ConnectedAccountListPaginationNextCursor;
+};
+
+export interface ConnectedAccountList {
+  items: ConnectedAccount[];
+  is_paginated: boolean;
+  pagination?: ConnectedAccountListPagination;
+}
+
 export type ContactChannelType = typeof ContactChannelType[keyof typeof ContactChannelType];
 
 
@@ -981,6 +1014,44 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUser {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode];
 
 
@@ -1052,6 +1123,47 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif {
   error: string;
   /** Structured fields of this error code. */
   details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE: 'OAUTH_ACCESS_TOKEN_NOT_AVAILABLE',
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: 'OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
+  OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: 'OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE',
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdDetails;
 }
 
 /**
@@ -1200,6 +1312,43 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategor
   error: string;
   /** Structured fields of this error code. */
   details: KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails;
 }
 
 /**
@@ -1649,6 +1798,44 @@ export interface KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a731
   error: string;
   /** Structured fields of this error code. */
   details: KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode = typeof KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode[keyof typeof KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails;
 }
 
 /**
@@ -2108,6 +2295,37 @@ export interface KnownError401 {
   error: string;
   /** Structured fields of this error code. */
   details: KnownError401Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = typeof KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode[keyof typeof KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401AccessTokenExpiredAnd3MoreL2xy9z {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails;
 }
 
 /**
@@ -3096,6 +3314,64 @@ export interface KnownError404WebhookEndpointNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError408OuterOauthTimeoutCode = typeof KnownError408OuterOauthTimeoutCode[keyof typeof KnownError408OuterOauthTimeoutCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError408OuterOauthTimeoutCode = {
+  OUTER_OAUTH_TIMEOUT: 'OUTER_OAUTH_TIMEOUT',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError408OuterOauthTimeoutDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 408.
+ */
+export interface KnownError408OuterOauthTimeout {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError408OuterOauthTimeoutCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError408OuterOauthTimeoutDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode = {
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+  OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: 'OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER',
+  USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION: 'USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode];
 
 
@@ -3262,6 +3538,35 @@ export interface KnownError503 {
   details: KnownError503Details;
 }
 
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError503PlusOauthProviderTemporarilyUnavailableCode = typeof KnownError503PlusOauthProviderTemporarilyUnavailableCode[keyof typeof KnownError503PlusOauthProviderTemporarilyUnavailableCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError503PlusOauthProviderTemporarilyUnavailableCode = {
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE: 'OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError503PlusOauthProviderTemporarilyUnavailableDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 503.
+ */
+export interface KnownError503PlusOauthProviderTemporarilyUnavailable {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError503PlusOauthProviderTemporarilyUnavailableCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError503PlusOauthProviderTemporarilyUnavailableDetails;
+}
+
 export type MetricsUsersByCountry = {[key: string]: number};
 
 export interface Metrics {
@@ -3357,18 +3662,136 @@ export interface NotificationPreferenceUpdate {
   enabled: boolean;
 }
 
+export interface OAuthAuthorizeLocation {
+  location: string;
+}
+
+export type OAuthProviderEmail = string | null;
+
+export interface OAuthProvider {
+  /** This link's id (the `provider_id` of the paths below). */
+  id: string;
+  user_id: string;
+  /** The provider's id in the project config. */
+  provider_config_id: string;
+  /** The provider's type (`github`, `oidc`...). */
+  type: string;
+  email: OAuthProviderEmail;
+  allow_sign_in: boolean;
+  allow_connected_accounts: boolean;
+  /** The account's id at the provider; server and admin access only. */
+  account_id?: string;
+}
+
+/**
+ * The provider's answer: `code` and `state`, or `error` and `error_description`, and whatever else it sends.
+ */
+export interface OAuthProviderAnswer {
+  /** @maxLength 4096 */
+  code?: string;
+  /** @maxLength 1024 */
+  state?: string;
+  /** @maxLength 256 */
+  error?: string;
+  /** @maxLength 2048 */
+  error_description?: string;
+  /** @maxLength 2048 */
+  iss?: string;
+  [key: string]: unknown;
+}
+
+/**
+ * @maxLength 256
+ */
+export type OAuthProviderCreateEmail = string | null;
+
+export interface OAuthProviderCreate {
+  user_id: string;
+  /**
+   * @minLength 1
+   * @maxLength 63
+   */
+  provider_config_id: string;
+  /**
+   * @minLength 1
+   * @maxLength 512
+   */
+  account_id: string;
+  /** @maxLength 256 */
+  email?: OAuthProviderCreateEmail;
+  allow_sign_in: boolean;
+  allow_connected_accounts: boolean;
+}
+
+export type OAuthProviderListPaginationNextCursor = string | null;
+
+export type OAuthProviderListPagination = {
+  next_cursor: OAuthProviderListPaginationNextCursor;
+};
+
+export interface OAuthProviderList {
+  items: OAuthProvider[];
+  is_paginated: boolean;
+  pagination?: OAuthProviderListPagination;
+}
+
+/**
+ * Server and admin access only.
+ * @maxLength 256
+ */
+export type OAuthProviderUpdateEmail = string | null;
+
+export interface OAuthProviderUpdate {
+  allow_sign_in?: boolean;
+  allow_connected_accounts?: boolean;
+  /**
+   * Server and admin access only.
+   * @maxLength 256
+   */
+  email?: OAuthProviderUpdateEmail;
+  /**
+   * Server and admin access only.
+   * @minLength 1
+   * @maxLength 512
+   */
+  account_id?: string;
+}
+
 export type OAuthTokenRequestGrantType = typeof OAuthTokenRequestGrantType[keyof typeof OAuthTokenRequestGrantType];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const OAuthTokenRequestGrantType = {
   refresh_token: 'refresh_token',
+  authorization_code: 'authorization_code',
 } as const;
 
 export interface OAuthTokenRequest {
   grant_type: OAuthTokenRequestGrantType;
-  /** @minLength 1 */
-  refresh_token: string;
+  /**
+   * `refresh_token` grant: the session's refresh token.
+   * @minLength 1
+   */
+  refresh_token?: string;
+  /**
+   * `authorization_code` grant: the code our callback handed to `redirect_uri`.
+   * @minLength 1
+   * @maxLength 256
+   */
+  code?: string;
+  /**
+   * `authorization_code` grant: the `redirect_uri` the flow was started with.
+   * @minLength 1
+   * @maxLength 2048
+   */
+  redirect_uri?: string;
+  /**
+   * `authorization_code` grant: the PKCE verifier of the flow's S256 challenge.
+   * @minLength 43
+   * @maxLength 128
+   * @pattern ^[A-Za-z0-9._~-]{43,128}$
+   */
+  code_verifier?: string;
   /**
    * The project id, optionally followed by `#<branch id>`.
    * @minLength 1
@@ -3390,12 +3813,23 @@ export const OAuthTokenResponseTokenType = {
   Bearer: 'Bearer',
 } as const;
 
+/**
+ * Authorization code grant: the `after_callback_redirect_url` the flow was started with.
+ */
+export type OAuthTokenResponseAfterCallbackRedirectUrl = string | null;
+
 export interface OAuthTokenResponse {
   access_token: string;
   token_type: OAuthTokenResponseTokenType;
   expires_in: number;
   refresh_token: string;
   scope: string;
+  /** Authorization code grant: the signed-in user. */
+  user_id?: string;
+  /** Authorization code grant: whether this sign-in created the user. */
+  is_new_user?: boolean;
+  /** Authorization code grant: the `after_callback_redirect_url` the flow was started with. */
+  after_callback_redirect_url?: OAuthTokenResponseAfterCallbackRedirectUrl;
 }
 
 export interface OtpNonce {
@@ -4122,31 +4556,97 @@ export interface PublicKnownError400 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretCode = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretCode[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretCode];
+export type PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code = typeof PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code[keyof typeof PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PublicKnownError400PlusInvalidOauthClientIdOrSecretCode = {
+export const PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code = {
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  INVALID_AUTHORIZATION_CODE: 'INVALID_AUTHORIZATION_CODE',
   INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
 } as const;
 
 /**
  * Structured fields of this error code.
  */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretDetails = {[key: string]: unknown};
+export type PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Details = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface PublicKnownError400PlusInvalidOauthClientIdOrSecret {
+export interface PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 {
   /** Stable error code; see the known-errors catalogue. */
-  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretCode;
+  code: PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code. */
-  details: PublicKnownError400PlusInvalidOauthClientIdOrSecretDetails;
+  details: PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode = typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode[keyof typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  OAUTH_PROVIDER_ACCESS_DENIED: 'OAUTH_PROVIDER_ACCESS_DENIED',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails;
 }
 
 /**
@@ -4205,6 +4705,35 @@ export interface PublicKnownError503 {
   error: string;
   /** Structured fields of this error code. */
   details: PublicKnownError503Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError503PlusOauthProviderTemporarilyUnavailableCode = typeof PublicKnownError503PlusOauthProviderTemporarilyUnavailableCode[keyof typeof PublicKnownError503PlusOauthProviderTemporarilyUnavailableCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError503PlusOauthProviderTemporarilyUnavailableCode = {
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE: 'OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type PublicKnownError503PlusOauthProviderTemporarilyUnavailableDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 503.
+ */
+export interface PublicKnownError503PlusOauthProviderTemporarilyUnavailable {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError503PlusOauthProviderTemporarilyUnavailableCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: PublicKnownError503PlusOauthProviderTemporarilyUnavailableDetails;
 }
 
 /**
@@ -5193,6 +5722,188 @@ export const WebhookEventType = {
 
 export type SignUpAnonymouslyBody = { [key: string]: unknown };
 
+export type AuthorizeOAuthParams = {
+/**
+ * The project id, optionally followed by `#<branch id>`.
+ * @minLength 1
+ * @maxLength 200
+ */
+client_id: string;
+/**
+ * A publishable client key, or `__stack_public_client__`.
+ * @minLength 1
+ * @maxLength 512
+ */
+client_secret: string;
+/**
+ * The client's callback page (trusted domain); our code and `state` are added to it.
+ * @maxLength 2048
+ */
+redirect_uri: string;
+/**
+ * Our own scope; SDKs send `legacy`.
+ * @maxLength 512
+ */
+scope?: string;
+/**
+ * The client's state, handed back with the code.
+ * @minLength 1
+ * @maxLength 1024
+ */
+state: string;
+grant_type: AuthorizeOAuthGrantType;
+/**
+ * BASE64URL(SHA-256(code_verifier)) of the client's verifier.
+ * @minLength 43
+ * @maxLength 128
+ * @pattern ^[A-Za-z0-9_-]{43,128}$
+ */
+code_challenge: string;
+code_challenge_method: AuthorizeOAuthCodeChallengeMethod;
+response_type: AuthorizeOAuthResponseType;
+/**
+ * `link` adds the provider to the user of `token`.
+ */
+type?: AuthorizeOAuthType;
+/**
+ * The signed-in user's access token; required for `link`.
+ * @maxLength 8192
+ */
+token?: string;
+/**
+ * Extra scopes to ask the provider for, space-separated.
+ * @maxLength 2048
+ */
+provider_scope?: string;
+/**
+ * Where failures go, with `errorCode`, `message` and `details`; trusted domain.
+ * @maxLength 2048
+ */
+error_redirect_url?: string;
+/**
+ * Same as `error_redirect_url`.
+ * @maxLength 2048
+ */
+error_redirect_uri?: string;
+/**
+ * Handed back with the tokens, for the client to go to; relative or on a trusted domain.
+ * @maxLength 2048
+ */
+after_callback_redirect_url?: string;
+response_mode?: AuthorizeOAuthResponseMode;
+/**
+ * `json`: answer `{location}` instead of redirecting.
+ */
+stack_response_mode?: AuthorizeOAuthStackResponseMode;
+hexclave_response_mode?: AuthorizeOAuthHexclaveResponseMode;
+};
+
+export type AuthorizeOAuthGrantType = typeof AuthorizeOAuthGrantType[keyof typeof AuthorizeOAuthGrantType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthGrantType = {
+  authorization_code: 'authorization_code',
+} as const;
+
+export type AuthorizeOAuthCodeChallengeMethod = typeof AuthorizeOAuthCodeChallengeMethod[keyof typeof AuthorizeOAuthCodeChallengeMethod];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthCodeChallengeMethod = {
+  S256: 'S256',
+} as const;
+
+export type AuthorizeOAuthResponseType = typeof AuthorizeOAuthResponseType[keyof typeof AuthorizeOAuthResponseType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthResponseType = {
+  code: 'code',
+} as const;
+
+export type AuthorizeOAuthType = typeof AuthorizeOAuthType[keyof typeof AuthorizeOAuthType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthType = {
+  authenticate: 'authenticate',
+  link: 'link',
+} as const;
+
+export type AuthorizeOAuthResponseMode = typeof AuthorizeOAuthResponseMode[keyof typeof AuthorizeOAuthResponseMode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthResponseMode = {
+  json: 'json',
+  redirect: 'redirect',
+} as const;
+
+export type AuthorizeOAuthStackResponseMode = typeof AuthorizeOAuthStackResponseMode[keyof typeof AuthorizeOAuthStackResponseMode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthStackResponseMode = {
+  json: 'json',
+  redirect: 'redirect',
+} as const;
+
+export type AuthorizeOAuthHexclaveResponseMode = typeof AuthorizeOAuthHexclaveResponseMode[keyof typeof AuthorizeOAuthHexclaveResponseMode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthHexclaveResponseMode = {
+  json: 'json',
+  redirect: 'redirect',
+} as const;
+
+export type OauthCallbackParams = {
+/**
+ * @maxLength 4096
+ */
+code?: string;
+/**
+ * @maxLength 1024
+ */
+state?: string;
+/**
+ * @maxLength 256
+ */
+error?: string;
+/**
+ * @maxLength 2048
+ */
+error_description?: string;
+/**
+ * @maxLength 2048
+ */
+iss?: string;
+};
+
+export type OauthCallbackFormPostParams = {
+/**
+ * @maxLength 4096
+ */
+code?: string;
+/**
+ * @maxLength 1024
+ */
+state?: string;
+/**
+ * @maxLength 256
+ */
+error?: string;
+/**
+ * @maxLength 2048
+ */
+error_description?: string;
+/**
+ * @maxLength 2048
+ */
+iss?: string;
+};
+
 export type ListSessionsParams = {
 /**
  * A user id, or `me`. Client access may only name the signed-in user.
@@ -5269,6 +5980,13 @@ cursor?: string;
  * @maximum 200
  */
 limit?: number;
+};
+
+export type ListOAuthProvidersParams = {
+/**
+ * Whose links; server access may leave it out for the project's (at most 1,000).
+ */
+user_id?: string | 'me';
 };
 
 export type ListCustomerInvoicesParams = {

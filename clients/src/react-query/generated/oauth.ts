@@ -3,21 +3,43 @@
  * Gatehouse API 1.0.0
  */
 import {
-  useMutation
+  useMutation,
+  useQuery
 } from '@tanstack/react-query';
 import type {
+  DataTag,
+  DefinedInitialDataOptions,
+  DefinedUseQueryResult,
   MutationFunction,
   QueryClient,
+  QueryFunction,
+  QueryKey,
+  UndefinedInitialDataOptions,
   UseMutationOptions,
-  UseMutationResult
+  UseMutationResult,
+  UseQueryOptions,
+  UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
+  AuthorizeOAuthParams,
+  KnownError401AccessTokenExpiredAnd3MoreL2xy9z,
   KnownError401RefreshTokenNotFoundOrExpired,
+  KnownError404UserNotFound,
+  KnownError408OuterOauthTimeout,
+  KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc,
+  OAuthAuthorizeLocation,
+  OAuthProviderAnswer,
   OAuthTokenRequest,
   OAuthTokenResponse,
-  PublicKnownError400PlusInvalidOauthClientIdOrSecret,
-  PublicKnownError503
+  OauthCallbackFormPostParams,
+  OauthCallbackParams,
+  PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806,
+  PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4,
+  PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa,
+  PublicKnownError503,
+  PublicKnownError503PlusOauthProviderTemporarilyUnavailable,
+  RateLimited
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -34,8 +56,336 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * OAuth 2.0 token endpoint (form-encoded). The refresh token stays the same for the session.
- * @summary Exchange a refresh token for a new access token
+ * A browser redirect to the provider, as `signInWithOAuth` drives it (PKCE S256 with the client's challenge). The redirect sets an HttpOnly cookie binding the flow to this browser for 3600 s. With `stack_response_mode=json` the answer is `{location}` instead and no cookie is set. The flow lasts an hour. Counts against sign_in_per_ip (429).
+ * @summary Start signing in (or linking) with an OAuth provider
+ */
+export const getAuthorizeOAuthUrl = (providerId: string,
+    params: AuthorizeOAuthParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/auth/oauth/authorize/${providerId}?${stringifiedParams}` : `/auth/oauth/authorize/${providerId}`
+}
+
+export const authorizeOAuth = async (providerId: string,
+    params: AuthorizeOAuthParams, options?: RequestInit): Promise<OAuthAuthorizeLocation> => {
+  
+  return gatehouseFetch<OAuthAuthorizeLocation>(getAuthorizeOAuthUrl(providerId,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getAuthorizeOAuthQueryKey = (providerId?: string,
+    params?: AuthorizeOAuthParams,) => {
+    return [
+    `/auth/oauth/authorize/${providerId}`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getAuthorizeOAuthQueryOptions = <TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
+    params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getAuthorizeOAuthQueryKey(providerId,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof authorizeOAuth>>> = ({ signal }) => authorizeOAuth(providerId,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(providerId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type AuthorizeOAuthQueryResult = NonNullable<Awaited<ReturnType<typeof authorizeOAuth>>>
+export type AuthorizeOAuthQueryError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+
+
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+ providerId: string,
+    params: AuthorizeOAuthParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof authorizeOAuth>>,
+          TError,
+          Awaited<ReturnType<typeof authorizeOAuth>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+ providerId: string,
+    params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof authorizeOAuth>>,
+          TError,
+          Awaited<ReturnType<typeof authorizeOAuth>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+ providerId: string,
+    params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Start signing in (or linking) with an OAuth provider
+ */
+
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+ providerId: string,
+    params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getAuthorizeOAuthQueryOptions(providerId,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Where the provider sends the browser back. Answers a redirect to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`; once the flow is known, failures redirect to its `error_redirect_url` with `errorCode`, `message` and `details`. An unknown, used or expired state, or a redirect-started flow reaching a browser without its cookie, answers OUTER_OAUTH_TIMEOUT.
+ * @summary The provider's answer (redirect)
+ */
+export const getOauthCallbackUrl = (providerId: string,
+    params?: OauthCallbackParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/auth/oauth/callback/${providerId}?${stringifiedParams}` : `/auth/oauth/callback/${providerId}`
+}
+
+export const oauthCallback = async (providerId: string,
+    params?: OauthCallbackParams, options?: RequestInit): Promise<unknown> => {
+  
+  return gatehouseFetch<unknown>(getOauthCallbackUrl(providerId,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getOauthCallbackQueryKey = (providerId?: string,
+    params?: OauthCallbackParams,) => {
+    return [
+    `/auth/oauth/callback/${providerId}`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getOauthCallbackQueryOptions = <TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
+    params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getOauthCallbackQueryKey(providerId,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof oauthCallback>>> = ({ signal }) => oauthCallback(providerId,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(providerId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type OauthCallbackQueryResult = NonNullable<Awaited<ReturnType<typeof oauthCallback>>>
+export type OauthCallbackQueryError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+
+
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+ providerId: string,
+    params: undefined |  OauthCallbackParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof oauthCallback>>,
+          TError,
+          Awaited<ReturnType<typeof oauthCallback>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+ providerId: string,
+    params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof oauthCallback>>,
+          TError,
+          Awaited<ReturnType<typeof oauthCallback>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+ providerId: string,
+    params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The provider's answer (redirect)
+ */
+
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+ providerId: string,
+    params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getOauthCallbackQueryOptions(providerId,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Where the provider sends the browser back. Answers a redirect to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`; once the flow is known, failures redirect to its `error_redirect_url` with `errorCode`, `message` and `details`. An unknown, used or expired state, or a redirect-started flow reaching a browser without its cookie, answers OUTER_OAUTH_TIMEOUT. Providers that answer with a form post (Apple) come here.
+ * @summary The provider's answer (form post)
+ */
+export const getOauthCallbackFormPostUrl = (providerId: string,
+    params?: OauthCallbackFormPostParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/auth/oauth/callback/${providerId}?${stringifiedParams}` : `/auth/oauth/callback/${providerId}`
+}
+
+export const oauthCallbackFormPost = async (providerId: string,
+    oAuthProviderAnswer?: OAuthProviderAnswer,
+    params?: OauthCallbackFormPostParams, options?: RequestInit): Promise<unknown> => {
+    const formUrlEncoded = new URLSearchParams();
+if(oAuthProviderAnswer?.code !== undefined) {
+ formUrlEncoded.append(`code`, oAuthProviderAnswer.code)
+ }
+if(oAuthProviderAnswer?.state !== undefined) {
+ formUrlEncoded.append(`state`, oAuthProviderAnswer.state)
+ }
+if(oAuthProviderAnswer?.error !== undefined) {
+ formUrlEncoded.append(`error`, oAuthProviderAnswer.error)
+ }
+if(oAuthProviderAnswer?.error_description !== undefined) {
+ formUrlEncoded.append(`error_description`, oAuthProviderAnswer.error_description)
+ }
+if(oAuthProviderAnswer?.iss !== undefined) {
+ formUrlEncoded.append(`iss`, oAuthProviderAnswer.iss)
+ }
+
+  return gatehouseFetch<unknown>(getOauthCallbackFormPostUrl(providerId,params),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...options?.headers },
+    body: 
+      formUrlEncoded,
+  }
+);}
+
+
+
+
+export const getOauthCallbackFormPostMutationOptions = <TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext> => {
+
+const mutationKey = ['oauthCallbackFormPost'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof oauthCallbackFormPost>>, {providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}> = (props) => {
+          const {providerId,data,params} = props ?? {};
+
+          return  oauthCallbackFormPost(providerId,data,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type OauthCallbackFormPostMutationResult = NonNullable<Awaited<ReturnType<typeof oauthCallbackFormPost>>>
+    export type OauthCallbackFormPostMutationBody = OAuthProviderAnswer
+    export type OauthCallbackFormPostMutationError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+
+    /**
+ * @summary The provider's answer (form post)
+ */
+export const useOauthCallbackFormPost = <TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof oauthCallbackFormPost>>,
+        TError,
+        {providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams},
+        TContext
+      > => {
+
+      const mutationOptions = getOauthCallbackFormPostMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * OAuth 2.0 token endpoint (form-encoded). `refresh_token`: a new access token; the refresh token stays the same for the session. `authorization_code`: the code from our OAuth callback, with the flow's `redirect_uri` and the PKCE verifier of its S256 challenge, opens the session (a wrong verifier or URI counts against the code, which then answers INVALID_AUTHORIZATION_CODE; a used or expired code too; code_check_per_ip applies). A user with two-factor sign-in on gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead.
+ * @summary Exchange a refresh token or an authorization code for tokens
  */
 export const getExchangeOAuthTokenUrl = () => {
 
@@ -48,7 +398,18 @@ export const getExchangeOAuthTokenUrl = () => {
 export const exchangeOAuthToken = async (oAuthTokenRequest: OAuthTokenRequest, options?: RequestInit): Promise<OAuthTokenResponse> => {
     const formUrlEncoded = new URLSearchParams();
 formUrlEncoded.append(`grant_type`, oAuthTokenRequest.grant_type)
-formUrlEncoded.append(`refresh_token`, oAuthTokenRequest.refresh_token)
+if(oAuthTokenRequest.refresh_token !== undefined) {
+ formUrlEncoded.append(`refresh_token`, oAuthTokenRequest.refresh_token)
+ }
+if(oAuthTokenRequest.code !== undefined) {
+ formUrlEncoded.append(`code`, oAuthTokenRequest.code)
+ }
+if(oAuthTokenRequest.redirect_uri !== undefined) {
+ formUrlEncoded.append(`redirect_uri`, oAuthTokenRequest.redirect_uri)
+ }
+if(oAuthTokenRequest.code_verifier !== undefined) {
+ formUrlEncoded.append(`code_verifier`, oAuthTokenRequest.code_verifier)
+ }
 formUrlEncoded.append(`client_id`, oAuthTokenRequest.client_id)
 formUrlEncoded.append(`client_secret`, oAuthTokenRequest.client_secret)
 if(oAuthTokenRequest.scope !== undefined) {
@@ -68,7 +429,7 @@ if(oAuthTokenRequest.scope !== undefined) {
 
 
 
-export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<PublicKnownError400PlusInvalidOauthClientIdOrSecret | KnownError401RefreshTokenNotFoundOrExpired | PublicKnownError503>,
+export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | KnownError401RefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext> => {
 
@@ -95,12 +456,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ExchangeOAuthTokenMutationResult = NonNullable<Awaited<ReturnType<typeof exchangeOAuthToken>>>
     export type ExchangeOAuthTokenMutationBody = OAuthTokenRequest
-    export type ExchangeOAuthTokenMutationError = ErrorType<PublicKnownError400PlusInvalidOauthClientIdOrSecret | KnownError401RefreshTokenNotFoundOrExpired | PublicKnownError503>
+    export type ExchangeOAuthTokenMutationError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | KnownError401RefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>
 
     /**
- * @summary Exchange a refresh token for a new access token
+ * @summary Exchange a refresh token or an authorization code for tokens
  */
-export const useExchangeOAuthToken = <TError = ErrorType<PublicKnownError400PlusInvalidOauthClientIdOrSecret | KnownError401RefreshTokenNotFoundOrExpired | PublicKnownError503>,
+export const useExchangeOAuthToken = <TError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | KnownError401RefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof exchangeOAuthToken>>,

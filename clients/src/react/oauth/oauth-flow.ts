@@ -51,6 +51,15 @@ export async function beginOAuth(session: Session, start: OAuthStart): Promise<s
   return `${session.baseUrl}/auth/oauth/authorize/${encodeURIComponent(start.provider)}?${params.toString()}`;
 }
 
+/**
+ * Leaves the app for the authorize URL with a full page load: it is a server route (even on the
+ * app's own origin, where client-side routing would only render the app's not-found page), and
+ * the server's answer is a redirect that sets its cookie.
+ */
+export function leaveForAuthorize(url: string): void {
+  window.location.assign(new URL(url, window.location.origin).href);
+}
+
 export interface OAuthTokens {
   access_token: string;
   refresh_token: string;

@@ -1,10 +1,10 @@
 import { useCallback } from "react";
 import { useGatehouse } from "../provider";
-import { beginOAuth } from "./oauth-flow";
+import { beginOAuth, leaveForAuthorize } from "./oauth-flow";
 
 /** Sends the browser to a provider to sign in; it comes back to the oauth-callback page. */
 export function useSignInWithOAuth(): (provider: string, options?: { afterCallbackRedirectUrl?: string }) => Promise<void> {
-  const { session, urls, navigate } = useGatehouse();
+  const { session, urls } = useGatehouse();
   return useCallback(
     async (provider, options = {}) => {
       const url = await beginOAuth(session, {
@@ -13,8 +13,8 @@ export function useSignInWithOAuth(): (provider: string, options?: { afterCallba
         errorRedirectUrl: new URL(urls.error, window.location.origin).href,
         afterCallbackRedirectUrl: options.afterCallbackRedirectUrl,
       });
-      navigate(new URL(url, window.location.origin).href);
+      leaveForAuthorize(url);
     },
-    [session, urls, navigate],
+    [session, urls],
   );
 }

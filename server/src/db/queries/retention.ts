@@ -8,7 +8,8 @@ export type SweptTable =
   | "verification_codes"
   | "email_outbox"
   | "webhook_deliveries"
-  | "user_activity_days";
+  | "user_activity_days"
+  | "oauth_flows";
 
 /**
  * Per table: the rows it may delete, as a condition on `$2`, the retention period in seconds
@@ -33,6 +34,8 @@ const SWEEPS: Record<SweptTable, { key: string; stale: string }> = {
   },
   // The metrics read the last 30 days.
   user_activity_days: { key: "project_id, branch_id, day, user_id", stale: "day < current_date - 35" },
+  // A flow past its hour can only answer OUTER_OAUTH_TIMEOUT, which an unknown state answers too.
+  oauth_flows: { key: "state_hash", stale: "expires_at < now()" },
 };
 
 export const SWEPT_TABLES = Object.keys(SWEEPS) as SweptTable[];

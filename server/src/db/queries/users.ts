@@ -25,6 +25,8 @@ export interface UserRecord {
   primaryEmailAuthEnabled: boolean;
   signedUpAtMillis: number;
   lastActiveAtMillis: number;
+  /** The provider accounts linked to the user (config id, account id, e-mail), oldest first. */
+  oauthProviders: Array<{ id: string; account_id: string; email: string | null }>;
 }
 
 type UserRow = {
@@ -49,6 +51,7 @@ type UserRow = {
   signed_up_at: Date;
   last_active_at: Date;
   selected_team: (Omit<TeamRow, "created_at"> & { created_at: string }) | null;
+  oauth_providers: Array<{ id: string; account_id: string; email: string | null }> | null;
 };
 
 // One round trip for the whole read shape: the user, their primary e-mail and their selected team.
@@ -59,7 +62,10 @@ const USER_SELECT = `
     u.restricted_by_admin_private_details, u.country_code, u.signed_up_at, u.last_active_at,
     cc.value AS primary_email, cc.is_verified AS primary_email_verified, cc.used_for_auth AS primary_email_auth_enabled,
     (SELECT to_jsonb(st) FROM (SELECT ${TEAM_COLUMNS} FROM teams t
-       WHERE t.project_id = u.project_id AND t.branch_id = u.branch_id AND t.id = u.selected_team_id) st) AS selected_team
+       WHERE t.project_id = u.project_id AND t.branch_id = u.branch_id AND t.id = u.selected_team_id) st) AS selected_team,
+    (SELECT jsonb_agg(jsonb_build_object('id', oa.provider_config_id, 'account_id', oa.account_id, 'email', oa.email)
+       ORDER BY oa.created_at, oa.id) FROM oauth_accounts oa
+       WHERE oa.project_id = u.project_id AND oa.branch_id = u.branch_id AND oa.user_id = u.id) AS oauth_providers
   FROM users u
   LEFT JOIN contact_channels cc ON cc.project_id = u.project_id AND cc.branch_id = u.branch_id
     AND cc.user_id = u.id AND cc.type = 'email' AND cc.is_primary`;
@@ -87,6 +93,7 @@ function toUser(row: UserRow): UserRecord {
     primaryEmailAuthEnabled: row.primary_email_auth_enabled ?? false,
     signedUpAtMillis: toMillis(row.signed_up_at),
     lastActiveAtMillis: toMillis(row.last_active_at),
+    oauthProviders: row.oauth_providers ?? [],
   };
 }
 

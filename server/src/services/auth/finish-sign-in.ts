@@ -1,6 +1,6 @@
 /**
  * The last step of every sign-in that proves a first factor for an existing account
- * (password, e-mailed code): open the session and hand out its tokens, or, when the user
+ * (password, e-mailed code, an OAuth provider's authorization code): open the session and hand out its tokens, or, when the user
  * has two-factor sign-in on, open nothing and ask for the second factor (mfa-sign-in.ts).
  *
  * Not routed through here, on purpose: sign-up and anonymous sign-up (a user made a moment

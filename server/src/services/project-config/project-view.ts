@@ -106,7 +106,8 @@ export function toProjectConfigView(config: ProjectConfig): ProjectConfigView {
         microsoft_tenant_id: p.microsoftTenantId,
       }),
     ),
-    enabled_oauth_providers: providers.filter(([, p]) => p.allowSignIn).map(([id, p]) => ({ id: p.type || id })),
+    // The config id: it is what /auth/oauth/authorize/{provider_id} takes (a generic provider's own id).
+    enabled_oauth_providers: providers.filter(([, p]) => p.allowSignIn).map(([id]) => ({ id })),
     domains: Object.values(config.domains.trustedDomains).map((d) => ({ domain: d.baseUrl, handler_path: d.handlerPath })),
     email_config: server.isShared
       ? { type: "shared" }

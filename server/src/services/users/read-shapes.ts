@@ -33,7 +33,7 @@ function clientUserBase(user: User, rules: RestrictionRules) {
     signed_up_at_millis: user.signedUpAtMillis,
     has_password: user.hasPassword,
     auth_with_email: user.primaryEmailAuthEnabled && (user.hasPassword || user.otpAuthEnabled),
-    oauth_providers: [] as Array<{ id: string; account_id: string; email: string | null }>,
+    oauth_providers: user.oauthProviders,
     selected_team_id: user.selectedTeam?.id ?? null,
     requires_totp_mfa: user.requiresTotpMfa,
     otp_auth_enabled: user.otpAuthEnabled,

@@ -161,13 +161,20 @@ function addressConflict(changes: UserChanges, current: User | null): KnownError
   return undefined;
 }
 
-export async function createUser(deps: ServiceDeps, tenancy: Tenancy, input: UserChanges): Promise<User> {
+/** `alsoInTransaction` adds rows that must exist with the user or not at all (a sign-in method). */
+export async function createUser(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  input: UserChanges,
+  alsoInTransaction?: (tx: Queryable, userId: string) => Promise<void>,
+): Promise<User> {
   const secrets = await prepareSecrets(deps, input);
   const userId = newId();
   await translateConflicts(addressConflict(input, null), () =>
     deps.db.transaction(async (tx) => {
       await insertUser(tx, tenancy, { id: userId, isAnonymous: input.isAnonymous ?? false });
       await applyChanges(tx, tenancy, userId, { ...input, isAnonymous: undefined }, secrets);
+      await alsoInTransaction?.(tx, userId);
       await grantDefaultPermissions(tx, tenancy, "signUp", userId);
       if (tenancy.config.teams.createPersonalTeamOnSignUp && !input.isAnonymous) {
         await createTeamForCreator(tx, tenancy, userId, {

@@ -23,4 +23,5 @@ export interface User {
   primaryEmailAuthEnabled: boolean;
   signedUpAtMillis: number;
   lastActiveAtMillis: number;
+  oauthProviders: Array<{ id: string; account_id: string; email: string | null }>;
 }

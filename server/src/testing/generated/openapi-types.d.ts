@@ -144,6 +144,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oauth/authorize/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start signing in (or linking) with an OAuth provider
+         * @description A browser redirect to the provider, as `signInWithOAuth` drives it (PKCE S256 with the client's challenge). The redirect sets an HttpOnly cookie binding the flow to this browser for 3600 s. With `stack_response_mode=json` the answer is `{location}` instead and no cookie is set. The flow lasts an hour. Counts against sign_in_per_ip (429).
+         */
+        get: operations["authorizeOAuth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth/callback/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The provider's answer (redirect)
+         * @description Where the provider sends the browser back. Answers a redirect to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`; once the flow is known, failures redirect to its `error_redirect_url` with `errorCode`, `message` and `details`. An unknown, used or expired state, or a redirect-started flow reaching a browser without its cookie, answers OUTER_OAUTH_TIMEOUT.
+         */
+        get: operations["oauthCallback"];
+        put?: never;
+        /**
+         * The provider's answer (form post)
+         * @description Where the provider sends the browser back. Answers a redirect to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`; once the flow is known, failures redirect to its `error_redirect_url` with `errorCode`, `message` and `details`. An unknown, used or expired state, or a redirect-started flow reaching a browser without its cookie, answers OUTER_OAUTH_TIMEOUT. Providers that answer with a form post (Apple) come here.
+         */
+        post: operations["oauthCallbackFormPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth/connected-accounts/{provider_id}/access-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the signed-in user's provider access token (legacy path)
+         * @description The older path of the same operation, for the signed-in user. The provider's access token for the user's linked account (one with allow_connected_accounts), carrying every scope asked for. An expired token is refreshed with the provider server-side. Scopes the account was never granted answer OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: link it again with `type=link&provider_scope=...` at authorize.
+         */
+        post: operations["createOAuthConnectedAccountAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/oauth/token": {
         parameters: {
             query?: never;
@@ -154,8 +218,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Exchange a refresh token for a new access token
-         * @description OAuth 2.0 token endpoint (form-encoded). The refresh token stays the same for the session.
+         * Exchange a refresh token or an authorization code for tokens
+         * @description OAuth 2.0 token endpoint (form-encoded). `refresh_token`: a new access token; the refresh token stays the same for the session. `authorization_code`: the code from our OAuth callback, with the flow's `redirect_uri` and the PKCE verifier of its S256 challenge, opens the session (a wrong verifier or URI counts against the code, which then answers INVALID_AUTHORIZATION_CODE; a used or expired code too; code_check_per_ip applies). A user with two-factor sign-in on gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead.
          */
         post: operations["exchangeOAuthToken"];
         delete?: never;
@@ -521,6 +585,63 @@ export interface paths {
         put?: never;
         /** Where SDKs report a feature this server does not support */
         post: operations["checkFeatureSupport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connected-accounts/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a user's connected accounts */
+        get: operations["listConnectedAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connected-accounts/{user_id}/{provider_id}/access-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the provider's access token for a user's connected account
+         * @description The provider's access token for the user's linked account (one with allow_connected_accounts), carrying every scope asked for. An expired token is refreshed with the provider server-side. Scopes the account was never granted answer OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: link it again with `type=link&provider_scope=...` at authorize. With several accounts at one provider, the oldest link is used.
+         */
+        post: operations["createConnectedAccountAccessToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/connected-accounts/{user_id}/{provider_id}/{provider_account_id}/access-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Get the provider's access token for one of a user's accounts at a provider
+         * @description The provider's access token for the user's linked account (one with allow_connected_accounts), carrying every scope asked for. An expired token is refreshed with the provider server-side. Scopes the account was never granted answer OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: link it again with `type=link&provider_scope=...` at authorize.
+         */
+        post: operations["createConnectedAccountAccessTokenByAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1175,6 +1296,49 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/oauth-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a user's linked OAuth provider accounts
+         * @description Client access lists its own user's (`user_id=me` or left out).
+         */
+        get: operations["listOAuthProviders"];
+        put?: never;
+        /**
+         * Link a provider account to a user
+         * @description The provider must be in the project config. An account another user signs in with cannot sign in here too (OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN).
+         */
+        post: operations["createOAuthProvider"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/oauth-providers/{user_id}/{provider_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read one linked provider account */
+        get: operations["getOAuthProvider"];
+        put?: never;
+        post?: never;
+        /** Unlink a provider account (and drop its tokens) */
+        delete: operations["deleteOAuthProvider"];
+        options?: never;
+        head?: never;
+        /** Change whether a linked account signs in or serves as a connected account */
+        patch: operations["updateOAuthProvider"];
         trace?: never;
     };
     "/payments/billing/{customer_type}/{customer_id}": {
@@ -2104,6 +2268,29 @@ export interface components {
             /** @description A JSON document, as a string. */
             config_string: string;
         };
+        ConnectedAccount: {
+            /** Format: uuid */
+            user_id: string;
+            /** @description The provider's id in the project config. */
+            provider: string;
+            /** @description The account's id at the provider. */
+            provider_account_id: string;
+        };
+        ConnectedAccountAccessToken: {
+            /** @description The provider's access token. */
+            access_token: string;
+        };
+        ConnectedAccountAccessTokenRequest: {
+            /** @description Scopes the token must carry, space-separated. */
+            scope?: string;
+        };
+        ConnectedAccountList: {
+            items: components["schemas"]["ConnectedAccount"][];
+            is_paginated: boolean;
+            pagination?: {
+                next_cursor: string | null;
+            };
+        };
         ContactChannel: {
             /** Format: uuid */
             user_id: string;
@@ -2404,6 +2591,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER" | "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
         KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -2424,6 +2625,20 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE" | "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS" | "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE" | "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -2480,6 +2695,20 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -2656,6 +2885,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
+        KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
         KnownError400PlusPasskeyAuthenticationNotEnabled: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -2816,6 +3059,20 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401AccessTokenExpiredAnd3MoreL2xy9z: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "UNPARSABLE_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -3257,6 +3514,34 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A known error answered with status 408. */
+        KnownError408OuterOauthTimeout: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "OUTER_OAUTH_TIMEOUT";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
+        KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE" | "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER" | "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
         /** @description A known error answered with status 409. */
         KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists: {
             /**
@@ -3341,6 +3626,20 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A known error answered with status 503. */
+        KnownError503PlusOauthProviderTemporarilyUnavailable: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "DATABASE_UNAVAILABLE" | "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
         Metrics: {
             total_users: number;
             /** @description Sign-ups per UTC day over the last 30 days, oldest first */
@@ -3407,10 +3706,80 @@ export interface components {
         NotificationPreferenceUpdate: {
             enabled: boolean;
         };
+        OAuthAuthorizeLocation: {
+            location: string;
+        };
+        OAuthProvider: {
+            /**
+             * Format: uuid
+             * @description This link's id (the `provider_id` of the paths below).
+             */
+            id: string;
+            /** Format: uuid */
+            user_id: string;
+            /** @description The provider's id in the project config. */
+            provider_config_id: string;
+            /** @description The provider's type (`github`, `oidc`...). */
+            type: string;
+            email: string | null;
+            allow_sign_in: boolean;
+            allow_connected_accounts: boolean;
+            /** @description The account's id at the provider; server and admin access only. */
+            account_id?: string;
+        };
+        /** @description The provider's answer: `code` and `state`, or `error` and `error_description`, and whatever else it sends. */
+        OAuthProviderAnswer: {
+            code?: string;
+            state?: string;
+            error?: string;
+            error_description?: string;
+            iss?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        OAuthProviderCreate: {
+            /** Format: uuid */
+            user_id: string;
+            provider_config_id: string;
+            account_id: string;
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email?: string | null;
+            allow_sign_in: boolean;
+            allow_connected_accounts: boolean;
+        };
+        OAuthProviderList: {
+            items: components["schemas"]["OAuthProvider"][];
+            is_paginated: boolean;
+            pagination?: {
+                next_cursor: string | null;
+            };
+        };
+        OAuthProviderUpdate: {
+            allow_sign_in?: boolean;
+            allow_connected_accounts?: boolean;
+            /**
+             * Format: email
+             * @description Server and admin access only.
+             * @example ada@example.com
+             */
+            email?: string | null;
+            /** @description Server and admin access only. */
+            account_id?: string;
+        };
         OAuthTokenRequest: {
             /** @enum {string} */
-            grant_type: "refresh_token";
-            refresh_token: string;
+            grant_type: "refresh_token" | "authorization_code";
+            /** @description `refresh_token` grant: the session's refresh token. */
+            refresh_token?: string;
+            /** @description `authorization_code` grant: the code our callback handed to `redirect_uri`. */
+            code?: string;
+            /** @description `authorization_code` grant: the `redirect_uri` the flow was started with. */
+            redirect_uri?: string;
+            /** @description `authorization_code` grant: the PKCE verifier of the flow's S256 challenge. */
+            code_verifier?: string;
             /** @description The project id, optionally followed by `#<branch id>`. */
             client_id: string;
             /** @description A publishable client key, or `__stack_public_client__`. */
@@ -3424,6 +3793,15 @@ export interface components {
             expires_in: number;
             refresh_token: string;
             scope: string;
+            /**
+             * Format: uuid
+             * @description Authorization code grant: the signed-in user.
+             */
+            user_id?: string;
+            /** @description Authorization code grant: whether this sign-in created the user. */
+            is_new_user?: boolean;
+            /** @description Authorization code grant: the `after_callback_redirect_url` the flow was started with. */
+            after_callback_redirect_url?: string | null;
         };
         OtpNonce: {
             /** @description Keep it; the code to redeem is the mailed six-character OTP followed by this nonce. */
@@ -3818,12 +4196,40 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        PublicKnownError400PlusInvalidOauthClientIdOrSecret: {
+        PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "BODY_PARSING_ERROR" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "SCHEMA_ERROR";
+            code: "BODY_PARSING_ERROR" | "INVALID_AUTHORIZATION_CODE" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "BODY_PARSING_ERROR" | "OAUTH_PROVIDER_ACCESS_DENIED" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -3852,6 +4258,20 @@ export interface components {
              * @enum {string}
              */
             code: "DATABASE_UNAVAILABLE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 503. */
+        PublicKnownError503PlusOauthProviderTemporarilyUnavailable: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "DATABASE_UNAVAILABLE" | "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -4963,6 +5383,332 @@ export interface operations {
             };
         };
     };
+    authorizeOAuth: {
+        parameters: {
+            query: {
+                /** @description The project id, optionally followed by `#<branch id>`. */
+                client_id: string;
+                /** @description A publishable client key, or `__stack_public_client__`. */
+                client_secret: string;
+                /** @description The client's callback page (trusted domain); our code and `state` are added to it. */
+                redirect_uri: string;
+                /** @description Our own scope; SDKs send `legacy`. */
+                scope?: string;
+                /** @description The client's state, handed back with the code. */
+                state: string;
+                grant_type: "authorization_code";
+                /** @description BASE64URL(SHA-256(code_verifier)) of the client's verifier. */
+                code_challenge: string;
+                code_challenge_method: "S256";
+                response_type: "code";
+                /** @description `link` adds the provider to the user of `token`. */
+                type?: "authenticate" | "link";
+                /** @description The signed-in user's access token; required for `link`. */
+                token?: string;
+                /** @description Extra scopes to ask the provider for, space-separated. */
+                provider_scope?: string;
+                /** @description Where failures go, with `errorCode`, `message` and `details`; trusted domain. */
+                error_redirect_url?: string;
+                /** @description Same as `error_redirect_url`. */
+                error_redirect_uri?: string;
+                /** @description Handed back with the tokens, for the client to go to; relative or on a trusted domain. */
+                after_callback_redirect_url?: string;
+                response_mode?: "json" | "redirect";
+                /** @description `json`: answer `{location}` instead of redirecting. */
+                stack_response_mode?: "json" | "redirect";
+                hexclave_response_mode?: "json" | "redirect";
+            };
+            header?: never;
+            path: {
+                /** @description The provider's id in the project config (`github`, or a generic provider's own id). */
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON mode: where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthAuthorizeLocation"];
+                };
+            };
+            /** @description To the provider */
+            302: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Known error: BODY_PARSING_ERROR, INVALID_OAUTH_CLIENT_ID_OR_SECRET, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, INVALID_PROJECT_FOR_ACCESS_TOKEN, UNPARSABLE_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401AccessTokenExpiredAnd3MoreL2xy9z"];
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503PlusOauthProviderTemporarilyUnavailable"];
+                };
+            };
+        };
+    };
+    oauthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The provider's id in the project config (`github`, or a generic provider's own id). */
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description To the client's callback page, or its error page */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                };
+            };
+            /** @description Known error: OUTER_OAUTH_TIMEOUT */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError408OuterOauthTimeout"];
+                };
+            };
+            /** @description Known error: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE, OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER, USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503PlusOauthProviderTemporarilyUnavailable"];
+                };
+            };
+        };
+    };
+    oauthCallbackFormPost: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The provider's id in the project config (`github`, or a generic provider's own id). */
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthProviderAnswer"];
+            };
+        };
+        responses: {
+            /** @description To the client's callback page, or its error page */
+            303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                };
+            };
+            /** @description Known error: OUTER_OAUTH_TIMEOUT */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError408OuterOauthTimeout"];
+                };
+            };
+            /** @description Known error: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE, OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER, USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503PlusOauthProviderTemporarilyUnavailable"];
+                };
+            };
+        };
+    };
+    createOAuthConnectedAccountAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The provider's id in the project config. */
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConnectedAccountAccessTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description A live access token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedAccountAccessToken"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_ACCESS_TOKEN_NOT_AVAILABLE, OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS, OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE, OAUTH_CONNECTION_NOT_CONNECTED_TO_USER, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503PlusOauthProviderTemporarilyUnavailable"];
+                };
+            };
+        };
+    };
     exchangeOAuthToken: {
         parameters: {
             query?: never;
@@ -4976,7 +5722,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description A fresh access token */
+            /** @description The session's tokens */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4985,13 +5731,13 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthTokenResponse"];
                 };
             };
-            /** @description Known error: BODY_PARSING_ERROR, INVALID_OAUTH_CLIENT_ID_OR_SECRET, SCHEMA_ERROR */
+            /** @description Known error: BODY_PARSING_ERROR, INVALID_AUTHORIZATION_CODE, INVALID_OAUTH_CLIENT_ID_OR_SECRET, MULTI_FACTOR_AUTHENTICATION_REQUIRED, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicKnownError400PlusInvalidOauthClientIdOrSecret"];
+                    "application/json": components["schemas"]["PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806"];
                 };
             };
             /** @description Known error: REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED */
@@ -5001,6 +5747,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401RefreshTokenNotFoundOrExpired"];
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -6487,6 +7244,223 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400BodyParsingErrorSchemaError"];
+                };
+            };
+        };
+    };
+    listConnectedAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedAccountList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    createConnectedAccountAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+                /** @description The provider's id in the project config. */
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConnectedAccountAccessTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description A live access token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedAccountAccessToken"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_ACCESS_TOKEN_NOT_AVAILABLE, OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS, OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE, OAUTH_CONNECTION_NOT_CONNECTED_TO_USER, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503PlusOauthProviderTemporarilyUnavailable"];
+                };
+            };
+        };
+    };
+    createConnectedAccountAccessTokenByAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+                /** @description The provider's id in the project config. */
+                provider_id: string;
+                provider_account_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ConnectedAccountAccessTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description A live access token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConnectedAccountAccessToken"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_ACCESS_TOKEN_NOT_AVAILABLE, OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS, OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE, OAUTH_CONNECTION_NOT_CONNECTED_TO_USER, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503PlusOauthProviderTemporarilyUnavailable"];
                 };
             };
         };
@@ -9496,6 +10470,348 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError404WebhookEndpointNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    listOAuthProviders: {
+        parameters: {
+            query?: {
+                /** @description Whose links; server access may leave it out for the project's (at most 1,000). */
+                user_id?: string | "me";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The links, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthProviderList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    createOAuthProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthProviderCreate"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthProvider"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    getOAuthProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+                /** @description The link's id. */
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthProvider"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_CONNECTION_NOT_CONNECTED_TO_USER, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    deleteOAuthProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+                /** @description The link's id. */
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_CONNECTION_NOT_CONNECTED_TO_USER, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    updateOAuthProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user id, or `me` for the signed-in user. */
+                user_id: string | "me";
+                /** @description The link's id. */
+                provider_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthProviderUpdate"];
+            };
+        };
+        responses: {
+            /** @description The link as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthProvider"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_CONNECTION_NOT_CONNECTED_TO_USER, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */

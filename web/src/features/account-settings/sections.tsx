@@ -1,7 +1,8 @@
 import type { Project } from "@gatehouse/clients/react";
-import { IconBell, IconFingerprint, IconKey, IconLock, IconMail, IconShieldLock, IconTrash, IconUser, IconUsersGroup, IconDevices } from "@tabler/icons-react";
+import { IconBell, IconFingerprint, IconKey, IconLock, IconMail, IconShieldLock, IconTrash, IconUser, IconUsersGroup, IconDevices, IconPlugConnected } from "@tabler/icons-react";
 import type { ComponentType, ReactNode } from "react";
 import { ApiKeysSection } from "./api-keys/api-keys-section";
+import { ConnectedAccountsSection } from "./connected-accounts/connected-accounts-section";
 import { DeleteAccountSection } from "./delete-account/delete-account-section";
 import { EmailsSection } from "./emails/emails-section";
 import { NotificationsSection } from "./notifications/notifications-section";
@@ -30,6 +31,13 @@ export const SETTINGS_SECTIONS: SettingsSectionEntry[] = [
   { id: "password", label: "Password", icon: icon(IconLock), Component: PasswordSection, shown: (p) => p.config.credential_enabled },
   { id: "two-factor", label: "Two-factor", icon: icon(IconShieldLock), Component: TwoFactorSection },
   { id: "passkey", label: "Passkey", icon: icon(IconFingerprint), Component: PasskeySection, shown: (p) => p.config.passkey_enabled },
+  {
+    id: "connected-accounts",
+    label: "Connected accounts",
+    icon: icon(IconPlugConnected),
+    Component: ConnectedAccountsSection,
+    shown: (p) => p.config.enabled_oauth_providers.length > 0,
+  },
   { id: "sessions", label: "Sessions", icon: icon(IconDevices), Component: SessionsSection },
   { id: "teams", label: "Teams", icon: icon(IconUsersGroup), Component: TeamsSection },
   { id: "api-keys", label: "API keys", icon: icon(IconKey), Component: ApiKeysSection, shown: (p) => p.config.allow_user_api_keys },

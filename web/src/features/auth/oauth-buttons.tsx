@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useLocation } from "react-router";
 import { ErrorAlert } from "../../components/error-alert";
 import { errorMessage } from "../../lib/error-message";
-import { providerName } from "./provider-names";
+import { providerName } from "../../lib/provider-names";
 
 /** One button per OAuth provider the project has switched on, above the other methods. */
 export function OAuthButtons() {

@@ -11,6 +11,11 @@ const EXPLANATIONS: Record<string, string> = {
   OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: "This provider account already signs in to another account.",
   SIGN_UP_NOT_ENABLED: "New accounts cannot be created here right now.",
   OAUTH_PROVIDER_ACCESS_DENIED: "The sign-in was cancelled at the provider.",
+  OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: "This provider account is already connected to another account.",
+  USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION: "You already have an account of this provider connected. Remove it first to connect another.",
+  OUTER_OAUTH_TIMEOUT: "This sign-in took too long or was started in another browser. Start it again.",
+  OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE: "The provider could not be reached. Try again in a moment.",
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: "Signing in with this provider is not available right now.",
 };
 
 /**

@@ -1,0 +1,48 @@
+import { knownError } from "./define";
+
+/** OAuth sign-in with providers, linked provider accounts and their tokens. */
+export const oauthErrors = {
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: knownError(
+    400,
+    () => "This OAuth provider is not configured for the project, is switched off, or has no client credentials of its own.",
+  ),
+  OAUTH_PROVIDER_ACCESS_DENIED: knownError(400, () => "The sign-in was cancelled or refused at the OAuth provider."),
+  OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE: knownError(
+    503,
+    () => "The OAuth provider could not be reached or did not answer as expected. Try again in a moment.",
+  ),
+  OUTER_OAUTH_TIMEOUT: knownError(
+    408,
+    () => "This OAuth sign-in is unknown, already finished, started in another browser, or older than an hour. Start it again.",
+  ),
+  INVALID_AUTHORIZATION_CODE: knownError(
+    400,
+    () => "The authorization code is unknown, expired, already used, or does not match the redirect URI and code verifier.",
+  ),
+  OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: knownError(409, () => "This provider account is already linked to another user."),
+  USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION: knownError(
+    409,
+    () => "This user is already linked to another account at this provider.",
+  ),
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: knownError(
+    400,
+    () => "Another user already signs in with this provider account.",
+  ),
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: knownError(400, () => "The user has no connected account at this provider."),
+  OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: knownError(
+    400,
+    () => "The connected account was not granted the requested scopes; link it again asking for them.",
+  ),
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE: knownError<{ provider: string; details: string }>(
+    400,
+    (d) => `No access token for ${d.provider} is available: ${d.details}`,
+  ),
+  OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: knownError(
+    400,
+    () => "Extra provider scopes need the project's own OAuth client credentials.",
+  ),
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: knownError(
+    400,
+    () => "Provider access tokens need the project's own OAuth client credentials.",
+  ),
+};

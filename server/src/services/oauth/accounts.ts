@@ -1,0 +1,168 @@
+/**
+ * Who a provider account signs in as, or whom it is linked to, and the provider's tokens
+ * kept for it.
+ *
+ * Signing in: a provider account that already signs in to a user is that user. Otherwise it
+ * is a sign-up (refused when the project does not allow sign-up), unless its e-mail is
+ * already some user's sign-in address; then the project's merge strategy decides:
+ * - `link_method`: the provider account joins that user, but only when the provider vouches
+ *   for the address (otherwise anyone could name someone's address at a provider that does
+ *   not check it, and walk into their account);
+ * - `raise_error`: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE;
+ * - `allow_duplicates`: a new user, whose copy of the address is not used for sign-in (an
+ *   address signs in to one account only).
+ * An unverified address under `link_method` gets the same refusal, with
+ * `would_work_if_email_was_verified`.
+ *
+ * Linking (a signed-in user adding a provider): a provider account that signs in to someone
+ * else is refused, and so is a second account at the same provider for one user.
+ *
+ * Tokens are sealed with the server secret (a dump of the database shows none of them).
+ */
+import { newId } from "../../crypto/random";
+import type { Queryable } from "../../db/db";
+import { isUniqueViolation } from "../../db/errors";
+import {
+  findAccountsByProviderAccount,
+  findSignInAccount,
+  insertOAuthAccount,
+  insertOAuthToken,
+  listUserOAuthAccounts,
+  type OAuthAccountRecord,
+} from "../../db/queries/oauth";
+import { findAuthByEmail, findUser } from "../../db/queries/users";
+import { markEmailVerified } from "../../db/queries/credentials";
+import { KnownError } from "../../errors";
+import { normalizeEmail } from "../auth/passwords";
+import type { ServiceDeps } from "../deps";
+import type { Tenancy } from "../tenancy";
+import { createUser } from "../users/user-changes";
+import type { ProviderProfile, ProviderTokens } from "./provider-types";
+
+export interface ProviderIdentity {
+  providerConfigId: string;
+  profile: ProviderProfile;
+  tokens: ProviderTokens;
+}
+
+/** Keeps a provider's tokens for an account, sealed. */
+export async function storeProviderTokens(deps: ServiceDeps, q: Queryable, tenancy: Tenancy, accountRowId: string, tokens: ProviderTokens) {
+  await insertOAuthToken(q, tenancy, accountRowId, {
+    id: newId(),
+    kind: "access",
+    sealedToken: deps.providerTokenSeal.seal(tokens.accessToken),
+    scopes: tokens.scopes,
+    expiresAt: tokens.expiresAt,
+  });
+  if (tokens.refreshToken) {
+    await insertOAuthToken(q, tenancy, accountRowId, {
+      id: newId(),
+      kind: "refresh",
+      sealedToken: deps.providerTokenSeal.seal(tokens.refreshToken),
+      scopes: tokens.scopes,
+      expiresAt: null,
+    });
+  }
+}
+
+function newAccount(identity: ProviderIdentity, userId: string, allowSignIn: boolean): Omit<OAuthAccountRecord, "createdAtMillis"> {
+  return {
+    id: newId(),
+    userId,
+    providerConfigId: identity.providerConfigId,
+    accountId: identity.profile.accountId,
+    email: identity.profile.email,
+    allowSignIn,
+    allowConnectedAccounts: true,
+  };
+}
+
+function addressTaken(email: string, wouldWorkIfVerified: boolean) {
+  return new KnownError("CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE", {
+    type: "email",
+    contact_channel_value: email,
+    would_work_if_email_was_verified: wouldWorkIfVerified,
+  });
+}
+
+/** Signs in or up with a provider account: the user, and whether this made them. */
+export async function signInWithProviderAccount(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  identity: ProviderIdentity,
+): Promise<{ userId: string; isNewUser: boolean }> {
+  const { profile } = identity;
+  const existing = await findSignInAccount(deps.db, tenancy, identity.providerConfigId, profile.accountId);
+  if (existing) {
+    await storeProviderTokens(deps, deps.db, tenancy, existing.id, identity.tokens);
+    return { userId: existing.userId, isNewUser: false };
+  }
+  const email = profile.email ? normalizeEmail(profile.email) : null;
+  const owner = email ? await findAuthByEmail(deps.db, tenancy, email) : null;
+  let usedForAuth = email !== null;
+  if (email && owner) {
+    const strategy = tenancy.config.auth.oauth.accountMergeStrategy;
+    if (strategy === "raise_error") throw addressTaken(email, false);
+    if (strategy === "link_method") {
+      if (!profile.emailVerified) throw addressTaken(email, true);
+      await deps.db.transaction(async (tx) => {
+        const account = newAccount(identity, owner.userId, true);
+        await insertOAuthAccount(tx, tenancy, account);
+        // The provider vouched for the address the account signs in with.
+        await markEmailVerified(tx, tenancy, owner.userId, email);
+        await storeProviderTokens(deps, tx, tenancy, account.id, identity.tokens);
+      });
+      return { userId: owner.userId, isNewUser: false };
+    }
+    usedForAuth = false;
+  }
+  if (!tenancy.config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
+  try {
+    const user = await createUser(
+      deps,
+      tenancy,
+      {
+        displayName: profile.displayName?.slice(0, 256) ?? null,
+        profileImageUrl: profile.profileImageUrl && profile.profileImageUrl.length <= 2048 ? profile.profileImageUrl : null,
+        ...(email ? { primaryEmail: email, primaryEmailVerified: profile.emailVerified, primaryEmailAuthEnabled: usedForAuth } : {}),
+      },
+      async (tx, userId) => {
+        const account = newAccount(identity, userId, true);
+        await insertOAuthAccount(tx, tenancy, account);
+        await storeProviderTokens(deps, tx, tenancy, account.id, identity.tokens);
+      },
+    );
+    return { userId: user.id, isNewUser: true };
+  } catch (error) {
+    // Another sign-in with the same provider account, or the same address, won the race.
+    if (error instanceof KnownError && error.code === "USER_EMAIL_ALREADY_EXISTS" && email) throw addressTaken(email, false);
+    if (isUniqueViolation(error)) throw new KnownError("OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER");
+    throw error;
+  }
+}
+
+/** Links a provider account to a signed-in user (or refreshes its tokens when it is linked already). */
+export async function linkProviderAccount(deps: ServiceDeps, tenancy: Tenancy, userId: string, identity: ProviderIdentity): Promise<void> {
+  if (!(await findUser(deps.db, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
+  const linked = await findAccountsByProviderAccount(deps.db, tenancy, identity.providerConfigId, identity.profile.accountId);
+  const own = linked.find((account) => account.userId === userId);
+  if (own) {
+    await storeProviderTokens(deps, deps.db, tenancy, own.id, identity.tokens);
+    return;
+  }
+  if (linked.some((account) => account.allowSignIn)) throw new KnownError("OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER");
+  const mine = await listUserOAuthAccounts(deps.db, tenancy, userId);
+  if (mine.some((account) => account.providerConfigId === identity.providerConfigId)) {
+    throw new KnownError("USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION");
+  }
+  try {
+    await deps.db.transaction(async (tx) => {
+      const account = newAccount(identity, userId, true);
+      await insertOAuthAccount(tx, tenancy, account);
+      await storeProviderTokens(deps, tx, tenancy, account.id, identity.tokens);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new KnownError("OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER");
+    throw error;
+  }
+}
