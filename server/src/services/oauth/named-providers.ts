@@ -40,7 +40,7 @@ export interface NamedProvider {
   clientAuth: "basic" | "post";
   pkce: boolean;
   scopes: string[];
-  /** Scopes are joined with this (a space, except where a provider says otherwise). */
+  /** Parameters of the authorization URL beyond the standard ones. */
   extraAuthorizationParams?(config: OAuthProviderConfig): Record<string, string>;
   profile(source: ProfileSource): Promise<ProviderProfile>;
 }
