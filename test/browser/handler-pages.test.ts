@@ -6,9 +6,10 @@ const harness = useBrowserHarness();
 
 const base64Url = (bytes: Buffer) => bytes.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
-describe("sign-in with an OAuth provider, against the contract (CONTRACT auth/oauth)", () => {
-  // The server's authorize and authorization_code routes come with issue 13; here the browser's
-  // side of the flow is checked against stand-ins that answer as the contract says.
+describe("sign-in with an OAuth provider: the browser's side of the wire (CONTRACT auth/oauth)", () => {
+  // oauth-sign-in.test.ts runs the whole flow through a real provider stand-in; here the two
+  // server routes are stubbed, so the exact authorize query, the verifier cookie and its
+  // single use are pinned on their own.
   it("goes to the authorize URL with a PKCE challenge, and the callback trades the code with the kept verifier, once", async () => {
     const { page, server, context } = harness();
     await callInternal(server, "admin", "PATCH", "/internal/projects/current", { config: { oauth_providers: [{ id: "github", type: "shared" }] } });
