@@ -1,5 +1,5 @@
 /** The providers of SPEC §1 by the names people know them by; a custom one shows its id. */
-const NAMES: Record<string, string> = {
+export const PROVIDER_NAMES: Readonly<Record<string, string>> = {
   google: "Google",
   github: "GitHub",
   microsoft: "Microsoft",
@@ -15,5 +15,5 @@ const NAMES: Record<string, string> = {
 };
 
 export function providerName(id: string): string {
-  return NAMES[id] ?? id;
+  return PROVIDER_NAMES[id] ?? id;
 }

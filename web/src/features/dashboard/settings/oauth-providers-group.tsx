@@ -3,24 +3,9 @@ import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text
 import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { PasswordField } from "../../../components/password-field";
+import { PROVIDER_NAMES, providerName } from "../../../lib/provider-names";
 import { SettingsGroup } from "./settings-group";
 import { useSettingsForm } from "./use-settings-form";
-
-/** SPEC §1's providers, with the names people know them by. */
-const PROVIDERS: Record<string, string> = {
-  google: "Google",
-  github: "GitHub",
-  microsoft: "Microsoft",
-  spotify: "Spotify",
-  facebook: "Facebook",
-  discord: "Discord",
-  gitlab: "GitLab",
-  bitbucket: "Bitbucket",
-  linkedin: "LinkedIn",
-  apple: "Apple",
-  x: "X",
-  twitch: "Twitch",
-};
 
 const TYPES = [
   { value: "shared", label: "Shared keys" },
@@ -64,7 +49,7 @@ export function OAuthProvidersGroup({ project }: { project: api.AdminProject }) 
     validate: { providers: { client_id: requiredForOwnApp("Client ID is missing"), client_secret: requiredForOwnApp("Client secret is missing") } },
     toUpdate: (values) => ({ config: { oauth_providers: values.providers.map(toPatch) } }),
   });
-  const available = Object.entries(PROVIDERS)
+  const available = Object.entries(PROVIDER_NAMES)
     .filter(([id]) => !form.values.providers.some((p) => p.id === id))
     .map(([value, label]) => ({ value, label }));
   const add = (id: string | null) => {
@@ -81,7 +66,7 @@ export function OAuthProvidersGroup({ project }: { project: api.AdminProject }) 
       ) : null}
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label="OAuth providers">
         {form.values.providers.map((provider, index) => {
-          const name = PROVIDERS[provider.id] ?? provider.id;
+          const name = providerName(provider.id);
           const field = (key: keyof Provider) => ({ name: `providers.${index}.${key}`, ...form.getInputProps(`providers.${index}.${key}`) });
           return (
             <Paper component="li" withBorder p="sm" radius="md" key={form.key(`providers.${index}`)} aria-label={name}>
