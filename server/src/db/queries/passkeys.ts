@@ -59,12 +59,17 @@ export async function credentialBelongsToAnotherUser(q: Queryable, tenant: Tenan
   return rows.length > 0;
 }
 
-/** Stores the user's passkey in place of any earlier one and turns passkey sign-in on. */
-export async function replaceUserCredential(q: Queryable, tenant: Tenant, credential: NewPasskeyCredential): Promise<void> {
+/**
+ * Stores the user's passkey in place of any earlier one and turns passkey sign-in on. False,
+ * with nothing stored, when another user registered the same credential id meanwhile; the
+ * caller rolls the transaction back.
+ */
+export async function replaceUserCredential(q: Queryable, tenant: Tenant, credential: NewPasskeyCredential): Promise<boolean> {
   await deleteUserCredentials(q, tenant, credential.userId);
-  await q.query(
+  const inserted = await q.query(
     `INSERT INTO passkey_credentials (project_id, branch_id, credential_id, user_id, public_key, counter, transports, device_type, backed_up, rp_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10)`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10)
+     ON CONFLICT (project_id, branch_id, credential_id) DO NOTHING RETURNING 1`,
     [
       tenant.projectId,
       tenant.branchId,
@@ -78,7 +83,9 @@ export async function replaceUserCredential(q: Queryable, tenant: Tenant, creden
       credential.rpId,
     ],
   );
+  if (inserted.length === 0) return false;
   await setPasskeyAuthEnabled(q, tenant, credential.userId, true);
+  return true;
 }
 
 /** Removes the user's passkeys and turns passkey sign-in off. */

@@ -166,6 +166,18 @@ describe("registering a passkey", () => {
     expect(res.json.code).toBe("PASSKEY_REGISTRATION_FAILED");
     expect((await signInWith(authenticator)).status).toBe(200);
   });
+
+  it("registers one credential id for one user when two users send it at the same moment; the other gets the known error", async () => {
+    const [first, second] = await Promise.all([signUpUser(t, project.client), signUpUser(t, project.client)]);
+    const [a, b] = await Promise.all([startRegistration(first!), startRegistration(second!)]);
+    const credentialId = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
+    const answers = await Promise.all([
+      finishRegistration(first!, { credential: new SoftAuthenticator().register(a.options_json, { origin: ORIGIN, credentialId }), code: a.code }),
+      finishRegistration(second!, { credential: new SoftAuthenticator().register(b.options_json, { origin: ORIGIN, credentialId }), code: b.code }),
+    ]);
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 400]);
+    expect(answers.find((res) => res.status === 400)!.json.code).toBe("PASSKEY_REGISTRATION_FAILED");
+  });
 });
 
 describe("signing in with a passkey", () => {

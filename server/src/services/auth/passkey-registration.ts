@@ -78,7 +78,11 @@ export async function registerPasskey(
     if (await credentialBelongsToAnotherUser(tx, tenancy, verified.value.credentialId, input.userId)) {
       return { ok: false, message: "This passkey is already registered to another account." };
     }
-    await replaceUserCredential(tx, tenancy, { ...verified.value, userId: input.userId });
+    // The check above reads without a lock on the other user: one registering the same id at
+    // the same moment shows here, and the whole registration is undone.
+    if (!(await replaceUserCredential(tx, tenancy, { ...verified.value, userId: input.userId }))) {
+      throw new KnownError("PASSKEY_REGISTRATION_FAILED", { message: "This passkey is already registered to another account." });
+    }
     await recordUserEvent(tx, tenancy, "user.updated", input.userId);
     return { ok: true, value: verified.value.credentialId };
   });
