@@ -1,6 +1,7 @@
 import type { Frame, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useBrowserHarness } from "./support/browser-harness";
+import { join } from "node:path";
+import { DESKTOP, PHONE, SCREENSHOTS_DIR, useBrowserHarness } from "./support/browser-harness";
 import { openProjectPage, pageScreenshots, signInWithProject } from "./support/dashboard-project";
 
 const harness = useBrowserHarness();
@@ -122,6 +123,13 @@ describe("dashboard: e-mail editor", () => {
 
     await settled(page);
     await pageScreenshots(page, "dashboard-email-editor");
+    // A whole-page shot at phone width leaves the sandboxed frame below the fold unpainted; scrolled to, it shows.
+    await page.setViewportSize(PHONE);
+    const frame = page.getByTitle("E-mail preview");
+    await frame.scrollIntoViewIfNeeded();
+    expect(await previewText(page)).toContain("Hello, John Doe!");
+    await frame.screenshot({ path: join(SCREENSHOTS_DIR, "dashboard-email-editor-preview-phone.png") });
+    await page.setViewportSize(DESKTOP);
     await page.getByRole("link", { name: "All templates" }).click();
     await page.getByRole("link", { name: "Edit Tide news" }).waitFor();
     await pageScreenshots(page, "dashboard-email-templates");
