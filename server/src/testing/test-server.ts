@@ -62,6 +62,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     request: async (path, init) => app.request(path, init),
     close: async () => {
       await cacheSync.stop();
+      await deps.emailRenderer.close();
       await db.close();
     },
   };
