@@ -102,7 +102,7 @@ const GRANT_COLUMNS = `id, customer_type, customer_id, product_id, product, pric
  * unrelated items wait for each other.
  */
 export async function lockCustomerItem(tx: Queryable, tenant: Tenant, customer: CustomerKey, itemId: string): Promise<void> {
-  const key = [tenant.projectId, tenant.branchId, customer.type, customer.id, itemId].join("\u0000");
+  const key = [tenant.projectId, tenant.branchId, customer.type, customer.id, itemId].join("\u001f");
   await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 25))", [key]);
 }
 
@@ -280,6 +280,6 @@ export async function updateGrant(q: Queryable, tenant: Tenant, grantId: string,
 
 /** Serialises grant changes of one customer (grant, cancel, switch) until the transaction ends. */
 export async function lockCustomerGrants(tx: Queryable, tenant: Tenant, customer: CustomerKey): Promise<void> {
-  const key = [tenant.projectId, tenant.branchId, customer.type, customer.id, "grants"].join("\u0000");
+  const key = [tenant.projectId, tenant.branchId, customer.type, customer.id, "grants"].join("\u001f");
   await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 25))", [key]);
 }
