@@ -50,7 +50,7 @@ import { parseApiKeyValue } from "../../server/src/crypto/api-key-format";
 import { createHash } from "node:crypto";
 import type { Queryable } from "../../server/src/db/db";
 import { insertItemChangeIfCovered, listGrants, lockCustomerItem } from "../../server/src/db/queries/payments";
-import { includedQuantity } from "../../server/src/services/payments/items";
+import { includedByProducts } from "../../server/src/services/payments/items";
 import { hashSecret } from "../../server/src/crypto/secret-hash";
 
 /** Floors of GET requests that carry an access token, verified first. */
@@ -247,7 +247,7 @@ async function postFloorHandler(config: FloorConfig & { work: PostFloorWork }, p
         try {
           await db.query("BEGIN");
           const now = new Date();
-          const included = (await listGrants(q, tenant, customer)).reduce((sum, g) => sum + includedQuantity(g, itemId, now), 0);
+          const included = includedByProducts(await listGrants(q, tenant, customer), BENCH_CATALOG_WITHOUT_DEFAULTS, customer, itemId, now);
           await lockCustomerItem(q, tenant, customer, itemId);
           const change = { delta, expiresAt: null, description: null, createdAt: now };
           const { before, inserted } = await insertItemChangeIfCovered(q, tenant, customer, itemId, change, included, c.req.query("allow_negative") !== "true");
@@ -262,6 +262,9 @@ async function postFloorHandler(config: FloorConfig & { work: PostFloorWork }, p
       };
   }
 }
+
+/** The bench catalog has no include-by-default products, the only part of the catalog the arithmetic reads. */
+const BENCH_CATALOG_WITHOUT_DEFAULTS = { testMode: true, catalogs: {}, items: {}, products: {} };
 
 /** Gatehouse's query functions over one pg client, each statement prepared once per connection by its text's digest. */
 function preparedQueryable(client: pg.PoolClient): Queryable {
