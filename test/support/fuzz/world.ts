@@ -136,6 +136,10 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
     await api(baseUrl, "POST", `/payments/products/user/${user.id}`, server, { product_id: "credit_pack", quantity: 5 });
   }
   await api(baseUrl, "POST", `/payments/products/team/${team.id}`, server, { product_id: "team_plan" });
+  // Custom customers are the app's own ids: these are the ids of the pool, holding a product to cancel.
+  for (const id of [...users.map((user) => user.id), team.id]) {
+    await api(baseUrl, "POST", `/payments/products/custom/${id}`, server, { product_id: "custom_quota" });
+  }
 
   // Deleting the seeded project would end the world for every later request.
   const spare = await api(baseUrl, "POST", "/internal/projects", { ...internalClient, "x-stack-access-token": owner.access_token }, {
