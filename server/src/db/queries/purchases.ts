@@ -304,67 +304,96 @@ export async function hasActivePurchase(q: Queryable, tenant: Tenant, customer: 
   return rows.length > 0;
 }
 
+/** Marks a purchase refunded unless it already is; false when another refund got there first. */
+export async function claimRefund(q: Queryable, tenant: Tenant, id: string, amount: number): Promise<boolean> {
+  const rows = await q.query(
+    "UPDATE purchases SET refunded_at = now(), refunded_amount = $4 WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND refunded_at IS NULL RETURNING id",
+    [tenant.projectId, tenant.branchId, id, amount],
+  );
+  return rows.length > 0;
+}
+
+/** Takes a claimed refund back when Stripe refused it. */
+export async function releaseRefund(q: Queryable, tenant: Tenant, id: string): Promise<void> {
+  await q.query("UPDATE purchases SET refunded_at = NULL, refunded_amount = NULL WHERE project_id = $1 AND branch_id = $2 AND id = $3", [tenant.projectId, tenant.branchId, id]);
+}
+
 // ---------------------------------------------------------------- transactions list
 
-export type TransactionRow = { entry: "purchase"; purchase: PurchaseRecord } | { entry: "renewal"; purchase: PurchaseRecord; renewal: { id: string; amount: number; currency: string; periodStart: number; periodEnd: number; createdAt: number } };
+export type TransactionEntryKind = "purchase" | "renewal" | "refund";
 
-/**
- * Purchases and renewals, newest first, after the (created_at, id) position `after`; a page
- * of `limit`. Filtered by customer type and by kind of entry.
- */
+export interface TransactionListRow {
+  entry: TransactionEntryKind;
+  /** Microseconds since the epoch: the position in the list, exact. */
+  position: string;
+  entryId: string;
+  createdAt: number;
+  purchase: PurchaseRecord;
+  /** A renewal's or refund's own amount (smallest unit) and currency; a renewal's period. */
+  amount: number | null;
+  currency: string | null;
+  periodStart: number | null;
+  periodEnd: number | null;
+}
+
+export interface TransactionCursor {
+  position: string;
+  entryId: string;
+  entry: TransactionEntryKind;
+}
+
+/** Purchases, renewals and refunds of the tenant, newest first, a page after `after`. */
 export async function listTransactions(
   q: Queryable,
   tenant: Tenant,
-  options: { limit: number; after: { createdAt: Date; id: string } | null; customerType?: string; entry?: "purchase" | "renewal" },
-): Promise<Array<{ createdAt: number; id: string; row: TransactionRow }>> {
+  options: { limit: number; after: TransactionCursor | null; customerType?: string; customerId?: string; entry?: TransactionEntryKind },
+): Promise<TransactionListRow[]> {
   const params: unknown[] = [tenant.projectId, tenant.branchId];
   const filters: string[] = [];
-  if (options.customerType) {
-    params.push(options.customerType);
-    filters.push(`p.customer_type = $${params.length}`);
-  }
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (options.customerType) filters.push(`p.customer_type = ${add(options.customerType)}`);
+  if (options.customerId) filters.push(`p.customer_id = ${add(options.customerId)}`);
+  if (options.entry) filters.push(`t.entry = ${add(options.entry)}`);
   if (options.after) {
-    params.push(options.after.createdAt, options.after.id);
-    filters.push(`(t.created_at, t.entry_id) < ($${params.length - 1}, $${params.length}::uuid)`);
+    filters.push(`(t.position, t.entry_id, t.entry) < (${add(options.after.position)}::bigint, ${add(options.after.entryId)}::uuid, ${add(options.after.entry)}::text)`);
   }
-  if (options.entry) {
-    params.push(options.entry);
-    filters.push(`t.entry = $${params.length}`);
-  }
-  params.push(options.limit);
-  const rows = await q.query<PurchaseRow & { entry: "purchase" | "renewal"; entry_id: string; entry_created_at: Date; r_amount: string | null; r_currency: string | null; r_start: Date | null; r_end: Date | null }>(
+  const limit = add(options.limit);
+  const rows = await q.query<
+    PurchaseRow & { entry: TransactionEntryKind; position: string | number; entry_id: string; entry_created_at: Date; t_amount: string | number | null; t_currency: string | null; t_start: Date | null; t_end: Date | null }
+  >(
     `WITH t AS (
-       SELECT 'purchase' AS entry, id AS entry_id, id AS purchase_id, created_at, NULL::bigint AS r_amount, NULL::text AS r_currency,
-              NULL::timestamptz AS r_start, NULL::timestamptz AS r_end
+       SELECT 'purchase'::text AS entry, id AS entry_id, id AS purchase_id, created_at AS at, NULL::bigint AS t_amount, NULL::text AS t_currency,
+              NULL::timestamptz AS t_start, NULL::timestamptz AS t_end, (extract(epoch FROM created_at) * 1000000)::bigint AS position
          FROM purchases WHERE project_id = $1 AND branch_id = $2 AND status <> 'pending'
        UNION ALL
-       SELECT 'renewal', id, purchase_id, created_at, amount, currency, period_start, period_end
+       SELECT 'renewal', id, purchase_id, created_at, amount, currency, period_start, period_end, (extract(epoch FROM created_at) * 1000000)::bigint
          FROM purchase_renewals WHERE project_id = $1 AND branch_id = $2
+       UNION ALL
+       SELECT 'refund', id, id, refunded_at, refunded_amount, currency, NULL, NULL, (extract(epoch FROM refunded_at) * 1000000)::bigint
+         FROM purchases WHERE project_id = $1 AND branch_id = $2 AND refunded_at IS NOT NULL
      )
-     SELECT t.entry, t.entry_id, t.created_at AS entry_created_at, t.r_amount, t.r_currency, t.r_start, t.r_end,
+     SELECT t.entry, t.entry_id, t.at AS entry_created_at, t.t_amount, t.t_currency, t.t_start, t.t_end, t.position,
             ${PURCHASE_COLUMNS.split(", ").map((c) => `p.${c}`).join(", ")}
        FROM t JOIN purchases p ON p.project_id = $1 AND p.branch_id = $2 AND p.id = t.purchase_id
       ${filters.length ? `WHERE ${filters.join(" AND ")}` : ""}
-      ORDER BY t.created_at DESC, t.entry_id DESC
-      LIMIT $${params.length}`,
+      ORDER BY t.position DESC, t.entry_id DESC, t.entry DESC
+      LIMIT ${limit}`,
     params,
   );
-  return rows.map((row) => {
-    const purchase = toPurchase(row);
-    const createdAt = toMillis(row.entry_created_at);
-    return {
-      createdAt,
-      id: row.entry_id,
-      row:
-        row.entry === "purchase"
-          ? { entry: "purchase", purchase }
-          : {
-              entry: "renewal",
-              purchase,
-              renewal: { id: row.entry_id, amount: Number(row.r_amount), currency: row.r_currency ?? purchase.currency, periodStart: toMillis(row.r_start!), periodEnd: toMillis(row.r_end!), createdAt },
-            },
-    };
-  });
+  return rows.map((row) => ({
+    entry: row.entry,
+    position: String(row.position),
+    entryId: row.entry_id,
+    createdAt: toMillis(row.entry_created_at),
+    purchase: toPurchase(row),
+    amount: row.t_amount === null ? null : Number(row.t_amount),
+    currency: row.t_currency,
+    periodStart: toMillisOrNull(row.t_start),
+    periodEnd: toMillisOrNull(row.t_end),
+  }));
 }
 
 // ---------------------------------------------------------------- webhook events

@@ -37,6 +37,7 @@ import { resolveCustomer, type CustomerCaller } from "./customers";
 import { chargeCurrency, toMinorUnits } from "./money";
 import { purchasablePrices, resolvePurchasable, type InlineProduct } from "./purchasable";
 import { customerHoldsProduct, grantForPurchase } from "./purchase-grants";
+import { projectStripeAccount } from "./stripe-account";
 
 export const PURCHASE_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -103,11 +104,7 @@ export async function createPurchaseUrl(deps: ServiceDeps, tenancy: Tenancy, cal
 }
 
 /** The Stripe account live purchases go to; without one (or without a platform key) there are none. */
-async function liveAccount(deps: ServiceDeps, tenant: Tenant): Promise<string> {
-  const accountId = deps.stripe ? await findStripeAccountId(deps.db, tenant.projectId) : null;
-  if (!accountId) throw new KnownError("STRIPE_ACCOUNT_INFO_NOT_FOUND");
-  return accountId;
-}
+const liveAccount = (deps: ServiceDeps, tenant: Tenant) => projectStripeAccount(deps, tenant.projectId);
 
 interface OpenCode {
   code: PurchaseCodeRecord;
