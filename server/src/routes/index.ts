@@ -30,6 +30,8 @@ import { registerWebhookDeliveryRoutes } from "./internal/webhook-deliveries";
 import { registerWebhookEndpointRoutes } from "./internal/webhook-endpoints";
 import { registerMiscRoutes } from "./misc/backend-urls";
 import { registerCustomerReadRoutes } from "./payments/customer-reads";
+import { registerItemRoutes } from "./payments/items";
+import { registerProductRoutes } from "./payments/products";
 import { registerPurchaseRoutes } from "./payments/purchases";
 import { registerOAuthProviderRoutes } from "./oauth-providers/oauth-providers";
 import { registerPermissionDefinitionRoutes } from "./permissions/definitions";
@@ -76,6 +78,8 @@ export function registerAllRoutes(router: Router): void {
   registerDataVaultRoutes(router);
   registerNotificationPreferenceRoutes(router);
   registerCustomerReadRoutes(router);
+  registerItemRoutes(router);
+  registerProductRoutes(router);
   registerPurchaseRoutes(router);
   registerAnalyticsRoutes(router);
   registerCurrentProjectRoutes(router);

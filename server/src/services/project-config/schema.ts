@@ -44,13 +44,13 @@ const permissionId = z
   .regex(/^\$?[a-z0-9_:]+$/, "permission ids use lowercase letters, digits, colon and underscore");
 const customPermissionId = permissionId.regex(/^[a-z0-9_:]+$/, "permission ids use lowercase letters, digits, colon and underscore");
 // Catalog, product, price and item ids (SPEC §5), and the ids of other config records.
-const userSpecifiedId = z
+export const userSpecifiedId = z
   .string()
   .max(63, "ids are at most 63 characters")
   .regex(/^[a-zA-Z0-9_][a-zA-Z0-9_-]*$/, "ids use letters, digits, underscore and hyphen, and do not start with a hyphen");
 const recordKey = z.string().regex(/^[a-zA-Z0-9_][a-zA-Z0-9_:$-]*$/, "keys use letters, digits, underscore, colon and hyphen");
 
-const duration = z.tuple([z.number().int().min(0), z.enum(DURATION_UNITS)]);
+export const duration = z.tuple([z.number().int().min(0), z.enum(DURATION_UNITS)]);
 const trueFlag = z.literal(true);
 
 const url = z
@@ -81,7 +81,7 @@ const email = z
   .max(256)
   .regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/, "not a valid e-mail address");
 
-function money(decimals: number) {
+export function money(decimals: number) {
   const pattern = decimals === 0 ? /^(0|[1-9][0-9]*)$/ : new RegExp(`^(0|[1-9][0-9]*)(\\.[0-9]{1,${decimals}})?$`);
   return z.string().regex(pattern, decimals === 0 ? "amounts in this currency have no decimals" : `amounts are digits with at most ${decimals} decimals, without leading zeros`);
 }
@@ -308,10 +308,19 @@ export function renderedConfigProblems(config: ProjectConfig): string[] {
       }
     }
     for (const itemId of Object.keys(product.includedItems ?? {})) {
-      if (!payments.items[itemId]) problems.push(`"${key}.includedItems.${itemId}": no item "${itemId}"`);
+      const item = payments.items[itemId];
+      if (!item) problems.push(`"${key}.includedItems.${itemId}": no item "${itemId}"`);
+      else if (product.customerType && item.customerType && item.customerType !== product.customerType) {
+        problems.push(`"${key}.includedItems.${itemId}": the item is for ${item.customerType} customers, the product for ${product.customerType} customers`);
+      }
     }
     for (const baseId of Object.keys(product.isAddOnTo || {})) {
-      if (!payments.products[baseId]) problems.push(`"${key}.isAddOnTo.${baseId}": no product "${baseId}"`);
+      const base = payments.products[baseId];
+      if (baseId === id) problems.push(`"${key}.isAddOnTo.${baseId}": a product cannot be an add-on to itself`);
+      else if (!base) problems.push(`"${key}.isAddOnTo.${baseId}": no product "${baseId}"`);
+      else if (product.customerType && base.customerType && base.customerType !== product.customerType) {
+        problems.push(`"${key}.isAddOnTo.${baseId}": the base product is for ${base.customerType} customers, the add-on for ${product.customerType} customers`);
+      }
     }
   }
   for (const [id, item] of Object.entries(payments.items)) {
