@@ -78,7 +78,9 @@ describe("buying a product in test mode", () => {
     expect((await callUntyped(t, "POST", "/payments/purchases/purchase-session", { body: { full_code: fullCode, price_id: "monthly" } })).json.code).toBe("VERIFICATION_CODE_ALREADY_USED");
     expect((await callUntyped(t, "POST", "/payments/purchases/validate-code", { body: { full_code: fullCode } })).json.code).toBe("VERIFICATION_CODE_ALREADY_USED");
 
-    // The customer holds the product now: a non-stackable product cannot be bought twice.
+    // The customer holds the product now, as the SDK lists it; a non-stackable product cannot be bought twice.
+    const held = await callUntyped(t, "GET", `/payments/products/user/${user.userId}`, { creds: asUser(user.accessToken) });
+    expect(held.json.items.map((item: { id: string; quantity: number }) => [item.id, item.quantity])).toEqual([["pro", 1]]);
     const again = await purchaseUrl(user.accessToken, { customer_type: "user", customer_id: user.userId, product_id: "pro" });
     expect(again.json).toMatchObject({ code: "PRODUCT_ALREADY_GRANTED", details: { product_id: "pro", customer_id: user.userId } });
 
@@ -163,7 +165,7 @@ describe("who may ask for a checkout link", () => {
       [{ customer_type: "team", customer_id: user.userId, product_id: "pro" }, "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH"],
       [{ customer_type: "custom", customer_id: "org-1", product_id: "pro" }, "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH"],
       [{ customer_type: "user", customer_id: user.userId, product_id: "pro", return_url: "https://evil.example.org/" }, "REDIRECT_URL_NOT_WHITELISTED"],
-      [{ customer_type: "user", customer_id: user.userId, product_inline: { display_name: "X", customer_type: "user", prices: { p: { USD: "1" } } } }, "SCHEMA_ERROR"],
+      [{ customer_type: "user", customer_id: user.userId, product_inline: { display_name: "X", customer_type: "user", prices: { p: { USD: "1" } }, included_items: {} } }, "SCHEMA_ERROR"],
       [{ customer_type: "user", customer_id: user.userId }, "SCHEMA_ERROR"],
     ];
     for (const [body, code] of cases) {
@@ -183,7 +185,7 @@ describe("who may ask for a checkout link", () => {
     const inline = await serverCall({
       customer_type: "custom",
       customer_id: "org-42",
-      product_inline: { display_name: "Seats", customer_type: "custom", server_only: true, stackable: true, prices: { seat: { USD: "2.50" } } },
+      product_inline: { display_name: "Seats", customer_type: "custom", server_only: true, stackable: true, prices: { seat: { USD: "2.50" } }, included_items: {} },
     });
     expect(inline.status, inline.text).toBe(200);
     const fullCode = codeOf(inline.json.url);
