@@ -2,26 +2,17 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { call, callUntyped, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
+import { PURCHASE_CATALOG } from "../../testing/purchase-catalog";
 import type { TestApp } from "../../testing/test-server";
 
 const app = useSharedTestApp();
 let t: TestApp;
 let project: ProjectFixture;
 
-/** A catalog with a subscription, a stackable one-time pack, a server-only product and a team plan. */
-export const CATALOG = {
-  "payments.items.credits": { displayName: "Credits", customerType: "user" },
-  "payments.products.pro": { displayName: "Pro", customerType: "user", prices: { monthly: { USD: "10", interval: [1, "month"] }, hidden: { USD: "1", serverOnly: true } } },
-  "payments.products.pack": { displayName: "Credit pack", customerType: "user", stackable: true, prices: { once: { USD: "4.99", EUR: "4.50" } }, includedItems: { credits: { quantity: 100 } } },
-  "payments.products.internal": { displayName: "Internal", customerType: "user", serverOnly: true, prices: { once: { USD: "1" } } },
-  "payments.products.team-plan": { displayName: "Team plan", customerType: "team", prices: { yearly: { USD: "100", interval: [1, "year"] } } },
-  "domains.trustedDomains.app": { baseUrl: "https://app.example.com", handlerPath: "/handler" },
-};
-
 async function withCatalog(p: ProjectFixture, extra: Record<string, unknown> = {}) {
   const patched = await call(t, "PATCH", "/internal/config/override/{level}".replace("{level}", "environment") as "/internal/config/override/environment", {
     creds: p.admin,
-    body: { config_override_string: JSON.stringify({ ...CATALOG, ...extra }) },
+    body: { config_override_string: JSON.stringify({ ...PURCHASE_CATALOG, ...extra }) },
   });
   expect(patched.status, patched.text).toBe(200);
 }
