@@ -115,6 +115,22 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
     );
   }
 
+  // Payments: products to buy (the project stays in test mode, so purchases complete without
+  // Stripe), checkout codes for the public purchase routes (each buys once), and a Stripe
+  // account on the server's stand-in for the setup routes.
+  await api(baseUrl, "PATCH", "/internal/config/override/environment", adminByToken, {
+    config_override_string: JSON.stringify({
+      "payments.products.fuzz_pack": { displayName: "Fuzz pack", customerType: "user", stackable: true, prices: { once: { USD: "1.50" } } },
+      "payments.products.fuzz_team_plan": { displayName: "Fuzz team plan", customerType: "team", stackable: true, prices: { monthly: { USD: "9", interval: [1, "month"] } } },
+    }),
+  });
+  const purchaseCodes: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const { url } = await api(baseUrl, "POST", "/payments/purchases/create-purchase-url", server, { customer_type: "user", customer_id: a.id, product_id: "fuzz_pack" });
+    purchaseCodes.push(decodeURIComponent(new URL(url).pathname.split("/").pop()!));
+  }
+  await api(baseUrl, "POST", "/internal/payments/setup", adminByToken, {});
+
   // Deleting the seeded project would end the world for every later request.
   const spare = await api(baseUrl, "POST", "/internal/projects", { ...internalClient, "x-stack-access-token": owner.access_token }, {
     display_name: "Fuzzed project to delete",
@@ -164,6 +180,10 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       // A link's id in /oauth-providers paths, the provider's config id elsewhere.
       provider_id: [...links.map((link) => link.id), "github"],
       provider_account_id: links.map((link) => link.account_id),
+      product_id: ["fuzz_pack", "fuzz_team_plan"],
+      price_id: ["once", "monthly"],
+      full_code: purchaseCodes,
+      customer_type: ["user", "team"],
     },
   };
 }
