@@ -2642,17 +2642,29 @@ export interface components {
             /** @description Server and admin access only. */
             is_verified?: boolean;
         };
-        CreatePurchaseUrl: {
+        /** @description Exactly one of `product_id` and `product_inline` (server access). */
+        CreatePurchaseUrl: components["schemas"]["CreatePurchaseUrlById"] | components["schemas"]["CreatePurchaseUrlInline"];
+        CreatePurchaseUrlById: {
             /** @enum {string} */
             customer_type: "user" | "team" | "custom";
             customer_id: string;
-            product_id?: string;
-            product_inline?: components["schemas"]["InlineProduct"];
             /**
              * Format: uri
              * @description Where the checkout page sends the buyer afterwards; must be a trusted domain.
              */
             return_url?: string;
+            product_id: string;
+        };
+        CreatePurchaseUrlInline: {
+            /** @enum {string} */
+            customer_type: "user" | "team" | "custom";
+            customer_id: string;
+            /**
+             * Format: uri
+             * @description Where the checkout page sends the buyer afterwards; must be a trusted domain.
+             */
+            return_url?: string;
+            product_inline: components["schemas"]["InlineProductInput"];
         };
         /** @description The full keys; shown only in this response. */
         CreatedProjectApiKeySet: {

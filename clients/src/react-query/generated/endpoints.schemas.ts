@@ -495,34 +495,63 @@ export interface ContactChannelUpdate {
   is_verified?: boolean;
 }
 
-export type CreatePurchaseUrlCustomerType = typeof CreatePurchaseUrlCustomerType[keyof typeof CreatePurchaseUrlCustomerType];
+/**
+ * Exactly one of `product_id` and `product_inline` (server access).
+ */
+export type CreatePurchaseUrl = CreatePurchaseUrlById | CreatePurchaseUrlInline;
+
+export type CreatePurchaseUrlByIdCustomerType = typeof CreatePurchaseUrlByIdCustomerType[keyof typeof CreatePurchaseUrlByIdCustomerType];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const CreatePurchaseUrlCustomerType = {
+export const CreatePurchaseUrlByIdCustomerType = {
   user: 'user',
   team: 'team',
   custom: 'custom',
 } as const;
 
-export interface CreatePurchaseUrl {
-  customer_type: CreatePurchaseUrlCustomerType;
+export interface CreatePurchaseUrlById {
+  customer_type: CreatePurchaseUrlByIdCustomerType;
   /**
    * @minLength 1
    * @maxLength 255
    */
   customer_id: string;
   /**
+   * Where the checkout page sends the buyer afterwards; must be a trusted domain.
+   * @maxLength 2048
+   */
+  return_url?: string;
+  /**
    * @minLength 1
    * @maxLength 255
    */
-  product_id?: string;
-  product_inline?: InlineProduct;
+  product_id: string;
+}
+
+export type CreatePurchaseUrlInlineCustomerType = typeof CreatePurchaseUrlInlineCustomerType[keyof typeof CreatePurchaseUrlInlineCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreatePurchaseUrlInlineCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+export interface CreatePurchaseUrlInline {
+  customer_type: CreatePurchaseUrlInlineCustomerType;
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
+  customer_id: string;
   /**
    * Where the checkout page sends the buyer afterwards; must be a trusted domain.
    * @maxLength 2048
    */
   return_url?: string;
+  product_inline: InlineProductInput;
 }
 
 /**
