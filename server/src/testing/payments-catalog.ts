@@ -1,12 +1,13 @@
 /**
  * A payments catalog for tests: items of each customer type and products exercising
- * catalogs, add-ons, stackable and server-only products, repeats and expiries.
+ * catalogs, add-ons, stackable, server-only and include-by-default products (teams hold
+ * `team_free` until they hold `team_plan`), repeats and expiries.
  */
 import { call, type ProjectFixture } from "./fixtures";
 import type { TestApp } from "./test-server";
 
 export const TEST_CATALOG = {
-  "payments.catalogs": { plans: { displayName: "Plans" } },
+  "payments.catalogs": { plans: { displayName: "Plans" }, team_plans: { displayName: "Team plans" } },
   "payments.items": {
     credits: { displayName: "Credits", customerType: "user" },
     seats: { displayName: "Seats", customerType: "team" },
@@ -48,9 +49,17 @@ export const TEST_CATALOG = {
       prices: { once: { USD: "0" } },
       includedItems: { credits: { quantity: 7 } },
     },
+    team_free: {
+      displayName: "Team free",
+      customerType: "team",
+      catalogId: "team_plans",
+      prices: "include-by-default",
+      includedItems: { seats: { quantity: 1 } },
+    },
     team_plan: {
       displayName: "Team plan",
       customerType: "team",
+      catalogId: "team_plans",
       prices: { monthly: { USD: "50", interval: [1, "month"] } },
       includedItems: { seats: { quantity: 5, expires: "when-purchase-expires" } },
     },

@@ -68,7 +68,8 @@ describe("items ledger", () => {
       details: { item_id: "seats", customer_id: user.userId, item_customer_type: "team", actual_customer_type: "user" },
     });
     expect((await change(`team/${team.json.id}`, "seats", { delta: 3 })).status).toBe(200);
-    expect(await quantity(`team/${team.json.id}`, "seats")).toBe(3);
+    // 3, and the seat of the include-by-default team_free.
+    expect(await quantity(`team/${team.json.id}`, "seats")).toBe(4);
     expect((await change("custom/org-42", "api_calls", { delta: 9 })).status).toBe(200);
     expect(await quantity("custom/org-42", "api_calls")).toBe(9);
     // Another project with the same catalog sees nothing of this one's ledger.
@@ -86,7 +87,7 @@ describe("items ledger", () => {
     const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: "Own team" } });
     expect((await item(`team/${team.json.id}`, "seats", creds)).json.code).toBe("CUSTOMER_DOES_NOT_EXIST");
     await call(t, "POST", `/team-memberships/${team.json.id}/${user.userId}`, { creds: project.server, body: {} });
-    expect((await item(`team/${team.json.id}`, "seats", creds)).json).toEqual({ id: "seats", display_name: "Seats", quantity: 0 });
+    expect((await item(`team/${team.json.id}`, "seats", creds)).json).toEqual({ id: "seats", display_name: "Seats", quantity: 1 });
     expect((await item("custom/org-1", "api_calls", creds)).json.code).toBe("INSUFFICIENT_ACCESS_TYPE");
     expect((await change("user/me", "credits", { delta: 1 }, false, creds)).json.code).toBe("INSUFFICIENT_ACCESS_TYPE");
     for (const body of [{ delta: 1.5 }, { delta: "1" }, {}, { delta: 1, expires_at: "tomorrow" }]) {

@@ -119,10 +119,24 @@ describe("granting products", () => {
     expect((await grant(u.customer, { product_id: "pro" }, u.creds)).json.code).toBe("INSUFFICIENT_ACCESS_TYPE");
   });
 
-  it("grants to teams and custom customers", async () => {
+  it("grants to teams and custom customers; a team holds its catalog's include-by-default product until it holds another", async () => {
     const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: "Plan team" } });
+    const seats = async () => (await callUntyped(t, "GET", `/payments/items/team/${team.json.id}/seats`, { creds: project.server })).json.quantity;
+    expect((await list(`team/${team.json.id}`)).json.items).toEqual([
+      expect.objectContaining({ id: "team_free", quantity: 1, type: "one_time", subscription: null, product: expect.objectContaining({ display_name: "Team free" }) }),
+    ]);
+    expect(await seats()).toBe(1);
+    expect((await cancel(`team/${team.json.id}`, "team_free")).json).toMatchObject({ code: "PRODUCT_DOES_NOT_EXIST", details: { context: "not_owned" } });
     await grant(`team/${team.json.id}`, { product_id: "team_plan" });
-    expect((await callUntyped(t, "GET", `/payments/items/team/${team.json.id}/seats`, { creds: project.server })).json.quantity).toBe(5);
+    expect(await held(`team/${team.json.id}`)).toEqual(["team_planx1"]);
+    expect(await seats()).toBe(5);
+    await cancel(`team/${team.json.id}`, "team_plan");
+    expect(await held(`team/${team.json.id}`)).toEqual(["team_freex1"]);
+    expect(await seats()).toBe(1);
+    // Switching away from the default grants the other product; the default steps aside.
+    const switched = await callUntyped(t, "POST", `/payments/products/team/${team.json.id}/switch`, { creds: project.server, body: { from_product_id: "team_free", to_product_id: "team_plan" } });
+    expect(switched.json, switched.text).toEqual({ success: true });
+    expect(await held(`team/${team.json.id}`)).toEqual(["team_planx1"]);
     await grant("custom/acme", { product_id: "custom_quota" });
     expect(await held("custom/acme")).toEqual(["custom_quotax1"]);
   });

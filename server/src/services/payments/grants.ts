@@ -30,7 +30,7 @@ import {
 } from "../../db/queries/payments";
 import type { Tenant } from "../../db/queries/tenant";
 import { KnownError } from "../../errors";
-import type { ProductConfig } from "../project-config/document";
+import type { PaymentsConfig, ProductConfig } from "../project-config/document";
 import type { Customer } from "./customers";
 
 export type { GrantKind, GrantRow, GrantSource, GrantStatus };
@@ -168,6 +168,41 @@ export async function setGrantStatus(tx: Queryable, tenant: Tenant, grantId: str
 export async function markRefunded(tx: Queryable, tenant: Tenant, grantId: string, options: { at?: Date; end?: boolean } = {}): Promise<GrantRow | null> {
   const at = options.at ?? new Date();
   return updateGrant(tx, tenant, grantId, options.end === false ? { refundedAt: at } : { refundedAt: at, endedAt: at, status: "canceled" });
+}
+
+/** The id of the grant a customer holds of an include-by-default product: no row, no cursor of its own. */
+export const DEFAULT_GRANT_PREFIX = "default:";
+
+/**
+ * The include-by-default products of the customer's type that the customer holds without a
+ * grant (as Stack Auth has it): each unless the customer holds it already, or holds another
+ * product of its catalog. They have no row; their included items count once, as granted now.
+ */
+export function defaultGrants(payments: PaymentsConfig, customer: Customer, held: GrantRow[], now: Date): GrantRow[] {
+  const heldCatalogs = new Set(held.map((g) => (g.product as ProductConfig).catalogId).filter(Boolean));
+  const heldIds = new Set(held.map((g) => g.productId));
+  return Object.entries(payments.products)
+    .filter(([id, p]) => p.prices === "include-by-default" && p.customerType === customer.type && !heldIds.has(id) && !(p.catalogId && heldCatalogs.has(p.catalogId)))
+    .map(([id, p]) => ({
+      id: `${DEFAULT_GRANT_PREFIX}${id}`,
+      customerType: customer.type,
+      customerId: customer.id,
+      productId: id,
+      product: p as Record<string, unknown>,
+      priceId: null,
+      quantity: 1,
+      kind: "one_time" as const,
+      status: "active" as const,
+      source: "api_grant" as const,
+      stripeSubscriptionId: null,
+      stripePaymentIntentId: null,
+      currentPeriodStart: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      endedAt: null,
+      refundedAt: null,
+      createdAt: now,
+    }));
 }
 
 /** The grants a customer holds at `now`, oldest first. */

@@ -2,22 +2,23 @@
  * Items (SPEC §3 "Item"): what a customer has of a metered thing. The quantity is
  *
  *   the sum of the item's quantity changes that have not expired
- * + what the customer's products include: for each grant including the item, its quantity
+ * + what the customer's products include (include-by-default products the customer holds
+ *   without a grant count once): for each grant including the item, its quantity
  *   times the grant's quantity, granted again every `repeat` period since the grant; of
  *   those, `expires: "when-repeated"` keeps only the latest, `"when-purchase-expires"` keeps
  *   them while the grant is held, `"never"` keeps every one granted before the grant ended.
  *
- * A change is written under a lock of the customer's item, in the transaction that read the
- * quantity, so parallel decrements cannot both spend the same units. Every function takes
+ * A change is written under a lock of the customer's item, by the statement that reads the
+ * sum of the changes, so parallel decrements cannot both spend the same units. Every function takes
  * `now`, so tests can move the clock.
  */
 import type { Queryable } from "../../db/db";
-import { insertItemChange, listGrants, lockCustomerItem, sumItemChanges, type GrantRow } from "../../db/queries/payments";
+import { insertItemChangeIfCovered, listGrants, lockCustomerItem, sumItemChanges, type GrantRow } from "../../db/queries/payments";
 import type { Tenant } from "../../db/queries/tenant";
 import { KnownError } from "../../errors";
 import type { Duration, PaymentsConfig, ProductConfig } from "../project-config/document";
 import type { Customer } from "./customers";
-import { isHeld } from "./grants";
+import { defaultGrants, isHeld } from "./grants";
 
 export interface ItemRead {
   id: string;
@@ -90,15 +91,21 @@ export function includedQuantity(grant: GrantRow, itemId: string, now: Date): nu
   return occurrences(grant.createdAt, included.repeat, now) * each;
 }
 
+/** What the customer's products include of the item at `now`: its grants (held or ended) and the include-by-default products it holds without one. */
+export function includedByProducts(grants: GrantRow[], payments: PaymentsConfig, customer: Customer, itemId: string, now: Date): number {
+  const held = grants.filter((g) => isHeld(g, now));
+  return [...grants, ...defaultGrants(payments, customer, held, now)].reduce((sum, g) => sum + includedQuantity(g, itemId, now), 0);
+}
+
 /** The customer's quantity of the item at `now` (may be negative after an allowed negative change). */
-export async function itemQuantity(q: Queryable, tenant: Tenant, customer: Customer, itemId: string, now: Date): Promise<number> {
+export async function itemQuantity(q: Queryable, tenant: Tenant, payments: PaymentsConfig, customer: Customer, itemId: string, now: Date): Promise<number> {
   const [changes, grants] = await Promise.all([sumItemChanges(q, tenant, customer, itemId, now), listGrants(q, tenant, customer)]);
-  return changes + grants.reduce((sum, g) => sum + includedQuantity(g, itemId, now), 0);
+  return changes + includedByProducts(grants, payments, customer, itemId, now);
 }
 
 export async function getItem(q: Queryable, tenant: Tenant, payments: PaymentsConfig, customer: Customer, itemId: string, now = new Date()): Promise<ItemRead> {
   const { displayName } = catalogItem(payments, customer, itemId);
-  return { id: itemId, displayName, quantity: await itemQuantity(q, tenant, customer, itemId, now) };
+  return { id: itemId, displayName, quantity: await itemQuantity(q, tenant, payments, customer, itemId, now) };
 }
 
 export interface QuantityChange {
@@ -126,18 +133,15 @@ export async function changeItemQuantity(
   catalogItem(payments, customer, itemId);
   if (!Number.isSafeInteger(change.delta)) throw new KnownError("SCHEMA_ERROR", { message: "delta must be an integer" });
   return db.transaction(async (tx) => {
+    // What the products include is read before the lock: grants change under their own lock
+    // (grants.ts), so holding this one while reading them would protect nothing. The lock is
+    // then held for one statement, the sum and the conditional insert together.
+    const included = includedByProducts(await listGrants(tx, tenant, customer), payments, customer, itemId, now);
     await lockCustomerItem(tx, tenant, customer, itemId);
-    const before = await itemQuantity(tx, tenant, customer, itemId, now);
-    const after = before + change.delta;
-    if (change.delta < 0 && after < 0 && !change.allowNegative) {
-      throw new KnownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", { item_id: itemId, customer_id: customer.id, quantity: before });
-    }
-    await insertItemChange(tx, tenant, customer, itemId, {
-      delta: change.delta,
-      expiresAt: change.expiresAt ?? null,
-      description: change.description ?? null,
-      createdAt: now,
-    });
-    return after;
+    const row = { delta: change.delta, expiresAt: change.expiresAt ?? null, description: change.description ?? null, createdAt: now };
+    const { before, inserted } = await insertItemChangeIfCovered(tx, tenant, customer, itemId, row, included, !change.allowNegative);
+    const quantity = before + included;
+    if (!inserted) throw new KnownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", { item_id: itemId, customer_id: customer.id, quantity });
+    return quantity + change.delta;
   });
 }

@@ -9,7 +9,7 @@ import type { Tenant } from "../../db/queries/tenant";
 import { KnownError } from "../../errors";
 import type { PaymentsConfig, ProductConfig } from "../project-config/document";
 import type { Customer } from "./customers";
-import { endGrant, grantProduct, isHeld, type GrantRow } from "./grants";
+import { defaultGrants, endGrant, grantProduct, isHeld, type GrantRow } from "./grants";
 
 export type Access = "client" | "server" | "admin";
 
@@ -54,8 +54,9 @@ export interface ProductPage {
 }
 
 /**
- * The products the customer holds now, oldest first, a page at a time; the cursor is the id
- * of the first grant of the next page. Client access does not see server-only products.
+ * The products the customer holds now, a page at a time: the include-by-default products it
+ * holds without a grant, then its grants oldest first; the cursor is the id of the first
+ * entry of the next page. Client access does not see server-only products.
  */
 export async function listCustomerProducts(
   q: Queryable,
@@ -66,7 +67,8 @@ export async function listCustomerProducts(
   page: { cursor?: string; limit?: number },
   now = new Date(),
 ): Promise<ProductPage> {
-  const held = (await listHeldGrants(q, tenant, customer, now)).filter((g) => access !== "client" || !(g.product as ProductConfig).serverOnly);
+  const granted = await listHeldGrants(q, tenant, customer, now);
+  const held = [...defaultGrants(payments, customer, granted, now), ...granted].filter((g) => access !== "client" || !(g.product as ProductConfig).serverOnly);
   let start = 0;
   if (page.cursor) {
     start = held.findIndex((g) => g.id === page.cursor);
@@ -199,7 +201,8 @@ export async function switchCustomerProduct(
   if (request.quantity !== undefined && request.quantity !== 1 && !to.stackable) throw refuse("This product is not stackable; quantity must be 1.");
 
   return db.transaction(async (tx) => {
-    const held = (await listHeldGrants(tx, tenant, customer, now)).find((g) => g.productId === request.fromProductId && isHeld(g, now));
+    const granted = await listHeldGrants(tx, tenant, customer, now);
+    const held = [...granted, ...defaultGrants(payments, customer, granted, now)].find((g) => g.productId === request.fromProductId && isHeld(g, now));
     if (!held) throw new KnownError("PRODUCT_DOES_NOT_EXIST", { product_id: request.fromProductId, context: "not_owned" });
     if (held.stripeSubscriptionId) throw refuse("A paid subscription is switched through the payment provider.");
     // Granting `to` ends `from`: one product per catalog.
