@@ -230,6 +230,40 @@ describe("a subscription bought through Stripe", () => {
   });
 });
 
+describe("deliveries out of order", () => {
+  it("never grants a subscription whose cancellation arrived before its checkout's completion", async () => {
+    const user = await signUpUser(t, project.client);
+    const { stripeSession } = await checkout(user, "pro", "monthly");
+    const id = `sub_early_${user.userId.slice(0, 8)}`;
+    stripe.subscriptions.set(id, { id, status: "canceled", current_period_start: now(), current_period_end: now() + 30 * DAY, cancel_at_period_end: false, metadata: stripeSession.metadata, account: accountId });
+    const deleted = await deliver({ type: "customer.subscription.deleted", object: { id, object: "subscription", status: "canceled", metadata: stripeSession.metadata } });
+    expect(deleted.status).toBe(200);
+    const completedLate = await deliver({
+      type: "checkout.session.completed",
+      created: now() - 60,
+      object: { id: stripeSession.id, object: "checkout.session", mode: "subscription", payment_status: "paid", subscription: id, metadata: stripeSession.metadata },
+    });
+    expect(completedLate.status).toBe(200);
+    expect(await held(user)).toEqual([]);
+  });
+
+  it("grants when a subscription's first renewal arrives before its checkout's completion", async () => {
+    const user = await signUpUser(t, project.client);
+    const { stripeSession } = await checkout(user, "pro", "monthly");
+    const id = `sub_renewfirst_${user.userId.slice(0, 8)}`;
+    stripe.subscriptions.set(id, { id, status: "active", current_period_start: now(), current_period_end: now() + 30 * DAY, cancel_at_period_end: false, metadata: stripeSession.metadata, account: accountId });
+    const paid = await deliver({
+      type: "invoice.paid",
+      object: { id: `in_first_${id}`, object: "invoice", billing_reason: "subscription_create", parent: { subscription_details: { subscription: id, metadata: stripeSession.metadata } }, amount_paid: 1000, currency: "usd" },
+    });
+    expect(paid.status).toBe(200);
+    expect((await held(user)).map((p) => p.id)).toEqual(["pro"]);
+    await deliver({ type: "checkout.session.completed", object: { id: stripeSession.id, object: "checkout.session", mode: "subscription", payment_status: "paid", subscription: id, metadata: stripeSession.metadata } });
+    expect((await held(user)).map((p) => [p.id, p.quantity])).toEqual([["pro", 1]]);
+    expect(await transactions(user, "subscription-renewal")).toEqual([]);
+  });
+});
+
 describe("a subscription replacing another of its catalog", () => {
   it("stops the replaced subscription at Stripe once the new one is paid", async () => {
     const user = await signUpUser(t, project.client);
