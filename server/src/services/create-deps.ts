@@ -3,6 +3,7 @@ import { setThreadPoolSize } from "../crypto/password";
 import { createSecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
 import { createSmtpMailer, type Mailer } from "../integrations/mailer";
+import { createStripeGateway } from "../integrations/stripe";
 import { AccessTokenVerifier } from "./access-tokens";
 import { OUTBOX_PURPOSE } from "./emails/outbox";
 import { EmailRenderer } from "./emails/rendering/renderer";
@@ -41,5 +42,6 @@ export function createDeps(
     providerTokenSeal: createSecretBox(serverSecret, "oauth-provider-tokens"),
     mailer,
     emailRenderer: new EmailRenderer(),
+    stripe: createStripeGateway(settings.stripe),
   };
 }

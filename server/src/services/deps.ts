@@ -3,6 +3,7 @@ import type { SecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
 import type { Mailer } from "../integrations/mailer";
 import type { EmailRenderer } from "./emails/rendering/renderer";
+import type { StripeGateway } from "../integrations/stripe";
 import type { AccessTokenVerifier } from "./access-tokens";
 import type { ActivityTracker } from "./activity";
 import type { ProjectKeyChecker } from "./projects/project-key-checker";
@@ -31,6 +32,8 @@ export interface ServiceDeps {
   mailer: Mailer;
   /** Renders TSX e-mail templates in isolated worker threads (services/emails/rendering). */
   emailRenderer: EmailRenderer;
+  /** Stripe Connect through the platform key; null when the server has none (payments in test mode only). */
+  stripe: StripeGateway | null;
   /** Throttled writes of users.last_active_at / sessions.last_used_at (see services/activity.ts). */
   activity: ActivityTracker;
   /** Seals TOTP secrets at rest. */

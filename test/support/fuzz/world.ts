@@ -145,6 +145,16 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
     await api(baseUrl, "POST", `/payments/products/custom/${id}`, server, { product_id: "custom_quota" });
   }
 
+  // Checkout codes for the public purchase routes (each buys once; the project stays in test
+  // mode, so purchases complete without Stripe), and a Stripe account on the server's stand-in
+  // for the setup routes.
+  const purchaseCodes: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const { url } = await api(baseUrl, "POST", "/payments/purchases/create-purchase-url", server, { customer_type: "user", customer_id: a.id, product_id: "credit_pack" });
+    purchaseCodes.push(decodeURIComponent(new URL(url).pathname.split("/").pop()!));
+  }
+  await api(baseUrl, "POST", "/internal/payments/setup", adminByToken, {});
+
   // Deleting the seeded project would end the world for every later request.
   const spare = await api(baseUrl, "POST", "/internal/projects", { ...internalClient, "x-stack-access-token": owner.access_token }, {
     display_name: "Fuzzed project to delete",
@@ -210,7 +220,8 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
         { display_name: "Inline bonus", customer_type: "user", server_only: false, stackable: true, prices: { once: { USD: "1" } }, included_items: { credits: { quantity: 3 } } },
         { display_name: "Inline quota", customer_type: "custom", prices: { once: { EUR: "2.50" } }, included_items: { api_calls: { quantity: 10 } } },
       ],
-      price_id: ["monthly"],
+      price_id: ["monthly", "once"],
+      full_code: purchaseCodes,
       delta: [5, 20, -1],
       quantity: [1, 1, 2],
       expires_at: [new Date(Date.now() + 24 * 3600 * 1000).toISOString()],

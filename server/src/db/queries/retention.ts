@@ -9,7 +9,9 @@ export type SweptTable =
   | "email_outbox"
   | "webhook_deliveries"
   | "user_activity_days"
-  | "oauth_flows";
+  | "oauth_flows"
+  | "purchase_codes"
+  | "stripe_webhook_events";
 
 /**
  * Per table: the rows it may delete, as a condition on `$2`, the retention period in seconds
@@ -36,6 +38,11 @@ const SWEEPS: Record<SweptTable, { key: string; stale: string }> = {
   user_activity_days: { key: "project_id, branch_id, day, user_id", stale: "day < current_date - 35" },
   // A flow past its hour can only answer OUTER_OAUTH_TIMEOUT, which an unknown state answers too.
   oauth_flows: { key: "state_hash", stale: "expires_at < now()" },
+  // Kept a day past expiry, so a late page load still hears EXPIRED rather than NOT_FOUND (migration 0026's index).
+  purchase_codes: { key: "code_hash", stale: "expires_at < now() - interval '1 day'" },
+  // Stripe retries a delivery for up to three days and resends events from the last 30 days:
+  // an id is remembered for 35, so a redelivery within Stripe's reach is still recognised.
+  stripe_webhook_events: { key: "event_id", stale: "received_at < now() - interval '35 days'" },
 };
 
 export const SWEPT_TABLES = Object.keys(SWEEPS) as SweptTable[];

@@ -97,6 +97,21 @@ describe("the retention sweeper", () => {
       add(`activity ${days} days ago`, stale, () => exists(`SELECT 1 FROM user_activity_days WHERE user_id = $1 AND day = current_date - ${days}`, [user.userId]));
     }
 
+    // Checkout codes: kept a day past expiry. Stripe event ids: kept 35 days.
+    for (const [label, expiresAt, stale] of [["expired over a day ago", "now() - interval '1 day 1 minute'", true], ["expired a minute ago", "now() - interval '1 minute'", false]] as const) {
+      const hash = `purchase-${newId()}`;
+      await t.db.query(
+        `INSERT INTO purchase_codes (code_hash, project_id, branch_id, customer_type, customer_id, product, expires_at) VALUES ($1, $2, $3, 'custom', 'c', '{}', ${expiresAt})`,
+        [hash, ...tenant],
+      );
+      add(`purchase code ${label}`, stale, () => exists("SELECT 1 FROM purchase_codes WHERE code_hash = $1", [hash]));
+    }
+    for (const [label, days, stale] of [["36 days old", 36, true], ["34 days old", 34, false]] as const) {
+      const eventId = `evt_${newId()}`;
+      await t.db.query(`INSERT INTO stripe_webhook_events (event_id, event_type, received_at) VALUES ($1, 'x', now() - interval '${days} days')`, [eventId]);
+      add(`Stripe event ${label}`, stale, () => exists("SELECT 1 FROM stripe_webhook_events WHERE event_id = $1", [eventId]));
+    }
+
     const counts = await sweep();
     for (const row of rows) expect(await row.present(), row.what).toBe(!row.stale);
     expect(counts.sessions).toBeGreaterThanOrEqual(1);
