@@ -14,4 +14,5 @@ export const DASHBOARD_PAGES: Record<DashboardSectionPath, ComponentType> = {
   "api-keys": page(() => import("../features/dashboard/api-keys/api-keys-page"), (m) => m.ApiKeysPage),
   emails: page(() => import("../features/dashboard/emails/emails-page"), (m) => m.EmailsPage),
   webhooks: page(() => import("../features/dashboard/webhooks/webhooks-page"), (m) => m.WebhooksPage),
+  payments: page(() => import("../features/dashboard/payments/payments-page"), (m) => m.PaymentsPage),
 };

@@ -1,0 +1,59 @@
+/**
+ * The `payments` part of the project's configuration document (server
+ * services/project-config/document.ts, SPEC §3 Item and Product), as the config API returns it.
+ * Written out because the web app does not import the server (ARCHITECTURE §3).
+ */
+export type CustomerType = "user" | "team" | "custom";
+export type DurationUnit = "day" | "week" | "month" | "year";
+export type Duration = [number, DurationUnit];
+
+export const CUSTOMER_TYPES: readonly CustomerType[] = ["user", "team", "custom"];
+export const DURATION_UNITS: readonly DurationUnit[] = ["day", "week", "month", "year"];
+
+/** SPEC §9: the currencies a price may be given in, and the decimals each allows. */
+export const CURRENCY_DECIMALS = { USD: 2, EUR: 2, GBP: 2, JPY: 0, INR: 2, AUD: 2, CAD: 2 } as const;
+export type Currency = keyof typeof CURRENCY_DECIMALS;
+export const CURRENCIES = Object.keys(CURRENCY_DECIMALS) as Currency[];
+
+export type PriceConfig = Partial<Record<Currency, string>> & { interval?: Duration; serverOnly?: boolean; freeTrial?: Duration };
+
+export type ItemRepeat = "never" | Duration;
+export type ItemExpiry = "never" | "when-purchase-expires" | "when-repeated";
+export interface IncludedItemConfig {
+  quantity?: number;
+  repeat?: ItemRepeat;
+  expires?: ItemExpiry;
+}
+
+export interface ProductConfig {
+  displayName?: string;
+  catalogId?: string;
+  isAddOnTo?: false | Record<string, true>;
+  customerType?: CustomerType;
+  freeTrial?: Duration;
+  serverOnly?: boolean;
+  stackable?: boolean;
+  prices?: "include-by-default" | Record<string, PriceConfig>;
+  includedItems?: Record<string, IncludedItemConfig>;
+}
+
+export interface ItemConfig {
+  displayName?: string;
+  customerType?: CustomerType;
+}
+
+export interface CatalogConfig {
+  displayName?: string;
+}
+
+export interface PaymentsConfig {
+  testMode: boolean;
+  catalogs: Record<string, CatalogConfig>;
+  items: Record<string, ItemConfig>;
+  products: Record<string, ProductConfig>;
+}
+
+/** "1 month", "2 weeks". */
+export function formatDuration([count, unit]: Duration): string {
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}

@@ -1,0 +1,3 @@
+export function TransactionsPage() {
+  return null;
+}
