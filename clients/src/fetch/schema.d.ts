@@ -1381,6 +1381,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/payments/items/{customer_type}/{customer_id}/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's quantity of an item
+         * @description The item must be in the project's catalog and be for this customer type. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         */
+        get: operations["getCustomerItem"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/items/{customer_type}/{customer_id}/{item_id}/update-quantity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a customer's quantity of an item
+         * @description Adds a quantity change (the ledger keeps every change). A change that would leave the quantity below zero fails with ITEM_QUANTITY_INSUFFICIENT_AMOUNT unless `allow_negative=true`; parallel changes of one customer's item are applied one at a time, so no two spend the same units.
+         */
+        post: operations["updateCustomerItemQuantity"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/products/{customer_type}/{customer_id}": {
         parameters: {
             query?: never;
@@ -1390,12 +1430,56 @@ export interface paths {
         };
         /**
          * The products a customer holds, a page at a time
-         * @description Until the project sets payments up, every customer has none. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         * @description Oldest first; the cursor is the first entry of the next page. Client access does not see server-only products. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
          */
         get: operations["listCustomerProducts"];
         put?: never;
-        post?: never;
+        /**
+         * Grant a product to a customer
+         * @description Grants a catalog product (`product_id`) or an inline product without charging. A product that is not stackable is held once (PRODUCT_ALREADY_GRANTED); a stackable one granted again adds to the quantity. An add-on needs one of its base products. A catalog holds one product at a time: granting another of the same catalog ends the one held. The product's included items come with it.
+         */
+        post: operations["grantCustomerProduct"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/products/{customer_type}/{customer_id}/switch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Switch a customer from one product to another of the same catalog
+         * @description The held product ends and the other is granted in its place. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         */
+        post: operations["switchCustomerProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payments/products/{customer_type}/{customer_id}/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a product a customer holds
+         * @description Ends the customer's grants of the product (or the one `subscription_id` names) and the included items that expire with it; a paid subscription ends with its period. A client may not cancel a server-only product. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         */
+        delete: operations["cancelCustomerProduct"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2420,16 +2504,29 @@ export interface components {
                 next_cursor: string | null;
             };
         };
+        CustomerItem: {
+            id: string;
+            display_name: string;
+            /** @description Unexpired quantity changes plus what the customer's products include; may be negative. */
+            quantity: number;
+        };
         CustomerProduct: {
+            /** @description The product's id in the catalog; null for an inline product. */
             id: string | null;
             quantity: number;
-            product: {
-                display_name: string;
-                /** @enum {string} */
-                customer_type: "user" | "team" | "custom";
-                server_only: boolean;
-                stackable: boolean;
-            };
+            product: components["schemas"]["InlineProduct"];
+            /** @enum {string} */
+            type: "one_time" | "subscription";
+            subscription: {
+                subscription_id: string | null;
+                current_period_end: string | null;
+                cancel_at_period_end: boolean;
+                is_cancelable: boolean;
+            } | null;
+            switch_options?: {
+                product_id: string;
+                product: components["schemas"]["InlineProduct"];
+            }[];
         };
         CustomerProductList: {
             items: components["schemas"]["CustomerProduct"][];
@@ -2462,6 +2559,42 @@ export interface components {
             callback_url: string;
         };
         EmptyObject: Record<string, never>;
+        InlineProduct: {
+            display_name: string;
+            /** @enum {string} */
+            customer_type: "user" | "team" | "custom";
+            free_trial?: [
+                number,
+                "day" | "week" | "month" | "year"
+            ];
+            /** @description True when not given. */
+            server_only?: boolean;
+            stackable?: boolean;
+            prices: {
+                [key: string]: components["schemas"]["ProductPrice"];
+            };
+            included_items: {
+                [key: string]: {
+                    quantity: number;
+                    repeat?: "never" | [
+                        number,
+                        "day" | "week" | "month" | "year"
+                    ];
+                    /** @enum {string} */
+                    expires?: "never" | "when-purchase-expires" | "when-repeated";
+                };
+            };
+        };
+        ItemQuantityChange: {
+            /** @description Positive to add, negative to spend. */
+            delta: number;
+            /**
+             * Format: date-time
+             * @description When this change stops counting (ISO 8601).
+             */
+            expires_at?: string;
+            description?: string;
+        };
         Jwk: {
             /** @enum {string} */
             kty: "EC";
@@ -2591,6 +2724,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
         KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -2619,12 +2766,68 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
         KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH" | "ITEM_QUANTITY_INSUFFICIENT_AMOUNT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PRODUCT_ALREADY_GRANTED" | "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -3269,6 +3472,20 @@ export interface components {
              * @enum {string}
              */
             code: "API_KEY_NOT_FOUND" | "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404ItemNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ITEM_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -3947,6 +4164,10 @@ export interface components {
             exp_month: number | null;
             exp_year: number | null;
         } | null;
+        PaymentsSuccess: {
+            /** @enum {boolean} */
+            success: true;
+        };
         PermissionDefinition: {
             /**
              * @description Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
@@ -3983,6 +4204,40 @@ export interface components {
         };
         PollCliLogin: {
             polling_code: string;
+        };
+        ProductGrant: {
+            product_id?: string;
+            product_inline?: components["schemas"]["InlineProduct"];
+            quantity?: number;
+        };
+        ProductGranted: {
+            /** @enum {boolean} */
+            success: true;
+            /** @description The grant's id when the product is billed per period. */
+            subscription_id?: string;
+        };
+        ProductPrice: {
+            USD?: string;
+            EUR?: string;
+            GBP?: string;
+            JPY?: string;
+            INR?: string;
+            AUD?: string;
+            CAD?: string;
+            interval?: [
+                number,
+                "day" | "week" | "month" | "year"
+            ];
+            free_trial?: [
+                number,
+                "day" | "week" | "month" | "year"
+            ];
+        };
+        ProductSwitch: {
+            from_product_id: string;
+            to_product_id: string;
+            price_id?: string;
+            quantity?: number;
         };
         ProjectApiKeySet: {
             /** Format: uuid */
@@ -10949,6 +11204,155 @@ export interface operations {
             };
         };
     };
+    getCustomerItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_type: "user" | "team" | "custom";
+                /** @description The user's or team's id, `me` for the signed-in user, or the app's own id of a custom customer. */
+                customer_id: string;
+                /** @description The item's id in the project's catalog. */
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The item and the customer's quantity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerItem"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: ITEM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    updateCustomerItemQuantity: {
+        parameters: {
+            query: {
+                /** @description Whether the quantity may go below zero. */
+                allow_negative: "true" | "false";
+            };
+            header?: never;
+            path: {
+                customer_type: "user" | "team" | "custom";
+                /** @description The user's or team's id, `me` for the signed-in user, or the app's own id of a custom customer. */
+                customer_id: string;
+                /** @description The item's id in the project's catalog. */
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemQuantityChange"];
+            };
+        };
+        responses: {
+            /** @description The change is recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmptyObject"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH, ITEM_QUANTITY_INSUFFICIENT_AMOUNT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: ITEM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
     listCustomerProducts: {
         parameters: {
             query?: {
@@ -10982,6 +11386,197 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    grantCustomerProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_type: "user" | "team" | "custom";
+                /** @description The user's or team's id, `me` for the signed-in user, or the app's own id of a custom customer. */
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductGrant"];
+            };
+        };
+        responses: {
+            /** @description Granted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductGranted"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, PRODUCT_ALREADY_GRANTED, PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH, PRODUCT_DOES_NOT_EXIST, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    switchCustomerProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customer_type: "user" | "team" | "custom";
+                /** @description The user's or team's id, `me` for the signed-in user, or the app's own id of a custom customer. */
+                customer_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductSwitch"];
+            };
+        };
+        responses: {
+            /** @description Switched */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsSuccess"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH, PRODUCT_DOES_NOT_EXIST, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    cancelCustomerProduct: {
+        parameters: {
+            query?: {
+                subscription_id?: string;
+            };
+            header?: never;
+            path: {
+                customer_type: "user" | "team" | "custom";
+                /** @description The user's or team's id, `me` for the signed-in user, or the app's own id of a custom customer. */
+                customer_id: string;
+                product_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentsSuccess"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, PRODUCT_DOES_NOT_EXIST, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */

@@ -28,6 +28,8 @@ import { registerWebhookDeliveryRoutes } from "./internal/webhook-deliveries";
 import { registerWebhookEndpointRoutes } from "./internal/webhook-endpoints";
 import { registerMiscRoutes } from "./misc/backend-urls";
 import { registerCustomerReadRoutes } from "./payments/customer-reads";
+import { registerItemRoutes } from "./payments/items";
+import { registerProductRoutes } from "./payments/products";
 import { registerOAuthProviderRoutes } from "./oauth-providers/oauth-providers";
 import { registerPermissionDefinitionRoutes } from "./permissions/definitions";
 import { registerPermissionRoutes } from "./permissions/grants";
@@ -72,6 +74,8 @@ export function registerAllRoutes(router: Router): void {
   registerDataVaultRoutes(router);
   registerNotificationPreferenceRoutes(router);
   registerCustomerReadRoutes(router);
+  registerItemRoutes(router);
+  registerProductRoutes(router);
   registerAnalyticsRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);

@@ -604,29 +604,53 @@ export interface CustomerInvoiceList {
   pagination: CustomerInvoiceListPagination;
 }
 
+export interface CustomerItem {
+  id: string;
+  display_name: string;
+  /** Unexpired quantity changes plus what the customer's products include; may be negative. */
+  quantity: number;
+}
+
+/**
+ * The product's id in the catalog; null for an inline product.
+ */
 export type CustomerProductId = string | null;
 
-export type CustomerProductProductCustomerType = typeof CustomerProductProductCustomerType[keyof typeof CustomerProductProductCustomerType];
+export type CustomerProductType = typeof CustomerProductType[keyof typeof CustomerProductType];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const CustomerProductProductCustomerType = {
-  user: 'user',
-  team: 'team',
-  custom: 'custom',
+export const CustomerProductType = {
+  one_time: 'one_time',
+  subscription: 'subscription',
 } as const;
 
-export type CustomerProductProduct = {
-  display_name: string;
-  customer_type: CustomerProductProductCustomerType;
-  server_only: boolean;
-  stackable: boolean;
+export type CustomerProductSubscriptionAnyOfSubscriptionId = string | null;
+
+export type CustomerProductSubscriptionAnyOfCurrentPeriodEnd = string | null;
+
+export type CustomerProductSubscriptionAnyOf = {
+  subscription_id: CustomerProductSubscriptionAnyOfSubscriptionId;
+  current_period_end: CustomerProductSubscriptionAnyOfCurrentPeriodEnd;
+  cancel_at_period_end: boolean;
+  is_cancelable: boolean;
+};
+
+export type CustomerProductSubscription = CustomerProductSubscriptionAnyOf | null;
+
+export type CustomerProductSwitchOptionsItem = {
+  product_id: string;
+  product: InlineProduct;
 };
 
 export interface CustomerProduct {
+  /** The product's id in the catalog; null for an inline product. */
   id: CustomerProductId;
   quantity: number;
-  product: CustomerProductProduct;
+  product: InlineProduct;
+  type: CustomerProductType;
+  subscription: CustomerProductSubscription;
+  switch_options?: CustomerProductSwitchOptionsItem[];
 }
 
 export type CustomerProductListPaginationNextCursor = string | null;
@@ -681,6 +705,87 @@ export interface EmailSendVerificationCode {
 }
 
 export interface EmptyObject { [key: string]: unknown }
+
+export type InlineProductCustomerType = typeof InlineProductCustomerType[keyof typeof InlineProductCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const InlineProductCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+export type InlineProductFreeTrialItem1 = typeof InlineProductFreeTrialItem1[keyof typeof InlineProductFreeTrialItem1];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const InlineProductFreeTrialItem1 = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+} as const;
+
+export type InlineProductPrices = {[key: string]: ProductPrice};
+
+export type InlineProductIncludedItemsRepeatAnyOfItem1 = typeof InlineProductIncludedItemsRepeatAnyOfItem1[keyof typeof InlineProductIncludedItemsRepeatAnyOfItem1];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const InlineProductIncludedItemsRepeatAnyOfItem1 = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+} as const;
+
+export type InlineProductIncludedItemsRepeat = 'never' | [number, InlineProductIncludedItemsRepeatAnyOfItem1];
+
+export type InlineProductIncludedItemsExpires = typeof InlineProductIncludedItemsExpires[keyof typeof InlineProductIncludedItemsExpires];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const InlineProductIncludedItemsExpires = {
+  never: 'never',
+  'when-purchase-expires': 'when-purchase-expires',
+  'when-repeated': 'when-repeated',
+} as const;
+
+export type InlineProductIncludedItems = {[key: string]: {
+  /**
+   * @minimum 0
+   * @maximum 9007199254740991
+   */
+  quantity: number;
+  repeat?: InlineProductIncludedItemsRepeat;
+  expires?: InlineProductIncludedItemsExpires;
+}};
+
+export interface InlineProduct {
+  /** @maxLength 256 */
+  display_name: string;
+  customer_type: InlineProductCustomerType;
+  free_trial?: [number, InlineProductFreeTrialItem1];
+  /** True when not given. */
+  server_only?: boolean;
+  stackable?: boolean;
+  prices: InlineProductPrices;
+  included_items: InlineProductIncludedItems;
+}
+
+export interface ItemQuantityChange {
+  /**
+   * Positive to add, negative to spend.
+   * @minimum -9007199254740991
+   * @maximum 9007199254740991
+   */
+  delta: number;
+  /** When this change stops counting (ISO 8601). */
+  expires_at?: string;
+  /** @maxLength 1024 */
+  description?: string;
+}
 
 export type JwkKty = typeof JwkKty[keyof typeof JwkKty];
 
@@ -1014,6 +1119,44 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUser {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode];
 
 
@@ -1090,6 +1233,44 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: 'ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode];
 
 
@@ -1123,6 +1304,124 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif {
   error: string;
   /** Structured fields of this error code. */
   details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: 'ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  ITEM_QUANTITY_INSUFFICIENT_AMOUNT: 'ITEM_QUANTITY_INSUFFICIENT_AMOUNT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
+  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whDetails;
 }
 
 /**
@@ -2822,6 +3121,34 @@ export interface KnownError404ApiKeyNotFoundUserNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError404ItemNotFoundCode = typeof KnownError404ItemNotFoundCode[keyof typeof KnownError404ItemNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404ItemNotFoundCode = {
+  ITEM_NOT_FOUND: 'ITEM_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404ItemNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404ItemNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404ItemNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404ItemNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError404NotificationCategoryNotFoundUserNotFoundCode = typeof KnownError404NotificationCategoryNotFoundUserNotFoundCode[keyof typeof KnownError404NotificationCategoryNotFoundUserNotFoundCode];
 
 
@@ -4107,6 +4434,10 @@ export type PaymentMethodAnyOf = {
 
 export type PaymentMethod = PaymentMethodAnyOf | null;
 
+export interface PaymentsSuccess {
+  success: boolean;
+}
+
 export interface PermissionDefinition {
   /**
    * Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys).
@@ -4158,6 +4489,87 @@ export interface PollCliLogin {
    * @maxLength 256
    */
   polling_code: string;
+}
+
+export interface ProductGrant {
+  /**
+   * @minLength 1
+   * @maxLength 63
+   */
+  product_id?: string;
+  product_inline?: InlineProduct;
+  /**
+   * @minimum 1
+   * @maximum 1000000
+   */
+  quantity?: number;
+}
+
+export interface ProductGranted {
+  success: boolean;
+  /** The grant's id when the product is billed per period. */
+  subscription_id?: string;
+}
+
+export type ProductPriceIntervalItem1 = typeof ProductPriceIntervalItem1[keyof typeof ProductPriceIntervalItem1];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ProductPriceIntervalItem1 = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+} as const;
+
+export type ProductPriceFreeTrialItem1 = typeof ProductPriceFreeTrialItem1[keyof typeof ProductPriceFreeTrialItem1];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ProductPriceFreeTrialItem1 = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+} as const;
+
+export interface ProductPrice {
+  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
+  USD?: string;
+  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
+  EUR?: string;
+  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
+  GBP?: string;
+  /** @pattern ^(0|[1-9][0-9]*)$ */
+  JPY?: string;
+  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
+  INR?: string;
+  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
+  AUD?: string;
+  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
+  CAD?: string;
+  interval?: [number, ProductPriceIntervalItem1];
+  free_trial?: [number, ProductPriceFreeTrialItem1];
+}
+
+export interface ProductSwitch {
+  /**
+   * @minLength 1
+   * @maxLength 63
+   */
+  from_product_id: string;
+  /**
+   * @minLength 1
+   * @maxLength 63
+   */
+  to_product_id: string;
+  /** @maxLength 63 */
+  price_id?: string;
+  /**
+   * @minimum 1
+   * @maximum 1000000
+   */
+  quantity?: number;
 }
 
 export type ProjectApiKeySetPublishableClientKey = {
@@ -6002,6 +6414,22 @@ cursor?: string;
 limit?: number;
 };
 
+export type UpdateCustomerItemQuantityParams = {
+/**
+ * Whether the quantity may go below zero.
+ */
+allow_negative: UpdateCustomerItemQuantityAllowNegative;
+};
+
+export type UpdateCustomerItemQuantityAllowNegative = typeof UpdateCustomerItemQuantityAllowNegative[keyof typeof UpdateCustomerItemQuantityAllowNegative];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const UpdateCustomerItemQuantityAllowNegative = {
+  true: 'true',
+  false: 'false',
+} as const;
+
 export type ListCustomerProductsParams = {
 /**
  * @maxLength 512
@@ -6013,6 +6441,13 @@ cursor?: string;
  * @maximum 100
  */
 limit?: number;
+};
+
+export type CancelCustomerProductParams = {
+/**
+ * @maxLength 64
+ */
+subscription_id?: string;
 };
 
 export type ListProjectPermissionDefinitionsParams = {

@@ -3,30 +3,49 @@
  * Gatehouse API 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
+  CancelCustomerProductParams,
   CustomerBilling,
   CustomerInvoiceList,
+  CustomerItem,
   CustomerProductList,
+  EmptyObject,
+  ItemQuantityChange,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh,
   KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
+  KnownError404ItemNotFound,
   KnownError503,
   ListCustomerInvoicesParams,
-  ListCustomerProductsParams
+  ListCustomerProductsParams,
+  PaymentsSuccess,
+  ProductGrant,
+  ProductGranted,
+  ProductSwitch,
+  UpdateCustomerItemQuantityParams
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -274,7 +293,209 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
 
 
 /**
- * Until the project sets payments up, every customer has none. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * The item must be in the project's catalog and be for this customer type. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * @summary A customer's quantity of an item
+ */
+export const getGetCustomerItemUrl = (customerType: 'user' | 'team' | 'custom',
+    customerId: string,
+    itemId: string,) => {
+
+
+  
+
+  return `/payments/items/${customerType}/${customerId}/${itemId}`
+}
+
+export const getCustomerItem = async (customerType: 'user' | 'team' | 'custom',
+    customerId: string,
+    itemId: string, options?: RequestInit): Promise<CustomerItem> => {
+  
+  return gatehouseFetch<CustomerItem>(getGetCustomerItemUrl(customerType,customerId,itemId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCustomerItemQueryKey = (customerType?: 'user' | 'team' | 'custom',
+    customerId?: string,
+    itemId?: string,) => {
+    return [
+    `/payments/items/${customerType}/${customerId}/${itemId}`
+    ] as const;
+    }
+
+    
+export const getGetCustomerItemQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(customerType: 'user' | 'team' | 'custom',
+    customerId: string,
+    itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCustomerItemQueryKey(customerType,customerId,itemId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCustomerItem>>> = ({ signal }) => getCustomerItem(customerType,customerId,itemId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(customerType && customerId && itemId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCustomerItemQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerItem>>>
+export type GetCustomerItemQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>
+
+
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+ customerType: 'user' | 'team' | 'custom',
+    customerId: string,
+    itemId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCustomerItem>>,
+          TError,
+          Awaited<ReturnType<typeof getCustomerItem>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+ customerType: 'user' | 'team' | 'custom',
+    customerId: string,
+    itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCustomerItem>>,
+          TError,
+          Awaited<ReturnType<typeof getCustomerItem>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+ customerType: 'user' | 'team' | 'custom',
+    customerId: string,
+    itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary A customer's quantity of an item
+ */
+
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+ customerType: 'user' | 'team' | 'custom',
+    customerId: string,
+    itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCustomerItemQueryOptions(customerType,customerId,itemId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Adds a quantity change (the ledger keeps every change). A change that would leave the quantity below zero fails with ITEM_QUANTITY_INSUFFICIENT_AMOUNT unless `allow_negative=true`; parallel changes of one customer's item are applied one at a time, so no two spend the same units.
+ * @summary Change a customer's quantity of an item
+ */
+export const getUpdateCustomerItemQuantityUrl = (customerType: 'user' | 'team' | 'custom',
+    customerId: string,
+    itemId: string,
+    params: UpdateCustomerItemQuantityParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/payments/items/${customerType}/${customerId}/${itemId}/update-quantity?${stringifiedParams}` : `/payments/items/${customerType}/${customerId}/${itemId}/update-quantity`
+}
+
+export const updateCustomerItemQuantity = async (customerType: 'user' | 'team' | 'custom',
+    customerId: string,
+    itemId: string,
+    itemQuantityChange: ItemQuantityChange,
+    params: UpdateCustomerItemQuantityParams, options?: RequestInit): Promise<EmptyObject> => {
+  
+  return gatehouseFetch<EmptyObject>(getUpdateCustomerItemQuantityUrl(customerType,customerId,itemId,params),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      itemQuantityChange,)
+  }
+);}
+
+
+
+
+export const getUpdateCustomerItemQuantityMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext> => {
+
+const mutationKey = ['updateCustomerItemQuantity'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, {customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}> = (props) => {
+          const {customerType,customerId,itemId,data,params} = props ?? {};
+
+          return  updateCustomerItemQuantity(customerType,customerId,itemId,data,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateCustomerItemQuantityMutationResult = NonNullable<Awaited<ReturnType<typeof updateCustomerItemQuantity>>>
+    export type UpdateCustomerItemQuantityMutationBody = ItemQuantityChange
+    export type UpdateCustomerItemQuantityMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>
+
+    /**
+ * @summary Change a customer's quantity of an item
+ */
+export const useUpdateCustomerItemQuantity = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateCustomerItemQuantity>>,
+        TError,
+        {customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateCustomerItemQuantityMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Oldest first; the cursor is the first entry of the next page. Client access does not see server-only products. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
  * @summary The products a customer holds, a page at a time
  */
 export const getListCustomerProductsUrl = (customerType: 'user' | 'team' | 'custom',
@@ -396,3 +617,238 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
 
 
 
+/**
+ * Grants a catalog product (`product_id`) or an inline product without charging. A product that is not stackable is held once (PRODUCT_ALREADY_GRANTED); a stackable one granted again adds to the quantity. An add-on needs one of its base products. A catalog holds one product at a time: granting another of the same catalog ends the one held. The product's included items come with it.
+ * @summary Grant a product to a customer
+ */
+export const getGrantCustomerProductUrl = (customerType: 'user' | 'team' | 'custom',
+    customerId: string,) => {
+
+
+  
+
+  return `/payments/products/${customerType}/${customerId}`
+}
+
+export const grantCustomerProduct = async (customerType: 'user' | 'team' | 'custom',
+    customerId: string,
+    productGrant: ProductGrant, options?: RequestInit): Promise<ProductGranted> => {
+  
+  return gatehouseFetch<ProductGranted>(getGrantCustomerProductUrl(customerType,customerId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      productGrant,)
+  }
+);}
+
+
+
+
+export const getGrantCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext> => {
+
+const mutationKey = ['grantCustomerProduct'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof grantCustomerProduct>>, {customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}> = (props) => {
+          const {customerType,customerId,data} = props ?? {};
+
+          return  grantCustomerProduct(customerType,customerId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GrantCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof grantCustomerProduct>>>
+    export type GrantCustomerProductMutationBody = ProductGrant
+    export type GrantCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+
+    /**
+ * @summary Grant a product to a customer
+ */
+export const useGrantCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof grantCustomerProduct>>,
+        TError,
+        {customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant},
+        TContext
+      > => {
+
+      const mutationOptions = getGrantCustomerProductMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The held product ends and the other is granted in its place. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * @summary Switch a customer from one product to another of the same catalog
+ */
+export const getSwitchCustomerProductUrl = (customerType: 'user' | 'team' | 'custom',
+    customerId: string,) => {
+
+
+  
+
+  return `/payments/products/${customerType}/${customerId}/switch`
+}
+
+export const switchCustomerProduct = async (customerType: 'user' | 'team' | 'custom',
+    customerId: string,
+    productSwitch: ProductSwitch, options?: RequestInit): Promise<PaymentsSuccess> => {
+  
+  return gatehouseFetch<PaymentsSuccess>(getSwitchCustomerProductUrl(customerType,customerId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      productSwitch,)
+  }
+);}
+
+
+
+
+export const getSwitchCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext> => {
+
+const mutationKey = ['switchCustomerProduct'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof switchCustomerProduct>>, {customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}> = (props) => {
+          const {customerType,customerId,data} = props ?? {};
+
+          return  switchCustomerProduct(customerType,customerId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SwitchCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof switchCustomerProduct>>>
+    export type SwitchCustomerProductMutationBody = ProductSwitch
+    export type SwitchCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+
+    /**
+ * @summary Switch a customer from one product to another of the same catalog
+ */
+export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof switchCustomerProduct>>,
+        TError,
+        {customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch},
+        TContext
+      > => {
+
+      const mutationOptions = getSwitchCustomerProductMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Ends the customer's grants of the product (or the one `subscription_id` names) and the included items that expire with it; a paid subscription ends with its period. A client may not cancel a server-only product. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * @summary Cancel a product a customer holds
+ */
+export const getCancelCustomerProductUrl = (customerType: 'user' | 'team' | 'custom',
+    customerId: string,
+    productId: string,
+    params?: CancelCustomerProductParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/payments/products/${customerType}/${customerId}/${productId}?${stringifiedParams}` : `/payments/products/${customerType}/${customerId}/${productId}`
+}
+
+export const cancelCustomerProduct = async (customerType: 'user' | 'team' | 'custom',
+    customerId: string,
+    productId: string,
+    params?: CancelCustomerProductParams, options?: RequestInit): Promise<PaymentsSuccess> => {
+  
+  return gatehouseFetch<PaymentsSuccess>(getCancelCustomerProductUrl(customerType,customerId,productId,params),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getCancelCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext> => {
+
+const mutationKey = ['cancelCustomerProduct'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof cancelCustomerProduct>>, {customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}> = (props) => {
+          const {customerType,customerId,productId,params} = props ?? {};
+
+          return  cancelCustomerProduct(customerType,customerId,productId,params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CancelCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof cancelCustomerProduct>>>
+    
+    export type CancelCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+
+    /**
+ * @summary Cancel a product a customer holds
+ */
+export const useCancelCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof cancelCustomerProduct>>,
+        TError,
+        {customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams},
+        TContext
+      > => {
+
+      const mutationOptions = getCancelCustomerProductMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

@@ -4,13 +4,14 @@ import type { RequestAuth } from "../../http/env";
 import type { ServiceDeps } from "../../services/deps";
 import { authenticatedRoute, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { getCustomerBilling, listCustomerInvoices, listCustomerProducts } from "../../services/payments/customer-reads";
+import { getCustomerBilling, listCustomerInvoices } from "../../services/payments/customer-reads";
+import { listCustomerProducts } from "../../services/payments/products";
 import { resolveCustomer, type Customer, type CustomerCaller, type CustomerType } from "../../services/payments/customers";
 import { CustomerBillingSchema, CustomerInvoiceSchema, CustomerProductSchema, paymentsPageSchema, toBilling, toCustomerProduct, toInvoice } from "./shapes";
 
 const MAX_PAGE_SIZE = 100;
 
-const customerParams = <T extends readonly [CustomerType, ...CustomerType[]]>(types: T) =>
+export const customerParams = <T extends readonly [CustomerType, ...CustomerType[]]>(types: T) =>
   z.object({
     customer_type: z.enum(types).openapi({ param: { name: "customer_type", in: "path" } }),
     customer_id: z
@@ -20,17 +21,17 @@ const customerParams = <T extends readonly [CustomerType, ...CustomerType[]]>(ty
       .openapi({ param: { name: "customer_id", in: "path" }, description: "The user's or team's id, `me` for the signed-in user, or the app's own id of a custom customer." }),
   });
 
-const PageQuery = z.object({
+export const PageQuery = z.object({
   cursor: z.string().max(512).optional(),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).optional().openapi({ description: `1 to ${MAX_PAGE_SIZE}.` }),
 });
 
-const ERRORS = ["CUSTOMER_DOES_NOT_EXIST", "USER_AUTHENTICATION_REQUIRED", "CANNOT_GET_OWN_USER_WITHOUT_USER"] as const;
-const ACCESS_NOTE =
+export const CUSTOMER_ERRORS = ["CUSTOMER_DOES_NOT_EXIST", "USER_AUTHENTICATION_REQUIRED", "CANNOT_GET_OWN_USER_WITHOUT_USER"] as const;
+export const ACCESS_NOTE =
   "With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.";
 const EMPTY_NOTE = "Until the project sets payments up, every customer has none.";
 
-const getCustomerBillingRoute = authenticatedRoute(CLIENT_AND_UP, ERRORS, {
+const getCustomerBillingRoute = authenticatedRoute(CLIENT_AND_UP, CUSTOMER_ERRORS, {
   operationId: "getCustomerBilling",
   method: "get",
   path: "/payments/billing/{customer_type}/{customer_id}",
@@ -41,18 +42,18 @@ const getCustomerBillingRoute = authenticatedRoute(CLIENT_AND_UP, ERRORS, {
   responses: { 200: jsonResponse(CustomerBillingSchema, "The customer's billing") },
 });
 
-const listCustomerProductsRoute = authenticatedRoute(CLIENT_AND_UP, ERRORS, {
+const listCustomerProductsRoute = authenticatedRoute(CLIENT_AND_UP, CUSTOMER_ERRORS, {
   operationId: "listCustomerProducts",
   method: "get",
   path: "/payments/products/{customer_type}/{customer_id}",
   tags: ["Payments"],
   summary: "The products a customer holds, a page at a time",
-  description: `${EMPTY_NOTE} ${ACCESS_NOTE}`,
+  description: `Oldest first; the cursor is the first entry of the next page. Client access does not see server-only products. ${ACCESS_NOTE}`,
   request: { params: customerParams(["user", "team", "custom"] as const), query: PageQuery },
   responses: { 200: jsonResponse(paymentsPageSchema(CustomerProductSchema, "CustomerProductList"), "A page of products") },
 });
 
-const listCustomerInvoicesRoute = authenticatedRoute(CLIENT_AND_UP, ERRORS, {
+const listCustomerInvoicesRoute = authenticatedRoute(CLIENT_AND_UP, CUSTOMER_ERRORS, {
   operationId: "listCustomerInvoices",
   method: "get",
   path: "/payments/invoices/{customer_type}/{customer_id}",
@@ -64,7 +65,7 @@ const listCustomerInvoicesRoute = authenticatedRoute(CLIENT_AND_UP, ERRORS, {
 });
 
 /** The customer the path names, once the caller may read it; `me` is resolved first, so it answers as on every own-user route. */
-function requestedCustomer(deps: ServiceDeps, auth: RequestAuth, params: { customer_type: CustomerType; customer_id: string }): Promise<Customer> {
+export function requestedCustomer(deps: ServiceDeps, auth: RequestAuth, params: { customer_type: CustomerType; customer_id: string }): Promise<Customer> {
   const id = params.customer_type === "user" && params.customer_id === "me" ? requireUser(auth, true).sub : params.customer_id;
   const caller: CustomerCaller = auth.type === "client" ? { access: "client", userId: requireUser(auth).sub } : { access: auth.type };
   return resolveCustomer(deps, auth.tenancy, caller, { type: params.customer_type, id });
@@ -77,8 +78,9 @@ export function registerCustomerReadRoutes(router: Router): void {
   });
 
   router.openapi(listCustomerProductsRoute, async (c) => {
-    const customer = await requestedCustomer(c.var.deps, c.var.auth, c.req.valid("param"));
-    const page = await listCustomerProducts(customer, c.req.valid("query"));
+    const { deps, auth } = c.var;
+    const customer = await requestedCustomer(deps, auth, c.req.valid("param"));
+    const page = await listCustomerProducts(deps.db, auth.tenancy, auth.tenancy.config.payments, customer, auth.type, c.req.valid("query"));
     return c.json({ items: page.items.map(toCustomerProduct), is_paginated: true as const, pagination: { next_cursor: page.nextCursor } }, 200);
   });
 

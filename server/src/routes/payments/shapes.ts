@@ -1,5 +1,8 @@
 import { z } from "@hono/zod-openapi";
-import type { CustomerBilling, CustomerInvoice, CustomerProduct, PaymentMethod } from "../../services/payments/customer-reads";
+import type { CustomerBilling, CustomerInvoice, PaymentMethod } from "../../services/payments/customer-reads";
+import type { CustomerProductView } from "../../services/payments/products";
+import type { PriceConfig, ProductConfig } from "../../services/project-config/document";
+import { CURRENCY_DECIMALS, duration, money, userSpecifiedId } from "../../services/project-config/schema";
 
 const PaymentMethodSchema = z
   .object({
@@ -18,16 +21,55 @@ export const CustomerBillingSchema = z
   })
   .openapi("CustomerBilling");
 
+const CURRENCIES = Object.keys(CURRENCY_DECIMALS) as (keyof typeof CURRENCY_DECIMALS)[];
+
+const PriceSchema = z
+  .object({
+    ...(Object.fromEntries(CURRENCIES.map((code) => [code, money(CURRENCY_DECIMALS[code]).optional()])) as Record<
+      keyof typeof CURRENCY_DECIMALS,
+      z.ZodOptional<z.ZodString>
+    >),
+    interval: duration.optional(),
+    free_trial: duration.optional(),
+  })
+  .refine((p) => CURRENCIES.some((code) => p[code] !== undefined), "a price needs at least one currency")
+  .openapi("ProductPrice");
+
+/** A product as the wire carries it (Stack's inline product): in a customer's list, and as `product_inline` of a grant. */
+export const InlineProductSchema = z
+  .object({
+    display_name: z.string().max(256),
+    customer_type: z.enum(["user", "team", "custom"]),
+    free_trial: duration.optional(),
+    server_only: z.boolean().optional().openapi({ description: "True when not given." }),
+    stackable: z.boolean().optional(),
+    prices: z.record(userSpecifiedId, PriceSchema),
+    included_items: z.record(
+      userSpecifiedId,
+      z.object({
+        quantity: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+        repeat: z.union([z.literal("never"), duration]).optional(),
+        expires: z.enum(["never", "when-purchase-expires", "when-repeated"]).optional(),
+      }),
+    ),
+  })
+  .openapi("InlineProduct");
+
 export const CustomerProductSchema = z
   .object({
-    id: z.string().nullable(),
+    id: z.string().nullable().openapi({ description: "The product's id in the catalog; null for an inline product." }),
     quantity: z.number().int(),
-    product: z.object({
-      display_name: z.string(),
-      customer_type: z.enum(["user", "team", "custom"]),
-      server_only: z.boolean(),
-      stackable: z.boolean(),
-    }),
+    product: InlineProductSchema,
+    type: z.enum(["one_time", "subscription"]),
+    subscription: z
+      .object({
+        subscription_id: z.string().nullable(),
+        current_period_end: z.string().nullable(),
+        cancel_at_period_end: z.boolean(),
+        is_cancelable: z.boolean(),
+      })
+      .nullable(),
+    switch_options: z.array(z.object({ product_id: z.string(), product: InlineProductSchema })).optional(),
   })
   .openapi("CustomerProduct");
 
@@ -52,10 +94,65 @@ export const toBilling = (b: CustomerBilling) => ({
   default_payment_method: b.defaultPaymentMethod ? toPaymentMethod(b.defaultPaymentMethod) : null,
 });
 
-export const toCustomerProduct = (p: CustomerProduct) => ({
+function toWirePrice(p: PriceConfig) {
+  const out: Record<string, unknown> = {};
+  for (const code of CURRENCIES) if (p[code] !== undefined) out[code] = p[code];
+  if (p.interval) out.interval = p.interval;
+  if (p.freeTrial) out.free_trial = p.freeTrial;
+  return out as z.infer<typeof PriceSchema>;
+}
+
+/** A configured (or stored) product in the wire's shape. */
+export function toInlineProduct(p: ProductConfig): z.infer<typeof InlineProductSchema> {
+  const prices = p.prices && p.prices !== "include-by-default" ? Object.fromEntries(Object.entries(p.prices).map(([id, price]) => [id, toWirePrice(price)])) : {};
+  return {
+    display_name: p.displayName ?? "",
+    customer_type: p.customerType ?? "user",
+    ...(p.freeTrial ? { free_trial: p.freeTrial } : {}),
+    server_only: p.serverOnly ?? false,
+    stackable: p.stackable ?? false,
+    prices,
+    included_items: Object.fromEntries(
+      Object.entries(p.includedItems ?? {}).map(([id, inc]) => [
+        id,
+        { quantity: inc.quantity ?? 0, ...(inc.repeat ? { repeat: inc.repeat } : {}), ...(inc.expires ? { expires: inc.expires } : {}) },
+      ]),
+    ),
+  };
+}
+
+/** An inline product of a request as the configuration's product entry. */
+export function fromInlineProduct(p: z.infer<typeof InlineProductSchema>): ProductConfig {
+  return {
+    displayName: p.display_name,
+    customerType: p.customer_type,
+    ...(p.free_trial ? { freeTrial: p.free_trial } : {}),
+    serverOnly: p.server_only ?? true,
+    stackable: p.stackable ?? false,
+    prices: Object.fromEntries(
+      Object.entries(p.prices).map(([id, price]) => {
+        const { interval, free_trial, ...amounts } = price;
+        return [id, { ...amounts, ...(interval ? { interval } : {}), ...(free_trial ? { freeTrial: free_trial } : {}) }];
+      }),
+    ),
+    includedItems: Object.fromEntries(Object.entries(p.included_items).map(([id, inc]) => [id, { ...inc }])),
+  };
+}
+
+export const toCustomerProduct = (p: CustomerProductView) => ({
   id: p.id,
   quantity: p.quantity,
-  product: { display_name: p.displayName, customer_type: p.customerType, server_only: p.serverOnly, stackable: p.stackable },
+  product: toInlineProduct(p.product),
+  type: p.type,
+  subscription: p.subscription
+    ? {
+        subscription_id: p.subscription.subscriptionId,
+        current_period_end: p.subscription.currentPeriodEnd?.toISOString() ?? null,
+        cancel_at_period_end: p.subscription.cancelAtPeriodEnd,
+        is_cancelable: p.subscription.isCancelable,
+      }
+    : null,
+  switch_options: p.switchOptions.map((o) => ({ product_id: o.productId, product: toInlineProduct(o.product) })),
 });
 
 export const toInvoice = (i: CustomerInvoice) => ({

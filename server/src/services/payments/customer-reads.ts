@@ -1,8 +1,9 @@
 /**
  * What a customer has bought and how it pays: the reads Stack's prebuilt account pages make
  * whenever they render. Until the project sets payments up (issue 14: the catalog, grants,
- * Stripe) no customer has a payment account, products or invoices, so these answer that
- * empty state; the payments work fills them from its own tables behind the same functions.
+ * Stripe) no customer has a payment account or invoices, so these answer that empty state;
+ * the payments work fills them behind the same functions. The products a customer holds are
+ * read by products.ts.
  */
 import type { Customer } from "./customers";
 
@@ -25,16 +26,6 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-/** A product a customer holds; the shape issue 14 fills. */
-export interface CustomerProduct {
-  id: string | null;
-  quantity: number;
-  displayName: string;
-  customerType: Customer["type"];
-  serverOnly: boolean;
-  stackable: boolean;
-}
-
 export interface CustomerInvoice {
   createdAtMillis: number;
   status: "draft" | "open" | "paid" | "uncollectible" | "void" | null;
@@ -49,10 +40,6 @@ export interface PageRequest {
 
 export async function getCustomerBilling(_customer: Customer): Promise<CustomerBilling> {
   return { hasCustomer: false, defaultPaymentMethod: null };
-}
-
-export async function listCustomerProducts(_customer: Customer, _page: PageRequest): Promise<Page<CustomerProduct>> {
-  return { items: [], nextCursor: null };
 }
 
 export async function listCustomerInvoices(_customer: Customer, _page: PageRequest): Promise<Page<CustomerInvoice>> {

@@ -44,13 +44,13 @@ const permissionId = z
   .regex(/^\$?[a-z0-9_:]+$/, "permission ids use lowercase letters, digits, colon and underscore");
 const customPermissionId = permissionId.regex(/^[a-z0-9_:]+$/, "permission ids use lowercase letters, digits, colon and underscore");
 // Catalog, product, price and item ids (SPEC §5), and the ids of other config records.
-const userSpecifiedId = z
+export const userSpecifiedId = z
   .string()
   .max(63, "ids are at most 63 characters")
   .regex(/^[a-zA-Z0-9_][a-zA-Z0-9_-]*$/, "ids use letters, digits, underscore and hyphen, and do not start with a hyphen");
 const recordKey = z.string().regex(/^[a-zA-Z0-9_][a-zA-Z0-9_:$-]*$/, "keys use letters, digits, underscore, colon and hyphen");
 
-const duration = z.tuple([z.number().int().min(0), z.enum(DURATION_UNITS)]);
+export const duration = z.tuple([z.number().int().min(0), z.enum(DURATION_UNITS)]);
 const trueFlag = z.literal(true);
 
 const url = z
@@ -81,7 +81,7 @@ const email = z
   .max(256)
   .regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)*\.[^\s@.]{2,}$/, "not a valid e-mail address");
 
-function money(decimals: number) {
+export function money(decimals: number) {
   const pattern = decimals === 0 ? /^(0|[1-9][0-9]*)$/ : new RegExp(`^(0|[1-9][0-9]*)(\\.[0-9]{1,${decimals}})?$`);
   return z.string().regex(pattern, decimals === 0 ? "amounts in this currency have no decimals" : `amounts are digits with at most ${decimals} decimals, without leading zeros`);
 }

@@ -1,0 +1,109 @@
+import { z } from "@hono/zod-openapi";
+import { CLIENT_AND_UP, SERVER_AND_UP } from "../../http/access";
+import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import type { Router } from "../../http/router";
+import { cancelCustomerProduct, grantByApi, switchCustomerProduct } from "../../services/payments/products";
+import { ACCESS_NOTE, CUSTOMER_ERRORS, customerParams, requestedCustomer } from "./customer-reads";
+import { InlineProductSchema, fromInlineProduct } from "./shapes";
+
+const CustomerParams = customerParams(["user", "team", "custom"] as const);
+const productId = z.string().min(1).max(63);
+
+const Success = z.object({ success: z.literal(true) }).openapi("PaymentsSuccess");
+
+const GRANT_ERRORS = [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", "PRODUCT_ALREADY_GRANTED"] as const;
+
+const grantProductRoute = authenticatedRoute(SERVER_AND_UP, GRANT_ERRORS, {
+  operationId: "grantCustomerProduct",
+  method: "post",
+  path: "/payments/products/{customer_type}/{customer_id}",
+  tags: ["Payments"],
+  summary: "Grant a product to a customer",
+  description:
+    "Grants a catalog product (`product_id`) or an inline product without charging. A product that is not stackable is held once (PRODUCT_ALREADY_GRANTED); a stackable one granted again adds to the quantity. An add-on needs one of its base products. A catalog holds one product at a time: granting another of the same catalog ends the one held. The product's included items come with it.",
+  request: {
+    params: CustomerParams,
+    body: jsonBody(
+      z
+        .object({
+          product_id: productId.optional(),
+          product_inline: InlineProductSchema.optional(),
+          quantity: z.number().int().min(1).max(1_000_000).optional(),
+        })
+        .openapi("ProductGrant"),
+    ),
+  },
+  responses: {
+    200: jsonResponse(
+      z.object({ success: z.literal(true), subscription_id: z.string().optional().openapi({ description: "The grant's id when the product is billed per period." }) }).openapi("ProductGranted"),
+      "Granted",
+    ),
+  },
+});
+
+const cancelProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST"], {
+  operationId: "cancelCustomerProduct",
+  method: "delete",
+  path: "/payments/products/{customer_type}/{customer_id}/{product_id}",
+  tags: ["Payments"],
+  summary: "Cancel a product a customer holds",
+  description: `Ends the customer's grants of the product (or the one \`subscription_id\` names) and the included items that expire with it; a paid subscription ends with its period. A client may not cancel a server-only product. ${ACCESS_NOTE}`,
+  request: {
+    params: CustomerParams.extend({ product_id: productId.openapi({ param: { name: "product_id", in: "path" } }) }),
+    query: z.object({ subscription_id: z.string().max(64).optional() }),
+  },
+  responses: { 200: jsonResponse(Success, "Cancelled") },
+});
+
+const switchProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH"], {
+  operationId: "switchCustomerProduct",
+  method: "post",
+  path: "/payments/products/{customer_type}/{customer_id}/switch",
+  tags: ["Payments"],
+  summary: "Switch a customer from one product to another of the same catalog",
+  description: `The held product ends and the other is granted in its place. ${ACCESS_NOTE}`,
+  request: {
+    params: CustomerParams,
+    body: jsonBody(
+      z
+        .object({ from_product_id: productId, to_product_id: productId, price_id: z.string().max(63).optional(), quantity: z.number().int().min(1).max(1_000_000).optional() })
+        .openapi("ProductSwitch"),
+    ),
+  },
+  responses: { 200: jsonResponse(Success, "Switched") },
+});
+
+export function registerProductRoutes(router: Router): void {
+  router.openapi(grantProductRoute, async (c) => {
+    const { deps, auth } = c.var;
+    const customer = await requestedCustomer(deps, auth, c.req.valid("param"));
+    const body = c.req.valid("json");
+    const grant = await grantByApi(deps.db, auth.tenancy, auth.tenancy.config.payments, customer, {
+      productId: body.product_id,
+      inline: body.product_inline ? fromInlineProduct(body.product_inline) : undefined,
+      quantity: body.quantity,
+    });
+    return c.json({ success: true as const, ...(grant.kind === "subscription" ? { subscription_id: grant.id } : {}) }, 200);
+  });
+
+  router.openapi(cancelProductRoute, async (c) => {
+    const { deps, auth } = c.var;
+    const params = c.req.valid("param");
+    const customer = await requestedCustomer(deps, auth, params);
+    await cancelCustomerProduct(deps.db, auth.tenancy, auth.tenancy.config.payments, customer, auth.type, params.product_id, c.req.valid("query").subscription_id);
+    return c.json({ success: true as const }, 200);
+  });
+
+  router.openapi(switchProductRoute, async (c) => {
+    const { deps, auth } = c.var;
+    const customer = await requestedCustomer(deps, auth, c.req.valid("param"));
+    const body = c.req.valid("json");
+    await switchCustomerProduct(deps.db, auth.tenancy, auth.tenancy.config.payments, customer, auth.type, {
+      fromProductId: body.from_product_id,
+      toProductId: body.to_product_id,
+      priceId: body.price_id,
+      quantity: body.quantity,
+    });
+    return c.json({ success: true as const }, 200);
+  });
+}
