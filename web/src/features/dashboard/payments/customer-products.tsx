@@ -12,7 +12,8 @@ import { useCancelProduct, useCustomerProducts, useGrantProduct, type CustomerPr
 
 /** The products the customer holds, with a grant of a catalog product and a cancel for each. */
 export function CustomerProducts({ projectId, customer, payments }: { projectId: string; customer: Customer; payments: PaymentsConfig }) {
-  const products = useCustomerProducts(projectId, customer);
+  const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useCustomerProducts(projectId, customer);
+  const products = data.pages.flatMap((page) => page.items);
   const cancel = useCancelProduct(projectId, customer);
   return (
     <Stack gap="md" component="section" aria-label="Products">
@@ -27,6 +28,13 @@ export function CustomerProducts({ projectId, customer, payments }: { projectId:
           ))}
         </Stack>
       )}
+      {hasNextPage ? (
+        <Group justify="center">
+          <Button variant="default" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+            Show more products
+          </Button>
+        </Group>
+      ) : null}
     </Stack>
   );
 }
@@ -43,7 +51,7 @@ function HeldProduct({ held, onCancel }: { held: CustomerProduct; onCancel: () =
             <Text fw={600} className="break-anywhere">
               {name}
             </Text>
-            <Badge variant="light">{held.type}</Badge>
+            <Badge variant="light">{held.type === "subscription" ? "Subscription" : "One-time"}</Badge>
             {held.quantity !== 1 ? <Badge variant="outline">{`× ${held.quantity}`}</Badge> : null}
             {subscription?.cancel_at_period_end ? (
               <Badge variant="light" color="orange">
@@ -58,7 +66,7 @@ function HeldProduct({ held, onCancel }: { held: CustomerProduct; onCancel: () =
           ) : null}
           {renews ? <Text size="sm">{`${subscription?.cancel_at_period_end ? "Ends" : "Renews"} ${renews}`}</Text> : null}
         </Stack>
-        {held.id ? (
+        {held.id && (held.subscription?.is_cancelable ?? true) ? (
           <ConfirmAction
             trigger={(ask) => (
               <Button size="xs" variant="outline" color="red" onClick={ask} aria-label={`Cancel ${name}`}>
