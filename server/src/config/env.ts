@@ -70,6 +70,12 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /** The platform's Stripe secret key (Connect platform); unset: payments work in test mode only. */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** The signing secret of the platform's Connect webhook endpoint (`whsec_…`). */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Where Stripe's API is, for a local stand-in (tests, air-gapped setups); unset: api.stripe.com. */
+  STRIPE_API_BASE_URL: endpointUrl.optional(),
   RATE_LIMITS: z
     .string()
     .default("")
@@ -121,6 +127,8 @@ export interface AppConfig {
   rateLimits: Record<RateLimitId, { max: number; windowSeconds: number }>;
   /** Named OAuth providers pointed somewhere else than their public endpoints (OAUTH_PROVIDER_ENDPOINTS). */
   oauthEndpoints: OAuthEndpointOverrides;
+  /** Stripe Connect, when a platform key is configured (integrations/stripe.ts). */
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBaseUrl: string | undefined };
 }
 
 /** Parses the environment once; nothing else in the server reads `process.env`. */
@@ -167,5 +175,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     threadPoolSize: e.UV_THREADPOOL_SIZE,
     rateLimits: serverWideRateLimits(e.RATE_LIMIT_MULTIPLIER, parseRateLimitList(e.RATE_LIMITS).settings),
     oauthEndpoints: e.OAUTH_PROVIDER_ENDPOINTS,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBaseUrl: e.STRIPE_API_BASE_URL },
   };
 }

@@ -24,4 +24,14 @@ export const paymentErrors = {
     400,
     (d) => `Customer ${d.customer_id} already holds product ${d.product_id}, which is not stackable.`,
   ),
+  SUBSCRIPTION_INVOICE_NOT_FOUND: knownError<{ subscription_invoice_id: string }>(404, (d) => `No subscription ${d.subscription_invoice_id} was found.`),
+  ONE_TIME_PURCHASE_NOT_FOUND: knownError<{ one_time_purchase_id: string }>(404, (d) => `No one-time purchase ${d.one_time_purchase_id} was found.`),
+  SUBSCRIPTION_ALREADY_REFUNDED: knownError<{ subscription_id: string }>(400, (d) => `Subscription ${d.subscription_id} was already refunded.`),
+  ONE_TIME_PURCHASE_ALREADY_REFUNDED: knownError<{ one_time_purchase_id: string }>(400, (d) => `One-time purchase ${d.one_time_purchase_id} was already refunded.`),
+  TEST_MODE_PURCHASE_NON_REFUNDABLE: knownError(400, () => "A purchase made in test mode took no money, so it cannot be refunded."),
+  STRIPE_ACCOUNT_INFO_NOT_FOUND: knownError(
+    404,
+    () => "This project has no Stripe account yet (set payments up first), or this server has no Stripe key configured, in which case payments work in test mode only.",
+  ),
+  NEW_PURCHASES_BLOCKED: knownError(403, () => "New purchases are blocked for this project."),
 };

@@ -3,6 +3,7 @@ import { setThreadPoolSize } from "../crypto/password";
 import { createSecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
 import { createSmtpMailer, type Mailer } from "../integrations/mailer";
+import { createStripeGateway } from "../integrations/stripe";
 import { AccessTokenVerifier } from "./access-tokens";
 import { OUTBOX_PURPOSE } from "./emails/outbox";
 import { ActivityTracker } from "./activity";
@@ -39,5 +40,6 @@ export function createDeps(
     oauthFlowSeal: createSecretBox(serverSecret, "oauth-flows"),
     providerTokenSeal: createSecretBox(serverSecret, "oauth-provider-tokens"),
     mailer,
+    stripe: createStripeGateway(settings.stripe),
   };
 }

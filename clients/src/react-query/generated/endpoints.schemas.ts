@@ -495,6 +495,36 @@ export interface ContactChannelUpdate {
   is_verified?: boolean;
 }
 
+export type CreatePurchaseUrlCustomerType = typeof CreatePurchaseUrlCustomerType[keyof typeof CreatePurchaseUrlCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreatePurchaseUrlCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+export interface CreatePurchaseUrl {
+  customer_type: CreatePurchaseUrlCustomerType;
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
+  customer_id: string;
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
+  product_id?: string;
+  product_inline?: InlineProduct;
+  /**
+   * Where the checkout page sends the buyer afterwards; must be a trusted domain.
+   * @maxLength 2048
+   */
+  return_url?: string;
+}
+
 /**
  * The full keys; shown only in this response.
  */
@@ -1764,6 +1794,46 @@ export interface KnownError400PlusContainedPermissionNotFoundPermissionIdAlready
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode = typeof KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode[keyof typeof KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
+  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusDataVaultStoreDoesNotExistCode = typeof KnownError400PlusDataVaultStoreDoesNotExistCode[keyof typeof KnownError400PlusDataVaultStoreDoesNotExistCode];
 
 
@@ -2140,6 +2210,44 @@ export interface KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code = typeof KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code[keyof typeof KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  ONE_TIME_PURCHASE_ALREADY_REFUNDED: 'ONE_TIME_PURCHASE_ALREADY_REFUNDED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SUBSCRIPTION_ALREADY_REFUNDED: 'SUBSCRIPTION_ALREADY_REFUNDED',
+  TEST_MODE_PURCHASE_NON_REFUNDABLE: 'TEST_MODE_PURCHASE_NON_REFUNDABLE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusPasskeyAuthenticationNotEnabledCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledCode];
 
 
@@ -2443,6 +2551,43 @@ export interface KnownError400PlusPasswordTooLongPasswordTooShort {
   error: string;
   /** Structured fields of this error code. */
   details: KnownError400PlusPasswordTooLongPasswordTooShortDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode = typeof KnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode[keyof typeof KnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusProductAlreadyGrantedVerificationCodeExpiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusProductAlreadyGrantedVerificationCodeExpired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusProductAlreadyGrantedVerificationCodeExpiredDetails;
 }
 
 /**
@@ -3207,6 +3352,36 @@ export interface KnownError404NotificationCategoryNotFoundVerificationCodeNotFou
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError404OneTimePurchaseNotFoundAnd2More15il7hzCode = typeof KnownError404OneTimePurchaseNotFoundAnd2More15il7hzCode[keyof typeof KnownError404OneTimePurchaseNotFoundAnd2More15il7hzCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404OneTimePurchaseNotFoundAnd2More15il7hzCode = {
+  ONE_TIME_PURCHASE_NOT_FOUND: 'ONE_TIME_PURCHASE_NOT_FOUND',
+  STRIPE_ACCOUNT_INFO_NOT_FOUND: 'STRIPE_ACCOUNT_INFO_NOT_FOUND',
+  SUBSCRIPTION_INVOICE_NOT_FOUND: 'SUBSCRIPTION_INVOICE_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404OneTimePurchaseNotFoundAnd2More15il7hzDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404OneTimePurchaseNotFoundAnd2More15il7hz {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404OneTimePurchaseNotFoundAnd2More15il7hzCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404OneTimePurchaseNotFoundAnd2More15il7hzDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError404PermissionNotFoundAnd2More1hvmgfxCode = typeof KnownError404PermissionNotFoundAnd2More1hvmgfxCode[keyof typeof KnownError404PermissionNotFoundAnd2More1hvmgfxCode];
 
 
@@ -3348,6 +3523,63 @@ export interface KnownError404ProjectNotFoundTeamMembershipNotFound {
   error: string;
   /** Structured fields of this error code. */
   details: KnownError404ProjectNotFoundTeamMembershipNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404StripeAccountInfoNotFoundCode = typeof KnownError404StripeAccountInfoNotFoundCode[keyof typeof KnownError404StripeAccountInfoNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404StripeAccountInfoNotFoundCode = {
+  STRIPE_ACCOUNT_INFO_NOT_FOUND: 'STRIPE_ACCOUNT_INFO_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404StripeAccountInfoNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404StripeAccountInfoNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404StripeAccountInfoNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404StripeAccountInfoNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundCode = typeof KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundCode[keyof typeof KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundCode = {
+  STRIPE_ACCOUNT_INFO_NOT_FOUND: 'STRIPE_ACCOUNT_INFO_NOT_FOUND',
+  VERIFICATION_CODE_NOT_FOUND: 'VERIFICATION_CODE_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundDetails;
 }
 
 /**
@@ -4434,6 +4666,154 @@ export type PaymentMethodAnyOf = {
 
 export type PaymentMethod = PaymentMethodAnyOf | null;
 
+export type PaymentMethodConfigMethodsItem = {
+  id: string;
+  name: string;
+  enabled: boolean;
+  available: boolean;
+  overridable: boolean;
+};
+
+export interface PaymentMethodConfig {
+  config_id: string;
+  methods: PaymentMethodConfigMethodsItem[];
+}
+
+export type PaymentMethodConfigUpdateUpdates = {[key: string]: 'on' | 'off'};
+
+export interface PaymentMethodConfigUpdate {
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
+  config_id: string;
+  updates: PaymentMethodConfigUpdateUpdates;
+}
+
+export type PaymentTransactionType = 'purchase' | 'subscription-cancellation' | 'subscription-renewal' | 'manual-item-quantity-change' | 'refund' | 'chargeback' | 'product-change' | null;
+
+export type PaymentTransactionCustomerType = typeof PaymentTransactionCustomerType[keyof typeof PaymentTransactionCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentTransactionCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+export type PaymentTransactionEntriesItemAnyOfType = typeof PaymentTransactionEntriesItemAnyOfType[keyof typeof PaymentTransactionEntriesItemAnyOfType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentTransactionEntriesItemAnyOfType = {
+  money_transfer: 'money_transfer',
+} as const;
+
+export type PaymentTransactionEntriesItemAnyOfCustomerType = typeof PaymentTransactionEntriesItemAnyOfCustomerType[keyof typeof PaymentTransactionEntriesItemAnyOfCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentTransactionEntriesItemAnyOfCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+export type PaymentTransactionEntriesItemAnyOfChargedAmount = {[key: string]: string};
+
+export type PaymentTransactionEntriesItemAnyOfNetAmount = {
+  USD: string;
+};
+
+export type PaymentTransactionEntriesItemAnyOfAdjustedTransactionId = string | null;
+
+export type PaymentTransactionEntriesItemAnyOfAdjustedEntryIndex = number | null;
+
+export type PaymentTransactionEntriesItemAnyOf = {
+  type: PaymentTransactionEntriesItemAnyOfType;
+  customer_type: PaymentTransactionEntriesItemAnyOfCustomerType;
+  customer_id: string;
+  charged_amount: PaymentTransactionEntriesItemAnyOfChargedAmount;
+  net_amount: PaymentTransactionEntriesItemAnyOfNetAmount;
+  adjusted_transaction_id: PaymentTransactionEntriesItemAnyOfAdjustedTransactionId;
+  adjusted_entry_index: PaymentTransactionEntriesItemAnyOfAdjustedEntryIndex;
+};
+
+export type PaymentTransactionEntriesItemAnyOfEightType = typeof PaymentTransactionEntriesItemAnyOfEightType[keyof typeof PaymentTransactionEntriesItemAnyOfEightType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentTransactionEntriesItemAnyOfEightType = {
+  product_grant: 'product_grant',
+} as const;
+
+export type PaymentTransactionEntriesItemAnyOfEightCustomerType = typeof PaymentTransactionEntriesItemAnyOfEightCustomerType[keyof typeof PaymentTransactionEntriesItemAnyOfEightCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentTransactionEntriesItemAnyOfEightCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+export type PaymentTransactionEntriesItemAnyOfEightProduct = {[key: string]: unknown};
+
+export type PaymentTransactionEntriesItemAnyOfEightProductId = string | null;
+
+export type PaymentTransactionEntriesItemAnyOfEightPriceId = string | null;
+
+export type PaymentTransactionEntriesItemAnyOfEightAdjustedTransactionId = string | null;
+
+export type PaymentTransactionEntriesItemAnyOfEightAdjustedEntryIndex = number | null;
+
+export type PaymentTransactionEntriesItemAnyOfEight = {
+  type: PaymentTransactionEntriesItemAnyOfEightType;
+  customer_type: PaymentTransactionEntriesItemAnyOfEightCustomerType;
+  customer_id: string;
+  product: PaymentTransactionEntriesItemAnyOfEightProduct;
+  product_id: PaymentTransactionEntriesItemAnyOfEightProductId;
+  price_id: PaymentTransactionEntriesItemAnyOfEightPriceId;
+  quantity: number;
+  subscription_id?: string;
+  one_time_purchase_id?: string;
+  adjusted_transaction_id: PaymentTransactionEntriesItemAnyOfEightAdjustedTransactionId;
+  adjusted_entry_index: PaymentTransactionEntriesItemAnyOfEightAdjustedEntryIndex;
+};
+
+export type PaymentTransactionEntriesItem = PaymentTransactionEntriesItemAnyOf | PaymentTransactionEntriesItemAnyOfEight;
+
+export type PaymentTransactionAdjustedByItem = {
+  transaction_id: string;
+  entry_index: number;
+};
+
+export interface PaymentTransaction {
+  id: string;
+  created_at_millis: number;
+  effective_at_millis: number;
+  type: PaymentTransactionType;
+  customer_type: PaymentTransactionCustomerType;
+  customer_id: string;
+  entries: PaymentTransactionEntriesItem[];
+  adjusted_by: PaymentTransactionAdjustedByItem[];
+  test_mode: boolean;
+}
+
+export type PaymentTransactionListNextCursor = string | null;
+
+export interface PaymentTransactionList {
+  transactions: PaymentTransaction[];
+  next_cursor: PaymentTransactionListNextCursor;
+}
+
+export interface PaymentsSetup { [key: string]: unknown }
+
+export interface PaymentsSetupLink {
+  url: string;
+}
+
 export interface PaymentsSuccess {
   success: boolean;
 }
@@ -5064,6 +5444,37 @@ export interface PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa 
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode = typeof PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode[keyof typeof PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type PublicKnownError400PlusPublicApiKeyCannotBeRevokedCode = typeof PublicKnownError400PlusPublicApiKeyCannotBeRevokedCode[keyof typeof PublicKnownError400PlusPublicApiKeyCannotBeRevokedCode];
 
 
@@ -5089,6 +5500,37 @@ export interface PublicKnownError400PlusPublicApiKeyCannotBeRevoked {
   error: string;
   /** Structured fields of this error code. */
   details: PublicKnownError400PlusPublicApiKeyCannotBeRevokedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpiredCode = typeof PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpiredCode[keyof typeof PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpiredCode = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpiredDetails;
 }
 
 /**
@@ -5148,6 +5590,180 @@ export interface PublicKnownError503PlusOauthProviderTemporarilyUnavailable {
   details: PublicKnownError503PlusOauthProviderTemporarilyUnavailableDetails;
 }
 
+export interface PurchaseCodeValid {
+  valid: boolean;
+}
+
+export type PurchaseOfferProductCustomerType = typeof PurchaseOfferProductCustomerType[keyof typeof PurchaseOfferProductCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PurchaseOfferProductCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+export type PurchaseOfferProductFreeTrialItem1 = typeof PurchaseOfferProductFreeTrialItem1[keyof typeof PurchaseOfferProductFreeTrialItem1];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PurchaseOfferProductFreeTrialItem1 = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+} as const;
+
+/**
+ * The prices the buyer may choose, by price id (server-only prices left out).
+ */
+export type PurchaseOfferProductPrices = {[key: string]: PurchasePrice};
+
+export type PurchaseOfferProductIncludedItems = {[key: string]: unknown};
+
+export type PurchaseOfferProduct = {
+  display_name: string;
+  customer_type: PurchaseOfferProductCustomerType;
+  free_trial?: [number, PurchaseOfferProductFreeTrialItem1];
+  server_only: boolean;
+  stackable: boolean;
+  /** The prices the buyer may choose, by price id (server-only prices left out). */
+  prices: PurchaseOfferProductPrices;
+  included_items: PurchaseOfferProductIncludedItems;
+};
+
+export type PurchaseOfferProductId = string | null;
+
+export type PurchaseOfferCustomerType = typeof PurchaseOfferCustomerType[keyof typeof PurchaseOfferCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PurchaseOfferCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+export type PurchaseOfferProjectLogoUrl = string | null;
+
+export type PurchaseOfferStripeAccountId = string | null;
+
+export type PurchaseOfferConflictingProductsItem = {
+  product_id: string;
+  display_name: string;
+};
+
+export type PurchaseOfferReturnUrl = string | null;
+
+export interface PurchaseOffer {
+  product: PurchaseOfferProduct;
+  product_id: PurchaseOfferProductId;
+  customer_type: PurchaseOfferCustomerType;
+  customer_id: string;
+  project_id: string;
+  project_display_name: string;
+  project_logo_url: PurchaseOfferProjectLogoUrl;
+  /** Purchases complete without payment (purchase-session answers completed: true). */
+  test_mode: boolean;
+  stripe_account_id: PurchaseOfferStripeAccountId;
+  charges_enabled: boolean;
+  already_bought_non_stackable: boolean;
+  conflicting_products: PurchaseOfferConflictingProductsItem[];
+  return_url: PurchaseOfferReturnUrl;
+}
+
+export type PurchasePriceIntervalItem1 = typeof PurchasePriceIntervalItem1[keyof typeof PurchasePriceIntervalItem1];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PurchasePriceIntervalItem1 = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+} as const;
+
+export type PurchasePriceFreeTrialItem1 = typeof PurchasePriceFreeTrialItem1[keyof typeof PurchasePriceFreeTrialItem1];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PurchasePriceFreeTrialItem1 = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+} as const;
+
+export interface PurchasePrice {
+  USD?: string;
+  EUR?: string;
+  GBP?: string;
+  JPY?: string;
+  INR?: string;
+  AUD?: string;
+  CAD?: string;
+  interval?: [number, PurchasePriceIntervalItem1];
+  free_trial?: [number, PurchasePriceFreeTrialItem1];
+}
+
+/**
+ * Stripe's checkout page for this purchase; null in test mode.
+ */
+export type PurchaseSessionCheckoutUrl = string | null;
+
+export interface PurchaseSession {
+  /** Empty: the checkout runs on Stripe's hosted page (checkout_url). */
+  client_secret: string;
+  /** Stripe's checkout page for this purchase; null in test mode. */
+  checkout_url: PurchaseSessionCheckoutUrl;
+  /** True in test mode: the purchase is done and the product granted. */
+  completed: boolean;
+  purchase_id: string;
+}
+
+/**
+ * Which of the price's currencies to charge; the first it has when left out.
+ */
+export type PurchaseSessionRequestCurrency = typeof PurchaseSessionRequestCurrency[keyof typeof PurchaseSessionRequestCurrency];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PurchaseSessionRequestCurrency = {
+  USD: 'USD',
+  EUR: 'EUR',
+  GBP: 'GBP',
+  JPY: 'JPY',
+  INR: 'INR',
+  AUD: 'AUD',
+  CAD: 'CAD',
+} as const;
+
+export interface PurchaseSessionRequest {
+  /**
+   * The code from the checkout link: `/purchase/<full_code>`.
+   * @minLength 1
+   * @maxLength 300
+   */
+  full_code: string;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  price_id: string;
+  /**
+   * @minimum 1
+   * @maximum 1000
+   */
+  quantity?: number;
+  /** Which of the price's currencies to charge; the first it has when left out. */
+  currency?: PurchaseSessionRequestCurrency;
+}
+
+export interface PurchaseUrl {
+  url: string;
+}
+
 /**
  * Built-in default 100 per 600 s (scaled by RATE_LIMIT_MULTIPLIER, replaced by RATE_LIMITS).
  */
@@ -5204,6 +5820,43 @@ export interface RateLimits {
 
 export interface RefreshedAccessToken {
   access_token: string;
+}
+
+export type RefundRequestType = typeof RefundRequestType[keyof typeof RefundRequestType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RefundRequestType = {
+  subscription: 'subscription',
+  'one-time-purchase': 'one-time-purchase',
+} as const;
+
+export type RefundRequestEndAction = typeof RefundRequestEndAction[keyof typeof RefundRequestEndAction];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RefundRequestEndAction = {
+  now: 'now',
+  'at-period-end': 'at-period-end',
+} as const;
+
+export interface RefundRequest {
+  type: RefundRequestType;
+  /**
+   * @minLength 1
+   * @maxLength 100
+   */
+  id: string;
+  /** @maxLength 255 */
+  invoice_id?: string;
+  /** @pattern ^\d{1,12}(\.\d{1,2})?$ */
+  amount_usd: string;
+  end_action?: RefundRequestEndAction;
+}
+
+export interface RefundResult {
+  success: boolean;
+  refund_transaction_id: string;
 }
 
 export interface SendTestWebhook {
@@ -5636,6 +6289,29 @@ export interface StartCliLogin {
   anon_refresh_token?: string;
 }
 
+export interface StripeAccountInfo {
+  account_id: string;
+  charges_enabled: boolean;
+  details_submitted: boolean;
+  payouts_enabled: boolean;
+}
+
+export interface StripeAccountSession {
+  client_secret: string;
+}
+
+export interface StripeAccountSessionRequest { [key: string]: unknown }
+
+export interface StripeEvent {
+  id: string;
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface StripeWebhookReceived {
+  received: boolean;
+}
+
 export interface Success {
   success: boolean;
 }
@@ -5954,6 +6630,17 @@ export interface UserApiKeyList {
   items: UserApiKey[];
   is_paginated: boolean;
   pagination?: UserApiKeyListPagination;
+}
+
+export interface ValidatePurchaseCode {
+  /**
+   * The code from the checkout link: `/purchase/<full_code>`.
+   * @minLength 1
+   * @maxLength 300
+   */
+  full_code: string;
+  /** @maxLength 2048 */
+  return_url?: string;
 }
 
 export interface VerificationCode {
@@ -6376,6 +7063,49 @@ export const GetMetricsIncludeAnonymous = {
   false: 'false',
 } as const;
 
+export type ListPaymentTransactionsParams = {
+/**
+ * @maxLength 200
+ */
+cursor?: string;
+/**
+ * 1 to 200; 50 when left out.
+ * @minimum 1
+ * @maximum 200
+ */
+limit?: number;
+type?: ListPaymentTransactionsType;
+customer_type?: ListPaymentTransactionsCustomerType;
+/**
+ * @maxLength 255
+ */
+customer_id?: string;
+};
+
+export type ListPaymentTransactionsType = typeof ListPaymentTransactionsType[keyof typeof ListPaymentTransactionsType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListPaymentTransactionsType = {
+  purchase: 'purchase',
+  'subscription-cancellation': 'subscription-cancellation',
+  'subscription-renewal': 'subscription-renewal',
+  'manual-item-quantity-change': 'manual-item-quantity-change',
+  refund: 'refund',
+  chargeback: 'chargeback',
+  'product-change': 'product-change',
+} as const;
+
+export type ListPaymentTransactionsCustomerType = typeof ListPaymentTransactionsCustomerType[keyof typeof ListPaymentTransactionsCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListPaymentTransactionsCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
 export type GetUserActivityParams = {
 user_id: string;
 };
@@ -6448,6 +7178,19 @@ export type CancelCustomerProductParams = {
  * @maxLength 64
  */
 subscription_id?: string;
+};
+
+export type CheckPurchaseCodeParams = {
+/**
+ * The code from the checkout link: `/purchase/<full_code>`.
+ * @minLength 1
+ * @maxLength 300
+ */
+full_code: string;
+/**
+ * @maxLength 2048
+ */
+return_url?: string;
 };
 
 export type ListProjectPermissionDefinitionsParams = {

@@ -23,29 +23,65 @@ import type {
 
 import type {
   CancelCustomerProductParams,
+  CheckPurchaseCodeParams,
+  CreatePurchaseUrl,
   CustomerBilling,
   CustomerInvoiceList,
   CustomerItem,
   CustomerProductList,
   EmptyObject,
   ItemQuantityChange,
+  KnownError400,
   KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo,
   KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u,
   KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727,
   KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q,
   KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh,
   KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist,
+  KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g,
+  KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149,
+  KnownError400PlusProductAlreadyGrantedVerificationCodeExpired,
+  KnownError401,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
   KnownError404ItemNotFound,
+  KnownError404OneTimePurchaseNotFoundAnd2More15il7hz,
+  KnownError404StripeAccountInfoNotFound,
+  KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound,
+  KnownError404VerificationCodeNotFound,
+  KnownError409VerificationCodeAlreadyUsed,
   KnownError503,
   ListCustomerInvoicesParams,
   ListCustomerProductsParams,
+  ListPaymentTransactionsParams,
+  PaymentMethodConfig,
+  PaymentMethodConfigUpdate,
+  PaymentTransactionList,
+  PaymentsSetup,
+  PaymentsSetupLink,
   PaymentsSuccess,
   ProductGrant,
   ProductGranted,
   ProductSwitch,
-  UpdateCustomerItemQuantityParams
+  PublicKnownError400,
+  PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired,
+  PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired,
+  PublicKnownError503,
+  PurchaseCodeValid,
+  PurchaseOffer,
+  PurchaseSession,
+  PurchaseSessionRequest,
+  PurchaseUrl,
+  RefundRequest,
+  RefundResult,
+  StripeAccountInfo,
+  StripeAccountSession,
+  StripeAccountSessionRequest,
+  StripeEvent,
+  StripeWebhookReceived,
+  Success,
+  UpdateCustomerItemQuantityParams,
+  ValidatePurchaseCode
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -62,6 +98,741 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * Verified with the Stripe-Signature header over the exact body and this server's webhook secret; a missing or wrong signature answers SCHEMA_ERROR and changes nothing. Each event applies once (by its id); redeliveries answer 200 and change nothing.
+ * @summary Stripe's events for the connected accounts (for Stripe only)
+ */
+export const getReceiveStripeWebhookUrl = () => {
+
+
+  
+
+  return `/integrations/stripe/webhooks`
+}
+
+export const receiveStripeWebhook = async (stripeEvent: StripeEvent, options?: RequestInit): Promise<StripeWebhookReceived> => {
+  
+  return gatehouseFetch<StripeWebhookReceived>(getReceiveStripeWebhookUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      stripeEvent,)
+  }
+);}
+
+
+
+
+export const getReceiveStripeWebhookMutationOptions = <TError = ErrorType<PublicKnownError400 | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveStripeWebhook>>, TError,{data: StripeEvent}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof receiveStripeWebhook>>, TError,{data: StripeEvent}, TContext> => {
+
+const mutationKey = ['receiveStripeWebhook'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof receiveStripeWebhook>>, {data: StripeEvent}> = (props) => {
+          const {data} = props ?? {};
+
+          return  receiveStripeWebhook(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ReceiveStripeWebhookMutationResult = NonNullable<Awaited<ReturnType<typeof receiveStripeWebhook>>>
+    export type ReceiveStripeWebhookMutationBody = StripeEvent
+    export type ReceiveStripeWebhookMutationError = ErrorType<PublicKnownError400 | PublicKnownError503>
+
+    /**
+ * @summary Stripe's events for the connected accounts (for Stripe only)
+ */
+export const useReceiveStripeWebhook = <TError = ErrorType<PublicKnownError400 | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveStripeWebhook>>, TError,{data: StripeEvent}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof receiveStripeWebhook>>,
+        TError,
+        {data: StripeEvent},
+        TContext
+      > => {
+
+      const mutationOptions = getReceiveStripeWebhookMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The payment methods checkout offers
+ */
+export const getGetPaymentMethodConfigsUrl = () => {
+
+
+  
+
+  return `/internal/payments/method-configs`
+}
+
+export const getPaymentMethodConfigs = async ( options?: RequestInit): Promise<PaymentMethodConfig> => {
+  
+  return gatehouseFetch<PaymentMethodConfig>(getGetPaymentMethodConfigsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetPaymentMethodConfigsQueryKey = () => {
+    return [
+    `/internal/payments/method-configs`
+    ] as const;
+    }
+
+    
+export const getGetPaymentMethodConfigsQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetPaymentMethodConfigsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getPaymentMethodConfigs>>> = ({ signal }) => getPaymentMethodConfigs({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetPaymentMethodConfigsQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentMethodConfigs>>>
+export type GetPaymentMethodConfigsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>
+
+
+export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentMethodConfigs>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentMethodConfigs>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getPaymentMethodConfigs>>,
+          TError,
+          Awaited<ReturnType<typeof getPaymentMethodConfigs>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The payment methods checkout offers
+ */
+
+export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetPaymentMethodConfigsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Turn payment methods on or off
+ */
+export const getUpdatePaymentMethodConfigsUrl = () => {
+
+
+  
+
+  return `/internal/payments/method-configs`
+}
+
+export const updatePaymentMethodConfigs = async (paymentMethodConfigUpdate: PaymentMethodConfigUpdate, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getUpdatePaymentMethodConfigsUrl(),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      paymentMethodConfigUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdatePaymentMethodConfigsMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethodConfigs>>, TError,{data: PaymentMethodConfigUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethodConfigs>>, TError,{data: PaymentMethodConfigUpdate}, TContext> => {
+
+const mutationKey = ['updatePaymentMethodConfigs'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updatePaymentMethodConfigs>>, {data: PaymentMethodConfigUpdate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  updatePaymentMethodConfigs(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdatePaymentMethodConfigsMutationResult = NonNullable<Awaited<ReturnType<typeof updatePaymentMethodConfigs>>>
+    export type UpdatePaymentMethodConfigsMutationBody = PaymentMethodConfigUpdate
+    export type UpdatePaymentMethodConfigsMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>
+
+    /**
+ * @summary Turn payment methods on or off
+ */
+export const useUpdatePaymentMethodConfigs = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethodConfigs>>, TError,{data: PaymentMethodConfigUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updatePaymentMethodConfigs>>,
+        TError,
+        {data: PaymentMethodConfigUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdatePaymentMethodConfigsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Creates the project's Stripe Connect account on first call; answers Stripe's onboarding link. STRIPE_ACCOUNT_INFO_NOT_FOUND when this server has no Stripe key.
+ * @summary Connect the project to Stripe and get the onboarding link
+ */
+export const getSetUpPaymentsUrl = () => {
+
+
+  
+
+  return `/internal/payments/setup`
+}
+
+export const setUpPayments = async (paymentsSetup?: PaymentsSetup, options?: RequestInit): Promise<PaymentsSetupLink> => {
+  
+  return gatehouseFetch<PaymentsSetupLink>(getSetUpPaymentsUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      paymentsSetup,)
+  }
+);}
+
+
+
+
+export const getSetUpPaymentsMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setUpPayments>>, TError,{data: PaymentsSetup}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setUpPayments>>, TError,{data: PaymentsSetup}, TContext> => {
+
+const mutationKey = ['setUpPayments'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setUpPayments>>, {data: PaymentsSetup}> = (props) => {
+          const {data} = props ?? {};
+
+          return  setUpPayments(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetUpPaymentsMutationResult = NonNullable<Awaited<ReturnType<typeof setUpPayments>>>
+    export type SetUpPaymentsMutationBody = PaymentsSetup
+    export type SetUpPaymentsMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>
+
+    /**
+ * @summary Connect the project to Stripe and get the onboarding link
+ */
+export const useSetUpPayments = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setUpPayments>>, TError,{data: PaymentsSetup}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setUpPayments>>,
+        TError,
+        {data: PaymentsSetup},
+        TContext
+      > => {
+
+      const mutationOptions = getSetUpPaymentsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary A session for Stripe's embedded dashboard components
+ */
+export const getCreateStripeAccountSessionUrl = () => {
+
+
+  
+
+  return `/internal/payments/stripe-widgets/account-session`
+}
+
+export const createStripeAccountSession = async (stripeAccountSessionRequest?: StripeAccountSessionRequest, options?: RequestInit): Promise<StripeAccountSession> => {
+  
+  return gatehouseFetch<StripeAccountSession>(getCreateStripeAccountSessionUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      stripeAccountSessionRequest,)
+  }
+);}
+
+
+
+
+export const getCreateStripeAccountSessionMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStripeAccountSession>>, TError,{data: StripeAccountSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createStripeAccountSession>>, TError,{data: StripeAccountSessionRequest}, TContext> => {
+
+const mutationKey = ['createStripeAccountSession'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createStripeAccountSession>>, {data: StripeAccountSessionRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createStripeAccountSession(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateStripeAccountSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createStripeAccountSession>>>
+    export type CreateStripeAccountSessionMutationBody = StripeAccountSessionRequest
+    export type CreateStripeAccountSessionMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>
+
+    /**
+ * @summary A session for Stripe's embedded dashboard components
+ */
+export const useCreateStripeAccountSession = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStripeAccountSession>>, TError,{data: StripeAccountSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createStripeAccountSession>>,
+        TError,
+        {data: StripeAccountSessionRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateStripeAccountSessionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * 404 STRIPE_ACCOUNT_INFO_NOT_FOUND when the project has none.
+ * @summary The project's Stripe account
+ */
+export const getGetStripeAccountInfoUrl = () => {
+
+
+  
+
+  return `/internal/payments/stripe/account-info`
+}
+
+export const getStripeAccountInfo = async ( options?: RequestInit): Promise<StripeAccountInfo> => {
+  
+  return gatehouseFetch<StripeAccountInfo>(getGetStripeAccountInfoUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetStripeAccountInfoQueryKey = () => {
+    return [
+    `/internal/payments/stripe/account-info`
+    ] as const;
+    }
+
+    
+export const getGetStripeAccountInfoQueryOptions = <TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStripeAccountInfo>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetStripeAccountInfoQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getStripeAccountInfo>>> = ({ signal }) => getStripeAccountInfo({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getStripeAccountInfo>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetStripeAccountInfoQueryResult = NonNullable<Awaited<ReturnType<typeof getStripeAccountInfo>>>
+export type GetStripeAccountInfoQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>
+
+
+export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStripeAccountInfo>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStripeAccountInfo>>,
+          TError,
+          Awaited<ReturnType<typeof getStripeAccountInfo>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStripeAccountInfo>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getStripeAccountInfo>>,
+          TError,
+          Awaited<ReturnType<typeof getStripeAccountInfo>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStripeAccountInfo>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The project's Stripe account
+ */
+
+export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStripeAccountInfo>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetStripeAccountInfoQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * For trying a product from the dashboard: the purchase completes without Stripe, marked as made in test mode, even when the project is live.
+ * @summary Complete a checkout code's purchase without payment (admin)
+ */
+export const getCreateTestModePurchaseSessionUrl = () => {
+
+
+  
+
+  return `/internal/payments/test-mode-purchase-session`
+}
+
+export const createTestModePurchaseSession = async (purchaseSessionRequest: PurchaseSessionRequest, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getCreateTestModePurchaseSessionUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      purchaseSessionRequest,)
+  }
+);}
+
+
+
+
+export const getCreateTestModePurchaseSessionMutationOptions = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTestModePurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createTestModePurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext> => {
+
+const mutationKey = ['createTestModePurchaseSession'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createTestModePurchaseSession>>, {data: PurchaseSessionRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createTestModePurchaseSession(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateTestModePurchaseSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createTestModePurchaseSession>>>
+    export type CreateTestModePurchaseSessionMutationBody = PurchaseSessionRequest
+    export type CreateTestModePurchaseSessionMutationError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>
+
+    /**
+ * @summary Complete a checkout code's purchase without payment (admin)
+ */
+export const useCreateTestModePurchaseSession = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTestModePurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createTestModePurchaseSession>>,
+        TError,
+        {data: PurchaseSessionRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateTestModePurchaseSessionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Purchases, renewals and refunds, newest first
+ */
+export const getListPaymentTransactionsUrl = (params?: ListPaymentTransactionsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/internal/payments/transactions?${stringifiedParams}` : `/internal/payments/transactions`
+}
+
+export const listPaymentTransactions = async (params?: ListPaymentTransactionsParams, options?: RequestInit): Promise<PaymentTransactionList> => {
+  
+  return gatehouseFetch<PaymentTransactionList>(getListPaymentTransactionsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListPaymentTransactionsQueryKey = (params?: ListPaymentTransactionsParams,) => {
+    return [
+    `/internal/payments/transactions`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListPaymentTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListPaymentTransactionsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listPaymentTransactions>>> = ({ signal }) => listPaymentTransactions(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListPaymentTransactionsQueryResult = NonNullable<Awaited<ReturnType<typeof listPaymentTransactions>>>
+export type ListPaymentTransactionsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params: undefined |  ListPaymentTransactionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPaymentTransactions>>,
+          TError,
+          Awaited<ReturnType<typeof listPaymentTransactions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listPaymentTransactions>>,
+          TError,
+          Awaited<ReturnType<typeof listPaymentTransactions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Purchases, renewals and refunds, newest first
+ */
+
+export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListPaymentTransactionsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Refunds `amount_usd` (at most what was paid) once per purchase. `end_action`: `now` ends the product (and cancels the subscription) at once, `at-period-end` lets a subscription run to its period's end; left out, only money moves. Test-mode purchases took no money and cannot be refunded.
+ * @summary Refund a purchase through Stripe
+ */
+export const getRefundPaymentTransactionUrl = () => {
+
+
+  
+
+  return `/internal/payments/transactions/refund`
+}
+
+export const refundPaymentTransaction = async (refundRequest: RefundRequest, options?: RequestInit): Promise<RefundResult> => {
+  
+  return gatehouseFetch<RefundResult>(getRefundPaymentTransactionUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      refundRequest,)
+  }
+);}
+
+
+
+
+export const getRefundPaymentTransactionMutationOptions = <TError = ErrorType<KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 | KnownError401 | KnownError403 | KnownError404OneTimePurchaseNotFoundAnd2More15il7hz | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refundPaymentTransaction>>, TError,{data: RefundRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof refundPaymentTransaction>>, TError,{data: RefundRequest}, TContext> => {
+
+const mutationKey = ['refundPaymentTransaction'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof refundPaymentTransaction>>, {data: RefundRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  refundPaymentTransaction(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RefundPaymentTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof refundPaymentTransaction>>>
+    export type RefundPaymentTransactionMutationBody = RefundRequest
+    export type RefundPaymentTransactionMutationError = ErrorType<KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 | KnownError401 | KnownError403 | KnownError404OneTimePurchaseNotFoundAnd2More15il7hz | KnownError503>
+
+    /**
+ * @summary Refund a purchase through Stripe
+ */
+export const useRefundPaymentTransaction = <TError = ErrorType<KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 | KnownError401 | KnownError403 | KnownError404OneTimePurchaseNotFoundAnd2More15il7hz | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refundPaymentTransaction>>, TError,{data: RefundRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof refundPaymentTransaction>>,
+        TError,
+        {data: RefundRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getRefundPaymentTransactionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Read by the SDK's account settings on every render. Until the project sets payments up, every customer has none. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
  * @summary A customer's payment account and default payment method
  */
@@ -848,6 +1619,328 @@ export const useCancelCustomerProduct = <TError = ErrorType<KnownError400PlusCan
       > => {
 
       const mutationOptions = getCancelCustomerProductMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The link opens the hosted checkout page and is good for a day and one purchase. A client may ask only for itself or its own teams, and only for catalog products that are not server-only; `product_inline` needs server access. A project that is not in test mode needs a connected Stripe account (STRIPE_ACCOUNT_INFO_NOT_FOUND otherwise).
+ * @summary A checkout link for a customer and a product
+ */
+export const getCreatePurchaseUrlUrl = () => {
+
+
+  
+
+  return `/payments/purchases/create-purchase-url`
+}
+
+export const createPurchaseUrl = async (createPurchaseUrl: CreatePurchaseUrl, options?: RequestInit): Promise<PurchaseUrl> => {
+  
+  return gatehouseFetch<PurchaseUrl>(getCreatePurchaseUrlUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      createPurchaseUrl,)
+  }
+);}
+
+
+
+
+export const getCreatePurchaseUrlMutationOptions = <TError = ErrorType<KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext> => {
+
+const mutationKey = ['createPurchaseUrl'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createPurchaseUrl>>, {data: CreatePurchaseUrl}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createPurchaseUrl(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreatePurchaseUrlMutationResult = NonNullable<Awaited<ReturnType<typeof createPurchaseUrl>>>
+    export type CreatePurchaseUrlMutationBody = CreatePurchaseUrl
+    export type CreatePurchaseUrlMutationError = ErrorType<KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>
+
+    /**
+ * @summary A checkout link for a customer and a product
+ */
+export const useCreatePurchaseUrl = <TError = ErrorType<KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createPurchaseUrl>>,
+        TError,
+        {data: CreatePurchaseUrl},
+        TContext
+      > => {
+
+      const mutationOptions = getCreatePurchaseUrlMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * In test mode the purchase completes at once and grants the product (`completed: true`). Otherwise it answers Stripe's checkout page (`checkout_url`) on the project's connected account; Stripe's webhook grants the product once paid. The code buys once.
+ * @summary Buy what a checkout code offers, at one of its prices
+ */
+export const getCreatePurchaseSessionUrl = () => {
+
+
+  
+
+  return `/payments/purchases/purchase-session`
+}
+
+export const createPurchaseSession = async (purchaseSessionRequest: PurchaseSessionRequest, options?: RequestInit): Promise<PurchaseSession> => {
+  
+  return gatehouseFetch<PurchaseSession>(getCreatePurchaseSessionUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      purchaseSessionRequest,)
+  }
+);}
+
+
+
+
+export const getCreatePurchaseSessionMutationOptions = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext> => {
+
+const mutationKey = ['createPurchaseSession'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createPurchaseSession>>, {data: PurchaseSessionRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createPurchaseSession(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreatePurchaseSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createPurchaseSession>>>
+    export type CreatePurchaseSessionMutationBody = PurchaseSessionRequest
+    export type CreatePurchaseSessionMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>
+
+    /**
+ * @summary Buy what a checkout code offers, at one of its prices
+ */
+export const useCreatePurchaseSession = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createPurchaseSession>>,
+        TError,
+        {data: PurchaseSessionRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreatePurchaseSessionMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Whether a checkout code can still be bought with
+ */
+export const getCheckPurchaseCodeUrl = (params: CheckPurchaseCodeParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/payments/purchases/validate-code?${stringifiedParams}` : `/payments/purchases/validate-code`
+}
+
+export const checkPurchaseCode = async (params: CheckPurchaseCodeParams, options?: RequestInit): Promise<PurchaseCodeValid> => {
+  
+  return gatehouseFetch<PurchaseCodeValid>(getCheckPurchaseCodeUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getCheckPurchaseCodeQueryKey = (params?: CheckPurchaseCodeParams,) => {
+    return [
+    `/payments/purchases/validate-code`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getCheckPurchaseCodeQueryOptions = <TData = Awaited<ReturnType<typeof checkPurchaseCode>>, TError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>>(params: CheckPurchaseCodeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkPurchaseCode>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getCheckPurchaseCodeQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof checkPurchaseCode>>> = ({ signal }) => checkPurchaseCode(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof checkPurchaseCode>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type CheckPurchaseCodeQueryResult = NonNullable<Awaited<ReturnType<typeof checkPurchaseCode>>>
+export type CheckPurchaseCodeQueryError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>
+
+
+export function useCheckPurchaseCode<TData = Awaited<ReturnType<typeof checkPurchaseCode>>, TError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>>(
+ params: CheckPurchaseCodeParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkPurchaseCode>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkPurchaseCode>>,
+          TError,
+          Awaited<ReturnType<typeof checkPurchaseCode>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckPurchaseCode<TData = Awaited<ReturnType<typeof checkPurchaseCode>>, TError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>>(
+ params: CheckPurchaseCodeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkPurchaseCode>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof checkPurchaseCode>>,
+          TError,
+          Awaited<ReturnType<typeof checkPurchaseCode>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useCheckPurchaseCode<TData = Awaited<ReturnType<typeof checkPurchaseCode>>, TError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>>(
+ params: CheckPurchaseCodeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkPurchaseCode>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Whether a checkout code can still be bought with
+ */
+
+export function useCheckPurchaseCode<TData = Awaited<ReturnType<typeof checkPurchaseCode>>, TError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>>(
+ params: CheckPurchaseCodeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof checkPurchaseCode>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getCheckPurchaseCodeQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * For the hosted checkout page: the product, the prices to choose from, the project, and whether it is in test mode. Reading does not use the code up.
+ * @summary What a checkout code offers
+ */
+export const getValidatePurchaseCodeUrl = () => {
+
+
+  
+
+  return `/payments/purchases/validate-code`
+}
+
+export const validatePurchaseCode = async (validatePurchaseCode: ValidatePurchaseCode, options?: RequestInit): Promise<PurchaseOffer> => {
+  
+  return gatehouseFetch<PurchaseOffer>(getValidatePurchaseCodeUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      validatePurchaseCode,)
+  }
+);}
+
+
+
+
+export const getValidatePurchaseCodeMutationOptions = <TError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validatePurchaseCode>>, TError,{data: ValidatePurchaseCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof validatePurchaseCode>>, TError,{data: ValidatePurchaseCode}, TContext> => {
+
+const mutationKey = ['validatePurchaseCode'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof validatePurchaseCode>>, {data: ValidatePurchaseCode}> = (props) => {
+          const {data} = props ?? {};
+
+          return  validatePurchaseCode(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ValidatePurchaseCodeMutationResult = NonNullable<Awaited<ReturnType<typeof validatePurchaseCode>>>
+    export type ValidatePurchaseCodeMutationBody = ValidatePurchaseCode
+    export type ValidatePurchaseCodeMutationError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>
+
+    /**
+ * @summary What a checkout code offers
+ */
+export const useValidatePurchaseCode = <TError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validatePurchaseCode>>, TError,{data: ValidatePurchaseCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof validatePurchaseCode>>,
+        TError,
+        {data: ValidatePurchaseCode},
+        TContext
+      > => {
+
+      const mutationOptions = getValidatePurchaseCodeMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -1,0 +1,408 @@
+import type { Queryable } from "../db";
+import { jsonParam, toMillis, toMillisOrNull } from "./rows";
+import type { Tenant } from "./tenant";
+
+// ---------------------------------------------------------------- Stripe accounts
+
+export async function findStripeAccountId(q: Queryable, projectId: string): Promise<string | null> {
+  const rows = await q.query<{ stripe_account_id: string }>("SELECT stripe_account_id FROM stripe_accounts WHERE project_id = $1", [projectId]);
+  return rows[0]?.stripe_account_id ?? null;
+}
+
+/** Keeps the first account a project gets: of two setups racing, the later one's account is not used. */
+export async function insertStripeAccount(q: Queryable, projectId: string, stripeAccountId: string): Promise<string> {
+  await q.query("INSERT INTO stripe_accounts (project_id, stripe_account_id) VALUES ($1, $2) ON CONFLICT (project_id) DO NOTHING", [projectId, stripeAccountId]);
+  return (await findStripeAccountId(q, projectId)) ?? stripeAccountId;
+}
+
+export async function findProjectIdByStripeAccount(q: Queryable, stripeAccountId: string): Promise<string | null> {
+  const rows = await q.query<{ project_id: string }>("SELECT project_id FROM stripe_accounts WHERE stripe_account_id = $1", [stripeAccountId]);
+  return rows[0]?.project_id ?? null;
+}
+
+// ---------------------------------------------------------------- purchase codes
+
+export interface PurchaseCodeRecord {
+  projectId: string;
+  branchId: string;
+  customerType: "user" | "team" | "custom";
+  customerId: string;
+  productId: string | null;
+  product: Record<string, unknown>;
+  returnUrl: string | null;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+type CodeRow = {
+  project_id: string;
+  branch_id: string;
+  customer_type: PurchaseCodeRecord["customerType"];
+  customer_id: string;
+  product_id: string | null;
+  product: Record<string, unknown> | string;
+  return_url: string | null;
+  expires_at: Date;
+  used_at: Date | null;
+};
+
+const CODE_COLUMNS = "project_id, branch_id, customer_type, customer_id, product_id, product, return_url, expires_at, used_at";
+
+const toCode = (row: CodeRow): PurchaseCodeRecord => ({
+  projectId: row.project_id,
+  branchId: row.branch_id,
+  customerType: row.customer_type,
+  customerId: row.customer_id,
+  productId: row.product_id,
+  product: typeof row.product === "string" ? (JSON.parse(row.product) as Record<string, unknown>) : row.product,
+  returnUrl: row.return_url,
+  expiresAt: new Date(row.expires_at),
+  usedAt: row.used_at ? new Date(row.used_at) : null,
+});
+
+export async function insertPurchaseCode(q: Queryable, codeHash: string, code: Omit<PurchaseCodeRecord, "usedAt">): Promise<void> {
+  await q.query(
+    `INSERT INTO purchase_codes (code_hash, ${CODE_COLUMNS.replace(", used_at", "")}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [codeHash, code.projectId, code.branchId, code.customerType, code.customerId, code.productId, jsonParam(code.product), code.returnUrl, code.expiresAt],
+  );
+}
+
+export async function findPurchaseCode(q: Queryable, projectId: string, codeHash: string): Promise<PurchaseCodeRecord | null> {
+  const rows = await q.query<CodeRow>(`SELECT ${CODE_COLUMNS} FROM purchase_codes WHERE code_hash = $1 AND project_id = $2`, [codeHash, projectId]);
+  return rows[0] ? toCode(rows[0]) : null;
+}
+
+/** Uses a code up; of two purchases racing with one code, one gets it. */
+export async function takePurchaseCode(q: Queryable, projectId: string, codeHash: string): Promise<PurchaseCodeRecord | null> {
+  const rows = await q.query<CodeRow>(
+    `UPDATE purchase_codes SET used_at = now() WHERE code_hash = $1 AND project_id = $2 AND used_at IS NULL AND expires_at > now() RETURNING ${CODE_COLUMNS}`,
+    [codeHash, projectId],
+  );
+  return rows[0] ? toCode(rows[0]) : null;
+}
+
+/** Gives a code back when the purchase it was taken for could not start (Stripe unreachable). */
+export async function releasePurchaseCode(q: Queryable, projectId: string, codeHash: string): Promise<void> {
+  await q.query("UPDATE purchase_codes SET used_at = NULL WHERE code_hash = $1 AND project_id = $2", [codeHash, projectId]);
+}
+
+// ---------------------------------------------------------------- purchases
+
+export type PurchaseKind = "one_time" | "subscription";
+export type PurchaseSource = "test_mode" | "stripe";
+export type PurchaseStatus = "pending" | "active" | "canceled";
+
+export interface PurchaseRecord {
+  id: string;
+  customerType: "user" | "team" | "custom";
+  customerId: string;
+  productId: string | null;
+  product: Record<string, unknown>;
+  priceId: string;
+  quantity: number;
+  kind: PurchaseKind;
+  source: PurchaseSource;
+  status: PurchaseStatus;
+  currency: string;
+  amount: number;
+  stripeCheckoutSessionId: string | null;
+  stripeSubscriptionId: string | null;
+  stripePaymentIntentId: string | null;
+  currentPeriodStart: number | null;
+  currentPeriodEnd: number | null;
+  stripeStateAt: number;
+  grantId: string | null;
+  refundedAt: number | null;
+  refundedAmount: number | null;
+  createdAt: number;
+}
+
+type PurchaseRow = {
+  id: string;
+  customer_type: PurchaseRecord["customerType"];
+  customer_id: string;
+  product_id: string | null;
+  product: Record<string, unknown> | string;
+  price_id: string;
+  quantity: number;
+  kind: PurchaseKind;
+  source: PurchaseSource;
+  status: PurchaseStatus;
+  currency: string;
+  amount: string | number;
+  stripe_checkout_session_id: string | null;
+  stripe_subscription_id: string | null;
+  stripe_payment_intent_id: string | null;
+  current_period_start: Date | null;
+  current_period_end: Date | null;
+  stripe_state_at: string | number;
+  grant_id: string | null;
+  refunded_at: Date | null;
+  refunded_amount: string | number | null;
+  created_at: Date;
+};
+
+const PURCHASE_COLUMNS =
+  "id, customer_type, customer_id, product_id, product, price_id, quantity, kind, source, status, currency, amount, stripe_checkout_session_id, " +
+  "stripe_subscription_id, stripe_payment_intent_id, current_period_start, current_period_end, stripe_state_at, grant_id, refunded_at, refunded_amount, created_at";
+
+const toPurchase = (row: PurchaseRow): PurchaseRecord => ({
+  id: row.id,
+  customerType: row.customer_type,
+  customerId: row.customer_id,
+  productId: row.product_id,
+  product: typeof row.product === "string" ? (JSON.parse(row.product) as Record<string, unknown>) : row.product,
+  priceId: row.price_id,
+  quantity: row.quantity,
+  kind: row.kind,
+  source: row.source,
+  status: row.status,
+  currency: row.currency,
+  amount: Number(row.amount),
+  stripeCheckoutSessionId: row.stripe_checkout_session_id,
+  stripeSubscriptionId: row.stripe_subscription_id,
+  stripePaymentIntentId: row.stripe_payment_intent_id,
+  currentPeriodStart: toMillisOrNull(row.current_period_start),
+  currentPeriodEnd: toMillisOrNull(row.current_period_end),
+  stripeStateAt: Number(row.stripe_state_at),
+  grantId: row.grant_id,
+  refundedAt: toMillisOrNull(row.refunded_at),
+  refundedAmount: row.refunded_amount === null ? null : Number(row.refunded_amount),
+  createdAt: toMillis(row.created_at),
+});
+
+export interface NewPurchase {
+  id: string;
+  customerType: PurchaseRecord["customerType"];
+  customerId: string;
+  productId: string | null;
+  product: Record<string, unknown>;
+  priceId: string;
+  quantity: number;
+  kind: PurchaseKind;
+  source: PurchaseSource;
+  status: PurchaseStatus;
+  currency: string;
+  amount: number;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+}
+
+export async function insertPurchase(q: Queryable, tenant: Tenant, p: NewPurchase): Promise<void> {
+  await q.query(
+    `INSERT INTO purchases (project_id, branch_id, id, customer_type, customer_id, product_id, product, price_id, quantity, kind, source, status,
+       currency, amount, current_period_start, current_period_end)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+    [
+      tenant.projectId,
+      tenant.branchId,
+      p.id,
+      p.customerType,
+      p.customerId,
+      p.productId,
+      jsonParam(p.product),
+      p.priceId,
+      p.quantity,
+      p.kind,
+      p.source,
+      p.status,
+      p.currency,
+      p.amount,
+      p.currentPeriodStart,
+      p.currentPeriodEnd,
+    ],
+  );
+}
+
+export async function setCheckoutSession(q: Queryable, tenant: Tenant, id: string, sessionId: string): Promise<void> {
+  await q.query("UPDATE purchases SET stripe_checkout_session_id = $4 WHERE project_id = $1 AND branch_id = $2 AND id = $3", [tenant.projectId, tenant.branchId, id, sessionId]);
+}
+
+/** The purchase, locked until the transaction ends: webhooks about one purchase apply one at a time. */
+export async function findPurchaseForUpdate(q: Queryable, tenant: Tenant, id: string): Promise<PurchaseRecord | null> {
+  const rows = await q.query<PurchaseRow>(`SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE project_id = $1 AND branch_id = $2 AND id = $3 FOR UPDATE`, [tenant.projectId, tenant.branchId, id]);
+  return rows[0] ? toPurchase(rows[0]) : null;
+}
+
+export async function findPurchase(q: Queryable, tenant: Tenant, id: string): Promise<PurchaseRecord | null> {
+  const rows = await q.query<PurchaseRow>(`SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE project_id = $1 AND branch_id = $2 AND id = $3`, [tenant.projectId, tenant.branchId, id]);
+  return rows[0] ? toPurchase(rows[0]) : null;
+}
+
+/** A Stripe subscription's purchase, across the branches of the account's project. */
+export async function findPurchaseBySubscription(q: Queryable, projectId: string, subscriptionId: string): Promise<(PurchaseRecord & Tenant) | null> {
+  const rows = await q.query<PurchaseRow & { branch_id: string }>(
+    `SELECT branch_id, ${PURCHASE_COLUMNS} FROM purchases WHERE project_id = $1 AND stripe_subscription_id = $2`,
+    [projectId, subscriptionId],
+  );
+  return rows[0] ? { ...toPurchase(rows[0]), projectId, branchId: rows[0].branch_id } : null;
+}
+
+export async function findPurchaseByPaymentIntent(q: Queryable, projectId: string, paymentIntentId: string): Promise<(PurchaseRecord & Tenant) | null> {
+  const rows = await q.query<PurchaseRow & { branch_id: string }>(
+    `SELECT branch_id, ${PURCHASE_COLUMNS} FROM purchases WHERE project_id = $1 AND stripe_payment_intent_id = $2`,
+    [projectId, paymentIntentId],
+  );
+  return rows[0] ? { ...toPurchase(rows[0]), projectId, branchId: rows[0].branch_id } : null;
+}
+
+export interface PurchaseUpdate {
+  status?: PurchaseStatus;
+  stripeSubscriptionId?: string | null;
+  stripePaymentIntentId?: string | null;
+  currentPeriodStart?: Date | null;
+  currentPeriodEnd?: Date | null;
+  stripeStateAt?: number;
+  grantId?: string | null;
+  refundedAt?: Date;
+  refundedAmount?: number;
+}
+
+const UPDATE_COLUMNS: Record<keyof PurchaseUpdate, string> = {
+  status: "status",
+  stripeSubscriptionId: "stripe_subscription_id",
+  stripePaymentIntentId: "stripe_payment_intent_id",
+  currentPeriodStart: "current_period_start",
+  currentPeriodEnd: "current_period_end",
+  stripeStateAt: "stripe_state_at",
+  grantId: "grant_id",
+  refundedAt: "refunded_at",
+  refundedAmount: "refunded_amount",
+};
+
+export async function updatePurchase(q: Queryable, tenant: Tenant, id: string, update: PurchaseUpdate): Promise<void> {
+  const sets: string[] = [];
+  const params: unknown[] = [tenant.projectId, tenant.branchId, id];
+  for (const [key, column] of Object.entries(UPDATE_COLUMNS) as Array<[keyof PurchaseUpdate, string]>) {
+    if (update[key] === undefined) continue;
+    params.push(update[key]);
+    sets.push(`${column} = $${params.length}`);
+  }
+  if (sets.length === 0) return;
+  await q.query(`UPDATE purchases SET ${sets.join(", ")} WHERE project_id = $1 AND branch_id = $2 AND id = $3`, params);
+}
+
+export async function insertRenewal(
+  q: Queryable,
+  tenant: Tenant,
+  r: { id: string; purchaseId: string; stripeInvoiceId: string; amount: number; currency: string; periodStart: Date; periodEnd: Date },
+): Promise<boolean> {
+  const rows = await q.query<{ id: string }>(
+    `INSERT INTO purchase_renewals (project_id, branch_id, id, purchase_id, stripe_invoice_id, amount, currency, period_start, period_end)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (stripe_invoice_id) DO NOTHING RETURNING id`,
+    [tenant.projectId, tenant.branchId, r.id, r.purchaseId, r.stripeInvoiceId, r.amount, r.currency, r.periodStart, r.periodEnd],
+  );
+  return rows.length > 0;
+}
+
+export async function hasActivePurchase(q: Queryable, tenant: Tenant, customer: { type: string; id: string }, productId: string): Promise<boolean> {
+  const rows = await q.query(
+    `SELECT 1 FROM purchases WHERE project_id = $1 AND branch_id = $2 AND customer_type = $3 AND customer_id = $4 AND product_id = $5
+       AND status = 'active' AND refunded_at IS NULL LIMIT 1`,
+    [tenant.projectId, tenant.branchId, customer.type, customer.id, productId],
+  );
+  return rows.length > 0;
+}
+
+/** Marks a purchase refunded unless it already is; false when another refund got there first. */
+export async function claimRefund(q: Queryable, tenant: Tenant, id: string, amount: number): Promise<boolean> {
+  const rows = await q.query(
+    "UPDATE purchases SET refunded_at = now(), refunded_amount = $4 WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND refunded_at IS NULL RETURNING id",
+    [tenant.projectId, tenant.branchId, id, amount],
+  );
+  return rows.length > 0;
+}
+
+/** Takes a claimed refund back when Stripe refused it. */
+export async function releaseRefund(q: Queryable, tenant: Tenant, id: string): Promise<void> {
+  await q.query("UPDATE purchases SET refunded_at = NULL, refunded_amount = NULL WHERE project_id = $1 AND branch_id = $2 AND id = $3", [tenant.projectId, tenant.branchId, id]);
+}
+
+// ---------------------------------------------------------------- transactions list
+
+export type TransactionEntryKind = "purchase" | "renewal" | "refund";
+
+export interface TransactionListRow {
+  entry: TransactionEntryKind;
+  /** Microseconds since the epoch: the position in the list, exact. */
+  position: string;
+  entryId: string;
+  createdAt: number;
+  purchase: PurchaseRecord;
+  /** A renewal's or refund's own amount (smallest unit) and currency; a renewal's period. */
+  amount: number | null;
+  currency: string | null;
+  periodStart: number | null;
+  periodEnd: number | null;
+}
+
+export interface TransactionCursor {
+  position: string;
+  entryId: string;
+  entry: TransactionEntryKind;
+}
+
+/** Purchases, renewals and refunds of the tenant, newest first, a page after `after`. */
+export async function listTransactions(
+  q: Queryable,
+  tenant: Tenant,
+  options: { limit: number; after: TransactionCursor | null; customerType?: string; customerId?: string; entry?: TransactionEntryKind },
+): Promise<TransactionListRow[]> {
+  const params: unknown[] = [tenant.projectId, tenant.branchId];
+  const filters: string[] = [];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (options.customerType) filters.push(`p.customer_type = ${add(options.customerType)}`);
+  if (options.customerId) filters.push(`p.customer_id = ${add(options.customerId)}`);
+  if (options.entry) filters.push(`t.entry = ${add(options.entry)}`);
+  if (options.after) {
+    filters.push(`(t.position, t.entry_id, t.entry) < (${add(options.after.position)}::bigint, ${add(options.after.entryId)}::uuid, ${add(options.after.entry)}::text)`);
+  }
+  const limit = add(options.limit);
+  const rows = await q.query<
+    PurchaseRow & { entry: TransactionEntryKind; position: string | number; entry_id: string; entry_created_at: Date; t_amount: string | number | null; t_currency: string | null; t_start: Date | null; t_end: Date | null }
+  >(
+    `WITH t AS (
+       SELECT 'purchase'::text AS entry, id AS entry_id, id AS purchase_id, created_at AS at, NULL::bigint AS t_amount, NULL::text AS t_currency,
+              NULL::timestamptz AS t_start, NULL::timestamptz AS t_end, (extract(epoch FROM created_at) * 1000000)::bigint AS position
+         FROM purchases WHERE project_id = $1 AND branch_id = $2 AND status <> 'pending'
+       UNION ALL
+       SELECT 'renewal', id, purchase_id, created_at, amount, currency, period_start, period_end, (extract(epoch FROM created_at) * 1000000)::bigint
+         FROM purchase_renewals WHERE project_id = $1 AND branch_id = $2
+       UNION ALL
+       SELECT 'refund', id, id, refunded_at, refunded_amount, currency, NULL, NULL, (extract(epoch FROM refunded_at) * 1000000)::bigint
+         FROM purchases WHERE project_id = $1 AND branch_id = $2 AND refunded_at IS NOT NULL
+     )
+     SELECT t.entry, t.entry_id, t.at AS entry_created_at, t.t_amount, t.t_currency, t.t_start, t.t_end, t.position,
+            ${PURCHASE_COLUMNS.split(", ").map((c) => `p.${c}`).join(", ")}
+       FROM t JOIN purchases p ON p.project_id = $1 AND p.branch_id = $2 AND p.id = t.purchase_id
+      ${filters.length ? `WHERE ${filters.join(" AND ")}` : ""}
+      ORDER BY t.position DESC, t.entry_id DESC, t.entry DESC
+      LIMIT ${limit}`,
+    params,
+  );
+  return rows.map((row) => ({
+    entry: row.entry,
+    position: String(row.position),
+    entryId: row.entry_id,
+    createdAt: toMillis(row.entry_created_at),
+    purchase: toPurchase(row),
+    amount: row.t_amount === null ? null : Number(row.t_amount),
+    currency: row.t_currency,
+    periodStart: toMillisOrNull(row.t_start),
+    periodEnd: toMillisOrNull(row.t_end),
+  }));
+}
+
+// ---------------------------------------------------------------- webhook events
+
+/** Records an event id; false when it was already recorded (a redelivery). */
+export async function recordStripeEvent(q: Queryable, eventId: string, eventType: string): Promise<boolean> {
+  const rows = await q.query<{ event_id: string }>(
+    "INSERT INTO stripe_webhook_events (event_id, event_type) VALUES ($1, $2) ON CONFLICT (event_id) DO NOTHING RETURNING event_id",
+    [eventId, eventType],
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,209 @@
+import { z } from "@hono/zod-openapi";
+import { ADMIN_ONLY } from "../../http/access";
+import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody } from "../../http/openapi";
+import type { Router } from "../../http/router";
+import { SuccessSchema } from "../../http/schemas";
+import { createAccountSession, getPaymentMethodConfig, getStripeAccountInfo, setUpPayments, updatePaymentMethodConfig } from "../../services/payments/stripe-account";
+import { listProjectTransactions, refundPurchase, TRANSACTION_TYPES } from "../../services/payments/transactions";
+
+const NO_ACCOUNT = ["STRIPE_ACCOUNT_INFO_NOT_FOUND"] as const;
+
+const setupRoute = authenticatedRoute(ADMIN_ONLY, NO_ACCOUNT, {
+  operationId: "setUpPayments",
+  method: "post",
+  path: "/internal/payments/setup",
+  tags: ["Payments"],
+  summary: "Connect the project to Stripe and get the onboarding link",
+  description: "Creates the project's Stripe Connect account on first call; answers Stripe's onboarding link. STRIPE_ACCOUNT_INFO_NOT_FOUND when this server has no Stripe key.",
+  request: { body: optionalJsonBody(z.object({}).openapi("PaymentsSetup")) },
+  responses: { 200: jsonResponse(z.object({ url: z.string() }).openapi("PaymentsSetupLink"), "Stripe's onboarding link") },
+});
+
+const accountInfoRoute = authenticatedRoute(ADMIN_ONLY, NO_ACCOUNT, {
+  operationId: "getStripeAccountInfo",
+  method: "get",
+  path: "/internal/payments/stripe/account-info",
+  tags: ["Payments"],
+  summary: "The project's Stripe account",
+  description: "404 STRIPE_ACCOUNT_INFO_NOT_FOUND when the project has none.",
+  responses: {
+    200: jsonResponse(
+      z.object({ account_id: z.string(), charges_enabled: z.boolean(), details_submitted: z.boolean(), payouts_enabled: z.boolean() }).openapi("StripeAccountInfo"),
+      "The account",
+    ),
+  },
+});
+
+const accountSessionRoute = authenticatedRoute(ADMIN_ONLY, NO_ACCOUNT, {
+  operationId: "createStripeAccountSession",
+  method: "post",
+  path: "/internal/payments/stripe-widgets/account-session",
+  tags: ["Payments"],
+  summary: "A session for Stripe's embedded dashboard components",
+  request: { body: optionalJsonBody(z.object({}).openapi("StripeAccountSessionRequest")) },
+  responses: { 200: jsonResponse(z.object({ client_secret: z.string() }).openapi("StripeAccountSession"), "The session's client secret") },
+});
+
+const MethodConfigSchema = z
+  .object({
+    config_id: z.string(),
+    methods: z.array(z.object({ id: z.string(), name: z.string(), enabled: z.boolean(), available: z.boolean(), overridable: z.boolean() })),
+  })
+  .openapi("PaymentMethodConfig");
+
+const getMethodConfigsRoute = authenticatedRoute(ADMIN_ONLY, NO_ACCOUNT, {
+  operationId: "getPaymentMethodConfigs",
+  method: "get",
+  path: "/internal/payments/method-configs",
+  tags: ["Payments"],
+  summary: "The payment methods checkout offers",
+  responses: { 200: jsonResponse(MethodConfigSchema, "The account's default payment method configuration") },
+});
+
+const updateMethodConfigsRoute = authenticatedRoute(ADMIN_ONLY, NO_ACCOUNT, {
+  operationId: "updatePaymentMethodConfigs",
+  method: "patch",
+  path: "/internal/payments/method-configs",
+  tags: ["Payments"],
+  summary: "Turn payment methods on or off",
+  request: {
+    body: jsonBody(
+      z
+        .object({
+          config_id: z.string().min(1).max(255),
+          updates: z.record(z.string().regex(/^[a-z_]{1,64}$/), z.enum(["on", "off"])).refine((u) => Object.keys(u).length <= 50, "at most 50 methods"),
+        })
+        .openapi("PaymentMethodConfigUpdate"),
+    ),
+  },
+  responses: { 200: jsonResponse(SuccessSchema, "Updated") },
+});
+
+const MoneyTransferEntry = z.object({
+  type: z.literal("money_transfer"),
+  customer_type: z.enum(["user", "team", "custom"]),
+  customer_id: z.string(),
+  charged_amount: z.record(z.string(), z.string()),
+  net_amount: z.object({ USD: z.string() }),
+  adjusted_transaction_id: z.string().nullable(),
+  adjusted_entry_index: z.number().int().nullable(),
+});
+
+const ProductGrantEntry = z.object({
+  type: z.literal("product_grant"),
+  customer_type: z.enum(["user", "team", "custom"]),
+  customer_id: z.string(),
+  product: z.record(z.string(), z.unknown()),
+  product_id: z.string().nullable(),
+  price_id: z.string().nullable(),
+  quantity: z.number().int(),
+  subscription_id: z.string().optional(),
+  one_time_purchase_id: z.string().optional(),
+  adjusted_transaction_id: z.string().nullable(),
+  adjusted_entry_index: z.number().int().nullable(),
+});
+
+const TransactionSchema = z
+  .object({
+    id: z.string(),
+    created_at_millis: z.number().int(),
+    effective_at_millis: z.number().int(),
+    type: z.enum(TRANSACTION_TYPES).nullable(),
+    customer_type: z.enum(["user", "team", "custom"]),
+    customer_id: z.string(),
+    entries: z.array(z.union([MoneyTransferEntry, ProductGrantEntry])),
+    adjusted_by: z.array(z.object({ transaction_id: z.string(), entry_index: z.number().int() })),
+    test_mode: z.boolean(),
+  })
+  .openapi("PaymentTransaction");
+
+const listTransactionsRoute = authenticatedRoute(ADMIN_ONLY, [], {
+  operationId: "listPaymentTransactions",
+  method: "get",
+  path: "/internal/payments/transactions",
+  tags: ["Payments"],
+  summary: "Purchases, renewals and refunds, newest first",
+  request: {
+    query: z.object({
+      cursor: z.string().max(200).optional(),
+      limit: z.coerce.number().int().min(1).max(200).optional().openapi({ description: "1 to 200; 50 when left out." }),
+      type: z.enum(TRANSACTION_TYPES).optional(),
+      customer_type: z.enum(["user", "team", "custom"]).optional(),
+      customer_id: z.string().max(255).optional(),
+    }),
+  },
+  responses: {
+    200: jsonResponse(z.object({ transactions: z.array(TransactionSchema), next_cursor: z.string().nullable() }).openapi("PaymentTransactionList"), "A page of transactions"),
+  },
+});
+
+const refundRoute = authenticatedRoute(
+  ADMIN_ONLY,
+  [
+    "STRIPE_ACCOUNT_INFO_NOT_FOUND",
+    "ONE_TIME_PURCHASE_NOT_FOUND",
+    "SUBSCRIPTION_INVOICE_NOT_FOUND",
+    "ONE_TIME_PURCHASE_ALREADY_REFUNDED",
+    "SUBSCRIPTION_ALREADY_REFUNDED",
+    "TEST_MODE_PURCHASE_NON_REFUNDABLE",
+  ],
+  {
+    operationId: "refundPaymentTransaction",
+    method: "post",
+    path: "/internal/payments/transactions/refund",
+    tags: ["Payments"],
+    summary: "Refund a purchase through Stripe",
+    description:
+      "Refunds `amount_usd` (at most what was paid) once per purchase. `end_action`: `now` ends the product (and cancels the subscription) at once, " +
+      "`at-period-end` lets a subscription run to its period's end; left out, only money moves. Test-mode purchases took no money and cannot be refunded.",
+    request: {
+      body: jsonBody(
+        z
+          .object({
+            type: z.enum(["subscription", "one-time-purchase"]),
+            id: z.string().min(1).max(100),
+            invoice_id: z.string().max(255).optional(),
+            amount_usd: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
+            end_action: z.enum(["now", "at-period-end"]).optional(),
+          })
+          .openapi("RefundRequest"),
+      ),
+    },
+    responses: { 200: jsonResponse(z.object({ success: z.literal(true), refund_transaction_id: z.string() }).openapi("RefundResult"), "Refunded") },
+  },
+);
+
+export function registerInternalPaymentRoutes(router: Router): void {
+  router.openapi(setupRoute, async (c) => c.json(await setUpPayments(c.var.deps, c.var.auth.tenancy.projectId), 200));
+
+  router.openapi(accountInfoRoute, async (c) => {
+    const info = await getStripeAccountInfo(c.var.deps, c.var.auth.tenancy.projectId);
+    return c.json({ account_id: info.accountId, charges_enabled: info.chargesEnabled, details_submitted: info.detailsSubmitted, payouts_enabled: info.payoutsEnabled }, 200);
+  });
+
+  router.openapi(accountSessionRoute, async (c) => {
+    const session = await createAccountSession(c.var.deps, c.var.auth.tenancy.projectId);
+    return c.json({ client_secret: session.clientSecret }, 200);
+  });
+
+  router.openapi(getMethodConfigsRoute, async (c) => {
+    const config = await getPaymentMethodConfig(c.var.deps, c.var.auth.tenancy.projectId);
+    return c.json({ config_id: config.configId, methods: config.methods.map((m) => ({ ...m, name: m.id })) }, 200);
+  });
+
+  router.openapi(updateMethodConfigsRoute, async (c) => {
+    const body = c.req.valid("json");
+    await updatePaymentMethodConfig(c.var.deps, c.var.auth.tenancy.projectId, body.config_id, body.updates);
+    return c.json({ success: true as const }, 200);
+  });
+
+  router.openapi(listTransactionsRoute, async (c) => {
+    const page = await listProjectTransactions(c.var.deps, c.var.auth.tenancy, c.req.valid("query"));
+    return c.json({ transactions: page.transactions, next_cursor: page.nextCursor }, 200);
+  });
+
+  router.openapi(refundRoute, async (c) => {
+    const result = await refundPurchase(c.var.deps, c.var.auth.tenancy, c.req.valid("json"));
+    return c.json({ success: true as const, refund_transaction_id: result.refundTransactionId }, 200);
+  });
+}
