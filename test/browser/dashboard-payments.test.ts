@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { settled } from "./support/account-settings";
-import { useBrowserHarness } from "./support/browser-harness";
+import { uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 import { createSeededProject, openProjectPage, pageScreenshots, signInToDashboard } from "./support/dashboard-project";
 
 const harness = useBrowserHarness();
 
 describe("dashboard: payments", () => {
-  it("defines an item and a product in the catalog, with the page's and the server's checks", async () => {
+  it("defines a product in the catalog, sells it in test mode on the checkout page, and shows the customer's product, items and transaction", async () => {
     const { page, server } = harness();
     const project = await createSeededProject(server, "Harbour shop");
     const admin = (method: string, path: string, body?: unknown) =>
@@ -64,5 +64,66 @@ describe("dashboard: payments", () => {
     expect(await page.getByRole("button", { name: "Remove item Credits" }).isDisabled()).toBe(true);
     await settled(page);
     await pageScreenshots(page, "dashboard-payments-catalog");
-  }, 120_000);
+
+    // A purchase link made by the project's backend opens the hosted checkout, which buys in test mode.
+    const buyer = await project.asServer("POST", "/users", { primary_email: uniqueEmail("buyer"), primary_email_auth_enabled: true });
+    expect(buyer.status).toBe(201);
+    const buyerId = buyer.json.id as string;
+    const returnUrl = `${server.url}/`;
+    const link = await project.asServer("POST", "/payments/purchases/create-purchase-url", { customer_type: "user", customer_id: buyerId, product_id: "pro", return_url: returnUrl });
+    expect(link.status).toBe(200);
+    const checkoutUrl = new URL(link.json.url as string);
+    expect(checkoutUrl.pathname).toMatch(/^\/purchase\/.+/);
+    await page.goto(`${checkoutUrl.pathname}${checkoutUrl.search}`);
+    await page.getByRole("heading", { name: "Pro plan", level: 1 }).waitFor();
+    expect(await page.getByTestId("checkout-project").textContent()).toBe("Harbour shop");
+    await page.getByText("Nobody is charged").waitFor();
+    expect(await page.getByTestId("checkout-total").textContent()).toBe("$9.99 every month");
+    await settled(page);
+    await pageScreenshots(page, "checkout-test-mode");
+    await page.getByRole("button", { name: "Complete test purchase" }).click();
+    await page.getByRole("heading", { name: "Purchase complete" }).waitFor();
+    expect(await page.getByRole("link", { name: "Return to Harbour shop" }).getAttribute("href")).toBe(returnUrl);
+    await settled(page);
+    await pageScreenshots(page, "checkout-complete");
+    // The link buys once.
+    await page.reload();
+    await page.getByRole("heading", { name: "This purchase link has already been used" }).waitFor();
+
+    // The API agrees: the buyer holds the product and its 100 credits.
+    const held = await project.asServer("GET", `/payments/products/user/${buyerId}`);
+    expect(held.json.items.map((p: { id: string }) => p.id)).toEqual(["pro"]);
+    expect((await project.asServer("GET", `/payments/items/user/${buyerId}/credits`)).json.quantity).toBe(100);
+
+    // Customers: the product and the quantity, which an admin takes 30 from.
+    await openProjectPage(page, project.projectId, `payments/customers?type=user&id=${buyerId}`, "Payments");
+    const products = page.getByRole("region", { name: "Products" });
+    await products.getByRole("listitem", { name: "Pro plan" }).waitFor();
+    expect(await page.getByTestId("quantity-credits").textContent()).toBe("100");
+    await page.getByRole("button", { name: "Adjust Credits" }).click();
+    const adjust = page.getByRole("dialog", { name: "Adjust Credits" });
+    await adjust.getByLabel("Change by").fill("-130");
+    await adjust.getByRole("button", { name: "Change quantity" }).click();
+    await adjust.getByRole("alert").waitFor();
+    await adjust.getByLabel("Change by").fill("-30");
+    await adjust.getByLabel("Description").fill("Support credit correction");
+    await adjust.getByRole("button", { name: "Change quantity" }).click();
+    await adjust.waitFor({ state: "detached" });
+    await expect.poll(() => page.getByTestId("quantity-credits").textContent()).toBe("70");
+    expect((await project.asServer("GET", `/payments/items/user/${buyerId}/credits`)).json.quantity).toBe(70);
+    await settled(page);
+    await pageScreenshots(page, "dashboard-payments-customer");
+
+    // Transactions: the test purchase, as the API lists it.
+    await page.getByRole("tab", { name: "Transactions" }).click();
+    const table = page.getByRole("table", { name: "Transactions" });
+    const row = table.getByRole("row").filter({ hasText: buyerId });
+    await row.getByText("Pro plan").waitFor();
+    await row.getByText("Test", { exact: true }).waitFor();
+    const listed = (await admin("GET", "/internal/payments/transactions")).json.transactions as Array<{ type: string; customer_id: string; test_mode: boolean }>;
+    expect(listed.filter((t) => t.type === "purchase").map((t) => [t.customer_id, t.test_mode])).toEqual([[buyerId, true]]);
+    expect(await row.textContent()).toContain("Purchase");
+    await settled(page);
+    await pageScreenshots(page, "dashboard-payments-transactions");
+  }, 180_000);
 });

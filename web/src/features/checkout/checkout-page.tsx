@@ -7,10 +7,11 @@ import { Boundary, RetryableError } from "../../components/boundary";
 import { ErrorAlert } from "../../components/error-alert";
 import { LoadingCard, PageCard, useDocumentTitle } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
-import { currenciesOf, every, priceLabel, trialLabel, type PriceCurrency } from "./price-format";
+import { currenciesOf, every, money, priceLabel, trialLabel, type PriceCurrency } from "./price-format";
 import { codeProblemOf, usePurchaseOffer, useStartPurchase, type PurchaseOffer } from "./use-checkout";
 
-const QUANTITY_MAX = 1_000_000;
+/** purchase-session takes at most this many of a stackable product at once. */
+const QUANTITY_MAX = 1000;
 
 /** Why a purchase link cannot be used, in words. */
 const CODE_PROBLEMS = {
@@ -38,6 +39,8 @@ export function CheckoutPage() {
 
 function Offer({ code, returnUrl, outcome }: { code: string; returnUrl: string | undefined; outcome: string | null }) {
   const offer = usePurchaseOffer(code, returnUrl);
+  // The return URL the link was made with (checked against the trusted domains when it was), else the address's.
+  returnUrl = offer.return_url ?? returnUrl;
   if (outcome === "success") return <Purchased offer={offer} returnUrl={returnUrl} paid />;
   return <Checkout code={code} offer={offer} returnUrl={returnUrl} canceled={outcome === "canceled"} />;
 }
@@ -107,11 +110,11 @@ function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: P
   const buy = () => {
     if (!price || !currency || !quantityOk || blocked) return;
     start.mutate(
-      { full_code: code, price_id: priceId, quantity: stackable ? Number(quantity) : 1, currency },
+      { data: { full_code: code, price_id: priceId, quantity: stackable ? Number(quantity) : 1, currency } },
       {
         onSuccess: (result) => {
           // Live mode: Stripe's own checkout takes the payment and brings the buyer back.
-          if (!result.completed && result.url) window.location.assign(result.url);
+          if (!result.completed && result.checkout_url) window.location.assign(result.checkout_url);
         },
       },
     );
@@ -154,10 +157,10 @@ function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: P
                       <Group wrap="nowrap" align="flex-start" gap="sm">
                         <Radio.Indicator />
                         <Stack gap={2}>
-                          <Text fw={600}>{first ? priceLabel(option, currency && currenciesOf(option).includes(currency) ? currency : first) : id}</Text>
+                          <Text fw={600}>{first ? money(option[currency && currenciesOf(option).includes(currency) ? currency : first] ?? "0", currency && currenciesOf(option).includes(currency) ? currency : first) : id}</Text>
                           <Group gap={6}>
-                            {option.interval ? <Badge variant="light">{`Billed ${every(option.interval)}`}</Badge> : <Badge variant="light" color="gray">One payment</Badge>}
-                            {option.free_trial ? <Badge variant="light" color="green">{trialLabel(option.free_trial)}</Badge> : null}
+                            {option.interval ? <Badge variant="light" tt="none">{`Billed ${every(option.interval)}`}</Badge> : <Badge variant="light" color="gray" tt="none">One payment</Badge>}
+                            {option.free_trial ? <Badge variant="light" color="green" tt="none">{trialLabel(option.free_trial)}</Badge> : null}
                           </Group>
                         </Stack>
                       </Group>

@@ -1,18 +1,9 @@
-// Wired to the generated purchase hooks once the purchases routes land (issue14/stripe).
-import { GatehouseApiError } from "@gatehouse/clients/react";
-import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
-import type { OfferPrice } from "./price-format";
+import { api, GatehouseApiError } from "@gatehouse/clients/react";
+import { useSuspenseQuery } from "@tanstack/react-query";
 
-export interface PurchaseOffer {
-  product: { display_name: string; customer_type: string; stackable: boolean; prices: Record<string, OfferPrice> };
-  project_id: string;
-  project_display_name: string;
-  project_logo_url: string | null;
-  already_bought_non_stackable: boolean;
-  test_mode: boolean;
-  charges_enabled: boolean;
-}
+export type PurchaseOffer = api.PurchaseOffer;
 
+/** The purchase link's problem, when the server said the code cannot be used. */
 export function codeProblemOf(error: unknown): "unknown" | "expired" | "used" | null {
   if (!(error instanceof GatehouseApiError)) return null;
   if (error.code === "VERIFICATION_CODE_NOT_FOUND") return "unknown";
@@ -21,10 +12,26 @@ export function codeProblemOf(error: unknown): "unknown" | "expired" | "used" | 
   return null;
 }
 
-export function usePurchaseOffer(_code: string, _returnUrl: string | undefined): PurchaseOffer {
-  return useSuspenseQuery<PurchaseOffer>({ queryKey: ["todo"], queryFn: () => Promise.reject(new Error("not wired")) }).data;
+/**
+ * What the link offers (`POST /payments/purchases/validate-code`, public): the project, the
+ * product and the prices to choose from. Reading does not use the code up, so it is a read here,
+ * kept under the code (and the return URL, which the server checks is trusted).
+ */
+export function usePurchaseOffer(code: string, returnUrl: string | undefined): PurchaseOffer {
+  const { data } = useSuspenseQuery({
+    queryKey: [api.getValidatePurchaseCodeUrl(), code, returnUrl ?? null],
+    queryFn: ({ signal }) => api.validatePurchaseCode({ full_code: code, ...(returnUrl ? { return_url: returnUrl } : {}) }, { signal }),
+    // The offer does not change while the page is open; reading again on focus would only add load.
+    staleTime: Infinity,
+    retry: false,
+  });
+  return data;
 }
 
+/**
+ * Buys (`POST /payments/purchases/purchase-session`): in test mode it completes at once
+ * (`completed`); live, it answers Stripe's checkout page to go to (`checkout_url`).
+ */
 export function useStartPurchase() {
-  return useMutation({ mutationFn: async (_: { full_code: string; price_id: string; quantity: number; currency: string }) => ({ completed: false as boolean, url: null as string | null }) });
+  return api.useCreatePurchaseSession();
 }

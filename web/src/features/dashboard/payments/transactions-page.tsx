@@ -1,4 +1,4 @@
-import { Badge, Button, EmptyState, Group, Select, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Button, EmptyState, Group, Select, Stack, Table, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconChevronLeft, IconChevronRight, IconReceipt } from "@tabler/icons-react";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
@@ -7,17 +7,18 @@ import { Boundary } from "../../../components/boundary";
 import { ConfirmAction } from "../../../components/confirm-action";
 import { useDocumentTitle } from "../../../components/page-card";
 import { exactTime } from "../../../lib/format-time";
-import { useProjectId } from "../shell/project-context";
+import { Link } from "react-router";
+import { dashboardPath, useProjectId } from "../shell/project-context";
 import { CUSTOMER_TYPES } from "./catalog-types";
 import { summarize, typeLabel } from "./transaction-summary";
-import { refundable, TRANSACTION_TYPES, useRefund, useTransactions, type Transaction } from "./use-transactions";
+import { refundOf, TRANSACTION_TYPES, useRefund, useTransactions, type Transaction, type TransactionCustomerType, type TransactionFilter, type TransactionType } from "./use-transactions";
 
 /** Payments › Transactions: purchases, renewals, refunds and quantity changes, newest first, filtered and cursor-paged. */
 export function TransactionsPage() {
   useDocumentTitle("Payments transactions");
   const projectId = useProjectId();
-  const [type, setType] = useState<string | null>(null);
-  const [customerType, setCustomerType] = useState<string | null>(null);
+  const [type, setType] = useState<TransactionType | null>(null);
+  const [customerType, setCustomerType] = useState<TransactionCustomerType | null>(null);
   // The cursors of the pages before this one, so that Previous can walk back.
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
   const cursor = cursors[cursors.length - 1] ?? null;
@@ -33,7 +34,7 @@ export function TransactionsPage() {
           placeholder="All types"
           data={TRANSACTION_TYPES.map((value) => ({ value, label: typeLabel(value) }))}
           value={type}
-          onChange={(value) => filter(() => setType(value))}
+          onChange={(value) => filter(() => setType(value as TransactionType | null))}
           clearable
           w={{ base: "100%", xs: 220 }}
         />
@@ -42,7 +43,7 @@ export function TransactionsPage() {
           placeholder="All customers"
           data={CUSTOMER_TYPES.map((value) => ({ value, label: value }))}
           value={customerType}
-          onChange={(value) => filter(() => setCustomerType(value))}
+          onChange={(value) => filter(() => setCustomerType(value as TransactionCustomerType | null))}
           clearable
           w={{ base: "100%", xs: 180 }}
         />
@@ -62,14 +63,14 @@ export function TransactionsPage() {
 
 interface TransactionListProps {
   projectId: string;
-  filter: { type: string | null; customerType: string | null; cursor: string | null };
+  filter: TransactionFilter;
   page: number;
   onNext: (cursor: string) => void;
   onPrevious: () => void;
 }
 
 function TransactionList({ projectId, filter, page, onNext, onPrevious }: TransactionListProps) {
-  const { items, next_cursor: nextCursor } = useTransactions(projectId, filter);
+  const { transactions: items, next_cursor: nextCursor } = useTransactions(projectId, filter);
   const refund = useRefund(projectId);
   const columns = useMemo<ColumnDef<Transaction>[]>(
     () => [
@@ -96,32 +97,27 @@ function TransactionList({ projectId, filter, page, onNext, onPrevious }: Transa
       {
         id: "customer",
         header: "Customer",
-        cell: ({ row }) => {
-          const customer = summarize(row.original).customer;
-          return customer ? (
-            <Text size="sm" className="break-anywhere">
-              <Text span c="dimmed" size="xs">{`${customer.type} `}</Text>
-              <Text span ff="monospace" size="xs">
-                {customer.id}
-              </Text>
+        cell: ({ row }) => (
+          <Anchor component={Link} to={`${dashboardPath(projectId, "payments/customers")}?type=${row.original.customer_type}&id=${encodeURIComponent(row.original.customer_id)}`} size="xs">
+            <Text span c="dimmed" size="xs">{`${row.original.customer_type} `}</Text>
+            <Text span ff="monospace" size="xs" className="break-anywhere">
+              {row.original.customer_id}
             </Text>
-          ) : null;
-        },
+          </Anchor>
+        ),
       },
       {
         id: "what",
         header: "What",
-        cell: ({ row }) => {
-          const { product, items: changes } = summarize(row.original);
-          return <Text size="sm">{[product, ...changes].filter(Boolean).join(", ")}</Text>;
-        },
+        cell: ({ row }) => <Text size="sm">{summarize(row.original).product ?? ""}</Text>,
       },
       { id: "amount", header: "Amount", cell: ({ row }) => <Text size="sm" style={{ whiteSpace: "nowrap" }}>{summarize(row.original).amount ?? "—"}</Text> },
       {
         id: "actions",
         header: "",
-        cell: ({ row }) =>
-          refundable(row.original) ? (
+        cell: ({ row }) => {
+          const refundRequest = refundOf(row.original);
+          return refundRequest ? (
             <ConfirmAction
               trigger={(ask) => (
                 <Button size="xs" variant="outline" color="red" onClick={ask}>
@@ -130,15 +126,16 @@ function TransactionList({ projectId, filter, page, onNext, onPrevious }: Transa
               )}
               title="Refund this transaction?"
               confirmLabel="Refund"
-              action={() => refund.mutateAsync(row.original)}
+              action={() => refund.mutateAsync(refundRequest)}
               onDone={() => notifications.show({ message: "Refunded.", color: "green" })}
             >
-              The customer gets the money back and loses the product it bought.
+              {`${refundRequest.amount_usd} USD goes back to the customer through Stripe, and the customer loses the product it bought.`}
             </ConfirmAction>
-          ) : null,
+          ) : null;
+        },
       },
     ],
-    [refund],
+    [refund, projectId],
   );
   const table = useReactTable({ data: items, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.id });
   if (items.length === 0 && page === 1) {

@@ -1,43 +1,54 @@
-// Wired to the generated internal payments hooks once issue14/stripe commits them.
+import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 
-export interface TransactionEntry {
-  type: string;
-  customer_type?: string;
-  customer_id?: string;
-  product_id?: string | null;
-  product?: { display_name?: string };
-  quantity?: number;
-  item_id?: string;
-  charged_amount?: Record<string, string | undefined>;
-}
+export type Transaction = api.PaymentTransaction;
+export type TransactionType = api.ListPaymentTransactionsType;
+export type TransactionCustomerType = api.ListPaymentTransactionsCustomerType;
 
-export interface Transaction {
-  id: string;
-  created_at_millis: number;
-  type: string | null;
-  entries: TransactionEntry[];
-  adjusted_by: unknown[];
-  test_mode: boolean;
-}
+export const TRANSACTION_TYPES = Object.values(api.ListPaymentTransactionsType);
+const PAGE_SIZE = 25;
 
 export interface TransactionFilter {
-  type: string | null;
-  customerType: string | null;
+  type: TransactionType | null;
+  customerType: TransactionCustomerType | null;
   cursor: string | null;
 }
 
-export const TRANSACTION_TYPES: string[] = [];
-
-export function useTransactions(_projectId: string, _filter: TransactionFilter) {
-  return useSuspenseQuery({ queryKey: ["todo-transactions"], queryFn: (): Promise<{ items: Transaction[]; next_cursor: string | null }> => Promise.reject(new Error("not wired")) }).data;
+/** One page of the project's transactions, newest first (`GET /internal/payments/transactions`, admin, cursor-paged). */
+export function useTransactions(projectId: string, filter: TransactionFilter) {
+  const params: api.ListPaymentTransactionsParams = {
+    limit: PAGE_SIZE,
+    ...(filter.cursor ? { cursor: filter.cursor } : {}),
+    ...(filter.type ? { type: filter.type } : {}),
+    ...(filter.customerType ? { customer_type: filter.customerType } : {}),
+  };
+  const { data } = useSuspenseQuery({
+    queryKey: adminQueryKey(projectId, api.getListPaymentTransactionsQueryKey(params)),
+    queryFn: ({ signal }) => api.listPaymentTransactions(params, adminRequest(projectId, { signal })),
+  });
+  return data;
 }
 
-export function useRefund(_projectId: string) {
-  return useMutation({ mutationFn: async (_transaction: Transaction) => undefined });
+/** What a refund of this transaction names: its subscription or one-time purchase, and the USD it charged. */
+export function refundOf(transaction: Transaction): api.RefundRequest | null {
+  if (transaction.test_mode || transaction.adjusted_by.length > 0) return null;
+  let target: Pick<api.RefundRequest, "type" | "id"> | null = null;
+  let amount: string | null = null;
+  for (const entry of transaction.entries) {
+    if (entry.type === "product_grant") {
+      if (entry.subscription_id) target = { type: "subscription", id: entry.subscription_id };
+      else if (entry.one_time_purchase_id) target = { type: "one-time-purchase", id: entry.one_time_purchase_id };
+    }
+    if (entry.type === "money_transfer") amount = entry.charged_amount.USD ?? entry.net_amount.USD;
+  }
+  return target && amount ? { ...target, amount_usd: amount } : null;
 }
 
-/** Whether the transaction can be refunded from here. */
-export function refundable(transaction: Transaction): boolean {
-  return transaction.adjusted_by.length === 0 && transaction.entries.some((entry) => entry.type === "money_transfer" || entry.type === "product_grant");
+/** Refunds (`POST /internal/payments/transactions/refund`); the list and the customers' products are read again. */
+export function useRefund(projectId: string) {
+  const invalidate = useAdminInvalidate(projectId);
+  return useMutation({
+    mutationFn: (refund: api.RefundRequest) => api.refundPaymentTransaction(refund, adminRequest(projectId)),
+    onSuccess: () => invalidate(api.getListPaymentTransactionsQueryKey()),
+  });
 }
