@@ -25,3 +25,4 @@ export {
   type OAuthProject,
   type ProviderSetting,
 } from "./oauth-flow";
+export { declareTestCatalog, TEST_CATALOG } from "./payments-catalog";

@@ -4758,8 +4758,6 @@ export const PaymentTransactionEntriesItemAnyOfEightCustomerType = {
   custom: 'custom',
 } as const;
 
-export type PaymentTransactionEntriesItemAnyOfEightProduct = {[key: string]: unknown};
-
 export type PaymentTransactionEntriesItemAnyOfEightProductId = string | null;
 
 export type PaymentTransactionEntriesItemAnyOfEightPriceId = string | null;
@@ -4772,7 +4770,7 @@ export type PaymentTransactionEntriesItemAnyOfEight = {
   type: PaymentTransactionEntriesItemAnyOfEightType;
   customer_type: PaymentTransactionEntriesItemAnyOfEightCustomerType;
   customer_id: string;
-  product: PaymentTransactionEntriesItemAnyOfEightProduct;
+  product: InlineProduct;
   product_id: PaymentTransactionEntriesItemAnyOfEightProductId;
   price_id: PaymentTransactionEntriesItemAnyOfEightPriceId;
   quantity: number;
@@ -5594,45 +5592,6 @@ export interface PurchaseCodeValid {
   valid: boolean;
 }
 
-export type PurchaseOfferProductCustomerType = typeof PurchaseOfferProductCustomerType[keyof typeof PurchaseOfferProductCustomerType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PurchaseOfferProductCustomerType = {
-  user: 'user',
-  team: 'team',
-  custom: 'custom',
-} as const;
-
-export type PurchaseOfferProductFreeTrialItem1 = typeof PurchaseOfferProductFreeTrialItem1[keyof typeof PurchaseOfferProductFreeTrialItem1];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PurchaseOfferProductFreeTrialItem1 = {
-  day: 'day',
-  week: 'week',
-  month: 'month',
-  year: 'year',
-} as const;
-
-/**
- * The prices the buyer may choose, by price id (server-only prices left out).
- */
-export type PurchaseOfferProductPrices = {[key: string]: PurchasePrice};
-
-export type PurchaseOfferProductIncludedItems = {[key: string]: unknown};
-
-export type PurchaseOfferProduct = {
-  display_name: string;
-  customer_type: PurchaseOfferProductCustomerType;
-  free_trial?: [number, PurchaseOfferProductFreeTrialItem1];
-  server_only: boolean;
-  stackable: boolean;
-  /** The prices the buyer may choose, by price id (server-only prices left out). */
-  prices: PurchaseOfferProductPrices;
-  included_items: PurchaseOfferProductIncludedItems;
-};
-
 export type PurchaseOfferProductId = string | null;
 
 export type PurchaseOfferCustomerType = typeof PurchaseOfferCustomerType[keyof typeof PurchaseOfferCustomerType];
@@ -5657,7 +5616,7 @@ export type PurchaseOfferConflictingProductsItem = {
 export type PurchaseOfferReturnUrl = string | null;
 
 export interface PurchaseOffer {
-  product: PurchaseOfferProduct;
+  product: InlineProduct;
   product_id: PurchaseOfferProductId;
   customer_type: PurchaseOfferCustomerType;
   customer_id: string;
@@ -5671,40 +5630,6 @@ export interface PurchaseOffer {
   already_bought_non_stackable: boolean;
   conflicting_products: PurchaseOfferConflictingProductsItem[];
   return_url: PurchaseOfferReturnUrl;
-}
-
-export type PurchasePriceIntervalItem1 = typeof PurchasePriceIntervalItem1[keyof typeof PurchasePriceIntervalItem1];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PurchasePriceIntervalItem1 = {
-  day: 'day',
-  week: 'week',
-  month: 'month',
-  year: 'year',
-} as const;
-
-export type PurchasePriceFreeTrialItem1 = typeof PurchasePriceFreeTrialItem1[keyof typeof PurchasePriceFreeTrialItem1];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PurchasePriceFreeTrialItem1 = {
-  day: 'day',
-  week: 'week',
-  month: 'month',
-  year: 'year',
-} as const;
-
-export interface PurchasePrice {
-  USD?: string;
-  EUR?: string;
-  GBP?: string;
-  JPY?: string;
-  INR?: string;
-  AUD?: string;
-  CAD?: string;
-  interval?: [number, PurchasePriceIntervalItem1];
-  free_trial?: [number, PurchasePriceFreeTrialItem1];
 }
 
 /**

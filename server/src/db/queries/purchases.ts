@@ -295,15 +295,6 @@ export async function insertRenewal(
   return rows.length > 0;
 }
 
-export async function hasActivePurchase(q: Queryable, tenant: Tenant, customer: { type: string; id: string }, productId: string): Promise<boolean> {
-  const rows = await q.query(
-    `SELECT 1 FROM purchases WHERE project_id = $1 AND branch_id = $2 AND customer_type = $3 AND customer_id = $4 AND product_id = $5
-       AND status = 'active' AND refunded_at IS NULL LIMIT 1`,
-    [tenant.projectId, tenant.branchId, customer.type, customer.id, productId],
-  );
-  return rows.length > 0;
-}
-
 /** Marks a purchase refunded unless it already is; false when another refund got there first. */
 export async function claimRefund(q: Queryable, tenant: Tenant, id: string, amount: number): Promise<boolean> {
   const rows = await q.query(

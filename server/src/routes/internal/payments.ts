@@ -4,6 +4,7 @@ import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody } from "..
 import type { Router } from "../../http/router";
 import { SuccessSchema } from "../../http/schemas";
 import { createAccountSession, getPaymentMethodConfig, getStripeAccountInfo, setUpPayments, updatePaymentMethodConfig } from "../../services/payments/stripe-account";
+import { InlineProductSchema, toInlineProduct } from "../payments/shapes";
 import { listProjectTransactions, refundPurchase, TRANSACTION_TYPES } from "../../services/payments/transactions";
 
 const NO_ACCOUNT = ["STRIPE_ACCOUNT_INFO_NOT_FOUND"] as const;
@@ -93,7 +94,7 @@ const ProductGrantEntry = z.object({
   type: z.literal("product_grant"),
   customer_type: z.enum(["user", "team", "custom"]),
   customer_id: z.string(),
-  product: z.record(z.string(), z.unknown()),
+  product: InlineProductSchema,
   product_id: z.string().nullable(),
   price_id: z.string().nullable(),
   quantity: z.number().int(),
@@ -199,7 +200,11 @@ export function registerInternalPaymentRoutes(router: Router): void {
 
   router.openapi(listTransactionsRoute, async (c) => {
     const page = await listProjectTransactions(c.var.deps, c.var.auth.tenancy, c.req.valid("query"));
-    return c.json({ transactions: page.transactions, next_cursor: page.nextCursor }, 200);
+    const transactions = page.transactions.map((tx) => ({
+      ...tx,
+      entries: tx.entries.map((entry) => (entry.type === "product_grant" ? { ...entry, product: toInlineProduct(entry.product) } : entry)),
+    }));
+    return c.json({ transactions, next_cursor: page.nextCursor }, 200);
   });
 
   router.openapi(refundRoute, async (c) => {

@@ -4,7 +4,6 @@ import { authenticatedRoute, jsonBody, jsonResponse, publicRoute } from "../../h
 import type { Router } from "../../http/router";
 import { SuccessSchema, UrlSchema } from "../../http/schemas";
 import type { CustomerCaller } from "../../services/payments/customers";
-import { InlineProductSchema, toInline } from "../../services/payments/purchasable";
 import {
   createPurchaseUrl,
   startPurchaseSession,
@@ -13,6 +12,7 @@ import {
   type PurchaseOffer,
 } from "../../services/payments/purchases";
 import { CURRENCIES } from "../../services/payments/money";
+import { fromInlineProduct, InlineProductSchema, toInlineProduct } from "./shapes";
 
 const FullCode = z.string().min(1).max(300).openapi({ description: "The code from the checkout link: `/purchase/<full_code>`." });
 
@@ -28,31 +28,10 @@ const CreatePurchaseUrlBody = z
 
 const ValidateCodeBody = z.object({ full_code: FullCode, return_url: UrlSchema.optional() }).openapi("ValidatePurchaseCode");
 
-const PriceSchema = z
-  .object({
-    USD: z.string().optional(),
-    EUR: z.string().optional(),
-    GBP: z.string().optional(),
-    JPY: z.string().optional(),
-    INR: z.string().optional(),
-    AUD: z.string().optional(),
-    CAD: z.string().optional(),
-    interval: z.tuple([z.number().int(), z.enum(["day", "week", "month", "year"])]).optional(),
-    free_trial: z.tuple([z.number().int(), z.enum(["day", "week", "month", "year"])]).optional(),
-  })
-  .openapi("PurchasePrice");
-
 const PurchaseOfferSchema = z
   .object({
-    product: z.object({
-      display_name: z.string(),
-      customer_type: z.enum(["user", "team", "custom"]),
-      free_trial: z.tuple([z.number().int(), z.enum(["day", "week", "month", "year"])]).optional(),
-      server_only: z.boolean(),
-      stackable: z.boolean(),
-      prices: z.record(z.string(), PriceSchema).openapi({ description: "The prices the buyer may choose, by price id (server-only prices left out)." }),
-      included_items: z.record(z.string(), z.unknown()),
-    }),
+    // `prices` holds only the prices the buyer may choose (server-only prices left out).
+    product: InlineProductSchema,
     product_id: z.string().nullable(),
     customer_type: z.enum(["user", "team", "custom"]),
     customer_id: z.string(),
@@ -161,7 +140,7 @@ const testModePurchaseRoute = authenticatedRoute(ADMIN_ONLY, [...CODE_ERRORS, "P
 
 function offerBody(offer: PurchaseOffer) {
   return {
-    product: { ...toInline(offer.product), prices: toInline({ ...offer.product, prices: offer.prices }).prices },
+    product: toInlineProduct({ ...offer.product, prices: offer.prices }),
     product_id: offer.productId,
     customer_type: offer.customerType as "user" | "team" | "custom",
     customer_id: offer.customerId,
@@ -181,7 +160,8 @@ export function registerPurchaseRoutes(router: Router): void {
   router.openapi(createPurchaseUrlRoute, async (c) => {
     const auth = c.var.auth;
     const caller: CustomerCaller = auth.type === "client" ? { access: "client", userId: requireUser(auth).sub } : { access: auth.type };
-    const url = await createPurchaseUrl(c.var.deps, auth.tenancy, caller, c.req.valid("json"));
+    const body = c.req.valid("json");
+    const url = await createPurchaseUrl(c.var.deps, auth.tenancy, caller, { ...body, product_inline: body.product_inline && fromInlineProduct(body.product_inline) });
     return c.json({ url }, 200);
   });
 

@@ -61,8 +61,9 @@ export function addDuration(date: Date, [count, unit]: Duration, times = 1): Dat
   return d;
 }
 
-/** How many times an included item has been granted by `until` (>= 1): once at the start, then once per repeat period. */
+/** How many times an included item has been granted by `until`: once at the start, then once per repeat period. */
 function occurrences(start: Date, repeat: "never" | Duration | undefined, until: Date): number {
+  if (until < start) return 0;
   if (!repeat || repeat === "never" || repeat[0] <= 0) return 1;
   let k = 1;
   // Bounded: a daily repeat over a century is ~36,500 steps.

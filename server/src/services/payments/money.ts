@@ -3,11 +3,10 @@
  * purchases count in the currency's smallest unit (999 cents). SPEC §9 lists the currencies.
  */
 import type { PriceConfig } from "../project-config/document";
+import { CURRENCY_DECIMALS as DECIMALS } from "../project-config/schema";
 
-export const CURRENCIES = ["USD", "EUR", "GBP", "JPY", "INR", "AUD", "CAD"] as const;
-export type Currency = (typeof CURRENCIES)[number];
-
-const DECIMALS: Record<Currency, number> = { USD: 2, EUR: 2, GBP: 2, JPY: 0, INR: 2, AUD: 2, CAD: 2 };
+export type Currency = keyof typeof DECIMALS;
+export const CURRENCIES = Object.keys(DECIMALS) as Currency[];
 
 /** "9.99" → 999 (USD); null when the amount has more decimals than the currency or is not a number. */
 export function toMinorUnits(amount: string, currency: Currency): number | null {

@@ -1,22 +1,51 @@
 /**
- * Where a paid purchase meets the products a customer holds: a purchase that becomes paid
- * grants its product, one that ends (a cancelled subscription, a refund that ends access)
- * ends the grant. The grants themselves are services/payments/grants.ts; this file is the
- * one place purchases call them.
+ * Where a paid purchase meets the products a customer holds (grants.ts): a purchase that
+ * becomes paid grants its product through `grantProduct`, so the catalog's rules (one of a
+ * non-stackable product, add-on bases, one product per catalog) apply as to any grant; a
+ * renewal moves the grant's period; a purchase that ends (a cancelled subscription, a refund
+ * that ends access) ends the grant. This file is the one place purchases call grants.
  */
 import type { Queryable } from "../../db/db";
-import { hasActivePurchase, type PurchaseRecord } from "../../db/queries/purchases";
+import type { PurchaseRecord } from "../../db/queries/purchases";
 import type { Tenant } from "../../db/queries/tenant";
+import type { ProductConfig } from "../project-config/document";
+import { endGrant, grantProduct, heldGrants, markRefunded, renewGrant } from "./grants";
 
-/** Grants the purchase's product; the grant's id, kept on the purchase. */
-export async function grantForPurchase(_q: Queryable, _tenant: Tenant, _purchase: PurchaseRecord): Promise<string | null> {
-  return null;
+/** Grants the purchase's product (in the caller's transaction); the grant's id, kept on the purchase. */
+export async function grantForPurchase(tx: Queryable, tenant: Tenant, purchase: PurchaseRecord): Promise<string> {
+  const { grant } = await grantProduct(tx, tenant, { type: purchase.customerType, id: purchase.customerId }, {
+    productId: purchase.productId,
+    product: purchase.product as ProductConfig,
+    priceId: purchase.priceId,
+    quantity: purchase.quantity,
+    kind: purchase.kind,
+    source: purchase.source === "test_mode" ? "test_mode" : "purchase_page",
+    stripeSubscriptionId: purchase.stripeSubscriptionId,
+    stripePaymentIntentId: purchase.stripePaymentIntentId,
+    period:
+      purchase.currentPeriodStart !== null && purchase.currentPeriodEnd !== null
+        ? { start: new Date(purchase.currentPeriodStart), end: new Date(purchase.currentPeriodEnd) }
+        : null,
+  });
+  return grant.id;
 }
 
 /** Ends what the purchase granted. */
-export async function endGrantForPurchase(_q: Queryable, _tenant: Tenant, _purchase: PurchaseRecord): Promise<void> {}
+export async function endGrantForPurchase(tx: Queryable, tenant: Tenant, purchase: PurchaseRecord): Promise<void> {
+  if (purchase.grantId) await endGrant(tx, tenant, purchase.grantId);
+}
+
+/** A subscription's new billing period, on its grant. */
+export async function renewGrantForPurchase(tx: Queryable, tenant: Tenant, purchase: PurchaseRecord, period: { start: Date; end: Date }): Promise<void> {
+  if (purchase.grantId) await renewGrant(tx, tenant, purchase.grantId, period);
+}
+
+/** Records a refund on the grant; `end` also ends it. */
+export async function refundGrantForPurchase(tx: Queryable, tenant: Tenant, purchase: PurchaseRecord, end: boolean): Promise<void> {
+  if (purchase.grantId) await markRefunded(tx, tenant, purchase.grantId, { end });
+}
 
 /** Whether the customer holds the product now (for products that are not stackable). */
-export async function customerHoldsProduct(q: Queryable, tenant: Tenant, customer: { type: string; id: string }, productId: string): Promise<boolean> {
-  return hasActivePurchase(q, tenant, customer, productId);
+export async function customerHoldsProduct(q: Queryable, tenant: Tenant, customer: { type: "user" | "team" | "custom"; id: string }, productId: string): Promise<boolean> {
+  return (await heldGrants(q, tenant, customer)).some((grant) => grant.productId === productId);
 }

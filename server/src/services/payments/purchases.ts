@@ -35,7 +35,7 @@ import { assertTrustedRedirect } from "../redirects";
 import type { Tenancy } from "../tenancy";
 import { resolveCustomer, type CustomerCaller } from "./customers";
 import { chargeCurrency, toMinorUnits } from "./money";
-import { purchasablePrices, resolvePurchasable, type InlineProduct } from "./purchasable";
+import { purchasablePrices, resolvePurchasable } from "./purchasable";
 import { customerHoldsProduct, grantForPurchase } from "./purchase-grants";
 import { projectStripeAccount } from "./stripe-account";
 
@@ -45,7 +45,7 @@ export interface PurchaseUrlInput {
   customer_type: "user" | "team" | "custom";
   customer_id: string;
   product_id?: string;
-  product_inline?: InlineProduct;
+  product_inline?: ProductConfig;
   return_url?: string;
 }
 
@@ -246,12 +246,10 @@ async function completeInTestMode(deps: ServiceDeps, opened: OpenCode, input: Pu
   await deps.db.transaction(async (tx) => {
     const taken = await takePurchaseCode(tx, parsed.projectId, parsed.secretHash);
     if (!taken) throw new KnownError("VERIFICATION_CODE_ALREADY_USED");
-    if (row.productId && !(row.product as ProductConfig).stackable && (await customerHoldsProduct(tx, tenancy, { type: row.customerType, id: row.customerId }, row.productId))) {
-      throw new KnownError("PRODUCT_ALREADY_GRANTED", { product_id: row.productId, customer_id: row.customerId });
-    }
     await insertPurchase(tx, tenancy, row);
+    // grantProduct applies the catalog's rules (PRODUCT_ALREADY_GRANTED for a product held); a refusal undoes it all.
     const grantId = await grantForPurchase(tx, tenancy, { ...toRecord(row), status: "active" });
-    if (grantId) await updatePurchase(tx, tenancy, row.id, { grantId });
+    await updatePurchase(tx, tenancy, row.id, { grantId });
   });
   return { completed: true, checkoutUrl: null, purchaseId: row.id };
 }

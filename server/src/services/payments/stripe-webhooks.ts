@@ -33,7 +33,7 @@ import type { Tenant } from "../../db/queries/tenant";
 import { KnownError } from "../../errors";
 import type { SubscriptionState } from "../../integrations/stripe";
 import type { ServiceDeps } from "../deps";
-import { endGrantForPurchase } from "./purchase-grants";
+import { endGrantForPurchase, refundGrantForPurchase, renewGrantForPurchase } from "./purchase-grants";
 import { activatePurchase } from "./purchases";
 
 const ENDED: ReadonlySet<string> = new Set(["canceled", "incomplete_expired", "unpaid"]);
@@ -181,11 +181,15 @@ async function apply(
     }
   } else if (event.type === "charge.refunded") {
     const refunded = num(object.amount_refunded) ?? 0;
+    const fullyRefundedOneTime = purchase.kind === "one_time" && refunded >= purchase.amount && purchase.status === "active";
     if (refunded > (purchase.refundedAmount ?? 0)) {
       update.refundedAmount = refunded;
-      if (purchase.refundedAt === null) update.refundedAt = new Date(event.created * 1000);
+      if (purchase.refundedAt === null) {
+        update.refundedAt = new Date(event.created * 1000);
+        await refundGrantForPurchase(tx, tenant, purchase, fullyRefundedOneTime);
+      }
     }
-    if (purchase.kind === "one_time" && refunded >= purchase.amount && purchase.status === "active") {
+    if (fullyRefundedOneTime) {
       await endGrantForPurchase(tx, tenant, purchase);
       update.status = "canceled";
     }
@@ -212,6 +216,8 @@ async function apply(
   } else if (paid && purchase.status === "pending") {
     await activatePurchase(tx, tenant, { ...purchase, ...definedOnly(update) } as PurchaseRecord, update);
     return;
+  } else if (purchase.status === "active" && update.currentPeriodStart && update.currentPeriodEnd) {
+    await renewGrantForPurchase(tx, tenant, purchase, { start: update.currentPeriodStart, end: update.currentPeriodEnd });
   }
   await updatePurchase(tx, tenant, purchase.id, update);
 }

@@ -22,8 +22,7 @@ import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { ProductConfig } from "../project-config/document";
 import { fromMinorUnits, isCurrency, toMinorUnits } from "./money";
-import { toInline } from "./purchasable";
-import { endGrantForPurchase } from "./purchase-grants";
+import { endGrantForPurchase, refundGrantForPurchase } from "./purchase-grants";
 import { projectStripeAccount } from "./stripe-account";
 
 export const TRANSACTION_TYPES = ["purchase", "subscription-cancellation", "subscription-renewal", "manual-item-quantity-change", "refund", "chargeback", "product-change"] as const;
@@ -77,7 +76,7 @@ function toTransaction(row: TransactionListRow) {
     const grant = {
       type: "product_grant" as const,
       ...customer,
-      product: toInline(p.product as ProductConfig),
+      product: p.product as ProductConfig,
       product_id: p.productId,
       price_id: p.priceId,
       quantity: p.quantity,
@@ -169,18 +168,23 @@ export async function refundPurchase(deps: ServiceDeps, tenant: Tenant, request:
     await releaseRefund(deps.db, tenant, purchase.id);
     throw error;
   }
-  if (request.end_action === "now") {
-    if (purchase.kind === "subscription" && purchase.stripeSubscriptionId) await deps.stripe!.cancelSubscription(accountId, purchase.stripeSubscriptionId);
-    await deps.db.transaction(async (tx) => endNow(tx, tenant, purchase));
-  } else if (request.end_action === "at-period-end" && purchase.stripeSubscriptionId) {
+  if (request.end_action === "now" && purchase.kind === "subscription" && purchase.stripeSubscriptionId) {
+    await deps.stripe!.cancelSubscription(accountId, purchase.stripeSubscriptionId);
+  }
+  await deps.db.transaction(async (tx) => {
+    const current = await findPurchaseForUpdate(tx, tenant, purchase.id);
+    if (!current) return;
+    await refundGrantForPurchase(tx, tenant, current, false);
+    if (request.end_action === "now") await endNow(tx, tenant, current);
+  });
+  if (request.end_action === "at-period-end" && purchase.stripeSubscriptionId) {
     await deps.stripe!.setCancelAtPeriodEnd(accountId, purchase.stripeSubscriptionId, true);
   }
   return { refundTransactionId: `${purchase.id}:refund:${purchase.id}` };
 }
 
 async function endNow(tx: Queryable, tenant: Tenant, purchase: PurchaseRecord): Promise<void> {
-  const current = await findPurchaseForUpdate(tx, tenant, purchase.id);
-  if (current?.status !== "active") return;
-  await endGrantForPurchase(tx, tenant, current);
-  await updatePurchase(tx, tenant, current.id, { status: "canceled" });
+  if (purchase.status !== "active") return;
+  await endGrantForPurchase(tx, tenant, purchase);
+  await updatePurchase(tx, tenant, purchase.id, { status: "canceled" });
 }

@@ -308,10 +308,19 @@ export function renderedConfigProblems(config: ProjectConfig): string[] {
       }
     }
     for (const itemId of Object.keys(product.includedItems ?? {})) {
-      if (!payments.items[itemId]) problems.push(`"${key}.includedItems.${itemId}": no item "${itemId}"`);
+      const item = payments.items[itemId];
+      if (!item) problems.push(`"${key}.includedItems.${itemId}": no item "${itemId}"`);
+      else if (product.customerType && item.customerType && item.customerType !== product.customerType) {
+        problems.push(`"${key}.includedItems.${itemId}": the item is for ${item.customerType} customers, the product for ${product.customerType} customers`);
+      }
     }
     for (const baseId of Object.keys(product.isAddOnTo || {})) {
-      if (!payments.products[baseId]) problems.push(`"${key}.isAddOnTo.${baseId}": no product "${baseId}"`);
+      const base = payments.products[baseId];
+      if (baseId === id) problems.push(`"${key}.isAddOnTo.${baseId}": a product cannot be an add-on to itself`);
+      else if (!base) problems.push(`"${key}.isAddOnTo.${baseId}": no product "${baseId}"`);
+      else if (product.customerType && base.customerType && base.customerType !== product.customerType) {
+        problems.push(`"${key}.isAddOnTo.${baseId}": the base product is for ${base.customerType} customers, the add-on for ${product.customerType} customers`);
+      }
     }
   }
   for (const [id, item] of Object.entries(payments.items)) {

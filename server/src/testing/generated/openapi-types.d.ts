@@ -4518,9 +4518,7 @@ export interface components {
                 /** @enum {string} */
                 customer_type: "user" | "team" | "custom";
                 customer_id: string;
-                product: {
-                    [key: string]: unknown;
-                };
+                product: components["schemas"]["InlineProduct"];
                 product_id: string | null;
                 price_id: string | null;
                 quantity: number;
@@ -4946,24 +4944,7 @@ export interface components {
             valid: true;
         };
         PurchaseOffer: {
-            product: {
-                display_name: string;
-                /** @enum {string} */
-                customer_type: "user" | "team" | "custom";
-                free_trial?: [
-                    number,
-                    "day" | "week" | "month" | "year"
-                ];
-                server_only: boolean;
-                stackable: boolean;
-                /** @description The prices the buyer may choose, by price id (server-only prices left out). */
-                prices: {
-                    [key: string]: components["schemas"]["PurchasePrice"];
-                };
-                included_items: {
-                    [key: string]: unknown;
-                };
-            };
+            product: components["schemas"]["InlineProduct"];
             product_id: string | null;
             /** @enum {string} */
             customer_type: "user" | "team" | "custom";
@@ -4981,23 +4962,6 @@ export interface components {
                 display_name: string;
             }[];
             return_url: string | null;
-        };
-        PurchasePrice: {
-            USD?: string;
-            EUR?: string;
-            GBP?: string;
-            JPY?: string;
-            INR?: string;
-            AUD?: string;
-            CAD?: string;
-            interval?: [
-                number,
-                "day" | "week" | "month" | "year"
-            ];
-            free_trial?: [
-                number,
-                "day" | "week" | "month" | "year"
-            ];
         };
         PurchaseSession: {
             /** @description Empty: the checkout runs on Stripe's hosted page (checkout_url). */

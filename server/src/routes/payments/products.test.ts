@@ -1,0 +1,209 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, callUntyped, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
+import { declareTestCatalog } from "../../testing/payments-catalog";
+import { describeSecurity } from "../../testing/security-table";
+import { useSharedTestApp } from "../../testing/shared-app";
+import type { TestApp } from "../../testing/test-server";
+
+const app = useSharedTestApp();
+let t: TestApp;
+let project: ProjectFixture;
+
+beforeAll(async () => {
+  t = app();
+  project = await createProjectFixture(t);
+  await declareTestCatalog(t, project);
+});
+
+const asUser = (accessToken: string) => ({ ...project.client, accessToken });
+const grant = (customer: string, body: Record<string, unknown>, creds = project.server) => callUntyped(t, "POST", `/payments/products/${customer}`, { creds, body });
+const list = (customer: string, creds = project.server, query = "") => callUntyped(t, "GET", `/payments/products/${customer}${query}`, { creds });
+const cancel = (customer: string, productId: string, creds = project.server) => callUntyped(t, "DELETE", `/payments/products/${customer}/${productId}`, { creds });
+const held = async (customer: string, creds = project.server) => {
+  const res = await list(customer, creds);
+  expect(res.status, res.text).toBe(200);
+  return (res.json.items as { id: string | null; quantity: number }[]).map((p) => `${p.id}x${p.quantity}`);
+};
+const credits = async (customer: string) => (await callUntyped(t, "GET", `/payments/items/${customer}/credits`, { creds: project.server })).json.quantity as number;
+
+async function newUser() {
+  const user = await signUpUser(t, project.client);
+  return { ...user, customer: `user/${user.userId}`, creds: asUser(user.accessToken) };
+}
+
+describe("granting products", () => {
+  it("grants a catalog product with its included items, listed in Stack's shape, and refuses it twice", async () => {
+    const u = await newUser();
+    const granted = await grant(u.customer, { product_id: "pro" });
+    expect(granted.status, granted.text).toBe(200);
+    expect(granted.json).toEqual({ success: true, subscription_id: expect.any(String) });
+    const page = await list("user/me", u.creds);
+    expect(page.json).toEqual({
+      items: [
+        {
+          id: "pro",
+          quantity: 1,
+          product: {
+            display_name: "Pro",
+            customer_type: "user",
+            server_only: false,
+            stackable: false,
+            prices: { monthly: { USD: "20", interval: [1, "month"] }, yearly: { USD: "200", interval: [1, "year"] } },
+            included_items: { credits: { quantity: 100, repeat: [1, "month"], expires: "when-repeated" } },
+          },
+          type: "subscription",
+          subscription: { subscription_id: granted.json.subscription_id, current_period_end: null, cancel_at_period_end: false, is_cancelable: true },
+          switch_options: [{ product_id: "basic", product: expect.objectContaining({ display_name: "Basic" }) }],
+        },
+      ],
+      is_paginated: true,
+      pagination: { next_cursor: null },
+    });
+    expect(await credits(u.customer)).toBe(100);
+    expect((await grant(u.customer, { product_id: "pro" })).json).toMatchObject({ code: "PRODUCT_ALREADY_GRANTED", details: { product_id: "pro", customer_id: u.userId } });
+  });
+
+  it("adds to a stackable product's quantity, and its never-expiring items stay after it is cancelled", async () => {
+    const u = await newUser();
+    expect((await grant(u.customer, { product_id: "credit_pack", quantity: 2 })).json).toEqual({ success: true });
+    expect((await grant(u.customer, { product_id: "credit_pack", quantity: 3 })).status).toBe(200);
+    expect(await held(u.customer)).toEqual(["credit_packx5"]);
+    expect(await credits(u.customer)).toBe(250);
+    expect((await grant(u.customer, { product_id: "pro", quantity: 2 })).json.code).toBe("SCHEMA_ERROR");
+    expect((await cancel(u.customer, "credit_pack", u.creds)).json).toEqual({ success: true });
+    expect(await held(u.customer)).toEqual([]);
+    expect(await credits(u.customer)).toBe(250);
+  });
+
+  it("holds one product per catalog: granting another ends the one held and its items", async () => {
+    const u = await newUser();
+    await grant(u.customer, { product_id: "basic" });
+    expect(await credits(u.customer)).toBe(10);
+    await grant(u.customer, { product_id: "pro" });
+    expect(await held(u.customer)).toEqual(["prox1"]);
+    expect(await credits(u.customer)).toBe(100);
+  });
+
+  it("grants an add-on only over its base product, and ends nothing else", async () => {
+    const u = await newUser();
+    const refused = await grant(u.customer, { product_id: "pro_addon" });
+    expect(refused.json.code).toBe("SCHEMA_ERROR");
+    expect(refused.json.error).toContain("add-on");
+    await grant(u.customer, { product_id: "pro" });
+    expect((await grant(u.customer, { product_id: "pro_addon" })).status).toBe(200);
+    expect(await held(u.customer)).toEqual(["prox1", "pro_addonx1"]);
+    expect(await credits(u.customer)).toBe(105);
+  });
+
+  it("grants an inline product, and refuses products that do not exist or are for another customer type", async () => {
+    const u = await newUser();
+    const inline = {
+      display_name: "One-off bundle",
+      customer_type: "user",
+      server_only: false,
+      prices: { once: { USD: "3.5" } },
+      included_items: { credits: { quantity: 4 } },
+    };
+    expect((await grant(u.customer, { product_inline: inline })).json).toEqual({ success: true });
+    expect((await list(u.customer)).json.items[0]).toMatchObject({ id: null, quantity: 1, type: "one_time", subscription: null, product: { display_name: "One-off bundle" } });
+    expect(await credits(u.customer)).toBe(4);
+    expect((await grant(u.customer, { product_inline: { ...inline, prices: { once: { USD: "3.555" } } } })).json.code).toBe("SCHEMA_ERROR");
+    expect((await grant(u.customer, { product_inline: { ...inline, prices: { once: { JPY: "1.5" } } } })).json.code).toBe("SCHEMA_ERROR");
+    expect((await grant(u.customer, {})).json.code).toBe("SCHEMA_ERROR");
+    expect((await grant(u.customer, { product_id: "pro", product_inline: inline })).json.code).toBe("SCHEMA_ERROR");
+    expect((await grant(u.customer, { product_id: "nope" })).json).toMatchObject({ code: "PRODUCT_DOES_NOT_EXIST", details: { product_id: "nope" } });
+    expect((await grant(u.customer, { product_id: "team_plan" })).json).toMatchObject({
+      code: "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH",
+      details: { product_id: "team_plan", customer_id: u.userId, product_customer_type: "team", actual_customer_type: "user" },
+    });
+    expect((await grant(u.customer, { product_id: "pro" }, u.creds)).json.code).toBe("INSUFFICIENT_ACCESS_TYPE");
+  });
+
+  it("grants to teams and custom customers", async () => {
+    const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: "Plan team" } });
+    await grant(`team/${team.json.id}`, { product_id: "team_plan" });
+    expect((await callUntyped(t, "GET", `/payments/items/team/${team.json.id}/seats`, { creds: project.server })).json.quantity).toBe(5);
+    await grant("custom/acme", { product_id: "custom_quota" });
+    expect(await held("custom/acme")).toEqual(["custom_quotax1"]);
+  });
+});
+
+describe("listing, cancelling and switching", () => {
+  it("pages with a cursor, oldest first, and hides server-only products from clients", async () => {
+    const u = await newUser();
+    await grant(u.customer, { product_id: "basic" });
+    await grant(u.customer, { product_id: "credit_pack" });
+    await grant(u.customer, { product_id: "internal_bonus" });
+    expect(await held(u.customer)).toEqual(["basicx1", "credit_packx1", "internal_bonusx1"]);
+    expect(await held(u.customer, u.creds)).toEqual(["basicx1", "credit_packx1"]);
+    const first = await list(u.customer, project.server, "?limit=2");
+    expect(first.json.items.map((p: { id: string }) => p.id)).toEqual(["basic", "credit_pack"]);
+    expect(first.json.pagination.next_cursor).toEqual(expect.any(String));
+    const second = await list(u.customer, project.server, `?limit=2&cursor=${first.json.pagination.next_cursor}`);
+    expect(second.json.items.map((p: { id: string }) => p.id)).toEqual(["internal_bonus"]);
+    expect(second.json.pagination.next_cursor).toBeNull();
+    expect((await list(u.customer, project.server, "?cursor=not-a-grant")).json.code).toBe("SCHEMA_ERROR");
+    expect(await credits(u.customer)).toBe(10 + 50 + 7);
+  });
+
+  it("lets a client cancel its own products, but not server-only ones nor another user's", async () => {
+    const u = await newUser();
+    const other = await newUser();
+    await grant(u.customer, { product_id: "pro" });
+    await grant(u.customer, { product_id: "internal_bonus" });
+    expect((await cancel(u.customer, "internal_bonus", u.creds)).json).toMatchObject({ code: "PRODUCT_DOES_NOT_EXIST", details: { product_id: "internal_bonus" } });
+    expect((await cancel(u.customer, "pro", other.creds)).json.code).toBe("CUSTOMER_DOES_NOT_EXIST");
+    expect((await cancel("user/me", "pro", u.creds)).json).toEqual({ success: true });
+    expect(await held(u.customer)).toEqual(["internal_bonusx1"]);
+    expect(await credits(u.customer)).toBe(7);
+    expect((await cancel(u.customer, "pro", u.creds)).json.code).toBe("PRODUCT_DOES_NOT_EXIST");
+    expect((await cancel(u.customer, "internal_bonus")).json).toEqual({ success: true });
+    expect(await held(u.customer)).toEqual([]);
+  });
+
+  it("switches between products of one catalog, refusing what cannot be switched", async () => {
+    const u = await newUser();
+    const sw = (body: Record<string, unknown>) => callUntyped(t, "POST", "/payments/products/user/me/switch", { creds: u.creds, body });
+    expect((await sw({ from_product_id: "basic", to_product_id: "pro" })).json).toMatchObject({ code: "PRODUCT_DOES_NOT_EXIST", details: { context: "not_owned" } });
+    await grant(u.customer, { product_id: "basic" });
+    expect((await sw({ from_product_id: "basic", to_product_id: "credit_pack" })).json.code).toBe("SCHEMA_ERROR");
+    expect((await sw({ from_product_id: "basic", to_product_id: "pro", price_id: "weekly" })).json.code).toBe("SCHEMA_ERROR");
+    expect((await sw({ from_product_id: "basic", to_product_id: "pro", quantity: 2 })).json.code).toBe("SCHEMA_ERROR");
+    expect((await sw({ from_product_id: "basic", to_product_id: "internal_bonus" })).json.code).toBe("PRODUCT_DOES_NOT_EXIST");
+    expect((await sw({ from_product_id: "basic", to_product_id: "pro", price_id: "yearly" })).json).toEqual({ success: true });
+    expect(await held(u.customer)).toEqual(["prox1"]);
+    expect(await credits(u.customer)).toBe(100);
+  });
+});
+
+const otherUsersProducts = (suffix: string) => async (ctx: { t: TestApp; project: ProjectFixture }) => ({
+  path: `/payments/products/user/${(await signUpUser(ctx.t, ctx.project.client)).userId}${suffix}`,
+  creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
+  body: suffix === "/switch" ? { from_product_id: "a", to_product_id: "b" } : undefined,
+  code: "CUSTOMER_DOES_NOT_EXIST" as const,
+});
+
+describeSecurity({
+  operationId: "grantCustomerProduct",
+  method: "POST",
+  path: "/payments/products/custom/org-1",
+  access: ["server", "admin"],
+  body: { product_id: "pro" },
+});
+describeSecurity({
+  operationId: "cancelCustomerProduct",
+  method: "DELETE",
+  path: "/payments/products/user/me/pro",
+  access: ["client", "server", "admin"],
+  userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+  foreignResource: otherUsersProducts("/pro"),
+});
+describeSecurity({
+  operationId: "switchCustomerProduct",
+  method: "POST",
+  path: "/payments/products/user/me/switch",
+  access: ["client", "server", "admin"],
+  body: { from_product_id: "basic", to_product_id: "pro" },
+  userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+  foreignResource: otherUsersProducts("/switch"),
+});
