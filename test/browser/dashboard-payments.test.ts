@@ -1,9 +1,23 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { settled } from "./support/account-settings";
 import { uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 import { createSeededProject, openProjectPage, pageScreenshots, signInToDashboard } from "./support/dashboard-project";
 
 const harness = useBrowserHarness();
+
+/** Closes the "saved" notifications, which would otherwise cover the page's heading in the screenshots. */
+async function dismissNotifications(page: Page) {
+  await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>(".mantine-Notification-closeButton").forEach((button) => button.click()));
+  await page.waitForFunction(() => document.querySelectorAll(".mantine-Notification-root").length === 0);
+}
+
+/** Desktop and phone screenshots of the page once its notifications are gone. */
+async function shots(page: Page, name: string) {
+  await dismissNotifications(page);
+  await settled(page);
+  await pageScreenshots(page, name);
+}
 
 describe("dashboard: payments", () => {
   it("defines a product in the catalog, sells it in test mode on the checkout page, and shows the customer's product, items and transaction", async () => {
@@ -44,8 +58,7 @@ describe("dashboard: payments", () => {
     await productForm.getByRole("button", { name: "Add product" }).click();
     await productForm.getByText("at most 2 decimals").waitFor();
     await productForm.getByLabel("Amount").fill("9.99");
-    await settled(page);
-    await pageScreenshots(page, "dashboard-payments-product-form");
+    await shots(page, "dashboard-payments-product-form");
     await productForm.getByRole("button", { name: "Add product" }).click();
     await productForm.waitFor({ state: "detached" });
     const card = page.getByRole("listitem", { name: "Pro plan" });
@@ -62,8 +75,7 @@ describe("dashboard: payments", () => {
     });
     // An included item cannot be removed while the product uses it.
     expect(await page.getByRole("button", { name: "Remove item Credits" }).isDisabled()).toBe(true);
-    await settled(page);
-    await pageScreenshots(page, "dashboard-payments-catalog");
+    await shots(page, "dashboard-payments-catalog");
 
     // A purchase link made by the project's backend opens the hosted checkout, which buys in test mode.
     const buyer = await project.asServer("POST", "/users", { primary_email: uniqueEmail("buyer"), primary_email_auth_enabled: true });
@@ -79,13 +91,11 @@ describe("dashboard: payments", () => {
     expect(await page.getByTestId("checkout-project").textContent()).toBe("Harbour shop");
     await page.getByText("Nobody is charged").waitFor();
     expect(await page.getByTestId("checkout-total").textContent()).toBe("$9.99 every month");
-    await settled(page);
-    await pageScreenshots(page, "checkout-test-mode");
+    await shots(page, "checkout-test-mode");
     await page.getByRole("button", { name: "Complete test purchase" }).click();
     await page.getByRole("heading", { name: "Purchase complete" }).waitFor();
     expect(await page.getByRole("link", { name: "Return to Harbour shop" }).getAttribute("href")).toBe(returnUrl);
-    await settled(page);
-    await pageScreenshots(page, "checkout-complete");
+    await shots(page, "checkout-complete");
     // The link buys once.
     await page.reload();
     await page.getByRole("heading", { name: "This purchase link has already been used" }).waitFor();
@@ -111,8 +121,18 @@ describe("dashboard: payments", () => {
     await adjust.waitFor({ state: "detached" });
     await expect.poll(() => page.getByTestId("quantity-credits").textContent()).toBe("70");
     expect((await project.asServer("GET", `/payments/items/user/${buyerId}/credits`)).json.quantity).toBe(70);
-    await settled(page);
-    await pageScreenshots(page, "dashboard-payments-customer");
+    await shots(page, "dashboard-payments-customer");
+
+    // Cancel the product here, then grant it again from the catalog.
+    await products.getByRole("button", { name: "Cancel Pro plan" }).click();
+    await page.getByRole("dialog", { name: "Cancel Pro plan?" }).getByRole("button", { name: "Cancel product" }).click();
+    await products.getByText("No products").waitFor();
+    expect((await project.asServer("GET", `/payments/products/user/${buyerId}`)).json.items).toEqual([]);
+    await products.getByPlaceholder("Choose a product").click();
+    await page.getByRole("option", { name: "Pro plan", exact: true }).click();
+    await products.getByRole("button", { name: "Grant", exact: true }).click();
+    await products.getByRole("listitem", { name: "Pro plan" }).waitFor();
+    expect((await project.asServer("GET", `/payments/products/user/${buyerId}`)).json.items.map((p: { id: string }) => p.id)).toEqual(["pro"]);
 
     // Transactions: the test purchase, as the API lists it.
     await page.getByRole("tab", { name: "Transactions" }).click();
@@ -123,7 +143,6 @@ describe("dashboard: payments", () => {
     const listed = (await admin("GET", "/internal/payments/transactions")).json.transactions as Array<{ type: string; customer_id: string; test_mode: boolean }>;
     expect(listed.filter((t) => t.type === "purchase").map((t) => [t.customer_id, t.test_mode])).toEqual([[buyerId, true]]);
     expect(await row.textContent()).toContain("Purchase");
-    await settled(page);
-    await pageScreenshots(page, "dashboard-payments-transactions");
+    await shots(page, "dashboard-payments-transactions");
   }, 180_000);
 });

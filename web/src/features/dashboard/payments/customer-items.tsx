@@ -26,7 +26,7 @@ export function CustomerItems({ projectId, customer, payments }: { projectId: st
       {items.length === 0 ? (
         <EmptyState size="sm" icon={<IconCoins aria-hidden />} withIndicatorBackground title={`No items for ${customer.type} customers`} description="Items of this customer type, defined in the catalog, show here." />
       ) : (
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={300}>
           <Table aria-label="Item quantities" verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>

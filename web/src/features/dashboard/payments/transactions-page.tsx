@@ -82,12 +82,12 @@ function TransactionList({ projectId, filter, page, onNext, onPrevious }: Transa
           <Group gap={6} wrap="nowrap">
             <Text size="sm">{typeLabel(row.original.type)}</Text>
             {row.original.test_mode ? (
-              <Badge size="xs" variant="light" color="yellow">
+              <Badge size="xs" variant="light" color="yellow" style={{ flexShrink: 0, overflow: "visible" }}>
                 Test
               </Badge>
             ) : null}
             {row.original.adjusted_by.length > 0 ? (
-              <Badge size="xs" variant="light" color="gray">
+              <Badge size="xs" variant="light" color="gray" style={{ flexShrink: 0, overflow: "visible" }}>
                 Refunded
               </Badge>
             ) : null}
@@ -109,7 +109,11 @@ function TransactionList({ projectId, filter, page, onNext, onPrevious }: Transa
       {
         id: "what",
         header: "What",
-        cell: ({ row }) => <Text size="sm">{summarize(row.original).product ?? ""}</Text>,
+        cell: ({ row }) => (
+          <Text size="sm" miw={120}>
+            {summarize(row.original).product ?? ""}
+          </Text>
+        ),
       },
       { id: "amount", header: "Amount", cell: ({ row }) => <Text size="sm" style={{ whiteSpace: "nowrap" }}>{summarize(row.original).amount ?? "—"}</Text> },
       {
