@@ -7,7 +7,8 @@ import { Boundary, RetryableError } from "../../components/boundary";
 import { ErrorAlert } from "../../components/error-alert";
 import { LoadingCard, PageCard, useDocumentTitle } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
-import { currenciesOf, every, money, priceLabel, trialLabel, type PriceCurrency } from "./price-format";
+import type { Currency } from "../../lib/currencies";
+import { currenciesOf, every, money, priceLabel, trialLabel } from "./price-format";
 import { codeProblemOf, usePurchaseOffer, useStartPurchase, type PurchaseOffer } from "./use-checkout";
 
 /** purchase-session takes at most this many of a stackable product at once. */
@@ -97,7 +98,7 @@ function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: P
   const [priceId, setPriceId] = useState<string>(prices[0]?.[0] ?? "");
   const price = offer.product.prices[priceId];
   const currencies = price ? currenciesOf(price) : [];
-  const [chosenCurrency, setCurrency] = useState<PriceCurrency | null>(null);
+  const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
   const currency = chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : currencies[0];
   const [quantity, setQuantity] = useState<number | string>(1);
   const start = useStartPurchase();
@@ -175,7 +176,7 @@ function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: P
               <Text size="sm" fw={500}>
                 Currency
               </Text>
-              <SegmentedControl data={currencies} value={currency} onChange={(value) => setCurrency(value as PriceCurrency)} aria-label="Currency" />
+              <SegmentedControl data={currencies} value={currency} onChange={(value) => setCurrency(value as Currency)} aria-label="Currency" />
             </Stack>
           ) : null}
           {stackable ? (

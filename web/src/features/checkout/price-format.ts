@@ -1,20 +1,9 @@
 /** How the checkout page words a price: "$9.99 every month", "¥500 once", with a trial. */
-export type Interval = [number, "day" | "week" | "month" | "year"];
+import type { api } from "@gatehouse/clients/react";
+import { CURRENCIES, type Currency } from "../../lib/currencies";
 
-export interface OfferPrice {
-  USD?: string;
-  EUR?: string;
-  GBP?: string;
-  JPY?: string;
-  INR?: string;
-  AUD?: string;
-  CAD?: string;
-  interval?: Interval;
-  free_trial?: Interval;
-}
-
-export const PRICE_CURRENCIES = ["USD", "EUR", "GBP", "JPY", "INR", "AUD", "CAD"] as const;
-export type PriceCurrency = (typeof PRICE_CURRENCIES)[number];
+export type OfferPrice = api.ProductPrice;
+export type Interval = NonNullable<OfferPrice["interval"]>;
 
 export function money(amount: string, currency: string, quantity = 1): string {
   const value = Number(amount) * quantity;
@@ -30,12 +19,12 @@ export function every([count, unit]: Interval): string {
 }
 
 /** The currencies a price is given in, in the order of SPEC §9. */
-export function currenciesOf(price: OfferPrice): PriceCurrency[] {
-  return PRICE_CURRENCIES.filter((currency) => price[currency] !== undefined);
+export function currenciesOf(price: OfferPrice): Currency[] {
+  return CURRENCIES.filter((currency) => price[currency] !== undefined);
 }
 
 /** "$9.99 every month" in `currency`; "Free" for 0 once. */
-export function priceLabel(price: OfferPrice, currency: PriceCurrency, quantity = 1): string {
+export function priceLabel(price: OfferPrice, currency: Currency, quantity = 1): string {
   const amount = price[currency] ?? "0";
   const base = money(amount, currency, quantity);
   return price.interval ? `${base} ${every(price.interval)}` : `${base} once`;

@@ -3,7 +3,8 @@
  * server's (services/project-config/schema.ts), which stays the authority: what passes here may
  * still be refused, and then the server's message is shown.
  */
-import { CURRENCY_DECIMALS, type Currency, type PaymentsConfig } from "./catalog-types";
+import { CURRENCY_DECIMALS, type Currency } from "../../../lib/currencies";
+import type { PaymentsConfig } from "./catalog-types";
 
 export const ID_MAX_LENGTH = 63;
 export const DISPLAY_NAME_MAX_LENGTH = 256;

@@ -3,17 +3,14 @@
  * services/project-config/document.ts, SPEC §3 Item and Product), as the config API returns it.
  * Written out because the web app does not import the server (ARCHITECTURE §3).
  */
+import type { Currency } from "../../../lib/currencies";
+
 export type CustomerType = "user" | "team" | "custom";
 export type DurationUnit = "day" | "week" | "month" | "year";
 export type Duration = [number, DurationUnit];
 
 export const CUSTOMER_TYPES: readonly CustomerType[] = ["user", "team", "custom"];
 export const DURATION_UNITS: readonly DurationUnit[] = ["day", "week", "month", "year"];
-
-/** SPEC §9: the currencies a price may be given in, and the decimals each allows. */
-export const CURRENCY_DECIMALS = { USD: 2, EUR: 2, GBP: 2, JPY: 0, INR: 2, AUD: 2, CAD: 2 } as const;
-export type Currency = keyof typeof CURRENCY_DECIMALS;
-export const CURRENCIES = Object.keys(CURRENCY_DECIMALS) as Currency[];
 
 export type PriceConfig = Partial<Record<Currency, string>> & { interval?: Duration; serverOnly?: boolean; freeTrial?: Duration };
 

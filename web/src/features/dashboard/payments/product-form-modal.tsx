@@ -1,11 +1,11 @@
 import { ActionIcon, Button, Checkbox, Divider, Fieldset, Group, Modal, MultiSelect, NumberInput, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
 import { ErrorAlert } from "../../../components/error-alert";
-import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError } from "../../../lib/validation";
-import { CURRENCIES, CUSTOMER_TYPES, type PaymentsConfig, type ProductConfig } from "./catalog-types";
+import { useSaveThenClose } from "./use-save-then-close";
+import { CURRENCIES } from "../../../lib/currencies";
+import { CUSTOMER_TYPES, type PaymentsConfig, type ProductConfig } from "./catalog-types";
 import { DurationField } from "./duration-field";
 import { newPrice, productProblems, productValues, toProductConfig, type ProductValues } from "./product-form-values";
 
@@ -32,8 +32,7 @@ const EXPIRY_CHOICES = [
 ];
 
 function ProductForm({ payments, product, onClose, onSave }: ProductFormModalProps & { product: { id: string; config: ProductConfig } | null }) {
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, saving, run } = useSaveThenClose(onClose);
   const adding = product === null;
   const form = useForm<ProductValues>({
     initialValues: productValues(product?.id ?? "", product?.config ?? null),
@@ -43,18 +42,7 @@ function ProductForm({ payments, product, onClose, onSave }: ProductFormModalPro
   const otherProducts = Object.entries(payments.products)
     .filter(([id]) => id !== product?.id)
     .map(([value, other]) => ({ value, label: other.displayName || value }));
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave(values.id.trim(), toProductConfig(values));
-      onClose();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setSaving(false);
-    }
-  }, focusFirstError);
+  const submit = form.onSubmit((values) => run(() => onSave(values.id.trim(), toProductConfig(values))), focusFirstError);
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="md">

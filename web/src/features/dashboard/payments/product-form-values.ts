@@ -3,7 +3,8 @@
  * prices as lists of amounts. Kept apart from the form so the conversion is plain data.
  */
 import { amountProblem, countProblem, displayNameProblem, idProblem } from "./catalog-rules";
-import { CURRENCIES, type Currency, type CustomerType, type Duration, type DurationUnit, type ItemExpiry, type PriceConfig, type ProductConfig } from "./catalog-types";
+import { CURRENCIES, type Currency } from "../../../lib/currencies";
+import type { CustomerType, Duration, DurationUnit, ItemExpiry, PriceConfig, ProductConfig } from "./catalog-types";
 
 export interface DurationValue {
   count: number | string;

@@ -1,9 +1,8 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { useState } from "react";
 import { ErrorAlert } from "../../../components/error-alert";
-import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError } from "../../../lib/validation";
+import { useSaveThenClose } from "./use-save-then-close";
 import { displayNameProblem, idProblem } from "./catalog-rules";
 import { CUSTOMER_TYPES, type CustomerType } from "./catalog-types";
 
@@ -36,8 +35,7 @@ export function SimpleEntryModal({ kind, entry, ...props }: SimpleEntryModalProp
 }
 
 function SimpleEntryForm({ kind, entry, takenIds, onClose, onSave }: SimpleEntryModalProps & { entry: SimpleEntry | null }) {
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { error, saving, run } = useSaveThenClose(onClose);
   const form = useForm({
     initialValues: { id: entry?.id ?? "", displayName: entry?.displayName ?? "", customerType: entry?.customerType ?? "user" },
     validate: {
@@ -45,18 +43,7 @@ function SimpleEntryForm({ kind, entry, takenIds, onClose, onSave }: SimpleEntry
       displayName: displayNameProblem,
     },
   });
-  const submit = form.onSubmit(async (values) => {
-    setSaving(true);
-    setError(null);
-    try {
-      await onSave({ id: values.id.trim(), displayName: values.displayName.trim() || undefined, ...(kind === "item" ? { customerType: values.customerType } : {}) });
-      onClose();
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      setSaving(false);
-    }
-  }, focusFirstError);
+  const submit = form.onSubmit((values) => run(() => onSave({ id: values.id.trim(), displayName: values.displayName.trim() || undefined, ...(kind === "item" ? { customerType: values.customerType } : {}) })), focusFirstError);
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
