@@ -30,6 +30,8 @@ describe("dashboard: payments", () => {
         body: body === undefined ? undefined : JSON.stringify(body),
       }).then(async (response) => ({ status: response.status, json: (await response.json()) as any }));
     const catalog = async () => JSON.parse((await admin("GET", "/internal/config")).json.config_string).payments;
+    const override = (changes: Record<string, unknown>) => admin("PATCH", "/internal/config/override/project", { config_override_string: JSON.stringify(changes) });
+    expect((await override({ "payments.catalogs.plans": { displayName: "Plans" } })).status).toBe(200);
     await signInToDashboard(page, project);
     await openProjectPage(page, project.projectId, "payments", "Payments");
     await page.getByText("No products yet").waitFor();
@@ -58,11 +60,19 @@ describe("dashboard: payments", () => {
     await productForm.getByRole("button", { name: "Add product" }).click();
     await productForm.getByText("at most 2 decimals").waitFor();
     await productForm.getByLabel("Amount").fill("9.99");
+    await productForm.getByPlaceholder("None").click();
+    await page.getByRole("option", { name: "Plans", exact: true }).click();
     await shots(page, "dashboard-payments-product-form");
+    // The catalog goes away behind the page's back: the server refuses, and the form says why.
+    expect((await override({ "payments.catalogs.plans": null })).status).toBe(200);
+    await productForm.getByRole("button", { name: "Add product" }).click();
+    await productForm.getByRole("alert").getByText('no catalog "plans"').waitFor();
+    expect((await catalog()).products).toEqual({});
+    expect((await override({ "payments.catalogs.plans": { displayName: "Plans" } })).status).toBe(200);
     await productForm.getByRole("button", { name: "Add product" }).click();
     await productForm.waitFor({ state: "detached" });
     const card = page.getByRole("listitem", { name: "Pro plan" });
-    await card.getByText("monthly: 9.99 USD every 1 month").waitFor();
+    await card.getByText("monthly: 9.99 USD every month").waitFor();
     await card.getByText("Includes 100 × Credits").waitFor();
 
     const saved = await catalog();
@@ -70,6 +80,7 @@ describe("dashboard: payments", () => {
     expect(saved.products.pro).toEqual({
       displayName: "Pro plan",
       customerType: "user",
+      catalogId: "plans",
       prices: { monthly: { USD: "9.99", interval: [1, "month"] } },
       includedItems: { credits: { quantity: 100, repeat: "never", expires: "never" } },
     });

@@ -10,7 +10,7 @@ import { SettingsHeading } from "../../account-settings/settings-heading";
 import { useProjectId } from "../shell/project-context";
 import { referencesTo } from "./catalog-rules";
 import { CURRENCIES } from "../../../lib/currencies";
-import { formatDuration, type PaymentsConfig, type PriceConfig, type ProductConfig } from "./catalog-types";
+import { formatDuration, formatEvery, type PaymentsConfig, type PriceConfig, type ProductConfig } from "./catalog-types";
 import { CatalogEntryCard } from "./catalog-entry-card";
 import { ProductFormModal } from "./product-form-modal";
 import { SimpleEntryModal, type SimpleEntry } from "./simple-entry-modal";
@@ -27,10 +27,10 @@ export function CatalogPage() {
   );
 }
 
-/** "$9.99 / 1 month", "€9 once". */
+/** "9.99 USD every month", "9 EUR once". */
 export function priceSummary(price: PriceConfig): string {
   const amounts = CURRENCIES.filter((currency) => price[currency] !== undefined).map((currency) => `${price[currency]} ${currency}`);
-  return `${amounts.join(" or ")} ${price.interval ? `every ${formatDuration(price.interval)}` : "once"}${price.freeTrial ? `, ${formatDuration(price.freeTrial)} free` : ""}`;
+  return `${amounts.join(" or ")} ${price.interval ? formatEvery(price.interval) : "once"}${price.freeTrial ? `, ${formatDuration(price.freeTrial)} free` : ""}`;
 }
 
 function Catalog({ projectId }: { projectId: string }) {
@@ -217,7 +217,7 @@ function ProductDetails({ payments, product }: { payments: PaymentsConfig; produ
       {included.length > 0 ? (
         <Text size="sm" c="dimmed">
           {`Includes ${included
-            .map(([id, item]) => `${item.quantity ?? 0} × ${payments.items[id]?.displayName || id}${item.repeat && item.repeat !== "never" ? ` every ${formatDuration(item.repeat)}` : ""}`)
+            .map(([id, item]) => `${item.quantity ?? 0} × ${payments.items[id]?.displayName || id}${item.repeat && item.repeat !== "never" ? ` ${formatEvery(item.repeat)}` : ""}`)
             .join(", ")}`}
         </Text>
       ) : null}

@@ -50,6 +50,11 @@ export interface PaymentsConfig {
   products: Record<string, ProductConfig>;
 }
 
+/** "every month", "every 2 weeks". */
+export function formatEvery(duration: Duration): string {
+  return duration[0] === 1 ? `every ${duration[1]}` : `every ${formatDuration(duration)}`;
+}
+
 /** "1 month", "2 weeks". */
 export function formatDuration([count, unit]: Duration): string {
   return `${count} ${unit}${count === 1 ? "" : "s"}`;
