@@ -1,10 +1,17 @@
+import { startTestServer, type RunningTestServer } from "@gatehouse/server/testing";
+import { startStripeStandIn, type StripeStandIn } from "@gatehouse/server/testing/stripe-stand-in";
 import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { WEB_DIST_DIR } from "../../scripts/web-build.mjs";
 import { settled } from "./support/account-settings";
 import { uniqueEmail, useBrowserHarness } from "./support/browser-harness";
-import { createSeededProject, openProjectPage, pageScreenshots, signInToDashboard } from "./support/dashboard-project";
+import { adminHeaders, callProject, createSeededProject, openProjectPage, pageScreenshots, signInToDashboard, type SeededProject } from "./support/dashboard-project";
 
 const harness = useBrowserHarness();
+
+/** The dashboard's own calls for the project: admin, with its owner's token. */
+const adminOf = (server: RunningTestServer, project: SeededProject) => (method: string, path: string, body?: unknown) =>
+  callProject(server, project.projectId, adminHeaders(project.owner.tokens.access_token), method, path, body);
 
 /** Closes the "saved" notifications, which would otherwise cover the page's heading in the screenshots. */
 async function dismissNotifications(page: Page) {
@@ -23,12 +30,7 @@ describe("dashboard: payments", () => {
   it("defines a product in the catalog, sells it in test mode on the checkout page, and shows the customer's product, items and transaction", async () => {
     const { page, server } = harness();
     const project = await createSeededProject(server, "Harbour shop");
-    const admin = (method: string, path: string, body?: unknown) =>
-      fetch(`${server.url}/api/v1${path}`, {
-        method,
-        headers: { "content-type": "application/json", "x-stack-project-id": project.projectId, "x-stack-access-type": "admin", "x-stack-admin-access-token": project.owner.tokens.access_token },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }).then(async (response) => ({ status: response.status, json: (await response.json()) as any }));
+    const admin = adminOf(server, project);
     const catalog = async () => JSON.parse((await admin("GET", "/internal/config")).json.config_string).payments;
     const override = (changes: Record<string, unknown>) => admin("PATCH", "/internal/config/override/project", { config_override_string: JSON.stringify(changes) });
     expect((await override({ "payments.catalogs.plans": { displayName: "Plans" } })).status).toBe(200);
@@ -156,4 +158,59 @@ describe("dashboard: payments", () => {
     expect(await row.textContent()).toContain("Purchase");
     await shots(page, "dashboard-payments-transactions");
   }, 180_000);
+});
+
+describe("checkout: live mode", () => {
+  let stripe: StripeStandIn;
+  let live: RunningTestServer;
+  beforeAll(async () => {
+    // A second server whose Stripe is the local stand-in (the real SDK talks to it).
+    stripe = await startStripeStandIn();
+    live = await startTestServer({ webDistDir: WEB_DIST_DIR, env: stripe.env });
+  }, 120_000);
+  afterAll(async () => {
+    await live?.close();
+    await stripe?.close();
+  });
+
+  it("hands the buyer over to Stripe's checkout for the chosen price and quantity", async () => {
+    const { page } = harness();
+    const project = await createSeededProject(live, "Harbour live");
+    const admin = adminOf(live, project);
+    const catalog = {
+      "payments.testMode": false,
+      "payments.items.credits": { displayName: "Credits", customerType: "user" },
+      "payments.products.credit-pack": {
+        displayName: "Credit pack",
+        customerType: "user",
+        stackable: true,
+        prices: { once: { USD: "5", EUR: "4.5" } },
+        includedItems: { credits: { quantity: 50 } },
+      },
+    };
+    expect((await admin("PATCH", "/internal/config/override/project", { config_override_string: JSON.stringify(catalog) })).status).toBe(200);
+    const setup = await admin("POST", "/internal/payments/setup", {});
+    expect(setup.status).toBe(200);
+    stripe.accounts.get(setup.json.url.split("/").pop())!.charges_enabled = true;
+    const buyer = await project.asServer("POST", "/users", { primary_email: uniqueEmail("live-buyer"), primary_email_auth_enabled: true });
+    const link = await project.asServer("POST", "/payments/purchases/create-purchase-url", { customer_type: "user", customer_id: buyer.json.id, product_id: "credit-pack" });
+    expect(link.status).toBe(200);
+
+    await page.goto(link.json.url);
+    await page.getByRole("heading", { name: "Credit pack", level: 1 }).waitFor();
+    expect(await page.getByText("Nobody is charged").count()).toBe(0);
+    await page.getByText("EUR", { exact: true }).click();
+    await page.getByLabel("Quantity").fill("3");
+    expect(await page.getByTestId("checkout-total").textContent()).toBe("€13.50 once");
+    await shots(page, "checkout-live");
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.waitForURL(new RegExp(`^${stripe.url}/checkout/cs_`));
+    const session = stripe.checkoutSessions.get(new URL(page.url()).pathname.split("/").pop()!)!;
+    expect(session).toMatchObject({ amount_total: 1350, currency: "eur", mode: "payment" });
+
+    // Back from Stripe without paying (its cancel URL): the spent link says nothing was charged.
+    await page.goto(`${link.json.url}${link.json.url.includes("?") ? "&" : "?"}purchase=canceled`);
+    await page.getByRole("heading", { name: "Payment canceled" }).waitFor();
+    await page.getByText("Nothing was charged").waitFor();
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Container, Group, NumberInput, Paper, Radio, SegmentedControl, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Container, Group, Input, NumberInput, Paper, Radio, SegmentedControl, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCircleCheck, IconFlask } from "@tabler/icons-react";
 import { useId, useState } from "react";
 import type { FallbackProps } from "react-error-boundary";
@@ -32,7 +32,7 @@ export function CheckoutPage() {
   const [params] = useSearchParams();
   const returnUrl = params.get("return_url") || undefined;
   return (
-    <Boundary loading={<LoadingCard title="Checkout" />} failed={CheckoutFailure}>
+    <Boundary loading={<LoadingCard title="Checkout" />} failed={(props) => <CheckoutFailure {...props} canceled={params.get("purchase") === "canceled"} />}>
       <Offer code={code} returnUrl={returnUrl} outcome={params.get("purchase")} />
     </Boundary>
   );
@@ -46,9 +46,19 @@ function Offer({ code, returnUrl, outcome }: { code: string; returnUrl: string |
   return <Checkout code={code} offer={offer} returnUrl={returnUrl} canceled={outcome === "canceled"} />;
 }
 
-/** A link that cannot be used says why; anything else is the server's message with a retry. */
-function CheckoutFailure({ error, resetErrorBoundary }: FallbackProps) {
+/**
+ * A link that cannot be used says why; anything else is the server's message with a retry. A
+ * buyer back from Stripe without paying finds the link spent (it bought the Stripe session).
+ */
+function CheckoutFailure({ error, resetErrorBoundary, canceled }: FallbackProps & { canceled: boolean }) {
   const problem = codeProblemOf(error);
+  if (problem === "used" && canceled) {
+    return (
+      <PageCard title="Payment canceled" announce>
+        <Text>Nothing was charged. To buy after all, go back to the app and start the purchase again.</Text>
+      </PageCard>
+    );
+  }
   if (problem) return <CodeProblem kind={problem} />;
   return (
     <PageCard title="Checkout">
@@ -172,12 +182,9 @@ function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: P
             </Radio.Group>
           )}
           {currencies.length > 1 ? (
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                Currency
-              </Text>
-              <SegmentedControl data={currencies} value={currency} onChange={(value) => setCurrency(value as Currency)} aria-label="Currency" />
-            </Stack>
+            <Input.Wrapper label="Currency">
+              <SegmentedControl data={currencies} value={currency} onChange={(value) => setCurrency(value as Currency)} aria-label="Currency" fullWidth mt={4} />
+            </Input.Wrapper>
           ) : null}
           {stackable ? (
             <NumberInput
