@@ -150,8 +150,8 @@ describe("dashboard: payments", () => {
     // Transactions: the test purchase, as the API lists it.
     await page.getByRole("tab", { name: "Transactions" }).click();
     const table = page.getByRole("table", { name: "Transactions" });
-    const row = table.getByRole("row").filter({ hasText: buyerId });
-    await row.getByText("Pro plan").waitFor();
+    const row = table.getByRole("row").filter({ hasText: "Pro plan" });
+    await row.getByRole("link", { name: `user ${buyerId}` }).waitFor();
     await row.getByText("Test", { exact: true }).waitFor();
     const listed = (await admin("GET", "/internal/payments/transactions")).json.transactions as Array<{ type: string; customer_id: string; test_mode: boolean }>;
     expect(listed.filter((t) => t.type === "purchase").map((t) => [t.customer_id, t.test_mode])).toEqual([[buyerId, true]]);
@@ -173,7 +173,7 @@ describe("checkout: live mode", () => {
     await stripe?.close();
   });
 
-  it("hands the buyer over to Stripe's checkout for the chosen price and quantity", async () => {
+  it("hands the buyer over to Stripe's checkout for the chosen price and quantity, and refunds the paid purchase from Transactions", async () => {
     const { page } = harness();
     const project = await createSeededProject(live, "Harbour live");
     const admin = adminOf(live, project);
@@ -191,7 +191,8 @@ describe("checkout: live mode", () => {
     expect((await admin("PATCH", "/internal/config/override/project", { config_override_string: JSON.stringify(catalog) })).status).toBe(200);
     const setup = await admin("POST", "/internal/payments/setup", {});
     expect(setup.status).toBe(200);
-    stripe.accounts.get(setup.json.url.split("/").pop())!.charges_enabled = true;
+    const accountId = setup.json.url.split("/").pop() as string;
+    stripe.accounts.get(accountId)!.charges_enabled = true;
     const buyer = await project.asServer("POST", "/users", { primary_email: uniqueEmail("live-buyer"), primary_email_auth_enabled: true });
     const link = await project.asServer("POST", "/payments/purchases/create-purchase-url", { customer_type: "user", customer_id: buyer.json.id, product_id: "credit-pack" });
     expect(link.status).toBe(200);
@@ -199,14 +200,40 @@ describe("checkout: live mode", () => {
     await page.goto(link.json.url);
     await page.getByRole("heading", { name: "Credit pack", level: 1 }).waitFor();
     expect(await page.getByText("Nobody is charged").count()).toBe(0);
-    await page.getByText("EUR", { exact: true }).click();
     await page.getByLabel("Quantity").fill("3");
+    await page.getByText("EUR", { exact: true }).click();
     expect(await page.getByTestId("checkout-total").textContent()).toBe("€13.50 once");
     await shots(page, "checkout-live");
+    await page.getByText("USD", { exact: true }).click();
+    expect(await page.getByTestId("checkout-total").textContent()).toBe("$15.00 once");
     await page.getByRole("button", { name: "Continue to payment" }).click();
     await page.waitForURL(new RegExp(`^${stripe.url}/checkout/cs_`));
     const session = stripe.checkoutSessions.get(new URL(page.url()).pathname.split("/").pop()!)!;
-    expect(session).toMatchObject({ amount_total: 1350, currency: "eur", mode: "payment" });
+    expect(session).toMatchObject({ amount_total: 1500, currency: "usd", mode: "payment" });
+
+    // Stripe says it was paid; the dashboard's Transactions refunds it through Stripe.
+    const paid = stripe.signedEvent({
+      account: accountId,
+      type: "checkout.session.completed",
+      object: { id: session.id, object: "checkout.session", mode: "payment", payment_status: "paid", payment_intent: "pi_live_1", metadata: session.metadata },
+    });
+    const delivered = await fetch(`${live.url}/api/v1/integrations/stripe/webhooks`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": paid.signature }, body: paid.body });
+    expect(delivered.status).toBe(200);
+    await page.goto(`${live.url}/`);
+    await page.evaluate(([access, refresh]) => {
+      localStorage.setItem("gatehouse:internal:access-token", access!);
+      localStorage.setItem("gatehouse:internal:refresh-token", refresh!);
+    }, [project.owner.tokens.access_token, project.owner.tokens.refresh_token]);
+    await page.goto(`${live.url}/dashboard/projects/${project.projectId}/payments/transactions`);
+    const row = page.getByRole("table", { name: "Transactions" }).getByRole("row").filter({ hasText: "Credit pack" });
+    await row.getByText("$15.00").waitFor();
+    await shots(page, "dashboard-payments-transactions-live");
+    await row.getByRole("button", { name: "Refund" }).click();
+    await page.getByRole("dialog", { name: "Refund this transaction?" }).getByRole("button", { name: "Refund" }).click();
+    await row.getByText("Refunded").waitFor();
+    expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: "pi_live_1", amount: 1500, account: accountId })]);
+    expect((await project.asServer("GET", `/payments/products/user/${buyer.json.id}`)).json.items).toEqual([]);
+    await page.getByRole("table", { name: "Transactions" }).getByText("-$15.00").waitFor();
 
     // Back from Stripe without paying (its cancel URL): the spent link says nothing was charged.
     await page.goto(`${link.json.url}${link.json.url.includes("?") ? "&" : "?"}purchase=canceled`);

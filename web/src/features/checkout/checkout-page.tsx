@@ -8,7 +8,8 @@ import { ErrorAlert } from "../../components/error-alert";
 import { LoadingCard, PageCard, useDocumentTitle } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
 import type { Currency } from "../../lib/currencies";
-import { currenciesOf, every, money, priceLabel, trialLabel } from "./price-format";
+import { formatMoney } from "../../lib/currencies";
+import { currenciesOf, every, priceLabel, trialLabel } from "./price-format";
 import { codeProblemOf, usePurchaseOffer, useStartPurchase, type PurchaseOffer } from "./use-checkout";
 
 /** purchase-session takes at most this many of a stackable product at once. */
@@ -168,7 +169,7 @@ function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: P
                       <Group wrap="nowrap" align="flex-start" gap="sm">
                         <Radio.Indicator />
                         <Stack gap={2}>
-                          <Text fw={600}>{first ? money(option[currency && currenciesOf(option).includes(currency) ? currency : first] ?? "0", currency && currenciesOf(option).includes(currency) ? currency : first) : id}</Text>
+                          <Text fw={600}>{first ? formatMoney(option[currency && currenciesOf(option).includes(currency) ? currency : first] ?? "0", currency && currenciesOf(option).includes(currency) ? currency : first) : id}</Text>
                           <Group gap={6}>
                             {option.interval ? <Badge variant="light" tt="none">{`Billed ${every(option.interval)}`}</Badge> : <Badge variant="light" color="gray" tt="none">One payment</Badge>}
                             {option.free_trial ? <Badge variant="light" color="green" tt="none">{trialLabel(option.free_trial)}</Badge> : null}

@@ -1,18 +1,9 @@
 /** How the checkout page words a price: "$9.99 every month", "¥500 once", with a trial. */
 import type { api } from "@gatehouse/clients/react";
-import { CURRENCIES, type Currency } from "../../lib/currencies";
+import { CURRENCIES, formatMoney, type Currency } from "../../lib/currencies";
 
 export type OfferPrice = api.ProductPrice;
 export type Interval = NonNullable<OfferPrice["interval"]>;
-
-export function money(amount: string, currency: string, quantity = 1): string {
-  const value = Number(amount) * quantity;
-  try {
-    return new Intl.NumberFormat(undefined, { style: "currency", currency }).format(value);
-  } catch {
-    return `${value} ${currency}`;
-  }
-}
 
 export function every([count, unit]: Interval): string {
   return count === 1 ? `every ${unit}` : `every ${count} ${unit}s`;
@@ -26,7 +17,7 @@ export function currenciesOf(price: OfferPrice): Currency[] {
 /** "$9.99 every month" in `currency`; "Free" for 0 once. */
 export function priceLabel(price: OfferPrice, currency: Currency, quantity = 1): string {
   const amount = price[currency] ?? "0";
-  const base = money(amount, currency, quantity);
+  const base = formatMoney(amount, currency, quantity);
   return price.interval ? `${base} ${every(price.interval)}` : `${base} once`;
 }
 

@@ -1,9 +1,10 @@
 /** What a transaction's entries (a money transfer, product grants) come to, for one row of the table. */
+import { formatMoney } from "../../../lib/currencies";
 import type { Transaction } from "./use-transactions";
 
 export interface TransactionSummary {
   product: string | null;
-  /** "9.99 USD", or null when no money moved. */
+  /** "$9.99", or null when no money moved. */
   amount: string | null;
 }
 
@@ -18,7 +19,7 @@ export function summarize(transaction: Transaction): TransactionSummary {
     }
     if (entry.type === "money_transfer" && !amount) {
       amount = Object.entries(entry.charged_amount)
-        .map(([currency, value]) => `${value} ${currency}`)
+        .map(([currency, value]) => formatMoney(value, currency))
         .join(" / ");
     }
   }

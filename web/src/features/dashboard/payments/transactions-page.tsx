@@ -6,12 +6,16 @@ import { useMemo, useState } from "react";
 import { Boundary } from "../../../components/boundary";
 import { ConfirmAction } from "../../../components/confirm-action";
 import { useDocumentTitle } from "../../../components/page-card";
+import { formatMoney } from "../../../lib/currencies";
 import { exactTime } from "../../../lib/format-time";
 import { Link } from "react-router";
 import { dashboardPath, useProjectId } from "../shell/project-context";
 import { CUSTOMER_TYPES } from "./catalog-types";
 import { summarize, typeLabel } from "./transaction-summary";
 import { refundOf, TRANSACTION_TYPES, useRefund, useTransactions, type Transaction, type TransactionCustomerType, type TransactionFilter, type TransactionType } from "./use-transactions";
+
+/** A UUID's first part ("3f2a9c1e…"), the whole of a shorter id; the link and its title carry all of it. */
+const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
 
 /** Payments › Transactions: purchases, renewals, refunds and quantity changes, newest first, filtered and cursor-paged. */
 export function TransactionsPage() {
@@ -74,7 +78,7 @@ function TransactionList({ projectId, filter, page, onNext, onPrevious }: Transa
   const refund = useRefund(projectId);
   const columns = useMemo<ColumnDef<Transaction>[]>(
     () => [
-      { id: "when", header: "When", cell: ({ row }) => <Text size="sm" style={{ whiteSpace: "nowrap" }}>{exactTime(row.original.created_at_millis)}</Text> },
+      { id: "when", header: "When", cell: ({ row }) => <Text size="sm">{exactTime(row.original.created_at_millis)}</Text> },
       {
         id: "type",
         header: "Type",
@@ -98,10 +102,10 @@ function TransactionList({ projectId, filter, page, onNext, onPrevious }: Transa
         id: "customer",
         header: "Customer",
         cell: ({ row }) => (
-          <Anchor component={Link} to={`${dashboardPath(projectId, "payments/customers")}?type=${row.original.customer_type}&id=${encodeURIComponent(row.original.customer_id)}`} size="xs">
+          <Anchor component={Link} to={`${dashboardPath(projectId, "payments/customers")}?type=${row.original.customer_type}&id=${encodeURIComponent(row.original.customer_id)}`} size="xs" aria-label={`${row.original.customer_type} ${row.original.customer_id}`} style={{ whiteSpace: "nowrap" }}>
             <Text span c="dimmed" size="xs">{`${row.original.customer_type} `}</Text>
-            <Text span ff="monospace" size="xs" className="break-anywhere">
-              {row.original.customer_id}
+            <Text span ff="monospace" size="xs" title={row.original.customer_id}>
+              {shortId(row.original.customer_id)}
             </Text>
           </Anchor>
         ),
@@ -133,7 +137,7 @@ function TransactionList({ projectId, filter, page, onNext, onPrevious }: Transa
               action={() => refund.mutateAsync(refundRequest)}
               onDone={() => notifications.show({ message: "Refunded.", color: "green" })}
             >
-              {`${refundRequest.amount_usd} USD goes back to the customer through Stripe, and the customer loses the product it bought.`}
+              {`${formatMoney(refundRequest.amount_usd, "USD")} goes back to the customer through Stripe, and the customer loses the product at once.`}
             </ConfirmAction>
           ) : null;
         },

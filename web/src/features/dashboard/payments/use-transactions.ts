@@ -29,7 +29,12 @@ export function useTransactions(projectId: string, filter: TransactionFilter) {
   return data;
 }
 
-/** What a refund of this transaction names: its subscription or one-time purchase, and the USD it charged. */
+/**
+ * What a whole refund of this purchase names: its subscription or one-time purchase, the USD it
+ * charged, and the product taken back now. None for what the server cannot refund: a test-mode
+ * purchase, one refunded already, a renewal or refund entry, or one paid in another currency
+ * (refunds are given in USD).
+ */
 export function refundOf(transaction: Transaction): api.RefundRequest | null {
   if (transaction.test_mode || transaction.adjusted_by.length > 0) return null;
   let target: Pick<api.RefundRequest, "type" | "id"> | null = null;
@@ -39,16 +44,16 @@ export function refundOf(transaction: Transaction): api.RefundRequest | null {
       if (entry.subscription_id) target = { type: "subscription", id: entry.subscription_id };
       else if (entry.one_time_purchase_id) target = { type: "one-time-purchase", id: entry.one_time_purchase_id };
     }
-    if (entry.type === "money_transfer") amount = entry.charged_amount.USD ?? entry.net_amount.USD;
+    if (entry.type === "money_transfer") amount = entry.charged_amount.USD ?? null;
   }
-  return target && amount ? { ...target, amount_usd: amount } : null;
+  return target && amount && Number(amount) > 0 ? { ...target, amount_usd: amount, end_action: "now" } : null;
 }
 
-/** Refunds (`POST /internal/payments/transactions/refund`); the list and the customers' products are read again. */
+/** Refunds (`POST /internal/payments/transactions/refund`); every read of the project (the list, customers' products and items) is marked stale. */
 export function useRefund(projectId: string) {
   const invalidate = useAdminInvalidate(projectId);
   return useMutation({
     mutationFn: (refund: api.RefundRequest) => api.refundPaymentTransaction(refund, adminRequest(projectId)),
-    onSuccess: () => invalidate(api.getListPaymentTransactionsQueryKey()),
+    onSuccess: () => invalidate(),
   });
 }
