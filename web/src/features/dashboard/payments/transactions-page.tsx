@@ -151,7 +151,7 @@ function TransactionList({ projectId, filter, page, onNext, onPrevious }: Transa
   }
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={760} type="native">
+      <Table.ScrollContainer minWidth={700} type="native">
         <Table verticalSpacing="sm" aria-label="Transactions" highlightOnHover>
           <Table.Thead>
             {table.getHeaderGroups().map((group) => (
