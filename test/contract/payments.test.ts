@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectKnownErrorThroughProxy, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
-import { uniqueEmail } from "@gatehouse/server/testing";
+import { TEST_CATALOG, uniqueEmail } from "@gatehouse/server/testing";
 import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
 describeMockContract("payments");
@@ -30,6 +30,31 @@ describe("payments: the real server behind prism proxy --errors", () => {
     const other = await signUpThroughProxy(env.api, project.client, uniqueEmail("other-customer"));
     const refused = await env.api.call("GET", `/payments/billing/user/${other.userId}`, { creds });
     expectKnownErrorThroughProxy(refused, 400, "CUSTOMER_DOES_NOT_EXIST");
+  });
+
+  it("meters items and grants, lists, switches and cancels products in the documented shapes", async () => {
+    const declared = await env.api.call("PATCH", "/internal/config/override/environment", {
+      creds: project.admin,
+      body: { config_override_string: JSON.stringify(TEST_CATALOG) },
+    });
+    expectValidThroughProxy(declared, 200);
+    const user = await signUpThroughProxy(env.api, project.client, uniqueEmail("metered"));
+    const creds = { ...project.client, accessToken: user.accessToken };
+    expectValidThroughProxy(await env.api.call("POST", `/payments/products/user/${user.userId}`, { creds: project.server, body: { product_id: "basic" } }), 200);
+    const item = await env.api.call("GET", `/payments/items/user/${user.userId}/credits`, { creds });
+    expectValidThroughProxy(item, 200);
+    expect(item.json).toEqual({ id: "credits", display_name: "Credits", quantity: 10 });
+    const spend = (delta: number) =>
+      env.api.call("POST", `/payments/items/user/${user.userId}/credits/update-quantity?allow_negative=false`, { creds: project.server, body: { delta } });
+    expectValidThroughProxy(await spend(-10), 200);
+    expectKnownErrorThroughProxy(await spend(-1), 400, "ITEM_QUANTITY_INSUFFICIENT_AMOUNT");
+    const listed = await env.api.call("GET", `/payments/products/user/${user.userId}`, { creds });
+    expectValidThroughProxy(listed, 200);
+    expect(listed.json.items.map((p: { id: string }) => p.id)).toEqual(["basic"]);
+    expectValidThroughProxy(await env.api.call("POST", `/payments/products/user/${user.userId}/switch`, { creds, body: { from_product_id: "basic", to_product_id: "pro" } }), 200);
+    expectKnownErrorThroughProxy(await env.api.call("POST", `/payments/products/user/${user.userId}`, { creds: project.server, body: { product_id: "pro" } }), 400, "PRODUCT_ALREADY_GRANTED");
+    expectValidThroughProxy(await env.api.call("DELETE", `/payments/products/user/${user.userId}/pro`, { creds }), 200);
+    expectKnownErrorThroughProxy(await env.api.call("GET", `/payments/items/user/${user.userId}/nothing`, { creds }), 404, "ITEM_NOT_FOUND");
   });
 
   it("accepts the SDK's analytics batches and keeps nothing", async () => {

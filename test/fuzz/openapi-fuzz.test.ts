@@ -1,4 +1,4 @@
-import { startTestServer, TEST_INTERNAL_KEYS, type RunningTestServer } from "@gatehouse/server/testing";
+import { startStripeStandIn, startTestServer, TEST_INTERNAL_KEYS, type RunningTestServer, type StripeStandIn } from "@gatehouse/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeStats, runFuzz } from "../support/fuzz/fuzzer";
 
@@ -9,13 +9,17 @@ import { describeStats, runFuzz } from "../support/fuzz/fuzzer";
 const REQUESTS = 2500;
 
 let server: RunningTestServer;
+// Stripe's API for the payments setup routes: the local stand-in, so they reach their success path.
+let stripe: StripeStandIn;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: "true" } });
+  stripe = await startStripeStandIn();
+  server = await startTestServer({ env: { TRUST_PROXY: "true", ...stripe.env } });
 });
 
 afterAll(async () => {
   await server?.close();
+  await stripe?.close();
 });
 
 describe("requests generated from the OpenAPI document", () => {

@@ -2642,17 +2642,29 @@ export interface components {
             /** @description Server and admin access only. */
             is_verified?: boolean;
         };
-        CreatePurchaseUrl: {
+        /** @description Exactly one of `product_id` and `product_inline` (server access). */
+        CreatePurchaseUrl: components["schemas"]["CreatePurchaseUrlById"] | components["schemas"]["CreatePurchaseUrlInline"];
+        CreatePurchaseUrlById: {
             /** @enum {string} */
             customer_type: "user" | "team" | "custom";
             customer_id: string;
-            product_id?: string;
-            product_inline?: components["schemas"]["InlineProduct"];
             /**
              * Format: uri
              * @description Where the checkout page sends the buyer afterwards; must be a trusted domain.
              */
             return_url?: string;
+            product_id: string;
+        };
+        CreatePurchaseUrlInline: {
+            /** @enum {string} */
+            customer_type: "user" | "team" | "custom";
+            customer_id: string;
+            /**
+             * Format: uri
+             * @description Where the checkout page sends the buyer afterwards; must be a trusted domain.
+             */
+            return_url?: string;
+            product_inline: components["schemas"]["InlineProductInput"];
         };
         /** @description The full keys; shown only in this response. */
         CreatedProjectApiKeySet: {
@@ -2792,11 +2804,52 @@ export interface components {
                 number,
                 "day" | "week" | "month" | "year"
             ];
-            /** @description True when not given. */
-            server_only?: boolean;
             stackable?: boolean;
+            server_only: boolean;
             prices: {
                 [key: string]: components["schemas"]["ProductPrice"];
+            };
+            included_items: {
+                [key: string]: {
+                    quantity: number;
+                    repeat?: "never" | [
+                        number,
+                        "day" | "week" | "month" | "year"
+                    ];
+                    /** @enum {string} */
+                    expires?: "never" | "when-purchase-expires" | "when-repeated";
+                };
+            };
+        };
+        InlineProductInput: {
+            display_name: string;
+            /** @enum {string} */
+            customer_type: "user" | "team" | "custom";
+            free_trial?: [
+                number,
+                "day" | "week" | "month" | "year"
+            ];
+            stackable?: boolean;
+            /** @description True when not given. */
+            server_only?: boolean;
+            prices: {
+                [key: string]: {
+                    USD?: string;
+                    EUR?: string;
+                    GBP?: string;
+                    JPY?: string;
+                    INR?: string;
+                    AUD?: string;
+                    CAD?: string;
+                    interval?: [
+                        number,
+                        "day" | "week" | "month" | "year"
+                    ];
+                    free_trial?: [
+                        number,
+                        "day" | "week" | "month" | "year"
+                    ];
+                };
             };
             included_items: {
                 [key: string]: {
@@ -4582,9 +4635,14 @@ export interface components {
         PollCliLogin: {
             polling_code: string;
         };
-        ProductGrant: {
-            product_id?: string;
-            product_inline?: components["schemas"]["InlineProduct"];
+        /** @description Exactly one of `product_id` and `product_inline`. */
+        ProductGrant: components["schemas"]["ProductGrantById"] | components["schemas"]["ProductGrantInline"];
+        ProductGrantById: {
+            product_id: string;
+            quantity?: number;
+        };
+        ProductGrantInline: {
+            product_inline: components["schemas"]["InlineProductInput"];
             quantity?: number;
         };
         ProductGranted: {

@@ -26,3 +26,5 @@ export {
   type ProviderSetting,
 } from "./oauth-flow";
 export { declareTestCatalog, TEST_CATALOG } from "./payments-catalog";
+export { PURCHASE_CATALOG } from "./purchase-catalog";
+export { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";

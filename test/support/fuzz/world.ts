@@ -2,7 +2,8 @@
  * A seeded project for the fuzzer, made over the public API of a running server: an owner in
  * `internal`, a project with every optional feature on and its three keys, users with live
  * tokens, a team with two members, permission definitions, API keys of both kinds, sessions
- * contact channels, and an OAuth provider with a linked account. Its ids fill the generators' pools so operations find what they name.
+ * contact channels, an OAuth provider with a linked account, and a payments catalog with
+ * products the users and the team hold. Its ids fill the generators' pools so operations find what they name.
  */
 import { randomInt } from "node:crypto";
 
@@ -115,6 +116,36 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
     );
   }
 
+  // A payments catalog, and products the users hold, so the items and products operations
+  // find items of the customer's type and products to cancel and switch.
+  await api(baseUrl, "PATCH", "/internal/config/override/environment", adminByToken, {
+    config_override_string: JSON.stringify({
+      "payments.catalogs.plans": { displayName: "Plans" },
+      "payments.items": { credits: { displayName: "Credits", customerType: "user" }, seats: { displayName: "Seats", customerType: "team" }, api_calls: { customerType: "custom" } },
+      "payments.products": {
+        basic: { displayName: "Basic", customerType: "user", catalogId: "plans", prices: { monthly: { USD: "5", interval: [1, "month"] } }, includedItems: { credits: { quantity: 10 } } },
+        pro: { displayName: "Pro", customerType: "user", catalogId: "plans", prices: { monthly: { USD: "20", interval: [1, "month"] } }, includedItems: { credits: { quantity: 100 } } },
+        credit_pack: { displayName: "Credits", customerType: "user", stackable: true, prices: { once: { USD: "5" } }, includedItems: { credits: { quantity: 50 } } },
+        team_plan: { displayName: "Team", customerType: "team", prices: { monthly: { USD: "50", interval: [1, "month"] } }, includedItems: { seats: { quantity: 5 } } },
+        custom_quota: { displayName: "Quota", customerType: "custom", stackable: true, prices: { once: { USD: "1" } }, includedItems: { api_calls: { quantity: 1000 } } },
+      },
+    }),
+  });
+  for (const user of users) {
+    await api(baseUrl, "POST", `/payments/products/user/${user.id}`, server, { product_id: "basic" });
+    await api(baseUrl, "POST", `/payments/products/user/${user.id}`, server, { product_id: "credit_pack", quantity: 5 });
+  }
+  await api(baseUrl, "POST", `/payments/products/team/${team.id}`, server, { product_id: "team_plan" });
+  // Checkout codes for the public purchase routes (each buys once; the project stays in test
+  // mode, so purchases complete without Stripe), and a Stripe account on the server's stand-in
+  // for the setup routes.
+  const purchaseCodes: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    const { url } = await api(baseUrl, "POST", "/payments/purchases/create-purchase-url", server, { customer_type: "user", customer_id: a.id, product_id: "credit_pack" });
+    purchaseCodes.push(decodeURIComponent(new URL(url).pathname.split("/").pop()!));
+  }
+  await api(baseUrl, "POST", "/internal/payments/setup", adminByToken, {});
+
   // Deleting the seeded project would end the world for every later request.
   const spare = await api(baseUrl, "POST", "/internal/projects", { ...internalClient, "x-stack-access-token": owner.access_token }, {
     display_name: "Fuzzed project to delete",
@@ -164,6 +195,23 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       // A link's id in /oauth-providers paths, the provider's config id elsewhere.
       provider_id: [...links.map((link) => link.id), "github"],
       provider_account_id: links.map((link) => link.account_id),
+      // Users (by id or `me`) and custom customers (any id, with server access) are the
+      // customers most operations can name; the items and products are theirs.
+      customer_type: ["user", "custom"],
+      item_id: ["credits", "api_calls", "seats"],
+      product_id: ["credit_pack", "custom_quota", "basic", "pro", "team_plan"],
+      // The users hold basic: switching it to pro can succeed once per user.
+      from_product_id: ["basic"],
+      to_product_id: ["pro"],
+      product_inline: [
+        { display_name: "Inline bonus", customer_type: "user", server_only: false, stackable: true, prices: { once: { USD: "1" } }, included_items: { credits: { quantity: 3 } } },
+        { display_name: "Inline quota", customer_type: "custom", prices: { once: { EUR: "2.50" } }, included_items: { api_calls: { quantity: 10 } } },
+      ],
+      price_id: ["monthly", "once"],
+      full_code: purchaseCodes,
+      delta: [5, 20, -1],
+      quantity: [1, 1, 2],
+      expires_at: [new Date(Date.now() + 24 * 3600 * 1000).toISOString()],
     },
   };
 }

@@ -495,34 +495,63 @@ export interface ContactChannelUpdate {
   is_verified?: boolean;
 }
 
-export type CreatePurchaseUrlCustomerType = typeof CreatePurchaseUrlCustomerType[keyof typeof CreatePurchaseUrlCustomerType];
+/**
+ * Exactly one of `product_id` and `product_inline` (server access).
+ */
+export type CreatePurchaseUrl = CreatePurchaseUrlById | CreatePurchaseUrlInline;
+
+export type CreatePurchaseUrlByIdCustomerType = typeof CreatePurchaseUrlByIdCustomerType[keyof typeof CreatePurchaseUrlByIdCustomerType];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const CreatePurchaseUrlCustomerType = {
+export const CreatePurchaseUrlByIdCustomerType = {
   user: 'user',
   team: 'team',
   custom: 'custom',
 } as const;
 
-export interface CreatePurchaseUrl {
-  customer_type: CreatePurchaseUrlCustomerType;
+export interface CreatePurchaseUrlById {
+  customer_type: CreatePurchaseUrlByIdCustomerType;
   /**
    * @minLength 1
    * @maxLength 255
    */
   customer_id: string;
   /**
+   * Where the checkout page sends the buyer afterwards; must be a trusted domain.
+   * @maxLength 2048
+   */
+  return_url?: string;
+  /**
    * @minLength 1
    * @maxLength 255
    */
-  product_id?: string;
-  product_inline?: InlineProduct;
+  product_id: string;
+}
+
+export type CreatePurchaseUrlInlineCustomerType = typeof CreatePurchaseUrlInlineCustomerType[keyof typeof CreatePurchaseUrlInlineCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreatePurchaseUrlInlineCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+export interface CreatePurchaseUrlInline {
+  customer_type: CreatePurchaseUrlInlineCustomerType;
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
+  customer_id: string;
   /**
    * Where the checkout page sends the buyer afterwards; must be a trusted domain.
    * @maxLength 2048
    */
   return_url?: string;
+  product_inline: InlineProductInput;
 }
 
 /**
@@ -797,11 +826,117 @@ export interface InlineProduct {
   display_name: string;
   customer_type: InlineProductCustomerType;
   free_trial?: [number, InlineProductFreeTrialItem1];
-  /** True when not given. */
-  server_only?: boolean;
   stackable?: boolean;
+  server_only: boolean;
   prices: InlineProductPrices;
   included_items: InlineProductIncludedItems;
+}
+
+export type InlineProductInputCustomerType = typeof InlineProductInputCustomerType[keyof typeof InlineProductInputCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const InlineProductInputCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+export type InlineProductInputFreeTrialItem1 = typeof InlineProductInputFreeTrialItem1[keyof typeof InlineProductInputFreeTrialItem1];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const InlineProductInputFreeTrialItem1 = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+} as const;
+
+export type InlineProductInputPricesIntervalItem1 = typeof InlineProductInputPricesIntervalItem1[keyof typeof InlineProductInputPricesIntervalItem1];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const InlineProductInputPricesIntervalItem1 = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+} as const;
+
+export type InlineProductInputPricesFreeTrialItem1 = typeof InlineProductInputPricesFreeTrialItem1[keyof typeof InlineProductInputPricesFreeTrialItem1];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const InlineProductInputPricesFreeTrialItem1 = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+} as const;
+
+export type InlineProductInputPrices = {[key: string]: {
+  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
+  USD?: string;
+  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
+  EUR?: string;
+  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
+  GBP?: string;
+  /** @pattern ^(0|[1-9][0-9]*)$ */
+  JPY?: string;
+  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
+  INR?: string;
+  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
+  AUD?: string;
+  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
+  CAD?: string;
+  interval?: [number, InlineProductInputPricesIntervalItem1];
+  free_trial?: [number, InlineProductInputPricesFreeTrialItem1];
+}};
+
+export type InlineProductInputIncludedItemsRepeatAnyOfItem1 = typeof InlineProductInputIncludedItemsRepeatAnyOfItem1[keyof typeof InlineProductInputIncludedItemsRepeatAnyOfItem1];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const InlineProductInputIncludedItemsRepeatAnyOfItem1 = {
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  year: 'year',
+} as const;
+
+export type InlineProductInputIncludedItemsRepeat = 'never' | [number, InlineProductInputIncludedItemsRepeatAnyOfItem1];
+
+export type InlineProductInputIncludedItemsExpires = typeof InlineProductInputIncludedItemsExpires[keyof typeof InlineProductInputIncludedItemsExpires];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const InlineProductInputIncludedItemsExpires = {
+  never: 'never',
+  'when-purchase-expires': 'when-purchase-expires',
+  'when-repeated': 'when-repeated',
+} as const;
+
+export type InlineProductInputIncludedItems = {[key: string]: {
+  /**
+   * @minimum 0
+   * @maximum 9007199254740991
+   */
+  quantity: number;
+  repeat?: InlineProductInputIncludedItemsRepeat;
+  expires?: InlineProductInputIncludedItemsExpires;
+}};
+
+export interface InlineProductInput {
+  /** @maxLength 256 */
+  display_name: string;
+  customer_type: InlineProductInputCustomerType;
+  free_trial?: [number, InlineProductInputFreeTrialItem1];
+  stackable?: boolean;
+  /** True when not given. */
+  server_only?: boolean;
+  prices: InlineProductInputPrices;
+  included_items: InlineProductInputIncludedItems;
 }
 
 export interface ItemQuantityChange {
@@ -4869,13 +5004,26 @@ export interface PollCliLogin {
   polling_code: string;
 }
 
-export interface ProductGrant {
+/**
+ * Exactly one of `product_id` and `product_inline`.
+ */
+export type ProductGrant = ProductGrantById | ProductGrantInline;
+
+export interface ProductGrantById {
   /**
    * @minLength 1
    * @maxLength 63
    */
-  product_id?: string;
-  product_inline?: InlineProduct;
+  product_id: string;
+  /**
+   * @minimum 1
+   * @maximum 1000000
+   */
+  quantity?: number;
+}
+
+export interface ProductGrantInline {
+  product_inline: InlineProductInput;
   /**
    * @minimum 1
    * @maximum 1000000
@@ -4912,19 +5060,12 @@ export const ProductPriceFreeTrialItem1 = {
 } as const;
 
 export interface ProductPrice {
-  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
   USD?: string;
-  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
   EUR?: string;
-  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
   GBP?: string;
-  /** @pattern ^(0|[1-9][0-9]*)$ */
   JPY?: string;
-  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
   INR?: string;
-  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
   AUD?: string;
-  /** @pattern ^(0|[1-9][0-9]*)(\.[0-9]{1,2})?$ */
   CAD?: string;
   interval?: [number, ProductPriceIntervalItem1];
   free_trial?: [number, ProductPriceFreeTrialItem1];

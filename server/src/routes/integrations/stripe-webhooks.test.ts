@@ -21,7 +21,15 @@ beforeAll(async () => {
   project = await createProjectFixture(t);
   const patched = await callUntyped(t, "PATCH", "/internal/config/override/environment", {
     creds: project.admin,
-    body: { config_override_string: JSON.stringify({ ...PURCHASE_CATALOG, "payments.testMode": false }) },
+    body: {
+      config_override_string: JSON.stringify({
+        ...PURCHASE_CATALOG,
+        "payments.testMode": false,
+        "payments.catalogs.tiers": { displayName: "Tiers" },
+        "payments.products.starter": { displayName: "Starter", customerType: "user", catalogId: "tiers", prices: { monthly: { USD: "5", interval: [1, "month"] } } },
+        "payments.products.plus": { displayName: "Plus", customerType: "user", catalogId: "tiers", prices: { monthly: { USD: "15", interval: [1, "month"] } } },
+      }),
+    },
   });
   expect(patched.status, patched.text).toBe(200);
 });
@@ -219,6 +227,27 @@ describe("a subscription bought through Stripe", () => {
     await deliver({ type: "checkout.session.completed", object: JSON.parse(completed.body).data.object });
     await deliver({ type: "customer.subscription.updated", created: now() - 7200, object: { id: subscriptionId, object: "subscription", status: "active" } });
     expect(await held(user)).toEqual([]);
+  });
+});
+
+describe("a subscription replacing another of its catalog", () => {
+  it("stops the replaced subscription at Stripe once the new one is paid", async () => {
+    const user = await signUpUser(t, project.client);
+    const subscribe = async (productId: string) => {
+      const { stripeSession } = await checkout(user, productId, "monthly");
+      const id = `sub_${productId}_${user.userId.slice(0, 8)}`;
+      stripe.subscriptions.set(id, { id, status: "active", current_period_start: now(), current_period_end: now() + 30 * DAY, cancel_at_period_end: false, metadata: stripeSession.metadata, account: accountId });
+      const done = await deliver({ type: "checkout.session.completed", object: { id: stripeSession.id, object: "checkout.session", mode: "subscription", payment_status: "paid", subscription: id, metadata: stripeSession.metadata } });
+      expect(done.status, done.text).toBe(200);
+      return id;
+    };
+    const starter = await subscribe("starter");
+    expect((await held(user)).map((p) => p.id)).toEqual(["starter"]);
+    const plus = await subscribe("plus");
+    expect((await held(user)).map((p) => p.id)).toEqual(["plus"]);
+    expect(stripe.subscriptions.get(starter)!.status).toBe("canceled");
+    expect(stripe.subscriptions.get(plus)!.status).toBe("active");
+    expect(stripe.requests.some((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${starter}` && r.account === accountId)).toBe(true);
   });
 });
 

@@ -4,10 +4,11 @@ import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { cancelCustomerProduct, grantByApi, switchCustomerProduct } from "../../services/payments/products";
 import { ACCESS_NOTE, CUSTOMER_ERRORS, customerParams, requestedCustomer } from "./customer-reads";
-import { InlineProductSchema, fromInlineProduct } from "./shapes";
+import { InlineProductInputSchema, fromInlineProduct } from "./shapes";
 
 const CustomerParams = customerParams(["user", "team", "custom"] as const);
 const productId = z.string().min(1).max(63);
+const quantity = z.number().int().min(1).max(1_000_000).optional();
 
 const Success = z.object({ success: z.literal(true) }).openapi("PaymentsSuccess");
 
@@ -25,12 +26,11 @@ const grantProductRoute = authenticatedRoute(SERVER_AND_UP, GRANT_ERRORS, {
     params: CustomerParams,
     body: jsonBody(
       z
-        .object({
-          product_id: productId.optional(),
-          product_inline: InlineProductSchema.optional(),
-          quantity: z.number().int().min(1).max(1_000_000).optional(),
-        })
-        .openapi("ProductGrant"),
+        .union([
+          z.strictObject({ product_id: productId, quantity }).openapi("ProductGrantById"),
+          z.strictObject({ product_inline: InlineProductInputSchema, quantity }).openapi("ProductGrantInline"),
+        ])
+        .openapi("ProductGrant", { description: "Exactly one of `product_id` and `product_inline`." }),
     ),
   },
   responses: {
@@ -79,8 +79,8 @@ export function registerProductRoutes(router: Router): void {
     const customer = await requestedCustomer(deps, auth, c.req.valid("param"));
     const body = c.req.valid("json");
     const grant = await grantByApi(deps.db, auth.tenancy, auth.tenancy.config.payments, customer, {
-      productId: body.product_id,
-      inline: body.product_inline ? fromInlineProduct(body.product_inline) : undefined,
+      productId: "product_id" in body ? body.product_id : undefined,
+      inline: "product_inline" in body ? fromInlineProduct(body.product_inline) : undefined,
       quantity: body.quantity,
     });
     return c.json({ success: true as const, ...(grant.kind === "subscription" ? { subscription_id: grant.id } : {}) }, 200);
@@ -90,7 +90,7 @@ export function registerProductRoutes(router: Router): void {
     const { deps, auth } = c.var;
     const params = c.req.valid("param");
     const customer = await requestedCustomer(deps, auth, params);
-    await cancelCustomerProduct(deps.db, auth.tenancy, auth.tenancy.config.payments, customer, auth.type, params.product_id, c.req.valid("query").subscription_id);
+    await cancelCustomerProduct(deps.db, auth.tenancy, auth.tenancy.config.payments, customer, auth.type, params.product_id, c.req.valid("query").subscription_id || undefined);
     return c.json({ success: true as const }, 200);
   });
 

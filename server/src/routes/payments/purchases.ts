@@ -12,19 +12,22 @@ import {
   type PurchaseOffer,
 } from "../../services/payments/purchases";
 import { CURRENCIES } from "../../services/payments/money";
-import { fromInlineProduct, InlineProductSchema, toInlineProduct } from "./shapes";
+import { fromInlineProduct, InlineProductInputSchema, InlineProductSchema, toInlineProduct } from "./shapes";
 
 const FullCode = z.string().min(1).max(300).openapi({ description: "The code from the checkout link: `/purchase/<full_code>`." });
 
+const PURCHASE_URL_BASE = {
+  customer_type: z.enum(["user", "team", "custom"]),
+  customer_id: z.string().min(1).max(255),
+  return_url: UrlSchema.optional().openapi({ description: "Where the checkout page sends the buyer afterwards; must be a trusted domain." }),
+};
+
 const CreatePurchaseUrlBody = z
-  .object({
-    customer_type: z.enum(["user", "team", "custom"]),
-    customer_id: z.string().min(1).max(255),
-    product_id: z.string().min(1).max(255).optional(),
-    product_inline: InlineProductSchema.optional(),
-    return_url: UrlSchema.optional().openapi({ description: "Where the checkout page sends the buyer afterwards; must be a trusted domain." }),
-  })
-  .openapi("CreatePurchaseUrl");
+  .union([
+    z.strictObject({ ...PURCHASE_URL_BASE, product_id: z.string().min(1).max(255) }).openapi("CreatePurchaseUrlById"),
+    z.strictObject({ ...PURCHASE_URL_BASE, product_inline: InlineProductInputSchema }).openapi("CreatePurchaseUrlInline"),
+  ])
+  .openapi("CreatePurchaseUrl", { description: "Exactly one of `product_id` and `product_inline` (server access)." });
 
 const ValidateCodeBody = z.object({ full_code: FullCode, return_url: UrlSchema.optional() }).openapi("ValidatePurchaseCode");
 
@@ -161,7 +164,8 @@ export function registerPurchaseRoutes(router: Router): void {
     const auth = c.var.auth;
     const caller: CustomerCaller = auth.type === "client" ? { access: "client", userId: requireUser(auth).sub } : { access: auth.type };
     const body = c.req.valid("json");
-    const url = await createPurchaseUrl(c.var.deps, auth.tenancy, caller, { ...body, product_inline: body.product_inline && fromInlineProduct(body.product_inline) });
+    const input = "product_inline" in body ? { ...body, product_inline: fromInlineProduct(body.product_inline) } : body;
+    const url = await createPurchaseUrl(c.var.deps, auth.tenancy, caller, input);
     return c.json({ url }, 200);
   });
 

@@ -23,7 +23,8 @@ export const CustomerBillingSchema = z
 
 const CURRENCIES = Object.keys(CURRENCY_DECIMALS) as (keyof typeof CURRENCY_DECIMALS)[];
 
-const PriceSchema = z
+/** Prices, as given: each currency's amount checked against its decimals (SPEC §5, §9). */
+const PriceInputSchema = z
   .object({
     ...(Object.fromEntries(CURRENCIES.map((code) => [code, money(CURRENCY_DECIMALS[code]).optional()])) as Record<
       keyof typeof CURRENCY_DECIMALS,
@@ -32,28 +33,49 @@ const PriceSchema = z
     interval: duration.optional(),
     free_trial: duration.optional(),
   })
-  .refine((p) => CURRENCIES.some((code) => p[code] !== undefined), "a price needs at least one currency")
+  .refine((p) => CURRENCIES.some((code) => p[code] !== undefined), "a price needs at least one currency");
+
+/** Prices, as answered: what the catalog (validated when it was written) or the grant holds. */
+const PriceSchema = z
+  .object({
+    ...(Object.fromEntries(CURRENCIES.map((code) => [code, z.string().optional()])) as Record<keyof typeof CURRENCY_DECIMALS, z.ZodOptional<z.ZodString>>),
+    interval: duration.optional(),
+    free_trial: duration.optional(),
+  })
   .openapi("ProductPrice");
 
-/** A product as the wire carries it (Stack's inline product): in a customer's list, and as `product_inline` of a grant. */
+const includedItem = z.object({
+  quantity: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  repeat: z.union([z.literal("never"), duration]).optional(),
+  expires: z.enum(["never", "when-purchase-expires", "when-repeated"]).optional(),
+});
+
+const productFields = {
+  display_name: z.string().max(256),
+  customer_type: z.enum(["user", "team", "custom"]),
+  free_trial: duration.optional(),
+  stackable: z.boolean().optional(),
+};
+
+/** A product as the wire carries it (Stack's inline product), in a customer's list. */
 export const InlineProductSchema = z
   .object({
-    display_name: z.string().max(256),
-    customer_type: z.enum(["user", "team", "custom"]),
-    free_trial: duration.optional(),
-    server_only: z.boolean().optional().openapi({ description: "True when not given." }),
-    stackable: z.boolean().optional(),
-    prices: z.record(userSpecifiedId, PriceSchema),
-    included_items: z.record(
-      userSpecifiedId,
-      z.object({
-        quantity: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-        repeat: z.union([z.literal("never"), duration]).optional(),
-        expires: z.enum(["never", "when-purchase-expires", "when-repeated"]).optional(),
-      }),
-    ),
+    ...productFields,
+    server_only: z.boolean(),
+    prices: z.record(z.string(), PriceSchema),
+    included_items: z.record(z.string(), includedItem),
   })
   .openapi("InlineProduct");
+
+/** `product_inline` of a grant: ids and amounts checked as the catalog's are. */
+export const InlineProductInputSchema = z
+  .object({
+    ...productFields,
+    server_only: z.boolean().optional().openapi({ description: "True when not given." }),
+    prices: z.record(userSpecifiedId, PriceInputSchema),
+    included_items: z.record(userSpecifiedId, includedItem),
+  })
+  .openapi("InlineProductInput");
 
 export const CustomerProductSchema = z
   .object({
@@ -122,7 +144,7 @@ export function toInlineProduct(p: ProductConfig): z.infer<typeof InlineProductS
 }
 
 /** An inline product of a request as the configuration's product entry. */
-export function fromInlineProduct(p: z.infer<typeof InlineProductSchema>): ProductConfig {
+export function fromInlineProduct(p: z.infer<typeof InlineProductInputSchema>): ProductConfig {
   return {
     displayName: p.display_name,
     customerType: p.customer_type,

@@ -68,7 +68,7 @@ export async function listCustomerProducts(
 ): Promise<ProductPage> {
   const held = (await listHeldGrants(q, tenant, customer, now)).filter((g) => access !== "client" || !(g.product as ProductConfig).serverOnly);
   let start = 0;
-  if (page.cursor !== undefined) {
+  if (page.cursor) {
     start = held.findIndex((g) => g.id === page.cursor);
     if (start === -1) throw new KnownError("SCHEMA_ERROR", { message: "The cursor does not name a product of this list." });
   }

@@ -11,9 +11,16 @@ import type { Tenant } from "../../db/queries/tenant";
 import type { ProductConfig } from "../project-config/document";
 import { endGrant, grantProduct, heldGrants, markRefunded, renewGrant } from "./grants";
 
-/** Grants the purchase's product (in the caller's transaction); the grant's id, kept on the purchase. */
-export async function grantForPurchase(tx: Queryable, tenant: Tenant, purchase: PurchaseRecord): Promise<string> {
-  const { grant } = await grantProduct(tx, tenant, { type: purchase.customerType, id: purchase.customerId }, {
+export interface PurchaseGrant {
+  /** Kept on the purchase. */
+  grantId: string;
+  /** Stripe subscriptions of products this one replaced in their catalog: to be stopped at Stripe too. */
+  replacedSubscriptions: string[];
+}
+
+/** Grants the purchase's product (in the caller's transaction). */
+export async function grantForPurchase(tx: Queryable, tenant: Tenant, purchase: PurchaseRecord): Promise<PurchaseGrant> {
+  const { grant, replaced } = await grantProduct(tx, tenant, { type: purchase.customerType, id: purchase.customerId }, {
     productId: purchase.productId,
     product: purchase.product as ProductConfig,
     priceId: purchase.priceId,
@@ -27,7 +34,7 @@ export async function grantForPurchase(tx: Queryable, tenant: Tenant, purchase: 
         ? { start: new Date(purchase.currentPeriodStart), end: new Date(purchase.currentPeriodEnd) }
         : null,
   });
-  return grant.id;
+  return { grantId: grant.id, replacedSubscriptions: replaced.flatMap((g) => (g.stripeSubscriptionId ? [g.stripeSubscriptionId] : [])) };
 }
 
 /** Ends what the purchase granted. */

@@ -233,11 +233,16 @@ function newPurchaseRow(code: PurchaseCodeRecord, priceId: string, priced: Price
   };
 }
 
-/** Marks a purchase paid and grants its product, in the caller's transaction. */
-export async function activatePurchase(tx: Queryable, tenant: Tenant, purchase: PurchaseRecord, update: Parameters<typeof updatePurchase>[3] = {}): Promise<void> {
+/**
+ * Marks a purchase paid and grants its product, in the caller's transaction. Answers the Stripe
+ * subscriptions of products the grant replaced in their catalog, which the caller stops at
+ * Stripe once the transaction is done.
+ */
+export async function activatePurchase(tx: Queryable, tenant: Tenant, purchase: PurchaseRecord, update: Parameters<typeof updatePurchase>[3] = {}): Promise<string[]> {
   const active: PurchaseRecord = { ...purchase, status: "active" };
-  const grantId = await grantForPurchase(tx, tenant, active);
+  const { grantId, replacedSubscriptions } = await grantForPurchase(tx, tenant, active);
   await updatePurchase(tx, tenant, purchase.id, { ...update, status: "active", grantId });
+  return replacedSubscriptions;
 }
 
 async function completeInTestMode(deps: ServiceDeps, opened: OpenCode, input: PurchaseSessionInput, priced: PricedPurchase): Promise<PurchaseSessionResult> {
@@ -248,7 +253,7 @@ async function completeInTestMode(deps: ServiceDeps, opened: OpenCode, input: Pu
     if (!taken) throw new KnownError("VERIFICATION_CODE_ALREADY_USED");
     await insertPurchase(tx, tenancy, row);
     // grantProduct applies the catalog's rules (PRODUCT_ALREADY_GRANTED for a product held); a refusal undoes it all.
-    const grantId = await grantForPurchase(tx, tenancy, { ...toRecord(row), status: "active" });
+    const { grantId } = await grantForPurchase(tx, tenancy, { ...toRecord(row), status: "active" });
     await updatePurchase(tx, tenancy, row.id, { grantId });
   });
   return { completed: true, checkoutUrl: null, purchaseId: row.id };

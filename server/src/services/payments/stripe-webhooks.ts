@@ -56,13 +56,23 @@ export async function handleStripeWebhook(deps: ServiceDeps, payload: string, si
   }
   // Stripe's current view of the subscription, read before the transaction (no network calls while rows are locked).
   const subscription = target.subscriptionId ? await currentSubscription(deps, target.accountId, target.subscriptionId, event) : null;
-  return deps.db.transaction(async (tx) => {
+  const replaced: string[] = [];
+  const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
     if (!(await recordStripeEvent(tx, event.id, event.type))) return "duplicate";
     const purchase = await findPurchaseForUpdate(tx, target.tenant, target.purchaseId);
     if (!purchase) return "ignored";
-    await apply(tx, target.tenant, purchase, event, subscription);
+    replaced.push(...(await apply(tx, target.tenant, purchase, event, subscription)));
     return "applied";
   });
+  // A product bought into a catalog replaces the one held there; a paid subscription replaced stops billing too.
+  for (const subscriptionId of replaced) {
+    try {
+      await deps.stripe!.cancelSubscription(target.accountId, subscriptionId);
+    } catch (error) {
+      deps.log.warn("stripe: could not cancel a replaced subscription", { subscriptionId, error: (error as Error).message });
+    }
+  }
+  return outcome;
 }
 
 interface Target {
@@ -149,7 +159,7 @@ async function apply(
   purchase: PurchaseRecord,
   event: Stripe.Event,
   subscription: { state: SubscriptionState; fresh: boolean } | null,
-): Promise<void> {
+): Promise<string[]> {
   const object = obj(event.data.object);
   const update: PurchaseUpdate = {};
   let paid = false;
@@ -214,12 +224,12 @@ async function apply(
     if (purchase.status === "active") await endGrantForPurchase(tx, tenant, purchase);
     update.status = "canceled";
   } else if (paid && purchase.status === "pending") {
-    await activatePurchase(tx, tenant, { ...purchase, ...definedOnly(update) } as PurchaseRecord, update);
-    return;
+    return activatePurchase(tx, tenant, { ...purchase, ...definedOnly(update) } as PurchaseRecord, update);
   } else if (purchase.status === "active" && update.currentPeriodStart && update.currentPeriodEnd) {
     await renewGrantForPurchase(tx, tenant, purchase, { start: update.currentPeriodStart, end: update.currentPeriodEnd });
   }
   await updatePurchase(tx, tenant, purchase.id, update);
+  return [];
 }
 
 function definedOnly(update: PurchaseUpdate): Partial<PurchaseRecord> {
