@@ -104,5 +104,21 @@ export function benchCases(fixture: BenchFixture): BenchCase[] {
       answers: (answer) => answer.id === fixture.userApiKey.id,
       references: [{ kind: "floor", work: "api-key", answers: (floor) => floor.id === fixture.userApiKey.id }],
     },
+    {
+      name: "update-quantity",
+      description:
+        "POST /api/v1/payments/items/custom/<customer>/api_calls/update-quantity?allow_negative=false (server access), +1 to an item " +
+        "a held product includes; floor: the same SQL statements in one transaction on a bare pg.Pool (the customer's grants, the " +
+        "item's advisory lock, the sum of its unexpired changes with the conditional insert), no key check. Every request adds a " +
+        "ledger row, to separate customers for Gatehouse and the floor",
+      request: {
+        method: "POST",
+        path: `/api/v1/payments/items/custom/${fixture.meteredCustomerId}/api_calls/update-quantity?allow_negative=false`,
+        headers: { ...authHeaders(fixture.server), ...json },
+        body: { delta: 1 },
+      },
+      answers: (answer) => JSON.stringify(answer) === "{}",
+      references: [{ kind: "floor", work: "update-quantity", answers: (floor) => typeof floor.quantity === "number" }],
+    },
   ];
 }

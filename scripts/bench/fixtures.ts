@@ -12,8 +12,11 @@
  *   - in every team of the user a few direct grants: the first team the root plus three
  *     overlapping lower ids (the expansion must deduplicate), the others a mid-level id
  *     each; the colleague holds a grant of their own in each shared team;
- *   - user API keys switched on, and one live key of the user, for the API-key check case.
+ *   - user API keys switched on, and one live key of the user, for the API-key check case;
+ *   - the test payments catalog (server/src/testing/payments-catalog.ts) and a custom customer
+ *     holding its `custom_quota` product, whose `api_calls` item the update-quantity case meters.
  */
+import { declareTestCatalog } from "../../server/src/testing/payments-catalog";
 import { callUntyped, createProjectFixture, signUpUser, uniqueEmail, WITHOUT_STARTER_GRANTS, type Credentials, type ProjectFixture } from "../../server/src/testing/fixtures";
 
 export interface BenchFixture extends ProjectFixture {
@@ -23,6 +26,8 @@ export interface BenchFixture extends ProjectFixture {
   definitions: Array<{ id: string; contained_permission_ids: string[] }>;
   /** A live API key of the user, in full. */
   userApiKey: { id: string; value: string };
+  /** A custom customer holding a product that includes the `api_calls` item. */
+  meteredCustomerId: string;
 }
 
 type Request = (path: string, init?: RequestInit) => Promise<Response>;
@@ -90,5 +95,11 @@ export async function createBenchFixture(request: Request): Promise<BenchFixture
     expires_at_millis: null,
     user_id: "me",
   });
-  return { ...fixture, teamIds, definitions, userApiKey: { id: key.id, value: key.value } };
+  await declareTestCatalog(t, fixture);
+  const meteredCustomerId = "bench-metered";
+  // The floor meters its own customer (references.ts), holding the same product.
+  for (const customerId of [meteredCustomerId, `${meteredCustomerId}-floor`]) {
+    await expect(t, 200, "POST", `/payments/products/custom/${customerId}`, server, { product_id: "custom_quota" });
+  }
+  return { ...fixture, teamIds, definitions, userApiKey: { id: key.id, value: key.value }, meteredCustomerId };
 }

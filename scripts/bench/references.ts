@@ -27,6 +27,12 @@
  *                    every core of a machine with up to 4), unbounded by any semaphore.
  *   api-key          POST {api_key}: one indexed select of the key row by the id the key
  *                    carries. No server key is checked.
+ *   update-quantity  POST {delta} to an item's update-quantity path: Gatehouse's own ledger
+ *                    statements (server/src/db/queries/payments.ts: the customer's grants,
+ *                    the customer item's advisory lock, the sum of unexpired changes with the
+ *                    conditional insert) in one transaction on the pool, what the grants
+ *                    include computed with the same function. Its rows go to the path's customer with "-floor" appended,
+ *                    so the two ledgers grow apart. No server key is checked.
  *
  * Every floor query is a named prepared statement, planned once per connection, as
  * Gatehouse's are (server/src/db/prepared-statements.ts): a floor that planned each query
@@ -41,12 +47,16 @@ import { Hono, type Context } from "hono";
 import { createLocalJWKSet, generateKeyPair, jwtVerify, SignJWT, type JSONWebKeySet } from "jose";
 import pg from "pg";
 import { parseApiKeyValue } from "../../server/src/crypto/api-key-format";
+import { createHash } from "node:crypto";
+import type { Queryable } from "../../server/src/db/db";
+import { insertItemChangeIfCovered, listGrants, lockCustomerItem } from "../../server/src/db/queries/payments";
+import { includedQuantity } from "../../server/src/services/payments/items";
 import { hashSecret } from "../../server/src/crypto/secret-hash";
 
 /** Floors of GET requests that carry an access token, verified first. */
 export type TokenFloorWork = "user" | "team-permissions" | "teams";
 /** Floors of POST requests that carry no access token. */
-export type PostFloorWork = "refresh" | "password" | "api-key";
+export type PostFloorWork = "refresh" | "password" | "api-key" | "update-quantity";
 export type FloorWork = TokenFloorWork | PostFloorWork;
 
 export interface Definition {
@@ -224,11 +234,47 @@ async function postFloorHandler(config: FloorConfig & { work: PostFloorWork }, p
         });
         return rows.length === 0 ? c.json({ error: "no such key" }, 404) : c.json(rows[0]);
       };
+    case "update-quantity":
+      return async (c) => {
+        const match = /\/payments\/items\/custom\/([^/]+)\/([^/]+)\/update-quantity$/.exec(c.req.path);
+        if (!match) return c.json({ error: "not an update-quantity path" }, 404);
+        const [, customerId, itemId] = match as unknown as [string, string, string];
+        const { delta } = await c.req.json<{ delta: number }>();
+        const tenant = { projectId, branchId: "main" };
+        const customer = { type: "custom" as const, id: `${decodeURIComponent(customerId)}-floor` };
+        const db = await pool.connect();
+        const q = preparedQueryable(db);
+        try {
+          await db.query("BEGIN");
+          const now = new Date();
+          const included = (await listGrants(q, tenant, customer)).reduce((sum, g) => sum + includedQuantity(g, itemId, now), 0);
+          await lockCustomerItem(q, tenant, customer, itemId);
+          const change = { delta, expiresAt: null, description: null, createdAt: now };
+          const { before, inserted } = await insertItemChangeIfCovered(q, tenant, customer, itemId, change, included, c.req.query("allow_negative") !== "true");
+          await db.query(inserted ? "COMMIT" : "ROLLBACK");
+          return inserted ? c.json({ quantity: before + included + delta }) : c.json({ error: "insufficient" }, 400);
+        } catch (error) {
+          await db.query("ROLLBACK");
+          throw error;
+        } finally {
+          db.release();
+        }
+      };
   }
 }
 
+/** Gatehouse's query functions over one pg client, each statement prepared once per connection by its text's digest. */
+function preparedQueryable(client: pg.PoolClient): Queryable {
+  return {
+    async query<Row>(text: string, params: readonly unknown[] = []) {
+      const name = `q${createHash("sha256").update(text).digest("hex").slice(0, 16)}`;
+      return (await client.query({ name, text, values: [...params] })).rows as Row[];
+    },
+  };
+}
+
 const isPostWork = (config: FloorConfig): config is FloorConfig & { work: PostFloorWork } =>
-  config.work === "refresh" || config.work === "password" || config.work === "api-key";
+  config.work === "refresh" || config.work === "password" || config.work === "api-key" || config.work === "update-quantity";
 
 async function floorApp(config: FloorConfig): Promise<Hono> {
   // The same pool size Gatehouse uses by default.

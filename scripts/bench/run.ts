@@ -11,6 +11,7 @@
  *   refresh           POST /api/v1/auth/sessions/current/refresh
  *   password-sign-in  POST /api/v1/auth/password/sign-in, the right password
  *   api-key-check     POST /api/v1/user-api-keys/check (server access)
+ *   update-quantity   POST /api/v1/payments/items/custom/<id>/api_calls/update-quantity (server access)
  *
  * The references: for the GET cases a bare Hono route returning the same JSON and a "floor"
  * that verifies the same token with jose and makes the one pg query the request needs; for

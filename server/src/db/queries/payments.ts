@@ -145,6 +145,51 @@ export async function insertItemChange(q: Queryable, tenant: Tenant, customer: C
   return id;
 }
 
+/**
+ * The change of a quantity in one statement: the sum of the item's unexpired changes and the
+ * insert, which is skipped when `refuseBelowZero` and the change would leave that sum plus
+ * `included` (what the customer's products include) below zero. Run under
+ * `lockCustomerItem`, so the sum it reads is the one it adds to. Returns the sum before.
+ */
+export async function insertItemChangeIfCovered(
+  q: Queryable,
+  tenant: Tenant,
+  customer: CustomerKey,
+  itemId: string,
+  change: ItemChangeInput,
+  included: number,
+  refuseBelowZero: boolean,
+): Promise<{ before: number; inserted: boolean }> {
+  const rows = await q.query<{ total: string | number; inserted: string | number }>(
+    `WITH total AS (
+       SELECT COALESCE(SUM(delta), 0) AS s FROM item_quantity_changes
+       WHERE project_id = $1 AND branch_id = $2 AND customer_type = $3 AND customer_id = $4 AND item_id = $5
+         AND (expires_at IS NULL OR expires_at > $10::timestamptz)
+     ), inserted AS (
+       INSERT INTO item_quantity_changes (project_id, branch_id, id, customer_type, customer_id, item_id, delta, expires_at, description, created_at)
+       SELECT $1, $2, $6, $3, $4, $5, $7::bigint, $8::timestamptz, $9, $10::timestamptz FROM total
+       WHERE NOT $11::boolean OR $7::bigint >= 0 OR total.s + $12::bigint + $7::bigint >= 0
+       RETURNING id
+     )
+     SELECT total.s AS total, (SELECT count(*) FROM inserted) AS inserted FROM total`,
+    [
+      tenant.projectId,
+      tenant.branchId,
+      customer.type,
+      customer.id,
+      itemId,
+      randomUUID(),
+      change.delta,
+      change.expiresAt?.toISOString() ?? null,
+      change.description,
+      change.createdAt.toISOString(),
+      refuseBelowZero,
+      included,
+    ],
+  );
+  return { before: Number(rows[0]!.total), inserted: Number(rows[0]!.inserted) > 0 };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Product grants
 

@@ -7,12 +7,12 @@
  *   those, `expires: "when-repeated"` keeps only the latest, `"when-purchase-expires"` keeps
  *   them while the grant is held, `"never"` keeps every one granted before the grant ended.
  *
- * A change is written under a lock of the customer's item, in the transaction that read the
- * quantity, so parallel decrements cannot both spend the same units. Every function takes
+ * A change is written under a lock of the customer's item, by the statement that reads the
+ * sum of the changes, so parallel decrements cannot both spend the same units. Every function takes
  * `now`, so tests can move the clock.
  */
 import type { Queryable } from "../../db/db";
-import { insertItemChange, listGrants, lockCustomerItem, sumItemChanges, type GrantRow } from "../../db/queries/payments";
+import { insertItemChangeIfCovered, listGrants, lockCustomerItem, sumItemChanges, type GrantRow } from "../../db/queries/payments";
 import type { Tenant } from "../../db/queries/tenant";
 import { KnownError } from "../../errors";
 import type { Duration, PaymentsConfig, ProductConfig } from "../project-config/document";
@@ -126,18 +126,15 @@ export async function changeItemQuantity(
   catalogItem(payments, customer, itemId);
   if (!Number.isSafeInteger(change.delta)) throw new KnownError("SCHEMA_ERROR", { message: "delta must be an integer" });
   return db.transaction(async (tx) => {
+    // What the products include is read before the lock: grants change under their own lock
+    // (grants.ts), so holding this one while reading them would protect nothing. The lock is
+    // then held for one statement, the sum and the conditional insert together.
+    const included = (await listGrants(tx, tenant, customer)).reduce((sum, g) => sum + includedQuantity(g, itemId, now), 0);
     await lockCustomerItem(tx, tenant, customer, itemId);
-    const before = await itemQuantity(tx, tenant, customer, itemId, now);
-    const after = before + change.delta;
-    if (change.delta < 0 && after < 0 && !change.allowNegative) {
-      throw new KnownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", { item_id: itemId, customer_id: customer.id, quantity: before });
-    }
-    await insertItemChange(tx, tenant, customer, itemId, {
-      delta: change.delta,
-      expiresAt: change.expiresAt ?? null,
-      description: change.description ?? null,
-      createdAt: now,
-    });
-    return after;
+    const row = { delta: change.delta, expiresAt: change.expiresAt ?? null, description: change.description ?? null, createdAt: now };
+    const { before, inserted } = await insertItemChangeIfCovered(tx, tenant, customer, itemId, row, included, !change.allowNegative);
+    const quantity = before + included;
+    if (!inserted) throw new KnownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", { item_id: itemId, customer_id: customer.id, quantity });
+    return quantity + change.delta;
   });
 }
