@@ -20,6 +20,7 @@ import { Boundary } from "../components/boundary";
 import { LoadingCard } from "../components/page-card";
 import { urls } from "../lib/handler-paths";
 import { DASHBOARD_PAGES } from "./dashboard-routes";
+import { CheckoutLayout } from "../features/checkout/checkout-layout";
 import { Layout } from "./layout";
 import { Root } from "./root";
 
@@ -78,17 +79,21 @@ export function createAppRouter(queryClient: QueryClient) {
           ],
         },
         {
+          // A buyer of another project's product: outside the site's header, whose project
+          // name and sign-in are this site's own (the page names the selling project).
+          path: "/purchase/:code",
+          element: (
+            <CheckoutLayout>
+              <Suspense fallback={<LoadingCard title="Checkout" />}>
+                <CheckoutPage />
+              </Suspense>
+            </CheckoutLayout>
+          ),
+        },
+        {
           element: <Layout />,
           children: [
             { path: "/", element: <HomePage /> },
-            {
-              path: "/purchase/:code",
-              element: (
-                <Suspense fallback={<LoadingCard title="Checkout" />}>
-                  <CheckoutPage />
-                </Suspense>
-              ),
-            },
             ...Object.entries(handlerPages).map(([page, element]) => ({ path: urls[page as HandlerPageName], element })),
             { path: "*", element: <NotFoundPage /> },
           ],
