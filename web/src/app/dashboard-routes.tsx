@@ -15,4 +15,5 @@ export const DASHBOARD_PAGES: Record<DashboardSectionPath, ComponentType> = {
   emails: page(() => import("../features/dashboard/emails/emails-page"), (m) => m.EmailsPage),
   "email-templates": page(() => import("../features/dashboard/email-templates/email-templates-page"), (m) => m.EmailTemplatesPage),
   webhooks: page(() => import("../features/dashboard/webhooks/webhooks-page"), (m) => m.WebhooksPage),
+  payments: page(() => import("../features/dashboard/payments/payments-page"), (m) => m.PaymentsPage),
 };

@@ -1,6 +1,6 @@
 import type { HandlerPageName } from "@gatehouse/clients/react";
 import type { QueryClient } from "@tanstack/react-query";
-import { lazy, type ReactElement } from "react";
+import { lazy, Suspense, type ReactElement } from "react";
 import { createBrowserRouter } from "react-router";
 import { ForgotPasswordPage } from "../features/auth/forgot-password-page";
 import { MagicLinkCallbackPage } from "../features/auth/magic-link-callback-page";
@@ -20,12 +20,16 @@ import { Boundary } from "../components/boundary";
 import { LoadingCard } from "../components/page-card";
 import { urls } from "../lib/handler-paths";
 import { DASHBOARD_PAGES } from "./dashboard-routes";
+import { CheckoutLayout } from "../features/checkout/checkout-layout";
 import { Layout } from "./layout";
 import { Root } from "./root";
 
 const DashboardLayout = lazy(() => import("../features/dashboard/shell/dashboard-layout").then((m) => ({ default: m.DashboardLayout })));
 const ProjectsPage = lazy(() => import("../features/dashboard/projects/projects-page").then((m) => ({ default: m.ProjectsPage })));
 const DashboardNotFound = lazy(() => import("../features/dashboard/shell/dashboard-not-found").then((m) => ({ default: m.DashboardNotFound })));
+
+// The hosted checkout is for buyers only, who never need the sign-in pages' code, and the reverse.
+const CheckoutPage = lazy(() => import("../features/checkout/checkout-page").then((m) => ({ default: m.CheckoutPage })));
 
 // Account settings is the largest part of the app and not needed to sign in: it loads on its own.
 const AccountSettingsPage = lazy(() => import("../features/account-settings/account-settings-page").then((m) => ({ default: m.AccountSettingsPage })));
@@ -73,6 +77,18 @@ export function createAppRouter(queryClient: QueryClient) {
             { path: "projects/:projectId", children: dashboardProjectRoutes() },
             { path: "*", element: <DashboardNotFound /> },
           ],
+        },
+        {
+          // A buyer of another project's product: outside the site's header, whose project
+          // name and sign-in are this site's own (the page names the selling project).
+          path: "/purchase/:code",
+          element: (
+            <CheckoutLayout>
+              <Suspense fallback={<LoadingCard title="Checkout" />}>
+                <CheckoutPage />
+              </Suspense>
+            </CheckoutLayout>
+          ),
         },
         {
           element: <Layout />,

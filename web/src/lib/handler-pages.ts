@@ -33,8 +33,8 @@ void everyRouteListed;
 /** Pages outside the handler path. */
 export const SITE_PAGES = ["/"] as const;
 
-/** Sections the app routes below itself: every path under them is the app's. */
-export const SITE_SECTIONS = ["/dashboard"] as const;
+/** Sections the app routes below itself: every path under them is the app's (`/purchase/<code>` is the hosted checkout). */
+export const SITE_SECTIONS = ["/dashboard", "/purchase"] as const;
 
 /** dist/web-routes.json, read by server/src/http/web-app.ts. */
 export interface WebRoutes {

@@ -1,0 +1,229 @@
+import { Alert, Anchor, Badge, Button, Container, Group, Input, NumberInput, Paper, Radio, SegmentedControl, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import { IconCircleCheck, IconFlask } from "@tabler/icons-react";
+import { useId, useState } from "react";
+import type { FallbackProps } from "react-error-boundary";
+import { useParams, useSearchParams } from "react-router";
+import { Boundary, RetryableError } from "../../components/boundary";
+import { ErrorAlert } from "../../components/error-alert";
+import { LoadingCard, PageCard, useDocumentTitle } from "../../components/page-card";
+import { errorMessage } from "../../lib/error-message";
+import type { Currency } from "../../lib/currencies";
+import { formatMoney } from "../../lib/currencies";
+import { currenciesOf, every, priceLabel, trialLabel } from "./price-format";
+import { codeProblemOf, usePurchaseOffer, useStartPurchase, type PurchaseOffer } from "./use-checkout";
+
+/** purchase-session takes at most this many of a stackable product at once. */
+const QUANTITY_MAX = 1000;
+
+/** Why a purchase link cannot be used, in words. */
+const CODE_PROBLEMS = {
+  unknown: { title: "This purchase link is not valid", text: "Make sure you opened the whole link, or go back to the app and start the purchase again." },
+  expired: { title: "This purchase link has expired", text: "Purchase links last a day. Go back to the app and start the purchase again." },
+  used: { title: "This purchase link has already been used", text: "Each link buys once. If you paid, the purchase is yours; otherwise start again from the app." },
+} as const;
+
+/**
+ * The hosted checkout (`/purchase/<code>`, made by `POST /payments/purchases/create-purchase-url`):
+ * the project's product with its prices, a choice of price (and quantity, for a stackable product),
+ * then in test mode a purchase that completes at once without Stripe, and in live mode a hand-off
+ * to Stripe's checkout, which brings the buyer back to `return_url` (or here, with `?purchase=`).
+ */
+export function CheckoutPage() {
+  const { code = "" } = useParams();
+  const [params] = useSearchParams();
+  const returnUrl = params.get("return_url") || undefined;
+  return (
+    <Boundary loading={<LoadingCard title="Checkout" />} failed={(props) => <CheckoutFailure {...props} canceled={params.get("purchase") === "canceled"} />}>
+      <Offer code={code} returnUrl={returnUrl} outcome={params.get("purchase")} />
+    </Boundary>
+  );
+}
+
+function Offer({ code, returnUrl, outcome }: { code: string; returnUrl: string | undefined; outcome: string | null }) {
+  const offer = usePurchaseOffer(code, returnUrl);
+  // The return URL the link was made with (checked against the trusted domains when it was), else the address's.
+  returnUrl = offer.return_url ?? returnUrl;
+  if (outcome === "success") return <Purchased offer={offer} returnUrl={returnUrl} paid />;
+  return <Checkout code={code} offer={offer} returnUrl={returnUrl} canceled={outcome === "canceled"} />;
+}
+
+/**
+ * A link that cannot be used says why; anything else is the server's message with a retry. A
+ * buyer back from Stripe without paying finds the link spent (it bought the Stripe session).
+ */
+function CheckoutFailure({ error, resetErrorBoundary, canceled }: FallbackProps & { canceled: boolean }) {
+  const problem = codeProblemOf(error);
+  if (problem === "used" && canceled) {
+    return (
+      <PageCard title="Payment canceled" announce>
+        <Text>Nothing was charged. To buy after all, go back to the app and start the purchase again.</Text>
+      </PageCard>
+    );
+  }
+  if (problem) return <CodeProblem kind={problem} />;
+  return (
+    <PageCard title="Checkout">
+      <RetryableError error={error} resetErrorBoundary={resetErrorBoundary} />
+    </PageCard>
+  );
+}
+
+function CodeProblem({ kind }: { kind: keyof typeof CODE_PROBLEMS }) {
+  return (
+    <PageCard title={CODE_PROBLEMS[kind].title} announce>
+      <Text>{CODE_PROBLEMS[kind].text}</Text>
+    </PageCard>
+  );
+}
+
+function Purchased({ offer, returnUrl, paid }: { offer: PurchaseOffer; returnUrl: string | undefined; paid: boolean }) {
+  return (
+    <PageCard title="Purchase complete" announce>
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ThemeIcon color="green" variant="light" size="lg" radius="xl">
+          <IconCircleCheck size={20} aria-hidden />
+        </ThemeIcon>
+        <Text>
+          {paid
+            ? `Thank you: ${offer.product.display_name} from ${offer.project_display_name} is yours once the payment is confirmed, in a moment.`
+            : `${offer.product.display_name} from ${offer.project_display_name} is yours.`}
+        </Text>
+      </Group>
+      {returnUrl ? (
+        <Button component="a" href={returnUrl}>
+          {`Return to ${offer.project_display_name}`}
+        </Button>
+      ) : (
+        <Text c="dimmed" size="sm">
+          You can close this page.
+        </Text>
+      )}
+    </PageCard>
+  );
+}
+
+function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: PurchaseOffer; returnUrl: string | undefined; canceled: boolean }) {
+  useDocumentTitle(`Buy ${offer.product.display_name}`);
+  const headingId = useId();
+  const prices = Object.entries(offer.product.prices);
+  const [priceId, setPriceId] = useState<string>(prices[0]?.[0] ?? "");
+  const price = offer.product.prices[priceId];
+  const currencies = price ? currenciesOf(price) : [];
+  const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
+  const currency = chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : currencies[0];
+  const [quantity, setQuantity] = useState<number | string>(1);
+  const start = useStartPurchase();
+  const stackable = offer.product.stackable;
+  const quantityOk = !stackable || (typeof quantity === "number" && Number.isInteger(quantity) && quantity >= 1 && quantity <= QUANTITY_MAX);
+  const blocked = offer.already_bought_non_stackable ? "You already have this product." : !offer.test_mode && !offer.charges_enabled ? `${offer.project_display_name} cannot take payments yet.` : null;
+
+  if (start.data?.completed) return <Purchased offer={offer} returnUrl={returnUrl} paid={false} />;
+
+  const buy = () => {
+    if (!price || !currency || !quantityOk || blocked) return;
+    start.mutate(
+      { data: { full_code: code, price_id: priceId, quantity: stackable ? Number(quantity) : 1, currency } },
+      {
+        onSuccess: (result) => {
+          // Live mode: Stripe's own checkout takes the payment and brings the buyer back.
+          if (!result.completed && result.checkout_url) window.location.assign(result.checkout_url);
+        },
+      },
+    );
+  };
+  return (
+    <Container size={520} px={0} py={{ base: "md", sm: 48 }}>
+      <Paper component="section" withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} aria-labelledby={headingId}>
+        <Stack gap="lg">
+          <Stack gap={6}>
+            <Group gap="xs">
+              {offer.project_logo_url ? <img src={offer.project_logo_url} alt="" width={24} height={24} style={{ borderRadius: 4 }} /> : null}
+              <Text c="dimmed" size="sm" data-testid="checkout-project">
+                {offer.project_display_name}
+              </Text>
+            </Group>
+            <Title order={1} size="h2" id={headingId}>
+              {offer.product.display_name}
+            </Title>
+          </Stack>
+          {offer.test_mode ? (
+            <Alert color="yellow" variant="light" icon={<IconFlask aria-hidden />} title="Test mode">
+              Nobody is charged: the purchase completes at once without a payment, so that you can try it.
+            </Alert>
+          ) : null}
+          {canceled ? (
+            <Alert color="gray" variant="light" title="Payment canceled">
+              Nothing was charged. You can choose again.
+            </Alert>
+          ) : null}
+
+          {prices.length === 0 ? (
+            <Text>This product has no price to buy it at.</Text>
+          ) : (
+            <Radio.Group label="Price" value={priceId} onChange={setPriceId}>
+              <Stack gap="xs" mt="xs">
+                {prices.map(([id, option]) => {
+                  const first = currenciesOf(option)[0];
+                  return (
+                    <Radio.Card key={id} value={id} p="md" radius="md" aria-label={`${id}: ${first ? priceLabel(option, first) : ""}`}>
+                      <Group wrap="nowrap" align="flex-start" gap="sm">
+                        <Radio.Indicator />
+                        <Stack gap={2}>
+                          <Text fw={600}>{first ? formatMoney(option[currency && currenciesOf(option).includes(currency) ? currency : first] ?? "0", currency && currenciesOf(option).includes(currency) ? currency : first) : id}</Text>
+                          <Group gap={6}>
+                            {option.interval ? <Badge variant="light" tt="none">{`Billed ${every(option.interval)}`}</Badge> : <Badge variant="light" color="gray" tt="none">One payment</Badge>}
+                            {option.free_trial ? <Badge variant="light" color="green" tt="none">{trialLabel(option.free_trial)}</Badge> : null}
+                          </Group>
+                        </Stack>
+                      </Group>
+                    </Radio.Card>
+                  );
+                })}
+              </Stack>
+            </Radio.Group>
+          )}
+          {currencies.length > 1 ? (
+            <Input.Wrapper label="Currency">
+              <SegmentedControl data={currencies} value={currency} onChange={(value) => setCurrency(value as Currency)} aria-label="Currency" fullWidth mt={4} />
+            </Input.Wrapper>
+          ) : null}
+          {stackable ? (
+            <NumberInput
+              label="Quantity"
+              min={1}
+              max={QUANTITY_MAX}
+              allowDecimal={false}
+              value={quantity}
+              onChange={setQuantity}
+              w={140}
+              error={quantityOk ? null : `From 1 to ${QUANTITY_MAX.toLocaleString()}.`}
+            />
+          ) : null}
+
+          {price && currency ? (
+            <Group justify="space-between" wrap="nowrap">
+              <Text fw={500}>Total</Text>
+              <Text fw={700} data-testid="checkout-total">
+                {priceLabel(price, currency, stackable && quantityOk ? Number(quantity) : 1)}
+              </Text>
+            </Group>
+          ) : null}
+          {blocked ? (
+            <Alert color="gray" variant="light">
+              {blocked}
+            </Alert>
+          ) : null}
+          <ErrorAlert message={start.error ? (codeProblemOf(start.error) ? CODE_PROBLEMS[codeProblemOf(start.error)!].title : errorMessage(start.error)) : null} />
+          <Button size="md" fullWidth disabled={!price || !quantityOk || blocked !== null} loading={start.isPending} onClick={buy}>
+            {offer.test_mode ? "Complete test purchase" : "Continue to payment"}
+          </Button>
+          {returnUrl ? (
+            <Anchor href={returnUrl} size="sm" ta="center">
+              {`Cancel and return to ${offer.project_display_name}`}
+            </Anchor>
+          ) : null}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,74 @@
+import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { useForm } from "@mantine/form";
+import { ErrorAlert } from "../../../components/error-alert";
+import { focusFirstError } from "../../../lib/validation";
+import { useSaveThenClose } from "./use-save-then-close";
+import { displayNameProblem, idProblem } from "./catalog-rules";
+import { CUSTOMER_TYPES, type CustomerType } from "./catalog-types";
+
+export interface SimpleEntry {
+  id: string;
+  displayName?: string;
+  customerType?: CustomerType;
+}
+
+interface SimpleEntryModalProps {
+  /** "catalog" or "item". */
+  kind: "catalog" | "item";
+  /** The entry being changed; null to add one; undefined when closed. */
+  entry: SimpleEntry | null | undefined;
+  /** Ids already in use (an added entry may not take one). */
+  takenIds: string[];
+  onClose: () => void;
+  /** Saves it; the modal closes when this resolves and shows the server's message when it fails. */
+  onSave: (entry: Required<Pick<SimpleEntry, "id">> & SimpleEntry) => Promise<unknown>;
+}
+
+/** Adds or changes a catalog (id, name) or an item (id, name, customer type). */
+export function SimpleEntryModal({ kind, entry, ...props }: SimpleEntryModalProps) {
+  const title = entry ? `Change the ${kind}` : `Add ${kind === "item" ? "an item" : "a catalog"}`;
+  return (
+    <Modal opened={entry !== undefined} onClose={props.onClose} title={title} centered>
+      {entry !== undefined ? <SimpleEntryForm key={entry?.id ?? "new"} kind={kind} entry={entry} {...props} /> : null}
+    </Modal>
+  );
+}
+
+function SimpleEntryForm({ kind, entry, takenIds, onClose, onSave }: SimpleEntryModalProps & { entry: SimpleEntry | null }) {
+  const { error, saving, run } = useSaveThenClose(onClose);
+  const form = useForm({
+    initialValues: { id: entry?.id ?? "", displayName: entry?.displayName ?? "", customerType: entry?.customerType ?? "user" },
+    validate: {
+      id: (value) => (entry ? null : idProblem(value, kind, takenIds)),
+      displayName: displayNameProblem,
+    },
+  });
+  const submit = form.onSubmit((values) => run(() => onSave({ id: values.id.trim(), displayName: values.displayName.trim() || undefined, ...(kind === "item" ? { customerType: values.customerType } : {}) })), focusFirstError);
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <TextInput label="Id" name="id" description="Letters, digits, underscores and hyphens; it cannot change later." disabled={entry !== null} data-autofocus {...form.getInputProps("id")} />
+        <TextInput label="Display name" name="displayName" description="Optional: what people see." {...form.getInputProps("displayName")} />
+        {kind === "item" ? (
+          <Select
+            label="Customer type"
+            name="customerType"
+            description="Who holds quantities of it."
+            data={CUSTOMER_TYPES.map((value) => ({ value, label: value }))}
+            allowDeselect={false}
+            {...form.getInputProps("customerType")}
+          />
+        ) : null}
+        <ErrorAlert message={error} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {entry ? `Save ${kind}` : `Add ${kind}`}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
