@@ -9,6 +9,7 @@ import { createConsoleLogger, silentLogger } from "../server/src/logger";
 import { describeStats, runFuzz } from "../test/support/fuzz/fuzzer";
 // The harness module itself: the @gatehouse/server/testing index also exports vitest-only helpers.
 import { startTestServer, TEST_INTERNAL_KEYS } from "../server/src/testing/test-server";
+import { startStripeStandIn } from "../server/src/testing/stripe-stand-in";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -23,7 +24,9 @@ const concurrency = option("concurrency", 4);
 const seed = option("seed", Date.now());
 const perWorld = option("per-world", 1000);
 
-const server = await startTestServer({ env: { TRUST_PROXY: "true" } });
+// Stripe's API is the local stand-in, as in the CI fuzz test, so the payments setup routes can succeed.
+const stripe = await startStripeStandIn();
+const server = await startTestServer({ env: { TRUST_PROXY: "true", ...stripe.env } });
 // Server errors are what the fuzzer hunts: print their stacks (the harness logs nothing by default).
 (server.deps as { log: unknown }).log = { ...silentLogger, error: createConsoleLogger().error };
 console.log(`fuzzing ${server.url} (${server.db.kind}): ${requests} requests, concurrency ${concurrency}, seed ${seed}`);
@@ -44,4 +47,5 @@ const stats = await runFuzz({
 });
 console.log(describeStats(stats));
 await server.close();
+await stripe.close();
 process.exit(stats.failures.length === 0 ? 0 : 1);

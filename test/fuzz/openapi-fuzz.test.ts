@@ -6,7 +6,7 @@ import { describeStats, runFuzz } from "../support/fuzz/fuzzer";
  * Short enough for CI on both databases, and one request at a time so a seed always gives the same
  * run; `npm run fuzz -- --requests 100000` is the long run, concurrent, where races show.
  */
-const REQUESTS = 2500;
+const REQUESTS = 4000;
 
 let server: RunningTestServer;
 // Stripe's API for the payments setup routes: the local stand-in, so they reach their success path.
