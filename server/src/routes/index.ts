@@ -19,6 +19,7 @@ import { registerContactChannelVerificationRoutes } from "./contact-channels/ver
 import { registerCredentialScanningRoutes } from "./integrations/credential-scanning";
 import { registerDataVaultRoutes } from "./data-vault/stores";
 import { registerNotificationPreferenceRoutes } from "./emails/notification-preferences";
+import { registerSendingRoutes } from "./emails/sending";
 import { registerInternalApiKeyRoutes } from "./internal/api-keys";
 import { registerConfigRoutes } from "./internal/config";
 import { registerMetricsRoutes } from "./internal/metrics";
@@ -71,6 +72,7 @@ export function registerAllRoutes(router: Router): void {
   registerCredentialScanningRoutes(router);
   registerDataVaultRoutes(router);
   registerNotificationPreferenceRoutes(router);
+  registerSendingRoutes(router);
   registerCustomerReadRoutes(router);
   registerAnalyticsRoutes(router);
   registerCurrentProjectRoutes(router);
