@@ -34,9 +34,11 @@ export async function takeSlots(deps: Pick<ServiceDeps, "settings">, tx: Queryab
   const step = intervalMs(deps, isBoosted(state.boostExpiresAtMillis, now));
   const scheduled = earliest > now;
   let tat = scheduled ? earliest : Math.max(state.theoreticalArrivalAtMillis, now);
+  // A burst of exactly one hour's worth: the clock may run that far ahead of now, less one step.
+  const tolerance = BURST_WINDOW_MS - step;
   const slots: number[] = [];
   for (let i = 0; i < count; i++) {
-    slots.push(Math.max(earliest, tat - BURST_WINDOW_MS));
+    slots.push(Math.max(earliest, tat - tolerance));
     tat += step;
   }
   if (!scheduled) await setCapacityClock(tx, tenancy, new Date(tat));

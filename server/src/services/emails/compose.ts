@@ -43,7 +43,7 @@ export function withUnsubscribeFooter(rendered: RenderedEmail, link: string | nu
   if (!link) return rendered;
   const footer = `<p style="font-size:12px;color:#6b7280">Don't want these e-mails? <a href="${escapeHtml(link)}">Unsubscribe</a></p>`;
   const html = rendered.html === null ? null : /<\/body>/i.test(rendered.html) ? rendered.html.replace(/<\/body>/i, `${footer}</body>`) : rendered.html + footer;
-  return { ...rendered, html, text: `${rendered.text}\n\n--\nUnsubscribe: ${link}` };
+  return { ...rendered, html, text: `${rendered.text}\n\nUnsubscribe: ${link}` };
 }
 
 export async function renderQueuedEmail(deps: ServiceDeps, tenancy: Tenancy, source: EmailSource, context: RenderContext): Promise<RenderedEmail> {
