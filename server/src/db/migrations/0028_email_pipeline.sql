@@ -55,7 +55,7 @@ CREATE INDEX email_outbox_finished_idx ON email_outbox (project_id, branch_id, f
 CREATE TABLE email_capacity (
   project_id text NOT NULL,
   branch_id text NOT NULL,
-  theoretical_arrival_at timestamptz NOT NULL DEFAULT now(),
+  theoretical_arrival_at timestamptz NOT NULL DEFAULT 'epoch',
   boost_expires_at timestamptz,
   PRIMARY KEY (project_id, branch_id),
   FOREIGN KEY (project_id, branch_id) REFERENCES branches (project_id, id) ON DELETE CASCADE
