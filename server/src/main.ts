@@ -36,6 +36,8 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
   }
 
   const deps = createDeps(db, settings, secret, log);
+  // The first render starts a worker and bundles the sandbox's libraries; do it before the first sign-up needs it.
+  deps.emailRenderer.warm();
   const sealedMessages = await sealClearOutboxMessages(db, deps.outboxSeal);
   if (sealedMessages > 0) log.info("Sealed outbox messages stored in clear by an earlier version", { messages: sealedMessages });
   const cacheSync = await startCacheSync(deps);
@@ -67,6 +69,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
     await emailWorker.stop();
     await retentionSweeper.stop();
     await cacheSync.stop();
+    await deps.emailRenderer.close();
     await db.close();
   };
   return { port, stop, deps, retention: retentionSweeper };

@@ -1,7 +1,13 @@
 import { knownError } from "./define";
 
-/** E-mail preferences. Ours, not Stack Auth's: its catalogue has no codes for these cases. */
+/**
+ * E-mail. The notification-category codes are ours (Stack Auth's catalogue has none for
+ * these cases); the rendering and template codes are Stack Auth's.
+ */
 export const emailErrors = {
+  EMAIL_RENDERING_ERROR: knownError<{ error: string }>(400, (d) => `Failed to render email with theme: ${d.error}`),
+  TEMPLATE_SOURCE_REWRITE_ERROR: knownError<{ error: string }>(400, (d) => `Failed to rewrite the template's source: ${d.error}`),
+  EMAIL_TEMPLATE_ALREADY_EXISTS: knownError(409, () => "An email template with this id already exists."),
   NOTIFICATION_CATEGORY_NOT_FOUND: knownError<{ notification_category_id: string }>(
     404,
     (d) => `There is no notification category ${d.notification_category_id}.`,

@@ -5,6 +5,7 @@ import type { Db } from "../db/db";
 import { createSmtpMailer, type Mailer } from "../integrations/mailer";
 import { AccessTokenVerifier } from "./access-tokens";
 import { OUTBOX_PURPOSE } from "./emails/outbox";
+import { EmailRenderer } from "./emails/rendering/renderer";
 import { ActivityTracker } from "./activity";
 import type { Logger, ServiceDeps } from "./deps";
 import { ProjectKeyChecker } from "./projects/project-key-checker";
@@ -39,5 +40,6 @@ export function createDeps(
     oauthFlowSeal: createSecretBox(serverSecret, "oauth-flows"),
     providerTokenSeal: createSecretBox(serverSecret, "oauth-provider-tokens"),
     mailer,
+    emailRenderer: new EmailRenderer(),
   };
 }

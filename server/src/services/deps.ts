@@ -2,6 +2,7 @@ import type { AppConfig } from "../config/env";
 import type { SecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
 import type { Mailer } from "../integrations/mailer";
+import type { EmailRenderer } from "./emails/rendering/renderer";
 import type { AccessTokenVerifier } from "./access-tokens";
 import type { ActivityTracker } from "./activity";
 import type { ProjectKeyChecker } from "./projects/project-key-checker";
@@ -28,6 +29,8 @@ export interface ServiceDeps {
   /** Ended sessions whose access tokens are refused; kept current by services/cache-sync.ts. */
   revokedSessions: RevokedSessions;
   mailer: Mailer;
+  /** Renders TSX e-mail templates in isolated worker threads (services/emails/rendering). */
+  emailRenderer: EmailRenderer;
   /** Throttled writes of users.last_active_at / sessions.last_used_at (see services/activity.ts). */
   activity: ActivityTracker;
   /** Seals TOTP secrets at rest. */

@@ -67,6 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     close: async () => {
       await emailWorker?.stop();
       await cacheSync.stop();
+      await deps.emailRenderer.close();
       await db.close();
     },
   };

@@ -17,7 +17,8 @@ import { KnownError } from "../../errors";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
 import { deliverEmail } from "../emails/delivery";
-import { signInCodeEmail, withCode } from "../emails/templates";
+import { composeBuiltInEmail } from "../emails/rendering/built-in-mail";
+import { withCode } from "../emails/templates";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
 import type { SignInTokens } from "../sessions";
@@ -58,7 +59,7 @@ export async function sendSignInCode(
   const issued = await deps.db.transaction((tx) =>
     issueCode(tx, tenancy, { purpose: "otp_sign_in", expiresInMs: SIGN_IN_CODE_LIFETIME_MS, email }),
   );
-  const message = signInCodeEmail(tenancy.project.displayName, issued.otp, withCode(input.callbackUrl, issued.code));
+  const message = await composeBuiltInEmail(deps, tenancy, { kind: "magicLink", otp: issued.otp, link: withCode(input.callbackUrl, issued.code) });
   await deliverEmail(deps, tenancy, { to: email, ...message, purpose: "otp_sign_in" });
   return { nonce: issued.nonce };
 }

@@ -15,7 +15,8 @@ import { KnownError } from "../../errors";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
 import { deliverEmail } from "../emails/delivery";
-import { passwordResetEmail, withCode } from "../emails/templates";
+import { composeBuiltInEmail } from "../emails/rendering/built-in-mail";
+import { withCode } from "../emails/templates";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
 import type { Tenancy } from "../tenancy";
@@ -118,7 +119,7 @@ async function mailResetCode(deps: ServiceDeps, tenancy: Tenancy, userId: string
     userId,
     email,
   });
-  const message = passwordResetEmail(tenancy.project.displayName, withCode(callbackUrl, issued.code));
+  const message = await composeBuiltInEmail(deps, tenancy, { kind: "passwordReset", link: withCode(callbackUrl, issued.code) });
   await deliverEmail(deps, tenancy, { to: email, ...message, purpose: "password_reset", userId });
 }
 

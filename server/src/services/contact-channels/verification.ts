@@ -18,7 +18,8 @@ import { normalizeEmail } from "../auth/passwords";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
 import { deliverEmail } from "../emails/delivery";
-import { verificationEmail, withCode } from "../emails/templates";
+import { composeBuiltInEmail } from "../emails/rendering/built-in-mail";
+import { withCode } from "../emails/templates";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
 import { issueCode, redeemCode } from "../verification-codes";
@@ -41,7 +42,7 @@ async function mailCode(deps: ServiceDeps, tenancy: Tenancy, channel: ContactCha
       replacePrevious: false,
     });
   });
-  const message = verificationEmail(tenancy.project.displayName, withCode(callbackUrl, issued.code));
+  const message = await composeBuiltInEmail(deps, tenancy, { kind: "emailVerification", link: withCode(callbackUrl, issued.code) });
   await deliverEmail(deps, tenancy, { to: channel.value, ...message, purpose: "email_verification", userId: channel.userId });
 }
 

@@ -7,11 +7,12 @@ import type { ServiceDeps } from "../deps";
 import { assertTrustedRedirect } from "../redirects";
 import type { Tenancy } from "../tenancy";
 import { deliverEmail } from "./delivery";
-import { signInInvitationEmail, testEmail } from "./templates";
+import { composeBuiltInEmail } from "./rendering/built-in-mail";
+import { testEmail } from "./templates";
 
 export async function sendSignInInvitation(deps: ServiceDeps, tenancy: Tenancy, email: string, callbackUrl: string): Promise<void> {
   assertTrustedRedirect(callbackUrl, tenancy.config);
-  const message = signInInvitationEmail(tenancy.project.displayName, callbackUrl);
+  const message = await composeBuiltInEmail(deps, tenancy, { kind: "signInInvitation", link: callbackUrl });
   await deliverEmail(deps, tenancy, { to: email, ...message, purpose: "sign_in_invitation" });
 }
 

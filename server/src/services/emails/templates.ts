@@ -1,6 +1,7 @@
 /**
- * The default messages: plain, readable text with a simple HTML twin. The e-mail platform
- * issue turns these into editable templates.
+ * Plain compositions of the platform's mail: readable text with a simple HTML twin. The mail
+ * itself is rendered from editable TSX templates (rendering/built-in-mail.ts); these are the
+ * last resort when the renderer cannot run at all, so an auth mail still goes out.
  */
 export interface RenderedEmail {
   subject: string;

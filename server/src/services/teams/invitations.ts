@@ -24,7 +24,8 @@ import { normalizeEmail } from "../auth/passwords";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
 import { deliverEmail } from "../emails/delivery";
-import { teamInvitationEmail, withCode } from "../emails/templates";
+import { composeBuiltInEmail } from "../emails/rendering/built-in-mail";
+import { withCode } from "../emails/templates";
 import { enforceRateLimits, RATE_LIMITS } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
 import { joinTeam } from "./team-membership";
@@ -67,7 +68,11 @@ export async function sendTeamInvitation(
       replacePrevious: false,
     });
   }), () => new KnownError("TEAM_NOT_FOUND", { team_id: team.id }));
-  const message = teamInvitationEmail(tenancy.project.displayName, team.displayName, withCode(input.callbackUrl, issued.code));
+  const message = await composeBuiltInEmail(deps, tenancy, {
+    kind: "teamInvitation",
+    teamDisplayName: team.displayName,
+    link: withCode(input.callbackUrl, issued.code),
+  });
   await deliverEmail(deps, tenancy, { to: email, ...message, purpose: "team_invitation" });
   return issued.id;
 }
