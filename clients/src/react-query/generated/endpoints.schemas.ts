@@ -4164,10 +4164,7 @@ export interface OutboxEmailList {
   pagination: OutboxEmailListPagination;
 }
 
-/**
- * @maxLength 128
- */
-export type OutboxEmailUpdateThemeId = string | null;
+export type OutboxEmailUpdateThemeId = string | boolean | null;
 
 export type OutboxEmailUpdateVariables = {[key: string]: unknown};
 
@@ -4176,7 +4173,6 @@ export interface OutboxEmailUpdate {
   is_paused?: boolean;
   /** @minimum 0 */
   scheduled_at_millis?: number;
-  /** @maxLength 128 */
   theme_id?: OutboxEmailUpdateThemeId;
   variables?: OutboxEmailUpdateVariables;
 }
@@ -5117,10 +5113,9 @@ export interface RefreshedAccessToken {
 }
 
 /**
- * A theme; null for none; absent for the project's selected theme.
- * @maxLength 128
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
  */
-export type SendEmailRequestThemeId = string | null;
+export type SendEmailRequestThemeId = string | boolean | null;
 
 export type SendEmailRequestVariables = {[key: string]: unknown};
 
@@ -5132,10 +5127,7 @@ export interface SendEmailRequest {
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
-  /**
-   * A theme; null for none; absent for the project's selected theme.
-   * @maxLength 128
-   */
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
   theme_id?: SendEmailRequestThemeId;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;

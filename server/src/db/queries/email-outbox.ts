@@ -203,7 +203,7 @@ export interface QueuedEmail {
 export async function insertQueuedEmails(
   q: Queryable,
   tenant: Tenant,
-  common: { purpose: string; priority: number; sourceKind: OutboxSourceKind; notificationCategoryId: string; draftId: string | null },
+  common: { purpose: string; priority: number; sourceKind: OutboxSourceKind; notificationCategoryId: string | null; draftId: string | null },
   emails: ReadonlyArray<QueuedEmail & { source: string }>,
 ): Promise<void> {
   if (emails.length === 0) return;
@@ -256,12 +256,13 @@ const claimParams = (row: ClaimKey) => [row.projectId, row.branchId, row.id, row
 /** A claimant records only while its claim stands: another process may have taken the row after the lease ran out. */
 const STILL_CLAIMED = "project_id = $1 AND branch_id = $2 AND id = $3 AND attempts = $4 AND status IN ('rendering', 'sending')";
 
-export async function recordRendered(q: Queryable, row: ClaimKey, content: OutboxContent): Promise<boolean> {
+/** Stores the rendered (sealed) content and the category the message turned out to have. */
+export async function recordRendered(q: Queryable, row: ClaimKey, content: OutboxContent, notificationCategoryId: string): Promise<boolean> {
   const updated = await q.query(
     `UPDATE email_outbox SET subject = $5, text_body = $6, html_body = $7, sealed = true, rendered_at = now(), status = 'sending',
-            started_sending_at = now(), updated_at = now()
+            started_sending_at = now(), updated_at = now(), notification_category_id = $8
      WHERE ${STILL_CLAIMED} RETURNING id`,
-    [...claimParams(row), content.subject, content.textBody, content.htmlBody],
+    [...claimParams(row), content.subject, content.textBody, content.htmlBody, notificationCategoryId],
   );
   return updated.length > 0;
 }

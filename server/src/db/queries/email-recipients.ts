@@ -43,3 +43,18 @@ export async function listAllRecipients(q: Queryable, tenant: Tenant, categoryId
   );
   return rows.map(toRecipient);
 }
+
+/** What a template may greet the recipient by; null when the user is gone. */
+export async function findRecipientName(q: Queryable, tenant: Tenant, userId: string): Promise<{ displayName: string | null } | null> {
+  const rows = await q.query<{ display_name: string | null }>("SELECT display_name FROM users WHERE project_id = $1 AND branch_id = $2 AND id = $3", [
+    tenant.projectId,
+    tenant.branchId,
+    userId,
+  ]);
+  return rows[0] ? { displayName: rows[0].display_name } : null;
+}
+
+/** Records that a draft was sent (its sent_at), as the drafts list shows. */
+export async function markDraftSent(q: Queryable, tenant: Tenant, draftId: string): Promise<void> {
+  await q.query("UPDATE email_drafts SET sent_at = now() WHERE project_id = $1 AND branch_id = $2 AND id = $3", [tenant.projectId, tenant.branchId, draftId]);
+}

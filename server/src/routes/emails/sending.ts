@@ -15,7 +15,11 @@ const SendEmailBody = z
     all_users: z.literal(true).optional(),
     subject: z.string().max(998).optional(),
     notification_category_name: z.string().max(64).optional(),
-    theme_id: z.string().max(128).nullable().optional().openapi({ description: "A theme; null for none; absent for the project's selected theme." }),
+    theme_id: z
+      .union([z.string().max(128), z.literal(false)])
+      .nullable()
+      .optional()
+      .openapi({ description: "A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme." }),
     is_high_priority: z.boolean().optional().openapi({ description: "Sent ahead of other queued mail." }),
     scheduled_at_millis: z.number().int().min(0).optional().openapi({ description: "Not sent before this time." }),
     html: z.string().max(1_000_000).optional(),
@@ -167,7 +171,7 @@ const updateOutboxRoute = authenticatedRoute(SERVER_AND_UP, ["EMAIL_NOT_EDITABLE
           cancel: z.literal(true).optional(),
           is_paused: z.boolean().optional(),
           scheduled_at_millis: z.number().int().min(0).optional(),
-          theme_id: z.string().max(128).nullable().optional(),
+          theme_id: z.union([z.string().max(128), z.literal(false)]).nullable().optional(),
           variables: z.record(z.string(), z.unknown()).optional(),
         })
         .openapi("OutboxEmailUpdate"),
@@ -225,7 +229,7 @@ export function toOutboxEmail(e: SentEmail) {
     created_at_millis: e.createdAtMillis,
     updated_at_millis: e.updatedAtMillis,
     tsx_source: "",
-    theme_id: e.themeId ?? null,
+    theme_id: typeof e.themeId === "string" ? e.themeId : null,
     to: e.userId ? { type: "user-primary-email" as const, user_id: e.userId } : { type: "custom-emails" as const, emails: [e.to] },
     to_address: e.to,
     variables: e.variables,

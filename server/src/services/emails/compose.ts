@@ -1,61 +1,89 @@
 /**
- * Turns a queued message's source into the subject, html and text that are sent. Html is sent
- * as given, with the unsubscribe link added for categories that can be turned off, and a
- * plain-text part derived from it.
+ * Turns a queued message's source into the subject, html and text that are sent, through the
+ * renderer (rendering/render-email.ts): html, a template with its variables, or a draft,
+ * wrapped in the chosen theme. The theme shows the unsubscribe link it is given; a theme that
+ * leaves it out still gets it, as a footer, so mail of a category that can be turned off
+ * always carries it.
  */
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
+import { renderEmail } from "./rendering/render-email";
 import type { EmailSource } from "./sources";
 
 export interface RenderedEmail {
   subject: string;
   html: string | null;
   text: string;
+  /** The category the template declares (by name), if any. */
+  notificationCategory?: string;
 }
 
 export interface RenderContext {
-  userId: string | null;
+  user: { displayName: string | null } | null;
   unsubscribeLink: string | null;
 }
 
 const escapeHtml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** A readable plain-text version of html: block ends become line breaks, links keep their target. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<(script|style|head)[^>]*>[\s\S]*?<\/\1>/gi, "")
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => `${label} (${href})`)
-    .replace(/<br\s*\/?>/gi, "\n")
-    .replace(/<\/(p|div|h[1-6]|li|tr|table|section)>/gi, "\n")
-    .replace(/<[^>]+>/g, "")
-    .replace(/&nbsp;/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/[ \t]+\n/g, "\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
+/** Adds the unsubscribe link where the rendered mail does not show it already. */
 export function withUnsubscribeFooter(rendered: RenderedEmail, link: string | null): RenderedEmail {
   if (!link) return rendered;
-  const footer = `<p style="font-size:12px;color:#6b7280">Don't want these e-mails? <a href="${escapeHtml(link)}">Unsubscribe</a></p>`;
-  const html = rendered.html === null ? null : /<\/body>/i.test(rendered.html) ? rendered.html.replace(/<\/body>/i, `${footer}</body>`) : rendered.html + footer;
-  return { ...rendered, html, text: `${rendered.text}\n\nUnsubscribe: ${link}` };
+  let html = rendered.html;
+  if (html !== null && !html.includes(escapeHtml(link)) && !html.includes(link)) {
+    const footer = `<p style="font-size:12px;color:#6b7280">Don't want these e-mails? <a href="${escapeHtml(link)}">Unsubscribe</a></p>`;
+    html = /<\/body>/i.test(html) ? html.replace(/<\/body>/i, `${footer}</body>`) : html + footer;
+  }
+  const text = rendered.text.includes(link) ? rendered.text : `${rendered.text}\n\nUnsubscribe: ${link}`;
+  return { ...rendered, html, text };
+}
+
+/**
+ * A send to many users renders the same source again and again; only the unsubscribe link (and
+ * the user's name, for templates that greet) differ. So a render is done with a placeholder for
+ * the link, kept for a minute per project configuration (a changed theme or template makes a new
+ * configuration object, so nothing stale is reused), and the link put in per recipient.
+ */
+const LINK_PLACEHOLDER = "https://unsubscribe.invalid/gatehouse-unsubscribe-link";
+const CACHE_MS = 60_000;
+const CACHE_ENTRIES = 100;
+const renders = new WeakMap<object, Map<string, { at: number; value: Promise<RenderedEmail> }>>();
+
+function cachedRender(config: object, key: string, render: () => Promise<RenderedEmail>): Promise<RenderedEmail> {
+  let cache = renders.get(config);
+  if (!cache) renders.set(config, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && now - hit.at < CACHE_MS) return hit.value;
+  if (cache.size >= CACHE_ENTRIES) for (const [k, v] of cache) if (now - v.at >= CACHE_MS || cache.size >= CACHE_ENTRIES) cache.delete(k);
+  const value = render();
+  cache.set(key, { at: now, value });
+  value.catch(() => cache.delete(key));
+  return value;
 }
 
 export async function renderQueuedEmail(deps: ServiceDeps, tenancy: Tenancy, source: EmailSource, context: RenderContext): Promise<RenderedEmail> {
-  void deps;
-  switch (source.kind) {
-    case "html":
-      return withUnsubscribeFooter(
-        { subject: source.subject ?? tenancy.project.displayName, html: source.html, text: htmlToText(source.html) },
-        context.unsubscribeLink,
-      );
-    case "template":
-    case "draft":
-      throw new Error("Templates and drafts need the e-mail renderer, which this build does not include yet");
-  }
+  const withLink = context.unsubscribeLink !== null;
+  const key = JSON.stringify([tenancy.projectId, tenancy.branchId, source, context.user?.displayName ?? null, withLink]);
+  const rendered = await cachedRender(tenancy.config, key, async () => {
+    const result = await renderEmail(deps, tenancy, {
+      themeId: source.themeId,
+      ...(source.kind === "html" ? { html: source.html } : source.kind === "template" ? { templateId: source.templateId, variables: source.variables } : { draftId: source.draftId }),
+      // Html has nowhere to name a subject: the project's name stands in when none was given.
+      subject: source.subject ?? (source.kind === "html" ? tenancy.project.displayName : undefined),
+      unsubscribeUrl: withLink ? LINK_PLACEHOLDER : undefined,
+      user: context.user ?? undefined,
+    });
+    // An explicit subject overrides the template's.
+    return { subject: source.subject ?? result.subject, html: result.html, text: result.text, notificationCategory: result.notificationCategory };
+  });
+  const link = context.unsubscribeLink;
+  if (link === null) return rendered;
+  return withUnsubscribeFooter(
+    {
+      ...rendered,
+      html: rendered.html === null ? null : rendered.html.replaceAll(LINK_PLACEHOLDER, escapeHtml(link)),
+      text: rendered.text.replaceAll(LINK_PLACEHOLDER, link),
+    },
+    link,
+  );
 }

@@ -50,7 +50,7 @@ export interface SentEmail {
   paused: boolean;
   sourceKind: OutboxSourceKind | null;
   /** The source's theme and variables (opened), for template and draft sends. */
-  themeId: string | null | undefined;
+  themeId: string | false | null | undefined;
   variables: Record<string, unknown>;
   templateId: string | null;
   draftId: string | null;
@@ -122,7 +122,7 @@ export interface SentEmailEdit {
   cancel?: boolean;
   isPaused?: boolean;
   scheduledAtMillis?: number;
-  themeId?: string | null;
+  themeId?: string | false | null;
   variables?: Record<string, unknown>;
 }
 

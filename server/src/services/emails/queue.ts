@@ -27,7 +27,8 @@ import { isPermanentRejection, type SmtpServer } from "../../integrations/mailer
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import { renderQueuedEmail, type RenderedEmail } from "./compose";
-import { NOTIFICATION_CATEGORIES, unsubscribeLink, wantsNotifications } from "./notification-preferences";
+import { findRecipientName } from "../../db/queries/email-recipients";
+import { NOTIFICATION_CATEGORIES, unsubscribeLink, wantsNotifications, type NotificationCategory } from "./notification-preferences";
 import { openSource } from "./sources";
 
 /** A claim outlives the slowest try (SMTP timeouts are 10 + 20 s; rendering is bounded too) by a wide margin. */
@@ -73,11 +74,9 @@ export function unsubscribeHeaders(link: string | null): Record<string, string> 
 }
 
 /** The unsubscribe link of a message, when its category can be turned off and it goes to a user. */
-export function unsubscribeLinkFor(deps: ServiceDeps, tenancy: Tenancy, email: Pick<ClaimedEmail, "userId" | "notificationCategoryId">): string | null {
-  if (!email.userId || !email.notificationCategoryId) return null;
-  const category = NOTIFICATION_CATEGORIES.find((c) => c.id === email.notificationCategoryId);
-  if (!category?.canDisable) return null;
-  return unsubscribeLink(deps, tenancy, email.userId, category.id);
+export function unsubscribeLinkFor(deps: ServiceDeps, tenancy: Tenancy, userId: string | null, category: NotificationCategory): string | null {
+  if (!userId || !category.canDisable) return null;
+  return unsubscribeLink(deps, tenancy, userId, category.id);
 }
 
 async function record(deps: ServiceDeps, email: ClaimedEmail, outcome: AttemptOutcome): Promise<void> {
@@ -87,34 +86,86 @@ async function record(deps: ServiceDeps, email: ClaimedEmail, outcome: AttemptOu
   }
 }
 
+const TRANSACTIONAL = NOTIFICATION_CATEGORIES.find((c) => !c.canDisable)!;
+
+/** The category a template declares by name; an unknown name counts as transactional (and is logged). */
+function categoryNamed(deps: ServiceDeps, name: string | undefined): NotificationCategory {
+  if (name === undefined) return TRANSACTIONAL;
+  const found = NOTIFICATION_CATEGORIES.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  if (!found) deps.log.warn("A template declares an unknown notification category; sent as transactional", { category: name });
+  return found ?? TRANSACTIONAL;
+}
+
+const optedOut = async (deps: ServiceDeps, tenancy: Tenancy, userId: string | null, category: NotificationCategory) =>
+  userId !== null && category.canDisable && !(await wantsNotifications(deps, tenancy, userId, category.name));
+
+const OPTED_OUT: AttemptOutcome = { status: "skipped", error: "The user turned this notification category off" };
+
+/**
+ * Renders a claimed row. The category is the send's, or else the one the template declares,
+ * known only once rendered: then a category that can be turned off is checked against the
+ * user's choice and rendered again with its unsubscribe link. Null: skipped or taken over.
+ */
+async function renderClaimed(deps: ServiceDeps, tenancy: Tenancy, email: ClaimedEmail): Promise<{ content: RenderedEmail; link: string | null } | null> {
+  const given = email.notificationCategoryId === null ? null : (NOTIFICATION_CATEGORIES.find((c) => c.id === email.notificationCategoryId) ?? TRANSACTIONAL);
+  if (given && (await optedOut(deps, tenancy, email.userId, given))) {
+    await record(deps, email, OPTED_OUT);
+    return null;
+  }
+  if (email.source === null) {
+    await record(deps, email, { status: "failed", error: "Nothing to render" });
+    return null;
+  }
+  const source = openSource(deps, email.source);
+  const user = email.userId === null ? null : await findRecipientName(deps.db, email, email.userId);
+  let category = given;
+  let link = category ? unsubscribeLinkFor(deps, tenancy, email.userId, category) : null;
+  let content: RenderedEmail;
+  try {
+    content = await renderQueuedEmail(deps, tenancy, source, { user, unsubscribeLink: link });
+    if (!category) {
+      category = categoryNamed(deps, content.notificationCategory);
+      if (await optedOut(deps, tenancy, email.userId, category)) {
+        await record(deps, email, OPTED_OUT);
+        return null;
+      }
+      link = unsubscribeLinkFor(deps, tenancy, email.userId, category);
+      if (link) content = await renderQueuedEmail(deps, tenancy, source, { user, unsubscribeLink: link });
+    }
+  } catch (error) {
+    await record(deps, email, { status: "failed", error: `Rendering failed: ${errorText(error)}` });
+    return null;
+  }
+  const stored = await recordRendered(
+    deps.db,
+    email,
+    {
+      subject: deps.outboxSeal.seal(content.subject),
+      textBody: deps.outboxSeal.seal(content.text),
+      htmlBody: content.html === null ? null : deps.outboxSeal.seal(content.html),
+    },
+    category.id,
+  );
+  // Not stored: another process took the row over (our lease ran out); it decides.
+  return stored ? { content, link } : null;
+}
+
 async function processClaimed(deps: ServiceDeps, email: ClaimedEmail): Promise<void> {
   const lookup = await deps.tenancies.lookup(email.projectId, email.branchId);
   if (!lookup.found) return record(deps, email, { status: "failed", error: "The project no longer exists" });
   const tenancy = lookup.tenancy;
-  const link = unsubscribeLinkFor(deps, tenancy, email);
 
   let content: RenderedEmail;
+  let link: string | null;
   if (email.renderedAtMillis === null || email.subject === null || email.textBody === null) {
-    // The user may have turned the category off since the mail was queued (a scheduled send).
-    const category = NOTIFICATION_CATEGORIES.find((c) => c.id === email.notificationCategoryId);
-    if (email.userId && category?.canDisable && !(await wantsNotifications(deps, tenancy, email.userId, category.name))) {
-      return record(deps, email, { status: "skipped", error: "The user turned this notification category off" });
-    }
-    if (email.source === null) return record(deps, email, { status: "failed", error: "Nothing to render" });
-    try {
-      content = await renderQueuedEmail(deps, tenancy, openSource(deps, email.source), { userId: email.userId, unsubscribeLink: link });
-    } catch (error) {
-      return record(deps, email, { status: "failed", error: `Rendering failed: ${errorText(error)}` });
-    }
-    const stored = await recordRendered(deps.db, email, {
-      subject: deps.outboxSeal.seal(content.subject),
-      textBody: deps.outboxSeal.seal(content.text),
-      htmlBody: content.html === null ? null : deps.outboxSeal.seal(content.html),
-    });
-    if (!stored) return; // another process took the row over (our lease ran out); it decides
+    const rendered = await renderClaimed(deps, tenancy, email);
+    if (!rendered) return;
+    ({ content, link } = rendered);
   } else {
     const open = (value: string) => (email.sealed ? deps.outboxSeal.open(value) : value);
     content = { subject: open(email.subject), text: open(email.textBody), html: email.htmlBody === null ? null : open(email.htmlBody) };
+    const category = NOTIFICATION_CATEGORIES.find((c) => c.id === email.notificationCategoryId);
+    link = category ? unsubscribeLinkFor(deps, tenancy, email.userId, category) : null;
     await recordStartedSending(deps.db, email);
   }
 

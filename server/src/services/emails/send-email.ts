@@ -6,7 +6,8 @@
  * reported in the results and get no row.
  */
 import { newId } from "../../crypto/random";
-import { findRecipients, listAllRecipients, type Recipient } from "../../db/queries/email-recipients";
+import { findEmailDraft } from "../../db/queries/email-drafts";
+import { findRecipients, listAllRecipients, markDraftSent, type Recipient } from "../../db/queries/email-recipients";
 import { insertQueuedEmails, notifyOutbox, type QueuedEmail } from "../../db/queries/email-outbox";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
@@ -14,6 +15,7 @@ import type { Tenancy } from "../tenancy";
 import { takeSlots } from "./capacity";
 import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "./notification-preferences";
 import { smtpServerFor } from "./queue";
+import { findTemplate } from "./rendering/render-email";
 import { sealSource, type EmailSource } from "./sources";
 
 export type SendContent = { kind: "html"; html: string } | { kind: "template"; templateId: string; variables: Record<string, unknown> } | { kind: "draft"; draftId: string };
@@ -23,7 +25,7 @@ export interface SendEmailInput {
   allUsers?: boolean;
   subject?: string;
   notificationCategoryName?: string;
-  themeId?: string | null;
+  themeId?: string | false | null;
   isHighPriority?: boolean;
   scheduledAtMillis?: number;
   content: SendContent;
@@ -40,16 +42,15 @@ export interface SendResult {
   sendAtMillis: number | null;
 }
 
-/** Drafts live in the renderer's part (services/emails/drafts); until it is merged, there are none. */
-async function draftExists(_deps: ServiceDeps, _tenancy: Tenancy, _draftId: string): Promise<boolean> {
-  return false;
-}
-async function markDraftSent(_deps: ServiceDeps, _tenancy: Tenancy, _draftId: string): Promise<void> {}
-
 const INSERT_BATCH = 200;
 const ALL_USERS_PAGE = 1_000;
 
-function categoryNamed(name: string | undefined): NotificationCategory {
+/**
+ * The send's category: the one named; else transactional for html, and for a template or
+ * draft the one it declares, known once rendered (null here; the worker decides).
+ */
+function categoryOf(name: string | undefined, content: SendContent): NotificationCategory | null {
+  if (name === undefined && content.kind !== "html") return null;
   const wanted = (name ?? "Transactional").toLowerCase();
   const category = NOTIFICATION_CATEGORIES.find((c) => c.name.toLowerCase() === wanted);
   if (!category) {
@@ -60,27 +61,29 @@ function categoryNamed(name: string | undefined): NotificationCategory {
 }
 
 async function checkSource(deps: ServiceDeps, tenancy: Tenancy, content: SendContent): Promise<void> {
-  if (content.kind === "template" && !tenancy.config.emails.templates[content.templateId]) {
+  if (content.kind === "template" && !findTemplate(tenancy, content.templateId)) {
     throw new KnownError("SCHEMA_ERROR", { message: `template_id: the project has no template ${content.templateId}` });
   }
-  if (content.kind === "draft" && !(await draftExists(deps, tenancy, content.draftId))) {
+  if (content.kind === "draft" && !(await findEmailDraft(deps.db, tenancy, content.draftId))) {
     throw new KnownError("SCHEMA_ERROR", { message: `draft_id: the project has no draft ${content.draftId}` });
   }
 }
 
-async function resolveRecipients(deps: ServiceDeps, tenancy: Tenancy, input: SendEmailInput, category: NotificationCategory): Promise<Recipient[]> {
+async function resolveRecipients(deps: ServiceDeps, tenancy: Tenancy, input: SendEmailInput, category: NotificationCategory | null): Promise<Recipient[]> {
+  // Without a category yet, the choice read is the transactional one's (never stored): nobody is skipped here.
+  const categoryId = (category ?? NOTIFICATION_CATEGORIES[0]!).id;
   if (input.allUsers) {
     const all: Recipient[] = [];
     let after: string | null = null;
     for (;;) {
-      const page = await listAllRecipients(deps.db, tenancy, category.id, after, ALL_USERS_PAGE);
+      const page = await listAllRecipients(deps.db, tenancy, categoryId, after, ALL_USERS_PAGE);
       all.push(...page);
       if (page.length < ALL_USERS_PAGE) return all;
       after = page[page.length - 1]!.userId;
     }
   }
   const ids = [...new Set(input.userIds ?? [])];
-  const found = new Map((await findRecipients(deps.db, tenancy, ids, category.id)).map((r) => [r.userId, r]));
+  const found = new Map((await findRecipients(deps.db, tenancy, ids, categoryId)).map((r) => [r.userId, r]));
   const missing = ids.find((id) => !found.has(id));
   if (missing !== undefined) throw new KnownError("USER_ID_DOES_NOT_EXIST", { user_id: missing });
   return ids.map((id) => found.get(id)!);
@@ -91,7 +94,7 @@ export async function sendEmail(deps: ServiceDeps, tenancy: Tenancy, input: Send
     throw new KnownError("SCHEMA_ERROR", { message: "give exactly one of user_ids and all_users" });
   }
   if (!smtpServerFor(deps, tenancy)) throw new KnownError("REQUIRES_CUSTOM_EMAIL_SERVER");
-  const category = categoryNamed(input.notificationCategoryName);
+  const category = categoryOf(input.notificationCategoryName, input.content);
   await checkSource(deps, tenancy, input.content);
   const recipients = await resolveRecipients(deps, tenancy, input, category);
 
@@ -100,7 +103,7 @@ export async function sendEmail(deps: ServiceDeps, tenancy: Tenancy, input: Send
   for (const r of recipients) {
     if (r.primaryEmail === null) {
       results.push({ userId: r.userId, userEmail: null, outcome: "no_primary_email", emailId: null, sendAtMillis: null });
-    } else if (category.canDisable && (r.categoryEnabled ?? category.defaultEnabled) === false) {
+    } else if (category?.canDisable && (r.categoryEnabled ?? category.defaultEnabled) === false) {
       results.push({ userId: r.userId, userEmail: r.primaryEmail, outcome: "opted_out", emailId: null, sendAtMillis: null });
     } else {
       const result: SendResult = { userId: r.userId, userEmail: r.primaryEmail, outcome: "queued", emailId: newId(), sendAtMillis: null };
@@ -124,10 +127,11 @@ export async function sendEmail(deps: ServiceDeps, tenancy: Tenancy, input: Send
         purpose: "send_email",
         priority: input.isHighPriority ? 1 : 0,
         sourceKind: input.content.kind,
-        notificationCategoryId: category.id,
+        notificationCategoryId: category?.id ?? null,
         draftId: input.content.kind === "draft" ? input.content.draftId : null,
       };
       for (let i = 0; i < queued.length; i += INSERT_BATCH) await insertQueuedEmails(tx, tenancy, common, queued.slice(i, i + INSERT_BATCH));
+      if (input.content.kind === "draft") await markDraftSent(tx, tenancy, input.content.draftId);
       await notifyOutbox(tx);
     });
     const due = new Map(queued.map((q) => [q.id, q.dueAt.getTime()]));
@@ -137,6 +141,5 @@ export async function sendEmail(deps: ServiceDeps, tenancy: Tenancy, input: Send
       result.outcome = result.sendAtMillis > now ? "scheduled" : "queued";
     }
   }
-  if (input.content.kind === "draft") await markDraftSent(deps, tenancy, input.content.draftId);
   return results;
 }

@@ -8,8 +8,8 @@ import type { ServiceDeps } from "../deps";
 interface SourceCommon {
   /** Overrides the subject the template or draft gives. */
   subject?: string;
-  /** A theme id; null for no theme; absent for the project's selected theme. */
-  themeId?: string | null;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  themeId?: string | false | null;
 }
 
 export type EmailSource =

@@ -4085,7 +4085,7 @@ export interface components {
             cancel?: true;
             is_paused?: boolean;
             scheduled_at_millis?: number;
-            theme_id?: string | null;
+            theme_id?: string | false | null;
             variables?: {
                 [key: string]: unknown;
             };
@@ -4578,8 +4578,8 @@ export interface components {
             all_users?: true;
             subject?: string;
             notification_category_name?: string;
-            /** @description A theme; null for none; absent for the project's selected theme. */
-            theme_id?: string | null;
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
             /** @description Sent ahead of other queued mail. */
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
