@@ -4080,6 +4080,7 @@ export type OutboxEmailStatus = typeof OutboxEmailStatus[keyof typeof OutboxEmai
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const OutboxEmailStatus = {
   paused: 'paused',
+  preparing: 'preparing',
   rendering: 'rendering',
   'render-error': 'render-error',
   scheduled: 'scheduled',

@@ -150,7 +150,7 @@ describe("POST /emails/send-email", () => {
     });
     expect(sent.json.results[0]).toMatchObject({ status: "scheduled", send_at_millis: at });
     const id = sent.json.results[0]!.email_id!;
-    expect((await outboxEmail(id)).status).toBe("scheduled");
+    expect((await outboxEmail(id)).status).toBe("preparing"); // not rendered before its time
     await mail.waitFor(user.email, undefined, 10_000);
     const arrived = Date.now();
     expect(arrived).toBeGreaterThanOrEqual(at);

@@ -57,7 +57,7 @@ const sendEmailRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_EXIS
   responses: { 200: jsonResponse(z.object({ results: z.array(SendResultSchema) }).openapi("SendEmailResponse"), "One result per user") },
 });
 
-const OutboxStatusSchema = z.enum(["paused", "rendering", "render-error", "scheduled", "queued", "sending", "server-error", "skipped", "bounced", "sent"]);
+const OutboxStatusSchema = z.enum(["paused", "preparing", "rendering", "render-error", "scheduled", "queued", "sending", "server-error", "skipped", "bounced", "sent"]);
 
 const OutboxEmailSchema = z
   .object({
@@ -222,7 +222,10 @@ const TRANSACTIONAL_ID = "3f4d5e6a-7b8c-4d9e-8f01-2a3b4c5d6e7f";
 
 /** The wire shape Stack Auth's SDK reads (its statuses: a failed try is a server-error, a render failure a render-error). */
 export function toOutboxEmail(e: SentEmail) {
-  const rendered = e.renderedAtMillis !== null;
+  // Rows older than the queue were written rendered, without the timestamps.
+  const renderedAt = e.renderedAtMillis ?? (e.subject !== null && e.text !== null && e.sourceKind === null ? e.createdAtMillis : null);
+  const rendered = renderedAt !== null;
+  const startedSendingAt = e.startedSendingAtMillis ?? (rendered && !["queued", "scheduled", "skipped"].includes(e.status) ? e.createdAtMillis : null);
   const finishedAt = e.finishedAtMillis ?? e.updatedAtMillis;
   const base = {
     id: e.id,
@@ -256,14 +259,16 @@ export function toOutboxEmail(e: SentEmail) {
     is_transactional: (e.notificationCategoryId ?? TRANSACTIONAL_ID) === TRANSACTIONAL_ID,
     notification_category_id: e.notificationCategoryId,
     ...(rendered
-      ? { subject: e.subject ?? "", html: e.html, text: e.text, started_rendering_at_millis: e.renderedAtMillis!, rendered_at_millis: e.renderedAtMillis! }
+      ? { subject: e.subject ?? "", html: e.html, text: e.text, started_rendering_at_millis: renderedAt, rendered_at_millis: renderedAt }
       : e.subject !== null
         ? { subject: e.subject }
         : {}),
-    ...(e.startedSendingAtMillis !== null ? { started_sending_at_millis: e.startedSendingAtMillis } : {}),
+    ...(startedSendingAt !== null ? { started_sending_at_millis: startedSendingAt } : {}),
   };
   const inProgress = "in-progress" as const;
   if (e.paused && (e.status === "queued" || e.status === "scheduled")) return { ...base, status: "paused" as const, simple_status: inProgress };
+  // The SDK reads queued and scheduled messages as rendered ones; one still to render is "preparing".
+  if (!rendered && (e.status === "queued" || e.status === "scheduled")) return { ...base, status: "preparing" as const, simple_status: inProgress };
   switch (e.status) {
     case "queued":
     case "scheduled":

@@ -4047,7 +4047,7 @@ export interface components {
             has_rendered: boolean;
             has_delivered: boolean;
             /** @enum {string} */
-            status: "paused" | "rendering" | "render-error" | "scheduled" | "queued" | "sending" | "server-error" | "skipped" | "bounced" | "sent";
+            status: "paused" | "preparing" | "rendering" | "render-error" | "scheduled" | "queued" | "sending" | "server-error" | "skipped" | "bounced" | "sent";
             /** @enum {string} */
             simple_status: "in-progress" | "ok" | "error";
             is_high_priority: boolean;
