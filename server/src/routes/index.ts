@@ -20,10 +20,12 @@ import { registerCredentialScanningRoutes } from "./integrations/credential-scan
 import { registerDataVaultRoutes } from "./data-vault/stores";
 import { registerNotificationPreferenceRoutes } from "./emails/notification-preferences";
 import { registerSendingRoutes } from "./emails/sending";
+import { registerRenderEmailRoutes } from "./emails/render-email";
 import { registerInternalApiKeyRoutes } from "./internal/api-keys";
 import { registerConfigRoutes } from "./internal/config";
 import { registerMetricsRoutes } from "./internal/metrics";
 import { registerInternalEmailRoutes } from "./internal/emails";
+import { registerEmailLibraryRoutes } from "./internal/email-library";
 import { registerInternalProjectRoutes } from "./internal/projects";
 import { registerWebhookDeliveryRoutes } from "./internal/webhook-deliveries";
 import { registerWebhookEndpointRoutes } from "./internal/webhook-endpoints";
@@ -73,6 +75,7 @@ export function registerAllRoutes(router: Router): void {
   registerDataVaultRoutes(router);
   registerNotificationPreferenceRoutes(router);
   registerSendingRoutes(router);
+  registerRenderEmailRoutes(router);
   registerCustomerReadRoutes(router);
   registerAnalyticsRoutes(router);
   registerCurrentProjectRoutes(router);
@@ -80,6 +83,7 @@ export function registerAllRoutes(router: Router): void {
   registerInternalProjectRoutes(router);
   registerInternalApiKeyRoutes(router);
   registerInternalEmailRoutes(router);
+  registerEmailLibraryRoutes(router);
   registerConfigRoutes(router);
   registerMetricsRoutes(router);
   registerWebhookEndpointRoutes(router);
@@ -105,7 +109,7 @@ export const OPENAPI_TAGS = [
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
   { name: "Projects", description: "Public project information and signing keys." },
   { name: "Internal", description: "Project administration (dashboard)." },
-  { name: "Emails", description: "Notification categories, each user's choice per category, and unsubscribe links." },
+  { name: "Emails", description: "Notification categories, each user's choice per category, unsubscribe links, and e-mail previews." },
   { name: "Payments", description: "What customers (users, teams, the app's own customers) have bought and how they pay." },
   { name: "Data vault", description: "Key-value stores declared in the configuration; keys hashed and values encrypted by the client." },
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },

@@ -115,6 +115,10 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
     );
   }
 
+  // An e-mail draft and a theme of the project's own, for the e-mail library's paths.
+  const draft = await api(baseUrl, "POST", "/internal/email-drafts", adminByToken, { display_name: "Fuzz draft" });
+  const theme = await api(baseUrl, "POST", "/internal/email-themes", adminByToken, { display_name: "Fuzz theme" });
+
   // Deleting the seeded project would end the world for every later request.
   const spare = await api(baseUrl, "POST", "/internal/projects", { ...internalClient, "x-stack-access-token": owner.access_token }, {
     display_name: "Fuzzed project to delete",
@@ -148,7 +152,11 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       owner_team_id: [ownerMe.selected_team_id],
       selected_team_id: [team.id, null],
       permission_id: [teamPermission.id, projectPermission.id, "$read_members", "admin", "member"],
-      id: [userKey.id, teamKey.id, keys.id],
+      id: [userKey.id, teamKey.id, keys.id, draft.id, theme.id, "default-dark"],
+      templateId: ["822687fe-8d0a-4467-a0d1-416b6e639478", "e7d009ce-8d47-4528-b245-5bf119f2ffa3"],
+      template_id: ["822687fe-8d0a-4467-a0d1-416b6e639478"],
+      draft_id: [draft.id],
+      theme_id: [theme.id, "default-light", null, false],
       session_id: sessions.items.map((session: { id: string }) => session.id),
       contact_channel_id: channels.items.map((channel: { id: string }) => channel.id),
       project_id: [projectId, "internal"],

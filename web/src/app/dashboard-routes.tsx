@@ -13,5 +13,6 @@ export const DASHBOARD_PAGES: Record<DashboardSectionPath, ComponentType> = {
   settings: page(() => import("../features/dashboard/settings/settings-page"), (m) => m.SettingsPage),
   "api-keys": page(() => import("../features/dashboard/api-keys/api-keys-page"), (m) => m.ApiKeysPage),
   emails: page(() => import("../features/dashboard/emails/emails-page"), (m) => m.EmailsPage),
+  "email-templates": page(() => import("../features/dashboard/email-templates/email-templates-page"), (m) => m.EmailTemplatesPage),
   webhooks: page(() => import("../features/dashboard/webhooks/webhooks-page"), (m) => m.WebhooksPage),
 };

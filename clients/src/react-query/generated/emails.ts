@@ -29,6 +29,7 @@ import type {
   KnownError400PlusCannotGetOwnUserWithoutUser,
   KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled,
   KnownError400PlusEmailNotEditable,
+  KnownError400PlusEmailRenderingError,
   KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist,
   KnownError401,
   KnownError401PlusUserAuthenticationRequired,
@@ -47,6 +48,8 @@ import type {
   OutboxEmailUpdate,
   PublicKnownError400,
   PublicKnownError503,
+  RenderEmailRequest,
+  RenderedEmail,
   SendEmailRequest,
   SendEmailResponse,
   UnsubscribeOneClickParams,
@@ -688,6 +691,78 @@ export const useUpdateOutboxEmail = <TError = ErrorType<KnownError400PlusEmailNo
       > => {
 
       const mutationOptions = getUpdateOutboxEmailMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Give at most one of `theme_id` / `theme_tsx_source` (neither: the template's theme, else the project's selected one; `theme_id: false`: no theme) and exactly one of `template_id`, `template_tsx_source` and `draft_id`. Rendering happens in the same isolated sandbox as sending, in preview mode (the template's `PreviewVariables` and the theme's `PreviewProps` fill what is not given). A source that does not compile or throws answers EMAIL_RENDERING_ERROR with the line.
+ * @summary Preview an e-mail: a theme around a template or draft, rendered as it would be sent
+ */
+export const getRenderEmailUrl = () => {
+
+
+  
+
+  return `/emails/render-email`
+}
+
+export const renderEmail = async (renderEmailRequest: RenderEmailRequest, options?: RequestInit): Promise<RenderedEmail> => {
+  
+  return gatehouseFetch<RenderedEmail>(getRenderEmailUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      renderEmailRequest,)
+  }
+);}
+
+
+
+
+export const getRenderEmailMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof renderEmail>>, TError,{data: RenderEmailRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof renderEmail>>, TError,{data: RenderEmailRequest}, TContext> => {
+
+const mutationKey = ['renderEmail'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof renderEmail>>, {data: RenderEmailRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  renderEmail(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type RenderEmailMutationResult = NonNullable<Awaited<ReturnType<typeof renderEmail>>>
+    export type RenderEmailMutationBody = RenderEmailRequest
+    export type RenderEmailMutationError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary Preview an e-mail: a theme around a template or draft, rendered as it would be sent
+ */
+export const useRenderEmail = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof renderEmail>>, TError,{data: RenderEmailRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof renderEmail>>,
+        TError,
+        {data: RenderEmailRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getRenderEmailMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

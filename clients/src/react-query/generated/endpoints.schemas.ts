@@ -720,6 +720,77 @@ export interface EmailDeliveryInfo {
   capacity: EmailDeliveryInfoCapacity;
 }
 
+export type EmailDraftSentAtMillis = number | null;
+
+export interface EmailDraft {
+  id: string;
+  display_name: string;
+  tsx_source: string;
+  theme_id: EmailTemplateThemeId;
+  sent_at_millis: EmailDraftSentAtMillis;
+}
+
+export interface EmailDraftCreate {
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  display_name: string;
+  theme_id?: EmailTemplateThemeId;
+  /**
+   * TSX source (see the README's e-mail template conventions).
+   * @minLength 1
+   * @maxLength 1000000
+   */
+  tsx_source?: string;
+}
+
+export interface EmailDraftCreated {
+  id: string;
+}
+
+export interface EmailDraftList {
+  drafts: EmailDraft[];
+}
+
+/**
+ * @minimum 0
+ * @maximum 253402300799999
+ */
+export type EmailDraftUpdateSentAtMillis = number | null;
+
+export interface EmailDraftUpdate {
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  display_name?: string;
+  theme_id?: EmailTemplateThemeId;
+  /**
+   * TSX source (see the README's e-mail template conventions).
+   * @minLength 1
+   * @maxLength 1000000
+   */
+  tsx_source?: string;
+  /**
+   * @minimum 0
+   * @maximum 253402300799999
+   */
+  sent_at_millis?: EmailDraftUpdateSentAtMillis;
+}
+
+export type EmailDraftUpdatedOk = typeof EmailDraftUpdatedOk[keyof typeof EmailDraftUpdatedOk];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const EmailDraftUpdatedOk = {
+  ok: 'ok',
+} as const;
+
+export interface EmailDraftUpdated {
+  ok: EmailDraftUpdatedOk;
+}
+
 /**
  * Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.
  */
@@ -730,6 +801,115 @@ export interface EmailSendVerificationCode {
   email: string;
   /** Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain. */
   callback_url: EmailSendVerificationCodeCallbackUrl;
+}
+
+export interface EmailTemplate {
+  id: string;
+  display_name: string;
+  tsx_source: string;
+  theme_id?: EmailTemplateThemeId;
+  is_built_in: boolean;
+}
+
+export interface EmailTemplateCreate {
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  display_name: string;
+  /**
+   * @minLength 1
+   * @maxLength 63
+   * @pattern ^[a-zA-Z0-9_][a-zA-Z0-9_-]*$
+   */
+  id?: string;
+  /**
+   * TSX source (see the README's e-mail template conventions).
+   * @minLength 1
+   * @maxLength 1000000
+   */
+  tsx_source?: string;
+}
+
+export interface EmailTemplateCreated {
+  id: string;
+}
+
+export interface EmailTemplateDeleted { [key: string]: unknown }
+
+export interface EmailTemplateList {
+  templates: EmailTemplate[];
+}
+
+/**
+ * A theme id; `null`: the project's selected theme; `false`: no theme.
+ */
+export type EmailTemplateThemeId = string | boolean | null;
+
+export interface EmailTemplateUpdate {
+  /**
+   * TSX source (see the README's e-mail template conventions).
+   * @minLength 1
+   * @maxLength 1000000
+   */
+  tsx_source?: string;
+  theme_id?: EmailTemplateThemeId;
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  display_name?: string;
+}
+
+export interface EmailTemplateUpdated {
+  rendered_html: string;
+}
+
+export interface EmailTheme {
+  id: string;
+  display_name: string;
+  tsx_source: string;
+}
+
+export interface EmailThemeCreate {
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  display_name: string;
+}
+
+export interface EmailThemeCreated {
+  id: string;
+}
+
+export interface EmailThemeList {
+  themes: EmailThemeSummary[];
+  selected_theme_id: string;
+}
+
+export interface EmailThemeSummary {
+  id: string;
+  display_name: string;
+}
+
+export interface EmailThemeUpdate {
+  /**
+   * TSX source (see the README's e-mail template conventions).
+   * @minLength 1
+   * @maxLength 1000000
+   */
+  tsx_source?: string;
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  display_name?: string;
+}
+
+export interface EmailThemeUpdated {
+  display_name: string;
+  rendered_html?: string;
 }
 
 export interface EmptyObject { [key: string]: unknown }
@@ -1697,6 +1877,42 @@ export interface KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8 {
   error: string;
   /** Structured fields of this error code. */
   details: KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusEmailRenderingErrorCode = typeof KnownError400PlusEmailRenderingErrorCode[keyof typeof KnownError400PlusEmailRenderingErrorCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusEmailRenderingErrorCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  EMAIL_RENDERING_ERROR: 'EMAIL_RENDERING_ERROR',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusEmailRenderingErrorDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusEmailRenderingError {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusEmailRenderingErrorCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusEmailRenderingErrorDetails;
 }
 
 /**
@@ -3582,6 +3798,34 @@ export interface KnownError409EmailCapacityBoostAlreadyActive {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError409EmailTemplateAlreadyExistsCode = typeof KnownError409EmailTemplateAlreadyExistsCode[keyof typeof KnownError409EmailTemplateAlreadyExistsCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409EmailTemplateAlreadyExistsCode = {
+  EMAIL_TEMPLATE_ALREADY_EXISTS: 'EMAIL_TEMPLATE_ALREADY_EXISTS',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError409EmailTemplateAlreadyExistsDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409EmailTemplateAlreadyExists {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409EmailTemplateAlreadyExistsCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError409EmailTemplateAlreadyExistsDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError409TeamMembershipAlreadyExistsCode = typeof KnownError409TeamMembershipAlreadyExistsCode[keyof typeof KnownError409TeamMembershipAlreadyExistsCode];
 
 
@@ -5111,6 +5355,40 @@ export interface RateLimits {
 
 export interface RefreshedAccessToken {
   access_token: string;
+}
+
+/**
+ * Merged over the template's PreviewVariables.
+ */
+export type RenderEmailRequestVariables = {[key: string]: unknown};
+
+export interface RenderEmailRequest {
+  theme_id?: EmailTemplateThemeId;
+  /**
+   * @minLength 1
+   * @maxLength 1000000
+   */
+  theme_tsx_source?: string;
+  /**
+   * @minLength 1
+   * @maxLength 63
+   */
+  template_id?: string;
+  /**
+   * @minLength 1
+   * @maxLength 1000000
+   */
+  template_tsx_source?: string;
+  draft_id?: string;
+  /** Merged over the template's PreviewVariables. */
+  variables?: RenderEmailRequestVariables;
+}
+
+export interface RenderedEmail {
+  html: string;
+  text: string;
+  subject?: string;
+  notification_category?: string;
 }
 
 /**

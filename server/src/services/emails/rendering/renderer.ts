@@ -101,7 +101,7 @@ export class EmailRenderer {
   private closed = false;
 
   constructor(options: RendererOptions = {}) {
-    this.poolSize = options.poolSize ?? Math.max(1, Math.min(4, availableParallelism() - 1));
+    this.poolSize = options.poolSize ?? Math.max(2, Math.min(4, availableParallelism()));
     this.timeoutMs = options.timeoutMs ?? 5_000;
     this.memoryMb = options.memoryMb ?? 128;
   }

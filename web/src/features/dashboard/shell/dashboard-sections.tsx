@@ -1,4 +1,4 @@
-import { IconChartBar, IconKey, IconLock, IconMail, IconSettings, IconUsers, IconUsersGroup, IconWebhook } from "@tabler/icons-react";
+import { IconChartBar, IconKey, IconLock, IconMail, IconSettings, IconTemplate, IconUsers, IconUsersGroup, IconWebhook } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
 const icon = (Icon: typeof IconUsers) => <Icon size={18} aria-hidden />;
@@ -16,6 +16,7 @@ export const DASHBOARD_SECTIONS = [
   { path: "settings", label: "Settings", icon: icon(IconSettings) },
   { path: "api-keys", label: "API keys", icon: icon(IconKey) },
   { path: "emails", label: "E-mails", icon: icon(IconMail) },
+  { path: "email-templates", label: "E-mail templates", icon: icon(IconTemplate) },
   { path: "webhooks", label: "Webhooks", icon: icon(IconWebhook) },
 ] as const satisfies ReadonlyArray<{ path: string; label: string; icon: ReactNode }>;
 
