@@ -11,7 +11,8 @@ const REQUESTS = 2500;
 let server: RunningTestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { TRUST_PROXY: "true" } });
+  // A shared SMTP server that refuses at once: send-email needs one to queue mail, and nothing is delivered.
+  server = await startTestServer({ env: { TRUST_PROXY: "true", STACK_EMAIL_HOST: "127.0.0.1", STACK_EMAIL_PORT: "1" } });
 });
 
 afterAll(async () => {
