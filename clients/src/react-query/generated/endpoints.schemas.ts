@@ -5394,20 +5394,15 @@ export interface RenderedEmail {
 /**
  * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
  */
-export type SendEmailRequestThemeId = string | boolean | null;
+export type SendEmailRequestAnyOfThemeId = string | boolean | null;
 
-export type SendEmailRequestVariables = {[key: string]: unknown};
-
-export interface SendEmailRequest {
-  /** @maxItems 10000 */
-  user_ids?: string[];
-  all_users?: boolean;
+export type SendEmailRequestAnyOf = {
   /** @maxLength 998 */
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
   /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-  theme_id?: SendEmailRequestThemeId;
+  theme_id?: SendEmailRequestAnyOfThemeId;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;
   /**
@@ -5415,14 +5410,141 @@ export interface SendEmailRequest {
    * @minimum 0
    */
   scheduled_at_millis?: number;
+  /** @maxItems 10000 */
+  user_ids: string[];
   /** @maxLength 1000000 */
-  html?: string;
+  html: string;
+};
+
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfThreeThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOfThreeVariables = {[key: string]: unknown};
+
+export type SendEmailRequestAnyOfThree = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfThreeThemeId;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  /** @maxItems 10000 */
+  user_ids: string[];
   /** @maxLength 128 */
-  template_id?: string;
-  variables?: SendEmailRequestVariables;
+  template_id: string;
+  variables?: SendEmailRequestAnyOfThreeVariables;
+};
+
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfSixThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOfSix = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfSixThemeId;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  /** @maxItems 10000 */
+  user_ids: string[];
   /** @maxLength 128 */
-  draft_id?: string;
-}
+  draft_id: string;
+};
+
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfEightThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOfEight = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfEightThemeId;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  all_users: boolean;
+  /** @maxLength 1000000 */
+  html: string;
+};
+
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfOnezeroThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOfOnezeroVariables = {[key: string]: unknown};
+
+export type SendEmailRequestAnyOfOnezero = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfOnezeroThemeId;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  all_users: boolean;
+  /** @maxLength 128 */
+  template_id: string;
+  variables?: SendEmailRequestAnyOfOnezeroVariables;
+};
+
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfOnethreeThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOfOnethree = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfOnethreeThemeId;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  all_users: boolean;
+  /** @maxLength 128 */
+  draft_id: string;
+};
+
+export type SendEmailRequest = SendEmailRequestAnyOf | SendEmailRequestAnyOfThree | SendEmailRequestAnyOfSix | SendEmailRequestAnyOfEight | SendEmailRequestAnyOfOnezero | SendEmailRequestAnyOfOnethree;
 
 export interface SendEmailResponse {
   results: SendEmailResult[];

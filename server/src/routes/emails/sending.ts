@@ -2,32 +2,45 @@ import { z } from "@hono/zod-openapi";
 import { SERVER_AND_UP } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { KnownError } from "../../errors";
 import { activateCapacityBoost, deliveryInfo } from "../../services/emails/capacity";
 import { editSentEmail, getSentEmail, listSentEmails, type SentEmail } from "../../services/emails/outbox";
 import { sendEmail, type SendContent } from "../../services/emails/send-email";
 
 const MAX_RECIPIENTS = 10_000;
 
+const SendEmailCommon = {
+  subject: z.string().max(998).optional(),
+  notification_category_name: z.string().max(64).optional(),
+  theme_id: z
+    .union([z.string().max(128), z.literal(false)])
+    .nullable()
+    .optional()
+    .openapi({ description: "A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme." }),
+  is_high_priority: z.boolean().optional().openapi({ description: "Sent ahead of other queued mail." }),
+  scheduled_at_millis: z.number().int().min(0).optional().openapi({ description: "Not sent before this time." }),
+};
+const RECIPIENTS = {
+  users: { user_ids: z.array(z.uuid()).max(MAX_RECIPIENTS) },
+  all: { all_users: z.literal(true) },
+};
+const CONTENTS = {
+  html: { html: z.string().max(1_000_000) },
+  template: { template_id: z.string().max(128), variables: z.record(z.string(), z.unknown()).optional() },
+  draft: { draft_id: z.string().max(128) },
+};
+
+/** Exactly one way to name the recipients and exactly one source: six shapes, as Stack Auth's union of bodies. */
 const SendEmailBody = z
-  .strictObject({
-    user_ids: z.array(z.uuid()).max(MAX_RECIPIENTS).optional(),
-    all_users: z.literal(true).optional(),
-    subject: z.string().max(998).optional(),
-    notification_category_name: z.string().max(64).optional(),
-    theme_id: z
-      .union([z.string().max(128), z.literal(false)])
-      .nullable()
-      .optional()
-      .openapi({ description: "A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme." }),
-    is_high_priority: z.boolean().optional().openapi({ description: "Sent ahead of other queued mail." }),
-    scheduled_at_millis: z.number().int().min(0).optional().openapi({ description: "Not sent before this time." }),
-    html: z.string().max(1_000_000).optional(),
-    template_id: z.string().max(128).optional(),
-    variables: z.record(z.string(), z.unknown()).optional(),
-    draft_id: z.string().max(128).optional(),
-  })
+  .union([
+    z.strictObject({ ...SendEmailCommon, ...RECIPIENTS.users, ...CONTENTS.html }),
+    z.strictObject({ ...SendEmailCommon, ...RECIPIENTS.users, ...CONTENTS.template }),
+    z.strictObject({ ...SendEmailCommon, ...RECIPIENTS.users, ...CONTENTS.draft }),
+    z.strictObject({ ...SendEmailCommon, ...RECIPIENTS.all, ...CONTENTS.html }),
+    z.strictObject({ ...SendEmailCommon, ...RECIPIENTS.all, ...CONTENTS.template }),
+    z.strictObject({ ...SendEmailCommon, ...RECIPIENTS.all, ...CONTENTS.draft }),
+  ])
   .openapi("SendEmailRequest");
+type SendEmailBodyType = z.infer<typeof SendEmailBody>;
 
 const SendResultSchema = z
   .object({
@@ -304,13 +317,10 @@ export function toOutboxEmail(e: SentEmail) {
   }
 }
 
-function contentOf(body: z.infer<typeof SendEmailBody>): SendContent {
-  const given = [body.html !== undefined, body.template_id !== undefined, body.draft_id !== undefined].filter(Boolean).length;
-  if (given !== 1) throw new KnownError("SCHEMA_ERROR", { message: "give exactly one of html, template_id and draft_id" });
-  if (body.variables !== undefined && body.template_id === undefined) throw new KnownError("SCHEMA_ERROR", { message: "variables go with template_id" });
-  if (body.html !== undefined) return { kind: "html", html: body.html };
-  if (body.template_id !== undefined) return { kind: "template", templateId: body.template_id, variables: body.variables ?? {} };
-  return { kind: "draft", draftId: body.draft_id! };
+function contentOf(body: SendEmailBodyType): SendContent {
+  if ("html" in body) return { kind: "html", html: body.html };
+  if ("template_id" in body) return { kind: "template", templateId: body.template_id, variables: body.variables ?? {} };
+  return { kind: "draft", draftId: body.draft_id };
 }
 
 export function registerSendingRoutes(router: Router): void {
@@ -318,8 +328,8 @@ export function registerSendingRoutes(router: Router): void {
     const body = c.req.valid("json");
     const content = contentOf(body);
     const results = await sendEmail(c.var.deps, c.var.auth.tenancy, {
-      userIds: body.user_ids,
-      allUsers: body.all_users,
+      userIds: "user_ids" in body ? body.user_ids : undefined,
+      allUsers: "all_users" in body,
       subject: body.subject,
       notificationCategoryName: body.notification_category_name,
       themeId: body.theme_id,

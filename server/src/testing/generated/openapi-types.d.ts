@@ -4863,9 +4863,6 @@ export interface components {
             notification_category?: string;
         };
         SendEmailRequest: {
-            user_ids?: string[];
-            /** @enum {boolean} */
-            all_users?: true;
             subject?: string;
             notification_category_name?: string;
             /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
@@ -4874,12 +4871,72 @@ export interface components {
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
             scheduled_at_millis?: number;
-            html?: string;
-            template_id?: string;
+            user_ids: string[];
+            html: string;
+        } | {
+            subject?: string;
+            notification_category_name?: string;
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
+            /** @description Sent ahead of other queued mail. */
+            is_high_priority?: boolean;
+            /** @description Not sent before this time. */
+            scheduled_at_millis?: number;
+            user_ids: string[];
+            template_id: string;
             variables?: {
                 [key: string]: unknown;
             };
-            draft_id?: string;
+        } | {
+            subject?: string;
+            notification_category_name?: string;
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
+            /** @description Sent ahead of other queued mail. */
+            is_high_priority?: boolean;
+            /** @description Not sent before this time. */
+            scheduled_at_millis?: number;
+            user_ids: string[];
+            draft_id: string;
+        } | {
+            subject?: string;
+            notification_category_name?: string;
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
+            /** @description Sent ahead of other queued mail. */
+            is_high_priority?: boolean;
+            /** @description Not sent before this time. */
+            scheduled_at_millis?: number;
+            /** @enum {boolean} */
+            all_users: true;
+            html: string;
+        } | {
+            subject?: string;
+            notification_category_name?: string;
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
+            /** @description Sent ahead of other queued mail. */
+            is_high_priority?: boolean;
+            /** @description Not sent before this time. */
+            scheduled_at_millis?: number;
+            /** @enum {boolean} */
+            all_users: true;
+            template_id: string;
+            variables?: {
+                [key: string]: unknown;
+            };
+        } | {
+            subject?: string;
+            notification_category_name?: string;
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
+            /** @description Sent ahead of other queued mail. */
+            is_high_priority?: boolean;
+            /** @description Not sent before this time. */
+            scheduled_at_millis?: number;
+            /** @enum {boolean} */
+            all_users: true;
+            draft_id: string;
         };
         SendEmailResponse: {
             results: components["schemas"]["SendEmailResult"][];
