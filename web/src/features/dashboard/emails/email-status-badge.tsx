@@ -16,7 +16,8 @@ const STATUSES: Record<api.SentEmail["status"], { label: string; color: string }
 export function EmailStatusBadge({ status }: { status: api.SentEmail["status"] }) {
   const { label, color } = STATUSES[status];
   return (
-    <Badge color={color} variant="light">
+    // The label is never cut short: on a phone the table gives the column the badge's width.
+    <Badge color={color} variant="light" styles={{ root: { flexShrink: 0, overflow: "visible" }, label: { overflow: "visible" } }}>
       {label}
     </Badge>
   );

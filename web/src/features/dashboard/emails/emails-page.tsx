@@ -1,7 +1,7 @@
 import type { api } from "@gatehouse/clients/react";
-import { ActionIcon, Button, EmptyState, Group, Menu, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Button, EmptyState, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconDots, IconMail, IconSend } from "@tabler/icons-react";
+import { IconMail, IconSend } from "@tabler/icons-react";
 import { useState } from "react";
 import { Boundary } from "../../../components/boundary";
 import { RefreshButton } from "../../../components/refresh-button";
@@ -69,11 +69,8 @@ function Outbox({ projectId }: { projectId: string }) {
             <Table.Tr>
               <Table.Th>E-mail</Table.Th>
               {/* Wide enough for the widest badge, which would otherwise be cut short. */}
-              <Table.Th miw={96}>Status</Table.Th>
+              <Table.Th miw={116}>Status</Table.Th>
               <Table.Th>When</Table.Th>
-              <Table.Th w={44}>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -89,6 +86,7 @@ function Outbox({ projectId }: { projectId: string }) {
                       {email.error}
                     </Text>
                   ) : null}
+                  {email.editable ? <OutboxActions projectId={projectId} email={email} /> : null}
                 </Table.Td>
                 <Table.Td>
                   <Stack gap={2} align="flex-start">
@@ -108,7 +106,6 @@ function Outbox({ projectId }: { projectId: string }) {
                 <Table.Td style={{ whiteSpace: "nowrap" }}>
                   <EmailWhen email={email} />
                 </Table.Td>
-                <Table.Td>{email.editable ? <OutboxActions projectId={projectId} email={email} /> : null}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -134,7 +131,7 @@ function EmailWhen({ email }: { email: api.SentEmail }) {
         <Text size="sm" title={exactTime(pendingAt)}>
           <RelativeTime millis={pendingAt} />
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" visibleFrom="sm">
           {exactTime(pendingAt)}
         </Text>
       </Stack>
@@ -162,20 +159,15 @@ function OutboxActions({ projectId, email }: { projectId: string; email: api.Sen
       },
     );
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for the e-mail to ${email.to.join(", ")}`} loading={update.isPending}>
-          <IconDots size={18} aria-hidden />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {email.status === "scheduled" ? (
-          <Menu.Item onClick={() => act({ scheduled_at_millis: Date.now() }, "The e-mail is sent now.")}>Send now</Menu.Item>
-        ) : null}
-        <Menu.Item color="red" onClick={() => act({ cancel: true }, "The e-mail is cancelled.")}>
-          Cancel e-mail
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Group gap={4} mt={4}>
+      {email.status === "scheduled" ? (
+        <Button size="compact-xs" variant="light" disabled={update.isPending} onClick={() => act({ scheduled_at_millis: Date.now() }, "The e-mail is sent now.")}>
+          Send now
+        </Button>
+      ) : null}
+      <Button size="compact-xs" variant="light" color="red" disabled={update.isPending} onClick={() => act({ cancel: true }, "The e-mail is cancelled.")}>
+        Cancel e-mail
+      </Button>
+    </Group>
   );
 }

@@ -1,5 +1,5 @@
 import { adminQueryKey, adminRequest, api } from "@gatehouse/clients/react";
-import { Button, Group, Modal, MultiSelect, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Modal, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -158,7 +158,7 @@ export function SendEmailModal({ projectId, opened, onClose }: { projectId: stri
               searchable
             />
           ) : (
-            <Textarea label="HTML" autosize minRows={4} maxRows={12} value={html} onChange={(e) => setHtml(e.currentTarget.value)} styles={{ input: { fontFamily: "monospace" } }} />
+            <Textarea label="HTML body" autosize minRows={4} maxRows={12} value={html} onChange={(e) => setHtml(e.currentTarget.value)} styles={{ input: { fontFamily: "monospace" } }} />
           )}
           <TextInput
             label="Subject"
@@ -166,15 +166,14 @@ export function SendEmailModal({ projectId, opened, onClose }: { projectId: stri
             value={subject}
             onChange={(e) => setSubject(e.currentTarget.value)}
           />
-          <Group grow align="flex-start" wrap="wrap">
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
             <Select
               label="Category"
-              description="Users can turn off everything but transactional mail."
+              description="Users may turn off all but transactional mail."
               data={[...CATEGORIES]}
               value={category}
               onChange={(value) => setCategory(value ?? "Transactional")}
               allowDeselect={false}
-              miw={200}
             />
             <TextInput
               label="Send at"
@@ -182,9 +181,8 @@ export function SendEmailModal({ projectId, opened, onClose }: { projectId: stri
               type="datetime-local"
               value={scheduledAt}
               onChange={(e) => setScheduledAt(e.currentTarget.value)}
-              miw={200}
             />
-          </Group>
+          </SimpleGrid>
           <Switch label="High priority: sent ahead of other queued mail" checked={highPriority} onChange={(e) => setHighPriority(e.currentTarget.checked)} />
           <ErrorAlert message={problem ?? (send.error ? errorMessage(send.error) : null)} />
           <Group justify="flex-end">
