@@ -8,7 +8,6 @@ import { ADMIN_ONLY } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { MillisSchema, SuccessSchema } from "../../http/schemas";
-import type { EmailDraftRow } from "../../db/queries/email-drafts";
 import {
   isBuiltInTemplate as isBuiltIn,
   createDraft,
@@ -24,6 +23,7 @@ import {
   updateDraft,
   updateTemplate,
   updateTheme,
+  type EmailDraft,
 } from "../../services/emails/rendering/library";
 import { listTemplates, listThemes, type EmailTemplate } from "../../services/emails/rendering/render-email";
 
@@ -177,7 +177,7 @@ const deleteTemplateRoute = route([], {
 const Draft = z
   .object({ id: z.string(), display_name: z.string(), tsx_source: z.string(), theme_id: TemplateThemeId, sent_at_millis: z.number().nullable() })
   .openapi("EmailDraft");
-const draftToWire = (d: EmailDraftRow) => ({
+const draftToWire = (d: EmailDraft) => ({
   id: d.id,
   display_name: d.displayName,
   tsx_source: d.tsxSource,

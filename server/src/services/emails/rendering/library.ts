@@ -22,6 +22,9 @@ import type { Tenancy } from "../../tenancy";
 import { BUILT_IN_TEMPLATES, BUILT_IN_THEMES, LIGHT_THEME_SOURCE, NEW_TEMPLATE_SOURCE } from "./defaults";
 import { findTemplate, findTheme, renderEmail, selectedTheme, type EmailTemplate, type EmailTheme } from "./render-email";
 
+/** A draft as admins see it. */
+export type EmailDraft = EmailDraftRow;
+
 const schemaError = (message: string) => new KnownError("SCHEMA_ERROR", { message });
 const themeNotFound = (id: string) => schemaError(`No email theme found with id "${id}".`);
 const templateNotFound = (id: string) => schemaError(`No email template found with id "${id}".`);

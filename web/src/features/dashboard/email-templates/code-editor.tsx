@@ -1,5 +1,5 @@
 import { javascript } from "@codemirror/lang-javascript";
-import { EditorView } from "@codemirror/view";
+import { drawSelection, EditorView } from "@codemirror/view";
 import { useComputedColorScheme } from "@mantine/core";
 import CodeMirror from "@uiw/react-codemirror";
 import { useMemo } from "react";
@@ -19,6 +19,8 @@ export function CodeEditor({ value, onChange, errorLine, label }: CodeEditorProp
     () => [
       javascript({ jsx: true, typescript: true }),
       EditorView.lineWrapping,
+      // A steady cursor: nothing on the page blinks forever (WCAG 2.2.2).
+      drawSelection({ cursorBlinkRate: 0 }),
       EditorView.contentAttributes.of({ "aria-label": label }),
       errorLineHighlight(errorLine),
     ],

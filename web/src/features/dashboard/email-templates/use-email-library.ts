@@ -1,5 +1,6 @@
 import { adminQueryKey, adminRequest, api, GatehouseApiError, useAdminInvalidate } from "@gatehouse/clients/react";
 import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
 
 export type EmailSourceKind = "templates" | "themes" | "drafts";
 
@@ -113,7 +114,12 @@ export function useEmailPreview(projectId: string, kind: EmailSourceKind, source
     retry: false,
     staleTime: Infinity,
   });
-  return { preview: query.data, error: query.error, rendering: query.isFetching };
+  // A failed render has no data of its own: the last good preview stays on screen beside the error.
+  const [lastGood, setLastGood] = useState<Preview | undefined>(undefined);
+  useEffect(() => {
+    if (query.data && !query.isPlaceholderData) setLastGood(query.data);
+  }, [query.data, query.isPlaceholderData]);
+  return { preview: query.data ?? lastGood, error: query.isPlaceholderData ? null : query.error, rendering: query.isFetching };
 }
 
 /** The line a rendering error names ("template.tsx line 4: …"), for the editor to point at. */
