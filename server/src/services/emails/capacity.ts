@@ -26,10 +26,17 @@ function intervalMs(deps: Pick<ServiceDeps, "settings">, boosted: boolean): numb
  * The time each of `count` messages may go, the earliest being `earliest` (now, or a scheduled
  * time). Runs in the caller's transaction, which holds the project's clock locked; messages
  * scheduled for later get slots from a clock of their own starting then, and leave the
- * project's clock alone (a send next week must not hold up today's).
+ * project's clock alone (a send next week must not hold up today's). `now` is the caller's, so
+ * that what it calls due now and what this calls now are the same instant.
  */
-export async function takeSlots(deps: Pick<ServiceDeps, "settings">, tx: Queryable, tenancy: Tenancy, count: number, earliest: number): Promise<number[]> {
-  const now = Date.now();
+export async function takeSlots(
+  deps: Pick<ServiceDeps, "settings">,
+  tx: Queryable,
+  tenancy: Tenancy,
+  count: number,
+  earliest: number,
+  now: number,
+): Promise<number[]> {
   const state = await lockCapacity(tx, tenancy);
   const step = intervalMs(deps, isBoosted(state.boostExpiresAtMillis, now));
   const scheduled = earliest > now;

@@ -118,7 +118,7 @@ export async function sendEmail(deps: ServiceDeps, tenancy: Tenancy, input: Send
   const earliest = Math.max(now, input.scheduledAtMillis ?? now);
   if (queued.length > 0) {
     await deps.db.transaction(async (tx) => {
-      const slots = await takeSlots(deps, tx, tenancy, queued.length, earliest);
+      const slots = await takeSlots(deps, tx, tenancy, queued.length, earliest, now);
       queued.forEach((q, i) => {
         q.dueAt = new Date(slots[i]!);
         q.scheduledAt = input.scheduledAtMillis === undefined ? null : new Date(earliest);
