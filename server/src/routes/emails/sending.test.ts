@@ -12,6 +12,9 @@ import { call, callUntyped, createProjectFixture, signUpUser, uniqueEmail, type 
 import { startMailCatcher, type MailCatcher } from "../../testing/mail-catcher";
 import { describeSecurity } from "../../testing/security-table";
 import { createTestApp, type TestApp } from "../../testing/test-server";
+import { createPostgresDatabase, testDbKind } from "../../testing/test-db";
+import { migrate } from "../../db/migrate";
+import { openPostgresDb } from "../../db/postgres";
 
 interface SendResultRow {
   user_id: string;
@@ -426,6 +429,51 @@ describe("a thousand recipients", () => {
         `GET /users/me meanwhile: ${latencies.length} requests, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies[latencies.length - 1]!.toFixed(1)} ms`,
     );
     expect(p99).toBeLessThan(2_000); // a generous sanity bound; the figure itself is reported above
+  });
+});
+
+describe.skipIf(testDbKind() !== "postgres")("two server processes on one PostgreSQL", () => {
+  it("share the outbox: every message is sent exactly once", { timeout: 120_000 }, async () => {
+    const database = await createPostgresDatabase();
+    const open = async () => {
+      const db = await openPostgresDb(database.url, { max: 5 });
+      await migrate(db);
+      return db;
+    };
+    const env = { ...mail.env, EMAIL_POLL_MS: "200" };
+    const a = await createTestApp({ db: await open(), env, emailWorker: true });
+    const b = await createTestApp({ db: await open(), env, emailWorker: true });
+    try {
+      const sentBy = { a: 0, b: 0 };
+      for (const [name, app] of [["a", a], ["b", b]] as const) {
+        const real = app.deps.mailer;
+        app.deps.mailer = { ...real, send: (server, message) => ((sentBy[name] += 1), real.send(server, message)) };
+      }
+      const p = await createProjectFixture(a);
+      const n = 60;
+      await a.db.query(
+        `WITH made AS (
+           INSERT INTO users (project_id, branch_id, id) SELECT $1, 'main', gen_random_uuid() FROM generate_series(1, $2) RETURNING id)
+         INSERT INTO contact_channels (project_id, branch_id, id, user_id, type, value, is_primary, is_verified, used_for_auth)
+         SELECT $1, 'main', gen_random_uuid(), id, 'email', 'shared-' || id || '@example.com', true, true, false FROM made`,
+        [p.projectId, n],
+      );
+      const before = mail.messages.length;
+      const sent = await call(a, "POST", "/emails/send-email", { creds: p.server, body: { all_users: true, subject: "Shared outbox", html: "<p>once</p>" } });
+      expect(sent.json.results).toHaveLength(n + 1);
+      await expect.poll(() => mail.messages.length - before, { timeout: 60_000 }).toBeGreaterThanOrEqual(n + 1);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const caught = mail.messages.slice(before).filter((m) => m.subject === "Shared outbox");
+      const recipients = caught.map((m) => m.to[0]);
+      expect(new Set(recipients).size).toBe(n + 1);
+      expect(recipients).toHaveLength(n + 1);
+      expect(sentBy.a + sentBy.b).toBe(n + 1);
+      console.log(`[shared outbox] ${n + 1} messages: process a sent ${sentBy.a}, process b sent ${sentBy.b}`);
+    } finally {
+      await a.close();
+      await b.close();
+      await database.drop();
+    }
   });
 });
 
