@@ -123,6 +123,20 @@ describe("POST /emails/send-email", () => {
     expect(mail.messages.some((m) => m.to.includes(user.email.toLowerCase()))).toBe(false);
   });
 
+  it("skips at send time a user deleted after the send was queued", async () => {
+    const user = await newUser();
+    const sent = await call(t, "POST", "/emails/send-email", {
+      creds: project.server,
+      body: { user_ids: [user.userId], subject: "To a leaver", html: "<p>x</p>", scheduled_at_millis: Date.now() + 3_600_000 },
+    });
+    const id = sent.json.results[0]!.email_id!;
+    expect((await callUntyped(t, "DELETE", `/users/${user.userId}`, { creds: project.server })).status).toBe(200);
+    await callUntyped(t, "PATCH", `/emails/outbox/${id}`, { creds: project.server, body: { scheduled_at_millis: Date.now() } });
+    await expect.poll(async () => (await outboxEmail(id)).status, { timeout: 10_000 }).toBe("skipped");
+    expect((await outboxEmail(id)).skipped_reason).toBe("USER_DELETED");
+    expect(mail.messages.some((m) => m.to.includes(user.email.toLowerCase()))).toBe(false);
+  });
+
   it("reports users without a primary e-mail, and refuses unknown users and ill-formed requests", async () => {
     const created = await call(t, "POST", "/users", { creds: project.server, body: { display_name: "No mail" } });
     expect(created.status, created.text).toBe(201);

@@ -3,7 +3,8 @@ import { SERVER_AND_UP } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { activateCapacityBoost, deliveryInfo } from "../../services/emails/capacity";
-import { editSentEmail, getSentEmail, listSentEmails, type SentEmail } from "../../services/emails/outbox";
+import { CANCELLED, editSentEmail, getSentEmail, listSentEmails, type SentEmail } from "../../services/emails/outbox";
+import { USER_GONE } from "../../services/emails/queue";
 import { sendEmail, type SendContent } from "../../services/emails/send-email";
 
 const MAX_RECIPIENTS = 10_000;
@@ -233,6 +234,13 @@ const capacityBoostRoute = authenticatedRoute(SERVER_AND_UP, ["EMAIL_CAPACITY_BO
 
 const TRANSACTIONAL_ID = "3f4d5e6a-7b8c-4d9e-8f01-2a3b4c5d6e7f";
 
+function skippedReason(e: SentEmail): string {
+  if (e.status === "not_sent") return "NO_EMAIL_SERVER";
+  if (e.error === CANCELLED) return "MANUALLY_CANCELLED";
+  if (e.error === USER_GONE) return "USER_DELETED";
+  return "USER_UNSUBSCRIBED";
+}
+
 /** The wire shape Stack Auth's SDK reads (its statuses: a failed try is a server-error, a render failure a render-error). */
 export function toOutboxEmail(e: SentEmail) {
   // Rows older than the queue were written rendered, without the timestamps.
@@ -311,7 +319,7 @@ export function toOutboxEmail(e: SentEmail) {
         status: "skipped" as const,
         simple_status: "ok" as const,
         skipped_at_millis: finishedAt,
-        skipped_reason: e.status === "not_sent" ? "NO_EMAIL_SERVER" : e.error === "Cancelled by an admin" ? "MANUALLY_CANCELLED" : "USER_UNSUBSCRIBED",
+        skipped_reason: skippedReason(e),
         skipped_details: { message: e.error ?? "" },
       };
   }

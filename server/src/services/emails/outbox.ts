@@ -27,6 +27,8 @@ import type { Tenancy } from "../tenancy";
 import { openSource, sealSource, type EmailSource } from "./sources";
 
 export const OUTBOX_PURPOSE = "email-outbox";
+/** The error text of a message an admin cancelled (set by db/queries/email-outbox.ts). */
+export const CANCELLED = "Cancelled by an admin";
 export { EDITABLE_STATUSES, PENDING_STATUSES } from "../../db/queries/email-outbox";
 
 /** An outbox message as admins and server keys see it: content opened (null until rendered). */

@@ -99,6 +99,7 @@ function categoryNamed(deps: ServiceDeps, name: string | undefined): Notificatio
 const optedOut = async (deps: ServiceDeps, tenancy: Tenancy, userId: string | null, category: NotificationCategory) =>
   userId !== null && category.canDisable && !(await wantsNotifications(deps, tenancy, userId, category.name));
 
+export const USER_GONE = "The user no longer exists";
 const OPTED_OUT: AttemptOutcome = { status: "skipped", error: "The user turned this notification category off" };
 
 /**
@@ -118,6 +119,10 @@ async function renderClaimed(deps: ServiceDeps, tenancy: Tenancy, email: Claimed
   }
   const source = openSource(deps, email.source);
   const user = email.userId === null ? null : await findRecipientName(deps.db, email, email.userId);
+  if (email.userId !== null && user === null) {
+    await record(deps, email, { status: "skipped", error: USER_GONE });
+    return null;
+  }
   let category = given;
   let link = category ? unsubscribeLinkFor(deps, tenancy, email.userId, category) : null;
   let content: RenderedEmail;
