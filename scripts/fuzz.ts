@@ -6,7 +6,7 @@
  * (5xx, undocumented status, body outside its schema, dropped connection). Exits 1 on any failure.
  */
 import { createConsoleLogger, silentLogger } from "../server/src/logger";
-import { describeStats, runFuzz } from "../test/support/fuzz/fuzzer";
+import { describeStats, REFUSING_SMTP, runFuzz } from "../test/support/fuzz/fuzzer";
 // The harness module itself: the @gatehouse/server/testing index also exports vitest-only helpers.
 import { startTestServer, TEST_INTERNAL_KEYS } from "../server/src/testing/test-server";
 import { startStripeStandIn } from "../server/src/testing/stripe-stand-in";
@@ -26,7 +26,7 @@ const perWorld = option("per-world", 1000);
 
 // Stripe's API is the local stand-in, as in the CI fuzz test, so the payments setup routes can succeed.
 const stripe = await startStripeStandIn();
-const server = await startTestServer({ env: { TRUST_PROXY: "true", ...stripe.env } });
+const server = await startTestServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...REFUSING_SMTP } });
 // Server errors are what the fuzzer hunts: print their stacks (the harness logs nothing by default).
 (server.deps as { log: unknown }).log = { ...silentLogger, error: createConsoleLogger().error };
 console.log(`fuzzing ${server.url} (${server.db.kind}): ${requests} requests, concurrency ${concurrency}, seed ${seed}`);

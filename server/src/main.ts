@@ -10,6 +10,7 @@ import { createConsoleLogger } from "./logger";
 import { startCacheSync } from "./services/cache-sync";
 import { createDeps } from "./services/create-deps";
 import { sealClearOutboxMessages } from "./services/emails/outbox";
+import { startEmailWorker } from "./services/emails/queue";
 import { DEV_PUBLISHABLE_CLIENT_KEY, ensureInternalProject } from "./services/projects/internal-project";
 import { checkServerSecret } from "./services/server-secret-check";
 import { startWebhookWorker } from "./services/webhooks/delivery-worker";
@@ -47,6 +48,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
   }
 
   const webhookWorker = startWebhookWorker(deps, settings.webhooks);
+  const emailWorker = startEmailWorker(deps);
   const retentionSweeper = startRetentionSweeper(deps, settings.retention);
 
   const { app } = createApp(deps, { webDistDir: WEB_DIST_DIR });
@@ -64,6 +66,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
   const stop = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     await webhookWorker.stop();
+    await emailWorker.stop();
     await retentionSweeper.stop();
     await cacheSync.stop();
     await deps.emailRenderer.close();

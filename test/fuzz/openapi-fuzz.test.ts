@@ -1,6 +1,6 @@
 import { startStripeStandIn, startTestServer, TEST_INTERNAL_KEYS, type RunningTestServer, type StripeStandIn } from "@gatehouse/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { describeStats, runFuzz } from "../support/fuzz/fuzzer";
+import { describeStats, REFUSING_SMTP, runFuzz } from "../support/fuzz/fuzzer";
 
 /**
  * Short enough for CI on both databases, and one request at a time so a seed always gives the same
@@ -14,7 +14,7 @@ let stripe: StripeStandIn;
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  server = await startTestServer({ env: { TRUST_PROXY: "true", ...stripe.env } });
+  server = await startTestServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...REFUSING_SMTP } });
 });
 
 afterAll(async () => {

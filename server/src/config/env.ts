@@ -42,6 +42,11 @@ const envSchema = z.object({
   STACK_EMAIL_PASSWORD: z.string().min(1).optional(),
   STACK_EMAIL_SENDER: z.string().min(3).default("Gatehouse <noreply@localhost>"),
   EMAIL_SEND_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  EMAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
+  EMAIL_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  EMAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  EMAIL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
+  EMAIL_CAPACITY_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   LOG_LEVEL: z.enum(["debug", "info"]).default("info"),
@@ -110,6 +115,13 @@ export interface AppConfig {
   /** How long a request waits for SMTP before answering; sending goes on in the background. */
   emailSendWaitMs: number;
   /**
+   * The outbox worker (services/emails/queue.ts): tries per message before it is failed, the
+   * first back-off (doubling each try, at most an hour), how often each process looks for due
+   * mail when nothing woke it, how many messages one process sends at once, and how many
+   * messages a project may send per hour (a burst of that many, then spread; 4x while boosted).
+   */
+  emailQueue: { maxAttempts: number; retryBaseMs: number; pollMs: number; concurrency: number; capacityPerHour: number };
+  /**
    * Outbound webhooks: how long one delivery may take, and how often each process looks for
    * due deliveries when no change notification woke it (retries, rows of a crashed process).
    */
@@ -166,6 +178,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     emailSendWaitMs: e.EMAIL_SEND_WAIT_MS,
+    emailQueue: {
+      maxAttempts: e.EMAIL_MAX_ATTEMPTS,
+      retryBaseMs: e.EMAIL_RETRY_BASE_MS,
+      pollMs: e.EMAIL_POLL_MS,
+      concurrency: e.EMAIL_WORKER_CONCURRENCY,
+      capacityPerHour: e.EMAIL_CAPACITY_PER_HOUR,
+    },
     webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS, pollMs: e.WEBHOOK_POLL_MS },
     retention: { retentionSeconds: e.RETENTION_DAYS * 86_400, intervalMs: e.RETENTION_SWEEP_SECONDS * 1000 },
     logDebug: e.LOG_LEVEL === "debug",

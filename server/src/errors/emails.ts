@@ -16,4 +16,13 @@ export const emailErrors = {
     400,
     () => "Transactional e-mail (sign-in codes, verification, password resets) cannot be turned off.",
   ),
+  REQUIRES_CUSTOM_EMAIL_SERVER: knownError(
+    400,
+    () => "This project has no e-mail server to send through: configure the project's own SMTP server (or the platform's shared one).",
+  ),
+  EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE: knownError<{ expires_at: string }>(409, (d) => `A capacity boost is already active until ${d.expires_at}.`),
+  EMAIL_NOT_EDITABLE: knownError<{ email_id: string; status: string }>(
+    400,
+    (d) => `The e-mail ${d.email_id} can no longer be changed: its status is ${d.status}. Only queued and scheduled e-mails can be edited or cancelled.`,
+  ),
 };

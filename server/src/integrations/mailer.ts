@@ -14,6 +14,18 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. List-Unsubscribe. */
+  headers?: Record<string, string>;
+}
+
+/**
+ * Whether an SMTP error is the receiving side refusing this recipient for good (a 5xx answer to
+ * the envelope or the data): trying again cannot help, so the message counts as bounced.
+ */
+export function isPermanentRejection(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  return (code === "EENVELOPE" || code === "EMESSAGE") && typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
 }
 
 /** Hands a message to an SMTP server; resolves once the server accepted it. */

@@ -20,6 +20,7 @@ import { registerCredentialScanningRoutes } from "./integrations/credential-scan
 import { registerStripeWebhookRoutes } from "./integrations/stripe-webhooks";
 import { registerDataVaultRoutes } from "./data-vault/stores";
 import { registerNotificationPreferenceRoutes } from "./emails/notification-preferences";
+import { registerSendingRoutes } from "./emails/sending";
 import { registerRenderEmailRoutes } from "./emails/render-email";
 import { registerInternalApiKeyRoutes } from "./internal/api-keys";
 import { registerConfigRoutes } from "./internal/config";
@@ -79,6 +80,7 @@ export function registerAllRoutes(router: Router): void {
   registerStripeWebhookRoutes(router);
   registerDataVaultRoutes(router);
   registerNotificationPreferenceRoutes(router);
+  registerSendingRoutes(router);
   registerRenderEmailRoutes(router);
   registerCustomerReadRoutes(router);
   registerItemRoutes(router);

@@ -6,6 +6,7 @@ import type { Db } from "../db/db";
 import { silentLogger } from "../logger";
 import { startCacheSync } from "../services/cache-sync";
 import { createDeps } from "../services/create-deps";
+import { startEmailWorker } from "../services/emails/queue";
 import type { ServiceDeps } from "../services/deps";
 import { ensureInternalProject } from "../services/projects/internal-project";
 import { createTestDb } from "./test-db";
@@ -33,6 +34,8 @@ export interface TestAppOptions extends AppOptions {
   env?: Record<string, string>;
   /** A migrated database to run on (closed with the app) instead of a fresh one. */
   db?: Db;
+  /** Runs the outbox worker (services/emails/queue.ts) as a server does: needed for mail sent by POST /emails/send-email. */
+  emailWorker?: boolean;
 }
 
 function testSettings(options: TestAppOptions): AppConfig {
@@ -53,6 +56,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const deps = createDeps(db, testSettings(options), TEST_SERVER_SECRET, silentLogger);
   const cacheSync = await startCacheSync(deps);
   await ensureInternalProject(deps);
+  const emailWorker = options.emailWorker ? startEmailWorker(deps) : null;
   const { app, document } = createApp(deps, options);
   return {
     app,
@@ -61,6 +65,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     request: async (path, init) => app.request(path, init),
     close: async () => {
+      await emailWorker?.stop();
       await cacheSync.stop();
       await deps.emailRenderer.close();
       await db.close();

@@ -46,7 +46,7 @@ export function useBrowserHarness(): () => BrowserHarness {
   beforeAll(async () => {
     ensureWebBuilt({ log: () => {} });
     mail = await startMailCatcher();
-    server = await startTestServer({ webDistDir: WEB_DIST_DIR, env: mail.env });
+    server = await startTestServer({ webDistDir: WEB_DIST_DIR, env: mail.env, emailWorker: true });
     browser = await launchChromium();
     mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   }, 240_000);

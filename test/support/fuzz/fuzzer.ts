@@ -12,6 +12,9 @@ import type { JsonSchema, OpenApiDocument, OpenApiOperation } from "../openapi-d
 import { arbitraryFor, hostileValue, type SchemaContext } from "./schema-arbitrary";
 import { randomAddress, seedWorld, type FuzzWorld, type InternalKeys } from "./world";
 
+/** Server settings for a fuzzed server: a shared SMTP server that refuses at once, so send-email can queue mail and nothing is delivered. */
+export const REFUSING_SMTP = { STACK_EMAIL_HOST: "127.0.0.1", STACK_EMAIL_PORT: "1" };
+
 // ajv-formats is CommonJS with a default export; under tsx and vitest it arrives wrapped or not.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv2020) => void;
 

@@ -119,6 +119,13 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
   // An e-mail draft and a theme of the project's own, for the e-mail library's paths.
   const draft = await api(baseUrl, "POST", "/internal/email-drafts", adminByToken, { display_name: "Fuzz draft" });
   const theme = await api(baseUrl, "POST", "/internal/email-themes", adminByToken, { display_name: "Fuzz theme" });
+  // Messages scheduled far ahead, so the outbox paths have some they can read and edit (a cancel ends one).
+  const outbox = await api(baseUrl, "POST", "/emails/send-email", server, {
+    user_ids: users.map((user) => user.id),
+    subject: "Fuzz",
+    html: "<p>Fuzz</p>",
+    scheduled_at_millis: Date.now() + 365 * 24 * 3600 * 1000,
+  });
 
   // A payments catalog, and products the users hold, so the items and products operations
   // find items of the customer's type and products to cancel and switch.
@@ -188,7 +195,7 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       owner_team_id: [ownerMe.selected_team_id],
       selected_team_id: [team.id, null],
       permission_id: [teamPermission.id, projectPermission.id, "$read_members", "admin", "member"],
-      id: [userKey.id, teamKey.id, keys.id, draft.id, theme.id, "default-dark"],
+      id: [userKey.id, teamKey.id, keys.id, draft.id, theme.id, "default-dark", ...outbox.results.map((r: { email_id: string }) => r.email_id)],
       templateId: ["822687fe-8d0a-4467-a0d1-416b6e639478", "e7d009ce-8d47-4528-b245-5bf119f2ffa3"],
       template_id: ["822687fe-8d0a-4467-a0d1-416b6e639478"],
       draft_id: [draft.id],

@@ -22,23 +22,37 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  EmailCapacityBoost,
+  EmailCapacityBoostRequest,
+  EmailDeliveryInfo,
+  KnownError400,
   KnownError400PlusCannotGetOwnUserWithoutUser,
   KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled,
+  KnownError400PlusEmailNotEditable,
   KnownError400PlusEmailRenderingError,
+  KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist,
   KnownError401,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
   KnownError404NotificationCategoryNotFoundUserNotFound,
   KnownError404NotificationCategoryNotFoundVerificationCodeNotFound,
   KnownError404UserNotFound,
+  KnownError409EmailCapacityBoostAlreadyActive,
   KnownError503,
+  ListOutboxEmailsParams,
   NotificationPreference,
   NotificationPreferenceList,
   NotificationPreferenceUpdate,
+  OutboxEmail,
+  OutboxEmailList,
+  OutboxEmailUpdate,
   PublicKnownError400,
   PublicKnownError503,
   RenderEmailRequest,
   RenderedEmail,
+  SendEmailRequest,
+  SendEmailResponse,
+  UnsubscribeOneClickParams,
   UnsubscribeParams
 } from './endpoints.schemas';
 
@@ -52,6 +66,177 @@ type AwaitedInput<T> = PromiseLike<T> | T;
 
 
 type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
+
+
+
+/**
+ * While a boost is active, another answers EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE with its end.
+ * @summary Quadruple the project's sending capacity for four hours
+ */
+export const getActivateEmailCapacityBoostUrl = () => {
+
+
+  
+
+  return `/emails/capacity-boost`
+}
+
+export const activateEmailCapacityBoost = async (emailCapacityBoostRequest?: EmailCapacityBoostRequest, options?: RequestInit): Promise<EmailCapacityBoost> => {
+  
+  return gatehouseFetch<EmailCapacityBoost>(getActivateEmailCapacityBoostUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      emailCapacityBoostRequest,)
+  }
+);}
+
+
+
+
+export const getActivateEmailCapacityBoostMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError409EmailCapacityBoostAlreadyActive | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateEmailCapacityBoost>>, TError,{data: EmailCapacityBoostRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof activateEmailCapacityBoost>>, TError,{data: EmailCapacityBoostRequest}, TContext> => {
+
+const mutationKey = ['activateEmailCapacityBoost'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof activateEmailCapacityBoost>>, {data: EmailCapacityBoostRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  activateEmailCapacityBoost(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ActivateEmailCapacityBoostMutationResult = NonNullable<Awaited<ReturnType<typeof activateEmailCapacityBoost>>>
+    export type ActivateEmailCapacityBoostMutationBody = EmailCapacityBoostRequest
+    export type ActivateEmailCapacityBoostMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError409EmailCapacityBoostAlreadyActive | KnownError503>
+
+    /**
+ * @summary Quadruple the project's sending capacity for four hours
+ */
+export const useActivateEmailCapacityBoost = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError409EmailCapacityBoostAlreadyActive | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof activateEmailCapacityBoost>>, TError,{data: EmailCapacityBoostRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof activateEmailCapacityBoost>>,
+        TError,
+        {data: EmailCapacityBoostRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getActivateEmailCapacityBoostMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Sent and bounced counts, and the project's sending capacity
+ */
+export const getGetEmailDeliveryInfoUrl = () => {
+
+
+  
+
+  return `/emails/delivery-info`
+}
+
+export const getEmailDeliveryInfo = async ( options?: RequestInit): Promise<EmailDeliveryInfo> => {
+  
+  return gatehouseFetch<EmailDeliveryInfo>(getGetEmailDeliveryInfoUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetEmailDeliveryInfoQueryKey = () => {
+    return [
+    `/emails/delivery-info`
+    ] as const;
+    }
+
+    
+export const getGetEmailDeliveryInfoQueryOptions = <TData = Awaited<ReturnType<typeof getEmailDeliveryInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDeliveryInfo>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetEmailDeliveryInfoQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getEmailDeliveryInfo>>> = ({ signal }) => getEmailDeliveryInfo({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getEmailDeliveryInfo>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetEmailDeliveryInfoQueryResult = NonNullable<Awaited<ReturnType<typeof getEmailDeliveryInfo>>>
+export type GetEmailDeliveryInfoQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useGetEmailDeliveryInfo<TData = Awaited<ReturnType<typeof getEmailDeliveryInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDeliveryInfo>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEmailDeliveryInfo>>,
+          TError,
+          Awaited<ReturnType<typeof getEmailDeliveryInfo>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEmailDeliveryInfo<TData = Awaited<ReturnType<typeof getEmailDeliveryInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDeliveryInfo>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEmailDeliveryInfo>>,
+          TError,
+          Awaited<ReturnType<typeof getEmailDeliveryInfo>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEmailDeliveryInfo<TData = Awaited<ReturnType<typeof getEmailDeliveryInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDeliveryInfo>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Sent and bounced counts, and the project's sending capacity
+ */
+
+export function useGetEmailDeliveryInfo<TData = Awaited<ReturnType<typeof getEmailDeliveryInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDeliveryInfo>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetEmailDeliveryInfoQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
 
 
 
@@ -231,6 +416,285 @@ export const useUpdateNotificationPreference = <TError = ErrorType<KnownError400
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The project's outbox, newest first
+ */
+export const getListOutboxEmailsUrl = (params?: ListOutboxEmailsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/emails/outbox?${stringifiedParams}` : `/emails/outbox`
+}
+
+export const listOutboxEmails = async (params?: ListOutboxEmailsParams, options?: RequestInit): Promise<OutboxEmailList> => {
+  
+  return gatehouseFetch<OutboxEmailList>(getListOutboxEmailsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListOutboxEmailsQueryKey = (params?: ListOutboxEmailsParams,) => {
+    return [
+    `/emails/outbox`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListOutboxEmailsQueryOptions = <TData = Awaited<ReturnType<typeof listOutboxEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(params?: ListOutboxEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOutboxEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListOutboxEmailsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listOutboxEmails>>> = ({ signal }) => listOutboxEmails(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listOutboxEmails>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListOutboxEmailsQueryResult = NonNullable<Awaited<ReturnType<typeof listOutboxEmails>>>
+export type ListOutboxEmailsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useListOutboxEmails<TData = Awaited<ReturnType<typeof listOutboxEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params: undefined |  ListOutboxEmailsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOutboxEmails>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listOutboxEmails>>,
+          TError,
+          Awaited<ReturnType<typeof listOutboxEmails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListOutboxEmails<TData = Awaited<ReturnType<typeof listOutboxEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params?: ListOutboxEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOutboxEmails>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listOutboxEmails>>,
+          TError,
+          Awaited<ReturnType<typeof listOutboxEmails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListOutboxEmails<TData = Awaited<ReturnType<typeof listOutboxEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params?: ListOutboxEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOutboxEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The project's outbox, newest first
+ */
+
+export function useListOutboxEmails<TData = Awaited<ReturnType<typeof listOutboxEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params?: ListOutboxEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOutboxEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListOutboxEmailsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * An id the project's outbox does not hold answers SCHEMA_ERROR.
+ * @summary One message of the outbox
+ */
+export const getGetOutboxEmailUrl = (id: string,) => {
+
+
+  
+
+  return `/emails/outbox/${id}`
+}
+
+export const getOutboxEmail = async (id: string, options?: RequestInit): Promise<OutboxEmail> => {
+  
+  return gatehouseFetch<OutboxEmail>(getGetOutboxEmailUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetOutboxEmailQueryKey = (id?: string,) => {
+    return [
+    `/emails/outbox/${id}`
+    ] as const;
+    }
+
+    
+export const getGetOutboxEmailQueryOptions = <TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOutboxEmail>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetOutboxEmailQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getOutboxEmail>>> = ({ signal }) => getOutboxEmail(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getOutboxEmail>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetOutboxEmailQueryResult = NonNullable<Awaited<ReturnType<typeof getOutboxEmail>>>
+export type GetOutboxEmailQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOutboxEmail>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOutboxEmail>>,
+          TError,
+          Awaited<ReturnType<typeof getOutboxEmail>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOutboxEmail>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getOutboxEmail>>,
+          TError,
+          Awaited<ReturnType<typeof getOutboxEmail>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOutboxEmail>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One message of the outbox
+ */
+
+export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOutboxEmail>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetOutboxEmailQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Only while the message is queued or scheduled (nothing handed to SMTP yet); otherwise EMAIL_NOT_EDITABLE with its status. `cancel` skips it for good; a new theme or variables render it afresh.
+ * @summary Reschedule, pause, re-theme or cancel a message not yet sent
+ */
+export const getUpdateOutboxEmailUrl = (id: string,) => {
+
+
+  
+
+  return `/emails/outbox/${id}`
+}
+
+export const updateOutboxEmail = async (id: string,
+    outboxEmailUpdate: OutboxEmailUpdate, options?: RequestInit): Promise<OutboxEmail> => {
+  
+  return gatehouseFetch<OutboxEmail>(getUpdateOutboxEmailUrl(id),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      outboxEmailUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdateOutboxEmailMutationOptions = <TError = ErrorType<KnownError400PlusEmailNotEditable | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOutboxEmail>>, TError,{id: string;data: OutboxEmailUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateOutboxEmail>>, TError,{id: string;data: OutboxEmailUpdate}, TContext> => {
+
+const mutationKey = ['updateOutboxEmail'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateOutboxEmail>>, {id: string;data: OutboxEmailUpdate}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateOutboxEmail(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateOutboxEmailMutationResult = NonNullable<Awaited<ReturnType<typeof updateOutboxEmail>>>
+    export type UpdateOutboxEmailMutationBody = OutboxEmailUpdate
+    export type UpdateOutboxEmailMutationError = ErrorType<KnownError400PlusEmailNotEditable | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary Reschedule, pause, re-theme or cancel a message not yet sent
+ */
+export const useUpdateOutboxEmail = <TError = ErrorType<KnownError400PlusEmailNotEditable | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOutboxEmail>>, TError,{id: string;data: OutboxEmailUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateOutboxEmail>>,
+        TError,
+        {id: string;data: OutboxEmailUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateOutboxEmailMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Give at most one of `theme_id` / `theme_tsx_source` (neither: the template's theme, else the project's selected one; `theme_id: false`: no theme) and exactly one of `template_id`, `template_tsx_source` and `draft_id`. Rendering happens in the same isolated sandbox as sending, in preview mode (the template's `PreviewVariables` and the theme's `PreviewProps` fill what is not given). A source that does not compile or throws answers EMAIL_RENDERING_ERROR with the line.
  * @summary Preview an e-mail: a theme around a template or draft, rendered as it would be sent
  */
@@ -299,6 +763,78 @@ export const useRenderEmail = <TError = ErrorType<KnownError400PlusEmailRenderin
       > => {
 
       const mutationOptions = getRenderEmailMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * To `user_ids` or `all_users`, from exactly one of `html`, `template_id` (with `variables`) or `draft_id`. Each recipient's message is queued in the outbox and sent by the workers: at once, at `scheduled_at_millis`, or at a later slot when the project is over its capacity. Users without a primary e-mail, and users who turned the notification category off, are reported and skipped. Mail of a category that can be turned off carries an unsubscribe link and List-Unsubscribe headers. With no SMTP server to send through (neither the project's nor the platform's) it answers REQUIRES_CUSTOM_EMAIL_SERVER.
+ * @summary Send an e-mail to users
+ */
+export const getSendEmailUrl = () => {
+
+
+  
+
+  return `/emails/send-email`
+}
+
+export const sendEmail = async (sendEmailRequest: SendEmailRequest, options?: RequestInit): Promise<SendEmailResponse> => {
+  
+  return gatehouseFetch<SendEmailResponse>(getSendEmailUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      sendEmailRequest,)
+  }
+);}
+
+
+
+
+export const getSendEmailMutationOptions = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmail>>, TError,{data: SendEmailRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendEmail>>, TError,{data: SendEmailRequest}, TContext> => {
+
+const mutationKey = ['sendEmail'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendEmail>>, {data: SendEmailRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  sendEmail(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendEmailMutationResult = NonNullable<Awaited<ReturnType<typeof sendEmail>>>
+    export type SendEmailMutationBody = SendEmailRequest
+    export type SendEmailMutationError = ErrorType<KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary Send an e-mail to users
+ */
+export const useSendEmail = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmail>>, TError,{data: SendEmailRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendEmail>>,
+        TError,
+        {data: SendEmailRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSendEmailMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
@@ -409,3 +945,82 @@ export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, 
 
 
 
+/**
+ * What a mail client posts to the List-Unsubscribe address when the mail also says `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. Same effect as following the link; the body (`List-Unsubscribe=One-Click`, form-encoded) is not needed.
+ * @summary One-click unsubscribe (RFC 8058)
+ */
+export const getUnsubscribeOneClickUrl = (params: UnsubscribeOneClickParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/emails/unsubscribe-link?${stringifiedParams}` : `/emails/unsubscribe-link`
+}
+
+export const unsubscribeOneClick = async (params: UnsubscribeOneClickParams, options?: RequestInit): Promise<string> => {
+  
+  return gatehouseFetch<string>(getUnsubscribeOneClickUrl(params),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getUnsubscribeOneClickMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError404NotificationCategoryNotFoundVerificationCodeNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeOneClick>>, TError,{params: UnsubscribeOneClickParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof unsubscribeOneClick>>, TError,{params: UnsubscribeOneClickParams}, TContext> => {
+
+const mutationKey = ['unsubscribeOneClick'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof unsubscribeOneClick>>, {params: UnsubscribeOneClickParams}> = (props) => {
+          const {params} = props ?? {};
+
+          return  unsubscribeOneClick(params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UnsubscribeOneClickMutationResult = NonNullable<Awaited<ReturnType<typeof unsubscribeOneClick>>>
+    
+    export type UnsubscribeOneClickMutationError = ErrorType<PublicKnownError400 | KnownError404NotificationCategoryNotFoundVerificationCodeNotFound | PublicKnownError503>
+
+    /**
+ * @summary One-click unsubscribe (RFC 8058)
+ */
+export const useUnsubscribeOneClick = <TError = ErrorType<PublicKnownError400 | KnownError404NotificationCategoryNotFoundVerificationCodeNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeOneClick>>, TError,{params: UnsubscribeOneClickParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof unsubscribeOneClick>>,
+        TError,
+        {params: UnsubscribeOneClickParams},
+        TContext
+      > => {
+
+      const mutationOptions = getUnsubscribeOneClickMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    

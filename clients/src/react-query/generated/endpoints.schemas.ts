@@ -751,6 +751,58 @@ export interface DataVaultValue {
   encrypted_value: string;
 }
 
+export interface EmailCapacityBoost {
+  expires_at: string;
+}
+
+export interface EmailCapacityBoostRequest { [key: string]: unknown }
+
+export type EmailDeliveryInfoStatsHour = {
+  sent: number;
+  bounced: number;
+  marked_as_spam: number;
+};
+
+export type EmailDeliveryInfoStatsDay = {
+  sent: number;
+  bounced: number;
+  marked_as_spam: number;
+};
+
+export type EmailDeliveryInfoStatsWeek = {
+  sent: number;
+  bounced: number;
+  marked_as_spam: number;
+};
+
+export type EmailDeliveryInfoStatsMonth = {
+  sent: number;
+  bounced: number;
+  marked_as_spam: number;
+};
+
+export type EmailDeliveryInfoStats = {
+  hour: EmailDeliveryInfoStatsHour;
+  day: EmailDeliveryInfoStatsDay;
+  week: EmailDeliveryInfoStatsWeek;
+  month: EmailDeliveryInfoStatsMonth;
+};
+
+export type EmailDeliveryInfoCapacityBoostExpiresAt = string | null;
+
+export type EmailDeliveryInfoCapacity = {
+  rate_per_second: number;
+  boost_multiplier: number;
+  penalty_factor: number;
+  is_boost_active: boolean;
+  boost_expires_at: EmailDeliveryInfoCapacityBoostExpiresAt;
+};
+
+export interface EmailDeliveryInfo {
+  stats: EmailDeliveryInfoStats;
+  capacity: EmailDeliveryInfoCapacity;
+}
+
 export type EmailDraftSentAtMillis = number | null;
 
 export interface EmailDraft {
@@ -2260,6 +2312,42 @@ export interface KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusEmailNotEditableCode = typeof KnownError400PlusEmailNotEditableCode[keyof typeof KnownError400PlusEmailNotEditableCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusEmailNotEditableCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  EMAIL_NOT_EDITABLE: 'EMAIL_NOT_EDITABLE',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusEmailNotEditableDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusEmailNotEditable {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusEmailNotEditableCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusEmailNotEditableDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code = typeof KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code[keyof typeof KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code];
 
 
@@ -2975,6 +3063,43 @@ export interface KnownError400PlusRedirectUrlNotWhitelisted {
   error: string;
   /** Structured fields of this error code. */
   details: KnownError400PlusRedirectUrlNotWhitelistedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistCode = typeof KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistCode[keyof typeof KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REQUIRES_CUSTOM_EMAIL_SERVER: 'REQUIRES_CUSTOM_EMAIL_SERVER',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistDetails;
 }
 
 /**
@@ -4339,6 +4464,34 @@ export interface KnownError409EmailAlreadyVerified {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError409EmailCapacityBoostAlreadyActiveCode = typeof KnownError409EmailCapacityBoostAlreadyActiveCode[keyof typeof KnownError409EmailCapacityBoostAlreadyActiveCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409EmailCapacityBoostAlreadyActiveCode = {
+  EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE: 'EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError409EmailCapacityBoostAlreadyActiveDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409EmailCapacityBoostAlreadyActive {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409EmailCapacityBoostAlreadyActiveCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError409EmailCapacityBoostAlreadyActiveDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError409EmailTemplateAlreadyExistsCode = typeof KnownError409EmailTemplateAlreadyExistsCode[keyof typeof KnownError409EmailTemplateAlreadyExistsCode];
 
 
@@ -4796,6 +4949,172 @@ export type OtpSignInTokensAllOf = {
 };
 
 export type OtpSignInTokens = SignInTokens & OtpSignInTokensAllOf;
+
+export type OutboxEmailThemeId = string | null;
+
+export type OutboxEmailToAnyOfType = typeof OutboxEmailToAnyOfType[keyof typeof OutboxEmailToAnyOfType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OutboxEmailToAnyOfType = {
+  'user-primary-email': 'user-primary-email',
+} as const;
+
+export type OutboxEmailToAnyOf = {
+  type: OutboxEmailToAnyOfType;
+  user_id: string;
+};
+
+export type OutboxEmailToAnyOfThreeType = typeof OutboxEmailToAnyOfThreeType[keyof typeof OutboxEmailToAnyOfThreeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OutboxEmailToAnyOfThreeType = {
+  'custom-emails': 'custom-emails',
+} as const;
+
+export type OutboxEmailToAnyOfThree = {
+  type: OutboxEmailToAnyOfThreeType;
+  emails: string[];
+};
+
+export type OutboxEmailTo = OutboxEmailToAnyOf | OutboxEmailToAnyOfThree;
+
+export type OutboxEmailVariables = {[key: string]: unknown};
+
+export type OutboxEmailCreatedWith = typeof OutboxEmailCreatedWith[keyof typeof OutboxEmailCreatedWith];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OutboxEmailCreatedWith = {
+  draft: 'draft',
+  'programmatic-call': 'programmatic-call',
+} as const;
+
+export type OutboxEmailEmailDraftId = string | null;
+
+export type OutboxEmailEmailProgrammaticCallTemplateId = string | null;
+
+export type OutboxEmailNextSendRetryAtMillis = number | null;
+
+export type OutboxEmailSendAttemptErrorsAnyOfItemExternalDetails = {[key: string]: unknown};
+
+export type OutboxEmailSendAttemptErrorsAnyOfItemInternalDetails = {[key: string]: unknown};
+
+export type OutboxEmailSendAttemptErrorsAnyOfItem = {
+  attempt_number: number;
+  timestamp: string;
+  external_message: string;
+  external_details: OutboxEmailSendAttemptErrorsAnyOfItemExternalDetails;
+  internal_message: string;
+  internal_details: OutboxEmailSendAttemptErrorsAnyOfItemInternalDetails;
+};
+
+export type OutboxEmailSendAttemptErrors = OutboxEmailSendAttemptErrorsAnyOfItem[] | null;
+
+export type OutboxEmailStatus = typeof OutboxEmailStatus[keyof typeof OutboxEmailStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OutboxEmailStatus = {
+  paused: 'paused',
+  preparing: 'preparing',
+  rendering: 'rendering',
+  'render-error': 'render-error',
+  scheduled: 'scheduled',
+  queued: 'queued',
+  sending: 'sending',
+  'server-error': 'server-error',
+  skipped: 'skipped',
+  bounced: 'bounced',
+  sent: 'sent',
+} as const;
+
+export type OutboxEmailSimpleStatus = typeof OutboxEmailSimpleStatus[keyof typeof OutboxEmailSimpleStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OutboxEmailSimpleStatus = {
+  'in-progress': 'in-progress',
+  ok: 'ok',
+  error: 'error',
+} as const;
+
+export type OutboxEmailNotificationCategoryId = string | null;
+
+export type OutboxEmailHtml = string | null;
+
+export type OutboxEmailText = string | null;
+
+export type OutboxEmailSkippedDetails = {[key: string]: unknown};
+
+export interface OutboxEmail {
+  id: string;
+  created_at_millis: number;
+  updated_at_millis: number;
+  tsx_source: string;
+  theme_id: OutboxEmailThemeId;
+  to: OutboxEmailTo;
+  to_address: string;
+  variables: OutboxEmailVariables;
+  skip_deliverability_check: boolean;
+  scheduled_at_millis: number;
+  created_with: OutboxEmailCreatedWith;
+  email_draft_id: OutboxEmailEmailDraftId;
+  email_programmatic_call_template_id: OutboxEmailEmailProgrammaticCallTemplateId;
+  purpose: string;
+  send_retries: number;
+  next_send_retry_at_millis: OutboxEmailNextSendRetryAtMillis;
+  send_attempt_errors: OutboxEmailSendAttemptErrors;
+  is_paused: boolean;
+  has_rendered: boolean;
+  has_delivered: boolean;
+  status: OutboxEmailStatus;
+  simple_status: OutboxEmailSimpleStatus;
+  is_high_priority: boolean;
+  is_transactional: boolean;
+  notification_category_id: OutboxEmailNotificationCategoryId;
+  subject?: string;
+  html?: OutboxEmailHtml;
+  text?: OutboxEmailText;
+  started_rendering_at_millis?: number;
+  rendered_at_millis?: number;
+  started_sending_at_millis?: number;
+  delivered_at_millis?: number;
+  can_have_delivery_info?: boolean;
+  error_at_millis?: number;
+  server_error?: string;
+  render_error?: string;
+  skipped_at_millis?: number;
+  skipped_reason?: string;
+  skipped_details?: OutboxEmailSkippedDetails;
+  bounced_at_millis?: number;
+}
+
+export type OutboxEmailListPaginationNextCursor = string | null;
+
+export type OutboxEmailListPagination = {
+  next_cursor: OutboxEmailListPaginationNextCursor;
+};
+
+export interface OutboxEmailList {
+  items: OutboxEmail[];
+  is_paginated: boolean;
+  pagination: OutboxEmailListPagination;
+}
+
+export type OutboxEmailUpdateThemeId = string | boolean | null;
+
+export type OutboxEmailUpdateVariables = {[key: string]: unknown};
+
+export interface OutboxEmailUpdate {
+  cancel?: boolean;
+  is_paused?: boolean;
+  /** @minimum 0 */
+  scheduled_at_millis?: number;
+  theme_id?: OutboxEmailUpdateThemeId;
+  variables?: OutboxEmailUpdateVariables;
+}
 
 export type PasskeyAuthenticationResponseType = typeof PasskeyAuthenticationResponseType[keyof typeof PasskeyAuthenticationResponseType];
 
@@ -6203,6 +6522,189 @@ export interface RenderedEmail {
   notification_category?: string;
 }
 
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOf = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfThemeId;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  /** @maxItems 10000 */
+  user_ids: string[];
+  /** @maxLength 1000000 */
+  html: string;
+};
+
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfThreeThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOfThreeVariables = {[key: string]: unknown};
+
+export type SendEmailRequestAnyOfThree = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfThreeThemeId;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  /** @maxItems 10000 */
+  user_ids: string[];
+  /** @maxLength 128 */
+  template_id: string;
+  variables?: SendEmailRequestAnyOfThreeVariables;
+};
+
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfSixThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOfSix = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfSixThemeId;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  /** @maxItems 10000 */
+  user_ids: string[];
+  /** @maxLength 128 */
+  draft_id: string;
+};
+
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfEightThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOfEight = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfEightThemeId;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  all_users: boolean;
+  /** @maxLength 1000000 */
+  html: string;
+};
+
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfOnezeroThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOfOnezeroVariables = {[key: string]: unknown};
+
+export type SendEmailRequestAnyOfOnezero = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfOnezeroThemeId;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  all_users: boolean;
+  /** @maxLength 128 */
+  template_id: string;
+  variables?: SendEmailRequestAnyOfOnezeroVariables;
+};
+
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfOnethreeThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOfOnethree = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfOnethreeThemeId;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  all_users: boolean;
+  /** @maxLength 128 */
+  draft_id: string;
+};
+
+export type SendEmailRequest = SendEmailRequestAnyOf | SendEmailRequestAnyOfThree | SendEmailRequestAnyOfSix | SendEmailRequestAnyOfEight | SendEmailRequestAnyOfOnezero | SendEmailRequestAnyOfOnethree;
+
+export interface SendEmailResponse {
+  results: SendEmailResult[];
+}
+
+export type SendEmailResultStatus = typeof SendEmailResultStatus[keyof typeof SendEmailResultStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SendEmailResultStatus = {
+  queued: 'queued',
+  scheduled: 'scheduled',
+  skipped: 'skipped',
+} as const;
+
+export interface SendEmailResult {
+  user_id: string;
+  user_email?: string;
+  /** Whether a message was queued for this user. */
+  success: boolean;
+  /** Why not: the user has no primary e-mail, or turned the category off. */
+  error?: string;
+  /** The message in the outbox. */
+  email_id?: string;
+  status: SendEmailResultStatus;
+  /** When it is due: the scheduled time, or a later slot when the project is over its capacity. */
+  send_at_millis?: number;
+}
+
 export interface SendTestWebhook {
   /**
    * @minLength 1
@@ -6221,8 +6723,10 @@ export interface SendTestWebhookResult {
   error_message: SendTestWebhookResultErrorMessage;
 }
 
+export type SentEmailUserId = string | null;
+
 /**
- * `not_sent`: no SMTP server was configured.
+ * `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user turned the category off. `bounced`: refused for good by the receiving server.
  */
 export type SentEmailStatus = typeof SentEmailStatus[keyof typeof SentEmailStatus];
 
@@ -6230,8 +6734,13 @@ export type SentEmailStatus = typeof SentEmailStatus[keyof typeof SentEmailStatu
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const SentEmailStatus = {
   queued: 'queued',
+  scheduled: 'scheduled',
+  rendering: 'rendering',
+  sending: 'sending',
   sent: 'sent',
+  bounced: 'bounced',
   failed: 'failed',
+  skipped: 'skipped',
   not_sent: 'not_sent',
 } as const;
 
@@ -6239,16 +6748,33 @@ export type SentEmailError = string | null;
 
 export type SentEmailSentAtMillis = number | null;
 
+export type SentEmailScheduledAtMillis = number | null;
+
+/**
+ * When a pending message is next tried.
+ */
+export type SentEmailNextAttemptAtMillis = number | null;
+
 export interface SentEmail {
   id: string;
   to: string[];
+  user_id: SentEmailUserId;
+  /** Empty until a queued message is rendered (unless the send gave a subject). */
   subject: string;
-  /** `not_sent`: no SMTP server was configured. */
+  /** `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user turned the category off. `bounced`: refused for good by the receiving server. */
   status: SentEmailStatus;
   error: SentEmailError;
   purpose: string;
   created_at_millis: number;
   sent_at_millis: SentEmailSentAtMillis;
+  scheduled_at_millis: SentEmailScheduledAtMillis;
+  /** When a pending message is next tried. */
+  next_attempt_at_millis: SentEmailNextAttemptAtMillis;
+  attempts: number;
+  is_high_priority: boolean;
+  is_paused: boolean;
+  /** Queued or scheduled: can still be edited or cancelled (PATCH /emails/outbox/{id}). */
+  editable: boolean;
 }
 
 export type SentEmailListPaginationNextCursor = string | null;
@@ -7377,7 +7903,41 @@ user_id: string | 'me';
 contact_channel_id?: string;
 };
 
+export type ListOutboxEmailsParams = {
+cursor?: string;
+/**
+ * @minimum 1
+ * @maximum 100
+ */
+limit?: number;
+status?: ListOutboxEmailsStatus;
+};
+
+export type ListOutboxEmailsStatus = typeof ListOutboxEmailsStatus[keyof typeof ListOutboxEmailsStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListOutboxEmailsStatus = {
+  queued: 'queued',
+  scheduled: 'scheduled',
+  rendering: 'rendering',
+  sending: 'sending',
+  sent: 'sent',
+  bounced: 'bounced',
+  failed: 'failed',
+  skipped: 'skipped',
+  not_sent: 'not_sent',
+} as const;
+
 export type UnsubscribeParams = {
+/**
+ * @minLength 1
+ * @maxLength 2048
+ */
+code: string;
+};
+
+export type UnsubscribeOneClickParams = {
 /**
  * @minLength 1
  * @maxLength 2048

@@ -29,7 +29,10 @@ const SWEEPS: Record<SweptTable, { key: string; stale: string }> = {
     key: "project_id, branch_id, id",
     stale: "(used_at IS NOT NULL AND used_at < now() - interval '1 day') OR expires_at < now() - interval '1 day'",
   },
-  email_outbox: { key: "project_id, branch_id, id", stale: "status <> 'queued' AND created_at < now() - make_interval(secs => $2)" },
+  // Only finished mail; a scheduled or in-flight message is never stale (index of migration 0028).
+  email_outbox: {
+    key: "project_id, branch_id, id", stale: "status IN ('sent', 'bounced', 'failed', 'skipped', 'not_sent') AND created_at < now() - make_interval(secs => $2)",
+  },
   webhook_deliveries: {
     key: "project_id, branch_id, id",
     stale: "status <> 'pending' AND finished_at < now() - make_interval(secs => $2)",

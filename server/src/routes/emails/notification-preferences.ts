@@ -75,6 +75,19 @@ const unsubscribeRoute = publicRoute(["VERIFICATION_CODE_NOT_FOUND", "NOTIFICATI
   responses: { 200: { description: "Unsubscribed", content: { "text/plain": { schema: z.string() } } } },
 });
 
+const oneClickUnsubscribeRoute = publicRoute(["VERIFICATION_CODE_NOT_FOUND", "NOTIFICATION_CATEGORY_NOT_FOUND"], {
+  operationId: "unsubscribeOneClick",
+  method: "post",
+  path: "/emails/unsubscribe-link",
+  tags: ["Emails"],
+  summary: "One-click unsubscribe (RFC 8058)",
+  description:
+    "What a mail client posts to the List-Unsubscribe address when the mail also says `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. " +
+    "Same effect as following the link; the body (`List-Unsubscribe=One-Click`, form-encoded) is not needed.",
+  request: { query: z.object({ code: z.string().min(1).max(2048) }) },
+  responses: { 200: { description: "Unsubscribed", content: { "text/plain": { schema: z.string() } } } },
+});
+
 const toPreference = (p: NotificationPreference) => ({
   notification_category_id: p.category.id,
   notification_category_name: p.category.name,
@@ -99,6 +112,11 @@ export function registerNotificationPreferenceRoutes(router: Router): void {
   });
 
   router.openapi(unsubscribeRoute, async (c) => {
+    const { projectName, categoryName } = await unsubscribe(c.var.deps, c.req.valid("query").code);
+    return c.text(`You will no longer receive ${categoryName.toLowerCase()} e-mail from ${projectName}.`, 200);
+  });
+
+  router.openapi(oneClickUnsubscribeRoute, async (c) => {
     const { projectName, categoryName } = await unsubscribe(c.var.deps, c.req.valid("query").code);
     return c.text(`You will no longer receive ${categoryName.toLowerCase()} e-mail from ${projectName}.`, 200);
   });

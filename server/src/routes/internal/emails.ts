@@ -4,18 +4,27 @@ import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { CallbackUrlSchema, EmailSchema, listSchema, SuccessSchema } from "../../http/schemas";
 import { sendSignInInvitation, sendTestEmail } from "../../services/emails/admin-mail";
-import { listSentEmails } from "../../services/emails/outbox";
+import { EDITABLE_STATUSES, PENDING_STATUSES, listSentEmails } from "../../services/emails/outbox";
 
 const SentEmailSchema = z
   .object({
     id: z.uuid(),
     to: z.array(z.string()),
-    subject: z.string(),
-    status: z.enum(["queued", "sent", "failed", "not_sent"]).openapi({ description: "`not_sent`: no SMTP server was configured." }),
+    user_id: z.string().nullable(),
+    subject: z.string().openapi({ description: "Empty until a queued message is rendered (unless the send gave a subject)." }),
+    status: z.enum(["queued", "scheduled", "rendering", "sending", "sent", "bounced", "failed", "skipped", "not_sent"]).openapi({
+      description: "`not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user turned the category off. `bounced`: refused for good by the receiving server.",
+    }),
     error: z.string().nullable(),
     purpose: z.string(),
     created_at_millis: z.number(),
     sent_at_millis: z.number().nullable(),
+    scheduled_at_millis: z.number().nullable(),
+    next_attempt_at_millis: z.number().nullable().openapi({ description: "When a pending message is next tried." }),
+    attempts: z.number().int(),
+    is_high_priority: z.boolean(),
+    is_paused: z.boolean(),
+    editable: z.boolean().openapi({ description: "Queued or scheduled: can still be edited or cancelled (PATCH /emails/outbox/{id})." }),
   })
   .openapi("SentEmail");
 
@@ -102,12 +111,19 @@ export function registerInternalEmailRoutes(router: Router): void {
         items: page.emails.map((e) => ({
           id: e.id,
           to: [e.to],
-          subject: e.subject,
+          user_id: e.userId,
+          subject: e.subject ?? "",
           status: e.status,
           error: e.error,
           purpose: e.purpose,
           created_at_millis: e.createdAtMillis,
           sent_at_millis: e.sentAtMillis,
+          scheduled_at_millis: e.scheduledAtMillis,
+          next_attempt_at_millis: PENDING_STATUSES.includes(e.status) ? e.nextAttemptAtMillis : null,
+          attempts: e.attempts,
+          is_high_priority: e.isHighPriority,
+          is_paused: e.paused,
+          editable: EDITABLE_STATUSES.includes(e.status),
         })),
         is_paginated: true,
         pagination: { next_cursor: page.nextCursor },

@@ -36,14 +36,19 @@ describe("e-mail delivery", () => {
     expect(stored).toMatchObject({ status: "not_sent", to: "bob@example.com", subject: "Kept" });
   });
 
-  it("records a failed delivery with its error instead of losing it", async () => {
-    const broken = await createTestApp({ env: { STACK_EMAIL_HOST: "127.0.0.1", STACK_EMAIL_PORT: "1", EMAIL_SEND_WAIT_MS: "5000" } });
+  it("retries a failed delivery with back-off through the outbox workers, then records it failed with its error", async () => {
+    const broken = await createTestApp({
+      env: { STACK_EMAIL_HOST: "127.0.0.1", STACK_EMAIL_PORT: "1", EMAIL_SEND_WAIT_MS: "5000", EMAIL_RETRY_BASE_MS: "50", EMAIL_MAX_ATTEMPTS: "3" },
+      emailWorker: true,
+    });
     try {
       const tenancy = await broken.deps.tenancies.load("internal");
       const id = await deliverEmail(broken.deps, tenancy, { to: "eve@example.com", subject: "Fails", text: "x", purpose: "test" });
       await expect
         .poll(async () => (await listSentEmails(broken.deps, tenancy, { limit: 10 })).emails.find((e) => e.id === id), { timeout: 15_000 })
-        .toMatchObject({ status: "failed", error: expect.stringMatching(/ECONNREFUSED|connect/i) });
+        .toMatchObject({ status: "failed", attempts: 3, error: expect.stringMatching(/Gave up after 3 attempts: .*(ECONNREFUSED|connect)/i) });
+      const stored = (await listSentEmails(broken.deps, tenancy, { limit: 10 })).emails.find((e) => e.id === id)!;
+      expect(stored.attemptErrors.map((a) => a.attempt)).toEqual([1, 2, 3]);
     } finally {
       await broken.close();
     }

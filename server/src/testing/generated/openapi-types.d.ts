@@ -799,6 +799,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/emails/capacity-boost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quadruple the project's sending capacity for four hours
+         * @description While a boost is active, another answers EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE with its end.
+         */
+        post: operations["activateEmailCapacityBoost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/delivery-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sent and bounced counts, and the project's sending capacity */
+        get: operations["getEmailDeliveryInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/emails/notification-preference/{user_id}": {
         parameters: {
             query?: never;
@@ -839,6 +876,47 @@ export interface paths {
         patch: operations["updateNotificationPreference"];
         trace?: never;
     };
+    "/emails/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's outbox, newest first */
+        get: operations["listOutboxEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/emails/outbox/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One message of the outbox
+         * @description An id the project's outbox does not hold answers SCHEMA_ERROR.
+         */
+        get: operations["getOutboxEmail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Reschedule, pause, re-theme or cancel a message not yet sent
+         * @description Only while the message is queued or scheduled (nothing handed to SMTP yet); otherwise EMAIL_NOT_EDITABLE with its status. `cancel` skips it for good; a new theme or variables render it afresh.
+         */
+        patch: operations["updateOutboxEmail"];
+        trace?: never;
+    };
     "/emails/render-email": {
         parameters: {
             query?: never;
@@ -859,6 +937,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/emails/send-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an e-mail to users
+         * @description To `user_ids` or `all_users`, from exactly one of `html`, `template_id` (with `variables`) or `draft_id`. Each recipient's message is queued in the outbox and sent by the workers: at once, at `scheduled_at_millis`, or at a later slot when the project is over its capacity. Users without a primary e-mail, and users who turned the notification category off, are reported and skipped. Mail of a category that can be turned off carries an unsubscribe link and List-Unsubscribe headers. With no SMTP server to send through (neither the project's nor the platform's) it answers REQUIRES_CUSTOM_EMAIL_SERVER.
+         */
+        post: operations["sendEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/emails/unsubscribe-link": {
         parameters: {
             query?: never;
@@ -872,7 +970,11 @@ export interface paths {
          */
         get: operations["unsubscribe"];
         put?: never;
-        post?: never;
+        /**
+         * One-click unsubscribe (RFC 8058)
+         * @description What a mail client posts to the List-Unsubscribe address when the mail also says `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. Same effect as following the link; the body (`List-Unsubscribe=One-Click`, form-encoded) is not needed.
+         */
+        post: operations["unsubscribeOneClick"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2941,6 +3043,41 @@ export interface components {
         DataVaultValue: {
             encrypted_value: string;
         };
+        EmailCapacityBoost: {
+            expires_at: string;
+        };
+        EmailCapacityBoostRequest: Record<string, never>;
+        EmailDeliveryInfo: {
+            stats: {
+                hour: {
+                    sent: number;
+                    bounced: number;
+                    marked_as_spam: number;
+                };
+                day: {
+                    sent: number;
+                    bounced: number;
+                    marked_as_spam: number;
+                };
+                week: {
+                    sent: number;
+                    bounced: number;
+                    marked_as_spam: number;
+                };
+                month: {
+                    sent: number;
+                    bounced: number;
+                    marked_as_spam: number;
+                };
+            };
+            capacity: {
+                rate_per_second: number;
+                boost_multiplier: number;
+                penalty_factor: number;
+                is_boost_active: boolean;
+                boost_expires_at: string | null;
+            };
+        };
         EmailDraft: {
             id: string;
             display_name: string;
@@ -3540,6 +3677,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
+        KnownError400PlusEmailNotEditable: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_NOT_EDITABLE" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
         KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -3798,6 +3949,20 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REQUIRES_CUSTOM_EMAIL_SERVER" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -4408,6 +4573,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 409. */
+        KnownError409EmailCapacityBoostAlreadyActive: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
         KnownError409EmailTemplateAlreadyExists: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -4673,6 +4852,94 @@ export interface components {
         OtpSignInTokens: components["schemas"]["SignInTokens"] & {
             /** @description True when this sign-in created the account (or upgraded an anonymous user). */
             is_new_user: boolean;
+        };
+        OutboxEmail: {
+            /** Format: uuid */
+            id: string;
+            created_at_millis: number;
+            updated_at_millis: number;
+            tsx_source: string;
+            theme_id: string | null;
+            to: {
+                /** @enum {string} */
+                type: "user-primary-email";
+                user_id: string;
+            } | {
+                /** @enum {string} */
+                type: "custom-emails";
+                emails: string[];
+            };
+            to_address: string;
+            variables: {
+                [key: string]: unknown;
+            };
+            skip_deliverability_check: boolean;
+            scheduled_at_millis: number;
+            /** @enum {string} */
+            created_with: "draft" | "programmatic-call";
+            email_draft_id: string | null;
+            email_programmatic_call_template_id: string | null;
+            purpose: string;
+            send_retries: number;
+            next_send_retry_at_millis: number | null;
+            send_attempt_errors: {
+                attempt_number: number;
+                timestamp: string;
+                external_message: string;
+                external_details: {
+                    [key: string]: unknown;
+                };
+                internal_message: string;
+                internal_details: {
+                    [key: string]: unknown;
+                };
+            }[] | null;
+            is_paused: boolean;
+            has_rendered: boolean;
+            has_delivered: boolean;
+            /** @enum {string} */
+            status: "paused" | "preparing" | "rendering" | "render-error" | "scheduled" | "queued" | "sending" | "server-error" | "skipped" | "bounced" | "sent";
+            /** @enum {string} */
+            simple_status: "in-progress" | "ok" | "error";
+            is_high_priority: boolean;
+            is_transactional: boolean;
+            notification_category_id: string | null;
+            subject?: string;
+            html?: string | null;
+            text?: string | null;
+            started_rendering_at_millis?: number;
+            rendered_at_millis?: number;
+            started_sending_at_millis?: number;
+            delivered_at_millis?: number;
+            can_have_delivery_info?: boolean;
+            error_at_millis?: number;
+            server_error?: string;
+            render_error?: string;
+            skipped_at_millis?: number;
+            skipped_reason?: string;
+            skipped_details?: {
+                [key: string]: unknown;
+            };
+            bounced_at_millis?: number;
+        };
+        OutboxEmailList: {
+            items: components["schemas"]["OutboxEmail"][];
+            /** @enum {boolean} */
+            is_paginated: true;
+            pagination: {
+                /** Format: uuid */
+                next_cursor: string | null;
+            };
+        };
+        OutboxEmailUpdate: {
+            /** @enum {boolean} */
+            cancel?: true;
+            is_paused?: boolean;
+            scheduled_at_millis?: number;
+            theme_id?: string | false | null;
+            variables?: {
+                [key: string]: unknown;
+            };
         };
         PasskeyAuthenticationResponse: {
             /** @description The credential id. */
@@ -5374,6 +5641,102 @@ export interface components {
             subject?: string;
             notification_category?: string;
         };
+        SendEmailRequest: {
+            subject?: string;
+            notification_category_name?: string;
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
+            /** @description Sent ahead of other queued mail. */
+            is_high_priority?: boolean;
+            /** @description Not sent before this time. */
+            scheduled_at_millis?: number;
+            user_ids: string[];
+            html: string;
+        } | {
+            subject?: string;
+            notification_category_name?: string;
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
+            /** @description Sent ahead of other queued mail. */
+            is_high_priority?: boolean;
+            /** @description Not sent before this time. */
+            scheduled_at_millis?: number;
+            user_ids: string[];
+            template_id: string;
+            variables?: {
+                [key: string]: unknown;
+            };
+        } | {
+            subject?: string;
+            notification_category_name?: string;
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
+            /** @description Sent ahead of other queued mail. */
+            is_high_priority?: boolean;
+            /** @description Not sent before this time. */
+            scheduled_at_millis?: number;
+            user_ids: string[];
+            draft_id: string;
+        } | {
+            subject?: string;
+            notification_category_name?: string;
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
+            /** @description Sent ahead of other queued mail. */
+            is_high_priority?: boolean;
+            /** @description Not sent before this time. */
+            scheduled_at_millis?: number;
+            /** @enum {boolean} */
+            all_users: true;
+            html: string;
+        } | {
+            subject?: string;
+            notification_category_name?: string;
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
+            /** @description Sent ahead of other queued mail. */
+            is_high_priority?: boolean;
+            /** @description Not sent before this time. */
+            scheduled_at_millis?: number;
+            /** @enum {boolean} */
+            all_users: true;
+            template_id: string;
+            variables?: {
+                [key: string]: unknown;
+            };
+        } | {
+            subject?: string;
+            notification_category_name?: string;
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
+            /** @description Sent ahead of other queued mail. */
+            is_high_priority?: boolean;
+            /** @description Not sent before this time. */
+            scheduled_at_millis?: number;
+            /** @enum {boolean} */
+            all_users: true;
+            draft_id: string;
+        };
+        SendEmailResponse: {
+            results: components["schemas"]["SendEmailResult"][];
+        };
+        SendEmailResult: {
+            user_id: string;
+            user_email?: string;
+            /** @description Whether a message was queued for this user. */
+            success: boolean;
+            /** @description Why not: the user has no primary e-mail, or turned the category off. */
+            error?: string;
+            /**
+             * Format: uuid
+             * @description The message in the outbox.
+             */
+            email_id?: string;
+            /** @enum {string} */
+            status: "queued" | "scheduled" | "skipped";
+            /** @description When it is due: the scheduled time, or a later slot when the project is over its capacity. */
+            send_at_millis?: number;
+        };
         SendTestWebhook: {
             endpoint_id: string;
         };
@@ -5386,16 +5749,26 @@ export interface components {
             /** Format: uuid */
             id: string;
             to: string[];
+            user_id: string | null;
+            /** @description Empty until a queued message is rendered (unless the send gave a subject). */
             subject: string;
             /**
-             * @description `not_sent`: no SMTP server was configured.
+             * @description `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user turned the category off. `bounced`: refused for good by the receiving server.
              * @enum {string}
              */
-            status: "queued" | "sent" | "failed" | "not_sent";
+            status: "queued" | "scheduled" | "rendering" | "sending" | "sent" | "bounced" | "failed" | "skipped" | "not_sent";
             error: string | null;
             purpose: string;
             created_at_millis: number;
             sent_at_millis: number | null;
+            scheduled_at_millis: number | null;
+            /** @description When a pending message is next tried. */
+            next_attempt_at_millis: number | null;
+            attempts: number;
+            is_high_priority: boolean;
+            is_paused: boolean;
+            /** @description Queued or scheduled: can still be edited or cancelled (PATCH /emails/outbox/{id}). */
+            editable: boolean;
         };
         SentEmailList: {
             items: components["schemas"]["SentEmail"][];
@@ -9404,6 +9777,131 @@ export interface operations {
             };
         };
     };
+    activateEmailCapacityBoost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["EmailCapacityBoostRequest"];
+            };
+        };
+        responses: {
+            /** @description The boost's end */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailCapacityBoost"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError409EmailCapacityBoostAlreadyActive"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    getEmailDeliveryInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Statistics and capacity */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailDeliveryInfo"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
     listNotificationPreferences: {
         parameters: {
             query?: never;
@@ -9545,6 +10043,186 @@ export interface operations {
             };
         };
     };
+    listOutboxEmails: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+                status?: "queued" | "scheduled" | "rendering" | "sending" | "sent" | "bounced" | "failed" | "skipped" | "not_sent";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the outbox */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxEmailList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    getOutboxEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxEmail"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    updateOutboxEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OutboxEmailUpdate"];
+            };
+        };
+        responses: {
+            /** @description The message as it now is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxEmail"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_NOT_EDITABLE, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusEmailNotEditable"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
     renderEmail: {
         parameters: {
             query?: never;
@@ -9605,7 +10283,116 @@ export interface operations {
             };
         };
     };
+    sendEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendEmailRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SendEmailResponse"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
     unsubscribe: {
+        parameters: {
+            query: {
+                code: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unsubscribed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: NOTIFICATION_CATEGORY_NOT_FOUND, VERIFICATION_CODE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404NotificationCategoryNotFoundVerificationCodeNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    unsubscribeOneClick: {
         parameters: {
             query: {
                 code: string;

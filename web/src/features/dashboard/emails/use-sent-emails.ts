@@ -1,4 +1,4 @@
-import { adminQueryKey, adminRequest, api } from "@gatehouse/clients/react";
+import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
 import { useSuspenseInfiniteQuery } from "@tanstack/react-query";
 
 const PAGE_SIZE = 50;
@@ -12,4 +12,16 @@ export function useSentEmails(projectId: string) {
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.pagination?.next_cursor ?? null,
   });
+}
+
+/** Queues mail for users (`POST /emails/send-email`); the outbox list is read again. */
+export function useSendEmail(projectId: string) {
+  const invalidate = useAdminInvalidate(projectId);
+  return api.useSendEmail({ request: adminRequest(projectId), mutation: { onSuccess: () => invalidate(api.getListSentEmailsQueryKey()) } });
+}
+
+/** Cancels or reschedules a message still queued or scheduled (`PATCH /emails/outbox/{id}`). */
+export function useUpdateOutboxEmail(projectId: string) {
+  const invalidate = useAdminInvalidate(projectId);
+  return api.useUpdateOutboxEmail({ request: adminRequest(projectId), mutation: { onSettled: () => invalidate(api.getListSentEmailsQueryKey()) } });
 }

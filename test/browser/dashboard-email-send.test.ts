@@ -1,0 +1,77 @@
+/**
+ * The dashboard's E-mails page sends mail: an admin picks users by searching, writes HTML (or
+ * picks a draft), sends, and the message reaches the test SMTP server and shows as sent; a
+ * scheduled message shows its time and can be cancelled from its row.
+ */
+import { describe, expect, it } from "vitest";
+import { settled } from "./support/account-settings";
+import { uniqueEmail, useBrowserHarness } from "./support/browser-harness";
+import { callProject, openProjectPage, pageScreenshots, serverHeaders, signInWithProject } from "./support/dashboard-project";
+
+const harness = useBrowserHarness();
+
+describe("dashboard: sending e-mail", () => {
+  it("sends html to a chosen user, shows it sent, and cancels a scheduled one", async () => {
+    const { page, server, mail } = harness();
+    const { projectId, admin, keys } = await signInWithProject(page, server, "sender", { withKeys: true });
+    const reader = uniqueEmail("reader");
+    const later = uniqueEmail("later");
+    const made = await admin("POST", "/users", { primary_email: reader, display_name: "Ada Reader" });
+    expect(made.status).toBe(201);
+    const laterUser = await admin("POST", "/users", { primary_email: later });
+    const draft = await admin("POST", "/internal/email-drafts", { display_name: "Spring news" });
+    expect(draft.status).toBe(200);
+
+    // A message scheduled for tomorrow, to be cancelled from the page.
+    const scheduled = await callProject(server, projectId, serverHeaders(keys!.secretKey), "POST", "/emails/send-email", {
+      user_ids: [laterUser.json.id],
+      subject: "Tomorrow's news",
+      html: "<p>Later</p>",
+      scheduled_at_millis: Date.now() + 24 * 3600 * 1000,
+    });
+    expect(scheduled.status).toBe(200);
+
+    await openProjectPage(page, projectId, "emails", "E-mails");
+    await page.getByRole("button", { name: "Send an e-mail" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send an e-mail" });
+    await dialog.getByLabel("Users", { exact: true }).fill("reader");
+    await page.getByRole("option", { name: new RegExp(reader) }).click();
+    // Leave the picker (its list covers the fields below it), then pick HTML.
+    await page.keyboard.press("Tab");
+    await dialog.getByText("HTML", { exact: true }).click();
+    await dialog.getByLabel("HTML body", { exact: true }).fill("<h1>Hello from the dashboard</h1><p>Welcome aboard.</p>");
+    await dialog.getByLabel("Subject", { exact: true }).fill("Dashboard hello");
+    await settled(page);
+    await pageScreenshots(page, "dashboard-email-send-dialog");
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
+    await page.getByText("1 e-mail queued.").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+
+    const caught = await mail.waitFor(reader, (m) => m.subject === "Dashboard hello");
+    expect(caught.text).toMatch(/Hello from the dashboard/i);
+
+    const rows = page.getByRole("table", { name: "Sent e-mails" }).getByRole("row");
+    const row = (email: string) => rows.filter({ hasText: email });
+    await expect
+      .poll(
+        async () => {
+          await page.getByRole("button", { name: "Refresh" }).click();
+          return (await row(reader).textContent()) ?? "";
+        },
+        { timeout: 15_000 },
+      )
+      .toContain("Sent");
+    await row(later).getByText("Scheduled", { exact: true }).waitFor();
+    expect(await row(later).textContent()).toMatch(/in 2[34] hours|tomorrow/);
+    await settled(page);
+    await pageScreenshots(page, "dashboard-email-outbox");
+
+    await row(later).getByRole("button", { name: "Cancel e-mail" }).click();
+    await page.getByText("The e-mail is cancelled.").waitFor();
+    await row(later).getByText("Skipped", { exact: true }).waitFor();
+    const outbox = (await admin("GET", "/internal/emails")).json.items as Array<{ to: string[]; status: string }>;
+    expect(outbox.find((e) => e.to.includes(later))?.status).toBe("skipped");
+    expect(outbox.find((e) => e.to.includes(reader))?.status).toBe("sent");
+    expect(mail.messages.some((m) => m.to.includes(later))).toBe(false);
+  }, 120_000);
+});
