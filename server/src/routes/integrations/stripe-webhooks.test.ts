@@ -83,6 +83,18 @@ async function checkout(user: SignedInUser, productId: string, priceId: string) 
   return { fullCode, session: session.json, stripeSession: stripe.checkoutSessions.get(sessionId)! };
 }
 
+/** A subscription bought and paid through Stripe: its id at Stripe. */
+async function subscribe(user: SignedInUser, productId: string) {
+  const { stripeSession } = await checkout(user, productId, "monthly");
+  const id = `sub_${productId}_${user.userId.slice(0, 8)}`;
+  stripe.subscriptions.set(id, { id, status: "active", current_period_start: now(), current_period_end: now() + 30 * DAY, cancel_at_period_end: false, metadata: stripeSession.metadata, account: accountId });
+  const done = await deliver({ type: "checkout.session.completed", object: { id: stripeSession.id, object: "checkout.session", mode: "subscription", payment_status: "paid", subscription: id, metadata: stripeSession.metadata } });
+  expect(done.status, done.text).toBe(200);
+  return id;
+}
+
+const asUser = (user: SignedInUser) => ({ ...project.client, accessToken: user.accessToken });
+
 describe("connecting the project to Stripe", () => {
   it("creates one Connect account, links to onboarding, and reads the account, widgets session and payment methods from Stripe", async () => {
     const setup = await callUntyped(t, "POST", "/internal/payments/setup", { creds: project.admin, body: {} });
@@ -267,21 +279,41 @@ describe("deliveries out of order", () => {
 describe("a subscription replacing another of its catalog", () => {
   it("stops the replaced subscription at Stripe once the new one is paid", async () => {
     const user = await signUpUser(t, project.client);
-    const subscribe = async (productId: string) => {
-      const { stripeSession } = await checkout(user, productId, "monthly");
-      const id = `sub_${productId}_${user.userId.slice(0, 8)}`;
-      stripe.subscriptions.set(id, { id, status: "active", current_period_start: now(), current_period_end: now() + 30 * DAY, cancel_at_period_end: false, metadata: stripeSession.metadata, account: accountId });
-      const done = await deliver({ type: "checkout.session.completed", object: { id: stripeSession.id, object: "checkout.session", mode: "subscription", payment_status: "paid", subscription: id, metadata: stripeSession.metadata } });
-      expect(done.status, done.text).toBe(200);
-      return id;
-    };
-    const starter = await subscribe("starter");
+    const starter = await subscribe(user, "starter");
     expect((await held(user)).map((p) => p.id)).toEqual(["starter"]);
-    const plus = await subscribe("plus");
+    const plus = await subscribe(user, "plus");
     expect((await held(user)).map((p) => p.id)).toEqual(["plus"]);
     expect(stripe.subscriptions.get(starter)!.status).toBe("canceled");
     expect(stripe.subscriptions.get(plus)!.status).toBe("active");
     expect(stripe.requests.some((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${starter}` && r.account === accountId)).toBe(true);
+  });
+});
+
+describe("a customer cancelling a paid subscription", () => {
+  it("tells Stripe to stop at the period's end on the project's account; the grant ends when Stripe deletes the subscription", async () => {
+    const user = await signUpUser(t, project.client);
+    const id = await subscribe(user, "starter");
+    const cancelled = await callUntyped(t, "DELETE", `/payments/products/user/${user.userId}/starter`, { creds: asUser(user) });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(stripe.subscriptions.get(id)).toMatchObject({ status: "active", cancel_at_period_end: true });
+    expect(stripe.requests.some((r) => r.method === "POST" && r.path === `/v1/subscriptions/${id}` && r.account === accountId && r.form.get("cancel_at_period_end") === "true")).toBe(true);
+    // Still held until the period ends, marked as ending.
+    expect(await held(user)).toMatchObject([{ id: "starter", subscription: { cancel_at_period_end: true, is_cancelable: false } }]);
+
+    stripe.subscriptions.get(id)!.status = "canceled";
+    const deleted = await deliver({ type: "customer.subscription.deleted", object: { id, object: "subscription", status: "canceled" } });
+    expect(deleted.status).toBe(200);
+    expect(await held(user)).toEqual([]);
+  });
+
+  it("ends a granted (not paid) subscription at once, without calling Stripe", async () => {
+    const user = await signUpUser(t, project.client);
+    expect((await callUntyped(t, "POST", `/payments/products/user/${user.userId}`, { creds: project.server, body: { product_id: "starter" } })).status).toBe(200);
+    const before = stripe.requests.length;
+    const cancelled = await callUntyped(t, "DELETE", `/payments/products/user/${user.userId}/starter`, { creds: asUser(user) });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(await held(user)).toEqual([]);
+    expect(stripe.requests.slice(before)).toEqual([]);
   });
 });
 

@@ -8,8 +8,10 @@ import { listHeldGrants, updateGrant } from "../../db/queries/payments";
 import type { Tenant } from "../../db/queries/tenant";
 import { KnownError } from "../../errors";
 import type { PaymentsConfig, ProductConfig } from "../project-config/document";
+import type { ServiceDeps } from "../deps";
 import type { Customer } from "./customers";
 import { defaultGrants, endGrant, grantProduct, isHeld, type GrantRow } from "./grants";
+import { projectStripeAccount } from "./stripe-account";
 
 export type Access = "client" | "server" | "admin";
 
@@ -120,12 +122,14 @@ export async function grantByApi(db: Db, tenant: Tenant, payments: PaymentsConfi
 
 /**
  * Cancels the customer's product: every held grant of it, or the one `subscriptionId` names.
- * A grant without a paid subscription ends now; a paid subscription (Stripe) is set to end
- * with its period, and the purchases work stops it at Stripe. A client may not cancel a
- * server-only product (it reads as absent).
+ * A grant without a paid subscription ends now. A paid subscription (Stripe) is told to stop
+ * at the end of its period on the project's connected account first, then its grant is marked
+ * `cancelAtPeriodEnd`; Stripe's `customer.subscription.deleted` at the period's end ends the
+ * grant (stripe-webhooks.ts). Stripe refusing or unreachable changes nothing here. A client
+ * may not cancel a server-only product (it reads as absent).
  */
 export async function cancelCustomerProduct(
-  db: Db,
+  deps: ServiceDeps,
   tenant: Tenant,
   payments: PaymentsConfig,
   customer: Customer,
@@ -134,16 +138,25 @@ export async function cancelCustomerProduct(
   subscriptionId: string | undefined,
   now = new Date(),
 ): Promise<GrantRow[]> {
-  return db.transaction(async (tx) => {
-    const held = (await listHeldGrants(tx, tenant, customer, now)).filter(
+  const cancellable = async (q: Queryable) => {
+    const held = (await listHeldGrants(q, tenant, customer, now)).filter(
       (g) => g.productId === productId && (subscriptionId === undefined || g.id === subscriptionId),
     );
     const visible = held.filter((g) => access !== "client" || !(g.product as ProductConfig).serverOnly);
     if (visible.length === 0) {
       throw new KnownError("PRODUCT_DOES_NOT_EXIST", { product_id: productId, context: held.length > 0 ? "server_only" : "not_owned" });
     }
+    return visible;
+  };
+  // Stripe first, outside the transaction (no network calls while rows are locked): billing stops before our row says so.
+  const paid = (await cancellable(deps.db)).filter((g) => g.stripeSubscriptionId && !g.cancelAtPeriodEnd);
+  if (paid.length > 0) {
+    const accountId = await projectStripeAccount(deps, tenant.projectId);
+    for (const g of paid) await deps.stripe!.setCancelAtPeriodEnd(accountId, g.stripeSubscriptionId!, true);
+  }
+  return deps.db.transaction(async (tx) => {
     const cancelled: GrantRow[] = [];
-    for (const g of visible) {
+    for (const g of await cancellable(tx)) {
       const done = g.stripeSubscriptionId
         ? await updateGrant(tx, tenant, g.id, { cancelAtPeriodEnd: true })
         : await endGrant(tx, tenant, g.id, { at: now });
