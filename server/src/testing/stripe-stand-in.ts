@@ -37,10 +37,17 @@ export interface StripeStandIn {
   subscriptions: Map<string, StandInSubscription>;
   checkoutSessions: Map<string, { id: string; metadata: Record<string, string>; mode: string; account: string | undefined; amount_total: number; currency: string }>;
   refunds: Array<{ id: string; payment_intent: string; amount: number; account: string | undefined }>;
+  /**
+   * Plays Stripe failing: "server-error" answers every call 500 (api_error), "connection"
+   * drops every connection unanswered; null (the default) answers normally.
+   */
+  failure: StandInFailure;
   /** A webhook delivery as Stripe would send it: the body and a valid Stripe-Signature header. */
   signedEvent(event: { id?: string; type: string; created?: number; account?: string; object: Record<string, unknown> }): { body: string; signature: string };
   close(): Promise<void>;
 }
+
+export type StandInFailure = "server-error" | "connection" | null;
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
@@ -72,6 +79,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const checkoutSessions: StripeStandIn["checkoutSessions"] = new Map();
   const refunds: StripeStandIn["refunds"] = [];
   let base = "";
+  let failure: StandInFailure = null;
 
   const subscriptionObject = (s: StandInSubscription) => ({
     id: s.id,
@@ -159,6 +167,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const form = new URLSearchParams(req.method === "GET" || req.method === "DELETE" ? url.search : text);
     const account = (req.headers["stripe-account"] as string | undefined) ?? undefined;
     requests.push({ method: req.method ?? "GET", path: url.pathname, account, form });
+    if (failure === "connection") {
+      req.socket.destroy();
+      return;
+    }
+    if (failure === "server-error") {
+      res.writeHead(500, { "content-type": "application/json", "request-id": id("req") });
+      res.end(JSON.stringify({ error: { type: "api_error", message: "Something went wrong on Stripe's end." } }));
+      return;
+    }
     const auth = req.headers.authorization ?? "";
     const [status, body] = auth.startsWith("Bearer sk_")
       ? route(req.method ?? "GET", url.pathname, form, account)
@@ -180,6 +197,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     subscriptions,
     checkoutSessions,
     refunds,
+    get failure() {
+      return failure;
+    },
+    set failure(value: StandInFailure) {
+      failure = value;
+    },
     signedEvent(event) {
       const body = JSON.stringify({
         id: event.id ?? id("evt"),

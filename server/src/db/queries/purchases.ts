@@ -214,6 +214,15 @@ export async function insertPurchase(q: Queryable, tenant: Tenant, p: NewPurchas
   );
 }
 
+/** Removes a purchase whose Stripe checkout could not be opened (still pending, no session): as if it was never started. */
+export async function deleteUnstartedPurchase(q: Queryable, tenant: Tenant, id: string): Promise<void> {
+  await q.query("DELETE FROM purchases WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND status = 'pending' AND stripe_checkout_session_id IS NULL", [
+    tenant.projectId,
+    tenant.branchId,
+    id,
+  ]);
+}
+
 export async function setCheckoutSession(q: Queryable, tenant: Tenant, id: string, sessionId: string): Promise<void> {
   await q.query("UPDATE purchases SET stripe_checkout_session_id = $4 WHERE project_id = $1 AND branch_id = $2 AND id = $3", [tenant.projectId, tenant.branchId, id, sessionId]);
 }

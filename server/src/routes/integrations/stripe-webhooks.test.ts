@@ -380,3 +380,61 @@ describe("one-time purchases, refunds", () => {
     expect((await deliver({ type: "customer.created", object: { id: "cus_1" } })).status).toBe(200);
   });
 });
+
+describe("Stripe unreachable or failing", () => {
+  const unavailable = (res: { status: number; json: { code?: string } }) => {
+    expect(res.status).toBe(503);
+    expect(res.json.code).toBe("PAYMENT_PROVIDER_UNAVAILABLE");
+  };
+  const purchases = async (user: SignedInUser) =>
+    (await t.db.query<{ n: number | string }>("SELECT count(*) AS n FROM purchases WHERE project_id = $1 AND customer_id = $2", [project.projectId, user.userId]))[0]!.n;
+
+  afterAll(() => {
+    stripe.failure = null;
+  });
+
+  it("answers PAYMENT_PROVIDER_UNAVAILABLE and changes nothing when Stripe answers 500", async () => {
+    const user = await signUpUser(t, project.client);
+    const id = await subscribe(user, "starter");
+    const created = await callUntyped(t, "POST", "/payments/purchases/create-purchase-url", {
+      creds: asUser(user),
+      body: { customer_type: "user", customer_id: user.userId, product_id: "pack" },
+    });
+    const fullCode = decodeURIComponent(new URL(created.json.url).pathname.split("/").pop()!);
+    const before = await purchases(user);
+
+    stripe.failure = "server-error";
+    unavailable(await callUntyped(t, "DELETE", `/payments/products/user/${user.userId}/starter`, { creds: asUser(user) }));
+    unavailable(await callUntyped(t, "POST", "/payments/purchases/purchase-session", { body: { full_code: fullCode, price_id: "once" } }));
+    unavailable(await callUntyped(t, "GET", "/internal/payments/stripe/account-info", { creds: project.admin }));
+    stripe.failure = null;
+
+    // The subscription is still held and not ending; the purchase never started and its code still buys.
+    expect(await held(user)).toMatchObject([{ id: "starter", subscription: { cancel_at_period_end: false } }]);
+    expect(stripe.subscriptions.get(id)!.cancel_at_period_end).toBe(false);
+    expect(await purchases(user)).toEqual(before);
+    const retried = await callUntyped(t, "POST", "/payments/purchases/purchase-session", { body: { full_code: fullCode, price_id: "once" } });
+    expect(retried.status, retried.text).toBe(200);
+  });
+
+  it("answers PAYMENT_PROVIDER_UNAVAILABLE when Stripe cannot be reached; a refund that did not reach Stripe can be made again", async () => {
+    const user = await signUpUser(t, project.client);
+    const { stripeSession, session } = await checkout(user, "pack", "once");
+    await deliver({
+      type: "checkout.session.completed",
+      object: { id: stripeSession.id, object: "checkout.session", mode: "payment", payment_status: "paid", payment_intent: `pi_${user.userId.slice(0, 8)}`, metadata: stripeSession.metadata },
+    });
+    const refund = () => callUntyped(t, "POST", "/internal/payments/transactions/refund", { creds: project.admin, body: { type: "one-time-purchase", id: session.purchase_id, amount_usd: "4.99", end_action: "now" } });
+
+    stripe.failure = "connection";
+    unavailable(await refund());
+    unavailable(await callUntyped(t, "POST", "/internal/payments/stripe-widgets/account-session", { creds: project.admin, body: {} }));
+    stripe.failure = null;
+    expect((await held(user)).map((p) => p.id)).toEqual(["pack"]);
+    expect(await transactions(user, "refund")).toEqual([]);
+
+    const done = await refund();
+    expect(done.status, done.text).toBe(200);
+    expect(await held(user)).toEqual([]);
+  });
+});

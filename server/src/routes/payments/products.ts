@@ -41,13 +41,13 @@ const grantProductRoute = authenticatedRoute(SERVER_AND_UP, GRANT_ERRORS, {
   },
 });
 
-const cancelProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", "STRIPE_ACCOUNT_INFO_NOT_FOUND"], {
+const cancelProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", "STRIPE_ACCOUNT_INFO_NOT_FOUND", "PAYMENT_PROVIDER_UNAVAILABLE"], {
   operationId: "cancelCustomerProduct",
   method: "delete",
   path: "/payments/products/{customer_type}/{customer_id}/{product_id}",
   tags: ["Payments"],
   summary: "Cancel a product a customer holds",
-  description: `Ends the customer's grants of the product (or the one \`subscription_id\` names) and the included items that expire with it. A paid subscription is set to cancel at the end of its period at Stripe first and ends when Stripe ends it. A client may not cancel a server-only product. ${ACCESS_NOTE}`,
+  description: `Ends the customer's grants of the product (or the one \`subscription_id\` names) and the included items that expire with it. A paid subscription is set to cancel at the end of its period at Stripe first (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached) and ends when Stripe ends it. A client may not cancel a server-only product. ${ACCESS_NOTE}`,
   request: {
     params: CustomerParams.extend({ product_id: productId.openapi({ param: { name: "product_id", in: "path" } }) }),
     query: z.object({ subscription_id: z.string().max(64).optional() }),
