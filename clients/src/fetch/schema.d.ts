@@ -1784,7 +1784,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a product a customer holds
-         * @description Ends the customer's grants of the product (or the one `subscription_id` names) and the included items that expire with it; a paid subscription ends with its period. A client may not cancel a server-only product. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         * @description Ends the customer's grants of the product (or the one `subscription_id` names) and the included items that expire with it. A paid subscription is set to cancel at the end of its period at Stripe first (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached) and ends when Stripe ends it. A client may not cancel a server-only product. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
          */
         delete: operations["cancelCustomerProduct"];
         options?: never;
@@ -4491,6 +4491,20 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A known error answered with status 503. */
+        KnownError503PlusPaymentProviderUnavailable: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "DATABASE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
         Metrics: {
             total_users: number;
             /** @description Sign-ups per UTC day over the last 30 days, oldest first */
@@ -5262,6 +5276,20 @@ export interface components {
              * @enum {string}
              */
             code: "DATABASE_UNAVAILABLE" | "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 503. */
+        PublicKnownError503PlusPaymentProviderUnavailable: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "DATABASE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -11557,13 +11585,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -11626,13 +11654,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -11695,13 +11723,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -11764,13 +11792,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -11829,13 +11857,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -12039,13 +12067,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError404OneTimePurchaseNotFoundAnd2More15il7hz"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -13979,13 +14007,22 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: STRIPE_ACCOUNT_INFO_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -14108,13 +14145,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicKnownError503"];
+                    "application/json": components["schemas"]["PublicKnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -14228,13 +14265,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicKnownError503"];
+                    "application/json": components["schemas"]["PublicKnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
