@@ -25,6 +25,8 @@ export interface StandInSubscription {
   cancel_at_period_end: boolean;
   metadata: Record<string, string>;
   account: string | undefined;
+  /** The price a switch set (subscription update with items[0][price_data]); absent until then. */
+  price?: { product: string; currency: string; unit_amount: number; interval: string; interval_count: number; quantity: number };
 }
 
 export interface StripeStandIn {
@@ -147,8 +149,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         found.status = "canceled";
       } else if (method === "POST" && form.has("cancel_at_period_end")) {
         found.cancel_at_period_end = form.get("cancel_at_period_end") === "true";
+      } else if (method === "POST" && form.has("items[0][price_data][unit_amount]")) {
+        if (form.get("items[0][id]") !== `si_${found.id.slice(4)}`) return [400, { error: { type: "invalid_request_error", message: "No such subscription item" } }];
+        found.price = {
+          product: form.get("items[0][price_data][product]") ?? "",
+          currency: form.get("items[0][price_data][currency]") ?? "",
+          unit_amount: Number(form.get("items[0][price_data][unit_amount]")),
+          interval: form.get("items[0][price_data][recurring][interval]") ?? "",
+          interval_count: Number(form.get("items[0][price_data][recurring][interval_count]") ?? 1),
+          quantity: Number(form.get("items[0][quantity]") ?? 1),
+        };
       }
       return [200, subscriptionObject(found)];
+    }
+    if (method === "POST" && path === "/v1/products") {
+      return [200, { object: "product", id: id("prod"), name: form.get("name"), active: true }];
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       return [200, { object: "billing_portal.session", id: id("bps"), customer: form.get("customer"), return_url: form.get("return_url"), url: `${base}/portal/${form.get("customer")}` }];

@@ -291,6 +291,25 @@ export async function updatePurchase(q: Queryable, tenant: Tenant, id: string, u
   await q.query(`UPDATE purchases SET ${sets.join(", ")} WHERE project_id = $1 AND branch_id = $2 AND id = $3`, params);
 }
 
+/** A subscription switched at Stripe to another product and price: the purchase now bills that. */
+export async function movePurchase(
+  q: Queryable,
+  tenant: Tenant,
+  id: string,
+  to: { productId: string; product: Record<string, unknown>; priceId: string; quantity: number; amount: number },
+): Promise<void> {
+  await q.query("UPDATE purchases SET product_id = $4, product = $5, price_id = $6, quantity = $7, amount = $8 WHERE project_id = $1 AND branch_id = $2 AND id = $3", [
+    tenant.projectId,
+    tenant.branchId,
+    id,
+    to.productId,
+    jsonParam(to.product),
+    to.priceId,
+    to.quantity,
+    to.amount,
+  ]);
+}
+
 export async function insertRenewal(
   q: Queryable,
   tenant: Tenant,

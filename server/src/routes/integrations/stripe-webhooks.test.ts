@@ -317,6 +317,41 @@ describe("a customer cancelling a paid subscription", () => {
   });
 });
 
+describe("switching a paid subscription", () => {
+  it("moves the Stripe subscription to the new price on the project's account, and the grant with it; Stripe failing changes nothing", async () => {
+    const user = await signUpUser(t, project.client);
+    const id = await subscribe(user, "starter");
+    const periodEnd = (await held(user))[0]!.subscription!.current_period_end;
+    const switchTo = (to: string) => callUntyped(t, "POST", `/payments/products/user/${user.userId}/switch`, { creds: asUser(user), body: { from_product_id: "starter", to_product_id: to } });
+
+    stripe.failure = "server-error";
+    const failed = await switchTo("plus");
+    stripe.failure = null;
+    expect(failed.status).toBe(503);
+    expect(failed.json.code).toBe("PAYMENT_PROVIDER_UNAVAILABLE");
+    expect((await held(user)).map((p) => p.id)).toEqual(["starter"]);
+    expect(stripe.subscriptions.get(id)!.price).toBeUndefined();
+
+    const switched = await switchTo("plus");
+    expect(switched.status, switched.text).toBe(200);
+    expect(stripe.subscriptions.get(id)!.price).toMatchObject({ product: expect.stringMatching(/^prod_/), currency: "usd", unit_amount: 1500, interval: "month", interval_count: 1, quantity: 1 });
+    expect(stripe.requests.filter((r) => r.path === `/v1/subscriptions/${id}` && r.method === "POST").every((r) => r.account === accountId)).toBe(true);
+    expect(stripe.subscriptions.get(id)!.status).toBe("active");
+    expect(await held(user)).toMatchObject([{ id: "plus", quantity: 1, subscription: { current_period_end: periodEnd } }]);
+
+    // The same subscription bills on: its renewal moves the switched grant's period.
+    const sub = stripe.subscriptions.get(id)!;
+    sub.current_period_start = sub.current_period_end;
+    sub.current_period_end += 30 * DAY;
+    const renewal = await deliver({
+      type: "invoice.paid",
+      object: { id: `in_${id}`, object: "invoice", billing_reason: "subscription_cycle", subscription: id, amount_paid: 1500, currency: "usd", lines: { data: [{ period: { start: sub.current_period_start, end: sub.current_period_end } }] } },
+    });
+    expect(renewal.status, renewal.text).toBe(200);
+    expect(await held(user)).toMatchObject([{ id: "plus", subscription: { current_period_end: new Date(sub.current_period_end * 1000).toISOString() } }]);
+  });
+});
+
 describe("one-time purchases, refunds", () => {
   it("refunds through Stripe on the project's account, once, at most what was paid, ending the product when asked", async () => {
     const user = await signUpUser(t, project.client);
