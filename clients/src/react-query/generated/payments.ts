@@ -1466,7 +1466,7 @@ export const useGrantCustomerProduct = <TError = ErrorType<KnownError400PlusCann
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * The held product ends and the other is granted in its place. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * The held product ends and the other is granted in its place. A subscription paid through Stripe is switched at Stripe to the new price, in the currency it is paid in and prorated as Stripe does by default, and keeps its billing period (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached). With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
  * @summary Switch a customer from one product to another of the same catalog
  */
 export const getSwitchCustomerProductUrl = (customerType: 'user' | 'team' | 'custom',
@@ -1495,7 +1495,7 @@ export const switchCustomerProduct = async (customerType: 'user' | 'team' | 'cus
 
 
 
-export const getSwitchCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+export const getSwitchCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext> => {
 
@@ -1522,12 +1522,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SwitchCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof switchCustomerProduct>>>
     export type SwitchCustomerProductMutationBody = ProductSwitch
-    export type SwitchCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+    export type SwitchCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Switch a customer from one product to another of the same catalog
  */
-export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof switchCustomerProduct>>,

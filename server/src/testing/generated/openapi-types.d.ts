@@ -1763,7 +1763,7 @@ export interface paths {
         put?: never;
         /**
          * Switch a customer from one product to another of the same catalog
-         * @description The held product ends and the other is granted in its place. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         * @description The held product ends and the other is granted in its place. A subscription paid through Stripe is switched at Stripe to the new price, in the currency it is paid in and prorated as Stripe does by default, and keeps its billing period (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached). With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
          */
         post: operations["switchCustomerProduct"];
         delete?: never;
@@ -13944,13 +13944,22 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: STRIPE_ACCOUNT_INFO_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
