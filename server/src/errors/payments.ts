@@ -33,5 +33,7 @@ export const paymentErrors = {
     404,
     () => "This project has no Stripe account yet (set payments up first), or this server has no Stripe key configured, in which case payments work in test mode only.",
   ),
+  // Ours, not Stack Auth's (KNOWN-ERRORS.md has none): Stripe could not be reached or failed on its side; nothing was changed.
+  PAYMENT_PROVIDER_UNAVAILABLE: knownError(503, () => "The payment provider could not be reached or failed to answer; nothing was changed. Try again in a few minutes."),
   NEW_PURCHASES_BLOCKED: knownError(403, () => "New purchases are blocked for this project."),
 };

@@ -70,6 +70,8 @@ export interface StripeGateway {
   retrieveSubscription(accountId: string, subscriptionId: string): Promise<SubscriptionState>;
   cancelSubscription(accountId: string, subscriptionId: string): Promise<SubscriptionState>;
   setCancelAtPeriodEnd(accountId: string, subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<SubscriptionState>;
+  /** Moves the subscription to a new price (a product of its own at Stripe), prorated as Stripe does by default. */
+  switchSubscriptionPrice(accountId: string, subscriptionId: string, lineItem: CheckoutLineItem & { recurring: NonNullable<CheckoutLineItem["recurring"]> }): Promise<SubscriptionState>;
   createBillingPortalSession(accountId: string, customerId: string, returnUrl: string): Promise<{ url: string }>;
   refundPaymentIntent(accountId: string, paymentIntentId: string, amount: number): Promise<{ id: string }>;
   /**
@@ -200,6 +202,32 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway | n
     },
     async setCancelAtPeriodEnd(accountId, subscriptionId, cancelAtPeriodEnd) {
       return subscriptionState(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancelAtPeriodEnd }, on(accountId)));
+    },
+    async switchSubscriptionPrice(accountId, subscriptionId, lineItem) {
+      const current = await stripe.subscriptions.retrieve(subscriptionId, {}, on(accountId));
+      const item = current.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item to switch`);
+      // A subscription item's price_data names a product by id (no inline product_data), so the product is made first.
+      const product = await stripe.products.create({ name: lineItem.name }, on(accountId));
+      const updated = await stripe.subscriptions.update(
+        subscriptionId,
+        {
+          items: [
+            {
+              id: item.id,
+              quantity: lineItem.quantity,
+              price_data: {
+                currency: lineItem.currency,
+                product: product.id,
+                unit_amount: lineItem.unitAmount,
+                recurring: { interval: lineItem.recurring.interval, interval_count: lineItem.recurring.intervalCount },
+              },
+            },
+          ],
+        },
+        on(accountId),
+      );
+      return subscriptionState(updated);
     },
     async createBillingPortalSession(accountId, customerId, returnUrl) {
       const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }, on(accountId));

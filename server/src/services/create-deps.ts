@@ -5,6 +5,7 @@ import type { Db } from "../db/db";
 import { createSmtpMailer, type Mailer } from "../integrations/mailer";
 import { createStripeGateway } from "../integrations/stripe";
 import { AccessTokenVerifier } from "./access-tokens";
+import { guardStripeGateway } from "./payments/stripe-gateway";
 import { OUTBOX_PURPOSE } from "./emails/outbox";
 import { EmailRenderer } from "./emails/rendering/renderer";
 import { ActivityTracker } from "./activity";
@@ -42,6 +43,6 @@ export function createDeps(
     providerTokenSeal: createSecretBox(serverSecret, "oauth-provider-tokens"),
     mailer,
     emailRenderer: new EmailRenderer(),
-    stripe: createStripeGateway(settings.stripe),
+    stripe: guardStripeGateway(createStripeGateway(settings.stripe), log),
   };
 }

@@ -25,6 +25,8 @@ export interface StandInSubscription {
   cancel_at_period_end: boolean;
   metadata: Record<string, string>;
   account: string | undefined;
+  /** The price a switch set (subscription update with items[0][price_data]); absent until then. */
+  price?: { product: string; currency: string; unit_amount: number; interval: string; interval_count: number; quantity: number };
 }
 
 export interface StripeStandIn {
@@ -37,10 +39,17 @@ export interface StripeStandIn {
   subscriptions: Map<string, StandInSubscription>;
   checkoutSessions: Map<string, { id: string; metadata: Record<string, string>; mode: string; account: string | undefined; amount_total: number; currency: string }>;
   refunds: Array<{ id: string; payment_intent: string; amount: number; account: string | undefined }>;
+  /**
+   * Plays Stripe failing: "server-error" answers every call 500 (api_error), "connection"
+   * drops every connection unanswered; null (the default) answers normally.
+   */
+  failure: StandInFailure;
   /** A webhook delivery as Stripe would send it: the body and a valid Stripe-Signature header. */
   signedEvent(event: { id?: string; type: string; created?: number; account?: string; object: Record<string, unknown> }): { body: string; signature: string };
   close(): Promise<void>;
 }
+
+export type StandInFailure = "server-error" | "connection" | null;
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString("hex")}`;
 
@@ -72,6 +81,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const checkoutSessions: StripeStandIn["checkoutSessions"] = new Map();
   const refunds: StripeStandIn["refunds"] = [];
   let base = "";
+  let failure: StandInFailure = null;
 
   const subscriptionObject = (s: StandInSubscription) => ({
     id: s.id,
@@ -139,8 +149,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         found.status = "canceled";
       } else if (method === "POST" && form.has("cancel_at_period_end")) {
         found.cancel_at_period_end = form.get("cancel_at_period_end") === "true";
+      } else if (method === "POST" && form.has("items[0][price_data][unit_amount]")) {
+        if (form.get("items[0][id]") !== `si_${found.id.slice(4)}`) return [400, { error: { type: "invalid_request_error", message: "No such subscription item" } }];
+        found.price = {
+          product: form.get("items[0][price_data][product]") ?? "",
+          currency: form.get("items[0][price_data][currency]") ?? "",
+          unit_amount: Number(form.get("items[0][price_data][unit_amount]")),
+          interval: form.get("items[0][price_data][recurring][interval]") ?? "",
+          interval_count: Number(form.get("items[0][price_data][recurring][interval_count]") ?? 1),
+          quantity: Number(form.get("items[0][quantity]") ?? 1),
+        };
       }
       return [200, subscriptionObject(found)];
+    }
+    if (method === "POST" && path === "/v1/products") {
+      return [200, { object: "product", id: id("prod"), name: form.get("name"), active: true }];
     }
     if (method === "POST" && path === "/v1/billing_portal/sessions") {
       return [200, { object: "billing_portal.session", id: id("bps"), customer: form.get("customer"), return_url: form.get("return_url"), url: `${base}/portal/${form.get("customer")}` }];
@@ -159,6 +182,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const form = new URLSearchParams(req.method === "GET" || req.method === "DELETE" ? url.search : text);
     const account = (req.headers["stripe-account"] as string | undefined) ?? undefined;
     requests.push({ method: req.method ?? "GET", path: url.pathname, account, form });
+    if (failure === "connection") {
+      req.socket.destroy();
+      return;
+    }
+    if (failure === "server-error") {
+      res.writeHead(500, { "content-type": "application/json", "request-id": id("req") });
+      res.end(JSON.stringify({ error: { type: "api_error", message: "Something went wrong on Stripe's end." } }));
+      return;
+    }
     const auth = req.headers.authorization ?? "";
     const [status, body] = auth.startsWith("Bearer sk_")
       ? route(req.method ?? "GET", url.pathname, form, account)
@@ -180,6 +212,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     subscriptions,
     checkoutSessions,
     refunds,
+    get failure() {
+      return failure;
+    },
+    set failure(value: StandInFailure) {
+      failure = value;
+    },
     signedEvent(event) {
       const body = JSON.stringify({
         id: event.id ?? id("evt"),

@@ -4658,6 +4658,35 @@ export interface KnownError503PlusOauthProviderTemporarilyUnavailable {
   details: KnownError503PlusOauthProviderTemporarilyUnavailableDetails;
 }
 
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError503PlusPaymentProviderUnavailableCode = typeof KnownError503PlusPaymentProviderUnavailableCode[keyof typeof KnownError503PlusPaymentProviderUnavailableCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError503PlusPaymentProviderUnavailableCode = {
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'PAYMENT_PROVIDER_UNAVAILABLE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type KnownError503PlusPaymentProviderUnavailableDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 503.
+ */
+export interface KnownError503PlusPaymentProviderUnavailable {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError503PlusPaymentProviderUnavailableCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: KnownError503PlusPaymentProviderUnavailableDetails;
+}
+
 export type MetricsUsersByCountry = {[key: string]: number};
 
 export interface Metrics {
@@ -6290,6 +6319,35 @@ export interface PublicKnownError503PlusOauthProviderTemporarilyUnavailable {
   error: string;
   /** Structured fields of this error code. */
   details: PublicKnownError503PlusOauthProviderTemporarilyUnavailableDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type PublicKnownError503PlusPaymentProviderUnavailableCode = typeof PublicKnownError503PlusPaymentProviderUnavailableCode[keyof typeof PublicKnownError503PlusPaymentProviderUnavailableCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PublicKnownError503PlusPaymentProviderUnavailableCode = {
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'PAYMENT_PROVIDER_UNAVAILABLE',
+} as const;
+
+/**
+ * Structured fields of this error code.
+ */
+export type PublicKnownError503PlusPaymentProviderUnavailableDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 503.
+ */
+export interface PublicKnownError503PlusPaymentProviderUnavailable {
+  /** Stable error code; see the known-errors catalogue. */
+  code: PublicKnownError503PlusPaymentProviderUnavailableCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code. */
+  details: PublicKnownError503PlusPaymentProviderUnavailableDetails;
 }
 
 export interface PurchaseCodeValid {

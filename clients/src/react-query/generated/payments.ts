@@ -51,6 +51,7 @@ import type {
   KnownError404VerificationCodeNotFound,
   KnownError409VerificationCodeAlreadyUsed,
   KnownError503,
+  KnownError503PlusPaymentProviderUnavailable,
   ListCustomerInvoicesParams,
   ListCustomerProductsParams,
   ListPaymentTransactionsParams,
@@ -67,6 +68,7 @@ import type {
   PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired,
   PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired,
   PublicKnownError503,
+  PublicKnownError503PlusPaymentProviderUnavailable,
   PurchaseCodeValid,
   PurchaseOffer,
   PurchaseSession,
@@ -202,7 +204,7 @@ export const getGetPaymentMethodConfigsQueryKey = () => {
     }
 
     
-export const getGetPaymentMethodConfigsQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetPaymentMethodConfigsQueryOptions = <TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -221,10 +223,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetPaymentMethodConfigsQueryResult = NonNullable<Awaited<ReturnType<typeof getPaymentMethodConfigs>>>
-export type GetPaymentMethodConfigsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>
+export type GetPaymentMethodConfigsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>
 
 
-export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethodConfigs>>,
@@ -234,7 +236,7 @@ export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getPaymentMethodConfigs>>,
@@ -244,7 +246,7 @@ export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof get
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -252,7 +254,7 @@ export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof get
  * @summary The payment methods checkout offers
  */
 
-export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+export function useGetPaymentMethodConfigs<TData = Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getPaymentMethodConfigs>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -294,7 +296,7 @@ export const updatePaymentMethodConfigs = async (paymentMethodConfigUpdate: Paym
 
 
 
-export const getUpdatePaymentMethodConfigsMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+export const getUpdatePaymentMethodConfigsMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethodConfigs>>, TError,{data: PaymentMethodConfigUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethodConfigs>>, TError,{data: PaymentMethodConfigUpdate}, TContext> => {
 
@@ -321,12 +323,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePaymentMethodConfigsMutationResult = NonNullable<Awaited<ReturnType<typeof updatePaymentMethodConfigs>>>
     export type UpdatePaymentMethodConfigsMutationBody = PaymentMethodConfigUpdate
-    export type UpdatePaymentMethodConfigsMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>
+    export type UpdatePaymentMethodConfigsMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Turn payment methods on or off
  */
-export const useUpdatePaymentMethodConfigs = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+export const useUpdatePaymentMethodConfigs = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePaymentMethodConfigs>>, TError,{data: PaymentMethodConfigUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePaymentMethodConfigs>>,
@@ -366,7 +368,7 @@ export const setUpPayments = async (paymentsSetup?: PaymentsSetup, options?: Req
 
 
 
-export const getSetUpPaymentsMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+export const getSetUpPaymentsMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setUpPayments>>, TError,{data: PaymentsSetup}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setUpPayments>>, TError,{data: PaymentsSetup}, TContext> => {
 
@@ -393,12 +395,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetUpPaymentsMutationResult = NonNullable<Awaited<ReturnType<typeof setUpPayments>>>
     export type SetUpPaymentsMutationBody = PaymentsSetup
-    export type SetUpPaymentsMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>
+    export type SetUpPaymentsMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Connect the project to Stripe and get the onboarding link
  */
-export const useSetUpPayments = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+export const useSetUpPayments = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setUpPayments>>, TError,{data: PaymentsSetup}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setUpPayments>>,
@@ -437,7 +439,7 @@ export const createStripeAccountSession = async (stripeAccountSessionRequest?: S
 
 
 
-export const getCreateStripeAccountSessionMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+export const getCreateStripeAccountSessionMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStripeAccountSession>>, TError,{data: StripeAccountSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createStripeAccountSession>>, TError,{data: StripeAccountSessionRequest}, TContext> => {
 
@@ -464,12 +466,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateStripeAccountSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createStripeAccountSession>>>
     export type CreateStripeAccountSessionMutationBody = StripeAccountSessionRequest
-    export type CreateStripeAccountSessionMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>
+    export type CreateStripeAccountSessionMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary A session for Stripe's embedded dashboard components
  */
-export const useCreateStripeAccountSession = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+export const useCreateStripeAccountSession = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createStripeAccountSession>>, TError,{data: StripeAccountSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createStripeAccountSession>>,
@@ -516,7 +518,7 @@ export const getGetStripeAccountInfoQueryKey = () => {
     }
 
     
-export const getGetStripeAccountInfoQueryOptions = <TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStripeAccountInfo>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetStripeAccountInfoQueryOptions = <TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStripeAccountInfo>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -535,10 +537,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetStripeAccountInfoQueryResult = NonNullable<Awaited<ReturnType<typeof getStripeAccountInfo>>>
-export type GetStripeAccountInfoQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>
+export type GetStripeAccountInfoQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>
 
 
-export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>>(
   options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStripeAccountInfo>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getStripeAccountInfo>>,
@@ -548,7 +550,7 @@ export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStripeAccountInfo>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getStripeAccountInfo>>,
@@ -558,7 +560,7 @@ export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStripeAccountInfo>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -566,7 +568,7 @@ export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStr
  * @summary The project's Stripe account
  */
 
-export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>>(
+export function useGetStripeAccountInfo<TData = Awaited<ReturnType<typeof getStripeAccountInfo>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>>(
   options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getStripeAccountInfo>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -787,7 +789,7 @@ export const refundPaymentTransaction = async (refundRequest: RefundRequest, opt
 
 
 
-export const getRefundPaymentTransactionMutationOptions = <TError = ErrorType<KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 | KnownError401 | KnownError403 | KnownError404OneTimePurchaseNotFoundAnd2More15il7hz | KnownError503>,
+export const getRefundPaymentTransactionMutationOptions = <TError = ErrorType<KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 | KnownError401 | KnownError403 | KnownError404OneTimePurchaseNotFoundAnd2More15il7hz | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refundPaymentTransaction>>, TError,{data: RefundRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof refundPaymentTransaction>>, TError,{data: RefundRequest}, TContext> => {
 
@@ -814,12 +816,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RefundPaymentTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof refundPaymentTransaction>>>
     export type RefundPaymentTransactionMutationBody = RefundRequest
-    export type RefundPaymentTransactionMutationError = ErrorType<KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 | KnownError401 | KnownError403 | KnownError404OneTimePurchaseNotFoundAnd2More15il7hz | KnownError503>
+    export type RefundPaymentTransactionMutationError = ErrorType<KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 | KnownError401 | KnownError403 | KnownError404OneTimePurchaseNotFoundAnd2More15il7hz | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Refund a purchase through Stripe
  */
-export const useRefundPaymentTransaction = <TError = ErrorType<KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 | KnownError401 | KnownError403 | KnownError404OneTimePurchaseNotFoundAnd2More15il7hz | KnownError503>,
+export const useRefundPaymentTransaction = <TError = ErrorType<KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 | KnownError401 | KnownError403 | KnownError404OneTimePurchaseNotFoundAnd2More15il7hz | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refundPaymentTransaction>>, TError,{data: RefundRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof refundPaymentTransaction>>,
@@ -1464,7 +1466,7 @@ export const useGrantCustomerProduct = <TError = ErrorType<KnownError400PlusCann
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * The held product ends and the other is granted in its place. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * The held product ends and the other is granted in its place. A subscription paid through Stripe is switched at Stripe to the new price, in the currency it is paid in and prorated as Stripe does by default, and keeps its billing period (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached). With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
  * @summary Switch a customer from one product to another of the same catalog
  */
 export const getSwitchCustomerProductUrl = (customerType: 'user' | 'team' | 'custom',
@@ -1493,7 +1495,7 @@ export const switchCustomerProduct = async (customerType: 'user' | 'team' | 'cus
 
 
 
-export const getSwitchCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+export const getSwitchCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext> => {
 
@@ -1520,12 +1522,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SwitchCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof switchCustomerProduct>>>
     export type SwitchCustomerProductMutationBody = ProductSwitch
-    export type SwitchCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+    export type SwitchCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Switch a customer from one product to another of the same catalog
  */
-export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof switchCustomerProduct>>,
@@ -1539,7 +1541,7 @@ export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCan
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Ends the customer's grants of the product (or the one `subscription_id` names) and the included items that expire with it; a paid subscription ends with its period. A client may not cancel a server-only product. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * Ends the customer's grants of the product (or the one `subscription_id` names) and the included items that expire with it. A paid subscription is set to cancel at the end of its period at Stripe first (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached) and ends when Stripe ends it. A client may not cancel a server-only product. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
  * @summary Cancel a product a customer holds
  */
 export const getCancelCustomerProductUrl = (customerType: 'user' | 'team' | 'custom',
@@ -1577,7 +1579,7 @@ export const cancelCustomerProduct = async (customerType: 'user' | 'team' | 'cus
 
 
 
-export const getCancelCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+export const getCancelCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext> => {
 
@@ -1604,12 +1606,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CancelCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof cancelCustomerProduct>>>
     
-    export type CancelCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+    export type CancelCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Cancel a product a customer holds
  */
-export const useCancelCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+export const useCancelCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelCustomerProduct>>,
@@ -1721,7 +1723,7 @@ export const createPurchaseSession = async (purchaseSessionRequest: PurchaseSess
 
 
 
-export const getCreatePurchaseSessionMutationOptions = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+export const getCreatePurchaseSessionMutationOptions = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext> => {
 
@@ -1748,12 +1750,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePurchaseSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createPurchaseSession>>>
     export type CreatePurchaseSessionMutationBody = PurchaseSessionRequest
-    export type CreatePurchaseSessionMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>
+    export type CreatePurchaseSessionMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Buy what a checkout code offers, at one of its prices
  */
-export const useCreatePurchaseSession = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+export const useCreatePurchaseSession = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPurchaseSession>>,
@@ -1899,7 +1901,7 @@ export const validatePurchaseCode = async (validatePurchaseCode: ValidatePurchas
 
 
 
-export const getValidatePurchaseCodeMutationOptions = <TError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+export const getValidatePurchaseCodeMutationOptions = <TError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validatePurchaseCode>>, TError,{data: ValidatePurchaseCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof validatePurchaseCode>>, TError,{data: ValidatePurchaseCode}, TContext> => {
 
@@ -1926,12 +1928,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ValidatePurchaseCodeMutationResult = NonNullable<Awaited<ReturnType<typeof validatePurchaseCode>>>
     export type ValidatePurchaseCodeMutationBody = ValidatePurchaseCode
-    export type ValidatePurchaseCodeMutationError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>
+    export type ValidatePurchaseCodeMutationError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary What a checkout code offers
  */
-export const useValidatePurchaseCode = <TError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+export const useValidatePurchaseCode = <TError = ErrorType<PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpired | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof validatePurchaseCode>>, TError,{data: ValidatePurchaseCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof validatePurchaseCode>>,

@@ -305,6 +305,21 @@ const UPDATE_COLUMNS: Record<keyof GrantUpdate, string> = {
   refundedAt: "refunded_at",
 };
 
+/** Moves a grant to another product (a paid subscription switched at Stripe keeps its grant and subscription). */
+export async function moveGrant(
+  q: Queryable,
+  tenant: Tenant,
+  grantId: string,
+  to: { productId: string; product: Record<string, unknown>; priceId: string; quantity: number },
+): Promise<GrantRow | null> {
+  const rows = await q.query<RawGrant>(
+    `UPDATE product_grants SET product_id = $4, product = $5, price_id = $6, quantity = $7
+     WHERE project_id = $1 AND branch_id = $2 AND id = $3 RETURNING ${GRANT_COLUMNS}`,
+    [tenant.projectId, tenant.branchId, grantId, to.productId, jsonParam(to.product), to.priceId, to.quantity],
+  );
+  return rows[0] ? toGrant(rows[0]) : null;
+}
+
 /** Sets the given fields of one grant; returns it as it is now, or null when there is no such grant. */
 export async function updateGrant(q: Queryable, tenant: Tenant, grantId: string, update: GrantUpdate): Promise<GrantRow | null> {
   const sets: string[] = [];

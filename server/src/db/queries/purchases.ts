@@ -214,6 +214,15 @@ export async function insertPurchase(q: Queryable, tenant: Tenant, p: NewPurchas
   );
 }
 
+/** Removes a purchase whose Stripe checkout could not be opened (still pending, no session): as if it was never started. */
+export async function deleteUnstartedPurchase(q: Queryable, tenant: Tenant, id: string): Promise<void> {
+  await q.query("DELETE FROM purchases WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND status = 'pending' AND stripe_checkout_session_id IS NULL", [
+    tenant.projectId,
+    tenant.branchId,
+    id,
+  ]);
+}
+
 export async function setCheckoutSession(q: Queryable, tenant: Tenant, id: string, sessionId: string): Promise<void> {
   await q.query("UPDATE purchases SET stripe_checkout_session_id = $4 WHERE project_id = $1 AND branch_id = $2 AND id = $3", [tenant.projectId, tenant.branchId, id, sessionId]);
 }
@@ -280,6 +289,25 @@ export async function updatePurchase(q: Queryable, tenant: Tenant, id: string, u
   }
   if (sets.length === 0) return;
   await q.query(`UPDATE purchases SET ${sets.join(", ")} WHERE project_id = $1 AND branch_id = $2 AND id = $3`, params);
+}
+
+/** A subscription switched at Stripe to another product and price: the purchase now bills that. */
+export async function movePurchase(
+  q: Queryable,
+  tenant: Tenant,
+  id: string,
+  to: { productId: string; product: Record<string, unknown>; priceId: string; quantity: number; amount: number },
+): Promise<void> {
+  await q.query("UPDATE purchases SET product_id = $4, product = $5, price_id = $6, quantity = $7, amount = $8 WHERE project_id = $1 AND branch_id = $2 AND id = $3", [
+    tenant.projectId,
+    tenant.branchId,
+    id,
+    to.productId,
+    jsonParam(to.product),
+    to.priceId,
+    to.quantity,
+    to.amount,
+  ]);
 }
 
 export async function insertRenewal(

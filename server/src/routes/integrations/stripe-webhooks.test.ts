@@ -83,6 +83,18 @@ async function checkout(user: SignedInUser, productId: string, priceId: string) 
   return { fullCode, session: session.json, stripeSession: stripe.checkoutSessions.get(sessionId)! };
 }
 
+/** A subscription bought and paid through Stripe: its id at Stripe. */
+async function subscribe(user: SignedInUser, productId: string) {
+  const { stripeSession } = await checkout(user, productId, "monthly");
+  const id = `sub_${productId}_${user.userId.slice(0, 8)}`;
+  stripe.subscriptions.set(id, { id, status: "active", current_period_start: now(), current_period_end: now() + 30 * DAY, cancel_at_period_end: false, metadata: stripeSession.metadata, account: accountId });
+  const done = await deliver({ type: "checkout.session.completed", object: { id: stripeSession.id, object: "checkout.session", mode: "subscription", payment_status: "paid", subscription: id, metadata: stripeSession.metadata } });
+  expect(done.status, done.text).toBe(200);
+  return id;
+}
+
+const asUser = (user: SignedInUser) => ({ ...project.client, accessToken: user.accessToken });
+
 describe("connecting the project to Stripe", () => {
   it("creates one Connect account, links to onboarding, and reads the account, widgets session and payment methods from Stripe", async () => {
     const setup = await callUntyped(t, "POST", "/internal/payments/setup", { creds: project.admin, body: {} });
@@ -267,21 +279,76 @@ describe("deliveries out of order", () => {
 describe("a subscription replacing another of its catalog", () => {
   it("stops the replaced subscription at Stripe once the new one is paid", async () => {
     const user = await signUpUser(t, project.client);
-    const subscribe = async (productId: string) => {
-      const { stripeSession } = await checkout(user, productId, "monthly");
-      const id = `sub_${productId}_${user.userId.slice(0, 8)}`;
-      stripe.subscriptions.set(id, { id, status: "active", current_period_start: now(), current_period_end: now() + 30 * DAY, cancel_at_period_end: false, metadata: stripeSession.metadata, account: accountId });
-      const done = await deliver({ type: "checkout.session.completed", object: { id: stripeSession.id, object: "checkout.session", mode: "subscription", payment_status: "paid", subscription: id, metadata: stripeSession.metadata } });
-      expect(done.status, done.text).toBe(200);
-      return id;
-    };
-    const starter = await subscribe("starter");
+    const starter = await subscribe(user, "starter");
     expect((await held(user)).map((p) => p.id)).toEqual(["starter"]);
-    const plus = await subscribe("plus");
+    const plus = await subscribe(user, "plus");
     expect((await held(user)).map((p) => p.id)).toEqual(["plus"]);
     expect(stripe.subscriptions.get(starter)!.status).toBe("canceled");
     expect(stripe.subscriptions.get(plus)!.status).toBe("active");
     expect(stripe.requests.some((r) => r.method === "DELETE" && r.path === `/v1/subscriptions/${starter}` && r.account === accountId)).toBe(true);
+  });
+});
+
+describe("a customer cancelling a paid subscription", () => {
+  it("tells Stripe to stop at the period's end on the project's account; the grant ends when Stripe deletes the subscription", async () => {
+    const user = await signUpUser(t, project.client);
+    const id = await subscribe(user, "starter");
+    const cancelled = await callUntyped(t, "DELETE", `/payments/products/user/${user.userId}/starter`, { creds: asUser(user) });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(stripe.subscriptions.get(id)).toMatchObject({ status: "active", cancel_at_period_end: true });
+    expect(stripe.requests.some((r) => r.method === "POST" && r.path === `/v1/subscriptions/${id}` && r.account === accountId && r.form.get("cancel_at_period_end") === "true")).toBe(true);
+    // Still held until the period ends, marked as ending.
+    expect(await held(user)).toMatchObject([{ id: "starter", subscription: { cancel_at_period_end: true, is_cancelable: false } }]);
+
+    stripe.subscriptions.get(id)!.status = "canceled";
+    const deleted = await deliver({ type: "customer.subscription.deleted", object: { id, object: "subscription", status: "canceled" } });
+    expect(deleted.status).toBe(200);
+    expect(await held(user)).toEqual([]);
+  });
+
+  it("ends a granted (not paid) subscription at once, without calling Stripe", async () => {
+    const user = await signUpUser(t, project.client);
+    expect((await callUntyped(t, "POST", `/payments/products/user/${user.userId}`, { creds: project.server, body: { product_id: "starter" } })).status).toBe(200);
+    const before = stripe.requests.length;
+    const cancelled = await callUntyped(t, "DELETE", `/payments/products/user/${user.userId}/starter`, { creds: asUser(user) });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(await held(user)).toEqual([]);
+    expect(stripe.requests.slice(before)).toEqual([]);
+  });
+});
+
+describe("switching a paid subscription", () => {
+  it("moves the Stripe subscription to the new price on the project's account, and the grant with it; Stripe failing changes nothing", async () => {
+    const user = await signUpUser(t, project.client);
+    const id = await subscribe(user, "starter");
+    const periodEnd = (await held(user))[0]!.subscription!.current_period_end;
+    const switchTo = (to: string) => callUntyped(t, "POST", `/payments/products/user/${user.userId}/switch`, { creds: asUser(user), body: { from_product_id: "starter", to_product_id: to } });
+
+    stripe.failure = "server-error";
+    const failed = await switchTo("plus");
+    stripe.failure = null;
+    expect(failed.status).toBe(503);
+    expect(failed.json.code).toBe("PAYMENT_PROVIDER_UNAVAILABLE");
+    expect((await held(user)).map((p) => p.id)).toEqual(["starter"]);
+    expect(stripe.subscriptions.get(id)!.price).toBeUndefined();
+
+    const switched = await switchTo("plus");
+    expect(switched.status, switched.text).toBe(200);
+    expect(stripe.subscriptions.get(id)!.price).toMatchObject({ product: expect.stringMatching(/^prod_/), currency: "usd", unit_amount: 1500, interval: "month", interval_count: 1, quantity: 1 });
+    expect(stripe.requests.filter((r) => r.path === `/v1/subscriptions/${id}` && r.method === "POST").every((r) => r.account === accountId)).toBe(true);
+    expect(stripe.subscriptions.get(id)!.status).toBe("active");
+    expect(await held(user)).toMatchObject([{ id: "plus", quantity: 1, subscription: { current_period_end: periodEnd } }]);
+
+    // The same subscription bills on: its renewal moves the switched grant's period.
+    const sub = stripe.subscriptions.get(id)!;
+    sub.current_period_start = sub.current_period_end;
+    sub.current_period_end += 30 * DAY;
+    const renewal = await deliver({
+      type: "invoice.paid",
+      object: { id: `in_${id}`, object: "invoice", billing_reason: "subscription_cycle", subscription: id, amount_paid: 1500, currency: "usd", lines: { data: [{ period: { start: sub.current_period_start, end: sub.current_period_end } }] } },
+    });
+    expect(renewal.status, renewal.text).toBe(200);
+    expect(await held(user)).toMatchObject([{ id: "plus", subscription: { current_period_end: new Date(sub.current_period_end * 1000).toISOString() } }]);
   });
 });
 
@@ -346,5 +413,63 @@ describe("one-time purchases, refunds", () => {
     const other = stripe.signedEvent({ type: "checkout.session.completed", account: "acct_someone_else", object: { metadata: stripeSession.metadata, payment_status: "paid" } });
     expect((await deliverRaw(other.body, other.signature)).status).toBe(200);
     expect((await deliver({ type: "customer.created", object: { id: "cus_1" } })).status).toBe(200);
+  });
+});
+
+describe("Stripe unreachable or failing", () => {
+  const unavailable = (res: { status: number; json: { code?: string } }) => {
+    expect(res.status).toBe(503);
+    expect(res.json.code).toBe("PAYMENT_PROVIDER_UNAVAILABLE");
+  };
+  const purchases = async (user: SignedInUser) =>
+    (await t.db.query<{ n: number | string }>("SELECT count(*) AS n FROM purchases WHERE project_id = $1 AND customer_id = $2", [project.projectId, user.userId]))[0]!.n;
+
+  afterAll(() => {
+    stripe.failure = null;
+  });
+
+  it("answers PAYMENT_PROVIDER_UNAVAILABLE and changes nothing when Stripe answers 500", async () => {
+    const user = await signUpUser(t, project.client);
+    const id = await subscribe(user, "starter");
+    const created = await callUntyped(t, "POST", "/payments/purchases/create-purchase-url", {
+      creds: asUser(user),
+      body: { customer_type: "user", customer_id: user.userId, product_id: "pack" },
+    });
+    const fullCode = decodeURIComponent(new URL(created.json.url).pathname.split("/").pop()!);
+    const before = await purchases(user);
+
+    stripe.failure = "server-error";
+    unavailable(await callUntyped(t, "DELETE", `/payments/products/user/${user.userId}/starter`, { creds: asUser(user) }));
+    unavailable(await callUntyped(t, "POST", "/payments/purchases/purchase-session", { body: { full_code: fullCode, price_id: "once" } }));
+    unavailable(await callUntyped(t, "GET", "/internal/payments/stripe/account-info", { creds: project.admin }));
+    stripe.failure = null;
+
+    // The subscription is still held and not ending; the purchase never started and its code still buys.
+    expect(await held(user)).toMatchObject([{ id: "starter", subscription: { cancel_at_period_end: false } }]);
+    expect(stripe.subscriptions.get(id)!.cancel_at_period_end).toBe(false);
+    expect(await purchases(user)).toEqual(before);
+    const retried = await callUntyped(t, "POST", "/payments/purchases/purchase-session", { body: { full_code: fullCode, price_id: "once" } });
+    expect(retried.status, retried.text).toBe(200);
+  });
+
+  it("answers PAYMENT_PROVIDER_UNAVAILABLE when Stripe cannot be reached; a refund that did not reach Stripe can be made again", async () => {
+    const user = await signUpUser(t, project.client);
+    const { stripeSession, session } = await checkout(user, "pack", "once");
+    await deliver({
+      type: "checkout.session.completed",
+      object: { id: stripeSession.id, object: "checkout.session", mode: "payment", payment_status: "paid", payment_intent: `pi_${user.userId.slice(0, 8)}`, metadata: stripeSession.metadata },
+    });
+    const refund = () => callUntyped(t, "POST", "/internal/payments/transactions/refund", { creds: project.admin, body: { type: "one-time-purchase", id: session.purchase_id, amount_usd: "4.99", end_action: "now" } });
+
+    stripe.failure = "connection";
+    unavailable(await refund());
+    unavailable(await callUntyped(t, "POST", "/internal/payments/stripe-widgets/account-session", { creds: project.admin, body: {} }));
+    stripe.failure = null;
+    expect((await held(user)).map((p) => p.id)).toEqual(["pack"]);
+    expect(await transactions(user, "refund")).toEqual([]);
+
+    const done = await refund();
+    expect(done.status, done.text).toBe(200);
+    expect(await held(user)).toEqual([]);
   });
 });

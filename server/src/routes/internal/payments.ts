@@ -7,7 +7,7 @@ import { createAccountSession, getPaymentMethodConfig, getStripeAccountInfo, set
 import { InlineProductSchema, toInlineProduct } from "../payments/shapes";
 import { listProjectTransactions, refundPurchase, TRANSACTION_TYPES } from "../../services/payments/transactions";
 
-const NO_ACCOUNT = ["STRIPE_ACCOUNT_INFO_NOT_FOUND"] as const;
+const NO_ACCOUNT = ["STRIPE_ACCOUNT_INFO_NOT_FOUND", "PAYMENT_PROVIDER_UNAVAILABLE"] as const;
 
 const setupRoute = authenticatedRoute(ADMIN_ONLY, NO_ACCOUNT, {
   operationId: "setUpPayments",
@@ -141,7 +141,7 @@ const listTransactionsRoute = authenticatedRoute(ADMIN_ONLY, [], {
 const refundRoute = authenticatedRoute(
   ADMIN_ONLY,
   [
-    "STRIPE_ACCOUNT_INFO_NOT_FOUND",
+    ...NO_ACCOUNT,
     "ONE_TIME_PURCHASE_NOT_FOUND",
     "SUBSCRIPTION_INVOICE_NOT_FOUND",
     "ONE_TIME_PURCHASE_ALREADY_REFUNDED",

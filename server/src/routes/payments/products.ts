@@ -41,13 +41,15 @@ const grantProductRoute = authenticatedRoute(SERVER_AND_UP, GRANT_ERRORS, {
   },
 });
 
-const cancelProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST"], {
+const STRIPE_ERRORS = ["STRIPE_ACCOUNT_INFO_NOT_FOUND", "PAYMENT_PROVIDER_UNAVAILABLE"] as const;
+
+const cancelProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", ...STRIPE_ERRORS], {
   operationId: "cancelCustomerProduct",
   method: "delete",
   path: "/payments/products/{customer_type}/{customer_id}/{product_id}",
   tags: ["Payments"],
   summary: "Cancel a product a customer holds",
-  description: `Ends the customer's grants of the product (or the one \`subscription_id\` names) and the included items that expire with it; a paid subscription ends with its period. A client may not cancel a server-only product. ${ACCESS_NOTE}`,
+  description: `Ends the customer's grants of the product (or the one \`subscription_id\` names) and the included items that expire with it. A paid subscription is set to cancel at the end of its period at Stripe first (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached) and ends when Stripe ends it. A client may not cancel a server-only product. ${ACCESS_NOTE}`,
   request: {
     params: CustomerParams.extend({ product_id: productId.openapi({ param: { name: "product_id", in: "path" } }) }),
     query: z.object({ subscription_id: z.string().max(64).optional() }),
@@ -55,13 +57,13 @@ const cancelProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS
   responses: { 200: jsonResponse(Success, "Cancelled") },
 });
 
-const switchProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH"], {
+const switchProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", ...STRIPE_ERRORS], {
   operationId: "switchCustomerProduct",
   method: "post",
   path: "/payments/products/{customer_type}/{customer_id}/switch",
   tags: ["Payments"],
   summary: "Switch a customer from one product to another of the same catalog",
-  description: `The held product ends and the other is granted in its place. ${ACCESS_NOTE}`,
+  description: `The held product ends and the other is granted in its place. A subscription paid through Stripe is switched at Stripe to the new price, in the currency it is paid in and prorated as Stripe does by default, and keeps its billing period (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached). ${ACCESS_NOTE}`,
   request: {
     params: CustomerParams,
     body: jsonBody(
@@ -90,7 +92,7 @@ export function registerProductRoutes(router: Router): void {
     const { deps, auth } = c.var;
     const params = c.req.valid("param");
     const customer = await requestedCustomer(deps, auth, params);
-    await cancelCustomerProduct(deps.db, auth.tenancy, auth.tenancy.config.payments, customer, auth.type, params.product_id, c.req.valid("query").subscription_id || undefined);
+    await cancelCustomerProduct(deps, auth.tenancy, auth.tenancy.config.payments, customer, auth.type, params.product_id, c.req.valid("query").subscription_id || undefined);
     return c.json({ success: true as const }, 200);
   });
 
@@ -98,7 +100,7 @@ export function registerProductRoutes(router: Router): void {
     const { deps, auth } = c.var;
     const customer = await requestedCustomer(deps, auth, c.req.valid("param"));
     const body = c.req.valid("json");
-    await switchCustomerProduct(deps.db, auth.tenancy, auth.tenancy.config.payments, customer, auth.type, {
+    await switchCustomerProduct(deps, auth.tenancy, auth.tenancy.config.payments, customer, auth.type, {
       fromProductId: body.from_product_id,
       toProductId: body.to_product_id,
       priceId: body.price_id,

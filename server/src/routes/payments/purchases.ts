@@ -106,7 +106,7 @@ const checkPurchaseCodeRoute = publicRoute([...CODE_ERRORS, "REDIRECT_URL_NOT_WH
   responses: { 200: jsonResponse(z.object({ valid: z.literal(true) }).openapi("PurchaseCodeValid"), "The code is good") },
 });
 
-const validatePurchaseCodeRoute = publicRoute([...CODE_ERRORS, "REDIRECT_URL_NOT_WHITELISTED"], {
+const validatePurchaseCodeRoute = publicRoute([...CODE_ERRORS, "REDIRECT_URL_NOT_WHITELISTED", "PAYMENT_PROVIDER_UNAVAILABLE"], {
   operationId: "validatePurchaseCode",
   method: "post",
   path: "/payments/purchases/validate-code",
@@ -117,7 +117,7 @@ const validatePurchaseCodeRoute = publicRoute([...CODE_ERRORS, "REDIRECT_URL_NOT
   responses: { 200: jsonResponse(PurchaseOfferSchema, "The offer") },
 });
 
-const purchaseSessionRoute = publicRoute([...CODE_ERRORS, "PRODUCT_ALREADY_GRANTED", "STRIPE_ACCOUNT_INFO_NOT_FOUND"], {
+const purchaseSessionRoute = publicRoute([...CODE_ERRORS, "PRODUCT_ALREADY_GRANTED", "STRIPE_ACCOUNT_INFO_NOT_FOUND", "PAYMENT_PROVIDER_UNAVAILABLE"], {
   operationId: "createPurchaseSession",
   method: "post",
   path: "/payments/purchases/purchase-session",

@@ -4,12 +4,16 @@
  * grants.ts; this module resolves what the caller names and shapes what it reads.
  */
 import type { Db, Queryable } from "../../db/db";
-import { listHeldGrants, updateGrant } from "../../db/queries/payments";
+import { listHeldGrants, moveGrant, updateGrant } from "../../db/queries/payments";
+import { findPurchaseBySubscription, movePurchase } from "../../db/queries/purchases";
 import type { Tenant } from "../../db/queries/tenant";
 import { KnownError } from "../../errors";
-import type { PaymentsConfig, ProductConfig } from "../project-config/document";
+import type { PaymentsConfig, PriceConfig, ProductConfig } from "../project-config/document";
+import type { ServiceDeps } from "../deps";
 import type { Customer } from "./customers";
+import { chargeCurrency, toMinorUnits } from "./money";
 import { defaultGrants, endGrant, grantProduct, isHeld, type GrantRow } from "./grants";
+import { projectStripeAccount } from "./stripe-account";
 
 export type Access = "client" | "server" | "admin";
 
@@ -120,12 +124,14 @@ export async function grantByApi(db: Db, tenant: Tenant, payments: PaymentsConfi
 
 /**
  * Cancels the customer's product: every held grant of it, or the one `subscriptionId` names.
- * A grant without a paid subscription ends now; a paid subscription (Stripe) is set to end
- * with its period, and the purchases work stops it at Stripe. A client may not cancel a
- * server-only product (it reads as absent).
+ * A grant without a paid subscription ends now. A paid subscription (Stripe) is told to stop
+ * at the end of its period on the project's connected account first, then its grant is marked
+ * `cancelAtPeriodEnd`; Stripe's `customer.subscription.deleted` at the period's end ends the
+ * grant (stripe-webhooks.ts). Stripe refusing or unreachable changes nothing here. A client
+ * may not cancel a server-only product (it reads as absent).
  */
 export async function cancelCustomerProduct(
-  db: Db,
+  deps: ServiceDeps,
   tenant: Tenant,
   payments: PaymentsConfig,
   customer: Customer,
@@ -134,16 +140,25 @@ export async function cancelCustomerProduct(
   subscriptionId: string | undefined,
   now = new Date(),
 ): Promise<GrantRow[]> {
-  return db.transaction(async (tx) => {
-    const held = (await listHeldGrants(tx, tenant, customer, now)).filter(
+  const cancellable = async (q: Queryable) => {
+    const held = (await listHeldGrants(q, tenant, customer, now)).filter(
       (g) => g.productId === productId && (subscriptionId === undefined || g.id === subscriptionId),
     );
     const visible = held.filter((g) => access !== "client" || !(g.product as ProductConfig).serverOnly);
     if (visible.length === 0) {
       throw new KnownError("PRODUCT_DOES_NOT_EXIST", { product_id: productId, context: held.length > 0 ? "server_only" : "not_owned" });
     }
+    return visible;
+  };
+  // Stripe first, outside the transaction (no network calls while rows are locked): billing stops before our row says so.
+  const paid = (await cancellable(deps.db)).filter((g) => g.stripeSubscriptionId && !g.cancelAtPeriodEnd);
+  if (paid.length > 0) {
+    const accountId = await projectStripeAccount(deps, tenant.projectId);
+    for (const g of paid) await deps.stripe!.setCancelAtPeriodEnd(accountId, g.stripeSubscriptionId!, true);
+  }
+  return deps.db.transaction(async (tx) => {
     const cancelled: GrantRow[] = [];
-    for (const g of visible) {
+    for (const g of await cancellable(tx)) {
       const done = g.stripeSubscriptionId
         ? await updateGrant(tx, tenant, g.id, { cancelAtPeriodEnd: true })
         : await endGrant(tx, tenant, g.id, { at: now });
@@ -163,11 +178,12 @@ export interface SwitchRequest {
 /**
  * Switches the customer from one product to another of the same catalog: the held grant of
  * `from` ends and `to` is granted in its place (same source, the chosen price, the quantity
- * given or held). A paid subscription is switched at Stripe by the purchases work; here it is
- * refused.
+ * given or held). A paid subscription (Stripe) is switched at Stripe first, to the new price in
+ * the currency it is paid in (prorated as Stripe does by default), then its grant and purchase
+ * move to the new product: the same subscription bills on, and its webhooks keep applying.
  */
 export async function switchCustomerProduct(
-  db: Db,
+  deps: ServiceDeps,
   tenant: Tenant,
   payments: PaymentsConfig,
   customer: Customer,
@@ -200,11 +216,14 @@ export async function switchCustomerProduct(
   if (priceId === undefined || !own(prices, priceId)) throw refuse("Price not found for the target product.");
   if (request.quantity !== undefined && request.quantity !== 1 && !to.stackable) throw refuse("This product is not stackable; quantity must be 1.");
 
-  return db.transaction(async (tx) => {
+  const paid = (await listHeldGrants(deps.db, tenant, customer, now)).find((g) => g.productId === request.fromProductId && g.stripeSubscriptionId);
+  if (paid) return switchPaidSubscription(deps, tenant, paid, request.toProductId, to, priceId, request.quantity ?? (to.stackable ? paid.quantity : 1));
+
+  return deps.db.transaction(async (tx) => {
     const granted = await listHeldGrants(tx, tenant, customer, now);
     const held = [...granted, ...defaultGrants(payments, customer, granted, now)].find((g) => g.productId === request.fromProductId && isHeld(g, now));
     if (!held) throw new KnownError("PRODUCT_DOES_NOT_EXIST", { product_id: request.fromProductId, context: "not_owned" });
-    if (held.stripeSubscriptionId) throw refuse("A paid subscription is switched through the payment provider.");
+    if (held.stripeSubscriptionId) throw refuse("The subscription became paid while switching; try again.");
     // Granting `to` ends `from`: one product per catalog.
     const { grant } = await grantProduct(tx, tenant, customer, {
       productId: request.toProductId,
@@ -216,5 +235,32 @@ export async function switchCustomerProduct(
       now,
     });
     return grant;
+  });
+}
+
+/** A subscription paid through Stripe moves to another product's price at Stripe, then here; Stripe failing changes nothing. */
+async function switchPaidSubscription(deps: ServiceDeps, tenant: Tenant, held: GrantRow, toProductId: string, to: ProductConfig, priceId: string, quantity: number): Promise<GrantRow> {
+  const refuse = (message: string) => new KnownError("SCHEMA_ERROR", { message });
+  const purchase = await findPurchaseBySubscription(deps.db, tenant.projectId, held.stripeSubscriptionId!);
+  if (!purchase || purchase.branchId !== tenant.branchId) throw refuse("This subscription's purchase is not known here; it cannot be switched.");
+  const price = (to.prices as Record<string, PriceConfig>)[priceId]!;
+  if (!price.interval) throw refuse("A paid subscription can only be switched to a price billed per period.");
+  const currency = chargeCurrency(price, purchase.currency);
+  const unit = currency === purchase.currency ? toMinorUnits(price[currency]!, currency) : null;
+  if (!currency || unit === null) throw refuse(`Price "${priceId}" has no amount in ${purchase.currency}, the currency this subscription is paid in.`);
+  const accountId = await projectStripeAccount(deps, tenant.projectId);
+  await deps.stripe!.switchSubscriptionPrice(accountId, held.stripeSubscriptionId!, {
+    name: to.displayName ?? toProductId,
+    currency: currency.toLowerCase(),
+    unitAmount: unit,
+    quantity,
+    recurring: { interval: price.interval[1], intervalCount: price.interval[0] },
+  });
+  return deps.db.transaction(async (tx) => {
+    const product = to as Record<string, unknown>;
+    await movePurchase(tx, tenant, purchase.id, { productId: toProductId, product, priceId, quantity, amount: unit * quantity });
+    const moved = await moveGrant(tx, tenant, held.id, { productId: toProductId, product, priceId, quantity });
+    if (!moved) throw new KnownError("PRODUCT_DOES_NOT_EXIST", { product_id: held.productId ?? toProductId, context: "not_owned" });
+    return moved;
   });
 }

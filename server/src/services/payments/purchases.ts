@@ -15,6 +15,7 @@ import { hashSecret } from "../../crypto/secret-hash";
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
 import {
+  deleteUnstartedPurchase,
   findPurchaseCode,
   findStripeAccountId,
   insertPurchase,
@@ -278,7 +279,8 @@ function toRecord(row: NewPurchase): PurchaseRecord {
 /**
  * Starts the purchase a code offers at one of its prices. Test mode: completes it and grants
  * the product. Live: opens a Stripe Checkout session on the project's account; the code is
- * used up once the session exists (given back if Stripe could not be reached).
+ * used up once the session exists (given back, and the pending purchase removed, if Stripe could
+ * not be reached: PAYMENT_PROVIDER_UNAVAILABLE).
  */
 export async function startPurchaseSession(deps: ServiceDeps, input: PurchaseSessionInput): Promise<PurchaseSessionResult> {
   const opened = await openCode(deps, input.full_code);
@@ -311,7 +313,11 @@ export async function startPurchaseSession(deps: ServiceDeps, input: PurchaseSes
     await setCheckoutSession(deps.db, tenancy, row.id, session.id);
     return { completed: false, checkoutUrl: session.url, purchaseId: row.id };
   } catch (error) {
-    await releasePurchaseCode(deps.db, parsed.projectId, parsed.secretHash);
+    // Stripe unreachable or refusing: the code is given back and the purchase never started.
+    await deps.db.transaction(async (tx) => {
+      await deleteUnstartedPurchase(tx, tenancy, row.id);
+      await releasePurchaseCode(tx, parsed.projectId, parsed.secretHash);
+    });
     throw error;
   }
 }

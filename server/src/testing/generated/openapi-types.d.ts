@@ -1865,7 +1865,7 @@ export interface paths {
         put?: never;
         /**
          * Switch a customer from one product to another of the same catalog
-         * @description The held product ends and the other is granted in its place. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         * @description The held product ends and the other is granted in its place. A subscription paid through Stripe is switched at Stripe to the new price, in the currency it is paid in and prorated as Stripe does by default, and keeps its billing period (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached). With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
          */
         post: operations["switchCustomerProduct"];
         delete?: never;
@@ -1886,7 +1886,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a product a customer holds
-         * @description Ends the customer's grants of the product (or the one `subscription_id` names) and the included items that expire with it; a paid subscription ends with its period. A client may not cancel a server-only product. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         * @description Ends the customer's grants of the product (or the one `subscription_id` names) and the included items that expire with it. A paid subscription is set to cancel at the end of its period at Stripe first (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached) and ends when Stripe ends it. A client may not cancel a server-only product. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
          */
         delete: operations["cancelCustomerProduct"];
         options?: never;
@@ -4670,6 +4670,20 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A known error answered with status 503. */
+        KnownError503PlusPaymentProviderUnavailable: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "DATABASE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
         Metrics: {
             total_users: number;
             /** @description Sign-ups per UTC day over the last 30 days, oldest first */
@@ -5529,6 +5543,20 @@ export interface components {
              * @enum {string}
              */
             code: "DATABASE_UNAVAILABLE" | "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code. */
+            details: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 503. */
+        PublicKnownError503PlusPaymentProviderUnavailable: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "DATABASE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code. */
@@ -12344,13 +12372,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -12413,13 +12441,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -12482,13 +12510,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -12551,13 +12579,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -12616,13 +12644,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -12826,13 +12854,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError404OneTimePurchaseNotFoundAnd2More15il7hz"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -14703,13 +14731,22 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: STRIPE_ACCOUNT_INFO_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -14766,13 +14803,22 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: STRIPE_ACCOUNT_INFO_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError503"];
+                    "application/json": components["schemas"]["KnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -14895,13 +14941,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicKnownError503"];
+                    "application/json": components["schemas"]["PublicKnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
@@ -15015,13 +15061,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError409VerificationCodeAlreadyUsed"];
                 };
             };
-            /** @description Known error: DATABASE_UNAVAILABLE */
+            /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicKnownError503"];
+                    "application/json": components["schemas"]["PublicKnownError503PlusPaymentProviderUnavailable"];
                 };
             };
         };
