@@ -91,9 +91,26 @@ export default defineConfig({
         test: {
           name: "browser",
           include: ["test/browser/**/*.test.ts"],
+          globalSetup: ["test/browser/support/global-setup.ts"],
           env: { GATEHOUSE_TEST_DB: "pglite" },
         },
       },
+      // The pages whose issues ask for both databases (payments bought and metered, e-mail
+      // written, previewed and sent) run again on PostgreSQL; the rest of the browser suite
+      // exercises the same server code, covered on PostgreSQL by the route and SDK tests.
+      ...(databases.length > 1
+        ? [
+            {
+              extends: true,
+              test: {
+                name: "browser:postgres",
+                include: ["test/browser/dashboard-payments.test.ts", "test/browser/dashboard-email-editor.test.ts", "test/browser/dashboard-email-send.test.ts"],
+                globalSetup: ["test/browser/support/global-setup.ts"],
+                env: { GATEHOUSE_TEST_DB: "postgres" },
+              },
+            },
+          ]
+        : []),
     ],
   },
 });
