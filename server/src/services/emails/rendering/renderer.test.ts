@@ -108,4 +108,14 @@ export const variablesSchema = (v: unknown) => { throw new Error("before render"
     const out = await render(`import { Subject } from "@stackframe/emails";\nexport function EmailTemplate() { return <><Subject value={[typeof (globalThis as any).leak, ["a", "b"].join("-")].join(" ")} /><p>two</p></>; }`);
     expect(out.subject).toBe("undefined a-b");
   });
+
+  it("keeps a promise a template leaves rejected behind it from failing the renders after it", async () => {
+    // Each template renders, but leaves a rejection nobody awaits, which surfaces after its job has answered.
+    const leaving = `import { Subject } from "@stackframe/emails";\nexport function EmailTemplate() { Promise.reject(new Error("left behind")); return <><Subject value="first" /><p>first</p></>; }`;
+    for (let round = 0; round < 5; round++) {
+      expect((await render(leaving)).subject).toBe("first");
+      const next = await Promise.all([render(GOOD), render(GOOD)]);
+      expect(next.map((out) => out.subject)).toEqual(["Hi Ann", "Hi Ann"]);
+    }
+  });
 });

@@ -14,6 +14,12 @@ import vm from "node:vm";
 
 const runtime = new vm.Script(workerData.runtimeCode, { filename: "email-runtime.js" });
 
+// A template may leave a promise rejected that nothing awaits. It surfaces only after its job
+// has answered, so it belongs to no job; left to Node's default, it would end this thread as
+// an uncaught error and fail whichever render the pool had just handed it next. A job's own
+// failures reach it through the sandbox's state, not through this event.
+process.on("unhandledRejection", () => {});
+
 function lockDown() {
   const refuse = () => {
     throw new Error("Not available while rendering e-mail.");
