@@ -21,6 +21,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     maxWorkers: WORKERS,
+    // expect.poll waits for a page or a server to get somewhere; vitest's 1 s default was
+    // too short for a 1,000-row page to render while another file ran beside it.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       ...databases.map((db) => ({
         extends: true,
