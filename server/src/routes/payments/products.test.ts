@@ -63,6 +63,15 @@ describe("granting products", () => {
     expect((await grant(u.customer, { product_id: "pro" })).json).toMatchObject({ code: "PRODUCT_ALREADY_GRANTED", details: { product_id: "pro", customer_id: u.userId } });
   });
 
+  it("grants a product once when the same grant arrives several times at the same moment, refusing the rest with a known error", async () => {
+    const u = await newUser();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => grant(u.customer, { product_id: "pro" })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400, 400]);
+    expect(answers.filter((a) => a.status === 400).map((a) => a.json.code)).toEqual(Array(4).fill("PRODUCT_ALREADY_GRANTED"));
+    expect(await held(u.customer)).toEqual(["prox1"]);
+    expect(await credits(u.customer)).toBe(100);
+  });
+
   it("adds to a stackable product's quantity, and its never-expiring items stay after it is cancelled", async () => {
     const u = await newUser();
     expect((await grant(u.customer, { product_id: "credit_pack", quantity: 2 })).json).toEqual({ success: true });
