@@ -89,6 +89,9 @@ async function resolveRecipients(deps: ServiceDeps, tenancy: Tenancy, input: Sen
   return ids.map((id) => found.get(id)!);
 }
 
+/** Recipients sealed between two yields to the event loop (about 8 ms of work). */
+const SEAL_RUN = 1_000;
+
 export async function sendEmail(deps: ServiceDeps, tenancy: Tenancy, input: SendEmailInput): Promise<SendResult[]> {
   if ((input.userIds === undefined) === (input.allUsers !== true)) {
     throw new KnownError("SCHEMA_ERROR", { message: "give exactly one of user_ids and all_users" });
@@ -100,7 +103,10 @@ export async function sendEmail(deps: ServiceDeps, tenancy: Tenancy, input: Send
 
   const results: SendResult[] = [];
   const queued: Array<QueuedEmail & { source: string }> = [];
-  for (const r of recipients) {
+  for (const [index, r] of recipients.entries()) {
+    // Sealing takes about 8 µs a recipient: for every user of a large project that is seconds,
+    // so the loop lets other requests in between runs.
+    if (index > 0 && index % SEAL_RUN === 0) await new Promise((resolve) => setImmediate(resolve));
     if (r.primaryEmail === null) {
       results.push({ userId: r.userId, userEmail: null, outcome: "no_primary_email", emailId: null, sendAtMillis: null });
     } else if (category?.canDisable && (r.categoryEnabled ?? category.defaultEnabled) === false) {
