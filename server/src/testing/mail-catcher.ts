@@ -4,6 +4,8 @@ export interface CaughtMail {
   to: string[];
   subject: string;
   text: string;
+  /** The text/html part decoded, or null for a message without one. */
+  html: string | null;
   raw: string;
 }
 
@@ -63,12 +65,25 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   };
 }
 
-/** Enough MIME for our own messages: headers, and the text/plain part decoded. */
+/** Enough MIME for our own messages: headers, and the text/plain and text/html parts decoded. */
 function parseMail(raw: string, recipients: string[]): CaughtMail {
   const subject = decodeHeader(/^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? "");
-  const textPart = /Content-Type: text\/plain[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*?Content-Transfer-Encoding: ([^\r\n]+)\r?\n\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(raw);
-  const text = textPart ? decodeBody(textPart[2]!, textPart[1]!.trim()) : raw;
-  return { to: recipients.map((r) => r.toLowerCase()), subject, text, raw };
+  return { to: recipients.map((r) => r.toLowerCase()), subject, text: decodedPart(raw, "plain") ?? raw, html: decodedPart(raw, "html"), raw };
+}
+
+/** One text part, split on the message's MIME boundary (a body line may itself start with "--"). */
+function decodedPart(raw: string, subtype: "plain" | "html"): string | null {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
+  for (const part of parts) {
+    const split = /\r?\n\r?\n/.exec(part);
+    if (!split) continue;
+    const headers = part.slice(0, split.index);
+    if (!new RegExp(`Content-Type: text/${subtype}`, "i").test(headers)) continue;
+    const encoding = /Content-Transfer-Encoding: ([^\r\n]+)/i.exec(headers)?.[1]?.trim() ?? "7bit";
+    return decodeBody(part.slice(split.index + split[0].length).replace(/\r?\n$/, ""), encoding);
+  }
+  return null;
 }
 
 function decodeHeader(value: string): string {

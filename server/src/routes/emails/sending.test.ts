@@ -205,6 +205,35 @@ describe("templates and drafts, through the renderer", () => {
     expect(row).toMatchObject({ variables: { emailVerificationLink: expect.stringContaining(marker) }, email_programmatic_call_template_id: BUILT_IN_TEMPLATE_IDS.emailVerification });
   });
 
+  it("sends what the preview shows: render-email's HTML, text and subject equal the message the SMTP server receives, but for the unsubscribe link", async () => {
+    const user = await newUser();
+    const id = `preview-${crypto.randomUUID().slice(0, 8)}`;
+    const source = [
+      'import { Heading, Text } from "@react-email/components";',
+      'import { NotificationCategory, Subject } from "@stackframe/emails";',
+      "export function EmailTemplate({ variables }: { variables: { plan: string } }) {",
+      '  return <><Subject value={"Your plan: " + variables.plan} /><NotificationCategory value="Marketing" /><Heading>Welcome</Heading><Text>You are on {variables.plan}.</Text></>;',
+      "}",
+    ].join("\n");
+    expect((await callUntyped(t, "POST", "/internal/email-templates", { creds: project.admin, body: { id, display_name: "Preview check" } })).status).toBe(200);
+    const saved = await callUntyped(t, "PATCH", `/internal/email-templates/${id}`, { creds: project.admin, body: { tsx_source: source } });
+    expect(saved.status, saved.text).toBe(200);
+    const variables = { plan: `Gold ${crypto.randomUUID()}` };
+    const preview = await callUntyped(t, "POST", "/emails/render-email", { creds: project.admin, body: { template_id: id, variables } });
+    expect(preview.status, preview.text).toBe(200);
+
+    const sent = await call(t, "POST", "/emails/send-email", { creds: project.server, body: { user_ids: [user.userId], template_id: id, variables } });
+    expect(sent.status, sent.text).toBe(200);
+    const caught = await mail.waitFor(user.email, (m) => m.subject === `Your plan: ${variables.plan}`);
+    // The one difference: the preview shows the theme's sample unsubscribe link, the message its recipient's own.
+    const ownLink = (value: string) => value.replace(/https?:\/\/[^\s"<>]*unsubscribe[^\s"<>\]]*/gi, "UNSUBSCRIBE-LINK");
+    expect(caught.raw).toMatch(/List-Unsubscribe:\s+<http/);
+    expect(preview.json.subject).toBe(caught.subject);
+    expect(ownLink(caught.html!)).toBe(ownLink(preview.json.html));
+    // SMTP carries text lines ending in CRLF.
+    expect(ownLink(caught.text.replace(/\r\n/g, "\n")).trim()).toBe(ownLink(String(preview.json.text)).trim());
+  });
+
   it("sends a draft, takes its category from the template (marketing: unsubscribe link, opted-out users skipped) and marks the draft sent", async () => {
     const tenancy = await t.deps.tenancies.load(project.projectId);
     const draftId = crypto.randomUUID();
