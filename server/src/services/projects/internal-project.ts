@@ -10,17 +10,21 @@ import { upsertOverride } from "../../db/queries/config-overrides";
 import { insertProject, lockBootstrap, projectExists } from "../../db/queries/projects";
 import { hashSecret } from "../../crypto/secret-hash";
 import type { ServiceDeps } from "../deps";
+import { STARTER_RBAC_OVERRIDE } from "../permissions/starter-definitions";
+import { applyToOverride } from "../project-config/render";
 import { createApiKeySetFromValues } from "./seeded-keys";
 
 export const DEV_PUBLISHABLE_CLIENT_KEY = "this-publishable-client-key-is-for-local-development-only";
 
-const INTERNAL_CONFIG = {
+// The starter team permissions too: a dashboard project is owned by a team of `internal`,
+// and its creator needs `$invite_members` there to bring in a second administrator.
+const INTERNAL_CONFIG = applyToOverride(STARTER_RBAC_OVERRIDE, {
   "auth.allowSignUp": true,
   "auth.password.allowSignIn": true,
   "teams.createPersonalTeamOnSignUp": true,
   "teams.allowClientTeamCreation": true,
   "domains.allowLocalhost": true,
-};
+});
 
 export async function ensureInternalProject(deps: ServiceDeps): Promise<{ created: boolean; seededKeys: ProjectKeyKind[] }> {
   const seeds = deps.settings.seedInternalKeys;

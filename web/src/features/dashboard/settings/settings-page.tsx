@@ -1,6 +1,7 @@
 import { Stack, Text, Title } from "@mantine/core";
 import { useDocumentTitle } from "../../../components/page-card";
 import { useProjectId } from "../shell/project-context";
+import { Administrators } from "./administrators";
 import { DangerZone } from "./danger-zone";
 import { DomainsGroup } from "./domains-group";
 import { EmailServerGroup } from "./email-server-group";
@@ -33,6 +34,7 @@ export function SettingsPage() {
       <SwitchesGroup project={project} title="API keys" description="Keys that users and teams create to call your app's backend as themselves." settings={API_KEY_SETTINGS} />
       <EmailServerGroup project={project} />
       <RateLimitsGroup project={project} />
+      <Administrators project={project} />
       <DangerZone project={project} />
     </Stack>
   );
