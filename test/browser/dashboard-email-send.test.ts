@@ -74,4 +74,39 @@ describe("dashboard: sending e-mail", () => {
     expect(outbox.find((e) => e.to.includes(reader))?.status).toBe("sent");
     expect(mail.messages.some((m) => m.to.includes(later))).toBe(false);
   }, 120_000);
+
+  it("sends a Marketing draft in its own category: the unsubscribe link and header go with it, and an opted-out user gets nothing", async () => {
+    const { page, server, mail } = harness();
+    const { projectId, admin, keys } = await signInWithProject(page, server, "marketer", { withKeys: true });
+    const reader = uniqueEmail("subscribed");
+    const optedOut = await admin("POST", "/users", { primary_email: uniqueEmail("opted-out"), display_name: "Otto Out" });
+    await admin("POST", "/users", { primary_email: reader, display_name: "Sue Scribe" });
+    const marketing = (await admin("GET", `/emails/notification-preference/${optedOut.json.id}`)).json.items.find((c: { notification_category_name: string }) => c.notification_category_name === "Marketing");
+    const off = await callProject(server, projectId, serverHeaders(keys!.secretKey), "PATCH", `/emails/notification-preference/${optedOut.json.id}/${marketing.notification_category_id}`, { enabled: false });
+    expect(off.status).toBe(200);
+    // A new draft starts from a source that declares <NotificationCategory value="Marketing" />.
+    const draft = await admin("POST", "/internal/email-drafts", { display_name: "Autumn offers" });
+    expect(draft.status).toBe(200);
+
+    await openProjectPage(page, projectId, "emails", "E-mails");
+    await page.getByRole("button", { name: "Send an e-mail" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send an e-mail" });
+    await dialog.getByText("All users", { exact: true }).click();
+    await dialog.getByPlaceholder("Choose a draft").click();
+    await page.getByRole("option", { name: "Autumn offers" }).click();
+    await expect.poll(() => dialog.getByTestId("draft-category").textContent()).toBe("Marketing");
+    await settled(page);
+    await pageScreenshots(page, "dashboard-email-send-draft");
+    await dialog.getByRole("button", { name: "Send", exact: true }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    const caught = await mail.waitFor(reader);
+    // Folded as SMTP headers may be: the value can start on the next line.
+    expect(caught.raw).toMatch(/^List-Unsubscribe:\s+<[^>]*\/emails\/unsubscribe-link\?code=/m);
+    expect(caught.text).toMatch(/\/emails\/unsubscribe-link\?code=/);
+    await expect
+      .poll(async () => ((await admin("GET", "/internal/emails")).json.items as Array<{ to: string[]; status: string }>).find((e) => e.to.includes(optedOut.json.primary_email))?.status)
+      .toBe("skipped");
+    expect(mail.messages.some((m) => m.to.includes(optedOut.json.primary_email))).toBe(false);
+  }, 120_000);
 });

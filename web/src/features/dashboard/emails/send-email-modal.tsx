@@ -1,5 +1,5 @@
 import { adminQueryKey, adminRequest, api } from "@gatehouse/clients/react";
-import { Button, Group, Modal, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { Button, Group, Input, Modal, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -29,12 +29,43 @@ function useUserOptions(projectId: string, search: string, chosen: Map<string, s
   return { options: [...options].map(([value, label]) => ({ value, label })), loading: found.isFetching };
 }
 
+/**
+ * The category a draft declares (its `<NotificationCategory>`), read from a preview render:
+ * a draft is sent in its own category, so the dialog shows it rather than asking.
+ */
+function useDraftCategory(projectId: string, draftId: string | null) {
+  return useQuery({
+    queryKey: adminQueryKey(projectId, ["email-preview", { draft_id: draftId }]),
+    queryFn: ({ signal }) => api.renderEmail({ draft_id: draftId! }, adminRequest(projectId, { signal })),
+    enabled: draftId !== null,
+    retry: false,
+    select: (rendered) => rendered.notification_category ?? null,
+  });
+}
+
 function useDrafts(projectId: string, enabled: boolean) {
   return useQuery({
     queryKey: adminQueryKey(projectId, api.getListEmailDraftsQueryKey()),
     queryFn: ({ signal }) => api.listEmailDrafts(adminRequest(projectId, { signal })),
     enabled,
   });
+}
+
+function DraftCategory({ draftChosen, query }: { draftChosen: boolean; query: ReturnType<typeof useDraftCategory> }) {
+  const shown = !draftChosen
+    ? "Chosen by the draft"
+    : query.isPending
+      ? "Reading the draft…"
+      : query.isError
+        ? "Unknown: the draft does not render"
+        : (query.data ?? "Transactional");
+  return (
+    <Input.Wrapper label="Category" description="As the draft declares it. Users who turned it off are skipped." id="draft-category">
+      <Text size="sm" mt={6} aria-labelledby="draft-category-label" data-testid="draft-category">
+        {shown}
+      </Text>
+    </Input.Wrapper>
+  );
 }
 
 /** `datetime-local` gives local wall time without a zone; the browser's zone is the admin's. */
@@ -61,6 +92,7 @@ export function SendEmailModal({ projectId, opened, onClose }: { projectId: stri
   const send = useSendEmail(projectId);
   const users = useUserOptions(projectId, search, labels);
   const drafts = useDrafts(projectId, opened);
+  const draftCategory = useDraftCategory(projectId, content === "draft" ? draftId : null);
 
   const close = () => {
     send.reset();
@@ -82,7 +114,8 @@ export function SendEmailModal({ projectId, opened, onClose }: { projectId: stri
           ...(recipients === "all" ? { all_users: true as const } : { user_ids: userIds }),
           ...(content === "draft" ? { draft_id: draftId! } : { html }),
           ...(subject.trim() ? { subject: subject.trim() } : {}),
-          notification_category_name: category,
+          // A draft goes in the category it declares: naming one here would override it.
+          ...(content === "html" ? { notification_category_name: category } : {}),
           is_high_priority: highPriority,
           ...(at !== undefined ? { scheduled_at_millis: at } : {}),
         },
@@ -167,14 +200,18 @@ export function SendEmailModal({ projectId, opened, onClose }: { projectId: stri
             onChange={(e) => setSubject(e.currentTarget.value)}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <Select
-              label="Category"
-              description="Users may turn off all but transactional mail."
-              data={[...CATEGORIES]}
-              value={category}
-              onChange={(value) => setCategory(value ?? "Transactional")}
-              allowDeselect={false}
-            />
+            {content === "html" ? (
+              <Select
+                label="Category"
+                description="Users may turn off all but transactional mail."
+                data={[...CATEGORIES]}
+                value={category}
+                onChange={(value) => setCategory(value ?? "Transactional")}
+                allowDeselect={false}
+              />
+            ) : (
+              <DraftCategory draftChosen={draftId !== null} query={draftCategory} />
+            )}
             <TextInput
               label="Send at"
               description="Optional: empty sends now."
