@@ -13,6 +13,8 @@ import { mountWebApp } from "./http/web-app";
 import { OPENAPI_TAGS, registerAllRoutes } from "./routes";
 import type { ServiceDeps } from "./services/deps";
 
+const LATEST_API_PATH = "/api/latest";
+
 export interface AppOptions {
   /** The built web app to serve beside the API, when present. */
   webDistDir?: string;
@@ -81,10 +83,13 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   const document30 = toOpenApi30(document);
   api.get("/openapi.json", (c) => c.json(document));
   api.get("/openapi-3.0.json", (c) => c.json(document30));
-  api.get("/", (c) => {
-    return c.text("Welcome to the Gatehouse API. The OpenAPI document is at /api/v1/openapi.json (3.0.3 rendering at /api/v1/openapi-3.0.json) and the reference at /api/docs.");
-  });
   app.route(API_BASE_PATH, api);
+  // Stack Auth serves its API under /api/latest as well, and its SDKs and helpers call both.
+  app.all(`${LATEST_API_PATH}/*`, (c) => {
+    const url = new URL(c.req.url);
+    url.pathname = API_BASE_PATH + url.pathname.slice(LATEST_API_PATH.length);
+    return app.fetch(new Request(url, c.req.raw), c.env);
+  });
 
   mountApiReference(app, `${API_BASE_PATH}/openapi.json`);
   if (options.webDistDir && deps.settings.serveWeb) mountWebApp(app, options.webDistDir);

@@ -23,8 +23,8 @@ describe("dashboard: permissions", () => {
 
     await page.goto(`/dashboard/projects/${projectId}/permissions`);
     const tree = page.getByRole("list", { name: "Team permissions" });
-    // A new project starts with `admin` and `member`; the system permissions are listed apart.
-    await tree.getByText("member", { exact: true }).waitFor();
+    // A new project starts with `team_admin` and `team_member`; the system permissions are listed apart.
+    await tree.getByText("team_member", { exact: true }).waitFor();
     await page.getByRole("list", { name: "System permissions" }).getByText("$read_members").waitFor();
 
     // An id the server would refuse is refused here first, and nothing is sent.
@@ -116,13 +116,13 @@ describe("dashboard: permissions", () => {
     await page.getByRole("tab", { name: "Defaults" }).click();
     await page.waitForURL(new RegExp(`/permissions/defaults$`));
     const form = page.locator("form");
-    await choose(page, form, "Team creator", ["member"]);
+    await choose(page, form, "Team creator", ["team_member"]);
     await choose(page, form, "User", ["export_data"]);
     await page.getByRole("button", { name: "Save defaults" }).click();
     await page.getByText("The default permissions are saved.").waitFor();
     const { config } = (await admin("GET", "/internal/projects/current")).json;
-    expect(config.team_creator_default_permissions.map((p: { id: string }) => p.id).sort()).toEqual(["admin", "member"]);
-    expect(config.team_member_default_permissions).toEqual([{ id: "member" }]);
+    expect(config.team_creator_default_permissions.map((p: { id: string }) => p.id).sort()).toEqual(["team_admin", "team_member"]);
+    expect(config.team_member_default_permissions).toEqual([{ id: "team_member" }]);
     expect(config.user_default_permissions).toEqual([{ id: "export_data" }]);
 
     // The tabs are addresses of their own.

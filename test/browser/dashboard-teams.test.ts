@@ -53,9 +53,9 @@ describe("dashboard: teams", () => {
     // The member's own page: a team permission granted there, and their name in the team.
     await page.getByRole("link", { name: "Manage Grace Hopper" }).click();
     await page.waitForURL(new RegExp(`/teams/${teamId}/members/${grace.id}$`));
-    // A new project's members get its starter `member` permission, which contains two system ones.
+    // A new project's members get its starter `team_member` permission, which contains two system ones.
     const grantedList = page.getByRole("list", { name: "Team permissions granted to Grace Hopper" });
-    await grantedList.getByText("member", { exact: true }).waitFor();
+    await grantedList.getByText("team_member", { exact: true }).waitFor();
     await page.getByRole("group", { name: "Team permissions Grace Hopper holds through others" }).getByText("$read_members").waitFor();
     await page.getByRole("combobox", { name: "Grant a team permission" }).click();
     await page.getByRole("option", { name: "read_reports" }).click();
@@ -65,10 +65,10 @@ describe("dashboard: teams", () => {
       ((await admin("GET", `/team-permissions?team_id=${teamId}&user_id=${grace.id}&recursive=false`)).json.items as Array<{ id: string; team_id: string; user_id: string }>)
         .map((grant) => `${grant.id} ${grant.team_id} ${grant.user_id}`)
         .sort();
-    expect(await direct()).toEqual([`member ${teamId} ${grace.id}`, `read_reports ${teamId} ${grace.id}`]);
-    await page.getByRole("button", { name: "Revoke member" }).click();
-    await confirmIn(page, "Revoke member?", "Revoke permission");
-    await grantedList.getByText("member", { exact: true }).waitFor({ state: "detached" });
+    expect(await direct()).toEqual([`team_member ${teamId} ${grace.id}`, `read_reports ${teamId} ${grace.id}`]);
+    await page.getByRole("button", { name: "Revoke team_member" }).click();
+    await confirmIn(page, "Revoke team_member?", "Revoke permission");
+    await grantedList.getByText("team_member", { exact: true }).waitFor({ state: "detached" });
     expect(await direct()).toEqual([`read_reports ${teamId} ${grace.id}`]);
 
     await page.getByLabel("Display name in the team").fill("Captain Grace");

@@ -59,7 +59,7 @@ describe.each(STACK_SDKS)("@stackframe/js $version teams and permissions", ({ sd
 
     const joined = await signedInAgain(user.id);
     const team = (await joined.listTeams()).find((t) => t.id === serverTeam.id)!;
-    expect(await joined.hasPermission(team, "member")).toBe(true);
+    expect(await joined.hasPermission(team, "team_member")).toBe(true);
     expect(await joined.hasPermission(team, "$read_members")).toBe(true);
     expect(await joined.hasPermission(team, "$update_team")).toBe(false);
     await expect(team.update({ displayName: "Renamed" })).rejects.toThrow();

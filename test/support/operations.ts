@@ -787,7 +787,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
         has_secret_server_key: true,
         has_super_secret_admin_key: false,
       },
-      success: 201,
+      success: 200,
     },
     { operationId: "listProjectApiKeySets", method: "get", template: "/internal/api-keys", path: "/internal/api-keys", access: "admin", success: 200 },
     {

@@ -135,7 +135,7 @@ export async function bootstrapProject(api: HttpClient, config?: Record<string, 
       has_super_secret_admin_key: true,
     },
   });
-  expectValidThroughProxy(keys, 201);
+  expectValidThroughProxy(keys, 200);
   const k = {
     publishableKey: keys.json.publishable_client_key as string,
     secretKey: keys.json.secret_server_key as string,

@@ -34,6 +34,9 @@ const envSchema = z.object({
   STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY: z.string().min(1).optional(),
   STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY: z.string().min(1).optional(),
   STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY: z.string().min(1).optional(),
+  STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: booleanFlag.optional(),
+  STACK_SEED_INTERNAL_PROJECT_OTP_ENABLED: booleanFlag.optional(),
+  STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST: booleanFlag.optional(),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
   STACK_EMAIL_HOST: z.string().min(1).optional(),
@@ -108,6 +111,8 @@ export interface AppConfig {
     secretServerKey: string | undefined;
     superSecretAdminKey: string | undefined;
   };
+  /** Sign-in settings of the internal project that the environment fixes, as Stack Auth's seed variables do; unset ones are left to the dashboard. */
+  seedInternalConfig: { signUpEnabled?: boolean; otpEnabled?: boolean; allowLocalhost?: boolean };
   accessTokenTtlSeconds: number;
   bodyLimitBytes: number;
   /** The shared SMTP server, when one is configured; otherwise mail goes to the outbox only. */
@@ -165,6 +170,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       publishableClientKey: e.STACK_SEED_INTERNAL_PROJECT_PUBLISHABLE_CLIENT_KEY,
       secretServerKey: e.STACK_SEED_INTERNAL_PROJECT_SECRET_SERVER_KEY,
       superSecretAdminKey: e.STACK_SEED_INTERNAL_PROJECT_SUPER_SECRET_ADMIN_KEY,
+    },
+    seedInternalConfig: {
+      signUpEnabled: e.STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED,
+      otpEnabled: e.STACK_SEED_INTERNAL_PROJECT_OTP_ENABLED,
+      allowLocalhost: e.STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST,
     },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,

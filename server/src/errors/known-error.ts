@@ -2,7 +2,7 @@ import { knownErrors, type KnownErrorCode, type KnownErrorDetails } from "./cata
 
 type DetailsArgs<C extends KnownErrorCode> = keyof KnownErrorDetails<C> extends never ? [] : [KnownErrorDetails<C>];
 
-/** Thrown by routes and services; the HTTP layer renders it as `{code, error, details}`. */
+/** Thrown by routes and services; the HTTP layer renders it as `{code, error, details?}`. */
 export class KnownError<C extends KnownErrorCode = KnownErrorCode> extends Error {
   readonly status: number;
   readonly details: KnownErrorDetails<C>;

@@ -3,7 +3,8 @@
  * answers each failure with its named error. Keys are checked by digest (see
  * services/projects/project-key-checker.ts); access tokens are verified against the project's own key, so
  * a token from one project can never act on another. An admin access token is a session
- * of the internal project whose user owns the target project through one of their teams.
+ * of the internal project whose user owns the target project through one of their teams;
+ * it grants whichever access type the request asks for.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { KnownError } from "../errors";
@@ -56,7 +57,11 @@ export async function resolveAccess(c: Context<AppEnv>, deps: ServiceDeps): Prom
     }
   }
 
-  if (type === "client") {
+  if (adminAccessToken) {
+    // A project owner's session stands for every access level of the project, as in Stack
+    // Auth: it is checked here whatever the access type, and keys sent beside it are not.
+    await checkAdminAccessToken(deps, projectId, adminAccessToken);
+  } else if (type === "client") {
     if (publishableKey) {
       if (!(await deps.projectKeys.isValid(projectId, "publishable_client_key", publishableKey))) {
         throw new KnownError("INVALID_PUBLISHABLE_CLIENT_KEY", { project_id: projectId });
@@ -73,8 +78,6 @@ export async function resolveAccess(c: Context<AppEnv>, deps: ServiceDeps): Prom
     if (!(await deps.projectKeys.isValid(projectId, "super_secret_admin_key", adminKey))) {
       throw new KnownError("INVALID_SUPER_SECRET_ADMIN_KEY", { project_id: projectId });
     }
-  } else if (adminAccessToken) {
-    await checkAdminAccessToken(deps, projectId, adminAccessToken);
   } else {
     throw new KnownError("ADMIN_AUTHENTICATION_REQUIRED");
   }

@@ -4,11 +4,13 @@ import { KnownError, RateLimitedError } from "../errors";
 import type { AppEnv } from "./env";
 import { stackHeader } from "./headers";
 
-/** The one place an error becomes a response: `{code, error, details}` plus both known-error headers. */
+/** The one place an error becomes a response: `{code, error, details?}` plus both known-error headers. */
 export function renderError(error: unknown, c: Context<AppEnv>): Response {
   const known = toKnownError(error);
   if (known) {
-    return c.json({ code: known.code, error: known.message, details: known.details }, known.status as 400, {
+    // As Stack Auth does, an error with nothing to detail sends no `details`.
+    const details = Object.keys(known.details).length > 0 ? { details: known.details } : {};
+    return c.json({ code: known.code, error: known.message, ...details }, known.status as 400, {
       "x-stack-known-error": known.code,
       "x-hexclave-known-error": known.code,
     });

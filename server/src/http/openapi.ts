@@ -7,7 +7,7 @@ import type { AccessType } from "./env";
 /** The fields of every known-error body; `code` is narrowed per response (see errorBodyFor). */
 const KNOWN_ERROR_FIELDS = {
   error: z.string().openapi({ description: "Human-readable message." }),
-  details: z.record(z.string(), z.unknown()).openapi({ description: "Structured fields of this error code." }),
+  details: z.record(z.string(), z.unknown()).optional().openapi({ description: "Structured fields of this error code; absent when it has none." }),
 };
 
 export const RateLimitedBody = z.object({ error: z.string() }).openapi("RateLimited");
@@ -165,7 +165,9 @@ function securityFor(access: readonly AccessType[]) {
     );
   }
   if (access.includes("server")) alternatives.push({ ...base, SecretServerKey: [] }, { ...base, SecretServerKey: [], AccessToken: [] });
-  if (access.includes("admin")) alternatives.push({ ...base, SuperSecretAdminKey: [] }, { ...base, AdminAccessToken: [] });
+  if (access.includes("admin")) alternatives.push({ ...base, SuperSecretAdminKey: [] });
+  // A project owner's admin access token stands for every access level (http/access.ts).
+  alternatives.push({ ...base, AdminAccessToken: [] });
   return alternatives;
 }
 
@@ -190,6 +192,18 @@ export function authenticatedRoute<const R extends Omit<RouteConfig, "middleware
   return clientAccessRules ? { ...config, clientAccessRules } : config;
 }
 
+/**
+ * A route anyone may call, which reads project authentication when it is sent (and refuses
+ * it when it is wrong); the handler finds the caller with `resolveAccess`.
+ */
+export function optionallyAuthenticatedRoute<const R extends Omit<RouteConfig, "security">>(errors: readonly KnownErrorCode[], route: R) {
+  return createRoute({
+    ...route,
+    security: [{}, ...securityFor(["client", "server", "admin"])],
+    responses: { ...errorResponses(errors, AUTHENTICATED_BASE), ...route.responses },
+  });
+}
+
 /** A route anyone may call (no project authentication). */
 export function publicRoute<const R extends RouteConfig>(errors: readonly KnownErrorCode[], route: R) {
   return createRoute({
@@ -206,5 +220,10 @@ export const SECURITY_SCHEMES = {
   AccessToken: { type: "apiKey", in: "header", name: "x-stack-access-token", description: "The signed-in user's access token (JWT)." },
   SecretServerKey: { type: "apiKey", in: "header", name: "x-stack-secret-server-key", description: "Server key." },
   SuperSecretAdminKey: { type: "apiKey", in: "header", name: "x-stack-super-secret-admin-key", description: "Admin key." },
-  AdminAccessToken: { type: "apiKey", in: "header", name: "x-stack-admin-access-token", description: "Access token of an internal-project user who owns the project." },
+  AdminAccessToken: {
+    type: "apiKey",
+    in: "header",
+    name: "x-stack-admin-access-token",
+    description: "Access token of an internal-project user who owns the project; it stands for client, server and admin access.",
+  },
 } as const;

@@ -62,6 +62,38 @@ describe("request plumbing", () => {
     expect(res.json.details).toEqual({ actual_access_type: "server", allowed_access_types: ["admin"] });
   });
 
+  it("takes a project owner's admin access token for client, server and admin access, as Stack Auth does", async () => {
+    const asOwner = (accessType: "client" | "server" | "admin") => ({ projectId: project.projectId, accessType, adminAccessToken: project.owner.accessToken });
+    const created = await call(t, "POST", "/users", { creds: asOwner("server"), body: { primary_email: "made-by-owner@example.com" } });
+    expect(created.status).toBe(201);
+    expect((await call(t, "GET", "/users", { creds: asOwner("server") })).status).toBe(200);
+    expect((await call(t, "GET", "/projects/current", { creds: asOwner("client") })).status).toBe(200);
+    expect((await call(t, "GET", "/internal/projects/current", { creds: asOwner("admin") })).status).toBe(200);
+    // The token is the credential: a wrong key beside it changes nothing, a stranger's token is refused.
+    expect((await call(t, "GET", "/users", { creds: { ...asOwner("server"), secretKey: "ssk_wrong" } })).status).toBe(200);
+    const stranger = await call(t, "GET", "/users", { creds: { ...asOwner("server"), adminAccessToken: project.user.accessToken } });
+    expect(stranger.json.code).toBe("INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN");
+  });
+
+  it("serves the API under /api/latest as under /api/v1, as Stack Auth does", async () => {
+    const latest = await t.request("/api/latest/projects/current", { headers: { "x-stack-project-id": project.projectId, "x-stack-access-type": "client" } });
+    expect(latest.status).toBe(200);
+    expect(((await latest.json()) as { id: string }).id).toBe(project.projectId);
+    const missing = await t.request("/api/latest/no-such-route");
+    expect(((await missing.json()) as { code: string }).code).toBe("ROUTE_NOT_FOUND");
+  });
+
+  it("greets at /api/v1, naming who the headers resolve to and refusing wrong ones", async () => {
+    expect(await (await t.request("/api/v1")).text()).toMatch(/Authentication: none/);
+    const asUser = await t.request("/api/v1", {
+      headers: { "x-stack-project-id": project.projectId, "x-stack-access-type": "client", "x-stack-access-token": project.user.accessToken },
+    });
+    expect(await asUser.text()).toMatch(new RegExp(`client access\n  Project: ${project.projectId}\n  User: ${project.user.email}`));
+    const wrongKey = await t.request("/api/v1", { headers: { "x-stack-project-id": project.projectId, "x-stack-access-type": "server", "x-stack-secret-server-key": "nope" } });
+    expect(wrongKey.headers.get("x-stack-known-error")).toBe("INVALID_SECRET_SERVER_KEY");
+    expect(((await (await t.request("/api/v1?extra=1")).json()) as { code: string }).code).toBe("SCHEMA_ERROR");
+  });
+
   it("requires the publishable key only from projects that demand it", async () => {
     const res = await call(t, "GET", "/projects/current", { creds: { projectId: project.projectId, accessType: "client" } });
     expect(res.status).toBe(200);

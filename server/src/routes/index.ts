@@ -31,6 +31,7 @@ import { registerEmailLibraryRoutes } from "./internal/email-library";
 import { registerInternalProjectRoutes } from "./internal/projects";
 import { registerWebhookDeliveryRoutes } from "./internal/webhook-deliveries";
 import { registerWebhookEndpointRoutes } from "./internal/webhook-endpoints";
+import { registerApiRootRoutes } from "./misc/api-root";
 import { registerMiscRoutes } from "./misc/backend-urls";
 import { registerCustomerReadRoutes } from "./payments/customer-reads";
 import { registerItemRoutes } from "./payments/items";
@@ -50,6 +51,7 @@ import { registerUserRoutes } from "./users/users";
 
 /** Every area's routes, in the order they appear in the OpenAPI document. */
 export function registerAllRoutes(router: Router): void {
+  registerApiRootRoutes(router);
   registerPasswordRoutes(router);
   registerPasswordChangeRoutes(router);
   registerPasswordResetRoutes(router);

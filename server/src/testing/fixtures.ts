@@ -167,7 +167,7 @@ export async function createProjectFixture(
       has_super_secret_admin_key: true,
     },
   });
-  if (keys.status !== 201) throw new Error(`key creation failed: ${keys.status} ${keys.text}`);
+  if (keys.status !== 200) throw new Error(`key creation failed: ${keys.status} ${keys.text}`);
   const fixtureKeys = {
     publishableKey: keys.json.publishable_client_key,
     secretKey: keys.json.secret_server_key,

@@ -142,19 +142,24 @@ function casesFor(op: ProtectedOperation): Case[] {
         creds: (ctx) => ({ ...ctx.project.admin, adminKey: ctx.otherProject.keys.adminKey }),
         code: "INVALID_SUPER_SECRET_ADMIN_KEY",
       },
+    );
+  }
+  // An admin access token stands for server access too, so it is refused there on the same terms.
+  for (const type of (["server", "admin"] as const).filter((t) => op.access.includes(t))) {
+    cases.push(
       {
-        name: "the admin token of a user who does not own the project",
-        creds: (ctx) => ({ projectId: ctx.project.projectId, accessType: "admin", adminAccessToken: ctx.otherProject.owner.accessToken }),
+        name: `the admin token of a user who does not own the project, for ${type} access`,
+        creds: (ctx) => ({ projectId: ctx.project.projectId, accessType: type, adminAccessToken: ctx.otherProject.owner.accessToken }),
         code: "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN",
       },
       {
-        name: "a garbled admin access token",
-        creds: (ctx) => ({ projectId: ctx.project.projectId, accessType: "admin", adminAccessToken: "garbage" }),
+        name: `a garbled admin access token, for ${type} access`,
+        creds: (ctx) => ({ projectId: ctx.project.projectId, accessType: type, adminAccessToken: "garbage" }),
         code: "UNPARSABLE_ADMIN_ACCESS_TOKEN",
       },
       {
-        name: "a project user's token used as an admin token",
-        creds: (ctx) => ({ projectId: ctx.project.projectId, accessType: "admin", adminAccessToken: ctx.project.user.accessToken }),
+        name: `a project user's token used as an admin token, for ${type} access`,
+        creds: (ctx) => ({ projectId: ctx.project.projectId, accessType: type, adminAccessToken: ctx.project.user.accessToken }),
         code: "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN",
       },
     );
@@ -338,13 +343,19 @@ export async function documentedOperations(t: TestApp): Promise<Map<string, Docu
       if (!operation.operationId) continue;
       const schemes = new Set((operation.security ?? []).flatMap((alternative) => Object.keys(alternative)));
       const access: AccessType[] = [];
+      // An empty alternative: anyone may call it, and headers sent are only read (GET /api/v1).
+      if ((operation.security ?? []).some((alternative) => Object.keys(alternative).length === 0)) {
+        operations.set(operation.operationId, { method: method.toUpperCase(), path, access });
+        continue;
+      }
       // Client alternatives carry at most a publishable key and a user token (http/openapi.ts securityFor).
       const clientAlternative = (operation.security ?? []).some(
         (alternative) => "AccessType" in alternative && !("SecretServerKey" in alternative || "SuperSecretAdminKey" in alternative || "AdminAccessToken" in alternative),
       );
       if (clientAlternative) access.push("client");
       if (schemes.has("SecretServerKey")) access.push("server");
-      if (schemes.has("SuperSecretAdminKey") || schemes.has("AdminAccessToken")) access.push("admin");
+      // Every protected operation lists the admin access token (it stands for every level); the admin key marks admin access.
+      if (schemes.has("SuperSecretAdminKey")) access.push("admin");
       operations.set(operation.operationId, { method: method.toUpperCase(), path, access });
     }
   }
@@ -367,7 +378,7 @@ export async function foreignTeam(ctx: SecurityContext): Promise<string> {
 
 /**
  * A team the project user belongs to with every permission grant taken away (new projects
- * give creators `admin` and members `member`), and a second member they could act on.
+ * give creators `team_admin` and members `team_member`), and a second member they could act on.
  */
 export async function teamWithoutPermissions(ctx: SecurityContext): Promise<{ teamId: string; otherUserId: string }> {
   const { server, user } = ctx.project;

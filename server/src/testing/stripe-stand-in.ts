@@ -72,8 +72,9 @@ function nested(form: URLSearchParams, key: string): Record<string, string> {
   return out;
 }
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
-  const webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
+/** A fixed port and webhook secret are for a long-running stand-in beside another test suite (scripts/stack-e2e). */
+export async function startStripeStandIn(options: { port?: number; webhookSecret?: string } = {}): Promise<StripeStandIn> {
+  const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(16).toString("hex")}`;
   const sdk = new Stripe("sk_test_stand_in");
   const requests: StandInRequest[] = [];
   const accounts: StripeStandIn["accounts"] = new Map();
@@ -198,7 +199,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
     res.end(JSON.stringify(body));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", () => resolve()));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : 0;
   base = `http://127.0.0.1:${port}`;

@@ -51,7 +51,7 @@ export async function signInWithProject(page: Page, server: RunningTestServer, l
       has_secret_server_key: true,
       has_super_secret_admin_key: false,
     });
-    expect(made.status).toBe(201);
+    expect(made.status).toBe(200);
     keys = { publishableKey: made.json.publishable_client_key, secretKey: made.json.secret_server_key };
   }
   return { ...user, accessToken, userHeaders, projectId, teamId: me.json.selected_team_id as string, admin, keys };
@@ -88,7 +88,7 @@ export async function createSeededProject(server: RunningTestServer, name = "Har
     has_secret_server_key: true,
     has_super_secret_admin_key: false,
   });
-  if (keySet.status !== 201) throw new Error(`POST /internal/api-keys answered ${keySet.status}: ${JSON.stringify(keySet.json)}`);
+  if (keySet.status !== 200) throw new Error(`POST /internal/api-keys answered ${keySet.status}: ${JSON.stringify(keySet.json)}`);
   const { publishable_client_key: publishableKey, secret_server_key: secretKey } = keySet.json;
   return {
     projectId,

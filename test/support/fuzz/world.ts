@@ -194,7 +194,7 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       customer_id: [...userIds, "me", team.id],
       owner_team_id: [ownerMe.selected_team_id],
       selected_team_id: [team.id, null],
-      permission_id: [teamPermission.id, projectPermission.id, "$read_members", "admin", "member"],
+      permission_id: [teamPermission.id, projectPermission.id, "$read_members", "team_admin", "team_member"],
       id: [userKey.id, teamKey.id, keys.id, draft.id, theme.id, "default-dark", ...outbox.results.map((r: { email_id: string }) => r.email_id)],
       templateId: ["822687fe-8d0a-4467-a0d1-416b6e639478", "e7d009ce-8d47-4528-b245-5bf119f2ffa3"],
       template_id: ["822687fe-8d0a-4467-a0d1-416b6e639478"],

@@ -18,7 +18,7 @@ import type {
   KnownError403,
   KnownError503,
   RateLimited,
-  SignInResult,
+  SignInTokens,
   SignUpAnonymouslyBody
 } from './endpoints.schemas';
 
@@ -47,9 +47,9 @@ export const getSignUpAnonymouslyUrl = () => {
   return `/auth/anonymous/sign-up`
 }
 
-export const signUpAnonymously = async (signUpAnonymouslyBody?: SignUpAnonymouslyBody, options?: RequestInit): Promise<SignInResult> => {
+export const signUpAnonymously = async (signUpAnonymouslyBody?: SignUpAnonymouslyBody, options?: RequestInit): Promise<SignInTokens> => {
   
-  return gatehouseFetch<SignInResult>(getSignUpAnonymouslyUrl(),
+  return gatehouseFetch<SignInTokens>(getSignUpAnonymouslyUrl(),
   {      
     ...options,
     method: 'POST',

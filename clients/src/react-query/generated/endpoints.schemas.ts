@@ -1249,7 +1249,7 @@ export const KnownError400Code = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400Details = {[key: string]: unknown};
 
@@ -1261,8 +1261,8 @@ export interface KnownError400 {
   code: KnownError400Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400Details;
 }
 
 /**
@@ -1278,7 +1278,7 @@ export const KnownError400BodyParsingErrorSchemaErrorCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400BodyParsingErrorSchemaErrorDetails = {[key: string]: unknown};
 
@@ -1290,8 +1290,8 @@ export interface KnownError400BodyParsingErrorSchemaError {
   code: KnownError400BodyParsingErrorSchemaErrorCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400BodyParsingErrorSchemaErrorDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400BodyParsingErrorSchemaErrorDetails;
 }
 
 /**
@@ -1314,7 +1314,7 @@ export const KnownError400PlusAnonymousAccountsNotEnabledCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusAnonymousAccountsNotEnabledDetails = {[key: string]: unknown};
 
@@ -1326,8 +1326,8 @@ export interface KnownError400PlusAnonymousAccountsNotEnabled {
   code: KnownError400PlusAnonymousAccountsNotEnabledCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusAnonymousAccountsNotEnabledDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAnonymousAccountsNotEnabledDetails;
 }
 
 /**
@@ -1350,7 +1350,7 @@ export const KnownError400PlusApiKeysNotEnabledCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusApiKeysNotEnabledDetails = {[key: string]: unknown};
 
@@ -1362,8 +1362,8 @@ export interface KnownError400PlusApiKeysNotEnabled {
   code: KnownError400PlusApiKeysNotEnabledCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusApiKeysNotEnabledDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusApiKeysNotEnabledDetails;
 }
 
 /**
@@ -1387,7 +1387,7 @@ export const KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode =
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserDetails = {[key: string]: unknown};
 
@@ -1399,8 +1399,8 @@ export interface KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser {
   code: KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserDetails;
 }
 
 /**
@@ -1424,7 +1424,7 @@ export const KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeDetails = {[key: string]: unknown};
 
@@ -1436,8 +1436,8 @@ export interface KnownError400PlusApiKeysNotEnabledWrongApiKeyType {
   code: KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeDetails;
 }
 
 /**
@@ -1461,7 +1461,7 @@ export const KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutU
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserDetails = {[key: string]: unknown};
 
@@ -1473,8 +1473,8 @@ export interface KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWith
   code: KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserDetails;
 }
 
 /**
@@ -1497,7 +1497,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserDetails = {[key: string]: unknown};
 
@@ -1509,8 +1509,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUser {
   code: KnownError400PlusCannotGetOwnUserWithoutUserCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserDetails;
 }
 
 /**
@@ -1535,7 +1535,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoDetails = {[key: string]: unknown};
 
@@ -1547,8 +1547,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo {
   code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoDetails;
 }
 
 /**
@@ -1573,7 +1573,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails = {[key: string]: unknown};
 
@@ -1585,8 +1585,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat {
   code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails;
 }
 
 /**
@@ -1611,7 +1611,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqDetails = {[key: string]: unknown};
 
@@ -1623,8 +1623,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq {
   code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqDetails;
 }
 
 /**
@@ -1649,7 +1649,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uDetails = {[key: string]: unknown};
 
@@ -1661,8 +1661,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u {
   code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uDetails;
 }
 
 /**
@@ -1687,7 +1687,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifDetails = {[key: string]: unknown};
 
@@ -1699,8 +1699,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif {
   code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifDetails;
 }
 
 /**
@@ -1726,7 +1726,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Details = {[key: string]: unknown};
 
@@ -1738,8 +1738,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 {
   code: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Details;
 }
 
 /**
@@ -1765,7 +1765,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qDetails = {[key: string]: unknown};
 
@@ -1777,8 +1777,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q {
   code: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qDetails;
 }
 
 /**
@@ -1805,7 +1805,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whDetails = {[key: string]: unknown};
 
@@ -1817,8 +1817,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh {
   code: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whDetails;
 }
 
 /**
@@ -1846,7 +1846,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdDetails = {[key: string]: unknown};
 
@@ -1858,8 +1858,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd {
   code: KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdDetails;
 }
 
 /**
@@ -1883,7 +1883,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCod
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistDetails = {[key: string]: unknown};
 
@@ -1895,8 +1895,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExis
   code: KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistDetails;
 }
 
 /**
@@ -1920,7 +1920,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithU
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserDetails = {[key: string]: unknown};
 
@@ -1932,8 +1932,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedW
   code: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserDetails;
 }
 
 /**
@@ -1957,7 +1957,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode = 
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedDetails = {[key: string]: unknown};
 
@@ -1969,8 +1969,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerified {
   code: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedDetails;
 }
 
 /**
@@ -1994,7 +1994,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCan
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledDetails = {[key: string]: unknown};
 
@@ -2006,8 +2006,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategor
   code: KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabledDetails;
 }
 
 /**
@@ -2031,7 +2031,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConne
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails = {[key: string]: unknown};
 
@@ -2043,8 +2043,8 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotC
   code: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails;
 }
 
 /**
@@ -2067,7 +2067,7 @@ export const KnownError400PlusCliAuthErrorCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCliAuthErrorDetails = {[key: string]: unknown};
 
@@ -2079,8 +2079,8 @@ export interface KnownError400PlusCliAuthError {
   code: KnownError400PlusCliAuthErrorCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCliAuthErrorDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCliAuthErrorDetails;
 }
 
 /**
@@ -2105,7 +2105,7 @@ export const KnownError400PlusCliAuthErrorAnd2More1t43w03Code = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCliAuthErrorAnd2More1t43w03Details = {[key: string]: unknown};
 
@@ -2117,8 +2117,8 @@ export interface KnownError400PlusCliAuthErrorAnd2More1t43w03 {
   code: KnownError400PlusCliAuthErrorAnd2More1t43w03Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCliAuthErrorAnd2More1t43w03Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCliAuthErrorAnd2More1t43w03Details;
 }
 
 /**
@@ -2142,7 +2142,7 @@ export const KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExis
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsDetails = {[key: string]: unknown};
 
@@ -2154,8 +2154,8 @@ export interface KnownError400PlusContainedPermissionNotFoundPermissionIdAlready
   code: KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsDetails;
 }
 
 /**
@@ -2182,7 +2182,7 @@ export const KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gDetails = {[key: string]: unknown};
 
@@ -2194,8 +2194,8 @@ export interface KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g {
   code: KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gDetails;
 }
 
 /**
@@ -2218,7 +2218,7 @@ export const KnownError400PlusDataVaultStoreDoesNotExistCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusDataVaultStoreDoesNotExistDetails = {[key: string]: unknown};
 
@@ -2230,8 +2230,8 @@ export interface KnownError400PlusDataVaultStoreDoesNotExist {
   code: KnownError400PlusDataVaultStoreDoesNotExistCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusDataVaultStoreDoesNotExistDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusDataVaultStoreDoesNotExistDetails;
 }
 
 /**
@@ -2255,7 +2255,7 @@ export const KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyD
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExistDetails = {[key: string]: unknown};
 
@@ -2267,8 +2267,8 @@ export interface KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashed
   code: KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExistCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExistDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashedKeyDoesNotExistDetails;
 }
 
 /**
@@ -2293,7 +2293,7 @@ export const KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vDetails = {[key: string]: unknown};
 
@@ -2305,8 +2305,8 @@ export interface KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v {
   code: KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vDetails;
 }
 
 /**
@@ -2329,7 +2329,7 @@ export const KnownError400PlusEmailNotEditableCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusEmailNotEditableDetails = {[key: string]: unknown};
 
@@ -2341,8 +2341,8 @@ export interface KnownError400PlusEmailNotEditable {
   code: KnownError400PlusEmailNotEditableCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusEmailNotEditableDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusEmailNotEditableDetails;
 }
 
 /**
@@ -2367,7 +2367,7 @@ export const KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Details = {[key: string]: unknown};
 
@@ -2379,8 +2379,8 @@ export interface KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8 {
   code: KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Details;
 }
 
 /**
@@ -2403,7 +2403,7 @@ export const KnownError400PlusEmailRenderingErrorCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusEmailRenderingErrorDetails = {[key: string]: unknown};
 
@@ -2415,8 +2415,8 @@ export interface KnownError400PlusEmailRenderingError {
   code: KnownError400PlusEmailRenderingErrorCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusEmailRenderingErrorDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusEmailRenderingErrorDetails;
 }
 
 /**
@@ -2439,7 +2439,7 @@ export const KnownError400PlusInternalProjectCannotBeDeletedCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusInternalProjectCannotBeDeletedDetails = {[key: string]: unknown};
 
@@ -2451,8 +2451,8 @@ export interface KnownError400PlusInternalProjectCannotBeDeleted {
   code: KnownError400PlusInternalProjectCannotBeDeletedCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusInternalProjectCannotBeDeletedDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusInternalProjectCannotBeDeletedDetails;
 }
 
 /**
@@ -2475,7 +2475,7 @@ export const KnownError400PlusInvalidPollingCodeCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusInvalidPollingCodeDetails = {[key: string]: unknown};
 
@@ -2487,8 +2487,8 @@ export interface KnownError400PlusInvalidPollingCode {
   code: KnownError400PlusInvalidPollingCodeCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusInvalidPollingCodeDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusInvalidPollingCodeDetails;
 }
 
 /**
@@ -2513,7 +2513,7 @@ export const KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zDetails = {[key: string]: unknown};
 
@@ -2525,8 +2525,8 @@ export interface KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z {
   code: KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zDetails;
 }
 
 /**
@@ -2552,7 +2552,7 @@ export const KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vCod
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vDetails = {[key: string]: unknown};
 
@@ -2564,8 +2564,8 @@ export interface KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155
   code: KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vDetails;
 }
 
 /**
@@ -2592,7 +2592,7 @@ export const KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Co
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Details = {[key: string]: unknown};
 
@@ -2604,8 +2604,8 @@ export interface KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a731
   code: KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Details;
 }
 
 /**
@@ -2630,7 +2630,7 @@ export const KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails = {[key: string]: unknown};
 
@@ -2642,8 +2642,8 @@ export interface KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2
   code: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails;
 }
 
 /**
@@ -2668,7 +2668,7 @@ export const KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code 
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Details = {[key: string]: unknown};
 
@@ -2680,8 +2680,8 @@ export interface KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 
   code: KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Details;
 }
 
 /**
@@ -2704,7 +2704,7 @@ export const KnownError400PlusPasskeyAuthenticationNotEnabledCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusPasskeyAuthenticationNotEnabledDetails = {[key: string]: unknown};
 
@@ -2716,8 +2716,8 @@ export interface KnownError400PlusPasskeyAuthenticationNotEnabled {
   code: KnownError400PlusPasskeyAuthenticationNotEnabledCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusPasskeyAuthenticationNotEnabledDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusPasskeyAuthenticationNotEnabledDetails;
 }
 
 /**
@@ -2743,7 +2743,7 @@ export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hDetails = {[key: string]: unknown};
 
@@ -2755,8 +2755,8 @@ export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h
   code: KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hDetails;
 }
 
 /**
@@ -2782,7 +2782,7 @@ export const KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtDetails = {[key: string]: unknown};
 
@@ -2794,8 +2794,8 @@ export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qt
   code: KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtDetails;
 }
 
 /**
@@ -2822,7 +2822,7 @@ export const KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Cod
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Details = {[key: string]: unknown};
 
@@ -2834,8 +2834,8 @@ export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty7
   code: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Details;
 }
 
 /**
@@ -2862,7 +2862,7 @@ export const KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sCode
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sDetails = {[key: string]: unknown};
 
@@ -2874,8 +2874,8 @@ export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58s
   code: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sDetails;
 }
 
 /**
@@ -2902,7 +2902,7 @@ export const KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffCod
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffDetails = {[key: string]: unknown};
 
@@ -2914,8 +2914,8 @@ export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cf
   code: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffDetails;
 }
 
 /**
@@ -2939,7 +2939,7 @@ export const KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhit
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelistedDetails = {[key: string]: unknown};
 
@@ -2951,8 +2951,8 @@ export interface KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNot
   code: KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelistedCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelistedDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelistedDetails;
 }
 
 /**
@@ -2976,7 +2976,7 @@ export const KnownError400PlusPasswordTooLongPasswordTooShortCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusPasswordTooLongPasswordTooShortDetails = {[key: string]: unknown};
 
@@ -2988,8 +2988,8 @@ export interface KnownError400PlusPasswordTooLongPasswordTooShort {
   code: KnownError400PlusPasswordTooLongPasswordTooShortCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusPasswordTooLongPasswordTooShortDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusPasswordTooLongPasswordTooShortDetails;
 }
 
 /**
@@ -3013,7 +3013,7 @@ export const KnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode =
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusProductAlreadyGrantedVerificationCodeExpiredDetails = {[key: string]: unknown};
 
@@ -3025,8 +3025,8 @@ export interface KnownError400PlusProductAlreadyGrantedVerificationCodeExpired {
   code: KnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusProductAlreadyGrantedVerificationCodeExpiredDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusProductAlreadyGrantedVerificationCodeExpiredDetails;
 }
 
 /**
@@ -3049,7 +3049,7 @@ export const KnownError400PlusRedirectUrlNotWhitelistedCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusRedirectUrlNotWhitelistedDetails = {[key: string]: unknown};
 
@@ -3061,8 +3061,8 @@ export interface KnownError400PlusRedirectUrlNotWhitelisted {
   code: KnownError400PlusRedirectUrlNotWhitelistedCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusRedirectUrlNotWhitelistedDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusRedirectUrlNotWhitelistedDetails;
 }
 
 /**
@@ -3086,7 +3086,7 @@ export const KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistCode = 
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistDetails = {[key: string]: unknown};
 
@@ -3098,8 +3098,8 @@ export interface KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist {
   code: KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistDetails;
 }
 
 /**
@@ -3122,7 +3122,7 @@ export const KnownError400PlusUserIdDoesNotExistCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusUserIdDoesNotExistDetails = {[key: string]: unknown};
 
@@ -3134,8 +3134,8 @@ export interface KnownError400PlusUserIdDoesNotExist {
   code: KnownError400PlusUserIdDoesNotExistCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusUserIdDoesNotExistDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusUserIdDoesNotExistDetails;
 }
 
 /**
@@ -3159,7 +3159,7 @@ export const KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttempts
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReachedDetails = {[key: string]: unknown};
 
@@ -3171,8 +3171,8 @@ export interface KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAtte
   code: KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReachedCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReachedDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReachedDetails;
 }
 
 /**
@@ -3201,7 +3201,7 @@ export const KnownError401Code = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError401Details = {[key: string]: unknown};
 
@@ -3213,8 +3213,8 @@ export interface KnownError401 {
   code: KnownError401Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError401Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401Details;
 }
 
 /**
@@ -3232,7 +3232,7 @@ export const KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails = {[key: string]: unknown};
 
@@ -3244,8 +3244,8 @@ export interface KnownError401AccessTokenExpiredAnd3MoreL2xy9z {
   code: KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails;
 }
 
 /**
@@ -3276,7 +3276,7 @@ export const KnownError401PlusApiKeyExpiredApiKeyRevokedCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError401PlusApiKeyExpiredApiKeyRevokedDetails = {[key: string]: unknown};
 
@@ -3288,8 +3288,8 @@ export interface KnownError401PlusApiKeyExpiredApiKeyRevoked {
   code: KnownError401PlusApiKeyExpiredApiKeyRevokedCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError401PlusApiKeyExpiredApiKeyRevokedDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401PlusApiKeyExpiredApiKeyRevokedDetails;
 }
 
 /**
@@ -3320,7 +3320,7 @@ export const KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredC
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredDetails = {[key: string]: unknown};
 
@@ -3332,8 +3332,8 @@ export interface KnownError401PlusExpectedInternalProjectUserAuthenticationRequi
   code: KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredDetails;
 }
 
 /**
@@ -3363,7 +3363,7 @@ export const KnownError401PlusRefreshTokenNotFoundOrExpiredCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError401PlusRefreshTokenNotFoundOrExpiredDetails = {[key: string]: unknown};
 
@@ -3375,8 +3375,8 @@ export interface KnownError401PlusRefreshTokenNotFoundOrExpired {
   code: KnownError401PlusRefreshTokenNotFoundOrExpiredCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError401PlusRefreshTokenNotFoundOrExpiredDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401PlusRefreshTokenNotFoundOrExpiredDetails;
 }
 
 /**
@@ -3407,7 +3407,7 @@ export const KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationReq
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequiredDetails = {[key: string]: unknown};
 
@@ -3419,8 +3419,8 @@ export interface KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticatio
   code: KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequiredCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequiredDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequiredDetails;
 }
 
 /**
@@ -3451,7 +3451,7 @@ export const KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredCo
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredDetails = {[key: string]: unknown};
 
@@ -3463,8 +3463,8 @@ export interface KnownError401PlusTeamPermissionRequiredUserAuthenticationRequir
   code: KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401PlusTeamPermissionRequiredUserAuthenticationRequiredDetails;
 }
 
 /**
@@ -3494,7 +3494,7 @@ export const KnownError401PlusUserAuthenticationRequiredCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError401PlusUserAuthenticationRequiredDetails = {[key: string]: unknown};
 
@@ -3506,8 +3506,8 @@ export interface KnownError401PlusUserAuthenticationRequired {
   code: KnownError401PlusUserAuthenticationRequiredCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError401PlusUserAuthenticationRequiredDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401PlusUserAuthenticationRequiredDetails;
 }
 
 /**
@@ -3522,7 +3522,7 @@ export const KnownError401RefreshTokenNotFoundOrExpiredCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError401RefreshTokenNotFoundOrExpiredDetails = {[key: string]: unknown};
 
@@ -3534,8 +3534,8 @@ export interface KnownError401RefreshTokenNotFoundOrExpired {
   code: KnownError401RefreshTokenNotFoundOrExpiredCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError401RefreshTokenNotFoundOrExpiredDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401RefreshTokenNotFoundOrExpiredDetails;
 }
 
 /**
@@ -3550,7 +3550,7 @@ export const KnownError403Code = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError403Details = {[key: string]: unknown};
 
@@ -3562,8 +3562,8 @@ export interface KnownError403 {
   code: KnownError403Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError403Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403Details;
 }
 
 /**
@@ -3579,7 +3579,7 @@ export const KnownError403PlusClientTeamCreationNotEnabledCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError403PlusClientTeamCreationNotEnabledDetails = {[key: string]: unknown};
 
@@ -3591,8 +3591,8 @@ export interface KnownError403PlusClientTeamCreationNotEnabled {
   code: KnownError403PlusClientTeamCreationNotEnabledCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError403PlusClientTeamCreationNotEnabledDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403PlusClientTeamCreationNotEnabledDetails;
 }
 
 /**
@@ -3608,7 +3608,7 @@ export const KnownError403PlusClientUserDeletionNotEnabledCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError403PlusClientUserDeletionNotEnabledDetails = {[key: string]: unknown};
 
@@ -3620,8 +3620,8 @@ export interface KnownError403PlusClientUserDeletionNotEnabled {
   code: KnownError403PlusClientUserDeletionNotEnabledCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError403PlusClientUserDeletionNotEnabledDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403PlusClientUserDeletionNotEnabledDetails;
 }
 
 /**
@@ -3637,7 +3637,7 @@ export const KnownError403PlusOtpAuthenticationNotEnabledCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError403PlusOtpAuthenticationNotEnabledDetails = {[key: string]: unknown};
 
@@ -3649,8 +3649,8 @@ export interface KnownError403PlusOtpAuthenticationNotEnabled {
   code: KnownError403PlusOtpAuthenticationNotEnabledCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError403PlusOtpAuthenticationNotEnabledDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403PlusOtpAuthenticationNotEnabledDetails;
 }
 
 /**
@@ -3666,7 +3666,7 @@ export const KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError403PlusTeamInvitationRestrictedUserNotAllowedDetails = {[key: string]: unknown};
 
@@ -3678,8 +3678,8 @@ export interface KnownError403PlusTeamInvitationRestrictedUserNotAllowed {
   code: KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError403PlusTeamInvitationRestrictedUserNotAllowedDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403PlusTeamInvitationRestrictedUserNotAllowedDetails;
 }
 
 /**
@@ -3694,7 +3694,7 @@ export const KnownError404ApiKeyNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404ApiKeyNotFoundDetails = {[key: string]: unknown};
 
@@ -3706,8 +3706,8 @@ export interface KnownError404ApiKeyNotFound {
   code: KnownError404ApiKeyNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404ApiKeyNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404ApiKeyNotFoundDetails;
 }
 
 /**
@@ -3723,7 +3723,7 @@ export const KnownError404ApiKeyNotFoundUserNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404ApiKeyNotFoundUserNotFoundDetails = {[key: string]: unknown};
 
@@ -3735,8 +3735,8 @@ export interface KnownError404ApiKeyNotFoundUserNotFound {
   code: KnownError404ApiKeyNotFoundUserNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404ApiKeyNotFoundUserNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404ApiKeyNotFoundUserNotFoundDetails;
 }
 
 /**
@@ -3751,7 +3751,7 @@ export const KnownError404ItemNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404ItemNotFoundDetails = {[key: string]: unknown};
 
@@ -3763,8 +3763,8 @@ export interface KnownError404ItemNotFound {
   code: KnownError404ItemNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404ItemNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404ItemNotFoundDetails;
 }
 
 /**
@@ -3780,7 +3780,7 @@ export const KnownError404NotificationCategoryNotFoundUserNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404NotificationCategoryNotFoundUserNotFoundDetails = {[key: string]: unknown};
 
@@ -3792,8 +3792,8 @@ export interface KnownError404NotificationCategoryNotFoundUserNotFound {
   code: KnownError404NotificationCategoryNotFoundUserNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404NotificationCategoryNotFoundUserNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404NotificationCategoryNotFoundUserNotFoundDetails;
 }
 
 /**
@@ -3809,7 +3809,7 @@ export const KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCo
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundDetails = {[key: string]: unknown};
 
@@ -3821,8 +3821,8 @@ export interface KnownError404NotificationCategoryNotFoundVerificationCodeNotFou
   code: KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundDetails;
 }
 
 /**
@@ -3839,7 +3839,7 @@ export const KnownError404OneTimePurchaseNotFoundAnd2More15il7hzCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404OneTimePurchaseNotFoundAnd2More15il7hzDetails = {[key: string]: unknown};
 
@@ -3851,8 +3851,8 @@ export interface KnownError404OneTimePurchaseNotFoundAnd2More15il7hz {
   code: KnownError404OneTimePurchaseNotFoundAnd2More15il7hzCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404OneTimePurchaseNotFoundAnd2More15il7hzDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404OneTimePurchaseNotFoundAnd2More15il7hzDetails;
 }
 
 /**
@@ -3869,7 +3869,7 @@ export const KnownError404PermissionNotFoundAnd2More1hvmgfxCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404PermissionNotFoundAnd2More1hvmgfxDetails = {[key: string]: unknown};
 
@@ -3881,8 +3881,8 @@ export interface KnownError404PermissionNotFoundAnd2More1hvmgfx {
   code: KnownError404PermissionNotFoundAnd2More1hvmgfxCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404PermissionNotFoundAnd2More1hvmgfxDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404PermissionNotFoundAnd2More1hvmgfxDetails;
 }
 
 /**
@@ -3899,7 +3899,7 @@ export const KnownError404PermissionNotFoundAnd2More1k741ekCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404PermissionNotFoundAnd2More1k741ekDetails = {[key: string]: unknown};
 
@@ -3911,8 +3911,8 @@ export interface KnownError404PermissionNotFoundAnd2More1k741ek {
   code: KnownError404PermissionNotFoundAnd2More1k741ekCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404PermissionNotFoundAnd2More1k741ekDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404PermissionNotFoundAnd2More1k741ekDetails;
 }
 
 /**
@@ -3928,7 +3928,7 @@ export const KnownError404PermissionNotFoundWrongPermissionScopeCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404PermissionNotFoundWrongPermissionScopeDetails = {[key: string]: unknown};
 
@@ -3940,8 +3940,8 @@ export interface KnownError404PermissionNotFoundWrongPermissionScope {
   code: KnownError404PermissionNotFoundWrongPermissionScopeCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404PermissionNotFoundWrongPermissionScopeDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404PermissionNotFoundWrongPermissionScopeDetails;
 }
 
 /**
@@ -3956,7 +3956,7 @@ export const KnownError404ProjectNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404ProjectNotFoundDetails = {[key: string]: unknown};
 
@@ -3968,8 +3968,8 @@ export interface KnownError404ProjectNotFound {
   code: KnownError404ProjectNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404ProjectNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404ProjectNotFoundDetails;
 }
 
 /**
@@ -3985,7 +3985,7 @@ export const KnownError404ProjectNotFoundTeamMembershipNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404ProjectNotFoundTeamMembershipNotFoundDetails = {[key: string]: unknown};
 
@@ -3997,8 +3997,8 @@ export interface KnownError404ProjectNotFoundTeamMembershipNotFound {
   code: KnownError404ProjectNotFoundTeamMembershipNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404ProjectNotFoundTeamMembershipNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404ProjectNotFoundTeamMembershipNotFoundDetails;
 }
 
 /**
@@ -4013,7 +4013,7 @@ export const KnownError404StripeAccountInfoNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404StripeAccountInfoNotFoundDetails = {[key: string]: unknown};
 
@@ -4025,8 +4025,8 @@ export interface KnownError404StripeAccountInfoNotFound {
   code: KnownError404StripeAccountInfoNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404StripeAccountInfoNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404StripeAccountInfoNotFoundDetails;
 }
 
 /**
@@ -4042,7 +4042,7 @@ export const KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundCode 
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundDetails = {[key: string]: unknown};
 
@@ -4054,8 +4054,8 @@ export interface KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound 
   code: KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundDetails;
 }
 
 /**
@@ -4070,7 +4070,7 @@ export const KnownError404TeamMembershipNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404TeamMembershipNotFoundDetails = {[key: string]: unknown};
 
@@ -4082,8 +4082,8 @@ export interface KnownError404TeamMembershipNotFound {
   code: KnownError404TeamMembershipNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404TeamMembershipNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404TeamMembershipNotFoundDetails;
 }
 
 /**
@@ -4100,7 +4100,7 @@ export const KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiDetails = {[key: string]: unknown};
 
@@ -4112,8 +4112,8 @@ export interface KnownError404TeamMembershipNotFoundAnd2MoreF8fjui {
   code: KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiDetails;
 }
 
 /**
@@ -4130,7 +4130,7 @@ export const KnownError404TeamMembershipNotFoundAnd2MoreLro5ggCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404TeamMembershipNotFoundAnd2MoreLro5ggDetails = {[key: string]: unknown};
 
@@ -4142,8 +4142,8 @@ export interface KnownError404TeamMembershipNotFoundAnd2MoreLro5gg {
   code: KnownError404TeamMembershipNotFoundAnd2MoreLro5ggCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404TeamMembershipNotFoundAnd2MoreLro5ggDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404TeamMembershipNotFoundAnd2MoreLro5ggDetails;
 }
 
 /**
@@ -4159,7 +4159,7 @@ export const KnownError404TeamMembershipNotFoundTeamNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404TeamMembershipNotFoundTeamNotFoundDetails = {[key: string]: unknown};
 
@@ -4171,8 +4171,8 @@ export interface KnownError404TeamMembershipNotFoundTeamNotFound {
   code: KnownError404TeamMembershipNotFoundTeamNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404TeamMembershipNotFoundTeamNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404TeamMembershipNotFoundTeamNotFoundDetails;
 }
 
 /**
@@ -4188,7 +4188,7 @@ export const KnownError404TeamMembershipNotFoundUserNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404TeamMembershipNotFoundUserNotFoundDetails = {[key: string]: unknown};
 
@@ -4200,8 +4200,8 @@ export interface KnownError404TeamMembershipNotFoundUserNotFound {
   code: KnownError404TeamMembershipNotFoundUserNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404TeamMembershipNotFoundUserNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404TeamMembershipNotFoundUserNotFoundDetails;
 }
 
 /**
@@ -4217,7 +4217,7 @@ export const KnownError404TeamNotFoundUserNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404TeamNotFoundUserNotFoundDetails = {[key: string]: unknown};
 
@@ -4229,8 +4229,8 @@ export interface KnownError404TeamNotFoundUserNotFound {
   code: KnownError404TeamNotFoundUserNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404TeamNotFoundUserNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404TeamNotFoundUserNotFoundDetails;
 }
 
 /**
@@ -4245,7 +4245,7 @@ export const KnownError404UserNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404UserNotFoundDetails = {[key: string]: unknown};
 
@@ -4257,8 +4257,8 @@ export interface KnownError404UserNotFound {
   code: KnownError404UserNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404UserNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404UserNotFoundDetails;
 }
 
 /**
@@ -4274,7 +4274,7 @@ export const KnownError404UserNotFoundVerificationCodeNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404UserNotFoundVerificationCodeNotFoundDetails = {[key: string]: unknown};
 
@@ -4286,8 +4286,8 @@ export interface KnownError404UserNotFoundVerificationCodeNotFound {
   code: KnownError404UserNotFoundVerificationCodeNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404UserNotFoundVerificationCodeNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404UserNotFoundVerificationCodeNotFoundDetails;
 }
 
 /**
@@ -4302,7 +4302,7 @@ export const KnownError404VerificationCodeNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404VerificationCodeNotFoundDetails = {[key: string]: unknown};
 
@@ -4314,8 +4314,8 @@ export interface KnownError404VerificationCodeNotFound {
   code: KnownError404VerificationCodeNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404VerificationCodeNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404VerificationCodeNotFoundDetails;
 }
 
 /**
@@ -4330,7 +4330,7 @@ export const KnownError404WebhookEndpointNotFoundCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError404WebhookEndpointNotFoundDetails = {[key: string]: unknown};
 
@@ -4342,8 +4342,8 @@ export interface KnownError404WebhookEndpointNotFound {
   code: KnownError404WebhookEndpointNotFoundCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError404WebhookEndpointNotFoundDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404WebhookEndpointNotFoundDetails;
 }
 
 /**
@@ -4358,7 +4358,7 @@ export const KnownError408OuterOauthTimeoutCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError408OuterOauthTimeoutDetails = {[key: string]: unknown};
 
@@ -4370,8 +4370,8 @@ export interface KnownError408OuterOauthTimeout {
   code: KnownError408OuterOauthTimeoutCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError408OuterOauthTimeoutDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError408OuterOauthTimeoutDetails;
 }
 
 /**
@@ -4388,7 +4388,7 @@ export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcDetails = {[key: string]: unknown};
 
@@ -4400,8 +4400,8 @@ export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2M
   code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcDetails;
 }
 
 /**
@@ -4417,7 +4417,7 @@ export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmail
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsDetails = {[key: string]: unknown};
 
@@ -4429,8 +4429,8 @@ export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserE
   code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsDetails;
 }
 
 /**
@@ -4445,7 +4445,7 @@ export const KnownError409EmailAlreadyVerifiedCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError409EmailAlreadyVerifiedDetails = {[key: string]: unknown};
 
@@ -4457,8 +4457,8 @@ export interface KnownError409EmailAlreadyVerified {
   code: KnownError409EmailAlreadyVerifiedCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError409EmailAlreadyVerifiedDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409EmailAlreadyVerifiedDetails;
 }
 
 /**
@@ -4473,7 +4473,7 @@ export const KnownError409EmailCapacityBoostAlreadyActiveCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError409EmailCapacityBoostAlreadyActiveDetails = {[key: string]: unknown};
 
@@ -4485,8 +4485,8 @@ export interface KnownError409EmailCapacityBoostAlreadyActive {
   code: KnownError409EmailCapacityBoostAlreadyActiveCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError409EmailCapacityBoostAlreadyActiveDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409EmailCapacityBoostAlreadyActiveDetails;
 }
 
 /**
@@ -4501,7 +4501,7 @@ export const KnownError409EmailTemplateAlreadyExistsCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError409EmailTemplateAlreadyExistsDetails = {[key: string]: unknown};
 
@@ -4513,8 +4513,8 @@ export interface KnownError409EmailTemplateAlreadyExists {
   code: KnownError409EmailTemplateAlreadyExistsCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError409EmailTemplateAlreadyExistsDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409EmailTemplateAlreadyExistsDetails;
 }
 
 /**
@@ -4529,7 +4529,7 @@ export const KnownError409TeamMembershipAlreadyExistsCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError409TeamMembershipAlreadyExistsDetails = {[key: string]: unknown};
 
@@ -4541,8 +4541,8 @@ export interface KnownError409TeamMembershipAlreadyExists {
   code: KnownError409TeamMembershipAlreadyExistsCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError409TeamMembershipAlreadyExistsDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409TeamMembershipAlreadyExistsDetails;
 }
 
 /**
@@ -4557,7 +4557,7 @@ export const KnownError409UserEmailAlreadyExistsCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError409UserEmailAlreadyExistsDetails = {[key: string]: unknown};
 
@@ -4569,8 +4569,8 @@ export interface KnownError409UserEmailAlreadyExists {
   code: KnownError409UserEmailAlreadyExistsCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError409UserEmailAlreadyExistsDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409UserEmailAlreadyExistsDetails;
 }
 
 /**
@@ -4585,7 +4585,7 @@ export const KnownError409VerificationCodeAlreadyUsedCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError409VerificationCodeAlreadyUsedDetails = {[key: string]: unknown};
 
@@ -4597,8 +4597,8 @@ export interface KnownError409VerificationCodeAlreadyUsed {
   code: KnownError409VerificationCodeAlreadyUsedCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError409VerificationCodeAlreadyUsedDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409VerificationCodeAlreadyUsedDetails;
 }
 
 /**
@@ -4613,7 +4613,7 @@ export const KnownError503Code = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError503Details = {[key: string]: unknown};
 
@@ -4625,8 +4625,8 @@ export interface KnownError503 {
   code: KnownError503Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError503Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError503Details;
 }
 
 /**
@@ -4642,7 +4642,7 @@ export const KnownError503PlusOauthProviderTemporarilyUnavailableCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError503PlusOauthProviderTemporarilyUnavailableDetails = {[key: string]: unknown};
 
@@ -4654,8 +4654,8 @@ export interface KnownError503PlusOauthProviderTemporarilyUnavailable {
   code: KnownError503PlusOauthProviderTemporarilyUnavailableCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError503PlusOauthProviderTemporarilyUnavailableDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError503PlusOauthProviderTemporarilyUnavailableDetails;
 }
 
 /**
@@ -4671,7 +4671,7 @@ export const KnownError503PlusPaymentProviderUnavailableCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type KnownError503PlusPaymentProviderUnavailableDetails = {[key: string]: unknown};
 
@@ -4683,8 +4683,8 @@ export interface KnownError503PlusPaymentProviderUnavailable {
   code: KnownError503PlusPaymentProviderUnavailableCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: KnownError503PlusPaymentProviderUnavailableDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError503PlusPaymentProviderUnavailableDetails;
 }
 
 export type MetricsUsersByCountry = {[key: string]: number};
@@ -6060,7 +6060,7 @@ export const PublicKnownError400Code = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type PublicKnownError400Details = {[key: string]: unknown};
 
@@ -6072,8 +6072,8 @@ export interface PublicKnownError400 {
   code: PublicKnownError400Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: PublicKnownError400Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError400Details;
 }
 
 /**
@@ -6092,7 +6092,7 @@ export const PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code 
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Details = {[key: string]: unknown};
 
@@ -6104,8 +6104,8 @@ export interface PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 
   code: PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Details;
 }
 
 /**
@@ -6124,7 +6124,7 @@ export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Co
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details = {[key: string]: unknown};
 
@@ -6136,8 +6136,8 @@ export interface PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87
   code: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details;
 }
 
 /**
@@ -6156,7 +6156,7 @@ export const PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode 
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails = {[key: string]: unknown};
 
@@ -6168,8 +6168,8 @@ export interface PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa 
   code: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails;
 }
 
 /**
@@ -6187,7 +6187,7 @@ export const PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredDetails = {[key: string]: unknown};
 
@@ -6199,8 +6199,8 @@ export interface PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExp
   code: PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredDetails;
 }
 
 /**
@@ -6217,7 +6217,7 @@ export const PublicKnownError400PlusPublicApiKeyCannotBeRevokedCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type PublicKnownError400PlusPublicApiKeyCannotBeRevokedDetails = {[key: string]: unknown};
 
@@ -6229,8 +6229,8 @@ export interface PublicKnownError400PlusPublicApiKeyCannotBeRevoked {
   code: PublicKnownError400PlusPublicApiKeyCannotBeRevokedCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: PublicKnownError400PlusPublicApiKeyCannotBeRevokedDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError400PlusPublicApiKeyCannotBeRevokedDetails;
 }
 
 /**
@@ -6248,7 +6248,7 @@ export const PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExp
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpiredDetails = {[key: string]: unknown};
 
@@ -6260,8 +6260,8 @@ export interface PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCod
   code: PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpiredCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpiredDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError400PlusRedirectUrlNotWhitelistedVerificationCodeExpiredDetails;
 }
 
 /**
@@ -6276,7 +6276,7 @@ export const PublicKnownError503Code = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type PublicKnownError503Details = {[key: string]: unknown};
 
@@ -6288,8 +6288,8 @@ export interface PublicKnownError503 {
   code: PublicKnownError503Code;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: PublicKnownError503Details;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError503Details;
 }
 
 /**
@@ -6305,7 +6305,7 @@ export const PublicKnownError503PlusOauthProviderTemporarilyUnavailableCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type PublicKnownError503PlusOauthProviderTemporarilyUnavailableDetails = {[key: string]: unknown};
 
@@ -6317,8 +6317,8 @@ export interface PublicKnownError503PlusOauthProviderTemporarilyUnavailable {
   code: PublicKnownError503PlusOauthProviderTemporarilyUnavailableCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: PublicKnownError503PlusOauthProviderTemporarilyUnavailableDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError503PlusOauthProviderTemporarilyUnavailableDetails;
 }
 
 /**
@@ -6334,7 +6334,7 @@ export const PublicKnownError503PlusPaymentProviderUnavailableCode = {
 } as const;
 
 /**
- * Structured fields of this error code.
+ * Structured fields of this error code; absent when it has none.
  */
 export type PublicKnownError503PlusPaymentProviderUnavailableDetails = {[key: string]: unknown};
 
@@ -6346,8 +6346,8 @@ export interface PublicKnownError503PlusPaymentProviderUnavailable {
   code: PublicKnownError503PlusPaymentProviderUnavailableCode;
   /** Human-readable message. */
   error: string;
-  /** Structured fields of this error code. */
-  details: PublicKnownError503PlusPaymentProviderUnavailableDetails;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: PublicKnownError503PlusPaymentProviderUnavailableDetails;
 }
 
 export interface PurchaseCodeValid {

@@ -4,10 +4,10 @@
 -- (services/permissions/starter-definitions.ts); this gives older ones the same, unless an
 -- administrator has configured permissions on `internal` already. Every member of an
 -- internal team administers that team's projects equally, so each one becomes the team's
--- `admin`: nobody gains more than they could already do through the projects.
+-- `team_admin`: nobody gains more than they could already do through the projects.
 WITH seeded AS (
   UPDATE config_overrides
-  SET override = override || '{"rbac": {"permissions": {"admin": {"description": "Given to whoever creates a team: every team system permission", "scope": "team", "containedPermissionIds": {"$update_team": true, "$delete_team": true, "$read_members": true, "$remove_members": true, "$invite_members": true, "$manage_api_keys": true}}, "member": {"description": "Given to every member who joins a team: read and invite its members", "scope": "team", "containedPermissionIds": {"$read_members": true, "$invite_members": true}}}, "defaultPermissions": {"teamCreator": {"admin": true}, "teamMember": {"member": true}, "signUp": {}}}}'::jsonb,
+  SET override = override || '{"rbac": {"permissions": {"team_admin": {"description": "Given to whoever creates a team: every team system permission", "scope": "team", "containedPermissionIds": {"$update_team": true, "$delete_team": true, "$read_members": true, "$remove_members": true, "$invite_members": true, "$manage_api_keys": true}}, "team_member": {"description": "Given to every member who joins a team: read and invite its members", "scope": "team", "containedPermissionIds": {"$read_members": true, "$invite_members": true}}}, "defaultPermissions": {"teamCreator": {"team_admin": true}, "teamMember": {"team_member": true}, "signUp": {}}}}'::jsonb,
       updated_at = now()
   WHERE project_id = 'internal' AND level = 'project' AND branch_id = ''
     AND NOT EXISTS (
@@ -17,7 +17,7 @@ WITH seeded AS (
   RETURNING project_id
 )
 INSERT INTO permission_grants (project_id, branch_id, scope, team_id, user_id, permission_id)
-SELECT member.project_id, member.branch_id, 'team', member.team_id, member.user_id, 'admin'
+SELECT member.project_id, member.branch_id, 'team', member.team_id, member.user_id, 'team_admin'
 FROM team_members member
 JOIN seeded ON seeded.project_id = member.project_id
 ON CONFLICT DO NOTHING;

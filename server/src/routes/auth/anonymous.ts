@@ -4,7 +4,7 @@ import { authenticatedRoute, jsonResponse, optionalJsonBody, rateLimitedResponse
 import type { Router } from "../../http/router";
 import { z } from "@hono/zod-openapi";
 import { signUpAnonymously } from "../../services/auth/anonymous";
-import { SignInResultSchema } from "./shapes";
+import { SignInTokensSchema } from "./shapes";
 
 const signUpAnonymouslyRoute = authenticatedRoute(CLIENT_AND_UP, ["ANONYMOUS_ACCOUNTS_NOT_ENABLED"], {
   operationId: "signUpAnonymously",
@@ -18,7 +18,8 @@ const signUpAnonymouslyRoute = authenticatedRoute(CLIENT_AND_UP, ["ANONYMOUS_ACC
     "`anonymous_sign_up_enabled` off answers ANONYMOUS_ACCOUNTS_NOT_ENABLED.",
   // The Stack SDKs send this POST without a body; an empty JSON object is accepted too.
   request: { body: optionalJsonBody(z.strictObject({})) },
-  responses: { 200: jsonResponse(SignInResultSchema, "Signed up and signed in as a new anonymous user"), ...rateLimitedResponse },
+  // Always a new user, so no `is_new_user`, as in Stack Auth's answer.
+  responses: { 200: jsonResponse(SignInTokensSchema, "Signed up and signed in as a new anonymous user"), ...rateLimitedResponse },
 });
 
 export function registerAnonymousRoutes(router: Router): void {

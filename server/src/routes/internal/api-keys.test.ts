@@ -23,7 +23,7 @@ const create = (body: Record<string, unknown>) =>
 describe("project API key sets", () => {
   it("shows the full keys once, then only their last four characters", async () => {
     const created = await create({ has_publishable_client_key: true, has_secret_server_key: true });
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(200);
     expect(created.json.secret_server_key).toMatch(/^ssk_/);
     expect(created.json.publishable_client_key).toMatch(/^pck_/);
     expect(created.json).not.toHaveProperty("super_secret_admin_key");

@@ -62,7 +62,7 @@ const createProjectApiKeySetRoute = authenticatedRoute(ADMIN_ONLY, [], {
   tags: ["Internal"],
   summary: "Create a set of project API keys",
   request: { body: jsonBody(CreateBody) },
-  responses: { 201: jsonResponse(CreatedApiKeySetSchema, "The new keys, in full, once") },
+  responses: { 200: jsonResponse(CreatedApiKeySetSchema, "The new keys, in full, once") },
 });
 
 const listProjectApiKeySetsRoute = authenticatedRoute(ADMIN_ONLY, [], {
@@ -127,7 +127,7 @@ export function registerInternalApiKeyRoutes(router: Router): void {
       expiresAtMillis: body.expires_at_millis,
       kinds,
     });
-    return c.json({ ...baseView(created), ...created.keys }, 201);
+    return c.json({ ...baseView(created), ...created.keys }, 200);
   });
 
   router.openapi(listProjectApiKeySetsRoute, async (c) => {

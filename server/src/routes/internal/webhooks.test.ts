@@ -104,8 +104,8 @@ describe("webhook delivery", () => {
     const teamId: string = team.json.id;
     await asServer(project, "PATCH", `/teams/${teamId}`, { display_name: "Hook team 2" });
     await asServer(project, "POST", `/team-memberships/${teamId}/${userId}`, {});
-    await asServer(project, "POST", `/team-permissions/${teamId}/${userId}/admin`, {});
-    await asServer(project, "DELETE", `/team-permissions/${teamId}/${userId}/admin`);
+    await asServer(project, "POST", `/team-permissions/${teamId}/${userId}/team_admin`, {});
+    await asServer(project, "DELETE", `/team-permissions/${teamId}/${userId}/team_admin`);
     await asServer(project, "POST", `/project-permissions/${userId}/reports`, {});
     await asServer(project, "DELETE", `/project-permissions/${userId}/reports`);
     await asServer(project, "DELETE", `/team-memberships/${teamId}/${userId}`);
@@ -127,8 +127,8 @@ describe("webhook delivery", () => {
     // The personal team of the new user and the membership added above.
     expect(byType("team_membership.created")).toContainEqual({ team_id: teamId, user_id: userId });
     expect(byType("team_membership.deleted")).toEqual([{ team_id: teamId, user_id: userId }]);
-    expect(byType("team_permission.created")).toEqual([{ id: "admin", user_id: userId, team_id: teamId }]);
-    expect(byType("team_permission.deleted")).toEqual([{ id: "admin", user_id: userId, team_id: teamId }]);
+    expect(byType("team_permission.created")).toEqual([{ id: "team_admin", user_id: userId, team_id: teamId }]);
+    expect(byType("team_permission.deleted")).toEqual([{ id: "team_admin", user_id: userId, team_id: teamId }]);
     expect(byType("project_permission.created")).toEqual([{ id: "reports", user_id: userId }]);
     expect(byType("project_permission.deleted")).toEqual([{ id: "reports", user_id: userId }]);
     // Headers a Standard Webhooks receiver needs, and a fresh id per event.

@@ -38,17 +38,17 @@ describe("permission definitions", () => {
     expect(team.status).toBe(200);
     const byId = new Map(team.json.items.map((d: { id: string; contained_permission_ids: string[] }) => [d.id, d.contained_permission_ids]));
     expect([...byId.keys()].sort()).toEqual(
-      ["$delete_team", "$invite_members", "$manage_api_keys", "$read_members", "$remove_members", "$update_team", "admin", "member"],
+      ["$delete_team", "$invite_members", "$manage_api_keys", "$read_members", "$remove_members", "$update_team", "team_admin", "team_member"],
     );
-    expect((byId.get("admin") as string[]).sort()).toEqual(
+    expect((byId.get("team_admin") as string[]).sort()).toEqual(
       ["$delete_team", "$invite_members", "$manage_api_keys", "$read_members", "$remove_members", "$update_team"],
     );
-    expect((byId.get("member") as string[]).sort()).toEqual(["$invite_members", "$read_members"]);
+    expect((byId.get("team_member") as string[]).sort()).toEqual(["$invite_members", "$read_members"]);
     expect((await admin("GET", "/project-permission-definitions", undefined, fresh)).json).toEqual({ items: [], is_paginated: false });
     const { config } = (await admin("GET", "/internal/projects/current", undefined, fresh)).json;
     expect(config).toMatchObject({
-      team_creator_default_permissions: [{ id: "admin" }],
-      team_member_default_permissions: [{ id: "member" }],
+      team_creator_default_permissions: [{ id: "team_admin" }],
+      team_member_default_permissions: [{ id: "team_member" }],
       user_default_permissions: [],
     });
   });
@@ -56,7 +56,7 @@ describe("permission definitions", () => {
   it("lets a project be created with its own default sets in place of the starter ones", async () => {
     const fresh = await createProjectFixture(t, { config: { team_member_default_permissions: [] } });
     const { config } = (await admin("GET", "/internal/projects/current", undefined, fresh)).json;
-    expect(config).toMatchObject({ team_creator_default_permissions: [{ id: "admin" }], team_member_default_permissions: [] });
+    expect(config).toMatchObject({ team_creator_default_permissions: [{ id: "team_admin" }], team_member_default_permissions: [] });
   });
 
   it("creates, updates, renames and deletes team definitions, keeping containment consistent", async () => {

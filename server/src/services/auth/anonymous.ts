@@ -19,10 +19,10 @@ export async function signUpAnonymously(
   deps: ServiceDeps,
   tenancy: Tenancy,
   client: ClientInfo,
-): Promise<SignInTokens & { is_new_user: true }> {
+): Promise<SignInTokens> {
   if (!tenancy.config.auth.anonymous.allowSignUp) throw new KnownError("ANONYMOUS_ACCOUNTS_NOT_ENABLED");
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signUpPerIp, subject: client.ip }]);
   const user = await createUser(deps, tenancy, { isAnonymous: true });
   const session = await openSession(deps.db, tenancy, user.id, client);
-  return { ...(await tokensForSession(deps, tenancy, user.id, session)), is_new_user: true };
+  return tokensForSession(deps, tenancy, user.id, session);
 }

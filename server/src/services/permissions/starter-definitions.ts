@@ -4,25 +4,25 @@ import { TEAM_SYSTEM_PERMISSIONS } from "./check";
 const allOf = (ids: readonly string[]): Record<string, true> => Object.fromEntries(ids.map((id) => [id, true as const]));
 
 /**
- * The permission definitions a new project starts with, as Stack Auth seeds them: a team's
- * creator holds `admin` (every system permission) and every later member holds `member`
- * (see and invite the others). Apps built on the SDK expect a user who creates a team to be
+ * The permission definitions a new project starts with, under the ids Stack Auth seeds: a
+ * team's creator holds `team_admin` (every system permission) and every later member holds
+ * `team_member` (see and invite the others). Apps built on the SDK expect a user who creates a team to be
  * able to manage it; admins may edit or delete both like any definition.
  */
 export const STARTER_RBAC_OVERRIDE: ConfigOverride = {
   rbac: {
     permissions: {
-      admin: {
+      team_admin: {
         description: "Given to whoever creates a team: every team system permission",
         scope: "team",
         containedPermissionIds: allOf(TEAM_SYSTEM_PERMISSIONS),
       },
-      member: {
+      team_member: {
         description: "Given to every member who joins a team: read and invite its members",
         scope: "team",
         containedPermissionIds: allOf(["$read_members", "$invite_members"]),
       },
     },
-    defaultPermissions: { teamCreator: { admin: true }, teamMember: { member: true }, signUp: {} },
+    defaultPermissions: { teamCreator: { team_admin: true }, teamMember: { team_member: true }, signUp: {} },
   },
 };

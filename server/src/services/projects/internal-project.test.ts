@@ -39,3 +39,30 @@ describe("the internal project's seeded keys", () => {
     expect(await valid(rotated.deps, "publishable_client_key", DEV_PUBLISHABLE_CLIENT_KEY)).toBe(false);
   });
 });
+
+describe("the internal project's seeded sign-in settings", () => {
+  const rendered = async (deps: ReturnType<typeof start>["deps"]) => {
+    deps.tenancies.forget("internal");
+    return (await deps.tenancies.load("internal")).config;
+  };
+
+  it("follow Stack Auth's seed variables when set and leave the project alone when not", async () => {
+    const seeded = start({ STACK_SEED_INTERNAL_PROJECT_OTP_ENABLED: "true", STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "false" });
+    await seeded.run();
+    let config = await rendered(seeded.deps);
+    expect(config.auth.otp.allowSignIn).toBe(true);
+    expect(config.auth.allowSignUp).toBe(false);
+    // Team permissions written at creation survive the seed.
+    expect(Object.keys(config.rbac.permissions).sort()).toEqual(["team_admin", "team_member"]);
+
+    const unset = start({});
+    await unset.run();
+    config = await rendered(unset.deps);
+    expect(config.auth.otp.allowSignIn).toBe(true);
+    expect(config.auth.allowSignUp).toBe(false);
+
+    const reopened = start({ STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: "1" });
+    await reopened.run();
+    expect((await rendered(reopened.deps)).auth.allowSignUp).toBe(true);
+  });
+});

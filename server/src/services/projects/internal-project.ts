@@ -3,10 +3,12 @@
  * on first start. Its seeded keys come from the environment, one key set per kind, stored
  * by digest: restarting with the same environment changes nothing, and changing or
  * removing a seed revokes the key it replaces, so the environment stays the one truth
- * (this is also what retires the development key once production sets its own).
+ * (this is also what retires the development key once production sets its own). The
+ * sign-in settings Stack Auth's seed variables name (sign-up, e-mail codes, localhost) are
+ * written on every start when set, and left to the dashboard when not.
  */
 import { hasKeyWithHash, revokeSeededKeySets, type ProjectKeyKind } from "../../db/queries/api-key-sets";
-import { upsertOverride } from "../../db/queries/config-overrides";
+import { findOverride, lockOverride, upsertOverride } from "../../db/queries/config-overrides";
 import { insertProject, lockBootstrap, projectExists } from "../../db/queries/projects";
 import { hashSecret } from "../../crypto/secret-hash";
 import type { ServiceDeps } from "../deps";
@@ -48,6 +50,12 @@ export async function ensureInternalProject(deps: ServiceDeps): Promise<{ create
       });
       await upsertOverride(tx, "internal", "project", "", INTERNAL_CONFIG);
     }
+    const fixed = seededConfig(deps.settings.seedInternalConfig);
+    if (Object.keys(fixed).length > 0) {
+      await lockOverride(tx, "internal", "project", "");
+      const current = (await findOverride(tx, "internal", "project", "")) ?? {};
+      await upsertOverride(tx, "internal", "project", "", applyToOverride(current, fixed));
+    }
     const seeded: ProjectKeyKind[] = [];
     for (const [kind, value] of Object.entries(wanted) as Array<[ProjectKeyKind, string | undefined]>) {
       const description = `Seeded from the environment: ${kind}`;
@@ -60,4 +68,13 @@ export async function ensureInternalProject(deps: ServiceDeps): Promise<{ create
     }
     return { created, seededKeys: seeded };
   });
+}
+
+function seededConfig(seed: ServiceDeps["settings"]["seedInternalConfig"]): Record<string, boolean> {
+  const keys: Array<[boolean | undefined, string]> = [
+    [seed.signUpEnabled, "auth.allowSignUp"],
+    [seed.otpEnabled, "auth.otp.allowSignIn"],
+    [seed.allowLocalhost, "domains.allowLocalhost"],
+  ];
+  return Object.fromEntries(keys.flatMap(([value, key]) => (value === undefined ? [] : [[key, value]])));
 }

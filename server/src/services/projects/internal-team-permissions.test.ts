@@ -36,7 +36,7 @@ async function expectCreatorCanInvite(owner: SignedInUser, teamId: string) {
 }
 
 describe("teams of the internal project", () => {
-  it("give their creator `admin`, so a project's owner can invite a co-administrator who then administers the project", async () => {
+  it("give their creator `team_admin`, so a project's owner can invite a co-administrator who then administers the project", async () => {
     const owner = await signUpUser(t, internalClient, { email: uniqueEmail("owner") });
     const teamId = await personalTeamOf(owner);
     const project = await call(t, "POST", "/internal/projects", { creds: as(owner), body: { display_name: "Shared", owner_team_id: teamId } });
@@ -52,12 +52,12 @@ describe("teams of the internal project", () => {
     expect(accepted.status).toBe(200);
     const theirs = await call(t, "GET", "/internal/projects", { creds: as(coAdmin) });
     expect(theirs.json.items.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining([project.json.id]));
-    // A joining member gets `member`: they see and invite, but do not remove.
+    // A joining member gets `team_member`: they see and invite, but do not remove.
     const granted = await call(t, "GET", `/team-permissions?team_id=${teamId}&user_id=me&recursive=true`, { creds: as(coAdmin) });
-    expect(granted.json.items.map((p: { id: string }) => p.id).sort()).toEqual(["$invite_members", "$read_members", "member"]);
+    expect(granted.json.items.map((p: { id: string }) => p.id).sort()).toEqual(["$invite_members", "$read_members", "team_member"]);
   });
 
-  it("of an installation made before the starter definitions get them, and every existing member becomes `admin`, once", async () => {
+  it("of an installation made before the starter definitions get them, and every existing member becomes `team_admin`, once", async () => {
     const owner = await signUpUser(t, internalClient, { email: uniqueEmail("early-owner") });
     const teamId = await personalTeamOf(owner);
     await asBeforeTheFix();
@@ -70,7 +70,7 @@ describe("teams of the internal project", () => {
       "SELECT permission_id FROM permission_grants WHERE project_id = 'internal' AND team_id = $1 AND user_id = $2",
       [teamId, owner.userId],
     );
-    expect(granted.map((row) => row.permission_id)).toEqual(["admin"]);
+    expect(granted.map((row) => row.permission_id)).toEqual(["team_admin"]);
   });
 
   it("keep permissions an administrator configured on `internal` before the migration", async () => {

@@ -4,6 +4,26 @@
  */
 
 export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where the documentation is, and who the request's headers say is calling
+         * @description A plain-text greeting that names the OpenAPI document and, when project headers are sent, the access level, project and user they resolve to; wrong headers answer the same known errors as any authenticated route.
+         */
+        get: operations["getApiRoot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analytics/events/batch": {
         parameters: {
             query?: never;
@@ -3279,8 +3299,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3293,8 +3313,8 @@ export interface components {
             code: "BODY_PARSING_ERROR" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3307,8 +3327,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "ANONYMOUS_ACCOUNTS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3321,8 +3341,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "API_KEYS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3335,8 +3355,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "API_KEYS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3349,8 +3369,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "API_KEYS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "WRONG_API_KEY_TYPE";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3363,8 +3383,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_DELETE_CURRENT_SESSION" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3377,8 +3397,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3391,8 +3411,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3405,8 +3425,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER" | "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3419,8 +3439,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_NOT_ASSOCIATED_WITH_USER" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3433,8 +3453,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3447,8 +3467,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3461,8 +3481,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3475,8 +3495,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH" | "ITEM_QUANTITY_INSUFFICIENT_AMOUNT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3489,8 +3509,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PRODUCT_ALREADY_GRANTED" | "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3503,8 +3523,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE" | "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS" | "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE" | "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3517,8 +3537,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3531,8 +3551,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_NOT_ASSOCIATED_WITH_USER" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3545,8 +3565,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3559,8 +3579,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3573,8 +3593,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3587,8 +3607,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CLI_AUTH_ERROR" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3601,8 +3621,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CLI_AUTH_ERROR" | "CLI_AUTH_EXPIRED_ERROR" | "CLI_AUTH_USED_ERROR" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3615,8 +3635,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CONTAINED_PERMISSION_NOT_FOUND" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PERMISSION_ID_ALREADY_EXISTS" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3629,8 +3649,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PRODUCT_ALREADY_GRANTED" | "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3643,8 +3663,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "DATA_VAULT_STORE_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3657,8 +3677,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "DATA_VAULT_STORE_DOES_NOT_EXIST" | "DATA_VAULT_STORE_HASHED_KEY_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3671,8 +3691,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_IS_NOT_PRIMARY_EMAIL" | "EMAIL_NOT_ASSOCIATED_WITH_USER" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3685,8 +3705,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_NOT_EDITABLE" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3699,8 +3719,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_PASSWORD_MISMATCH" | "INVALID_ACCESS_TYPE" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3713,8 +3733,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_RENDERING_ERROR" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3727,8 +3747,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INTERNAL_PROJECT_CANNOT_BE_DELETED" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3741,8 +3761,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "INVALID_POLLING_CODE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3755,8 +3775,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "INVALID_TOTP_CODE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3769,8 +3789,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3783,8 +3803,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "PASSKEY_AUTHENTICATION_FAILED" | "PASSKEY_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3797,8 +3817,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3811,8 +3831,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "ONE_TIME_PURCHASE_ALREADY_REFUNDED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "SUBSCRIPTION_ALREADY_REFUNDED" | "TEST_MODE_PURCHASE_NON_REFUNDABLE";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3825,8 +3845,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSKEY_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3839,8 +3859,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSKEY_AUTHENTICATION_NOT_ENABLED" | "PASSKEY_REGISTRATION_FAILED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3853,8 +3873,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_CONFIRMATION_MISMATCH" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3867,8 +3887,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_CONFIRMATION_MISMATCH" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_DOES_NOT_HAVE_PASSWORD";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3881,8 +3901,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3895,8 +3915,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3909,8 +3929,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_AUTHENTICATION_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3923,8 +3943,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSWORD_TOO_LONG" | "PASSWORD_TOO_SHORT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3937,8 +3957,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PRODUCT_ALREADY_GRANTED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3951,8 +3971,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3965,8 +3985,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REQUIRES_CUSTOM_EMAIL_SERVER" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3979,8 +3999,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -3993,8 +4013,8 @@ export interface components {
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4007,8 +4027,8 @@ export interface components {
             code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4021,8 +4041,8 @@ export interface components {
             code: "ACCESS_TOKEN_EXPIRED" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "UNPARSABLE_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4035,8 +4055,8 @@ export interface components {
             code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "API_KEY_EXPIRED" | "API_KEY_REVOKED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4049,8 +4069,8 @@ export interface components {
             code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "EXPECTED_INTERNAL_PROJECT" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4063,8 +4083,8 @@ export interface components {
             code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4077,8 +4097,8 @@ export interface components {
             code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4091,8 +4111,8 @@ export interface components {
             code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4105,8 +4125,8 @@ export interface components {
             code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4119,8 +4139,8 @@ export interface components {
             code: "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4133,8 +4153,8 @@ export interface components {
             code: "RESTRICTED_USER_NOT_ALLOWED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4147,8 +4167,8 @@ export interface components {
             code: "CLIENT_TEAM_CREATION_NOT_ENABLED" | "RESTRICTED_USER_NOT_ALLOWED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4161,8 +4181,8 @@ export interface components {
             code: "CLIENT_USER_DELETION_NOT_ENABLED" | "RESTRICTED_USER_NOT_ALLOWED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4175,8 +4195,8 @@ export interface components {
             code: "OTP_AUTHENTICATION_NOT_ENABLED" | "RESTRICTED_USER_NOT_ALLOWED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4189,8 +4209,8 @@ export interface components {
             code: "RESTRICTED_USER_NOT_ALLOWED" | "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4203,8 +4223,8 @@ export interface components {
             code: "API_KEY_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4217,8 +4237,8 @@ export interface components {
             code: "API_KEY_NOT_FOUND" | "USER_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4231,8 +4251,8 @@ export interface components {
             code: "ITEM_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4245,8 +4265,8 @@ export interface components {
             code: "NOTIFICATION_CATEGORY_NOT_FOUND" | "USER_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4259,8 +4279,8 @@ export interface components {
             code: "NOTIFICATION_CATEGORY_NOT_FOUND" | "VERIFICATION_CODE_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4273,8 +4293,8 @@ export interface components {
             code: "ONE_TIME_PURCHASE_NOT_FOUND" | "STRIPE_ACCOUNT_INFO_NOT_FOUND" | "SUBSCRIPTION_INVOICE_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4287,8 +4307,8 @@ export interface components {
             code: "PERMISSION_NOT_FOUND" | "USER_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4301,8 +4321,8 @@ export interface components {
             code: "PERMISSION_NOT_FOUND" | "TEAM_MEMBERSHIP_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4315,8 +4335,8 @@ export interface components {
             code: "PERMISSION_NOT_FOUND" | "WRONG_PERMISSION_SCOPE";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4329,8 +4349,8 @@ export interface components {
             code: "PROJECT_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4343,8 +4363,8 @@ export interface components {
             code: "PROJECT_NOT_FOUND" | "TEAM_MEMBERSHIP_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4357,8 +4377,8 @@ export interface components {
             code: "STRIPE_ACCOUNT_INFO_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4371,8 +4391,8 @@ export interface components {
             code: "STRIPE_ACCOUNT_INFO_NOT_FOUND" | "VERIFICATION_CODE_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4385,8 +4405,8 @@ export interface components {
             code: "TEAM_MEMBERSHIP_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4399,8 +4419,8 @@ export interface components {
             code: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4413,8 +4433,8 @@ export interface components {
             code: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND" | "VERIFICATION_CODE_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4427,8 +4447,8 @@ export interface components {
             code: "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4441,8 +4461,8 @@ export interface components {
             code: "TEAM_MEMBERSHIP_NOT_FOUND" | "USER_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4455,8 +4475,8 @@ export interface components {
             code: "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4469,8 +4489,8 @@ export interface components {
             code: "USER_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4483,8 +4503,8 @@ export interface components {
             code: "USER_NOT_FOUND" | "VERIFICATION_CODE_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4497,8 +4517,8 @@ export interface components {
             code: "VERIFICATION_CODE_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4511,8 +4531,8 @@ export interface components {
             code: "WEBHOOK_ENDPOINT_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4525,8 +4545,8 @@ export interface components {
             code: "OUTER_OAUTH_TIMEOUT";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4539,8 +4559,8 @@ export interface components {
             code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE" | "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER" | "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4553,8 +4573,8 @@ export interface components {
             code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE" | "USER_EMAIL_ALREADY_EXISTS";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4567,8 +4587,8 @@ export interface components {
             code: "EMAIL_ALREADY_VERIFIED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4581,8 +4601,8 @@ export interface components {
             code: "EMAIL_CAPACITY_BOOST_ALREADY_ACTIVE";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4595,8 +4615,8 @@ export interface components {
             code: "EMAIL_TEMPLATE_ALREADY_EXISTS";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4609,8 +4629,8 @@ export interface components {
             code: "TEAM_MEMBERSHIP_ALREADY_EXISTS";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4623,8 +4643,8 @@ export interface components {
             code: "USER_EMAIL_ALREADY_EXISTS";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4637,8 +4657,8 @@ export interface components {
             code: "VERIFICATION_CODE_ALREADY_USED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4651,8 +4671,8 @@ export interface components {
             code: "DATABASE_UNAVAILABLE";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4665,8 +4685,8 @@ export interface components {
             code: "DATABASE_UNAVAILABLE" | "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -4679,8 +4699,8 @@ export interface components {
             code: "DATABASE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -5433,8 +5453,8 @@ export interface components {
             code: "BODY_PARSING_ERROR" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -5447,8 +5467,8 @@ export interface components {
             code: "BODY_PARSING_ERROR" | "INVALID_AUTHORIZATION_CODE" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -5461,8 +5481,8 @@ export interface components {
             code: "BODY_PARSING_ERROR" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -5475,8 +5495,8 @@ export interface components {
             code: "BODY_PARSING_ERROR" | "OAUTH_PROVIDER_ACCESS_DENIED" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -5489,8 +5509,8 @@ export interface components {
             code: "BODY_PARSING_ERROR" | "PRODUCT_ALREADY_GRANTED" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -5503,8 +5523,8 @@ export interface components {
             code: "BODY_PARSING_ERROR" | "PUBLIC_API_KEY_CANNOT_BE_REVOKED" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -5517,8 +5537,8 @@ export interface components {
             code: "BODY_PARSING_ERROR" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -5531,8 +5551,8 @@ export interface components {
             code: "DATABASE_UNAVAILABLE";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -5545,8 +5565,8 @@ export interface components {
             code: "DATABASE_UNAVAILABLE" | "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -5559,8 +5579,8 @@ export interface components {
             code: "DATABASE_UNAVAILABLE" | "PAYMENT_PROVIDER_UNAVAILABLE";
             /** @description Human-readable message. */
             error: string;
-            /** @description Structured fields of this error code. */
-            details: {
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
                 [key: string]: unknown;
             };
         };
@@ -6347,6 +6367,62 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getApiRoot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to read more, and the caller */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
     sendAnalyticsEvents: {
         parameters: {
             query?: never;
@@ -6427,7 +6503,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInResult"];
+                    "application/json": components["schemas"]["SignInTokens"];
                 };
             };
             /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, ANONYMOUS_ACCOUNTS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
@@ -10634,7 +10710,7 @@ export interface operations {
         };
         responses: {
             /** @description The new keys, in full, once */
-            201: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
