@@ -856,6 +856,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/emails/log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's outbox as the dashboard shows it: every e-mail it sent or tried to send, newest first */
+        get: operations["listSentEmails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/emails/notification-preference/{user_id}": {
         parameters: {
             query?: never;
@@ -891,7 +908,7 @@ export interface paths {
         head?: never;
         /**
          * Turn a notification category on or off for a user
-         * @description Turning transactional mail off answers NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED. With client access only the signed-in user's own preferences (`me` or their id); another user answers USER_NOT_FOUND.
+         * @description Turning transactional mail off answers NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED; an unknown category a bare 404. With client access only the signed-in user's own preferences (`me` or their id); another user answers USER_NOT_FOUND.
          */
         patch: operations["updateNotificationPreference"];
         trace?: never;
@@ -903,7 +920,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The project's outbox, newest first */
+        /**
+         * The project's outbox, newest first
+         * @description Filtered by `status` (the statuses below) or `simple_status` (`in-progress`, `ok`, `error`); at most 100 a page.
+         */
         get: operations["listOutboxEmails"];
         put?: never;
         post?: never;
@@ -922,7 +942,7 @@ export interface paths {
         };
         /**
          * One message of the outbox
-         * @description An id the project's outbox does not hold answers SCHEMA_ERROR.
+         * @description An id the project's outbox does not hold answers a bare 404.
          */
         get: operations["getOutboxEmail"];
         put?: never;
@@ -931,8 +951,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Reschedule, pause, re-theme or cancel a message not yet sent
-         * @description Only while the message is queued or scheduled (nothing handed to SMTP yet); otherwise EMAIL_NOT_EDITABLE with its status. `cancel` skips it for good; a new theme or variables render it afresh.
+         * Pause, reschedule, re-address, rewrite or cancel a message not yet sent
+         * @description Only while the message waits or is being rendered (nothing handed to SMTP yet); otherwise EMAIL_NOT_EDITABLE with its status. `cancel` skips it for good; new content (`tsx_source`, `variables`, `theme_id`) or a new recipient (`to`) renders it afresh.
          */
         patch: operations["updateOutboxEmail"];
         trace?: never;
@@ -948,7 +968,7 @@ export interface paths {
         put?: never;
         /**
          * Preview an e-mail: a theme around a template or draft, rendered as it would be sent
-         * @description Give at most one of `theme_id` / `theme_tsx_source` (neither: the template's theme, else the project's selected one; `theme_id: false`: no theme) and exactly one of `template_id`, `template_tsx_source` and `draft_id`. Rendering happens in the same isolated sandbox as sending, in preview mode (the template's `PreviewVariables` and the theme's `PreviewProps` fill what is not given). A source that does not compile or throws answers EMAIL_RENDERING_ERROR with the line.
+         * @description Give at most one of `theme_id` / `theme_tsx_source` (neither: the template's theme, else the project's selected one; `theme_id: false`: no theme) and exactly one of `template_id`, `template_tsx_source` and `draft_id`. Rendering happens in the same isolated sandbox as sending, in preview mode (the template's `PreviewVariables` and the theme's `PreviewProps` fill what is not given). A source that does not compile or throws answers EMAIL_RENDERING_ERROR with the line; a theme, template or draft the project does not have, a bare 400.
          */
         post: operations["renderEmail"];
         delete?: never;
@@ -968,7 +988,7 @@ export interface paths {
         put?: never;
         /**
          * Send an e-mail to users
-         * @description To `user_ids` or `all_users`, from exactly one of `html`, `template_id` (with `variables`) or `draft_id`. Each recipient's message is queued in the outbox and sent by the workers: at once, at `scheduled_at_millis`, or at a later slot when the project is over its capacity. Users without a primary e-mail, and users who turned the notification category off, are reported and skipped. Mail of a category that can be turned off carries an unsubscribe link and List-Unsubscribe headers. With no SMTP server to send through (neither the project's nor the platform's) it answers REQUIRES_CUSTOM_EMAIL_SERVER.
+         * @description To `user_ids` or `all_users`, from exactly one of `html`, `template_id` (with `variables`) or `draft_id`. Each recipient's message is queued in the outbox and sent by the workers: at once, at `scheduled_at_millis`, or at a later slot when the project is over its capacity (GET /emails/outbox shows each message). Whether a user gets it is decided when it is sent: a user who is gone, has no primary e-mail or turned the category off is skipped, with the reason. Mail of a category that can be turned off carries an unsubscribe link and List-Unsubscribe headers. A project without its own e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER (unless the operator lets projects send through the shared one). An unknown template, draft or category name answers a bare 400.
          */
         post: operations["sendEmail"];
         delete?: never;
@@ -1192,7 +1212,7 @@ export interface paths {
         put?: never;
         /**
          * Start an e-mail draft
-         * @description Without `tsx_source` it starts from a small example.
+         * @description Without `tsx_source` it starts from a small example. A draft is stored as written; it is rendered when previewed or sent.
          */
         post: operations["createEmailDraft"];
         delete?: never;
@@ -1210,7 +1230,7 @@ export interface paths {
         };
         /**
          * One e-mail draft
-         * @description An unknown id answers SCHEMA_ERROR.
+         * @description An unknown id answers a bare 404.
          */
         get: operations["getEmailDraft"];
         put?: never;
@@ -1221,6 +1241,26 @@ export interface paths {
         head?: never;
         /** Change an e-mail draft */
         patch: operations["updateEmailDraft"];
+        trace?: never;
+    };
+    "/internal/email-queue-step": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Send the outbox's due mail now (for a scheduler)
+         * @description Claims and sends due messages of every project: one batch with `only_one_step=true`, else batches until none is due (at most about a minute). Answers when done.
+         */
+        get: operations["runEmailQueueStep"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/internal/email-templates": {
@@ -1235,7 +1275,7 @@ export interface paths {
         put?: never;
         /**
          * Add an e-mail template
-         * @description Without `tsx_source` it starts from a small example. `id` is optional; an id in use answers EMAIL_TEMPLATE_ALREADY_EXISTS.
+         * @description Without `tsx_source` it starts from a small example. `id` is optional; an id in use answers EMAIL_TEMPLATE_ALREADY_EXISTS. A project that sends through the shared e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER (templates are the project's own mail).
          */
         post: operations["createEmailTemplate"];
         delete?: never;
@@ -1253,7 +1293,7 @@ export interface paths {
         };
         /**
          * One e-mail template with its source
-         * @description An unknown id answers SCHEMA_ERROR.
+         * @description An unknown id answers a bare 404.
          */
         get: operations["getEmailTemplate"];
         put?: never;
@@ -1264,7 +1304,7 @@ export interface paths {
         head?: never;
         /**
          * Change an e-mail template's source, theme or name
-         * @description The template is rendered in preview first and must name its subject and notification category; otherwise EMAIL_RENDERING_ERROR (with the line when the source does not compile or throws). Editing a built-in template changes the mail the platform sends.
+         * @description The template is rendered in preview first and must name its subject and notification category; otherwise EMAIL_RENDERING_ERROR (with the line when the source does not compile or throws). Editing a built-in template changes the mail the platform sends. A project that sends through the shared e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER.
          */
         patch: operations["updateEmailTemplate"];
         trace?: never;
@@ -1276,7 +1316,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The project's e-mail themes (the built-in ones included) and which one is selected */
+        /** The project's e-mail themes, the built-in ones included (the selected one is the project configuration's `email_theme`) */
         get: operations["listEmailThemes"];
         put?: never;
         /** Add an e-mail theme (starting as a copy of the built-in light theme) */
@@ -1296,7 +1336,7 @@ export interface paths {
         };
         /**
          * One e-mail theme with its source
-         * @description An unknown id answers SCHEMA_ERROR.
+         * @description An unknown id answers a bare 404.
          */
         get: operations["getEmailTheme"];
         put?: never;
@@ -1322,10 +1362,110 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The project's outbox: every e-mail it sent or tried to send, newest first */
-        get: operations["listSentEmails"];
+        /**
+         * The project's last 100 e-mails, newest first, in Stack Auth's short form
+         * @description For the whole outbox, paged and with every status, see GET /emails/log and GET /emails/outbox.
+         */
+        get: operations["listInternalEmails"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/emails/managed-onboarding/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the project's mail from a verified provider-hosted domain (not offered)
+         * @description Not offered by Gatehouse: answers REQUIRES_CUSTOM_EMAIL_SERVER (configure the project's own SMTP server to send from its own domain).
+         */
+        post: operations["applyManagedEmailDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/emails/managed-onboarding/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a provider-hosted sender domain's verification (not offered)
+         * @description Not offered by Gatehouse: answers REQUIRES_CUSTOM_EMAIL_SERVER (configure the project's own SMTP server to send from its own domain).
+         */
+        post: operations["checkManagedEmailDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/emails/managed-onboarding/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The project's provider-hosted sender domains (always none: not offered) */
+        get: operations["listManagedEmailDomains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/emails/managed-onboarding/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set up a provider-hosted sender domain (not offered)
+         * @description Not offered by Gatehouse: answers REQUIRES_CUSTOM_EMAIL_SERVER (configure the project's own SMTP server to send from its own domain).
+         */
+        post: operations["setupManagedEmailDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/failed-emails-digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tell project owners about mail that failed in the last day (for a scheduler)
+         * @description Lists, per project, the messages that failed for good in the last 24 hours and the owners' e-mails (the members of the team that owns the project); unless `dry_run=true`, each owner is sent a digest through the platform's shared server. `success` is false when a digest could not be handed over.
+         */
+        post: operations["sendFailedEmailsDigest"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3102,24 +3242,28 @@ export interface components {
             id: string;
             display_name: string;
             tsx_source: string;
-            theme_id: components["schemas"]["EmailTemplateThemeId"];
+            theme_id: components["schemas"]["EmailThemeChoice"];
             sent_at_millis: number | null;
         };
         EmailDraftCreate: {
             display_name: string;
-            theme_id?: components["schemas"]["EmailTemplateThemeId"];
+            theme_id?: components["schemas"]["EmailThemeChoice"];
             /** @description TSX source (see the README's e-mail template conventions). */
             tsx_source?: string;
         };
         EmailDraftCreated: {
             id: string;
         };
+        EmailDraftDeleted: {
+            /** @enum {string} */
+            ok: "ok";
+        };
         EmailDraftList: {
             drafts: components["schemas"]["EmailDraft"][];
         };
         EmailDraftUpdate: {
             display_name?: string;
-            theme_id?: components["schemas"]["EmailTemplateThemeId"];
+            theme_id?: components["schemas"]["EmailThemeChoice"];
             /** @description TSX source (see the README's e-mail template conventions). */
             tsx_source?: string;
             sent_at_millis?: number | null;
@@ -3127,6 +3271,10 @@ export interface components {
         EmailDraftUpdated: {
             /** @enum {string} */
             ok: "ok";
+        };
+        EmailQueueStep: {
+            /** @enum {boolean} */
+            ok: true;
         };
         EmailSendVerificationCode: {
             /**
@@ -3141,7 +3289,7 @@ export interface components {
             id: string;
             display_name: string;
             tsx_source: string;
-            theme_id?: components["schemas"]["EmailTemplateThemeId"];
+            theme_id?: components["schemas"]["EmailThemeChoice"];
             is_built_in: boolean;
         };
         EmailTemplateCreate: {
@@ -3157,12 +3305,10 @@ export interface components {
         EmailTemplateList: {
             templates: components["schemas"]["EmailTemplate"][];
         };
-        /** @description A theme id; `null`: the project's selected theme; `false`: no theme. */
-        EmailTemplateThemeId: string | false | null;
         EmailTemplateUpdate: {
             /** @description TSX source (see the README's e-mail template conventions). */
             tsx_source?: string;
-            theme_id?: components["schemas"]["EmailTemplateThemeId"];
+            theme_id?: components["schemas"]["EmailThemeChoice"];
             display_name?: string;
         };
         EmailTemplateUpdated: {
@@ -3173,15 +3319,18 @@ export interface components {
             display_name: string;
             tsx_source: string;
         };
+        /** @description A theme id; `false`: no theme; `null`: the template's own, else the project's selected theme. */
+        EmailThemeChoice: string | ("default-light" | "default-dark") | false | null;
         EmailThemeCreate: {
             display_name: string;
         };
         EmailThemeCreated: {
             id: string;
         };
+        /** @description A theme's id (a UUID; `default-light` and `default-dark` name the first two built-in themes). */
+        EmailThemeId: string | ("default-light" | "default-dark") | null;
         EmailThemeList: {
             themes: components["schemas"]["EmailThemeSummary"][];
-            selected_theme_id: string;
         };
         EmailThemeSummary: {
             id: string;
@@ -3194,9 +3343,21 @@ export interface components {
         };
         EmailThemeUpdated: {
             display_name: string;
-            rendered_html?: string;
         };
         EmptyObject: Record<string, never>;
+        FailedEmailsBatch: {
+            emails: {
+                subject: string;
+                to: string[];
+            }[];
+            tenant_owner_emails: string[];
+            project_id: string;
+            tenancy_id: string;
+        };
+        FailedEmailsDigest: {
+            success: boolean;
+            failed_emails_by_tenancy: components["schemas"]["FailedEmailsBatch"][];
+        };
         InlineProduct: {
             display_name: string;
             /** @enum {string} */
@@ -3263,6 +3424,20 @@ export interface components {
                     expires?: "never" | "when-purchase-expires" | "when-repeated";
                 };
             };
+        };
+        InternalEmail: {
+            /** Format: uuid */
+            id: string;
+            subject: string;
+            /** @description When it was sent, or given up on; for one still waiting, when it was queued. */
+            sent_at_millis: number;
+            to: string[];
+            error: string | null;
+        };
+        InternalEmailList: {
+            items: components["schemas"]["InternalEmail"][];
+            /** @enum {boolean} */
+            is_paginated: false;
         };
         ItemQuantityChange: {
             /** @description Positive to add, negative to spend. */
@@ -3739,6 +3914,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
+        KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_RENDERING_ERROR" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REQUIRES_CUSTOM_EMAIL_SERVER" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
         KnownError400PlusInternalProjectCannotBeDeleted: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -3969,6 +4158,20 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusRequiresCustomEmailServer: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REQUIRES_CUSTOM_EMAIL_SERVER" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -4249,34 +4452,6 @@ export interface components {
              * @enum {string}
              */
             code: "ITEM_NOT_FOUND";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 404. */
-        KnownError404NotificationCategoryNotFoundUserNotFound: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "NOTIFICATION_CATEGORY_NOT_FOUND" | "USER_NOT_FOUND";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 404. */
-        KnownError404NotificationCategoryNotFoundVerificationCodeNotFound: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "NOTIFICATION_CATEGORY_NOT_FOUND" | "VERIFICATION_CODE_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -4704,6 +4879,37 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        ManagedEmailDomain: {
+            domain_id: string;
+            subdomain: string;
+            sender_local_part: string;
+            name_server_records: string[];
+            /** @enum {string} */
+            status: "pending_dns" | "pending_verification" | "verified" | "applied" | "failed";
+        };
+        ManagedEmailDomainApplied: {
+            /** @enum {string} */
+            status: "applied";
+        };
+        ManagedEmailDomainApply: {
+            domain_id: string;
+        };
+        ManagedEmailDomainCheck: {
+            domain_id: string;
+            subdomain: string;
+            sender_local_part: string;
+        };
+        ManagedEmailDomainList: {
+            items: components["schemas"]["ManagedEmailDomain"][];
+        };
+        ManagedEmailDomainSetup: {
+            subdomain: string;
+            sender_local_part: string;
+        };
+        ManagedEmailDomainStatus: {
+            /** @enum {string} */
+            status: "pending_dns" | "pending_verification" | "verified" | "applied" | "failed";
+        };
         Metrics: {
             total_users: number;
             /** @description Sign-ups per UTC day over the last 30 days, oldest first */
@@ -4892,18 +5098,11 @@ export interface components {
             id: string;
             created_at_millis: number;
             updated_at_millis: number;
+            /** @description The template's TSX as it was when the mail was sent (empty for the platform's own mail). */
             tsx_source: string;
+            /** @description The theme it is rendered in; null for none. */
             theme_id: string | null;
-            to: {
-                /** @enum {string} */
-                type: "user-primary-email";
-                user_id: string;
-            } | {
-                /** @enum {string} */
-                type: "custom-emails";
-                emails: string[];
-            };
-            to_address: string;
+            to: components["schemas"]["OutboxRecipient"];
             variables: {
                 [key: string]: unknown;
             };
@@ -4913,9 +5112,10 @@ export interface components {
             created_with: "draft" | "programmatic-call";
             email_draft_id: string | null;
             email_programmatic_call_template_id: string | null;
-            purpose: string;
+            /** @description Failed tries so far. */
             send_retries: number;
             next_send_retry_at_millis: number | null;
+            /** @description One entry per failed try; null before any failed. */
             send_attempt_errors: {
                 attempt_number: number;
                 timestamp: string;
@@ -4935,9 +5135,9 @@ export interface components {
             status: "paused" | "preparing" | "rendering" | "render-error" | "scheduled" | "queued" | "sending" | "server-error" | "skipped" | "bounced" | "sent";
             /** @enum {string} */
             simple_status: "in-progress" | "ok" | "error";
-            is_high_priority: boolean;
-            is_transactional: boolean;
-            notification_category_id: string | null;
+            is_high_priority?: boolean;
+            is_transactional?: boolean;
+            notification_category_id?: string | null;
             subject?: string;
             html?: string | null;
             text?: string | null;
@@ -4970,10 +5170,30 @@ export interface components {
             cancel?: true;
             is_paused?: boolean;
             scheduled_at_millis?: number;
-            theme_id?: string | false | null;
+            theme_id?: components["schemas"]["EmailThemeId"];
             variables?: {
                 [key: string]: unknown;
             };
+            tsx_source?: string;
+            to?: components["schemas"]["OutboxRecipient"];
+            skip_deliverability_check?: boolean;
+        };
+        /** @description Who the message goes to: a user's primary e-mail (looked up when sending), or given addresses. */
+        OutboxRecipient: {
+            /** @enum {string} */
+            type: "user-primary-email";
+            /** Format: uuid */
+            user_id: string;
+        } | {
+            /** @enum {string} */
+            type: "user-custom-emails";
+            /** Format: uuid */
+            user_id: string;
+            emails: string[];
+        } | {
+            /** @enum {string} */
+            type: "custom-emails";
+            emails: string[];
         };
         PasskeyAuthenticationResponse: {
             /** @description The credential id. */
@@ -5672,7 +5892,7 @@ export interface components {
             refund_transaction_id: string;
         };
         RenderEmailRequest: {
-            theme_id?: components["schemas"]["EmailTemplateThemeId"];
+            theme_id?: components["schemas"]["EmailThemeChoice"];
             theme_tsx_source?: string;
             template_id?: string;
             template_tsx_source?: string;
@@ -5685,15 +5905,13 @@ export interface components {
         };
         RenderedEmail: {
             html: string;
-            text: string;
             subject?: string;
             notification_category?: string;
         };
         SendEmailRequest: {
             subject?: string;
             notification_category_name?: string;
-            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-            theme_id?: string | false | null;
+            theme_id?: components["schemas"]["EmailThemeChoice"];
             /** @description Sent ahead of other queued mail. */
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
@@ -5703,8 +5921,7 @@ export interface components {
         } | {
             subject?: string;
             notification_category_name?: string;
-            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-            theme_id?: string | false | null;
+            theme_id?: components["schemas"]["EmailThemeChoice"];
             /** @description Sent ahead of other queued mail. */
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
@@ -5717,8 +5934,7 @@ export interface components {
         } | {
             subject?: string;
             notification_category_name?: string;
-            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-            theme_id?: string | false | null;
+            theme_id?: components["schemas"]["EmailThemeChoice"];
             /** @description Sent ahead of other queued mail. */
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
@@ -5728,8 +5944,7 @@ export interface components {
         } | {
             subject?: string;
             notification_category_name?: string;
-            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-            theme_id?: string | false | null;
+            theme_id?: components["schemas"]["EmailThemeChoice"];
             /** @description Sent ahead of other queued mail. */
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
@@ -5740,8 +5955,7 @@ export interface components {
         } | {
             subject?: string;
             notification_category_name?: string;
-            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-            theme_id?: string | false | null;
+            theme_id?: components["schemas"]["EmailThemeChoice"];
             /** @description Sent ahead of other queued mail. */
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
@@ -5755,8 +5969,7 @@ export interface components {
         } | {
             subject?: string;
             notification_category_name?: string;
-            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-            theme_id?: string | false | null;
+            theme_id?: components["schemas"]["EmailThemeChoice"];
             /** @description Sent ahead of other queued mail. */
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
@@ -5770,20 +5983,6 @@ export interface components {
         };
         SendEmailResult: {
             user_id: string;
-            user_email?: string;
-            /** @description Whether a message was queued for this user. */
-            success: boolean;
-            /** @description Why not: the user has no primary e-mail, or turned the category off. */
-            error?: string;
-            /**
-             * Format: uuid
-             * @description The message in the outbox.
-             */
-            email_id?: string;
-            /** @enum {string} */
-            status: "queued" | "scheduled" | "skipped";
-            /** @description When it is due: the scheduled time, or a later slot when the project is over its capacity. */
-            send_at_millis?: number;
         };
         SendTestWebhook: {
             endpoint_id: string;
@@ -5801,7 +6000,7 @@ export interface components {
             /** @description Empty until a queued message is rendered (unless the send gave a subject). */
             subject: string;
             /**
-             * @description `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user turned the category off. `bounced`: refused for good by the receiving server.
+             * @description `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user could not get it. `bounced`: refused for good by the receiving server.
              * @enum {string}
              */
             status: "queued" | "scheduled" | "rendering" | "sending" | "sent" | "bounced" | "failed" | "skipped" | "not_sent";
@@ -5815,7 +6014,7 @@ export interface components {
             attempts: number;
             is_high_priority: boolean;
             is_paused: boolean;
-            /** @description Queued or scheduled: can still be edited or cancelled (PATCH /emails/outbox/{id}). */
+            /** @description Not yet handed to SMTP: can still be edited or cancelled (PATCH /emails/outbox/{id}). */
             editable: boolean;
         };
         SentEmailList: {
@@ -10006,6 +10205,65 @@ export interface operations {
             };
         };
     };
+    listSentEmails: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of e-mails */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SentEmailList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
     listNotificationPreferences: {
         parameters: {
             query?: never;
@@ -10127,13 +10385,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: NOTIFICATION_CATEGORY_NOT_FOUND, USER_NOT_FOUND */
+            /** @description Known error: USER_NOT_FOUND; or No notification category has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404NotificationCategoryNotFoundUserNotFound"];
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -10152,7 +10411,8 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
-                status?: "queued" | "scheduled" | "rendering" | "sending" | "sent" | "bounced" | "failed" | "skipped" | "not_sent";
+                status?: "paused" | "preparing" | "queued" | "scheduled" | "rendering" | "sending" | "sent" | "bounced" | "server-error" | "render-error" | "skipped" | "delivery-delayed" | "opened" | "clicked" | "marked-as-spam";
+                simple_status?: "in-progress" | "ok" | "error";
             };
             header?: never;
             path?: never;
@@ -10254,6 +10514,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
+            /** @description No message with this id in the project's outbox */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -10316,6 +10585,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
+            /** @description No message with this id in the project's outbox */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -10349,13 +10627,14 @@ export interface operations {
                     "application/json": components["schemas"]["RenderedEmail"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR; or No such theme, template or draft */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400PlusEmailRenderingError"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -10409,13 +10688,14 @@ export interface operations {
                     "application/json": components["schemas"]["SendEmailResponse"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST; or No such template, draft or notification category */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -10476,13 +10756,13 @@ export interface operations {
                     "application/json": components["schemas"]["PublicKnownError400"];
                 };
             };
-            /** @description Known error: NOTIFICATION_CATEGORY_NOT_FOUND, VERIFICATION_CODE_NOT_FOUND */
+            /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404NotificationCategoryNotFoundVerificationCodeNotFound"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -10525,13 +10805,13 @@ export interface operations {
                     "application/json": components["schemas"]["PublicKnownError400"];
                 };
             };
-            /** @description Known error: NOTIFICATION_CATEGORY_NOT_FOUND, VERIFICATION_CODE_NOT_FOUND */
+            /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404NotificationCategoryNotFoundVerificationCodeNotFound"];
+                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -11408,13 +11688,14 @@ export interface operations {
                     "application/json": components["schemas"]["EmailDraftCreated"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR; or The theme named does not exist */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusEmailRenderingError"];
+                    "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -11493,6 +11774,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
+            /** @description No draft has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -11521,7 +11811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": components["schemas"]["EmailDraftDeleted"];
                 };
             };
             /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
@@ -11549,6 +11839,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description No draft has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -11586,13 +11885,14 @@ export interface operations {
                     "application/json": components["schemas"]["EmailDraftUpdated"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR; or The theme named does not exist */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusEmailRenderingError"];
+                    "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -11613,6 +11913,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
+            /** @description No draft has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -11620,6 +11929,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    runEmailQueueStep: {
+        parameters: {
+            query?: {
+                only_one_step?: "true" | "false";
+            };
+            header: {
+                /** @description `Bearer <CRON_SECRET>` */
+                authorization: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailQueueStep"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Not the scheduler's secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
                 };
             };
         };
@@ -11702,13 +12063,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmailTemplateCreated"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusEmailRenderingError"];
+                    "application/json": components["schemas"]["KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -11796,6 +12157,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
+            /** @description No template has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -11827,13 +12197,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmailTemplateDeleted"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400"];
+                    "application/json": components["schemas"]["KnownError400PlusRequiresCustomEmailServer"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -11852,6 +12222,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description No template has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -11889,13 +12268,14 @@ export interface operations {
                     "application/json": components["schemas"]["EmailTemplateUpdated"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR; or The theme named does not exist */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusEmailRenderingError"];
+                    "application/json": components["schemas"]["KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -11914,6 +12294,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description No template has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -12090,6 +12479,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
+            /** @description No theme has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -12146,6 +12544,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description No theme has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -12210,6 +12617,15 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
+            /** @description No theme has this id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -12221,25 +12637,22 @@ export interface operations {
             };
         };
     };
-    listSentEmails: {
+    listInternalEmails: {
         parameters: {
-            query?: {
-                cursor?: string;
-                limit?: number;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description A page of e-mails */
+            /** @description The e-mails */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SentEmailList"];
+                    "application/json": components["schemas"]["InternalEmailList"];
                 };
             };
             /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
@@ -12276,6 +12689,294 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    applyManagedEmailDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManagedEmailDomainApply"];
+            };
+        };
+        responses: {
+            /** @description Never answered: not offered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedEmailDomainApplied"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusRequiresCustomEmailServer"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    checkManagedEmailDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManagedEmailDomainCheck"];
+            };
+        };
+        responses: {
+            /** @description Never answered: not offered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedEmailDomainStatus"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusRequiresCustomEmailServer"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    listManagedEmailDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No domains */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedEmailDomainList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    setupManagedEmailDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ManagedEmailDomainSetup"];
+            };
+        };
+        responses: {
+            /** @description Never answered: not offered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedEmailDomain"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusRequiresCustomEmailServer"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    sendFailedEmailsDigest: {
+        parameters: {
+            query?: {
+                dry_run?: "true" | "false";
+            };
+            header: {
+                /** @description `Bearer <CRON_SECRET>` */
+                authorization: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What failed, per project */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailedEmailsDigest"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Not the scheduler's secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
                 };
             };
         };

@@ -50,6 +50,8 @@ const envSchema = z.object({
   EMAIL_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
   EMAIL_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(8),
   EMAIL_CAPACITY_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(10_000),
+  EMAIL_SHARED_SERVER_FOR_PROJECT_MAIL: booleanFlag.default(false),
+  CRON_SECRET: z.string().min(16).optional(),
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   LOG_LEVEL: z.enum(["debug", "info"]).default("info"),
@@ -117,8 +119,16 @@ export interface AppConfig {
   bodyLimitBytes: number;
   /** The shared SMTP server, when one is configured; otherwise mail goes to the outbox only. */
   sharedEmailServer: { host: string; port: number; username?: string; password?: string; sender: string } | undefined;
+  /**
+   * Whether projects without their own e-mail server may send their own mail (send-email,
+   * edited templates) through the shared one. Off, as in Stack Auth: the shared server sends
+   * only the platform's built-in mail, and those actions answer REQUIRES_CUSTOM_EMAIL_SERVER.
+   */
+  sharedEmailServerForProjectMail: boolean;
   /** How long a request waits for SMTP before answering; sending goes on in the background. */
   emailSendWaitMs: number;
+  /** The bearer secret of the routes a scheduler calls (the outbox step, the failed-mail digest); unset: they refuse every call. */
+  cronSecret: string | undefined;
   /**
    * The outbox worker (services/emails/queue.ts): tries per message before it is failed, the
    * first back-off (doubling each try, at most an hour), how often each process looks for due
@@ -187,7 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           sender: e.STACK_EMAIL_SENDER,
         }
       : undefined,
+    sharedEmailServerForProjectMail: e.EMAIL_SHARED_SERVER_FOR_PROJECT_MAIL,
     emailSendWaitMs: e.EMAIL_SEND_WAIT_MS,
+    cronSecret: e.CRON_SECRET,
     emailQueue: {
       maxAttempts: e.EMAIL_MAX_ATTEMPTS,
       retryBaseMs: e.EMAIL_RETRY_BASE_MS,

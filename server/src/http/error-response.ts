@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { KnownError, RateLimitedError } from "../errors";
+import { KnownError, RateLimitedError, StatusError } from "../errors";
 import type { AppEnv } from "./env";
 import { stackHeader } from "./headers";
 
@@ -15,6 +15,7 @@ export function renderError(error: unknown, c: Context<AppEnv>): Response {
       "x-hexclave-known-error": known.code,
     });
   }
+  if (error instanceof StatusError) return c.text(error.message, error.status);
   if (error instanceof RateLimitedError) {
     return c.json({ error: error.message }, 429, { "retry-after": String(error.retryAfterSeconds) });
   }

@@ -136,6 +136,31 @@ export function errorResponses(codes: readonly KnownErrorCode[], base: ErrorBase
   return responses;
 }
 
+/**
+ * A plain-text refusal (errors/status-error.ts) a route answers with `status`. Put it in the
+ * route's `responses`; where the status also answers known errors, the two content types are
+ * listed together.
+ */
+export function statusErrorResponse(status: 400 | 401 | 403 | 404 | 409, description: string) {
+  return { [status]: { description, content: { "text/plain": { schema: z.string().openapi({ description: "What was refused, in words." }) } } } };
+}
+
+type ResponseEntry = { description: string; content?: Record<string, unknown>; headers?: unknown };
+
+/** The route's own responses over the shared error responses; a status both give lists both contents. */
+function mergeResponses(shared: Record<number, ResponseEntry>, own: Record<string | number, unknown>) {
+  const merged: Record<string | number, unknown> = { ...shared };
+  for (const [status, entry] of Object.entries(own)) {
+    const base = merged[status] as ResponseEntry | undefined;
+    const next = entry as ResponseEntry;
+    merged[status] =
+      base?.content && next.content && !Object.keys(next.content).some((type) => type in base.content!)
+        ? { ...next, description: `${base.description}; or ${next.description}`, content: { ...base.content, ...next.content } }
+        : next;
+  }
+  return merged;
+}
+
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { required: true, content: { "application/json": { schema } }, ...(description ? { description } : {}) };
 }
@@ -187,7 +212,7 @@ export function authenticatedRoute<const R extends Omit<RouteConfig, "middleware
     ...route,
     security: securityFor(access),
     middleware: [requireAccess(access)] as const,
-    responses: { ...errorResponses([...teamErrors, ...errors], AUTHENTICATED_BASE), ...route.responses },
+    responses: mergeResponses(errorResponses([...teamErrors, ...errors], AUTHENTICATED_BASE), route.responses) as R["responses"],
   });
   return clientAccessRules ? { ...config, clientAccessRules } : config;
 }
@@ -200,7 +225,7 @@ export function optionallyAuthenticatedRoute<const R extends Omit<RouteConfig, "
   return createRoute({
     ...route,
     security: [{}, ...securityFor(["client", "server", "admin"])],
-    responses: { ...errorResponses(errors, AUTHENTICATED_BASE), ...route.responses },
+    responses: mergeResponses(errorResponses(errors, AUTHENTICATED_BASE), route.responses) as R["responses"],
   });
 }
 
@@ -209,7 +234,7 @@ export function publicRoute<const R extends RouteConfig>(errors: readonly KnownE
   return createRoute({
     ...route,
     security: [],
-    responses: { ...errorResponses(errors, PUBLIC_BASE), ...route.responses },
+    responses: mergeResponses(errorResponses(errors, PUBLIC_BASE), route.responses) as R["responses"],
   });
 }
 

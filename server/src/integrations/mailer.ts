@@ -28,6 +28,16 @@ export function isPermanentRejection(error: unknown): boolean {
   return (code === "EENVELOPE" || code === "EMESSAGE") && typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
 }
 
+/**
+ * Whether the SMTP server's host name does not exist (the DNS says so for good): no later try
+ * can reach it, so the message fails at once instead of being retried.
+ */
+export function isUnknownHost(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return code === "ENOTFOUND" || code === "EAI_NONAME";
+}
+
 /** Hands a message to an SMTP server; resolves once the server accepted it. */
 export interface Mailer {
   send(server: SmtpServer, message: MailMessage): Promise<void>;

@@ -25,21 +25,31 @@ import type {
   EmailCapacityBoost,
   EmailCapacityBoostRequest,
   EmailDeliveryInfo,
+  EmailQueueStep,
+  FailedEmailsDigest,
   KnownError400,
   KnownError400PlusCannotGetOwnUserWithoutUser,
   KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled,
   KnownError400PlusEmailNotEditable,
   KnownError400PlusEmailRenderingError,
+  KnownError400PlusRequiresCustomEmailServer,
   KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist,
   KnownError401,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
-  KnownError404NotificationCategoryNotFoundUserNotFound,
-  KnownError404NotificationCategoryNotFoundVerificationCodeNotFound,
   KnownError404UserNotFound,
+  KnownError404VerificationCodeNotFound,
   KnownError409EmailCapacityBoostAlreadyActive,
   KnownError503,
   ListOutboxEmailsParams,
+  ListSentEmailsParams,
+  ManagedEmailDomain,
+  ManagedEmailDomainApplied,
+  ManagedEmailDomainApply,
+  ManagedEmailDomainCheck,
+  ManagedEmailDomainList,
+  ManagedEmailDomainSetup,
+  ManagedEmailDomainStatus,
   NotificationPreference,
   NotificationPreferenceList,
   NotificationPreferenceUpdate,
@@ -50,8 +60,11 @@ import type {
   PublicKnownError503,
   RenderEmailRequest,
   RenderedEmail,
+  RunEmailQueueStepParams,
   SendEmailRequest,
   SendEmailResponse,
+  SendFailedEmailsDigestParams,
+  SentEmailList,
   UnsubscribeOneClickParams,
   UnsubscribeParams
 } from './endpoints.schemas';
@@ -241,6 +254,112 @@ export function useGetEmailDeliveryInfo<TData = Awaited<ReturnType<typeof getEma
 
 
 /**
+ * @summary The project's outbox as the dashboard shows it: every e-mail it sent or tried to send, newest first
+ */
+export const getListSentEmailsUrl = (params?: ListSentEmailsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/emails/log?${stringifiedParams}` : `/emails/log`
+}
+
+export const listSentEmails = async (params?: ListSentEmailsParams, options?: RequestInit): Promise<SentEmailList> => {
+  
+  return gatehouseFetch<SentEmailList>(getListSentEmailsUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListSentEmailsQueryKey = (params?: ListSentEmailsParams,) => {
+    return [
+    `/emails/log`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getListSentEmailsQueryOptions = <TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListSentEmailsQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSentEmails>>> = ({ signal }) => listSentEmails(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListSentEmailsQueryResult = NonNullable<Awaited<ReturnType<typeof listSentEmails>>>
+export type ListSentEmailsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params: undefined |  ListSentEmailsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSentEmails>>,
+          TError,
+          Awaited<ReturnType<typeof listSentEmails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listSentEmails>>,
+          TError,
+          Awaited<ReturnType<typeof listSentEmails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The project's outbox as the dashboard shows it: every e-mail it sent or tried to send, newest first
+ */
+
+export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+ params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListSentEmailsQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * Transactional mail cannot be turned off; other categories are on until the user turns them off. With client access only the signed-in user's own preferences (`me` or their id); another user answers USER_NOT_FOUND.
  * @summary A user's choice for every notification category
  */
@@ -341,7 +460,7 @@ export function useListNotificationPreferences<TData = Awaited<ReturnType<typeof
 
 
 /**
- * Turning transactional mail off answers NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED. With client access only the signed-in user's own preferences (`me` or their id); another user answers USER_NOT_FOUND.
+ * Turning transactional mail off answers NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED; an unknown category a bare 404. With client access only the signed-in user's own preferences (`me` or their id); another user answers USER_NOT_FOUND.
  * @summary Turn a notification category on or off for a user
  */
 export const getUpdateNotificationPreferenceUrl = (userId: string | 'me',
@@ -370,7 +489,7 @@ export const updateNotificationPreference = async (userId: string | 'me',
 
 
 
-export const getUpdateNotificationPreferenceMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404NotificationCategoryNotFoundUserNotFound | KnownError503>,
+export const getUpdateNotificationPreferenceMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNotificationPreference>>, TError,{userId: string | 'me';notificationCategoryId: string;data: NotificationPreferenceUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateNotificationPreference>>, TError,{userId: string | 'me';notificationCategoryId: string;data: NotificationPreferenceUpdate}, TContext> => {
 
@@ -397,12 +516,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateNotificationPreferenceMutationResult = NonNullable<Awaited<ReturnType<typeof updateNotificationPreference>>>
     export type UpdateNotificationPreferenceMutationBody = NotificationPreferenceUpdate
-    export type UpdateNotificationPreferenceMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404NotificationCategoryNotFoundUserNotFound | KnownError503>
+    export type UpdateNotificationPreferenceMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | string | KnownError503>
 
     /**
  * @summary Turn a notification category on or off for a user
  */
-export const useUpdateNotificationPreference = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404NotificationCategoryNotFoundUserNotFound | KnownError503>,
+export const useUpdateNotificationPreference = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateNotificationPreference>>, TError,{userId: string | 'me';notificationCategoryId: string;data: NotificationPreferenceUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateNotificationPreference>>,
@@ -416,6 +535,7 @@ export const useUpdateNotificationPreference = <TError = ErrorType<KnownError400
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * Filtered by `status` (the statuses below) or `simple_status` (`in-progress`, `ok`, `error`); at most 100 a page.
  * @summary The project's outbox, newest first
  */
 export const getListOutboxEmailsUrl = (params?: ListOutboxEmailsParams,) => {
@@ -522,7 +642,7 @@ export function useListOutboxEmails<TData = Awaited<ReturnType<typeof listOutbox
 
 
 /**
- * An id the project's outbox does not hold answers SCHEMA_ERROR.
+ * An id the project's outbox does not hold answers a bare 404.
  * @summary One message of the outbox
  */
 export const getGetOutboxEmailUrl = (id: string,) => {
@@ -555,7 +675,7 @@ export const getGetOutboxEmailQueryKey = (id?: string,) => {
     }
 
     
-export const getGetOutboxEmailQueryOptions = <TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOutboxEmail>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetOutboxEmailQueryOptions = <TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOutboxEmail>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -574,10 +694,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOutboxEmailQueryResult = NonNullable<Awaited<ReturnType<typeof getOutboxEmail>>>
-export type GetOutboxEmailQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+export type GetOutboxEmailQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
 
 
-export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOutboxEmail>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOutboxEmail>>,
@@ -587,7 +707,7 @@ export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEma
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOutboxEmail>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getOutboxEmail>>,
@@ -597,7 +717,7 @@ export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEma
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOutboxEmail>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -605,7 +725,7 @@ export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEma
  * @summary One message of the outbox
  */
 
-export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEmail>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOutboxEmail>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -622,8 +742,8 @@ export function useGetOutboxEmail<TData = Awaited<ReturnType<typeof getOutboxEma
 
 
 /**
- * Only while the message is queued or scheduled (nothing handed to SMTP yet); otherwise EMAIL_NOT_EDITABLE with its status. `cancel` skips it for good; a new theme or variables render it afresh.
- * @summary Reschedule, pause, re-theme or cancel a message not yet sent
+ * Only while the message waits or is being rendered (nothing handed to SMTP yet); otherwise EMAIL_NOT_EDITABLE with its status. `cancel` skips it for good; new content (`tsx_source`, `variables`, `theme_id`) or a new recipient (`to`) renders it afresh.
+ * @summary Pause, reschedule, re-address, rewrite or cancel a message not yet sent
  */
 export const getUpdateOutboxEmailUrl = (id: string,) => {
 
@@ -649,7 +769,7 @@ export const updateOutboxEmail = async (id: string,
 
 
 
-export const getUpdateOutboxEmailMutationOptions = <TError = ErrorType<KnownError400PlusEmailNotEditable | KnownError401 | KnownError403 | KnownError503>,
+export const getUpdateOutboxEmailMutationOptions = <TError = ErrorType<KnownError400PlusEmailNotEditable | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOutboxEmail>>, TError,{id: string;data: OutboxEmailUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateOutboxEmail>>, TError,{id: string;data: OutboxEmailUpdate}, TContext> => {
 
@@ -676,12 +796,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateOutboxEmailMutationResult = NonNullable<Awaited<ReturnType<typeof updateOutboxEmail>>>
     export type UpdateOutboxEmailMutationBody = OutboxEmailUpdate
-    export type UpdateOutboxEmailMutationError = ErrorType<KnownError400PlusEmailNotEditable | KnownError401 | KnownError403 | KnownError503>
+    export type UpdateOutboxEmailMutationError = ErrorType<KnownError400PlusEmailNotEditable | KnownError401 | KnownError403 | string | KnownError503>
 
     /**
- * @summary Reschedule, pause, re-theme or cancel a message not yet sent
+ * @summary Pause, reschedule, re-address, rewrite or cancel a message not yet sent
  */
-export const useUpdateOutboxEmail = <TError = ErrorType<KnownError400PlusEmailNotEditable | KnownError401 | KnownError403 | KnownError503>,
+export const useUpdateOutboxEmail = <TError = ErrorType<KnownError400PlusEmailNotEditable | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOutboxEmail>>, TError,{id: string;data: OutboxEmailUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateOutboxEmail>>,
@@ -695,7 +815,7 @@ export const useUpdateOutboxEmail = <TError = ErrorType<KnownError400PlusEmailNo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Give at most one of `theme_id` / `theme_tsx_source` (neither: the template's theme, else the project's selected one; `theme_id: false`: no theme) and exactly one of `template_id`, `template_tsx_source` and `draft_id`. Rendering happens in the same isolated sandbox as sending, in preview mode (the template's `PreviewVariables` and the theme's `PreviewProps` fill what is not given). A source that does not compile or throws answers EMAIL_RENDERING_ERROR with the line.
+ * Give at most one of `theme_id` / `theme_tsx_source` (neither: the template's theme, else the project's selected one; `theme_id: false`: no theme) and exactly one of `template_id`, `template_tsx_source` and `draft_id`. Rendering happens in the same isolated sandbox as sending, in preview mode (the template's `PreviewVariables` and the theme's `PreviewProps` fill what is not given). A source that does not compile or throws answers EMAIL_RENDERING_ERROR with the line; a theme, template or draft the project does not have, a bare 400.
  * @summary Preview an e-mail: a theme around a template or draft, rendered as it would be sent
  */
 export const getRenderEmailUrl = () => {
@@ -721,7 +841,7 @@ export const renderEmail = async (renderEmailRequest: RenderEmailRequest, option
 
 
 
-export const getRenderEmailMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>,
+export const getRenderEmailMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | string | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof renderEmail>>, TError,{data: RenderEmailRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof renderEmail>>, TError,{data: RenderEmailRequest}, TContext> => {
 
@@ -748,12 +868,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RenderEmailMutationResult = NonNullable<Awaited<ReturnType<typeof renderEmail>>>
     export type RenderEmailMutationBody = RenderEmailRequest
-    export type RenderEmailMutationError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>
+    export type RenderEmailMutationError = ErrorType<KnownError400PlusEmailRenderingError | string | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Preview an e-mail: a theme around a template or draft, rendered as it would be sent
  */
-export const useRenderEmail = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>,
+export const useRenderEmail = <TError = ErrorType<KnownError400PlusEmailRenderingError | string | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof renderEmail>>, TError,{data: RenderEmailRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof renderEmail>>,
@@ -767,7 +887,7 @@ export const useRenderEmail = <TError = ErrorType<KnownError400PlusEmailRenderin
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * To `user_ids` or `all_users`, from exactly one of `html`, `template_id` (with `variables`) or `draft_id`. Each recipient's message is queued in the outbox and sent by the workers: at once, at `scheduled_at_millis`, or at a later slot when the project is over its capacity. Users without a primary e-mail, and users who turned the notification category off, are reported and skipped. Mail of a category that can be turned off carries an unsubscribe link and List-Unsubscribe headers. With no SMTP server to send through (neither the project's nor the platform's) it answers REQUIRES_CUSTOM_EMAIL_SERVER.
+ * To `user_ids` or `all_users`, from exactly one of `html`, `template_id` (with `variables`) or `draft_id`. Each recipient's message is queued in the outbox and sent by the workers: at once, at `scheduled_at_millis`, or at a later slot when the project is over its capacity (GET /emails/outbox shows each message). Whether a user gets it is decided when it is sent: a user who is gone, has no primary e-mail or turned the category off is skipped, with the reason. Mail of a category that can be turned off carries an unsubscribe link and List-Unsubscribe headers. A project without its own e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER (unless the operator lets projects send through the shared one). An unknown template, draft or category name answers a bare 400.
  * @summary Send an e-mail to users
  */
 export const getSendEmailUrl = () => {
@@ -793,7 +913,7 @@ export const sendEmail = async (sendEmailRequest: SendEmailRequest, options?: Re
 
 
 
-export const getSendEmailMutationOptions = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist | KnownError401 | KnownError403 | KnownError503>,
+export const getSendEmailMutationOptions = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist | string | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmail>>, TError,{data: SendEmailRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendEmail>>, TError,{data: SendEmailRequest}, TContext> => {
 
@@ -820,12 +940,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendEmailMutationResult = NonNullable<Awaited<ReturnType<typeof sendEmail>>>
     export type SendEmailMutationBody = SendEmailRequest
-    export type SendEmailMutationError = ErrorType<KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist | KnownError401 | KnownError403 | KnownError503>
+    export type SendEmailMutationError = ErrorType<KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist | string | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Send an e-mail to users
  */
-export const useSendEmail = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist | KnownError401 | KnownError403 | KnownError503>,
+export const useSendEmail = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist | string | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmail>>, TError,{data: SendEmailRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendEmail>>,
@@ -879,7 +999,7 @@ export const getUnsubscribeQueryKey = (params?: UnsubscribeParams,) => {
     }
 
     
-export const getUnsubscribeQueryOptions = <TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404NotificationCategoryNotFoundVerificationCodeNotFound | PublicKnownError503>>(params: UnsubscribeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribe>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getUnsubscribeQueryOptions = <TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>>(params: UnsubscribeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribe>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -898,10 +1018,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type UnsubscribeQueryResult = NonNullable<Awaited<ReturnType<typeof unsubscribe>>>
-export type UnsubscribeQueryError = ErrorType<PublicKnownError400 | KnownError404NotificationCategoryNotFoundVerificationCodeNotFound | PublicKnownError503>
+export type UnsubscribeQueryError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>
 
 
-export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404NotificationCategoryNotFoundVerificationCodeNotFound | PublicKnownError503>>(
+export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>>(
  params: UnsubscribeParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribe>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof unsubscribe>>,
@@ -911,7 +1031,7 @@ export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, 
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404NotificationCategoryNotFoundVerificationCodeNotFound | PublicKnownError503>>(
+export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>>(
  params: UnsubscribeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribe>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof unsubscribe>>,
@@ -921,7 +1041,7 @@ export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, 
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404NotificationCategoryNotFoundVerificationCodeNotFound | PublicKnownError503>>(
+export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>>(
  params: UnsubscribeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribe>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -929,7 +1049,7 @@ export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, 
  * @summary Follow the unsubscribe link of a mail
  */
 
-export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404NotificationCategoryNotFoundVerificationCodeNotFound | PublicKnownError503>>(
+export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>>(
  params: UnsubscribeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribe>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -978,7 +1098,7 @@ export const unsubscribeOneClick = async (params: UnsubscribeOneClickParams, opt
 
 
 
-export const getUnsubscribeOneClickMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError404NotificationCategoryNotFoundVerificationCodeNotFound | PublicKnownError503>,
+export const getUnsubscribeOneClickMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeOneClick>>, TError,{params: UnsubscribeOneClickParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof unsubscribeOneClick>>, TError,{params: UnsubscribeOneClickParams}, TContext> => {
 
@@ -1005,12 +1125,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UnsubscribeOneClickMutationResult = NonNullable<Awaited<ReturnType<typeof unsubscribeOneClick>>>
     
-    export type UnsubscribeOneClickMutationError = ErrorType<PublicKnownError400 | KnownError404NotificationCategoryNotFoundVerificationCodeNotFound | PublicKnownError503>
+    export type UnsubscribeOneClickMutationError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>
 
     /**
  * @summary One-click unsubscribe (RFC 8058)
  */
-export const useUnsubscribeOneClick = <TError = ErrorType<PublicKnownError400 | KnownError404NotificationCategoryNotFoundVerificationCodeNotFound | PublicKnownError503>,
+export const useUnsubscribeOneClick = <TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeOneClick>>, TError,{params: UnsubscribeOneClickParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof unsubscribeOneClick>>,
@@ -1020,6 +1140,506 @@ export const useUnsubscribeOneClick = <TError = ErrorType<PublicKnownError400 | 
       > => {
 
       const mutationOptions = getUnsubscribeOneClickMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Claims and sends due messages of every project: one batch with `only_one_step=true`, else batches until none is due (at most about a minute). Answers when done.
+ * @summary Send the outbox's due mail now (for a scheduler)
+ */
+export const getRunEmailQueueStepUrl = (params?: RunEmailQueueStepParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/internal/email-queue-step?${stringifiedParams}` : `/internal/email-queue-step`
+}
+
+export const runEmailQueueStep = async (params?: RunEmailQueueStepParams, options?: RequestInit): Promise<EmailQueueStep> => {
+  
+  return gatehouseFetch<EmailQueueStep>(getRunEmailQueueStepUrl(params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getRunEmailQueueStepQueryKey = (params?: RunEmailQueueStepParams,) => {
+    return [
+    `/internal/email-queue-step`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getRunEmailQueueStepQueryOptions = <TData = Awaited<ReturnType<typeof runEmailQueueStep>>, TError = ErrorType<PublicKnownError400 | string | PublicKnownError503>>(params?: RunEmailQueueStepParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof runEmailQueueStep>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getRunEmailQueueStepQueryKey(params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof runEmailQueueStep>>> = ({ signal }) => runEmailQueueStep(params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof runEmailQueueStep>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type RunEmailQueueStepQueryResult = NonNullable<Awaited<ReturnType<typeof runEmailQueueStep>>>
+export type RunEmailQueueStepQueryError = ErrorType<PublicKnownError400 | string | PublicKnownError503>
+
+
+export function useRunEmailQueueStep<TData = Awaited<ReturnType<typeof runEmailQueueStep>>, TError = ErrorType<PublicKnownError400 | string | PublicKnownError503>>(
+ params: undefined |  RunEmailQueueStepParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof runEmailQueueStep>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof runEmailQueueStep>>,
+          TError,
+          Awaited<ReturnType<typeof runEmailQueueStep>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useRunEmailQueueStep<TData = Awaited<ReturnType<typeof runEmailQueueStep>>, TError = ErrorType<PublicKnownError400 | string | PublicKnownError503>>(
+ params?: RunEmailQueueStepParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof runEmailQueueStep>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof runEmailQueueStep>>,
+          TError,
+          Awaited<ReturnType<typeof runEmailQueueStep>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useRunEmailQueueStep<TData = Awaited<ReturnType<typeof runEmailQueueStep>>, TError = ErrorType<PublicKnownError400 | string | PublicKnownError503>>(
+ params?: RunEmailQueueStepParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof runEmailQueueStep>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Send the outbox's due mail now (for a scheduler)
+ */
+
+export function useRunEmailQueueStep<TData = Awaited<ReturnType<typeof runEmailQueueStep>>, TError = ErrorType<PublicKnownError400 | string | PublicKnownError503>>(
+ params?: RunEmailQueueStepParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof runEmailQueueStep>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getRunEmailQueueStepQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Not offered by Gatehouse: answers REQUIRES_CUSTOM_EMAIL_SERVER (configure the project's own SMTP server to send from its own domain).
+ * @summary Send the project's mail from a verified provider-hosted domain (not offered)
+ */
+export const getApplyManagedEmailDomainUrl = () => {
+
+
+  
+
+  return `/internal/emails/managed-onboarding/apply`
+}
+
+export const applyManagedEmailDomain = async (managedEmailDomainApply: ManagedEmailDomainApply, options?: RequestInit): Promise<ManagedEmailDomainApplied> => {
+  
+  return gatehouseFetch<ManagedEmailDomainApplied>(getApplyManagedEmailDomainUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      managedEmailDomainApply,)
+  }
+);}
+
+
+
+
+export const getApplyManagedEmailDomainMutationOptions = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof applyManagedEmailDomain>>, TError,{data: ManagedEmailDomainApply}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof applyManagedEmailDomain>>, TError,{data: ManagedEmailDomainApply}, TContext> => {
+
+const mutationKey = ['applyManagedEmailDomain'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof applyManagedEmailDomain>>, {data: ManagedEmailDomainApply}> = (props) => {
+          const {data} = props ?? {};
+
+          return  applyManagedEmailDomain(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type ApplyManagedEmailDomainMutationResult = NonNullable<Awaited<ReturnType<typeof applyManagedEmailDomain>>>
+    export type ApplyManagedEmailDomainMutationBody = ManagedEmailDomainApply
+    export type ApplyManagedEmailDomainMutationError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary Send the project's mail from a verified provider-hosted domain (not offered)
+ */
+export const useApplyManagedEmailDomain = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof applyManagedEmailDomain>>, TError,{data: ManagedEmailDomainApply}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof applyManagedEmailDomain>>,
+        TError,
+        {data: ManagedEmailDomainApply},
+        TContext
+      > => {
+
+      const mutationOptions = getApplyManagedEmailDomainMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Not offered by Gatehouse: answers REQUIRES_CUSTOM_EMAIL_SERVER (configure the project's own SMTP server to send from its own domain).
+ * @summary Check a provider-hosted sender domain's verification (not offered)
+ */
+export const getCheckManagedEmailDomainUrl = () => {
+
+
+  
+
+  return `/internal/emails/managed-onboarding/check`
+}
+
+export const checkManagedEmailDomain = async (managedEmailDomainCheck: ManagedEmailDomainCheck, options?: RequestInit): Promise<ManagedEmailDomainStatus> => {
+  
+  return gatehouseFetch<ManagedEmailDomainStatus>(getCheckManagedEmailDomainUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      managedEmailDomainCheck,)
+  }
+);}
+
+
+
+
+export const getCheckManagedEmailDomainMutationOptions = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkManagedEmailDomain>>, TError,{data: ManagedEmailDomainCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof checkManagedEmailDomain>>, TError,{data: ManagedEmailDomainCheck}, TContext> => {
+
+const mutationKey = ['checkManagedEmailDomain'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof checkManagedEmailDomain>>, {data: ManagedEmailDomainCheck}> = (props) => {
+          const {data} = props ?? {};
+
+          return  checkManagedEmailDomain(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CheckManagedEmailDomainMutationResult = NonNullable<Awaited<ReturnType<typeof checkManagedEmailDomain>>>
+    export type CheckManagedEmailDomainMutationBody = ManagedEmailDomainCheck
+    export type CheckManagedEmailDomainMutationError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary Check a provider-hosted sender domain's verification (not offered)
+ */
+export const useCheckManagedEmailDomain = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkManagedEmailDomain>>, TError,{data: ManagedEmailDomainCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof checkManagedEmailDomain>>,
+        TError,
+        {data: ManagedEmailDomainCheck},
+        TContext
+      > => {
+
+      const mutationOptions = getCheckManagedEmailDomainMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The project's provider-hosted sender domains (always none: not offered)
+ */
+export const getListManagedEmailDomainsUrl = () => {
+
+
+  
+
+  return `/internal/emails/managed-onboarding/list`
+}
+
+export const listManagedEmailDomains = async ( options?: RequestInit): Promise<ManagedEmailDomainList> => {
+  
+  return gatehouseFetch<ManagedEmailDomainList>(getListManagedEmailDomainsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListManagedEmailDomainsQueryKey = () => {
+    return [
+    `/internal/emails/managed-onboarding/list`
+    ] as const;
+    }
+
+    
+export const getListManagedEmailDomainsQueryOptions = <TData = Awaited<ReturnType<typeof listManagedEmailDomains>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listManagedEmailDomains>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListManagedEmailDomainsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listManagedEmailDomains>>> = ({ signal }) => listManagedEmailDomains({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listManagedEmailDomains>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListManagedEmailDomainsQueryResult = NonNullable<Awaited<ReturnType<typeof listManagedEmailDomains>>>
+export type ListManagedEmailDomainsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useListManagedEmailDomains<TData = Awaited<ReturnType<typeof listManagedEmailDomains>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listManagedEmailDomains>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listManagedEmailDomains>>,
+          TError,
+          Awaited<ReturnType<typeof listManagedEmailDomains>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListManagedEmailDomains<TData = Awaited<ReturnType<typeof listManagedEmailDomains>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listManagedEmailDomains>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listManagedEmailDomains>>,
+          TError,
+          Awaited<ReturnType<typeof listManagedEmailDomains>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListManagedEmailDomains<TData = Awaited<ReturnType<typeof listManagedEmailDomains>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listManagedEmailDomains>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The project's provider-hosted sender domains (always none: not offered)
+ */
+
+export function useListManagedEmailDomains<TData = Awaited<ReturnType<typeof listManagedEmailDomains>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listManagedEmailDomains>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListManagedEmailDomainsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Not offered by Gatehouse: answers REQUIRES_CUSTOM_EMAIL_SERVER (configure the project's own SMTP server to send from its own domain).
+ * @summary Set up a provider-hosted sender domain (not offered)
+ */
+export const getSetupManagedEmailDomainUrl = () => {
+
+
+  
+
+  return `/internal/emails/managed-onboarding/setup`
+}
+
+export const setupManagedEmailDomain = async (managedEmailDomainSetup: ManagedEmailDomainSetup, options?: RequestInit): Promise<ManagedEmailDomain> => {
+  
+  return gatehouseFetch<ManagedEmailDomain>(getSetupManagedEmailDomainUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      managedEmailDomainSetup,)
+  }
+);}
+
+
+
+
+export const getSetupManagedEmailDomainMutationOptions = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setupManagedEmailDomain>>, TError,{data: ManagedEmailDomainSetup}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setupManagedEmailDomain>>, TError,{data: ManagedEmailDomainSetup}, TContext> => {
+
+const mutationKey = ['setupManagedEmailDomain'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setupManagedEmailDomain>>, {data: ManagedEmailDomainSetup}> = (props) => {
+          const {data} = props ?? {};
+
+          return  setupManagedEmailDomain(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetupManagedEmailDomainMutationResult = NonNullable<Awaited<ReturnType<typeof setupManagedEmailDomain>>>
+    export type SetupManagedEmailDomainMutationBody = ManagedEmailDomainSetup
+    export type SetupManagedEmailDomainMutationError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary Set up a provider-hosted sender domain (not offered)
+ */
+export const useSetupManagedEmailDomain = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setupManagedEmailDomain>>, TError,{data: ManagedEmailDomainSetup}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setupManagedEmailDomain>>,
+        TError,
+        {data: ManagedEmailDomainSetup},
+        TContext
+      > => {
+
+      const mutationOptions = getSetupManagedEmailDomainMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Lists, per project, the messages that failed for good in the last 24 hours and the owners' e-mails (the members of the team that owns the project); unless `dry_run=true`, each owner is sent a digest through the platform's shared server. `success` is false when a digest could not be handed over.
+ * @summary Tell project owners about mail that failed in the last day (for a scheduler)
+ */
+export const getSendFailedEmailsDigestUrl = (params?: SendFailedEmailsDigestParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/internal/failed-emails-digest?${stringifiedParams}` : `/internal/failed-emails-digest`
+}
+
+export const sendFailedEmailsDigest = async (params?: SendFailedEmailsDigestParams, options?: RequestInit): Promise<FailedEmailsDigest> => {
+  
+  return gatehouseFetch<FailedEmailsDigest>(getSendFailedEmailsDigestUrl(params),
+  {      
+    ...options,
+    method: 'POST'
+    
+    
+  }
+);}
+
+
+
+
+export const getSendFailedEmailsDigestMutationOptions = <TError = ErrorType<PublicKnownError400 | string | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendFailedEmailsDigest>>, TError,{params?: SendFailedEmailsDigestParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendFailedEmailsDigest>>, TError,{params?: SendFailedEmailsDigestParams}, TContext> => {
+
+const mutationKey = ['sendFailedEmailsDigest'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendFailedEmailsDigest>>, {params?: SendFailedEmailsDigestParams}> = (props) => {
+          const {params} = props ?? {};
+
+          return  sendFailedEmailsDigest(params,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendFailedEmailsDigestMutationResult = NonNullable<Awaited<ReturnType<typeof sendFailedEmailsDigest>>>
+    
+    export type SendFailedEmailsDigestMutationError = ErrorType<PublicKnownError400 | string | PublicKnownError503>
+
+    /**
+ * @summary Tell project owners about mail that failed in the last day (for a scheduler)
+ */
+export const useSendFailedEmailsDigest = <TError = ErrorType<PublicKnownError400 | string | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendFailedEmailsDigest>>, TError,{params?: SendFailedEmailsDigestParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendFailedEmailsDigest>>,
+        TError,
+        {params?: SendFailedEmailsDigestParams},
+        TContext
+      > => {
+
+      const mutationOptions = getSendFailedEmailsDigestMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

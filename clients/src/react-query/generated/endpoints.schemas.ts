@@ -809,7 +809,7 @@ export interface EmailDraft {
   id: string;
   display_name: string;
   tsx_source: string;
-  theme_id: EmailTemplateThemeId;
+  theme_id: EmailThemeChoice;
   sent_at_millis: EmailDraftSentAtMillis;
 }
 
@@ -819,7 +819,7 @@ export interface EmailDraftCreate {
    * @maxLength 256
    */
   display_name: string;
-  theme_id?: EmailTemplateThemeId;
+  theme_id?: EmailThemeChoice;
   /**
    * TSX source (see the README's e-mail template conventions).
    * @minLength 1
@@ -830,6 +830,18 @@ export interface EmailDraftCreate {
 
 export interface EmailDraftCreated {
   id: string;
+}
+
+export type EmailDraftDeletedOk = typeof EmailDraftDeletedOk[keyof typeof EmailDraftDeletedOk];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const EmailDraftDeletedOk = {
+  ok: 'ok',
+} as const;
+
+export interface EmailDraftDeleted {
+  ok: EmailDraftDeletedOk;
 }
 
 export interface EmailDraftList {
@@ -848,7 +860,7 @@ export interface EmailDraftUpdate {
    * @maxLength 256
    */
   display_name?: string;
-  theme_id?: EmailTemplateThemeId;
+  theme_id?: EmailThemeChoice;
   /**
    * TSX source (see the README's e-mail template conventions).
    * @minLength 1
@@ -874,6 +886,10 @@ export interface EmailDraftUpdated {
   ok: EmailDraftUpdatedOk;
 }
 
+export interface EmailQueueStep {
+  ok: boolean;
+}
+
 /**
  * Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.
  */
@@ -890,7 +906,7 @@ export interface EmailTemplate {
   id: string;
   display_name: string;
   tsx_source: string;
-  theme_id?: EmailTemplateThemeId;
+  theme_id?: EmailThemeChoice;
   is_built_in: boolean;
 }
 
@@ -924,11 +940,6 @@ export interface EmailTemplateList {
   templates: EmailTemplate[];
 }
 
-/**
- * A theme id; `null`: the project's selected theme; `false`: no theme.
- */
-export type EmailTemplateThemeId = string | boolean | null;
-
 export interface EmailTemplateUpdate {
   /**
    * TSX source (see the README's e-mail template conventions).
@@ -936,7 +947,7 @@ export interface EmailTemplateUpdate {
    * @maxLength 1000000
    */
   tsx_source?: string;
-  theme_id?: EmailTemplateThemeId;
+  theme_id?: EmailThemeChoice;
   /**
    * @minLength 1
    * @maxLength 256
@@ -954,6 +965,11 @@ export interface EmailTheme {
   tsx_source: string;
 }
 
+/**
+ * A theme id; `false`: no theme; `null`: the template's own, else the project's selected theme.
+ */
+export type EmailThemeChoice = string | 'default-light' | 'default-dark' | boolean | null;
+
 export interface EmailThemeCreate {
   /**
    * @minLength 1
@@ -966,9 +982,13 @@ export interface EmailThemeCreated {
   id: string;
 }
 
+/**
+ * A theme's id (a UUID; `default-light` and `default-dark` name the first two built-in themes).
+ */
+export type EmailThemeId = string | 'default-light' | 'default-dark' | null;
+
 export interface EmailThemeList {
   themes: EmailThemeSummary[];
-  selected_theme_id: string;
 }
 
 export interface EmailThemeSummary {
@@ -992,10 +1012,26 @@ export interface EmailThemeUpdate {
 
 export interface EmailThemeUpdated {
   display_name: string;
-  rendered_html?: string;
 }
 
 export interface EmptyObject { [key: string]: unknown }
+
+export type FailedEmailsBatchEmailsItem = {
+  subject: string;
+  to: string[];
+};
+
+export interface FailedEmailsBatch {
+  emails: FailedEmailsBatchEmailsItem[];
+  tenant_owner_emails: string[];
+  project_id: string;
+  tenancy_id: string;
+}
+
+export interface FailedEmailsDigest {
+  success: boolean;
+  failed_emails_by_tenancy: FailedEmailsBatch[];
+}
 
 export type InlineProductCustomerType = typeof InlineProductCustomerType[keyof typeof InlineProductCustomerType];
 
@@ -1169,6 +1205,22 @@ export interface InlineProductInput {
   server_only?: boolean;
   prices: InlineProductInputPrices;
   included_items: InlineProductInputIncludedItems;
+}
+
+export type InternalEmailError = string | null;
+
+export interface InternalEmail {
+  id: string;
+  subject: string;
+  /** When it was sent, or given up on; for one still waiting, when it was queued. */
+  sent_at_millis: number;
+  to: string[];
+  error: InternalEmailError;
+}
+
+export interface InternalEmailList {
+  items: InternalEmail[];
+  is_paginated: boolean;
 }
 
 export interface ItemQuantityChange {
@@ -2422,6 +2474,43 @@ export interface KnownError400PlusEmailRenderingError {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode = typeof KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode[keyof typeof KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  EMAIL_RENDERING_ERROR: 'EMAIL_RENDERING_ERROR',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REQUIRES_CUSTOM_EMAIL_SERVER: 'REQUIRES_CUSTOM_EMAIL_SERVER',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusInternalProjectCannotBeDeletedCode = typeof KnownError400PlusInternalProjectCannotBeDeletedCode[keyof typeof KnownError400PlusInternalProjectCannotBeDeletedCode];
 
 
@@ -3063,6 +3152,42 @@ export interface KnownError400PlusRedirectUrlNotWhitelisted {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusRedirectUrlNotWhitelistedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusRequiresCustomEmailServerCode = typeof KnownError400PlusRequiresCustomEmailServerCode[keyof typeof KnownError400PlusRequiresCustomEmailServerCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusRequiresCustomEmailServerCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REQUIRES_CUSTOM_EMAIL_SERVER: 'REQUIRES_CUSTOM_EMAIL_SERVER',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusRequiresCustomEmailServerDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusRequiresCustomEmailServer {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusRequiresCustomEmailServerCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusRequiresCustomEmailServerDetails;
 }
 
 /**
@@ -3765,64 +3890,6 @@ export interface KnownError404ItemNotFound {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404ItemNotFoundDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError404NotificationCategoryNotFoundUserNotFoundCode = typeof KnownError404NotificationCategoryNotFoundUserNotFoundCode[keyof typeof KnownError404NotificationCategoryNotFoundUserNotFoundCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404NotificationCategoryNotFoundUserNotFoundCode = {
-  NOTIFICATION_CATEGORY_NOT_FOUND: 'NOTIFICATION_CATEGORY_NOT_FOUND',
-  USER_NOT_FOUND: 'USER_NOT_FOUND',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError404NotificationCategoryNotFoundUserNotFoundDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 404.
- */
-export interface KnownError404NotificationCategoryNotFoundUserNotFound {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404NotificationCategoryNotFoundUserNotFoundCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404NotificationCategoryNotFoundUserNotFoundDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode = typeof KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode[keyof typeof KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode = {
-  NOTIFICATION_CATEGORY_NOT_FOUND: 'NOTIFICATION_CATEGORY_NOT_FOUND',
-  VERIFICATION_CODE_NOT_FOUND: 'VERIFICATION_CODE_NOT_FOUND',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 404.
- */
-export interface KnownError404NotificationCategoryNotFoundVerificationCodeNotFound {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundDetails;
 }
 
 /**
@@ -4687,6 +4754,97 @@ export interface KnownError503PlusPaymentProviderUnavailable {
   details?: KnownError503PlusPaymentProviderUnavailableDetails;
 }
 
+export type ManagedEmailDomainStatusProperty = typeof ManagedEmailDomainStatusProperty[keyof typeof ManagedEmailDomainStatusProperty];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ManagedEmailDomainStatusProperty = {
+  pending_dns: 'pending_dns',
+  pending_verification: 'pending_verification',
+  verified: 'verified',
+  applied: 'applied',
+  failed: 'failed',
+} as const;
+
+export interface ManagedEmailDomain {
+  domain_id: string;
+  subdomain: string;
+  sender_local_part: string;
+  name_server_records: string[];
+  status: ManagedEmailDomainStatusProperty;
+}
+
+export type ManagedEmailDomainAppliedStatus = typeof ManagedEmailDomainAppliedStatus[keyof typeof ManagedEmailDomainAppliedStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ManagedEmailDomainAppliedStatus = {
+  applied: 'applied',
+} as const;
+
+export interface ManagedEmailDomainApplied {
+  status: ManagedEmailDomainAppliedStatus;
+}
+
+export interface ManagedEmailDomainApply {
+  /**
+   * @minLength 1
+   * @maxLength 128
+   */
+  domain_id: string;
+}
+
+export interface ManagedEmailDomainCheck {
+  /**
+   * @minLength 1
+   * @maxLength 128
+   */
+  domain_id: string;
+  /**
+   * @minLength 1
+   * @maxLength 253
+   */
+  subdomain: string;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  sender_local_part: string;
+}
+
+export interface ManagedEmailDomainList {
+  items: ManagedEmailDomain[];
+}
+
+export interface ManagedEmailDomainSetup {
+  /**
+   * @minLength 1
+   * @maxLength 253
+   */
+  subdomain: string;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  sender_local_part: string;
+}
+
+export type ManagedEmailDomainStatusStatus = typeof ManagedEmailDomainStatusStatus[keyof typeof ManagedEmailDomainStatusStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ManagedEmailDomainStatusStatus = {
+  pending_dns: 'pending_dns',
+  pending_verification: 'pending_verification',
+  verified: 'verified',
+  applied: 'applied',
+  failed: 'failed',
+} as const;
+
+export interface ManagedEmailDomainStatus {
+  status: ManagedEmailDomainStatusStatus;
+}
+
 export type MetricsUsersByCountry = {[key: string]: number};
 
 export interface Metrics {
@@ -4979,35 +5137,10 @@ export type OtpSignInTokensAllOf = {
 
 export type OtpSignInTokens = SignInTokens & OtpSignInTokensAllOf;
 
+/**
+ * The theme it is rendered in; null for none.
+ */
 export type OutboxEmailThemeId = string | null;
-
-export type OutboxEmailToAnyOfType = typeof OutboxEmailToAnyOfType[keyof typeof OutboxEmailToAnyOfType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const OutboxEmailToAnyOfType = {
-  'user-primary-email': 'user-primary-email',
-} as const;
-
-export type OutboxEmailToAnyOf = {
-  type: OutboxEmailToAnyOfType;
-  user_id: string;
-};
-
-export type OutboxEmailToAnyOfThreeType = typeof OutboxEmailToAnyOfThreeType[keyof typeof OutboxEmailToAnyOfThreeType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const OutboxEmailToAnyOfThreeType = {
-  'custom-emails': 'custom-emails',
-} as const;
-
-export type OutboxEmailToAnyOfThree = {
-  type: OutboxEmailToAnyOfThreeType;
-  emails: string[];
-};
-
-export type OutboxEmailTo = OutboxEmailToAnyOf | OutboxEmailToAnyOfThree;
 
 export type OutboxEmailVariables = {[key: string]: unknown};
 
@@ -5039,6 +5172,9 @@ export type OutboxEmailSendAttemptErrorsAnyOfItem = {
   internal_details: OutboxEmailSendAttemptErrorsAnyOfItemInternalDetails;
 };
 
+/**
+ * One entry per failed try; null before any failed.
+ */
 export type OutboxEmailSendAttemptErrors = OutboxEmailSendAttemptErrorsAnyOfItem[] | null;
 
 export type OutboxEmailStatus = typeof OutboxEmailStatus[keyof typeof OutboxEmailStatus];
@@ -5081,28 +5217,30 @@ export interface OutboxEmail {
   id: string;
   created_at_millis: number;
   updated_at_millis: number;
+  /** The template's TSX as it was when the mail was sent (empty for the platform's own mail). */
   tsx_source: string;
+  /** The theme it is rendered in; null for none. */
   theme_id: OutboxEmailThemeId;
-  to: OutboxEmailTo;
-  to_address: string;
+  to: OutboxRecipient;
   variables: OutboxEmailVariables;
   skip_deliverability_check: boolean;
   scheduled_at_millis: number;
   created_with: OutboxEmailCreatedWith;
   email_draft_id: OutboxEmailEmailDraftId;
   email_programmatic_call_template_id: OutboxEmailEmailProgrammaticCallTemplateId;
-  purpose: string;
+  /** Failed tries so far. */
   send_retries: number;
   next_send_retry_at_millis: OutboxEmailNextSendRetryAtMillis;
+  /** One entry per failed try; null before any failed. */
   send_attempt_errors: OutboxEmailSendAttemptErrors;
   is_paused: boolean;
   has_rendered: boolean;
   has_delivered: boolean;
   status: OutboxEmailStatus;
   simple_status: OutboxEmailSimpleStatus;
-  is_high_priority: boolean;
-  is_transactional: boolean;
-  notification_category_id: OutboxEmailNotificationCategoryId;
+  is_high_priority?: boolean;
+  is_transactional?: boolean;
+  notification_category_id?: OutboxEmailNotificationCategoryId;
   subject?: string;
   html?: OutboxEmailHtml;
   text?: OutboxEmailText;
@@ -5132,8 +5270,6 @@ export interface OutboxEmailList {
   pagination: OutboxEmailListPagination;
 }
 
-export type OutboxEmailUpdateThemeId = string | boolean | null;
-
 export type OutboxEmailUpdateVariables = {[key: string]: unknown};
 
 export interface OutboxEmailUpdate {
@@ -5141,9 +5277,69 @@ export interface OutboxEmailUpdate {
   is_paused?: boolean;
   /** @minimum 0 */
   scheduled_at_millis?: number;
-  theme_id?: OutboxEmailUpdateThemeId;
+  theme_id?: EmailThemeId;
   variables?: OutboxEmailUpdateVariables;
+  /**
+   * @minLength 1
+   * @maxLength 1000000
+   */
+  tsx_source?: string;
+  to?: OutboxRecipient;
+  skip_deliverability_check?: boolean;
 }
+
+export type OutboxRecipientAnyOfType = typeof OutboxRecipientAnyOfType[keyof typeof OutboxRecipientAnyOfType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OutboxRecipientAnyOfType = {
+  'user-primary-email': 'user-primary-email',
+} as const;
+
+export type OutboxRecipientAnyOf = {
+  type: OutboxRecipientAnyOfType;
+  user_id: string;
+};
+
+export type OutboxRecipientAnyOfThreeType = typeof OutboxRecipientAnyOfThreeType[keyof typeof OutboxRecipientAnyOfThreeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OutboxRecipientAnyOfThreeType = {
+  'user-custom-emails': 'user-custom-emails',
+} as const;
+
+export type OutboxRecipientAnyOfThree = {
+  type: OutboxRecipientAnyOfThreeType;
+  user_id: string;
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  emails: string[];
+};
+
+export type OutboxRecipientAnyOfFiveType = typeof OutboxRecipientAnyOfFiveType[keyof typeof OutboxRecipientAnyOfFiveType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OutboxRecipientAnyOfFiveType = {
+  'custom-emails': 'custom-emails',
+} as const;
+
+export type OutboxRecipientAnyOfFive = {
+  type: OutboxRecipientAnyOfFiveType;
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  emails: string[];
+};
+
+/**
+ * Who the message goes to: a user's primary e-mail (looked up when sending), or given addresses.
+ */
+export type OutboxRecipient = OutboxRecipientAnyOf | OutboxRecipientAnyOfThree | OutboxRecipientAnyOfFive;
 
 export type PasskeyAuthenticationResponseType = typeof PasskeyAuthenticationResponseType[keyof typeof PasskeyAuthenticationResponseType];
 
@@ -6552,7 +6748,7 @@ export interface RefundResult {
 export type RenderEmailRequestVariables = {[key: string]: unknown};
 
 export interface RenderEmailRequest {
-  theme_id?: EmailTemplateThemeId;
+  theme_id?: EmailThemeChoice;
   /**
    * @minLength 1
    * @maxLength 1000000
@@ -6575,23 +6771,16 @@ export interface RenderEmailRequest {
 
 export interface RenderedEmail {
   html: string;
-  text: string;
   subject?: string;
   notification_category?: string;
 }
-
-/**
- * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
- */
-export type SendEmailRequestAnyOfThemeId = string | boolean | null;
 
 export type SendEmailRequestAnyOf = {
   /** @maxLength 998 */
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
-  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-  theme_id?: SendEmailRequestAnyOfThemeId;
+  theme_id?: EmailThemeChoice;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;
   /**
@@ -6605,20 +6794,14 @@ export type SendEmailRequestAnyOf = {
   html: string;
 };
 
-/**
- * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
- */
-export type SendEmailRequestAnyOfThreeThemeId = string | boolean | null;
+export type SendEmailRequestAnyOfTwoVariables = {[key: string]: unknown};
 
-export type SendEmailRequestAnyOfThreeVariables = {[key: string]: unknown};
-
-export type SendEmailRequestAnyOfThree = {
+export type SendEmailRequestAnyOfTwo = {
   /** @maxLength 998 */
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
-  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-  theme_id?: SendEmailRequestAnyOfThreeThemeId;
+  theme_id?: EmailThemeChoice;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;
   /**
@@ -6630,72 +6813,54 @@ export type SendEmailRequestAnyOfThree = {
   user_ids: string[];
   /** @maxLength 128 */
   template_id: string;
-  variables?: SendEmailRequestAnyOfThreeVariables;
+  variables?: SendEmailRequestAnyOfTwoVariables;
 };
 
-/**
- * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
- */
-export type SendEmailRequestAnyOfSixThemeId = string | boolean | null;
+export type SendEmailRequestAnyOfFour = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  theme_id?: EmailThemeChoice;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  /** @maxItems 10000 */
+  user_ids: string[];
+  /** @maxLength 128 */
+  draft_id: string;
+};
+
+export type SendEmailRequestAnyOfFive = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  theme_id?: EmailThemeChoice;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  all_users: boolean;
+  /** @maxLength 1000000 */
+  html: string;
+};
+
+export type SendEmailRequestAnyOfSixVariables = {[key: string]: unknown};
 
 export type SendEmailRequestAnyOfSix = {
   /** @maxLength 998 */
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
-  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-  theme_id?: SendEmailRequestAnyOfSixThemeId;
-  /** Sent ahead of other queued mail. */
-  is_high_priority?: boolean;
-  /**
-   * Not sent before this time.
-   * @minimum 0
-   */
-  scheduled_at_millis?: number;
-  /** @maxItems 10000 */
-  user_ids: string[];
-  /** @maxLength 128 */
-  draft_id: string;
-};
-
-/**
- * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
- */
-export type SendEmailRequestAnyOfEightThemeId = string | boolean | null;
-
-export type SendEmailRequestAnyOfEight = {
-  /** @maxLength 998 */
-  subject?: string;
-  /** @maxLength 64 */
-  notification_category_name?: string;
-  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-  theme_id?: SendEmailRequestAnyOfEightThemeId;
-  /** Sent ahead of other queued mail. */
-  is_high_priority?: boolean;
-  /**
-   * Not sent before this time.
-   * @minimum 0
-   */
-  scheduled_at_millis?: number;
-  all_users: boolean;
-  /** @maxLength 1000000 */
-  html: string;
-};
-
-/**
- * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
- */
-export type SendEmailRequestAnyOfOnezeroThemeId = string | boolean | null;
-
-export type SendEmailRequestAnyOfOnezeroVariables = {[key: string]: unknown};
-
-export type SendEmailRequestAnyOfOnezero = {
-  /** @maxLength 998 */
-  subject?: string;
-  /** @maxLength 64 */
-  notification_category_name?: string;
-  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-  theme_id?: SendEmailRequestAnyOfOnezeroThemeId;
+  theme_id?: EmailThemeChoice;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;
   /**
@@ -6706,21 +6871,15 @@ export type SendEmailRequestAnyOfOnezero = {
   all_users: boolean;
   /** @maxLength 128 */
   template_id: string;
-  variables?: SendEmailRequestAnyOfOnezeroVariables;
+  variables?: SendEmailRequestAnyOfSixVariables;
 };
 
-/**
- * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
- */
-export type SendEmailRequestAnyOfOnethreeThemeId = string | boolean | null;
-
-export type SendEmailRequestAnyOfOnethree = {
+export type SendEmailRequestAnyOfEight = {
   /** @maxLength 998 */
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
-  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-  theme_id?: SendEmailRequestAnyOfOnethreeThemeId;
+  theme_id?: EmailThemeChoice;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;
   /**
@@ -6733,34 +6892,14 @@ export type SendEmailRequestAnyOfOnethree = {
   draft_id: string;
 };
 
-export type SendEmailRequest = SendEmailRequestAnyOf | SendEmailRequestAnyOfThree | SendEmailRequestAnyOfSix | SendEmailRequestAnyOfEight | SendEmailRequestAnyOfOnezero | SendEmailRequestAnyOfOnethree;
+export type SendEmailRequest = SendEmailRequestAnyOf | SendEmailRequestAnyOfTwo | SendEmailRequestAnyOfFour | SendEmailRequestAnyOfFive | SendEmailRequestAnyOfSix | SendEmailRequestAnyOfEight;
 
 export interface SendEmailResponse {
   results: SendEmailResult[];
 }
 
-export type SendEmailResultStatus = typeof SendEmailResultStatus[keyof typeof SendEmailResultStatus];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const SendEmailResultStatus = {
-  queued: 'queued',
-  scheduled: 'scheduled',
-  skipped: 'skipped',
-} as const;
-
 export interface SendEmailResult {
   user_id: string;
-  user_email?: string;
-  /** Whether a message was queued for this user. */
-  success: boolean;
-  /** Why not: the user has no primary e-mail, or turned the category off. */
-  error?: string;
-  /** The message in the outbox. */
-  email_id?: string;
-  status: SendEmailResultStatus;
-  /** When it is due: the scheduled time, or a later slot when the project is over its capacity. */
-  send_at_millis?: number;
 }
 
 export interface SendTestWebhook {
@@ -6784,7 +6923,7 @@ export interface SendTestWebhookResult {
 export type SentEmailUserId = string | null;
 
 /**
- * `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user turned the category off. `bounced`: refused for good by the receiving server.
+ * `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user could not get it. `bounced`: refused for good by the receiving server.
  */
 export type SentEmailStatus = typeof SentEmailStatus[keyof typeof SentEmailStatus];
 
@@ -6819,7 +6958,7 @@ export interface SentEmail {
   user_id: SentEmailUserId;
   /** Empty until a queued message is rendered (unless the send gave a subject). */
   subject: string;
-  /** `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user turned the category off. `bounced`: refused for good by the receiving server. */
+  /** `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user could not get it. `bounced`: refused for good by the receiving server. */
   status: SentEmailStatus;
   error: SentEmailError;
   purpose: string;
@@ -6831,7 +6970,7 @@ export interface SentEmail {
   attempts: number;
   is_high_priority: boolean;
   is_paused: boolean;
-  /** Queued or scheduled: can still be edited or cancelled (PATCH /emails/outbox/{id}). */
+  /** Not yet handed to SMTP: can still be edited or cancelled (PATCH /emails/outbox/{id}). */
   editable: boolean;
 }
 
@@ -7961,6 +8100,15 @@ user_id: string | 'me';
 contact_channel_id?: string;
 };
 
+export type ListSentEmailsParams = {
+cursor?: string;
+/**
+ * @minimum 1
+ * @maximum 200
+ */
+limit?: number;
+};
+
 export type ListOutboxEmailsParams = {
 cursor?: string;
 /**
@@ -7969,6 +8117,7 @@ cursor?: string;
  */
 limit?: number;
 status?: ListOutboxEmailsStatus;
+simple_status?: ListOutboxEmailsSimpleStatus;
 };
 
 export type ListOutboxEmailsStatus = typeof ListOutboxEmailsStatus[keyof typeof ListOutboxEmailsStatus];
@@ -7976,15 +8125,31 @@ export type ListOutboxEmailsStatus = typeof ListOutboxEmailsStatus[keyof typeof 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ListOutboxEmailsStatus = {
+  paused: 'paused',
+  preparing: 'preparing',
   queued: 'queued',
   scheduled: 'scheduled',
   rendering: 'rendering',
   sending: 'sending',
   sent: 'sent',
   bounced: 'bounced',
-  failed: 'failed',
+  'server-error': 'server-error',
+  'render-error': 'render-error',
   skipped: 'skipped',
-  not_sent: 'not_sent',
+  'delivery-delayed': 'delivery-delayed',
+  opened: 'opened',
+  clicked: 'clicked',
+  'marked-as-spam': 'marked-as-spam',
+} as const;
+
+export type ListOutboxEmailsSimpleStatus = typeof ListOutboxEmailsSimpleStatus[keyof typeof ListOutboxEmailsSimpleStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListOutboxEmailsSimpleStatus = {
+  'in-progress': 'in-progress',
+  ok: 'ok',
+  error: 'error',
 } as const;
 
 export type UnsubscribeParams = {
@@ -8003,14 +8168,31 @@ export type UnsubscribeOneClickParams = {
 code: string;
 };
 
-export type ListSentEmailsParams = {
-cursor?: string;
-/**
- * @minimum 1
- * @maximum 200
- */
-limit?: number;
+export type RunEmailQueueStepParams = {
+only_one_step?: RunEmailQueueStepOnlyOneStep;
 };
+
+export type RunEmailQueueStepOnlyOneStep = typeof RunEmailQueueStepOnlyOneStep[keyof typeof RunEmailQueueStepOnlyOneStep];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RunEmailQueueStepOnlyOneStep = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+export type SendFailedEmailsDigestParams = {
+dry_run?: SendFailedEmailsDigestDryRun;
+};
+
+export type SendFailedEmailsDigestDryRun = typeof SendFailedEmailsDigestDryRun[keyof typeof SendFailedEmailsDigestDryRun];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SendFailedEmailsDigestDryRun = {
+  true: 'true',
+  false: 'false',
+} as const;
 
 export type GetMetricsParams = {
 include_anonymous?: GetMetricsIncludeAnonymous;

@@ -29,6 +29,7 @@ import type {
   EmailDraft,
   EmailDraftCreate,
   EmailDraftCreated,
+  EmailDraftDeleted,
   EmailDraftList,
   EmailDraftUpdate,
   EmailDraftUpdated,
@@ -47,10 +48,13 @@ import type {
   EmailThemeUpdated,
   GetMetricsParams,
   GetUserActivityParams,
+  InternalEmailList,
   KnownError400,
   KnownError400PlusEmailRenderingError,
+  KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer,
   KnownError400PlusInternalProjectCannotBeDeleted,
   KnownError400PlusRedirectUrlNotWhitelisted,
+  KnownError400PlusRequiresCustomEmailServer,
   KnownError401,
   KnownError401PlusExpectedInternalProjectUserAuthenticationRequired,
   KnownError403,
@@ -60,7 +64,6 @@ import type {
   KnownError404UserNotFound,
   KnownError409EmailTemplateAlreadyExists,
   KnownError503,
-  ListSentEmailsParams,
   Metrics,
   MetricsUserCounts,
   ProjectApiKeySet,
@@ -70,7 +73,6 @@ import type {
   ProjectCreate,
   ProjectTransfer,
   ProjectUpdate,
-  SentEmailList,
   SignInInvitation,
   Success,
   TestEmailRequest,
@@ -631,7 +633,7 @@ export function useListEmailDrafts<TData = Awaited<ReturnType<typeof listEmailDr
 
 
 /**
- * Without `tsx_source` it starts from a small example.
+ * Without `tsx_source` it starts from a small example. A draft is stored as written; it is rendered when previewed or sent.
  * @summary Start an e-mail draft
  */
 export const getCreateEmailDraftUrl = () => {
@@ -657,7 +659,7 @@ export const createEmailDraft = async (emailDraftCreate: EmailDraftCreate, optio
 
 
 
-export const getCreateEmailDraftMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>,
+export const getCreateEmailDraftMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createEmailDraft>>, TError,{data: EmailDraftCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createEmailDraft>>, TError,{data: EmailDraftCreate}, TContext> => {
 
@@ -684,12 +686,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateEmailDraftMutationResult = NonNullable<Awaited<ReturnType<typeof createEmailDraft>>>
     export type CreateEmailDraftMutationBody = EmailDraftCreate
-    export type CreateEmailDraftMutationError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>
+    export type CreateEmailDraftMutationError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Start an e-mail draft
  */
-export const useCreateEmailDraft = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>,
+export const useCreateEmailDraft = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createEmailDraft>>, TError,{data: EmailDraftCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createEmailDraft>>,
@@ -703,7 +705,7 @@ export const useCreateEmailDraft = <TError = ErrorType<KnownError400PlusEmailRen
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * An unknown id answers SCHEMA_ERROR.
+ * An unknown id answers a bare 404.
  * @summary One e-mail draft
  */
 export const getGetEmailDraftUrl = (id: string,) => {
@@ -736,7 +738,7 @@ export const getGetEmailDraftQueryKey = (id?: string,) => {
     }
 
     
-export const getGetEmailDraftQueryOptions = <TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDraft>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetEmailDraftQueryOptions = <TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDraft>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -755,10 +757,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEmailDraftQueryResult = NonNullable<Awaited<ReturnType<typeof getEmailDraft>>>
-export type GetEmailDraftQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+export type GetEmailDraftQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
 
 
-export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDraft>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getEmailDraft>>,
@@ -768,7 +770,7 @@ export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDraft>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getEmailDraft>>,
@@ -778,7 +780,7 @@ export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDraft>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -786,7 +788,7 @@ export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft
  * @summary One e-mail draft
  */
 
-export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDraft>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -829,7 +831,7 @@ export const updateEmailDraft = async (id: string,
 
 
 
-export const getUpdateEmailDraftMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>,
+export const getUpdateEmailDraftMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailDraft>>, TError,{id: string;data: EmailDraftUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateEmailDraft>>, TError,{id: string;data: EmailDraftUpdate}, TContext> => {
 
@@ -856,12 +858,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateEmailDraftMutationResult = NonNullable<Awaited<ReturnType<typeof updateEmailDraft>>>
     export type UpdateEmailDraftMutationBody = EmailDraftUpdate
-    export type UpdateEmailDraftMutationError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>
+    export type UpdateEmailDraftMutationError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | string | KnownError503>
 
     /**
  * @summary Change an e-mail draft
  */
-export const useUpdateEmailDraft = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>,
+export const useUpdateEmailDraft = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailDraft>>, TError,{id: string;data: EmailDraftUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateEmailDraft>>,
@@ -885,9 +887,9 @@ export const getDeleteEmailDraftUrl = (id: string,) => {
   return `/internal/email-drafts/${id}`
 }
 
-export const deleteEmailDraft = async (id: string, options?: RequestInit): Promise<Success> => {
+export const deleteEmailDraft = async (id: string, options?: RequestInit): Promise<EmailDraftDeleted> => {
   
-  return gatehouseFetch<Success>(getDeleteEmailDraftUrl(id),
+  return gatehouseFetch<EmailDraftDeleted>(getDeleteEmailDraftUrl(id),
   {      
     ...options,
     method: 'DELETE'
@@ -899,7 +901,7 @@ export const deleteEmailDraft = async (id: string, options?: RequestInit): Promi
 
 
 
-export const getDeleteEmailDraftMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+export const getDeleteEmailDraftMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailDraft>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteEmailDraft>>, TError,{id: string}, TContext> => {
 
@@ -926,12 +928,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteEmailDraftMutationResult = NonNullable<Awaited<ReturnType<typeof deleteEmailDraft>>>
     
-    export type DeleteEmailDraftMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+    export type DeleteEmailDraftMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
 
     /**
  * @summary Remove an e-mail draft
  */
-export const useDeleteEmailDraft = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+export const useDeleteEmailDraft = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailDraft>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteEmailDraft>>,
@@ -1044,7 +1046,7 @@ export function useListEmailTemplates<TData = Awaited<ReturnType<typeof listEmai
 
 
 /**
- * Without `tsx_source` it starts from a small example. `id` is optional; an id in use answers EMAIL_TEMPLATE_ALREADY_EXISTS.
+ * Without `tsx_source` it starts from a small example. `id` is optional; an id in use answers EMAIL_TEMPLATE_ALREADY_EXISTS. A project that sends through the shared e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER (templates are the project's own mail).
  * @summary Add an e-mail template
  */
 export const getCreateEmailTemplateUrl = () => {
@@ -1070,7 +1072,7 @@ export const createEmailTemplate = async (emailTemplateCreate: EmailTemplateCrea
 
 
 
-export const getCreateEmailTemplateMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError409EmailTemplateAlreadyExists | KnownError503>,
+export const getCreateEmailTemplateMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError409EmailTemplateAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createEmailTemplate>>, TError,{data: EmailTemplateCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createEmailTemplate>>, TError,{data: EmailTemplateCreate}, TContext> => {
 
@@ -1097,12 +1099,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateEmailTemplateMutationResult = NonNullable<Awaited<ReturnType<typeof createEmailTemplate>>>
     export type CreateEmailTemplateMutationBody = EmailTemplateCreate
-    export type CreateEmailTemplateMutationError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError409EmailTemplateAlreadyExists | KnownError503>
+    export type CreateEmailTemplateMutationError = ErrorType<KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError409EmailTemplateAlreadyExists | KnownError503>
 
     /**
  * @summary Add an e-mail template
  */
-export const useCreateEmailTemplate = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError409EmailTemplateAlreadyExists | KnownError503>,
+export const useCreateEmailTemplate = <TError = ErrorType<KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError409EmailTemplateAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createEmailTemplate>>, TError,{data: EmailTemplateCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createEmailTemplate>>,
@@ -1116,7 +1118,7 @@ export const useCreateEmailTemplate = <TError = ErrorType<KnownError400PlusEmail
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * An unknown id answers SCHEMA_ERROR.
+ * An unknown id answers a bare 404.
  * @summary One e-mail template with its source
  */
 export const getGetEmailTemplateUrl = (templateId: string,) => {
@@ -1149,7 +1151,7 @@ export const getGetEmailTemplateQueryKey = (templateId?: string,) => {
     }
 
     
-export const getGetEmailTemplateQueryOptions = <TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(templateId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTemplate>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetEmailTemplateQueryOptions = <TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(templateId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTemplate>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1168,10 +1170,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEmailTemplateQueryResult = NonNullable<Awaited<ReturnType<typeof getEmailTemplate>>>
-export type GetEmailTemplateQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+export type GetEmailTemplateQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
 
 
-export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  templateId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTemplate>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getEmailTemplate>>,
@@ -1181,7 +1183,7 @@ export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTe
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  templateId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTemplate>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getEmailTemplate>>,
@@ -1191,7 +1193,7 @@ export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTe
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  templateId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTemplate>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1199,7 +1201,7 @@ export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTe
  * @summary One e-mail template with its source
  */
 
-export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  templateId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTemplate>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1216,7 +1218,7 @@ export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTe
 
 
 /**
- * The template is rendered in preview first and must name its subject and notification category; otherwise EMAIL_RENDERING_ERROR (with the line when the source does not compile or throws). Editing a built-in template changes the mail the platform sends.
+ * The template is rendered in preview first and must name its subject and notification category; otherwise EMAIL_RENDERING_ERROR (with the line when the source does not compile or throws). Editing a built-in template changes the mail the platform sends. A project that sends through the shared e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER.
  * @summary Change an e-mail template's source, theme or name
  */
 export const getUpdateEmailTemplateUrl = (templateId: string,) => {
@@ -1243,7 +1245,7 @@ export const updateEmailTemplate = async (templateId: string,
 
 
 
-export const getUpdateEmailTemplateMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>,
+export const getUpdateEmailTemplateMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer | string | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailTemplate>>, TError,{templateId: string;data: EmailTemplateUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateEmailTemplate>>, TError,{templateId: string;data: EmailTemplateUpdate}, TContext> => {
 
@@ -1270,12 +1272,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateEmailTemplateMutationResult = NonNullable<Awaited<ReturnType<typeof updateEmailTemplate>>>
     export type UpdateEmailTemplateMutationBody = EmailTemplateUpdate
-    export type UpdateEmailTemplateMutationError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>
+    export type UpdateEmailTemplateMutationError = ErrorType<KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer | string | KnownError401 | KnownError403 | string | KnownError503>
 
     /**
  * @summary Change an e-mail template's source, theme or name
  */
-export const useUpdateEmailTemplate = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>,
+export const useUpdateEmailTemplate = <TError = ErrorType<KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer | string | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailTemplate>>, TError,{templateId: string;data: EmailTemplateUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateEmailTemplate>>,
@@ -1313,7 +1315,7 @@ export const deleteEmailTemplate = async (templateId: string, options?: RequestI
 
 
 
-export const getDeleteEmailTemplateMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+export const getDeleteEmailTemplateMutationOptions = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTemplate>>, TError,{templateId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTemplate>>, TError,{templateId: string}, TContext> => {
 
@@ -1340,12 +1342,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteEmailTemplateMutationResult = NonNullable<Awaited<ReturnType<typeof deleteEmailTemplate>>>
     
-    export type DeleteEmailTemplateMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+    export type DeleteEmailTemplateMutationError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | string | KnownError503>
 
     /**
  * @summary Remove an e-mail template (a built-in one goes back to how it was shipped)
  */
-export const useDeleteEmailTemplate = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+export const useDeleteEmailTemplate = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTemplate>>, TError,{templateId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteEmailTemplate>>,
@@ -1359,7 +1361,7 @@ export const useDeleteEmailTemplate = <TError = ErrorType<KnownError400 | KnownE
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The project's e-mail themes (the built-in ones included) and which one is selected
+ * @summary The project's e-mail themes, the built-in ones included (the selected one is the project configuration's `email_theme`)
  */
 export const getListEmailThemesUrl = () => {
 
@@ -1438,7 +1440,7 @@ export function useListEmailThemes<TData = Awaited<ReturnType<typeof listEmailTh
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The project's e-mail themes (the built-in ones included) and which one is selected
+ * @summary The project's e-mail themes, the built-in ones included (the selected one is the project configuration's `email_theme`)
  */
 
 export function useListEmailThemes<TData = Awaited<ReturnType<typeof listEmailThemes>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
@@ -1529,7 +1531,7 @@ export const useCreateEmailTheme = <TError = ErrorType<KnownError400 | KnownErro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * An unknown id answers SCHEMA_ERROR.
+ * An unknown id answers a bare 404.
  * @summary One e-mail theme with its source
  */
 export const getGetEmailThemeUrl = (id: string,) => {
@@ -1562,7 +1564,7 @@ export const getGetEmailThemeQueryKey = (id?: string,) => {
     }
 
     
-export const getGetEmailThemeQueryOptions = <TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetEmailThemeQueryOptions = <TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1581,10 +1583,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEmailThemeQueryResult = NonNullable<Awaited<ReturnType<typeof getEmailTheme>>>
-export type GetEmailThemeQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+export type GetEmailThemeQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
 
 
-export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getEmailTheme>>,
@@ -1594,7 +1596,7 @@ export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getEmailTheme>>,
@@ -1604,7 +1606,7 @@ export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1612,7 +1614,7 @@ export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme
  * @summary One e-mail theme with its source
  */
 
-export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1656,7 +1658,7 @@ export const updateEmailTheme = async (id: string,
 
 
 
-export const getUpdateEmailThemeMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>,
+export const getUpdateEmailThemeMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailTheme>>, TError,{id: string;data: EmailThemeUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateEmailTheme>>, TError,{id: string;data: EmailThemeUpdate}, TContext> => {
 
@@ -1683,12 +1685,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateEmailThemeMutationResult = NonNullable<Awaited<ReturnType<typeof updateEmailTheme>>>
     export type UpdateEmailThemeMutationBody = EmailThemeUpdate
-    export type UpdateEmailThemeMutationError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>
+    export type UpdateEmailThemeMutationError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | string | KnownError503>
 
     /**
  * @summary Change an e-mail theme's source or name
  */
-export const useUpdateEmailTheme = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | KnownError503>,
+export const useUpdateEmailTheme = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailTheme>>, TError,{id: string;data: EmailThemeUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateEmailTheme>>,
@@ -1727,7 +1729,7 @@ export const deleteEmailTheme = async (id: string, options?: RequestInit): Promi
 
 
 
-export const getDeleteEmailThemeMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+export const getDeleteEmailThemeMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTheme>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTheme>>, TError,{id: string}, TContext> => {
 
@@ -1754,12 +1756,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteEmailThemeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteEmailTheme>>>
     
-    export type DeleteEmailThemeMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+    export type DeleteEmailThemeMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
 
     /**
  * @summary Remove an e-mail theme (a built-in one goes back to how it was shipped)
  */
-export const useDeleteEmailTheme = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+export const useDeleteEmailTheme = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTheme>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteEmailTheme>>,
@@ -1773,26 +1775,20 @@ export const useDeleteEmailTheme = <TError = ErrorType<KnownError400 | KnownErro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary The project's outbox: every e-mail it sent or tried to send, newest first
+ * For the whole outbox, paged and with every status, see GET /emails/log and GET /emails/outbox.
+ * @summary The project's last 100 e-mails, newest first, in Stack Auth's short form
  */
-export const getListSentEmailsUrl = (params?: ListSentEmailsParams,) => {
-  const normalizedParams = new URLSearchParams();
+export const getListInternalEmailsUrl = () => {
 
-  Object.entries(params || {}).forEach(([key, value]) => {
-    
-    if (value !== undefined) {
-      normalizedParams.append(key, value === null ? 'null' : value.toString())
-    }
-  });
 
-  const stringifiedParams = normalizedParams.toString();
+  
 
-  return stringifiedParams.length > 0 ? `/internal/emails?${stringifiedParams}` : `/internal/emails`
+  return `/internal/emails`
 }
 
-export const listSentEmails = async (params?: ListSentEmailsParams, options?: RequestInit): Promise<SentEmailList> => {
+export const listInternalEmails = async ( options?: RequestInit): Promise<InternalEmailList> => {
   
-  return gatehouseFetch<SentEmailList>(getListSentEmailsUrl(params),
+  return gatehouseFetch<InternalEmailList>(getListInternalEmailsUrl(),
   {      
     ...options,
     method: 'GET'
@@ -1805,69 +1801,69 @@ export const listSentEmails = async (params?: ListSentEmailsParams, options?: Re
 
 
 
-export const getListSentEmailsQueryKey = (params?: ListSentEmailsParams,) => {
+export const getListInternalEmailsQueryKey = () => {
     return [
-    `/internal/emails`, ...(params ? [params]: [])
+    `/internal/emails`
     ] as const;
     }
 
     
-export const getListSentEmailsQueryOptions = <TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListInternalEmailsQueryOptions = <TData = Awaited<ReturnType<typeof listInternalEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInternalEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
 
-  const queryKey =  queryOptions?.queryKey ?? getListSentEmailsQueryKey(params);
+  const queryKey =  queryOptions?.queryKey ?? getListInternalEmailsQueryKey();
 
   
 
-    const queryFn: QueryFunction<Awaited<ReturnType<typeof listSentEmails>>> = ({ signal }) => listSentEmails(params, { signal, ...requestOptions });
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listInternalEmails>>> = ({ signal }) => listInternalEmails({ signal, ...requestOptions });
 
       
 
       
 
-   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listInternalEmails>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
 }
 
-export type ListSentEmailsQueryResult = NonNullable<Awaited<ReturnType<typeof listSentEmails>>>
-export type ListSentEmailsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+export type ListInternalEmailsQueryResult = NonNullable<Awaited<ReturnType<typeof listInternalEmails>>>
+export type ListInternalEmailsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
- params: undefined |  ListSentEmailsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>> & Pick<
+export function useListInternalEmails<TData = Awaited<ReturnType<typeof listInternalEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInternalEmails>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
-          Awaited<ReturnType<typeof listSentEmails>>,
+          Awaited<ReturnType<typeof listInternalEmails>>,
           TError,
-          Awaited<ReturnType<typeof listSentEmails>>
+          Awaited<ReturnType<typeof listInternalEmails>>
         > , 'initialData'
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
- params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>> & Pick<
+export function useListInternalEmails<TData = Awaited<ReturnType<typeof listInternalEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInternalEmails>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
-          Awaited<ReturnType<typeof listSentEmails>>,
+          Awaited<ReturnType<typeof listInternalEmails>>,
           TError,
-          Awaited<ReturnType<typeof listSentEmails>>
+          Awaited<ReturnType<typeof listInternalEmails>>
         > , 'initialData'
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
- params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export function useListInternalEmails<TData = Awaited<ReturnType<typeof listInternalEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInternalEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The project's outbox: every e-mail it sent or tried to send, newest first
+ * @summary The project's last 100 e-mails, newest first, in Stack Auth's short form
  */
 
-export function useListSentEmails<TData = Awaited<ReturnType<typeof listSentEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
- params?: ListSentEmailsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSentEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export function useListInternalEmails<TData = Awaited<ReturnType<typeof listInternalEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInternalEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
-  const queryOptions = getListSentEmailsQueryOptions(params,options)
+  const queryOptions = getListInternalEmailsQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

@@ -7,8 +7,42 @@ export type OutboxSourceKind = "html" | "template" | "draft";
 
 /** Statuses a worker may claim (when due and not paused). */
 export const PENDING_STATUSES: readonly OutboxStatus[] = ["queued", "scheduled", "rendering", "sending"];
-/** Statuses an admin may still edit or cancel: nothing has been handed to SMTP yet. */
-export const EDITABLE_STATUSES: readonly OutboxStatus[] = ["queued", "scheduled"];
+/**
+ * Statuses an admin may still edit or cancel: nothing has been handed to SMTP yet. Editing a
+ * message a worker is rendering takes it back from the worker (see editOutboxEmail).
+ */
+export const EDITABLE_STATUSES: readonly OutboxStatus[] = ["queued", "scheduled", "rendering"];
+
+/**
+ * The outbox's statuses as Stack Auth's SDKs name them (GET /emails/outbox?status=), each as
+ * a condition on a row: a message not yet rendered is `preparing`, a held one `paused`, a
+ * failed try after rendering `server-error` and before it `render-error`.
+ */
+export const WIRE_STATUS_CONDITIONS = {
+  paused: "paused AND status IN ('queued', 'scheduled')",
+  preparing: "NOT paused AND status IN ('queued', 'scheduled') AND rendered_at IS NULL",
+  queued: "NOT paused AND status = 'queued' AND rendered_at IS NOT NULL",
+  scheduled: "NOT paused AND status = 'scheduled' AND rendered_at IS NOT NULL",
+  rendering: "status = 'rendering'",
+  sending: "status = 'sending'",
+  sent: "status = 'sent'",
+  bounced: "status = 'bounced'",
+  "server-error": "status = 'failed' AND rendered_at IS NOT NULL",
+  "render-error": "status = 'failed' AND rendered_at IS NULL",
+  skipped: "status IN ('skipped', 'not_sent')",
+  "delivery-delayed": "false",
+  opened: "false",
+  clicked: "false",
+  "marked-as-spam": "false",
+} as const;
+export type WireOutboxStatus = keyof typeof WIRE_STATUS_CONDITIONS;
+
+export const SIMPLE_STATUS_CONDITIONS = {
+  "in-progress": "status IN ('queued', 'scheduled', 'rendering', 'sending')",
+  ok: "status IN ('sent', 'skipped', 'not_sent')",
+  error: "status IN ('failed', 'bounced')",
+} as const;
+export type SimpleOutboxStatus = keyof typeof SIMPLE_STATUS_CONDITIONS;
 
 /** Subject and bodies as stored: sealed by the service, except in rows older than sealing; null until rendered. */
 export interface OutboxContent {
@@ -276,21 +310,24 @@ export type AttemptOutcome =
   | { status: "retry"; error: string; retryInMs: number }
   | { status: "failed" | "bounced" | "skipped" | "not_sent"; error: string };
 
-/** Records how a claimed try ended; false when the claim had been overtaken (nothing recorded). */
-export async function recordAttempt(q: Queryable, row: ClaimKey, outcome: AttemptOutcome): Promise<boolean> {
+/**
+ * Records how a claimed try ended, and the address it went to when that was only known at
+ * sending (a user's current primary e-mail); false when the claim had been overtaken.
+ */
+export async function recordAttempt(q: Queryable, row: ClaimKey, outcome: AttemptOutcome, to?: string): Promise<boolean> {
   const error = outcome.status === "sent" ? null : outcome.error.slice(0, 2000);
   const retryInMs = outcome.status === "retry" ? outcome.retryInMs : 0;
   const status = outcome.status === "retry" ? "queued" : outcome.status;
   const updated = await q.query(
     `UPDATE email_outbox
-     SET status = $5::text, error = $6::text, updated_at = now(),
+     SET status = $5::text, error = $6::text, updated_at = now(), to_address = COALESCE($8::text, to_address),
          sent_at = CASE WHEN $5 = 'sent' THEN now() ELSE sent_at END,
          next_attempt_at = CASE WHEN $5 = 'queued' THEN now() + $7::int * interval '1 millisecond' ELSE next_attempt_at END,
          finished_at = CASE WHEN $5 = 'queued' THEN NULL ELSE now() END,
          attempt_errors = CASE WHEN $6::text IS NULL OR $5 = 'skipped' THEN attempt_errors
                           ELSE attempt_errors || jsonb_build_array(jsonb_build_object('attempt', attempts, 'at', now(), 'error', $6::text)) END
      WHERE ${STILL_CLAIMED} RETURNING id`,
-    [...claimParams(row), status, error, retryInMs],
+    [...claimParams(row), status, error, retryInMs, to ?? null],
   );
   return updated.length > 0;
 }
@@ -308,13 +345,17 @@ export interface OutboxEdit {
   cancel?: boolean;
   paused?: boolean;
   scheduledAt?: Date;
-  /** A new sealed source (theme or variables changed): the row is rendered afresh. */
+  /** A new sealed source (content, theme, variables or recipient changed): the row is rendered afresh. */
   source?: string;
+  /** A new recipient: the user (null for plain addresses) and the address known now ('' until sending finds it). */
+  recipient?: { userId: string | null; to: string };
 }
 
 /**
- * Applies an edit while the row is still editable (queued or scheduled), in one statement so a
- * worker's claim and the edit cannot both win. Null when the row is not editable (or missing).
+ * Applies an edit while the row is editable (queued, scheduled, or being rendered), in one
+ * statement so a worker's claim and the edit cannot both win. A row being rendered goes back
+ * to waiting: its worker's claim no longer matches, so whatever it renders is not stored.
+ * Null when the row is not editable (or missing).
  */
 export async function editOutboxEmail(q: Queryable, tenant: Tenant, id: string, edit: OutboxEdit): Promise<OutboxRecord | null> {
   const rescheduled = edit.scheduledAt?.toISOString() ?? null;
@@ -322,35 +363,57 @@ export async function editOutboxEmail(q: Queryable, tenant: Tenant, id: string, 
     `UPDATE email_outbox
      SET status = CASE WHEN $4 THEN 'skipped'
                        WHEN $6::timestamptz IS NOT NULL THEN CASE WHEN $6::timestamptz > now() THEN 'scheduled' ELSE 'queued' END
+                       WHEN status = 'rendering' THEN 'queued'
                        ELSE status END,
          error = CASE WHEN $4 THEN 'Cancelled by an admin' ELSE error END,
          finished_at = CASE WHEN $4 THEN now() ELSE finished_at END,
-         paused = COALESCE($5::boolean, paused),
+         paused = CASE WHEN $4 THEN false ELSE COALESCE($5::boolean, paused) END,
          scheduled_at = COALESCE($6::timestamptz, scheduled_at),
-         next_attempt_at = COALESCE($6::timestamptz, next_attempt_at),
+         next_attempt_at = COALESCE($6::timestamptz, CASE WHEN status = 'rendering' THEN now() ELSE next_attempt_at END),
          source = COALESCE($7::text, source),
+         user_id = CASE WHEN $8 THEN $9::uuid ELSE user_id END,
+         to_address = CASE WHEN $8 THEN $10::text ELSE to_address END,
          rendered_at = CASE WHEN $7::text IS NULL THEN rendered_at ELSE NULL END,
+         started_sending_at = CASE WHEN $7::text IS NULL THEN started_sending_at ELSE NULL END,
          subject = CASE WHEN $7::text IS NULL THEN subject ELSE NULL END,
          text_body = CASE WHEN $7::text IS NULL THEN text_body ELSE NULL END,
          html_body = CASE WHEN $7::text IS NULL THEN html_body ELSE NULL END,
          updated_at = now()
-     WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND status IN ('queued', 'scheduled')
+     WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND status IN ('queued', 'scheduled', 'rendering')
      RETURNING ${COLUMNS}`,
-    [tenant.projectId, tenant.branchId, id, edit.cancel === true, edit.paused ?? null, rescheduled, edit.source ?? null],
+    [
+      tenant.projectId,
+      tenant.branchId,
+      id,
+      edit.cancel === true,
+      edit.paused ?? null,
+      rescheduled,
+      edit.source ?? null,
+      edit.recipient !== undefined,
+      edit.recipient?.userId ?? null,
+      edit.recipient?.to ?? null,
+    ],
   );
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
-/** Newest first, keyset-paged by (created_at, id). */
+/**
+ * Newest first, keyset-paged by (created_at, id); filtered by a status of ours, or by one of
+ * Stack Auth's (`wireStatus`, `simpleStatus`: fixed conditions, never caller text).
+ */
 export async function listOutbox(
   q: Queryable,
   tenant: Tenant,
-  page: { limit: number; cursor?: string; status?: OutboxStatus },
+  page: { limit: number; cursor?: string; status?: OutboxStatus; wireStatus?: WireOutboxStatus; simpleStatus?: SimpleOutboxStatus },
 ): Promise<{ emails: OutboxRecord[]; nextCursor: string | null }> {
-  const status = page.status === undefined ? "" : "AND status = $5";
+  const filters = [
+    page.status === undefined ? "" : "AND status = $5",
+    page.wireStatus === undefined ? "" : `AND (${WIRE_STATUS_CONDITIONS[page.wireStatus]})`,
+    page.simpleStatus === undefined ? "" : `AND (${SIMPLE_STATUS_CONDITIONS[page.simpleStatus]})`,
+  ].join(" ");
   const rows = await q.query<OutboxRow>(
     `SELECT ${COLUMNS} FROM email_outbox o
-     WHERE project_id = $1 AND branch_id = $2 ${status}
+     WHERE project_id = $1 AND branch_id = $2 ${filters}
        AND ($3::uuid IS NULL OR (created_at, id) < (SELECT c.created_at, c.id FROM email_outbox c
              WHERE c.project_id = $1 AND c.branch_id = $2 AND c.id = $3::uuid))
      ORDER BY created_at DESC, id DESC LIMIT $4`,

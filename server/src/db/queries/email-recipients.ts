@@ -54,6 +54,22 @@ export async function findRecipientName(q: Queryable, tenant: Tenant, userId: st
   return rows[0] ? { displayName: rows[0].display_name } : null;
 }
 
+/** Where a message to a user's primary e-mail goes now, and what to greet them by; null when the user is gone. */
+export async function findRecipientNow(
+  q: Queryable,
+  tenant: Tenant,
+  userId: string,
+): Promise<{ displayName: string | null; primaryEmail: string | null } | null> {
+  const rows = await q.query<{ display_name: string | null; primary_email: string | null }>(
+    `SELECT u.display_name, cc.value AS primary_email FROM users u
+     LEFT JOIN contact_channels cc ON cc.project_id = u.project_id AND cc.branch_id = u.branch_id
+       AND cc.user_id = u.id AND cc.type = 'email' AND cc.is_primary
+     WHERE u.project_id = $1 AND u.branch_id = $2 AND u.id = $3`,
+    [tenant.projectId, tenant.branchId, userId],
+  );
+  return rows[0] ? { displayName: rows[0].display_name, primaryEmail: rows[0].primary_email } : null;
+}
+
 /** Records that a draft was sent (its sent_at), as the drafts list shows. */
 export async function markDraftSent(q: Queryable, tenant: Tenant, draftId: string): Promise<void> {
   await q.query("UPDATE email_drafts SET sent_at = now() WHERE project_id = $1 AND branch_id = $2 AND id = $3", [tenant.projectId, tenant.branchId, draftId]);

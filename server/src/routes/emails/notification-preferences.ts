@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP, resolveUserIdForAccess } from "../../http/access";
-import { authenticatedRoute, jsonBody, jsonResponse, publicRoute } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse, publicRoute, statusErrorResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { UserIdOrMe } from "../../http/schemas";
 import {
@@ -49,7 +49,6 @@ const updateNotificationPreferenceRoute = authenticatedRoute(
     "USER_NOT_FOUND",
     "CANNOT_GET_OWN_USER_WITHOUT_USER",
     "USER_AUTHENTICATION_REQUIRED",
-    "NOTIFICATION_CATEGORY_NOT_FOUND",
     "NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED",
   ],
   {
@@ -58,13 +57,16 @@ const updateNotificationPreferenceRoute = authenticatedRoute(
     path: "/emails/notification-preference/{user_id}/{notification_category_id}",
     tags: ["Emails"],
     summary: "Turn a notification category on or off for a user",
-    description: `Turning transactional mail off answers NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED. ${ACCESS_NOTE}`,
+    description: `Turning transactional mail off answers NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED; an unknown category a bare 404. ${ACCESS_NOTE}`,
     request: { params: UserCategoryParams, body: jsonBody(z.strictObject({ enabled: z.boolean() }).openapi("NotificationPreferenceUpdate")) },
-    responses: { 200: jsonResponse(PreferenceSchema, "The preference as it now is") },
+    responses: {
+      200: jsonResponse(PreferenceSchema, "The preference as it now is"),
+      ...statusErrorResponse(404, "No notification category has this id"),
+    },
   },
 );
 
-const unsubscribeRoute = publicRoute(["VERIFICATION_CODE_NOT_FOUND", "NOTIFICATION_CATEGORY_NOT_FOUND"], {
+const unsubscribeRoute = publicRoute(["VERIFICATION_CODE_NOT_FOUND"], {
   operationId: "unsubscribe",
   method: "get",
   path: "/emails/unsubscribe-link",
@@ -75,7 +77,7 @@ const unsubscribeRoute = publicRoute(["VERIFICATION_CODE_NOT_FOUND", "NOTIFICATI
   responses: { 200: { description: "Unsubscribed", content: { "text/plain": { schema: z.string() } } } },
 });
 
-const oneClickUnsubscribeRoute = publicRoute(["VERIFICATION_CODE_NOT_FOUND", "NOTIFICATION_CATEGORY_NOT_FOUND"], {
+const oneClickUnsubscribeRoute = publicRoute(["VERIFICATION_CODE_NOT_FOUND"], {
   operationId: "unsubscribeOneClick",
   method: "post",
   path: "/emails/unsubscribe-link",

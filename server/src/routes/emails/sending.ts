@@ -1,22 +1,21 @@
 import { z } from "@hono/zod-openapi";
 import { SERVER_AND_UP } from "../../http/access";
-import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody, statusErrorResponse } from "../../http/openapi";
+import { EmailSchema } from "../../http/schemas";
 import type { Router } from "../../http/router";
 import { activateCapacityBoost, deliveryInfo } from "../../services/emails/capacity";
-import { CANCELLED, editSentEmail, getSentEmail, listSentEmails, type SentEmail } from "../../services/emails/outbox";
-import { USER_GONE } from "../../services/emails/queue";
+import { findCategoryById } from "../../services/emails/notification-preferences";
+import { CANCELLED, editSentEmail, getSentEmail, listSentEmails, OUTBOX_WIRE_STATUSES, type SentEmail } from "../../services/emails/outbox";
+import { NO_PRIMARY_EMAIL, USER_GONE } from "../../services/emails/queue";
 import { sendEmail, type SendContent } from "../../services/emails/send-email";
+import { EmailThemeChoiceSchema, EmailThemeIdSchema } from "./schemas";
 
 const MAX_RECIPIENTS = 10_000;
 
 const SendEmailCommon = {
   subject: z.string().max(998).optional(),
   notification_category_name: z.string().max(64).optional(),
-  theme_id: z
-    .union([z.string().max(128), z.literal(false)])
-    .nullable()
-    .optional()
-    .openapi({ description: "A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme." }),
+  theme_id: EmailThemeChoiceSchema.optional(),
   is_high_priority: z.boolean().optional().openapi({ description: "Sent ahead of other queued mail." }),
   scheduled_at_millis: z.number().int().min(0).optional().openapi({ description: "Not sent before this time." }),
 };
@@ -43,17 +42,7 @@ const SendEmailBody = z
   .openapi("SendEmailRequest");
 type SendEmailBodyType = z.infer<typeof SendEmailBody>;
 
-const SendResultSchema = z
-  .object({
-    user_id: z.string(),
-    user_email: z.string().optional(),
-    success: z.boolean().openapi({ description: "Whether a message was queued for this user." }),
-    error: z.string().optional().openapi({ description: "Why not: the user has no primary e-mail, or turned the category off." }),
-    email_id: z.uuid().optional().openapi({ description: "The message in the outbox." }),
-    status: z.enum(["queued", "scheduled", "skipped"]),
-    send_at_millis: z.number().optional().openapi({ description: "When it is due: the scheduled time, or a later slot when the project is over its capacity." }),
-  })
-  .openapi("SendEmailResult");
+const SendResultSchema = z.object({ user_id: z.string() }).openapi("SendEmailResult");
 
 const sendEmailRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_EXIST", "REQUIRES_CUSTOM_EMAIL_SERVER"], {
   operationId: "sendEmail",
@@ -64,35 +53,42 @@ const sendEmailRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_EXIS
   description:
     "To `user_ids` or `all_users`, from exactly one of `html`, `template_id` (with `variables`) or `draft_id`. Each recipient's message is " +
     "queued in the outbox and sent by the workers: at once, at `scheduled_at_millis`, or at a later slot when the project is over its " +
-    "capacity. Users without a primary e-mail, and users who turned the notification category off, are reported and skipped. Mail of a " +
-    "category that can be turned off carries an unsubscribe link and List-Unsubscribe headers. With no SMTP server to send through " +
-    "(neither the project's nor the platform's) it answers REQUIRES_CUSTOM_EMAIL_SERVER.",
+    "capacity (GET /emails/outbox shows each message). Whether a user gets it is decided when it is sent: a user who is gone, has no " +
+    "primary e-mail or turned the category off is skipped, with the reason. Mail of a category that can be turned off carries an " +
+    "unsubscribe link and List-Unsubscribe headers. A project without its own e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER " +
+    "(unless the operator lets projects send through the shared one). An unknown template, draft or category name answers a bare 400.",
   request: { body: jsonBody(SendEmailBody) },
-  responses: { 200: jsonResponse(z.object({ results: z.array(SendResultSchema) }).openapi("SendEmailResponse"), "One result per user") },
+  responses: {
+    200: jsonResponse(z.object({ results: z.array(SendResultSchema) }).openapi("SendEmailResponse"), "One result per user"),
+    ...statusErrorResponse(400, "No such template, draft or notification category"),
+  },
 });
 
 const OutboxStatusSchema = z.enum(["paused", "preparing", "rendering", "render-error", "scheduled", "queued", "sending", "server-error", "skipped", "bounced", "sent"]);
+
+const RecipientSchema = z
+  .union([
+    z.strictObject({ type: z.literal("user-primary-email"), user_id: z.uuid() }),
+    z.strictObject({ type: z.literal("user-custom-emails"), user_id: z.uuid(), emails: z.array(EmailSchema).min(1).max(50) }),
+    z.strictObject({ type: z.literal("custom-emails"), emails: z.array(EmailSchema).min(1).max(50) }),
+  ])
+  .openapi("OutboxRecipient", { description: "Who the message goes to: a user's primary e-mail (looked up when sending), or given addresses." });
 
 const OutboxEmailSchema = z
   .object({
     id: z.uuid(),
     created_at_millis: z.number(),
     updated_at_millis: z.number(),
-    tsx_source: z.string(),
-    theme_id: z.string().nullable(),
-    to: z.union([
-      z.object({ type: z.literal("user-primary-email"), user_id: z.string() }),
-      z.object({ type: z.literal("custom-emails"), emails: z.array(z.string()) }),
-    ]),
-    to_address: z.string(),
+    tsx_source: z.string().openapi({ description: "The template's TSX as it was when the mail was sent (empty for the platform's own mail)." }),
+    theme_id: z.string().nullable().openapi({ description: "The theme it is rendered in; null for none." }),
+    to: RecipientSchema,
     variables: z.record(z.string(), z.unknown()),
     skip_deliverability_check: z.boolean(),
     scheduled_at_millis: z.number(),
     created_with: z.enum(["draft", "programmatic-call"]),
     email_draft_id: z.string().nullable(),
     email_programmatic_call_template_id: z.string().nullable(),
-    purpose: z.string(),
-    send_retries: z.number().int(),
+    send_retries: z.number().int().openapi({ description: "Failed tries so far." }),
     next_send_retry_at_millis: z.number().nullable(),
     send_attempt_errors: z
       .array(
@@ -105,15 +101,16 @@ const OutboxEmailSchema = z
           internal_details: z.record(z.string(), z.unknown()),
         }),
       )
-      .nullable(),
+      .nullable()
+      .openapi({ description: "One entry per failed try; null before any failed." }),
     is_paused: z.boolean(),
     has_rendered: z.boolean(),
     has_delivered: z.boolean(),
     status: OutboxStatusSchema,
     simple_status: z.enum(["in-progress", "ok", "error"]),
-    is_high_priority: z.boolean(),
-    is_transactional: z.boolean(),
-    notification_category_id: z.string().nullable(),
+    is_high_priority: z.boolean().optional(),
+    is_transactional: z.boolean().optional(),
+    notification_category_id: z.string().nullable().optional(),
     subject: z.string().optional(),
     html: z.string().nullable().optional(),
     text: z.string().nullable().optional(),
@@ -133,6 +130,7 @@ const OutboxEmailSchema = z
   .openapi("OutboxEmail");
 
 const OutboxIdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
+const NOT_IN_OUTBOX = statusErrorResponse(404, "No message with this id in the project's outbox");
 
 const listOutboxRoute = authenticatedRoute(SERVER_AND_UP, [], {
   operationId: "listOutboxEmails",
@@ -140,11 +138,13 @@ const listOutboxRoute = authenticatedRoute(SERVER_AND_UP, [], {
   path: "/emails/outbox",
   tags: ["Emails"],
   summary: "The project's outbox, newest first",
+  description: "Filtered by `status` (the statuses below) or `simple_status` (`in-progress`, `ok`, `error`); at most 100 a page.",
   request: {
     query: z.object({
       cursor: z.uuid().optional(),
       limit: z.coerce.number().int().min(1).max(100).optional(),
-      status: z.enum(["queued", "scheduled", "rendering", "sending", "sent", "bounced", "failed", "skipped", "not_sent"]).optional(),
+      status: z.enum(OUTBOX_WIRE_STATUSES).optional(),
+      simple_status: z.enum(["in-progress", "ok", "error"]).optional(),
     }),
   },
   responses: {
@@ -163,9 +163,9 @@ const getOutboxRoute = authenticatedRoute(SERVER_AND_UP, [], {
   path: "/emails/outbox/{id}",
   tags: ["Emails"],
   summary: "One message of the outbox",
-  description: "An id the project's outbox does not hold answers SCHEMA_ERROR.",
+  description: "An id the project's outbox does not hold answers a bare 404.",
   request: { params: OutboxIdParam },
-  responses: { 200: jsonResponse(OutboxEmailSchema, "The message") },
+  responses: { 200: jsonResponse(OutboxEmailSchema, "The message"), ...NOT_IN_OUTBOX },
 });
 
 const updateOutboxRoute = authenticatedRoute(SERVER_AND_UP, ["EMAIL_NOT_EDITABLE"], {
@@ -173,10 +173,10 @@ const updateOutboxRoute = authenticatedRoute(SERVER_AND_UP, ["EMAIL_NOT_EDITABLE
   method: "patch",
   path: "/emails/outbox/{id}",
   tags: ["Emails"],
-  summary: "Reschedule, pause, re-theme or cancel a message not yet sent",
+  summary: "Pause, reschedule, re-address, rewrite or cancel a message not yet sent",
   description:
-    "Only while the message is queued or scheduled (nothing handed to SMTP yet); otherwise EMAIL_NOT_EDITABLE with its status. " +
-    "`cancel` skips it for good; a new theme or variables render it afresh.",
+    "Only while the message waits or is being rendered (nothing handed to SMTP yet); otherwise EMAIL_NOT_EDITABLE with its status. " +
+    "`cancel` skips it for good; new content (`tsx_source`, `variables`, `theme_id`) or a new recipient (`to`) renders it afresh.",
   request: {
     params: OutboxIdParam,
     body: jsonBody(
@@ -185,13 +185,16 @@ const updateOutboxRoute = authenticatedRoute(SERVER_AND_UP, ["EMAIL_NOT_EDITABLE
           cancel: z.literal(true).optional(),
           is_paused: z.boolean().optional(),
           scheduled_at_millis: z.number().int().min(0).optional(),
-          theme_id: z.union([z.string().max(128), z.literal(false)]).nullable().optional(),
+          theme_id: EmailThemeIdSchema.nullable().optional(),
           variables: z.record(z.string(), z.unknown()).optional(),
+          tsx_source: z.string().min(1).max(1_000_000).optional(),
+          to: RecipientSchema.optional(),
+          skip_deliverability_check: z.boolean().optional(),
         })
         .openapi("OutboxEmailUpdate"),
     ),
   },
-  responses: { 200: jsonResponse(OutboxEmailSchema, "The message as it now is") },
+  responses: { 200: jsonResponse(OutboxEmailSchema, "The message as it now is"), ...NOT_IN_OUTBOX },
 });
 
 const WindowSchema = z.object({ sent: z.number(), bounced: z.number(), marked_as_spam: z.number() });
@@ -232,13 +235,22 @@ const capacityBoostRoute = authenticatedRoute(SERVER_AND_UP, ["EMAIL_CAPACITY_BO
   responses: { 200: jsonResponse(z.object({ expires_at: z.string() }).openapi("EmailCapacityBoost"), "The boost's end") },
 });
 
-const TRANSACTIONAL_ID = "3f4d5e6a-7b8c-4d9e-8f01-2a3b4c5d6e7f";
-
+/** Stack Auth's reason codes for a skipped message. */
 function skippedReason(e: SentEmail): string {
   if (e.status === "not_sent") return "NO_EMAIL_SERVER";
   if (e.error === CANCELLED) return "MANUALLY_CANCELLED";
-  if (e.error === USER_GONE) return "USER_DELETED";
+  if (e.error === USER_GONE) return "USER_ACCOUNT_DELETED";
+  if (e.error === NO_PRIMARY_EMAIL) return "USER_HAS_NO_PRIMARY_EMAIL";
   return "USER_UNSUBSCRIBED";
+}
+
+function recipientToWire(e: SentEmail) {
+  const r = e.recipient;
+  if (r?.type === "custom-emails") return { type: r.type, emails: r.emails };
+  if (r?.type === "user-custom-emails") return { type: r.type, user_id: r.userId, emails: r.emails };
+  if (r?.type === "user-primary-email" || (e.userId && e.purpose === "send_email")) return { type: "user-primary-email" as const, user_id: r?.userId ?? e.userId! };
+  if (e.userId) return { type: "user-custom-emails" as const, user_id: e.userId, emails: [e.to] };
+  return { type: "custom-emails" as const, emails: [e.to] };
 }
 
 /** The wire shape Stack Auth's SDK reads (its statuses: a failed try is a server-error, a render failure a render-error). */
@@ -248,46 +260,50 @@ export function toOutboxEmail(e: SentEmail) {
   const rendered = renderedAt !== null;
   const startedSendingAt = e.startedSendingAtMillis ?? (rendered && !["queued", "scheduled", "skipped"].includes(e.status) ? e.createdAtMillis : null);
   const finishedAt = e.finishedAtMillis ?? e.updatedAtMillis;
+  const renderedFields = {
+    is_high_priority: e.isHighPriority,
+    is_transactional: (e.notificationCategoryId === null ? null : findCategoryById(e.notificationCategoryId))?.canDisable !== true,
+    notification_category_id: e.notificationCategoryId,
+    subject: e.subject ?? "",
+    html: e.html,
+    text: e.text,
+    started_rendering_at_millis: renderedAt!,
+    rendered_at_millis: renderedAt!,
+  };
   const base = {
     id: e.id,
     created_at_millis: e.createdAtMillis,
     updated_at_millis: e.updatedAtMillis,
-    tsx_source: "",
+    tsx_source: e.tsxSource ?? "",
     theme_id: typeof e.themeId === "string" ? e.themeId : null,
-    to: e.userId ? { type: "user-primary-email" as const, user_id: e.userId } : { type: "custom-emails" as const, emails: [e.to] },
-    to_address: e.to,
+    to: recipientToWire(e),
     variables: e.variables,
-    skip_deliverability_check: false,
+    skip_deliverability_check: e.skipDeliverabilityCheck,
     scheduled_at_millis: e.scheduledAtMillis ?? e.createdAtMillis,
     created_with: e.sourceKind === "draft" ? ("draft" as const) : ("programmatic-call" as const),
     email_draft_id: e.draftId,
     email_programmatic_call_template_id: e.templateId,
-    purpose: e.purpose,
-    send_retries: Math.max(0, e.attempts - 1),
-    next_send_retry_at_millis: e.status === "queued" && e.attempts > 0 ? e.nextAttemptAtMillis : null,
-    send_attempt_errors: e.attemptErrors.map((a) => ({
-      attempt_number: a.attempt,
-      timestamp: a.at,
-      external_message: a.error,
-      external_details: {},
-      internal_message: a.error,
-      internal_details: {},
-    })),
-    is_paused: e.paused,
+    send_retries: e.attemptErrors.length,
+    next_send_retry_at_millis: (e.status === "queued" || e.status === "scheduled") && e.attemptErrors.length > 0 ? e.nextAttemptAtMillis : null,
+    send_attempt_errors:
+      e.attemptErrors.length === 0
+        ? null
+        : e.attemptErrors.map((a, index) => ({
+            attempt_number: index + 1,
+            timestamp: a.at,
+            external_message: a.error,
+            external_details: {},
+            internal_message: a.error,
+            internal_details: {},
+          })),
+    is_paused: false,
     has_rendered: rendered,
     has_delivered: e.status === "sent",
-    is_high_priority: e.isHighPriority,
-    is_transactional: (e.notificationCategoryId ?? TRANSACTIONAL_ID) === TRANSACTIONAL_ID,
-    notification_category_id: e.notificationCategoryId,
-    ...(rendered
-      ? { subject: e.subject ?? "", html: e.html, text: e.text, started_rendering_at_millis: renderedAt, rendered_at_millis: renderedAt }
-      : e.subject !== null
-        ? { subject: e.subject }
-        : {}),
+    ...(rendered ? renderedFields : {}),
     ...(startedSendingAt !== null ? { started_sending_at_millis: startedSendingAt } : {}),
   };
   const inProgress = "in-progress" as const;
-  if (e.paused && (e.status === "queued" || e.status === "scheduled")) return { ...base, status: "paused" as const, simple_status: inProgress };
+  if (e.paused && (e.status === "queued" || e.status === "scheduled")) return { ...base, status: "paused" as const, simple_status: inProgress, is_paused: true };
   // The SDK reads queued and scheduled messages as rendered ones; one still to render is "preparing".
   if (!rendered && (e.status === "queued" || e.status === "scheduled")) return { ...base, status: "preparing" as const, simple_status: inProgress };
   switch (e.status) {
@@ -314,14 +330,7 @@ export function toOutboxEmail(e: SentEmail) {
           };
     case "skipped":
     case "not_sent":
-      return {
-        ...base,
-        status: "skipped" as const,
-        simple_status: "ok" as const,
-        skipped_at_millis: finishedAt,
-        skipped_reason: skippedReason(e),
-        skipped_details: { message: e.error ?? "" },
-      };
+      return { ...base, status: "skipped" as const, simple_status: "ok" as const, skipped_at_millis: finishedAt, skipped_reason: skippedReason(e), skipped_details: {} };
   }
 }
 
@@ -345,26 +354,17 @@ export function registerSendingRoutes(router: Router): void {
       scheduledAtMillis: body.scheduled_at_millis,
       content,
     });
-    return c.json(
-      {
-        results: results.map((r) => ({
-          user_id: r.userId,
-          ...(r.userEmail !== null ? { user_email: r.userEmail } : {}),
-          success: r.emailId !== null,
-          ...(r.outcome === "no_primary_email" ? { error: "The user has no primary e-mail address" } : {}),
-          ...(r.outcome === "opted_out" ? { error: "The user turned this notification category off" } : {}),
-          ...(r.emailId !== null ? { email_id: r.emailId } : {}),
-          status: r.outcome === "queued" || r.outcome === "scheduled" ? r.outcome : ("skipped" as const),
-          ...(r.sendAtMillis !== null ? { send_at_millis: r.sendAtMillis } : {}),
-        })),
-      },
-      200,
-    );
+    return c.json({ results: results.map((r) => ({ user_id: r.userId })) }, 200);
   });
 
   router.openapi(listOutboxRoute, async (c) => {
     const query = c.req.valid("query");
-    const page = await listSentEmails(c.var.deps, c.var.auth.tenancy, { limit: query.limit ?? 50, cursor: query.cursor, status: query.status });
+    const page = await listSentEmails(c.var.deps, c.var.auth.tenancy, {
+      limit: query.limit ?? 50,
+      cursor: query.cursor,
+      wireStatus: query.status,
+      simpleStatus: query.simple_status,
+    });
     return c.json({ items: page.emails.map(toOutboxEmail), is_paginated: true as const, pagination: { next_cursor: page.nextCursor } }, 200);
   });
 
@@ -380,6 +380,16 @@ export function registerSendingRoutes(router: Router): void {
       scheduledAtMillis: body.scheduled_at_millis,
       themeId: body.theme_id,
       variables: body.variables,
+      tsxSource: body.tsx_source,
+      skipDeliverabilityCheck: body.skip_deliverability_check,
+      to:
+        body.to === undefined
+          ? undefined
+          : body.to.type === "custom-emails"
+            ? { type: "custom-emails", emails: body.to.emails }
+            : body.to.type === "user-custom-emails"
+              ? { type: "user-custom-emails", userId: body.to.user_id, emails: body.to.emails }
+              : { type: "user-primary-email", userId: body.to.user_id },
     });
     return c.json(toOutboxEmail(updated), 200);
   });

@@ -5,7 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ADMIN_ONLY } from "../../http/access";
-import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse, statusErrorResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { MillisSchema, SuccessSchema } from "../../http/schemas";
 import {
@@ -26,6 +26,7 @@ import {
   type EmailDraft,
 } from "../../services/emails/rendering/library";
 import { listTemplates, listThemes, type EmailTemplate } from "../../services/emails/rendering/render-email";
+import { EmailThemeChoiceSchema } from "../emails/schemas";
 
 const MAX_SOURCE = 1_000_000;
 const RecordId = z
@@ -37,9 +38,12 @@ const ThemeParam = z.object({ id: RecordId.openapi({ param: { name: "id", in: "p
 const TemplateParam = z.object({ templateId: RecordId.openapi({ param: { name: "templateId", in: "path" } }) });
 const TsxSource = z.string().min(1).max(MAX_SOURCE).openapi({ description: "TSX source (see the README's e-mail template conventions)." });
 const DisplayName = z.string().min(1).max(256);
-export const TemplateThemeId = z
-  .union([RecordId, z.literal(false), z.null()])
-  .openapi("EmailTemplateThemeId", { description: "A theme id; `null`: the project's selected theme; `false`: no theme." });
+const TemplateThemeId = EmailThemeChoiceSchema;
+const THEME_NOT_FOUND = statusErrorResponse(404, "No theme has this id");
+const TEMPLATE_NOT_FOUND = statusErrorResponse(404, "No template has this id");
+const DRAFT_NOT_FOUND = statusErrorResponse(404, "No draft has this id");
+/** What a template or draft names as its theme must exist. */
+const NO_SUCH_THEME = statusErrorResponse(400, "The theme named does not exist");
 
 const route = <T extends Parameters<typeof authenticatedRoute>[2]>(errors: Parameters<typeof authenticatedRoute>[1], spec: T) =>
   authenticatedRoute(ADMIN_ONLY, errors, { ...spec, tags: ["Internal"] });
@@ -53,9 +57,9 @@ const listThemesRoute = route([], {
   operationId: "listEmailThemes",
   method: "get",
   path: "/internal/email-themes",
-  summary: "The project's e-mail themes (the built-in ones included) and which one is selected",
+  summary: "The project's e-mail themes, the built-in ones included (the selected one is the project configuration's `email_theme`)",
   responses: {
-    200: jsonResponse(z.object({ themes: z.array(ThemeSummary), selected_theme_id: z.string() }).openapi("EmailThemeList"), "Every theme"),
+    200: jsonResponse(z.object({ themes: z.array(ThemeSummary) }).openapi("EmailThemeList"), "Every theme"),
   },
 });
 
@@ -73,9 +77,9 @@ const getThemeRoute = route([], {
   method: "get",
   path: "/internal/email-themes/{id}",
   summary: "One e-mail theme with its source",
-  description: "An unknown id answers SCHEMA_ERROR.",
+  description: "An unknown id answers a bare 404.",
   request: { params: ThemeParam },
-  responses: { 200: jsonResponse(Theme, "The theme") },
+  responses: { 200: jsonResponse(Theme, "The theme"), ...THEME_NOT_FOUND },
 });
 
 const updateThemeRoute = route(["EMAIL_RENDERING_ERROR"], {
@@ -88,9 +92,7 @@ const updateThemeRoute = route(["EMAIL_RENDERING_ERROR"], {
     params: ThemeParam,
     body: jsonBody(z.strictObject({ tsx_source: TsxSource.optional(), display_name: DisplayName.optional() }).openapi("EmailThemeUpdate")),
   },
-  responses: {
-    200: jsonResponse(z.object({ display_name: z.string(), rendered_html: z.string().optional() }).openapi("EmailThemeUpdated"), "The theme as stored"),
-  },
+  responses: { 200: jsonResponse(z.object({ display_name: z.string() }).openapi("EmailThemeUpdated"), "The theme as stored"), ...THEME_NOT_FOUND },
 });
 
 const deleteThemeRoute = route([], {
@@ -100,7 +102,7 @@ const deleteThemeRoute = route([], {
   summary: "Remove an e-mail theme (a built-in one goes back to how it was shipped)",
   description: "The selected theme cannot be removed (SCHEMA_ERROR).",
   request: { params: ThemeParam },
-  responses: { 200: jsonResponse(SuccessSchema, "Removed") },
+  responses: { 200: jsonResponse(SuccessSchema, "Removed"), ...THEME_NOT_FOUND },
 });
 
 // Templates
@@ -124,12 +126,14 @@ const listTemplatesRoute = route([], {
   responses: { 200: jsonResponse(z.object({ templates: z.array(Template) }).openapi("EmailTemplateList"), "Every template") },
 });
 
-const createTemplateRoute = route(["EMAIL_TEMPLATE_ALREADY_EXISTS", "EMAIL_RENDERING_ERROR"], {
+const createTemplateRoute = route(["EMAIL_TEMPLATE_ALREADY_EXISTS", "EMAIL_RENDERING_ERROR", "REQUIRES_CUSTOM_EMAIL_SERVER"], {
   operationId: "createEmailTemplate",
   method: "post",
   path: "/internal/email-templates",
   summary: "Add an e-mail template",
-  description: "Without `tsx_source` it starts from a small example. `id` is optional; an id in use answers EMAIL_TEMPLATE_ALREADY_EXISTS.",
+  description:
+    "Without `tsx_source` it starts from a small example. `id` is optional; an id in use answers EMAIL_TEMPLATE_ALREADY_EXISTS. A project " +
+    "that sends through the shared e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER (templates are the project's own mail).",
   request: {
     body: jsonBody(z.strictObject({ display_name: DisplayName, id: RecordId.optional(), tsx_source: TsxSource.optional() }).openapi("EmailTemplateCreate")),
   },
@@ -141,35 +145,40 @@ const getTemplateRoute = route([], {
   method: "get",
   path: "/internal/email-templates/{templateId}",
   summary: "One e-mail template with its source",
-  description: "An unknown id answers SCHEMA_ERROR.",
+  description: "An unknown id answers a bare 404.",
   request: { params: TemplateParam },
-  responses: { 200: jsonResponse(Template, "The template") },
+  responses: { 200: jsonResponse(Template, "The template"), ...TEMPLATE_NOT_FOUND },
 });
 
-const updateTemplateRoute = route(["EMAIL_RENDERING_ERROR"], {
+const updateTemplateRoute = route(["EMAIL_RENDERING_ERROR", "REQUIRES_CUSTOM_EMAIL_SERVER"], {
   operationId: "updateEmailTemplate",
   method: "patch",
   path: "/internal/email-templates/{templateId}",
   summary: "Change an e-mail template's source, theme or name",
   description:
     "The template is rendered in preview first and must name its subject and notification category; otherwise EMAIL_RENDERING_ERROR " +
-    "(with the line when the source does not compile or throws). Editing a built-in template changes the mail the platform sends.",
+    "(with the line when the source does not compile or throws). Editing a built-in template changes the mail the platform sends. " +
+    "A project that sends through the shared e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER.",
   request: {
     params: TemplateParam,
     body: jsonBody(
       z.strictObject({ tsx_source: TsxSource.optional(), theme_id: TemplateThemeId.optional(), display_name: DisplayName.optional() }).openapi("EmailTemplateUpdate"),
     ),
   },
-  responses: { 200: jsonResponse(z.object({ rendered_html: z.string() }).openapi("EmailTemplateUpdated"), "The preview of the stored template") },
+  responses: {
+    200: jsonResponse(z.object({ rendered_html: z.string() }).openapi("EmailTemplateUpdated"), "The preview of the stored template"),
+    ...TEMPLATE_NOT_FOUND,
+    ...NO_SUCH_THEME,
+  },
 });
 
-const deleteTemplateRoute = route([], {
+const deleteTemplateRoute = route(["REQUIRES_CUSTOM_EMAIL_SERVER"], {
   operationId: "deleteEmailTemplate",
   method: "delete",
   path: "/internal/email-templates/{templateId}",
   summary: "Remove an e-mail template (a built-in one goes back to how it was shipped)",
   request: { params: TemplateParam },
-  responses: { 200: jsonResponse(z.object({}).openapi("EmailTemplateDeleted"), "Removed") },
+  responses: { 200: jsonResponse(z.object({}).openapi("EmailTemplateDeleted"), "Removed"), ...TEMPLATE_NOT_FOUND },
 });
 
 // Drafts
@@ -194,16 +203,16 @@ const listDraftsRoute = route([], {
   responses: { 200: jsonResponse(z.object({ drafts: z.array(Draft) }).openapi("EmailDraftList"), "The drafts") },
 });
 
-const createDraftRoute = route(["EMAIL_RENDERING_ERROR"], {
+const createDraftRoute = route([], {
   operationId: "createEmailDraft",
   method: "post",
   path: "/internal/email-drafts",
   summary: "Start an e-mail draft",
-  description: "Without `tsx_source` it starts from a small example.",
+  description: "Without `tsx_source` it starts from a small example. A draft is stored as written; it is rendered when previewed or sent.",
   request: {
     body: jsonBody(z.strictObject({ display_name: DisplayName, theme_id: TemplateThemeId.optional(), tsx_source: TsxSource.optional() }).openapi("EmailDraftCreate")),
   },
-  responses: { 200: jsonResponse(z.object({ id: z.string() }).openapi("EmailDraftCreated"), "The new draft's id") },
+  responses: { 200: jsonResponse(z.object({ id: z.string() }).openapi("EmailDraftCreated"), "The new draft's id"), ...NO_SUCH_THEME },
 });
 
 const getDraftRoute = route([], {
@@ -211,12 +220,12 @@ const getDraftRoute = route([], {
   method: "get",
   path: "/internal/email-drafts/{id}",
   summary: "One e-mail draft",
-  description: "An unknown id answers SCHEMA_ERROR.",
+  description: "An unknown id answers a bare 404.",
   request: { params: DraftParam },
-  responses: { 200: jsonResponse(Draft, "The draft") },
+  responses: { 200: jsonResponse(Draft, "The draft"), ...DRAFT_NOT_FOUND },
 });
 
-const updateDraftRoute = route(["EMAIL_RENDERING_ERROR"], {
+const updateDraftRoute = route([], {
   operationId: "updateEmailDraft",
   method: "patch",
   path: "/internal/email-drafts/{id}",
@@ -234,7 +243,7 @@ const updateDraftRoute = route(["EMAIL_RENDERING_ERROR"], {
         .openapi("EmailDraftUpdate"),
     ),
   },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal("ok") }).openapi("EmailDraftUpdated"), "Changed") },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal("ok") }).openapi("EmailDraftUpdated"), "Changed"), ...DRAFT_NOT_FOUND, ...NO_SUCH_THEME },
 });
 
 const deleteDraftRoute = route([], {
@@ -243,14 +252,13 @@ const deleteDraftRoute = route([], {
   path: "/internal/email-drafts/{id}",
   summary: "Remove an e-mail draft",
   request: { params: DraftParam },
-  responses: { 200: jsonResponse(SuccessSchema, "Removed") },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal("ok") }).openapi("EmailDraftDeleted"), "Removed"), ...DRAFT_NOT_FOUND },
 });
 
 export function registerEmailLibraryRoutes(router: Router): void {
   router.openapi(listThemesRoute, async (c) => {
-    const tenancy = c.var.auth.tenancy;
-    const themes = listThemes(tenancy).map((t) => ({ id: t.id, display_name: t.displayName }));
-    return c.json({ themes, selected_theme_id: tenancy.config.emails.selectedThemeId }, 200);
+    const themes = listThemes(c.var.auth.tenancy).map((t) => ({ id: t.id, display_name: t.displayName }));
+    return c.json({ themes }, 200);
   });
   router.openapi(createThemeRoute, async (c) => c.json({ id: await createTheme(c.var.deps, c.var.auth.tenancy, c.req.valid("json").display_name) }, 200));
   router.openapi(getThemeRoute, async (c) => {
@@ -259,11 +267,11 @@ export function registerEmailLibraryRoutes(router: Router): void {
   });
   router.openapi(updateThemeRoute, async (c) => {
     const body = c.req.valid("json");
-    const { theme, renderedHtml } = await updateTheme(c.var.deps, c.var.auth.tenancy, c.req.valid("param").id, {
+    const { theme } = await updateTheme(c.var.deps, c.var.auth.tenancy, c.req.valid("param").id, {
       tsxSource: body.tsx_source,
       displayName: body.display_name,
     });
-    return c.json({ display_name: theme.displayName, ...(renderedHtml === null ? {} : { rendered_html: renderedHtml }) }, 200);
+    return c.json({ display_name: theme.displayName }, 200);
   });
   router.openapi(deleteThemeRoute, async (c) => {
     await deleteTheme(c.var.deps, c.var.auth.tenancy, c.req.valid("param").id);
@@ -316,6 +324,6 @@ export function registerEmailLibraryRoutes(router: Router): void {
   });
   router.openapi(deleteDraftRoute, async (c) => {
     await deleteDraft(c.var.deps, c.var.auth.tenancy, c.req.valid("param").id);
-    return c.json({ success: true as const }, 200);
+    return c.json({ ok: "ok" as const }, 200);
   });
 }

@@ -2,45 +2,32 @@ import { z } from "@hono/zod-openapi";
 import { ADMIN_ONLY, SERVER_AND_UP } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { CallbackUrlSchema, EmailSchema, listSchema, SuccessSchema } from "../../http/schemas";
+import { CallbackUrlSchema, EmailSchema, SuccessSchema } from "../../http/schemas";
 import { sendSignInInvitation, sendTestEmail } from "../../services/emails/admin-mail";
-import { EDITABLE_STATUSES, PENDING_STATUSES, listSentEmails } from "../../services/emails/outbox";
+import { listSentEmails } from "../../services/emails/outbox";
 
-const SentEmailSchema = z
+const InternalEmailSchema = z
   .object({
     id: z.uuid(),
+    subject: z.string(),
+    sent_at_millis: z.number().openapi({ description: "When it was sent, or given up on; for one still waiting, when it was queued." }),
     to: z.array(z.string()),
-    user_id: z.string().nullable(),
-    subject: z.string().openapi({ description: "Empty until a queued message is rendered (unless the send gave a subject)." }),
-    status: z.enum(["queued", "scheduled", "rendering", "sending", "sent", "bounced", "failed", "skipped", "not_sent"]).openapi({
-      description: "`not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user turned the category off. `bounced`: refused for good by the receiving server.",
-    }),
     error: z.string().nullable(),
-    purpose: z.string(),
-    created_at_millis: z.number(),
-    sent_at_millis: z.number().nullable(),
-    scheduled_at_millis: z.number().nullable(),
-    next_attempt_at_millis: z.number().nullable().openapi({ description: "When a pending message is next tried." }),
-    attempts: z.number().int(),
-    is_high_priority: z.boolean(),
-    is_paused: z.boolean(),
-    editable: z.boolean().openapi({ description: "Queued or scheduled: can still be edited or cancelled (PATCH /emails/outbox/{id})." }),
   })
-  .openapi("SentEmail");
+  .openapi("InternalEmail");
 
-const listSentEmailsRoute = authenticatedRoute(ADMIN_ONLY, [], {
-  operationId: "listSentEmails",
+const INTERNAL_EMAILS_LIMIT = 100;
+
+const listInternalEmailsRoute = authenticatedRoute(ADMIN_ONLY, [], {
+  operationId: "listInternalEmails",
   method: "get",
   path: "/internal/emails",
   tags: ["Internal"],
-  summary: "The project's outbox: every e-mail it sent or tried to send, newest first",
-  request: {
-    query: z.object({
-      cursor: z.uuid().optional(),
-      limit: z.coerce.number().int().min(1).max(200).optional(),
-    }),
+  summary: "The project's last 100 e-mails, newest first, in Stack Auth's short form",
+  description: "For the whole outbox, paged and with every status, see GET /emails/log and GET /emails/outbox.",
+  responses: {
+    200: jsonResponse(z.object({ items: z.array(InternalEmailSchema), is_paginated: z.literal(false) }).openapi("InternalEmailList"), "The e-mails"),
   },
-  responses: { 200: jsonResponse(listSchema(SentEmailSchema, "SentEmailList"), "A page of e-mails") },
 });
 
 const sendSignInInvitationRoute = authenticatedRoute(SERVER_AND_UP, ["REDIRECT_URL_NOT_WHITELISTED"], {
@@ -103,30 +90,20 @@ export function registerInternalEmailRoutes(router: Router): void {
     return c.json(result.success ? { success: true } : { success: false, error_message: result.errorMessage }, 200);
   });
 
-  router.openapi(listSentEmailsRoute, async (c) => {
-    const query = c.req.valid("query");
-    const page = await listSentEmails(c.var.deps, c.var.auth.tenancy, { limit: query.limit ?? 50, cursor: query.cursor });
+  router.openapi(listInternalEmailsRoute, async (c) => {
+    const page = await listSentEmails(c.var.deps, c.var.auth.tenancy, { limit: INTERNAL_EMAILS_LIMIT });
+    const errorOf = (e: (typeof page.emails)[number]) =>
+      e.status === "failed" ? `${e.renderedAtMillis === null ? "Render error" : "Send error"}: ${e.error ?? "unknown"}` : e.status === "bounced" ? `Send error: ${e.error ?? "bounced"}` : null;
     return c.json(
       {
         items: page.emails.map((e) => ({
           id: e.id,
-          to: [e.to],
-          user_id: e.userId,
           subject: e.subject ?? "",
-          status: e.status,
-          error: e.error,
-          purpose: e.purpose,
-          created_at_millis: e.createdAtMillis,
-          sent_at_millis: e.sentAtMillis,
-          scheduled_at_millis: e.scheduledAtMillis,
-          next_attempt_at_millis: PENDING_STATUSES.includes(e.status) ? e.nextAttemptAtMillis : null,
-          attempts: e.attempts,
-          is_high_priority: e.isHighPriority,
-          is_paused: e.paused,
-          editable: EDITABLE_STATUSES.includes(e.status),
+          sent_at_millis: e.finishedAtMillis ?? e.sentAtMillis ?? e.createdAtMillis,
+          to: e.to ? e.to.split(", ") : e.userId ? [`User ID: ${e.userId}`] : [],
+          error: errorOf(e),
         })),
-        is_paginated: true,
-        pagination: { next_cursor: page.nextCursor },
+        is_paginated: false as const,
       },
       200,
     );

@@ -1,10 +1,15 @@
 /**
- * How much mail a project may send: `capacityPerHour` messages (4x while a boost is active),
- * as a burst of one hour's worth and then spread evenly. It is a virtual clock per project
- * (the generic cell rate algorithm): each message queued now moves it on by one interval, and
- * a message whose slot lies beyond the burst is not refused but scheduled for its slot, so a
- * large send is queued for later rather than failed. Mail the platform sends itself (codes,
- * links) is not counted: it must never wait behind a newsletter.
+ * How much mail a project may send. The rate is Stack Auth's: the base capacity
+ * (`capacityPerHour`) plus four times the project's average hourly volume over the last month,
+ * scaled down by its bounce rate (the worst of the last hour, day and week: a tenth of the
+ * rate at most taken away per tenth of mail bounced, never below a tenth; spam complaints
+ * would weigh fifty bounces each, but none are received), never below a quarter of the base,
+ * and four times that while a boost is active. Mail goes as a burst of one hour's worth and
+ * then evenly spread: a virtual clock per project (the generic cell rate algorithm) that each
+ * message queued now moves on by one interval; a message whose slot lies beyond the burst is
+ * not refused but scheduled for its slot, so a large send is queued for later rather than
+ * failed. Mail the platform sends itself (codes, links) is not counted: it must never wait
+ * behind a newsletter.
  */
 import { deliveryStats, lockCapacity, readCapacity, setCapacityBoost, setCapacityClock, type WindowStats } from "../../db/queries/email-outbox";
 import type { Queryable } from "../../db/db";
@@ -18,8 +23,22 @@ const BURST_WINDOW_MS = 3_600_000;
 
 const isBoosted = (boostExpiresAtMillis: number | null, now: number) => boostExpiresAtMillis !== null && boostExpiresAtMillis > now;
 
-function intervalMs(deps: Pick<ServiceDeps, "settings">, boosted: boolean): number {
-  return 3_600_000 / (deps.settings.emailQueue.capacityPerHour * (boosted ? BOOST_MULTIPLIER : 1));
+type Stats = Record<"hour" | "day" | "week" | "month", WindowStats>;
+
+/** 1 for a clean record; less the more of the mail bounced (or was reported as spam, which weighs 50 bounces). */
+export function penaltyFactor(window: WindowStats, markedAsSpam = 0): number {
+  if (window.sent === 0) return 1;
+  const failureRate = (window.bounced + 50 * markedAsSpam) / window.sent;
+  return Math.max(0.1, Math.min(1, 1 - failureRate));
+}
+
+/** The project's rate in messages per second, from its delivery record (see the header). */
+export function capacityRate(deps: Pick<ServiceDeps, "settings">, stats: Stats, boosted: boolean): { ratePerSecond: number; penaltyFactor: number } {
+  const base = deps.settings.emailQueue.capacityPerHour;
+  const penalty = Math.min(penaltyFactor(stats.week), penaltyFactor(stats.day), penaltyFactor(stats.hour));
+  const hourlyBaseline = base + (4 * stats.month.sent) / 30 / 24;
+  const ratePerHour = Math.max(hourlyBaseline * penalty, base / 4);
+  return { ratePerSecond: (ratePerHour / 60 / 60) * (boosted ? BOOST_MULTIPLIER : 1), penaltyFactor: penalty };
 }
 
 /**
@@ -38,7 +57,8 @@ export async function takeSlots(
   now: number,
 ): Promise<number[]> {
   const state = await lockCapacity(tx, tenancy);
-  const step = intervalMs(deps, isBoosted(state.boostExpiresAtMillis, now));
+  const { ratePerSecond } = capacityRate(deps, await deliveryStats(tx, tenancy), isBoosted(state.boostExpiresAtMillis, now));
+  const step = 1000 / ratePerSecond;
   const scheduled = earliest > now;
   let tat = scheduled ? earliest : Math.max(state.theoreticalArrivalAtMillis, now);
   // A burst of exactly one hour's worth: the clock may run that far ahead of now, less one step.
@@ -73,12 +93,13 @@ export interface DeliveryInfo {
 export async function deliveryInfo(deps: ServiceDeps, tenancy: Tenancy): Promise<DeliveryInfo> {
   const [stats, state] = await Promise.all([deliveryStats(deps.db, tenancy), readCapacity(deps.db, tenancy)]);
   const boosted = isBoosted(state?.boostExpiresAtMillis ?? null, Date.now());
+  const rate = capacityRate(deps, stats, boosted);
   return {
     stats,
     capacity: {
-      ratePerSecond: 1000 / intervalMs(deps, boosted),
+      ratePerSecond: rate.ratePerSecond,
       boostMultiplier: boosted ? BOOST_MULTIPLIER : 1,
-      penaltyFactor: 1,
+      penaltyFactor: rate.penaltyFactor,
       isBoostActive: boosted,
       boostExpiresAtMillis: boosted ? state!.boostExpiresAtMillis : null,
     },

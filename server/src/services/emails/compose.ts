@@ -8,7 +8,7 @@
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import { renderEmail } from "./rendering/render-email";
-import type { EmailSource } from "./sources";
+import { sourceVariables, type EmailSource } from "./sources";
 
 export interface RenderedEmail {
   subject: string;
@@ -65,9 +65,19 @@ export async function renderQueuedEmail(deps: ServiceDeps, tenancy: Tenancy, sou
   const withLink = context.unsubscribeLink !== null;
   const key = JSON.stringify([tenancy.projectId, tenancy.branchId, source, context.user?.displayName ?? null, withLink]);
   const rendered = await cachedRender(tenancy.config, key, async () => {
+    const content =
+      source.tsxSource !== undefined
+        ? { templateSource: source.tsxSource, variables: sourceVariables(source) }
+        : source.kind === "html"
+          ? { html: source.html }
+          : source.kind === "template"
+            ? { templateId: source.templateId, variables: source.variables }
+            : { draftId: source.draftId };
     const result = await renderEmail(deps, tenancy, {
       themeId: source.themeId,
-      ...(source.kind === "html" ? { html: source.html } : source.kind === "template" ? { templateId: source.templateId, variables: source.variables } : { draftId: source.draftId }),
+      // A theme deleted since the mail was queued: the project's selected theme stands in.
+      missingThemeFallsBack: true,
+      ...content,
       // Html has nowhere to name a subject: the project's name stands in when none was given.
       subject: source.subject ?? (source.kind === "html" ? tenancy.project.displayName : undefined),
       unsubscribeUrl: withLink ? LINK_PLACEHOLDER : undefined,

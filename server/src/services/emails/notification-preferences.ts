@@ -6,7 +6,7 @@
  * code, never expires, and cannot be forged or pointed at another user.
  */
 import { findNotificationChoices, upsertNotificationChoice } from "../../db/queries/notification-preferences";
-import { KnownError } from "../../errors";
+import { KnownError, StatusError } from "../../errors";
 import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
@@ -18,19 +18,41 @@ export interface NotificationCategory {
   canDisable: boolean;
 }
 
+/** The categories, with Stack Auth's ids (an SDK or app that names one by id means the same one here). */
 export const NOTIFICATION_CATEGORIES: readonly NotificationCategory[] = [
-  { id: "3f4d5e6a-7b8c-4d9e-8f01-2a3b4c5d6e7f", name: "Transactional", defaultEnabled: true, canDisable: false },
-  { id: "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d", name: "Marketing", defaultEnabled: true, canDisable: true },
+  { id: "7bb82d33-2f54-4a3d-9d23-82739e0d66ef", name: "Transactional", defaultEnabled: true, canDisable: false },
+  { id: "4f6f8873-3d04-46bd-8bef-18338b1a1b4c", name: "Marketing", defaultEnabled: true, canDisable: true },
 ];
+export const TRANSACTIONAL_CATEGORY = NOTIFICATION_CATEGORIES[0]!;
+
+/**
+ * The ids Gatehouse used before it took Stack Auth's. Migration 0050 rewrote the stored ones;
+ * unsubscribe links already sent still carry them, so they keep naming the same categories.
+ */
+const LEGACY_CATEGORY_IDS: Readonly<Record<string, string>> = {
+  "3f4d5e6a-7b8c-4d9e-8f01-2a3b4c5d6e7f": "7bb82d33-2f54-4a3d-9d23-82739e0d66ef",
+  "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d": "4f6f8873-3d04-46bd-8bef-18338b1a1b4c",
+};
+
+/** The category an id (or an id Gatehouse used before) names, if any. */
+export function findCategoryById(id: string): NotificationCategory | null {
+  const canonical = Object.hasOwn(LEGACY_CATEGORY_IDS, id) ? LEGACY_CATEGORY_IDS[id]! : id;
+  return NOTIFICATION_CATEGORIES.find((c) => c.id === canonical) ?? null;
+}
+
+/** The category a name names (any case), if any. */
+export const findCategoryByName = (name: string): NotificationCategory | null =>
+  NOTIFICATION_CATEGORIES.find((c) => c.name.toLowerCase() === name.toLowerCase()) ?? null;
 
 export interface NotificationPreference {
   category: NotificationCategory;
   enabled: boolean;
 }
 
+/** As Stack Auth answers it: a bare 404, not a known error. */
 function categoryById(id: string): NotificationCategory {
-  const category = NOTIFICATION_CATEGORIES.find((c) => c.id === id);
-  if (!category) throw new KnownError("NOTIFICATION_CATEGORY_NOT_FOUND", { notification_category_id: id });
+  const category = findCategoryById(id);
+  if (!category) throw new StatusError(404, "There is no notification category with this id.");
   return category;
 }
 
@@ -51,9 +73,9 @@ export async function setNotificationPreference(
   enabled: boolean,
 ): Promise<NotificationPreference> {
   const category = categoryById(categoryId);
-  if (!category.canDisable && !enabled) throw new KnownError("NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED", { notification_category_id: categoryId });
+  if (!category.canDisable && !enabled) throw new KnownError("NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED", { notification_category_id: category.id });
   const stored = await unlessDeletedMeanwhile(
-    () => upsertNotificationChoice(deps.db, tenancy, userId, categoryId, enabled),
+    () => upsertNotificationChoice(deps.db, tenancy, userId, category.id, enabled),
     () => new KnownError("USER_NOT_FOUND"),
   );
   if (!stored) throw new KnownError("USER_NOT_FOUND");
@@ -62,8 +84,8 @@ export async function setNotificationPreference(
 
 /** Whether mail of the named category may go to the user (the mailer asks before sending). */
 export async function wantsNotifications(deps: ServiceDeps, tenancy: Tenancy, userId: string, categoryName: string): Promise<boolean> {
-  const category = NOTIFICATION_CATEGORIES.find((c) => c.name.toLowerCase() === categoryName.toLowerCase());
-  if (!category) throw new KnownError("SCHEMA_ERROR", { message: `notification_category_name: no category "${categoryName}"` });
+  const category = findCategoryByName(categoryName);
+  if (!category) throw new StatusError(400, `There is no notification category named "${categoryName}".`);
   if (!category.canDisable) return true;
   return (await findNotificationChoices(deps.db, tenancy, userId))?.get(category.id) ?? category.defaultEnabled;
 }

@@ -17,19 +17,26 @@ import {
   replaceWithSealedContent,
   type AttemptError,
   type OutboxContent,
+  type OutboxEdit,
   type OutboxRecord,
   type OutboxSourceKind,
   type OutboxStatus,
+  type SimpleOutboxStatus,
+  type WireOutboxStatus,
+  WIRE_STATUS_CONDITIONS,
 } from "../../db/queries/email-outbox";
-import { KnownError } from "../../errors";
+import { KnownError, StatusError } from "../../errors";
+import { canonicalThemeId } from "../project-config/document";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
-import { openSource, sealSource, type EmailSource } from "./sources";
+import { openSource, sealSource, sourceVariables, type EmailRecipient, type EmailSource } from "./sources";
 
 export const OUTBOX_PURPOSE = "email-outbox";
 /** The error text of a message an admin cancelled (set by db/queries/email-outbox.ts). */
 export const CANCELLED = "Cancelled by an admin";
-export { EDITABLE_STATUSES, PENDING_STATUSES } from "../../db/queries/email-outbox";
+export { EDITABLE_STATUSES, PENDING_STATUSES, type SimpleOutboxStatus, type WireOutboxStatus } from "../../db/queries/email-outbox";
+/** The statuses GET /emails/outbox filters by, as Stack Auth's SDKs name them. */
+export const OUTBOX_WIRE_STATUSES = Object.keys(WIRE_STATUS_CONDITIONS) as [WireOutboxStatus, ...WireOutboxStatus[]];
 
 /** An outbox message as admins and server keys see it: content opened (null until rendered). */
 export interface SentEmail {
@@ -51,9 +58,12 @@ export interface SentEmail {
   isHighPriority: boolean;
   paused: boolean;
   sourceKind: OutboxSourceKind | null;
-  /** The source's theme and variables (opened), for template and draft sends. */
+  /** The source's theme, TSX, variables and recipient (opened), for mail queued by send-email. */
   themeId: string | false | null | undefined;
+  tsxSource: string | null;
   variables: Record<string, unknown>;
+  recipient: EmailRecipient | null;
+  skipDeliverabilityCheck: boolean;
   templateId: string | null;
   draftId: string | null;
   notificationCategoryId: string | null;
@@ -94,7 +104,10 @@ export function toSentEmail(deps: Pick<ServiceDeps, "outboxSeal">, e: OutboxReco
     paused: e.paused,
     sourceKind: e.sourceKind,
     themeId: source?.themeId,
-    variables: source?.kind === "template" ? source.variables : {},
+    tsxSource: source?.tsxSource ?? null,
+    variables: source ? sourceVariables(source) : {},
+    recipient: source?.recipient ?? null,
+    skipDeliverabilityCheck: source?.skipDeliverabilityCheck ?? false,
     templateId: source?.kind === "template" ? source.templateId : null,
     draftId: e.draftId,
     notificationCategoryId: e.notificationCategoryId,
@@ -108,15 +121,18 @@ export function toSentEmail(deps: Pick<ServiceDeps, "outboxSeal">, e: OutboxReco
 export async function listSentEmails(
   deps: ServiceDeps,
   tenancy: Tenancy,
-  page: { limit: number; cursor?: string; status?: OutboxStatus },
+  page: { limit: number; cursor?: string; status?: OutboxStatus; wireStatus?: WireOutboxStatus; simpleStatus?: SimpleOutboxStatus },
 ): Promise<{ emails: SentEmail[]; nextCursor: string | null }> {
   const { emails, nextCursor } = await listOutbox(deps.db, tenancy, page);
   return { emails: emails.map((e) => toSentEmail(deps, e)), nextCursor };
 }
 
+/** As Stack Auth answers it: a bare 404 (also for another project's message). */
+const notInOutbox = () => new StatusError(404, "There is no e-mail with this id in the outbox.");
+
 export async function getSentEmail(deps: ServiceDeps, tenancy: Tenancy, id: string): Promise<SentEmail> {
   const email = await findOutboxEmail(deps.db, tenancy, id);
-  if (!email) throw new KnownError("SCHEMA_ERROR", { message: `id: no e-mail ${id} in the outbox` });
+  if (!email) throw notInOutbox();
   return toSentEmail(deps, email);
 }
 
@@ -124,23 +140,39 @@ export interface SentEmailEdit {
   cancel?: boolean;
   isPaused?: boolean;
   scheduledAtMillis?: number;
-  themeId?: string | false | null;
+  /** A theme id; null for no theme. */
+  themeId?: string | null;
   variables?: Record<string, unknown>;
+  tsxSource?: string;
+  to?: EmailRecipient;
+  skipDeliverabilityCheck?: boolean;
 }
 
 /**
- * Edits or cancels a message that has not been handed to SMTP yet (queued or scheduled); any
- * other status answers EMAIL_NOT_EDITABLE. A new theme or variables make it render afresh.
+ * Edits or cancels a message that has not been handed to SMTP yet (queued, scheduled, or being
+ * rendered); any other status answers EMAIL_NOT_EDITABLE. New content, theme, variables or
+ * recipient make it render afresh. Only mail queued by send-email has a source to edit; the
+ * platform's own mail can be paused, rescheduled or cancelled.
  */
 export async function editSentEmail(deps: ServiceDeps, tenancy: Tenancy, id: string, edit: SentEmailEdit): Promise<SentEmail> {
   const current = await findOutboxEmail(deps.db, tenancy, id);
-  if (!current) throw new KnownError("SCHEMA_ERROR", { message: `id: no e-mail ${id} in the outbox` });
+  if (!current) throw notInOutbox();
   let source: string | undefined;
-  if (edit.themeId !== undefined || edit.variables !== undefined) {
+  let recipient: OutboxEdit["recipient"];
+  const changesSource =
+    edit.themeId !== undefined || edit.variables !== undefined || edit.tsxSource !== undefined || edit.to !== undefined || edit.skipDeliverabilityCheck !== undefined;
+  if (changesSource) {
     if (current.source === null) throw new KnownError("EMAIL_NOT_EDITABLE", { email_id: id, status: current.status });
     const opened = openSource(deps, current.source);
-    const changed: EmailSource = { ...opened, ...(edit.themeId !== undefined ? { themeId: edit.themeId } : {}) };
-    if (edit.variables !== undefined && changed.kind === "template") changed.variables = edit.variables;
+    const changed = { ...opened } as EmailSource & { variables?: Record<string, unknown> };
+    if (edit.themeId !== undefined) changed.themeId = edit.themeId === null ? false : canonicalThemeId(edit.themeId);
+    if (edit.variables !== undefined) changed.variables = edit.variables;
+    if (edit.skipDeliverabilityCheck !== undefined) changed.skipDeliverabilityCheck = edit.skipDeliverabilityCheck;
+    if (edit.tsxSource !== undefined) changed.tsxSource = edit.tsxSource;
+    if (edit.to !== undefined) {
+      changed.recipient = edit.to;
+      recipient = edit.to.type === "custom-emails" ? { userId: null, to: edit.to.emails.join(", ") } : { userId: edit.to.userId, to: edit.to.type === "user-custom-emails" ? edit.to.emails.join(", ") : "" };
+    }
     source = sealSource(deps, changed);
   }
   const updated = await editOutboxEmail(deps.db, tenancy, id, {
@@ -148,12 +180,13 @@ export async function editSentEmail(deps: ServiceDeps, tenancy: Tenancy, id: str
     paused: edit.isPaused,
     scheduledAt: edit.scheduledAtMillis === undefined ? undefined : new Date(edit.scheduledAtMillis),
     source,
+    recipient,
   });
   if (!updated) {
     const now = await findOutboxEmail(deps.db, tenancy, id);
     throw new KnownError("EMAIL_NOT_EDITABLE", { email_id: id, status: now?.status ?? current.status });
   }
-  if (edit.scheduledAtMillis !== undefined || edit.isPaused === false) await notifyOutbox(deps.db);
+  await notifyOutbox(deps.db);
   return toSentEmail(deps, updated);
 }
 

@@ -4,8 +4,9 @@
  * LOCKED, db/queries/email-outbox.ts) hands each due row to one of them, high priority first,
  * and a timer wakes the worker when the next scheduled row or retry falls due (and polls, for
  * rows a dead process had claimed). A claimed row is rendered if it was queued from a source
- * (html, template, draft), checked against the recipient's notification choices once more,
- * and handed to SMTP: the project's own server or the platform's. A failed try is retried
+ * (html, template, draft), checked once more against its recipient (still there, still with
+ * a primary e-mail, still taking the category), and handed to SMTP: the project's own server
+ * or the platform's. A failed try is retried
  * with exponential back-off; after the last one the row is failed with the error. A 5xx
  * answer refusing the recipient counts as bounced and is not retried.
  *
@@ -23,32 +24,26 @@ import {
   type AttemptOutcome,
   type ClaimedEmail,
 } from "../../db/queries/email-outbox";
-import { isPermanentRejection, type SmtpServer } from "../../integrations/mailer";
+import { findRecipientName, findRecipientNow } from "../../db/queries/email-recipients";
+import { isPermanentRejection, isUnknownHost } from "../../integrations/mailer";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import { renderQueuedEmail, type RenderedEmail } from "./compose";
-import { findRecipientName } from "../../db/queries/email-recipients";
-import { NOTIFICATION_CATEGORIES, unsubscribeLink, wantsNotifications, type NotificationCategory } from "./notification-preferences";
-import { openSource } from "./sources";
+import {
+  findCategoryById,
+  findCategoryByName,
+  TRANSACTIONAL_CATEGORY,
+  unsubscribeLink,
+  wantsNotifications,
+  type NotificationCategory,
+} from "./notification-preferences";
+import { smtpServerFor } from "./servers";
+import { openSource, type EmailSource } from "./sources";
 
 /** A claim outlives the slowest try (SMTP timeouts are 10 + 20 s; rendering is bounded too) by a wide margin. */
 export const EMAIL_LEASE_MS = 120_000;
 
-export function smtpServerFor(deps: Pick<ServiceDeps, "settings">, tenancy: Tenancy): SmtpServer | null {
-  const own = tenancy.config.emails.server;
-  if (!own.isShared && own.host && own.port !== undefined && own.senderEmail) {
-    return {
-      host: own.host,
-      port: own.port,
-      username: own.username,
-      password: own.password,
-      from: own.senderName ? `"${own.senderName.replace(/"/g, "")}" <${own.senderEmail}>` : own.senderEmail,
-    };
-  }
-  const shared = deps.settings.sharedEmailServer;
-  if (!shared) return null;
-  return { host: shared.host, port: shared.port, username: shared.username, password: shared.password, from: shared.sender };
-}
+export { smtpServerFor } from "./servers";
 
 /** The wait before try `attempts + 1`: the base, doubled per try, at most an hour, with a little jitter. */
 export function retryDelayMs(baseMs: number, attempts: number): number {
@@ -58,13 +53,18 @@ export function retryDelayMs(baseMs: number, attempts: number): number {
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** The outcome of a failed SMTP try of a row on its `attempts`-th try. */
-export function failureOutcome(deps: Pick<ServiceDeps, "settings">, attempts: number, error: unknown): AttemptOutcome {
+/**
+ * The outcome of a failed SMTP try, the `attempt`-th. A refusal of the recipient for good
+ * bounces; a server whose host name does not exist fails at once (no later try can reach it);
+ * anything else is tried again until the last try.
+ */
+export function failureOutcome(deps: Pick<ServiceDeps, "settings">, attempt: number, error: unknown): AttemptOutcome {
   const message = errorText(error);
   if (isPermanentRejection(error)) return { status: "bounced", error: message };
+  if (isUnknownHost(error)) return { status: "failed", error: `The e-mail server's host name does not exist: ${message}` };
   const { maxAttempts, retryBaseMs } = deps.settings.emailQueue;
-  if (attempts >= maxAttempts) return { status: "failed", error: `Gave up after ${attempts} attempts: ${message}` };
-  return { status: "retry", error: message, retryInMs: retryDelayMs(retryBaseMs, attempts) };
+  if (attempt >= maxAttempts) return { status: "failed", error: `Gave up after ${attempt} attempts: ${message}` };
+  return { status: "retry", error: message, retryInMs: retryDelayMs(retryBaseMs, attempt) };
 }
 
 /** The List-Unsubscribe headers (RFC 2369, one-click per RFC 8058) a mail of a category that can be turned off carries. */
@@ -79,62 +79,63 @@ export function unsubscribeLinkFor(deps: ServiceDeps, tenancy: Tenancy, userId: 
   return unsubscribeLink(deps, tenancy, userId, category.id);
 }
 
-async function record(deps: ServiceDeps, email: ClaimedEmail, outcome: AttemptOutcome): Promise<void> {
-  await recordAttempt(deps.db, email, outcome);
+async function record(deps: ServiceDeps, email: ClaimedEmail, outcome: AttemptOutcome, to?: string): Promise<void> {
+  await recordAttempt(deps.db, email, outcome, to);
   if (outcome.status !== "sent" && outcome.status !== "skipped") {
     deps.log.warn("E-mail not delivered", { project_id: email.projectId, email_id: email.id, status: outcome.status, error: outcome.error });
   }
 }
 
-const TRANSACTIONAL = NOTIFICATION_CATEGORIES.find((c) => !c.canDisable)!;
-
 /** The category a template declares by name; an unknown name counts as transactional (and is logged). */
 function categoryNamed(deps: ServiceDeps, name: string | undefined): NotificationCategory {
-  if (name === undefined) return TRANSACTIONAL;
-  const found = NOTIFICATION_CATEGORIES.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  if (name === undefined) return TRANSACTIONAL_CATEGORY;
+  const found = findCategoryByName(name);
   if (!found) deps.log.warn("A template declares an unknown notification category; sent as transactional", { category: name });
-  return found ?? TRANSACTIONAL;
+  return found ?? TRANSACTIONAL_CATEGORY;
 }
 
 const optedOut = async (deps: ServiceDeps, tenancy: Tenancy, userId: string | null, category: NotificationCategory) =>
   userId !== null && category.canDisable && !(await wantsNotifications(deps, tenancy, userId, category.name));
 
+/** Why a message was skipped: the error text the outbox keeps, one per reason (outbox.ts turns them into Stack Auth's reason codes). */
 export const USER_GONE = "The user no longer exists";
-const OPTED_OUT: AttemptOutcome = { status: "skipped", error: "The user turned this notification category off" };
+export const NO_PRIMARY_EMAIL = "The user has no primary e-mail address";
+export const OPTED_OUT_TEXT = "The user turned this notification category off";
+const skipped = (error: string): AttemptOutcome => ({ status: "skipped", error });
+
+/** Who a claimed row goes to: a user's primary e-mail (looked up when sending), or fixed addresses. */
+function recipientOf(email: ClaimedEmail, source: EmailSource | null): { userId: string | null; primaryEmail: boolean } {
+  if (source?.recipient) {
+    const r = source.recipient;
+    return r.type === "custom-emails" ? { userId: null, primaryEmail: false } : { userId: r.userId, primaryEmail: r.type === "user-primary-email" };
+  }
+  // Rows of an older version: send-email rows went to a user's primary e-mail, fixed then.
+  return { userId: email.userId, primaryEmail: false };
+}
 
 /**
  * Renders a claimed row. The category is the send's, or else the one the template declares,
- * known only once rendered: then a category that can be turned off is checked against the
- * user's choice and rendered again with its unsubscribe link. Null: skipped or taken over.
+ * known only once rendered: then a category that can be turned off is rendered again with the
+ * recipient's unsubscribe link. A message is rendered even when it will be skipped (its user
+ * gone or opted out), so the outbox shows what it was. Null: failed, or taken over.
  */
-async function renderClaimed(deps: ServiceDeps, tenancy: Tenancy, email: ClaimedEmail): Promise<{ content: RenderedEmail; link: string | null } | null> {
-  const given = email.notificationCategoryId === null ? null : (NOTIFICATION_CATEGORIES.find((c) => c.id === email.notificationCategoryId) ?? TRANSACTIONAL);
-  if (given && (await optedOut(deps, tenancy, email.userId, given))) {
-    await record(deps, email, OPTED_OUT);
-    return null;
-  }
-  if (email.source === null) {
-    await record(deps, email, { status: "failed", error: "Nothing to render" });
-    return null;
-  }
-  const source = openSource(deps, email.source);
-  const user = email.userId === null ? null : await findRecipientName(deps.db, email, email.userId);
-  if (email.userId !== null && user === null) {
-    await record(deps, email, { status: "skipped", error: USER_GONE });
-    return null;
-  }
+async function renderClaimed(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  email: ClaimedEmail,
+  source: EmailSource,
+  userId: string | null,
+): Promise<{ content: RenderedEmail; category: NotificationCategory } | null> {
+  const given = email.notificationCategoryId === null ? null : (findCategoryById(email.notificationCategoryId) ?? TRANSACTIONAL_CATEGORY);
+  const user = userId === null ? null : await findRecipientName(deps.db, email, userId);
+  const linkFor = (category: NotificationCategory) => (user ? unsubscribeLinkFor(deps, tenancy, userId, category) : null);
   let category = given;
-  let link = category ? unsubscribeLinkFor(deps, tenancy, email.userId, category) : null;
   let content: RenderedEmail;
   try {
-    content = await renderQueuedEmail(deps, tenancy, source, { user, unsubscribeLink: link });
+    content = await renderQueuedEmail(deps, tenancy, source, { user, unsubscribeLink: category ? linkFor(category) : null });
     if (!category) {
       category = categoryNamed(deps, content.notificationCategory);
-      if (await optedOut(deps, tenancy, email.userId, category)) {
-        await record(deps, email, OPTED_OUT);
-        return null;
-      }
-      link = unsubscribeLinkFor(deps, tenancy, email.userId, category);
+      const link = linkFor(category);
       if (link) content = await renderQueuedEmail(deps, tenancy, source, { user, unsubscribeLink: link });
     }
   } catch (error) {
@@ -151,43 +152,58 @@ async function renderClaimed(deps: ServiceDeps, tenancy: Tenancy, email: Claimed
     },
     category.id,
   );
-  // Not stored: another process took the row over (our lease ran out); it decides.
-  return stored ? { content, link } : null;
+  // Not stored: an admin edited the row meanwhile, or another process took it over; they decide.
+  return stored ? { content, category } : null;
 }
 
 async function processClaimed(deps: ServiceDeps, email: ClaimedEmail): Promise<void> {
   const lookup = await deps.tenancies.lookup(email.projectId, email.branchId);
   if (!lookup.found) return record(deps, email, { status: "failed", error: "The project no longer exists" });
   const tenancy = lookup.tenancy;
+  const source = email.source === null ? null : openSource(deps, email.source);
+  const recipient = recipientOf(email, source);
 
   let content: RenderedEmail;
-  let link: string | null;
+  let category: NotificationCategory;
   if (email.renderedAtMillis === null || email.subject === null || email.textBody === null) {
-    const rendered = await renderClaimed(deps, tenancy, email);
+    if (source === null) return record(deps, email, { status: "failed", error: "Nothing to render" });
+    const rendered = await renderClaimed(deps, tenancy, email, source, recipient.userId);
     if (!rendered) return;
-    ({ content, link } = rendered);
+    ({ content, category } = rendered);
   } else {
     const open = (value: string) => (email.sealed ? deps.outboxSeal.open(value) : value);
     content = { subject: open(email.subject), text: open(email.textBody), html: email.htmlBody === null ? null : open(email.htmlBody) };
-    const category = NOTIFICATION_CATEGORIES.find((c) => c.id === email.notificationCategoryId);
-    link = category ? unsubscribeLinkFor(deps, tenancy, email.userId, category) : null;
+    category = (email.notificationCategoryId === null ? null : findCategoryById(email.notificationCategoryId)) ?? TRANSACTIONAL_CATEGORY;
     await recordStartedSending(deps.db, email);
   }
 
+  // Whether the message may still go, decided now: the user may have gone, lost their
+  // primary e-mail, or turned the category off since it was queued.
+  let to = email.to;
+  if (recipient.userId !== null && (recipient.primaryEmail || source !== null)) {
+    const user = await findRecipientNow(deps.db, email, recipient.userId);
+    if (!user) return record(deps, email, skipped(USER_GONE));
+    if (recipient.primaryEmail) {
+      if (!user.primaryEmail) return record(deps, email, skipped(NO_PRIMARY_EMAIL));
+      to = user.primaryEmail;
+    }
+  }
+  if (await optedOut(deps, tenancy, recipient.userId, category)) return record(deps, email, skipped(OPTED_OUT_TEXT), to);
+
   const server = smtpServerFor(deps, tenancy);
-  if (!server) return record(deps, email, { status: "not_sent", error: "No SMTP server is configured; the message is kept in the outbox only." });
+  if (!server) return record(deps, email, { status: "not_sent", error: "No SMTP server is configured; the message is kept in the outbox only." }, to);
   try {
     await deps.mailer.send(server, {
-      to: email.to,
+      to,
       subject: content.subject,
       text: content.text,
       html: content.html ?? undefined,
-      headers: unsubscribeHeaders(link),
+      headers: unsubscribeHeaders(unsubscribeLinkFor(deps, tenancy, recipient.userId, category)),
     });
   } catch (error) {
-    return record(deps, email, failureOutcome(deps, email.attempts, error));
+    return record(deps, email, failureOutcome(deps, email.attemptErrors.length + 1, error), to);
   }
-  return record(deps, email, { status: "sent" });
+  return record(deps, email, { status: "sent" }, to);
 }
 
 /**

@@ -1,21 +1,23 @@
 /**
  * POST /emails/send-email: a project's own mail to its users. Nothing is rendered or sent in
- * the request: each recipient gets an outbox row (its source sealed) that the workers render
- * and send (queue.ts), at once, at `scheduled_at`, or at the slot the project's capacity
- * gives it. Users without a primary e-mail and users who turned the category off are
- * reported in the results and get no row.
+ * the request: each recipient gets an outbox row (its source sealed: the template's TSX as it
+ * is now, the theme, the variables) that the workers render and send (queue.ts), at once, at
+ * `scheduled_at`, or at the slot the project's capacity gives it. Whether a user can get it
+ * (still there, with a primary e-mail, not opted out of the category) is decided when it is
+ * sent, as Stack Auth does: a user who cannot is shown skipped in the outbox, with the reason.
  */
 import { newId } from "../../crypto/random";
 import { findEmailDraft } from "../../db/queries/email-drafts";
 import { findRecipients, listAllRecipients, markDraftSent, type Recipient } from "../../db/queries/email-recipients";
 import { insertQueuedEmails, notifyOutbox, type QueuedEmail } from "../../db/queries/email-outbox";
-import { KnownError } from "../../errors";
+import { KnownError, StatusError } from "../../errors";
 import type { ServiceDeps } from "../deps";
+import { canonicalThemeId } from "../project-config/document";
 import type { Tenancy } from "../tenancy";
 import { takeSlots } from "./capacity";
-import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "./notification-preferences";
-import { smtpServerFor } from "./queue";
-import { findTemplate } from "./rendering/render-email";
+import { findCategoryByName, TRANSACTIONAL_CATEGORY, type NotificationCategory } from "./notification-preferences";
+import { findTemplate, selectedTheme, templateSourceFromHtml } from "./rendering/render-email";
+import { requireProjectMailServer } from "./servers";
 import { sealSource, type EmailSource } from "./sources";
 
 export type SendContent = { kind: "html"; html: string } | { kind: "template"; templateId: string; variables: Record<string, unknown> } | { kind: "draft"; draftId: string };
@@ -31,15 +33,12 @@ export interface SendEmailInput {
   content: SendContent;
 }
 
-export type SendOutcome = "queued" | "scheduled" | "no_primary_email" | "opted_out";
-
 export interface SendResult {
   userId: string;
-  userEmail: string | null;
-  outcome: SendOutcome;
-  emailId: string | null;
-  /** When the message goes (its scheduled time or its capacity slot); null when it was not queued. */
-  sendAtMillis: number | null;
+  /** The message queued for the user. */
+  emailId: string;
+  /** When the message goes (its scheduled time or its capacity slot). */
+  sendAtMillis: number;
 }
 
 const INSERT_BATCH = 200;
@@ -50,28 +49,45 @@ const ALL_USERS_PAGE = 1_000;
  * draft the one it declares, known once rendered (null here; the worker decides).
  */
 function categoryOf(name: string | undefined, content: SendContent): NotificationCategory | null {
-  if (name === undefined && content.kind !== "html") return null;
-  const wanted = (name ?? "Transactional").toLowerCase();
-  const category = NOTIFICATION_CATEGORIES.find((c) => c.name.toLowerCase() === wanted);
-  if (!category) {
-    const names = NOTIFICATION_CATEGORIES.map((c) => c.name).join(", ");
-    throw new KnownError("SCHEMA_ERROR", { message: `notification_category_name: no category "${name}" (there are: ${names})` });
-  }
+  if (name === undefined) return content.kind === "html" ? TRANSACTIONAL_CATEGORY : null;
+  const category = findCategoryByName(name);
+  // As Stack Auth answers it: a bare 400.
+  if (!category) throw new StatusError(400, `There is no notification category named "${name}".`);
   return category;
 }
 
-async function checkSource(deps: ServiceDeps, tenancy: Tenancy, content: SendContent): Promise<void> {
-  if (content.kind === "template" && !findTemplate(tenancy, content.templateId)) {
-    throw new KnownError("SCHEMA_ERROR", { message: `template_id: the project has no template ${content.templateId}` });
+/** The TSX the mail is rendered from, and the theme it names when the send names none. */
+async function resolveSource(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  content: SendContent,
+): Promise<{ tsxSource: string; ownThemeId: string | false | null | undefined }> {
+  if (content.kind === "html") return { tsxSource: templateSourceFromHtml(content.html), ownThemeId: undefined };
+  if (content.kind === "template") {
+    const template = findTemplate(tenancy, content.templateId);
+    if (!template) throw new StatusError(400, "There is no e-mail template with this id.");
+    return { tsxSource: template.tsxSource, ownThemeId: template.themeId };
   }
-  if (content.kind === "draft" && !(await findEmailDraft(deps.db, tenancy, content.draftId))) {
-    throw new KnownError("SCHEMA_ERROR", { message: `draft_id: the project has no draft ${content.draftId}` });
-  }
+  const draft = await findEmailDraft(deps.db, tenancy, content.draftId);
+  if (!draft) throw new StatusError(400, "There is no e-mail draft with this id.");
+  return { tsxSource: draft.tsxSource, ownThemeId: draft.themeId };
 }
 
-async function resolveRecipients(deps: ServiceDeps, tenancy: Tenancy, input: SendEmailInput, category: NotificationCategory | null): Promise<Recipient[]> {
-  // Without a category yet, the choice read is the transactional one's (never stored): nobody is skipped here.
-  const categoryId = (category ?? NOTIFICATION_CATEGORIES[0]!).id;
+/**
+ * The theme the mail is rendered in, fixed now: the one the send names (false: none), else
+ * the template's or draft's own, else the project's selected theme. A theme deleted before the
+ * mail is rendered gives way to the project's selected theme then.
+ */
+function resolveTheme(tenancy: Tenancy, given: string | false | null | undefined, own: string | false | null | undefined): string | false {
+  const chosen = given ?? own;
+  if (chosen === false) return false;
+  if (typeof chosen === "string") return canonicalThemeId(chosen);
+  return selectedTheme(tenancy).id;
+}
+
+async function resolveRecipients(deps: ServiceDeps, tenancy: Tenancy, input: SendEmailInput): Promise<Recipient[]> {
+  // The category choice is read when sending; here any id does.
+  const categoryId = TRANSACTIONAL_CATEGORY.id;
   if (input.allUsers) {
     const all: Recipient[] = [];
     let after: string | null = null;
@@ -93,31 +109,29 @@ async function resolveRecipients(deps: ServiceDeps, tenancy: Tenancy, input: Sen
 const SEAL_RUN = 1_000;
 
 export async function sendEmail(deps: ServiceDeps, tenancy: Tenancy, input: SendEmailInput): Promise<SendResult[]> {
+  requireProjectMailServer(deps, tenancy);
   if ((input.userIds === undefined) === (input.allUsers !== true)) {
-    throw new KnownError("SCHEMA_ERROR", { message: "give exactly one of user_ids and all_users" });
+    throw new KnownError("SCHEMA_ERROR", { message: "Give exactly one of user_ids and all_users." });
   }
-  if (!smtpServerFor(deps, tenancy)) throw new KnownError("REQUIRES_CUSTOM_EMAIL_SERVER");
   const category = categoryOf(input.notificationCategoryName, input.content);
-  await checkSource(deps, tenancy, input.content);
-  const recipients = await resolveRecipients(deps, tenancy, input, category);
+  const { tsxSource, ownThemeId } = await resolveSource(deps, tenancy, input.content);
+  const themeId = resolveTheme(tenancy, input.themeId, ownThemeId);
+  const recipients = await resolveRecipients(deps, tenancy, input);
 
-  const results: SendResult[] = [];
   const queued: Array<QueuedEmail & { source: string }> = [];
   for (const [index, r] of recipients.entries()) {
     // Sealing takes about 8 µs a recipient: for every user of a large project that is seconds,
     // so the loop lets other requests in between runs.
     if (index > 0 && index % SEAL_RUN === 0) await new Promise((resolve) => setImmediate(resolve));
-    if (r.primaryEmail === null) {
-      results.push({ userId: r.userId, userEmail: null, outcome: "no_primary_email", emailId: null, sendAtMillis: null });
-    } else if (category?.canDisable && (r.categoryEnabled ?? category.defaultEnabled) === false) {
-      results.push({ userId: r.userId, userEmail: r.primaryEmail, outcome: "opted_out", emailId: null, sendAtMillis: null });
-    } else {
-      const result: SendResult = { userId: r.userId, userEmail: r.primaryEmail, outcome: "queued", emailId: newId(), sendAtMillis: null };
-      results.push(result);
-      // Each row seals its own copy: one sealed value per row, never shared.
-      const source: EmailSource = { ...input.content, subject: input.subject, themeId: input.themeId };
-      queued.push({ id: result.emailId!, to: r.primaryEmail, userId: r.userId, dueAt: new Date(0), scheduledAt: null, source: sealSource(deps, source) });
-    }
+    // Each row seals its own copy: one sealed value per row, never shared.
+    const source: EmailSource = {
+      ...input.content,
+      subject: input.subject,
+      themeId,
+      tsxSource,
+      recipient: { type: "user-primary-email", userId: r.userId },
+    };
+    queued.push({ id: newId(), to: r.primaryEmail ?? "", userId: r.userId, dueAt: new Date(0), scheduledAt: null, source: sealSource(deps, source) });
   }
 
   const now = Date.now();
@@ -127,7 +141,7 @@ export async function sendEmail(deps: ServiceDeps, tenancy: Tenancy, input: Send
       const slots = await takeSlots(deps, tx, tenancy, queued.length, earliest, now);
       queued.forEach((q, i) => {
         q.dueAt = new Date(slots[i]!);
-        q.scheduledAt = input.scheduledAtMillis === undefined ? null : new Date(earliest);
+        q.scheduledAt = new Date(earliest);
       });
       const common = {
         purpose: "send_email",
@@ -140,12 +154,6 @@ export async function sendEmail(deps: ServiceDeps, tenancy: Tenancy, input: Send
       if (input.content.kind === "draft") await markDraftSent(tx, tenancy, input.content.draftId);
       await notifyOutbox(tx);
     });
-    const due = new Map(queued.map((q) => [q.id, q.dueAt.getTime()]));
-    for (const result of results) {
-      if (result.emailId === null) continue;
-      result.sendAtMillis = due.get(result.emailId)!;
-      result.outcome = result.sendAtMillis > now ? "scheduled" : "queued";
-    }
   }
-  return results;
+  return queued.map((q) => ({ userId: q.userId, emailId: q.id, sendAtMillis: q.dueAt.getTime() }));
 }

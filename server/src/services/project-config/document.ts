@@ -26,12 +26,20 @@ export interface TrustedDomainConfig {
 
 export interface EmailServerConfig {
   isShared: boolean;
+  /**
+   * How a project's own server is reached: `smtp` (the default) and `resend` name SMTP
+   * settings; `managed` is a Resend-hosted sender domain (`managedSubdomain`,
+   * `managedSenderLocalPart`, and the Resend key as `password`), reached over Resend's SMTP.
+   */
+  provider?: "smtp" | "resend" | "managed";
   host?: string;
   port?: number;
   username?: string;
   password?: string;
   senderName?: string;
   senderEmail?: string;
+  managedSubdomain?: string;
+  managedSenderLocalPart?: string;
 }
 
 export interface PermissionDefinitionConfig {
@@ -129,7 +137,26 @@ export interface ProjectConfig {
   rateLimits: RateLimitSettings;
 }
 
-export const DEFAULT_EMAIL_THEME_ID = "default-light";
+/** Stack Auth's ids of its built-in e-mail themes (`DEFAULT_EMAIL_THEMES` in @stackframe/stack-shared). */
+export const BUILT_IN_EMAIL_THEME_IDS = {
+  light: "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac",
+  dark: "a0172b5d-cff0-463b-83bb-85124697373a",
+  colorful: "c7e2d94f-8a1b-4e6d-b3f5-9d0a2e7c1b8f",
+} as const;
+export const DEFAULT_EMAIL_THEME_ID = BUILT_IN_EMAIL_THEME_IDS.light;
+
+/**
+ * The names Gatehouse gave its built-in themes before it used Stack Auth's ids. They still
+ * name the same themes everywhere a theme id is read (requests, stored outbox messages);
+ * migration 0050 rewrote the ones stored in configuration and drafts.
+ */
+export const EMAIL_THEME_ID_ALIASES: Readonly<Record<string, string>> = {
+  "default-light": BUILT_IN_EMAIL_THEME_IDS.light,
+  "default-dark": BUILT_IN_EMAIL_THEME_IDS.dark,
+};
+
+/** The theme id an id or alias stands for. */
+export const canonicalThemeId = (id: string): string => (Object.hasOwn(EMAIL_THEME_ID_ALIASES, id) ? EMAIL_THEME_ID_ALIASES[id]! : id);
 
 export function defaultProjectConfig(): ProjectConfig {
   return {
@@ -149,7 +176,7 @@ export function defaultProjectConfig(): ProjectConfig {
     apiKeys: { enabled: { user: false, team: false } },
     domains: { allowLocalhost: true, trustedDomains: {} },
     rbac: { permissions: {}, defaultPermissions: { teamCreator: {}, teamMember: {}, signUp: {} } },
-    emails: { server: { isShared: true }, selectedThemeId: DEFAULT_EMAIL_THEME_ID, themes: {}, templates: {} },
+    emails: { server: { isShared: true, provider: "smtp" }, selectedThemeId: DEFAULT_EMAIL_THEME_ID, themes: {}, templates: {} },
     payments: { testMode: true, catalogs: {}, items: {}, products: {} },
     dataVault: { stores: {} },
     webhooks: { endpoints: {} },

@@ -1,5 +1,5 @@
 import { RATE_LIMIT_IDS, snakeCaseRuleId, type RateLimitSettings } from "../../config/rate-limits";
-import type { ConfigOverride, ProjectConfig } from "./document";
+import { canonicalThemeId, type ConfigOverride, type ProjectConfig } from "./document";
 
 /** The snake_case `config` object of `/internal/projects/current`: a view onto the config document. */
 export interface ProjectConfigView {
@@ -120,7 +120,7 @@ export function toProjectConfigView(config: ProjectConfig): ProjectConfigView {
           sender_name: server.senderName,
           sender_email: server.senderEmail,
         }),
-    email_theme: config.emails.selectedThemeId,
+    email_theme: canonicalThemeId(config.emails.selectedThemeId),
     create_team_on_sign_up: config.teams.createPersonalTeamOnSignUp,
     team_creator_default_permissions: permissionList(config.rbac.defaultPermissions.teamCreator),
     team_member_default_permissions: permissionList(config.rbac.defaultPermissions.teamMember),

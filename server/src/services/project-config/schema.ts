@@ -157,12 +157,15 @@ export const configOverrideSchema = part({
   emails: part({
     server: part({
       isShared: removable(z.boolean()),
+      provider: removable(z.enum(["smtp", "resend", "managed"])),
       host: removable(z.string().min(1).max(255)),
       port: removable(z.number().int().min(0).max(65535)),
       username: removable(z.string().min(1).max(512)),
       password: removable(z.string().min(1).max(512)),
       senderName: removable(z.string().min(1).max(256)),
       senderEmail: removable(email),
+      managedSubdomain: removable(z.string().min(1).max(253).regex(/^[a-zA-Z0-9.-]+$/, "a domain name")),
+      managedSenderLocalPart: removable(z.string().min(1).max(64).regex(/^[a-zA-Z0-9._+-]+$/, "the part of an address before the @")),
     }),
     selectedThemeId: removable(recordKey),
     themes: entries(recordKey, part({ displayName: removable(z.string().max(256)), tsxSource: removable(z.string().max(1_000_000)) })),
@@ -274,7 +277,11 @@ export function renderedConfigProblems(config: ProjectConfig): string[] {
     if (provider.type === "oidc" && !provider.issuerUrl) problems.push(`"${key}.issuerUrl": Issuer URL is missing`);
   }
   const server = config.emails.server;
-  if (!server.isShared) {
+  if (!server.isShared && server.provider === "managed") {
+    if (server.managedSubdomain === undefined) problems.push(`"emails.server.managedSubdomain": the managed sender domain is missing`);
+    if (server.managedSenderLocalPart === undefined) problems.push(`"emails.server.managedSenderLocalPart": the managed sender's local part is missing`);
+    if (server.password === undefined) problems.push(`"emails.server.password": the managed provider's key is missing`);
+  } else if (!server.isShared) {
     const required = [
       ["host", "Email host is missing"],
       ["port", "Email port is missing"],

@@ -9,33 +9,52 @@
  * variables) and `EmailTemplate.PreviewVariables`; it names its subject and notification
  * category with `<Subject value=…/>` and `<NotificationCategory value=…/>` from
  * "@stackframe/emails" (or exports `subject` / `notificationCategory`, strings or functions of
- * the props). A theme exports `EmailTheme({ children, unsubscribeLink })`.
+ * the props); `variablesSchema` may also be an arktype `type({...})`. A theme exports
+ * `EmailTheme({ children, unsubscribeLink, projectLogos })`.
  */
 
-export const BUILT_IN_THEME_IDS = { light: "default-light", dark: "default-dark" } as const;
+import { BUILT_IN_EMAIL_THEME_IDS } from "../../project-config/document";
 
+/** Stack Auth's ids (`DEFAULT_EMAIL_THEMES`); `default-light` and `default-dark` still name the first two. */
+export const BUILT_IN_THEME_IDS = BUILT_IN_EMAIL_THEME_IDS;
+
+/** Stack Auth's ids (`DEFAULT_TEMPLATE_IDS` in @stackframe/stack-shared). */
 export const BUILT_IN_TEMPLATE_IDS = {
   emailVerification: "e7d009ce-8d47-4528-b245-5bf119f2ffa3",
   passwordReset: "a70fb3a4-56c1-4e42-af25-49d25603abd0",
   magicLink: "822687fe-8d0a-4467-a0d1-416b6e639478",
   teamInvitation: "e84de395-2076-4831-9c19-8e9a96a868e4",
   signInInvitation: "066dd73c-36da-4fd0-b6d6-ebf87683f8bc",
+  paymentReceipt: "70372aee-0441-4d80-974c-2e858e40123a",
+  paymentFailed: "f64b1afe-27ec-4a28-a277-7178f3261f9a",
 } as const;
 
-const theme = (page: string, card: string, textColor: string, muted: string) => `import { Body, Container, Head, Html, Link, Section, Text } from "@react-email/components";
+interface ThemeColours {
+  page: string;
+  card: string;
+  text: string;
+  muted: string;
+  /** A band of colour across the top of the card. */
+  accent?: string;
+  logoMode: "light" | "dark";
+}
 
-export function EmailTheme({ children, unsubscribeLink }: { children: React.ReactNode; unsubscribeLink?: string }) {
+const theme = (c: ThemeColours) => `import { Body, Container, Head, Html, Link, Section, Text } from "@react-email/components";
+import { ProjectLogo } from "@stackframe/emails";
+
+export function EmailTheme({ children, unsubscribeLink, projectLogos }: { children: React.ReactNode; unsubscribeLink?: string; projectLogos?: Record<string, string> }) {
   return (
     <Html>
       <Head />
-      <Body style={{ backgroundColor: "${page}", fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif", color: "${textColor}", margin: 0, padding: "24px 0" }}>
-        <Container style={{ backgroundColor: "${card}", borderRadius: "8px", padding: "32px 40px", maxWidth: "560px" }}>
+      <Body style={{ backgroundColor: "${c.page}", fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif", color: "${c.text}", margin: 0, padding: "24px 0" }}>
+        <Container style={{ backgroundColor: "${c.card}", borderRadius: "8px", padding: "32px 40px", maxWidth: "560px"${c.accent ? `, borderTop: "6px solid ${c.accent}"` : ""} }}>
+          <ProjectLogo data={projectLogos} mode="${c.logoMode}" />
           {children}
         </Container>
         {unsubscribeLink ? (
           <Section style={{ textAlign: "center", padding: "12px 0" }}>
-            <Text style={{ fontSize: "12px", color: "${muted}" }}>
-              <Link href={unsubscribeLink} style={{ color: "${muted}", textDecoration: "underline" }}>Unsubscribe</Link> from e-mails like this one.
+            <Text style={{ fontSize: "12px", color: "${c.muted}" }}>
+              <Link href={unsubscribeLink} style={{ color: "${c.muted}", textDecoration: "underline" }}>Unsubscribe</Link> from e-mails like this one.
             </Text>
           </Section>
         ) : null}
@@ -47,8 +66,9 @@ export function EmailTheme({ children, unsubscribeLink }: { children: React.Reac
 EmailTheme.PreviewProps = { unsubscribeLink: "https://example.com/unsubscribe" };
 `;
 
-export const LIGHT_THEME_SOURCE = theme("#f4f5f7", "#ffffff", "#1f2328", "#6b7280");
-export const DARK_THEME_SOURCE = theme("#111318", "#1d2027", "#e8eaed", "#9aa0a6");
+export const LIGHT_THEME_SOURCE = theme({ page: "#f4f5f7", card: "#ffffff", text: "#1f2328", muted: "#6b7280", logoMode: "light" });
+export const DARK_THEME_SOURCE = theme({ page: "#111318", card: "#1d2027", text: "#e8eaed", muted: "#9aa0a6", logoMode: "dark" });
+export const COLORFUL_THEME_SOURCE = theme({ page: "#eef2ff", card: "#ffffff", text: "#1e1b4b", muted: "#6366f1", accent: "#7c3aed", logoMode: "light" });
 
 /** For `theme_id: false`: the template's markup in a bare document. */
 export const EMPTY_THEME_SOURCE = `import { Body, Html } from "@react-email/components";
@@ -111,6 +131,7 @@ EmailTemplate.PreviewVariables = ${JSON.stringify(options.preview)};
 export const BUILT_IN_THEMES: Record<string, { displayName: string; tsxSource: string }> = {
   [BUILT_IN_THEME_IDS.light]: { displayName: "Default Light", tsxSource: LIGHT_THEME_SOURCE },
   [BUILT_IN_THEME_IDS.dark]: { displayName: "Default Dark", tsxSource: DARK_THEME_SOURCE },
+  [BUILT_IN_THEME_IDS.colorful]: { displayName: "Default Colorful", tsxSource: COLORFUL_THEME_SOURCE },
 };
 
 export const BUILT_IN_TEMPLATES: Record<string, { displayName: string; tsxSource: string; themeId?: string | false }> = {
@@ -185,6 +206,88 @@ export const BUILT_IN_TEMPLATES: Record<string, { displayName: string; tsxSource
       preview: { signInInvitationLink: "https://example.com/sign-in" },
     }),
   },
+};
+
+/** A payment notice: what was bought, for how much, and an optional link (receipt or invoice). */
+const paymentTemplate = (options: {
+  subject: string;
+  heading: string;
+  message: string;
+  /** Variables beyond productName and amount: name and whether it may be left out. */
+  variables: Array<[string, "string" | "number", boolean]>;
+  lines: string;
+  linkVariable: string;
+  label: string;
+  preview: Record<string, string | number>;
+}) => `import { Button, Heading, Text } from "@react-email/components";
+import { NotificationCategory, Subject } from "@stackframe/emails";
+
+const fields: Array<[string, string, boolean]> = ${JSON.stringify([["productName", "string", false], ["amount", "string", false], ...options.variables])};
+
+export function variablesSchema(variables: Record<string, unknown>) {
+  for (const [name, type, optional] of fields) {
+    if (variables[name] === undefined && optional) continue;
+    if (typeof variables[name] !== type) throw new Error(\`The variable "\${name}" must be a \${type}.\`);
+  }
+  return variables as Record<string, any>;
+}
+
+const paragraph = { fontSize: "15px", lineHeight: "24px", margin: "0 0 12px" };
+
+export function EmailTemplate({ user, project, variables }: { user: { displayName: string | null }; project: { displayName: string }; variables: Record<string, any> }) {
+  return (
+    <>
+      <Subject value={${options.subject}} />
+      <NotificationCategory value="Transactional" />
+      <Heading as="h2" style={{ fontSize: "20px", margin: "0 0 20px" }}>${options.heading}</Heading>
+      <Text style={paragraph}>Hello{user.displayName ? \`, \${user.displayName}\` : ""},</Text>
+      <Text style={paragraph}>${options.message}</Text>
+${options.lines}
+      {variables.${options.linkVariable} ? (
+        <Button href={variables.${options.linkVariable}} style={{ backgroundColor: "#2563eb", color: "#ffffff", borderRadius: "6px", padding: "12px 20px", fontSize: "15px", fontWeight: 600, textDecoration: "none", margin: "8px 0" }}>
+          ${options.label}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+EmailTemplate.PreviewVariables = ${JSON.stringify(options.preview)};
+`;
+
+BUILT_IN_TEMPLATES[BUILT_IN_TEMPLATE_IDS.paymentReceipt] = {
+  displayName: "Payment Receipt",
+  tsxSource: paymentTemplate({
+    subject: "`Receipt for your payment to ${project.displayName}`",
+    heading: "Payment received",
+    message: "We received your payment for {variables.productName}. Thank you.",
+    variables: [
+      ["quantity", "number", false],
+      ["receiptLink", "string", true],
+    ],
+    lines: `      <Text style={paragraph}>Amount: {variables.amount}</Text>
+      <Text style={paragraph}>Quantity: {variables.quantity}</Text>`,
+    linkVariable: "receiptLink",
+    label: "See the receipt",
+    preview: { productName: "Pro plan", quantity: 1, amount: "$20.00", receiptLink: "https://example.com/receipt" },
+  }),
+};
+BUILT_IN_TEMPLATES[BUILT_IN_TEMPLATE_IDS.paymentFailed] = {
+  displayName: "Payment Failed",
+  tsxSource: paymentTemplate({
+    subject: "`A payment to ${project.displayName} did not go through`",
+    heading: "Your payment did not go through",
+    message: "We could not charge {variables.amount} for {variables.productName}.",
+    variables: [
+      ["invoiceUrl", "string", true],
+      ["failureReason", "string", true],
+    ],
+    lines: `      {variables.failureReason ? <Text style={paragraph}>The payment provider said: {variables.failureReason}</Text> : null}
+      <Text style={paragraph}>Please check your payment details so that your plan keeps running.</Text>`,
+    linkVariable: "invoiceUrl",
+    label: "Open the invoice",
+    preview: { productName: "Pro plan", amount: "$20.00", invoiceUrl: "https://example.com/invoice", failureReason: "The card was declined." },
+  }),
 };
 
 /** The source a new template or draft starts from. */

@@ -15,20 +15,23 @@ import {
   type DraftThemeId,
   type EmailDraftRow,
 } from "../../../db/queries/email-drafts";
-import { KnownError } from "../../../errors";
+import { KnownError, StatusError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import { patchOverride } from "../../project-config/overrides";
 import type { Tenancy } from "../../tenancy";
 import { BUILT_IN_TEMPLATES, BUILT_IN_THEMES, LIGHT_THEME_SOURCE, NEW_TEMPLATE_SOURCE } from "./defaults";
-import { findTemplate, findTheme, renderEmail, selectedTheme, type EmailTemplate, type EmailTheme } from "./render-email";
+import { canonicalThemeId } from "../../project-config/document";
+import { requireProjectMailServer } from "../servers";
+import { findTemplate, findTheme, renderEmail, selectedTheme, themeNotFound as renderThemeNotFound, type EmailTemplate, type EmailTheme } from "./render-email";
 
 /** A draft as admins see it. */
 export type EmailDraft = EmailDraftRow;
 
 const schemaError = (message: string) => new KnownError("SCHEMA_ERROR", { message });
-const themeNotFound = (id: string) => schemaError(`No email theme found with id "${id}".`);
-const templateNotFound = (id: string) => schemaError(`No email template found with id "${id}".`);
-const draftNotFound = (id: string) => schemaError(`No email draft found with id "${id}".`);
+// As Stack Auth answers them: bare 404s, not known errors.
+const themeNotFound = () => new StatusError(404, "There is no e-mail theme with this id.");
+const templateNotFound = () => new StatusError(404, "There is no e-mail template with this id.");
+const draftNotFound = () => new StatusError(404, "There is no e-mail draft with this id.");
 
 /** A small template that shows a theme off, for checking a theme's source. */
 const THEME_CHECK_TEMPLATE = `export function EmailTemplate() {
@@ -38,12 +41,13 @@ const THEME_CHECK_TEMPLATE = `export function EmailTemplate() {
 
 function requireTheme(tenancy: Tenancy, id: string): EmailTheme {
   const theme = findTheme(tenancy, id);
-  if (!theme) throw themeNotFound(id);
+  if (!theme) throw themeNotFound();
   return theme;
 }
 
+/** A theme a template or draft names must exist (a bare 400 otherwise, as render-email answers). */
 function checkThemeId(tenancy: Tenancy, themeId: string | false | null | undefined): void {
-  if (typeof themeId === "string") requireTheme(tenancy, themeId);
+  if (typeof themeId === "string" && !findTheme(tenancy, themeId)) throw renderThemeNotFound();
 }
 
 const reload = (deps: ServiceDeps, tenancy: Tenancy) => deps.tenancies.load(tenancy.projectId, tenancy.branchId);
@@ -65,7 +69,7 @@ export async function updateTheme(
   id: string,
   changes: { tsxSource?: string; displayName?: string },
 ): Promise<{ theme: EmailTheme; renderedHtml: string | null }> {
-  requireTheme(tenancy, id);
+  id = requireTheme(tenancy, id).id;
   let renderedHtml: string | null = null;
   if (changes.tsxSource !== undefined) {
     renderedHtml = (await renderEmail(deps, tenancy, { themeSource: changes.tsxSource, templateSource: THEME_CHECK_TEMPLATE, previewMode: true })).html;
@@ -79,7 +83,7 @@ export async function updateTheme(
 
 /** Removes a theme; a built-in one goes back to how it was shipped. The selected theme cannot go. */
 export async function deleteTheme(deps: ServiceDeps, tenancy: Tenancy, id: string): Promise<void> {
-  requireTheme(tenancy, id);
+  id = requireTheme(tenancy, id).id;
   const builtIn = Object.hasOwn(BUILT_IN_THEMES, id);
   if (!builtIn && selectedTheme(tenancy).id === id) {
     throw schemaError("The selected email theme cannot be deleted; select another theme first.");
@@ -90,6 +94,7 @@ export async function deleteTheme(deps: ServiceDeps, tenancy: Tenancy, id: strin
 // Templates
 
 export async function createTemplate(deps: ServiceDeps, tenancy: Tenancy, input: { displayName: string; id?: string; tsxSource?: string }): Promise<string> {
+  requireProjectMailServer(deps, tenancy);
   const id = input.id ?? newId();
   if (findTemplate(tenancy, id)) throw new KnownError("EMAIL_TEMPLATE_ALREADY_EXISTS");
   const tsxSource = input.tsxSource ?? NEW_TEMPLATE_SOURCE;
@@ -100,7 +105,7 @@ export async function createTemplate(deps: ServiceDeps, tenancy: Tenancy, input:
 
 export function getTemplate(tenancy: Tenancy, id: string): EmailTemplate {
   const template = findTemplate(tenancy, id);
-  if (!template) throw templateNotFound(id);
+  if (!template) throw templateNotFound();
   return template;
 }
 
@@ -124,6 +129,7 @@ export async function updateTemplate(
   id: string,
   changes: { tsxSource?: string; themeId?: string | false | null; displayName?: string },
 ): Promise<{ renderedHtml: string }> {
+  requireProjectMailServer(deps, tenancy);
   const current = getTemplate(tenancy, id);
   checkThemeId(tenancy, changes.themeId);
   let renderedHtml: string | null = null;
@@ -134,7 +140,7 @@ export async function updateTemplate(
   if (changes.tsxSource !== undefined) patch[`emails.templates.${id}.tsxSource`] = changes.tsxSource;
   if (changes.displayName !== undefined) patch[`emails.templates.${id}.displayName`] = changes.displayName;
   // null in an override removes the key: back to the project's selected theme.
-  if (changes.themeId !== undefined) patch[`emails.templates.${id}.themeId`] = changes.themeId;
+  if (changes.themeId !== undefined) patch[`emails.templates.${id}.themeId`] = typeof changes.themeId === "string" ? canonicalThemeId(changes.themeId) : changes.themeId;
   if (Object.keys(patch).length > 0) await patchOverride(deps, tenancy, "environment", patch);
   // Only the name changed: answer the current preview all the same.
   renderedHtml ??= (await renderEmail(deps, await reload(deps, tenancy), { templateId: id, previewMode: true })).html;
@@ -143,12 +149,13 @@ export async function updateTemplate(
 
 /** Removes a template; a built-in one goes back to how it was shipped. */
 export async function deleteTemplate(deps: ServiceDeps, tenancy: Tenancy, id: string): Promise<void> {
+  requireProjectMailServer(deps, tenancy);
   getTemplate(tenancy, id);
   await patchOverride(deps, tenancy, "environment", { [`emails.templates.${id}`]: null });
 }
 
 export const isBuiltInTemplate = (id: string) => Object.hasOwn(BUILT_IN_TEMPLATES, id);
-export const isBuiltInTheme = (id: string) => Object.hasOwn(BUILT_IN_THEMES, id);
+export const isBuiltInTheme = (id: string) => Object.hasOwn(BUILT_IN_THEMES, canonicalThemeId(id));
 
 // Drafts
 
@@ -158,12 +165,8 @@ export const listDrafts = (deps: ServiceDeps, tenancy: Tenancy) => listEmailDraf
 
 export async function getDraft(deps: ServiceDeps, tenancy: Tenancy, id: string): Promise<EmailDraftRow> {
   const draft = await findEmailDraft(deps.db, tenancy, id);
-  if (!draft) throw draftNotFound(id);
+  if (!draft) throw draftNotFound();
   return draft;
-}
-
-async function checkDraft(deps: ServiceDeps, tenancy: Tenancy, tsxSource: string, themeId: DraftThemeId): Promise<void> {
-  await renderEmail(deps, tenancy, { templateSource: tsxSource, themeId, previewMode: true });
 }
 
 export async function createDraft(
@@ -171,10 +174,10 @@ export async function createDraft(
   tenancy: Tenancy,
   input: { displayName: string; themeId?: DraftThemeId; tsxSource?: string },
 ): Promise<string> {
-  const themeId = input.themeId ?? null;
+  const themeId = typeof input.themeId === "string" ? canonicalThemeId(input.themeId) : (input.themeId ?? null);
   checkThemeId(tenancy, themeId);
+  // A draft is work in progress: it is stored as written, and rendered when previewed or sent.
   const tsxSource = input.tsxSource ?? NEW_TEMPLATE_SOURCE;
-  if (input.tsxSource !== undefined) await checkDraft(deps, tenancy, tsxSource, themeId);
   const id = newId();
   await insertEmailDraft(deps.db, tenancy, { id, displayName: input.displayName, themeId, tsxSource });
   return id;
@@ -186,14 +189,11 @@ export async function updateDraft(
   id: string,
   changes: { displayName?: string; themeId?: DraftThemeId; tsxSource?: string; sentAtMillis?: number | null },
 ): Promise<void> {
-  const current = await getDraft(deps, tenancy, id);
   checkThemeId(tenancy, changes.themeId);
-  if (changes.tsxSource !== undefined || changes.themeId !== undefined) {
-    await checkDraft(deps, tenancy, changes.tsxSource ?? current.tsxSource, changes.themeId !== undefined ? changes.themeId : current.themeId);
-  }
-  if (!(await updateEmailDraft(deps.db, tenancy, id, changes))) throw draftNotFound(id);
+  const themeId = typeof changes.themeId === "string" ? canonicalThemeId(changes.themeId) : changes.themeId;
+  if (!(await updateEmailDraft(deps.db, tenancy, id, { ...changes, themeId }))) throw draftNotFound();
 }
 
 export async function deleteDraft(deps: ServiceDeps, tenancy: Tenancy, id: string): Promise<void> {
-  if (!(await deleteEmailDraft(deps.db, tenancy, id))) throw draftNotFound(id);
+  if (!(await deleteEmailDraft(deps.db, tenancy, id))) throw draftNotFound();
 }

@@ -5,9 +5,10 @@
  * templates (send-builtin.ts); send-email and previews use it with whatever the admin chose.
  */
 import { findEmailDraft } from "../../../db/queries/email-drafts";
-import { KnownError } from "../../../errors";
+import { KnownError, StatusError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import type { Tenancy } from "../../tenancy";
+import { canonicalThemeId } from "../../project-config/document";
 import { BUILT_IN_TEMPLATES, BUILT_IN_THEME_IDS, BUILT_IN_THEMES, EMPTY_THEME_SOURCE } from "./defaults";
 import type { RenderedEmail } from "./renderer";
 
@@ -25,10 +26,16 @@ export interface EmailTemplate {
   themeId?: string | false | null;
 }
 
-/** The project's themes: the built-in ones, with the project's edits and additions over them. */
+/**
+ * The project's themes: the built-in ones, with the project's edits and additions over them.
+ * Edits stored under an old alias of a built-in theme (`default-light`) apply to it.
+ */
 export function listThemes(tenancy: Tenancy): EmailTheme[] {
   const merged = new Map<string, { displayName?: string; tsxSource?: string }>(Object.entries(BUILT_IN_THEMES));
-  for (const [id, theme] of Object.entries(tenancy.config.emails.themes)) merged.set(id, { ...merged.get(id), ...defined(theme) });
+  for (const [key, theme] of Object.entries(tenancy.config.emails.themes)) {
+    const id = canonicalThemeId(key);
+    merged.set(id, { ...merged.get(id), ...defined(theme) });
+  }
   return [...merged].flatMap(([id, t]) => (t.tsxSource === undefined ? [] : [{ id, displayName: t.displayName ?? id, tsxSource: t.tsxSource }]));
 }
 
@@ -36,11 +43,17 @@ export function listTemplates(tenancy: Tenancy): EmailTemplate[] {
   const merged = new Map<string, { displayName?: string; tsxSource?: string; themeId?: string | false }>(Object.entries(BUILT_IN_TEMPLATES));
   for (const [id, template] of Object.entries(tenancy.config.emails.templates)) merged.set(id, { ...merged.get(id), ...defined(template) });
   return [...merged].flatMap(([id, t]) =>
-    t.tsxSource === undefined ? [] : [{ id, displayName: t.displayName ?? id, tsxSource: t.tsxSource, themeId: t.themeId }],
+    t.tsxSource === undefined
+      ? []
+      : [{ id, displayName: t.displayName ?? id, tsxSource: t.tsxSource, themeId: typeof t.themeId === "string" ? canonicalThemeId(t.themeId) : t.themeId }],
   );
 }
 
-export const findTheme = (tenancy: Tenancy, id: string) => listThemes(tenancy).find((t) => t.id === id) ?? null;
+/** A theme by id (or an old alias of a built-in one). */
+export const findTheme = (tenancy: Tenancy, id: string) => {
+  const canonical = canonicalThemeId(id);
+  return listThemes(tenancy).find((t) => t.id === canonical) ?? null;
+};
 export const findTemplate = (tenancy: Tenancy, id: string) => listTemplates(tenancy).find((t) => t.id === id) ?? null;
 
 /** The theme the project selected, or the built-in light one when the selection no longer exists. */
@@ -48,11 +61,21 @@ export function selectedTheme(tenancy: Tenancy): EmailTheme {
   return findTheme(tenancy, tenancy.config.emails.selectedThemeId) ?? findTheme(tenancy, BUILT_IN_THEME_IDS.light)!;
 }
 
+/** The project's logos as themes receive them (`projectLogos`). */
+export function projectLogos(tenancy: Tenancy): { logoUrl?: string; logoFullUrl?: string } {
+  return {
+    ...(tenancy.project.logoUrl ? { logoUrl: tenancy.project.logoUrl } : {}),
+    ...(tenancy.project.fullLogoUrl ? { logoFullUrl: tenancy.project.fullLogoUrl } : {}),
+  };
+}
+
 function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
 }
 
-const notFound = (what: string, id: string) => new KnownError("SCHEMA_ERROR", { message: `No email ${what} found with id "${id}".` });
+/** As Stack Auth answers them: bare 400s, not known errors. */
+export const themeNotFound = () => new StatusError(400, "There is no e-mail theme with this id.");
+const notFound = (what: "template" | "draft") => new StatusError(400, `There is no e-mail ${what} with this id.`);
 
 /** A template whose whole content is the given HTML (send-email's `html`). */
 export function templateSourceFromHtml(html: string): string {
@@ -62,6 +85,8 @@ export function templateSourceFromHtml(html: string): string {
 export interface RenderEmailOptions {
   /** A theme id; false for none; null or absent for the template's own, else the project's selected theme. */
   themeId?: string | false | null;
+  /** A theme id that names no theme renders in the project's selected theme instead of failing. */
+  missingThemeFallsBack?: boolean;
   themeSource?: string;
   templateId?: string;
   templateSource?: string;
@@ -89,12 +114,12 @@ async function resolveSources(deps: ServiceDeps, tenancy: Tenancy, options: Rend
   if (options.templateSource !== undefined) template = options.templateSource;
   else if (options.templateId !== undefined) {
     const found = findTemplate(tenancy, options.templateId);
-    if (!found) throw notFound("template", options.templateId);
+    if (!found) throw notFound("template");
     template = found.tsxSource;
     templateThemeId = found.themeId;
   } else if (options.draftId !== undefined) {
     const draft = await findEmailDraft(deps.db, tenancy, options.draftId);
-    if (!draft) throw notFound("draft", options.draftId);
+    if (!draft) throw notFound("draft");
     template = draft.tsxSource;
     templateThemeId = draft.themeId;
   } else if (options.html !== undefined) template = templateSourceFromHtml(options.html);
@@ -105,8 +130,8 @@ async function resolveSources(deps: ServiceDeps, tenancy: Tenancy, options: Rend
   if (options.themeSource !== undefined) theme = options.themeSource;
   else if (themeId === false) theme = EMPTY_THEME_SOURCE;
   else if (typeof themeId === "string") {
-    const found = findTheme(tenancy, themeId);
-    if (!found) throw notFound("theme", themeId);
+    const found = findTheme(tenancy, themeId) ?? (options.missingThemeFallsBack ? selectedTheme(tenancy) : null);
+    if (!found) throw themeNotFound();
     theme = found.tsxSource;
   } else theme = selectedTheme(tenancy).tsxSource;
   return { theme, template };
@@ -125,6 +150,7 @@ export async function renderEmail(deps: ServiceDeps, tenancy: Tenancy, options: 
     variables: options.variables,
     user: options.user,
     project: { displayName: tenancy.project.displayName },
+    projectLogos: projectLogos(tenancy),
     unsubscribeLink: options.unsubscribeUrl,
     previewMode: options.previewMode,
   });

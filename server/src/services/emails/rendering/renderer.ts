@@ -19,6 +19,8 @@ export interface RenderInput {
   variables?: Record<string, unknown>;
   user?: { displayName: string | null };
   project: { displayName: string };
+  /** The project's logos, handed to the theme as `projectLogos` (for `<ProjectLogo />`). */
+  projectLogos?: { logoUrl?: string; logoFullUrl?: string; logoDarkModeUrl?: string; logoFullDarkModeUrl?: string };
   unsubscribeLink?: string;
   /** Preview: the template's PreviewVariables and the theme's PreviewProps fill what is not given. */
   previewMode?: boolean;
@@ -146,6 +148,7 @@ export class EmailRenderer {
       variables: input.variables ?? {},
       user: input.user ?? { displayName: input.previewMode ? "John Doe" : null },
       project: input.project,
+      projectLogos: input.projectLogos ?? {},
       unsubscribeLink: input.unsubscribeLink,
       previewMode: input.previewMode ?? false,
     });

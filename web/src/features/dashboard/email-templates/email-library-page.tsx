@@ -8,7 +8,7 @@ import { useDocumentTitle } from "../../../components/page-card";
 import { RelativeTime } from "../../../components/relative-time";
 import { errorMessage } from "../../../lib/error-message";
 import { dashboardPath, useProjectId } from "../shell/project-context";
-import { useCreateEmailSource, useEmailDrafts, useEmailTemplates, useEmailThemes, type EmailSourceKind } from "./use-email-library";
+import { useCreateEmailSource, useEmailDrafts, useEmailTemplates, useEmailThemes, useSelectedThemeId, type EmailSourceKind } from "./use-email-library";
 
 const KINDS: Array<{ kind: EmailSourceKind; label: string; description: string }> = [
   { kind: "templates", label: "Templates", description: "Mail the platform sends (verification, sign-in codes, invitations) and your own, in TSX." },
@@ -114,12 +114,13 @@ function Row({ href, title, children }: { href: string; title: string; children?
 }
 
 function ThemeList({ projectId }: { projectId: string }) {
-  const { themes, selected_theme_id } = useEmailThemes(projectId);
+  const { themes } = useEmailThemes(projectId);
+  const selectedThemeId = useSelectedThemeId(projectId);
   return (
     <Stack gap="xs">
       {themes.map((theme) => (
         <Row key={theme.id} href={editorPath(projectId, "themes", theme.id)} title={theme.display_name}>
-          {theme.id === selected_theme_id ? <Badge variant="light">Selected</Badge> : null}
+          {theme.id === selectedThemeId ? <Badge variant="light">Selected</Badge> : null}
         </Row>
       ))}
     </Stack>

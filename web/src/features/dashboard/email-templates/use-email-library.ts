@@ -15,6 +15,14 @@ export function useEmailThemes(projectId: string) {
   }).data;
 }
 
+/** The theme the project selected (its configuration's `email_theme`, read with the project). */
+export function useSelectedThemeId(projectId: string): string {
+  return useSuspenseQuery({
+    queryKey: adminQueryKey(projectId, api.getGetCurrentProjectAdminQueryKey()),
+    queryFn: ({ signal }) => api.getCurrentProjectAdmin(adminRequest(projectId, { signal })),
+  }).data.config.email_theme;
+}
+
 export function useEmailTemplates(projectId: string): api.EmailTemplate[] {
   return useSuspenseQuery({
     queryKey: adminQueryKey(projectId, templatesKey),
@@ -93,7 +101,6 @@ export function useSaveEmailSource(projectId: string, kind: EmailSourceKind, id:
 
 export interface Preview {
   html: string;
-  text: string;
   subject?: string;
 }
 

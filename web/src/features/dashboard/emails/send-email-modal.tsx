@@ -122,12 +122,9 @@ export function SendEmailModal({ projectId, opened, onClose }: { projectId: stri
       },
       {
         onSuccess: ({ results }) => {
-          const queued = results.filter((r) => r.success).length;
-          const skipped = results.length - queued;
-          notifications.show({
-            color: queued > 0 ? "green" : "yellow",
-            message: `${queued} e-mail${queued === 1 ? "" : "s"} queued${skipped > 0 ? `; ${skipped} user${skipped === 1 ? "" : "s"} skipped (no e-mail address, or opted out)` : ""}.`,
-          });
+          // One message per user: one who cannot get it (no address, opted out) shows as skipped in the list.
+          const queued = results.length;
+          notifications.show({ color: queued > 0 ? "green" : "yellow", message: `${queued} e-mail${queued === 1 ? "" : "s"} queued.` });
           close();
         },
       },

@@ -182,9 +182,52 @@ globalThis.btoa = (input) => {
   return out;
 };
 
+/** structuredClone for the data the libraries copy (Tailwind's theme, stream chunks): plain objects, arrays, maps, sets, dates, patterns, bytes. */
+globalThis.structuredClone = function structuredClone(value) {
+  const seen = new Map();
+  const copy = (v) => {
+    if (typeof v !== "object" || v === null) {
+      if (typeof v === "function" || typeof v === "symbol") throw new Error("structuredClone: the value cannot be cloned");
+      return v;
+    }
+    if (seen.has(v)) return seen.get(v);
+    let out;
+    if (Array.isArray(v)) {
+      out = [];
+      seen.set(v, out);
+      for (const item of v) out.push(copy(item));
+    } else if (v instanceof ArrayBuffer) {
+      out = v.slice(0);
+    } else if (ArrayBuffer.isView(v)) {
+      out = v instanceof DataView ? new DataView(v.buffer.slice(0), v.byteOffset, v.byteLength) : v.slice();
+    } else if (v instanceof Date) {
+      out = new Date(v.getTime());
+    } else if (v instanceof RegExp) {
+      out = new RegExp(v.source, v.flags);
+    } else if (v instanceof Map) {
+      out = new Map();
+      seen.set(v, out);
+      for (const [k, item] of v) out.set(copy(k), copy(item));
+    } else if (v instanceof Set) {
+      out = new Set();
+      seen.set(v, out);
+      for (const item of v) out.add(copy(item));
+    } else {
+      out = {};
+      seen.set(v, out);
+      for (const key of Object.keys(v)) out[key] = copy(v[key]);
+    }
+    seen.set(v, out);
+    return out;
+  };
+  return copy(value);
+};
+
 const noop = () => {};
 globalThis.console = { log: noop, info: noop, warn: noop, error: noop, debug: noop };
-globalThis.performance = { now: () => 0 };
+// Real elapsed time: a template may time itself (the render's time limit stops it either way).
+const startedAt = Date.now();
+globalThis.performance = { now: () => Date.now() - startedAt, timeOrigin: startedAt };
 
 /** Runs the timers queued so far; true when it ran any. */
 export function tick() {

@@ -65,7 +65,46 @@ function collector(key, name) {
 }
 const Subject = collector("subject", "Subject");
 const NotificationCategory = collector("notificationCategory", "NotificationCategory");
-const emailsModule = { Subject, NotificationCategory };
+
+/**
+ * The project's logo for a theme: `data` is the `projectLogos` prop themes receive (logo and
+ * full logo, each also for dark backgrounds), `mode` the background it goes on. The full logo
+ * is preferred; nothing is drawn when the project has none.
+ */
+function ProjectLogo({ data, mode }) {
+  const logos = data || {};
+  const dark = mode === "dark";
+  const full = (dark && logos.logoFullDarkModeUrl) || logos.logoFullUrl;
+  const small = (dark && logos.logoDarkModeUrl) || logos.logoUrl;
+  const src = full || small;
+  if (!src) return null;
+  const Img = components.Img;
+  return React.createElement(
+    "div",
+    { style: { marginBottom: "24px" } },
+    React.createElement(Img, { src, alt: "", height: full ? 40 : 32, style: { height: full ? "40px" : "32px", width: "auto" } }),
+  );
+}
+const emailsModule = { Subject, NotificationCategory, ProjectLogo };
+
+/** arktype, for `variablesSchema = type({...})` (as Stack Auth's templates write it); loaded on first import. */
+let arktype;
+function arktypeModule() {
+  if (arktype) return arktype;
+  // arktype names the web platform's classes (to tell their instances apart); the sandbox has
+  // none of them, so it gets inert ones that cannot be built.
+  for (const name of ["Blob", "File", "FormData", "Headers", "Request", "Response", "URL"]) {
+    if (globalThis[name] !== undefined) continue;
+    globalThis[name] = class {
+      constructor() {
+        throw new Error(`${name} is not available while rendering e-mail.`);
+      }
+    };
+    Object.defineProperty(globalThis[name], "name", { value: name });
+  }
+  arktype = require("arktype");
+  return arktype;
+}
 
 const modules = {
   react: React,
@@ -79,7 +118,8 @@ const modules = {
 
 function sandboxRequire(name) {
   if (Object.prototype.hasOwnProperty.call(modules, name)) return modules[name];
-  throw new Error(`Cannot import "${name}": e-mail templates may import only react, @react-email/components and @stackframe/emails.`);
+  if (name === "arktype") return arktypeModule();
+  throw new Error(`Cannot import "${name}": e-mail templates may import only react, @react-email/components, @stackframe/emails and arktype.`);
 }
 
 const factories = {};
@@ -114,7 +154,8 @@ async function renderAll(input) {
   }
   const props = { variables, user: input.user, project: input.project };
   const unsubscribeLink = input.previewMode ? (EmailTheme.PreviewProps && EmailTheme.PreviewProps.unsubscribeLink) ?? input.unsubscribeLink : input.unsubscribeLink;
-  const email = React.createElement(EmailTheme, { unsubscribeLink, projectDisplayName: input.project.displayName }, React.createElement(EmailTemplate, props));
+  const themeProps = { unsubscribeLink, projectLogos: input.projectLogos || {}, projectDisplayName: input.project.displayName };
+  const email = React.createElement(EmailTheme, themeProps, React.createElement(EmailTemplate, props));
 
   const html = await render(email);
   const text = toPlainText(html);
