@@ -250,6 +250,18 @@ function classify(t) {
     return res;
   }
   res.endpoint = findEndpoint(reqs);
+  // A plain-text answer compared word for word (expect(res.body).toBe("…") or .toContain("…")):
+  // when the actual string is exactly the body of one of the test's plain-text answers, and the
+  // expected one is a single line of words as well, only the words differ.
+  if (typeof e.actual === "string" && typeof e.expected === "string" && !/\n/.test(e.expected) && /^(expected .* to (be|equal|contain|include)|expected .* to deeply equal)/.test(msg)) {
+    const unquote = (v) => v.replace(/^['"]|['"]$/g, "");
+    const plain = reqs && [...reqs].reverse().find((r) => r.backend && typeof r.text_body === "string" && r.text_body === unquote(e.actual));
+    if (plain) {
+      res.cat = "d"; res.sub = "wording (plain-text body)"; res.endpoint = `${plain.method} ${plain.path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, ":id")}`;
+      res.diffs = [{ path: ".body", kind: "value", exp: short(e.expected, 200), act: short(e.actual, 200) }];
+      return res;
+    }
+  }
   const lastReq = reqs && [...reqs].reverse().find((r) => r.backend);
   if (lastReq?.known_error === "ROUTE_NOT_FOUND") { res.cat = "a"; res.sub = "route not found (last request)"; }
   res.note = short(msg, 300);

@@ -69,7 +69,7 @@ describe("dashboard: sending e-mail", () => {
     await row(later).getByRole("button", { name: "Cancel e-mail" }).click();
     await page.getByText("The e-mail is cancelled.").waitFor();
     await row(later).getByText("Skipped", { exact: true }).waitFor();
-    const outbox = (await admin("GET", "/internal/emails")).json.items as Array<{ to: string[]; status: string }>;
+    const outbox = (await admin("GET", "/emails/log")).json.items as Array<{ to: string[]; status: string }>;
     expect(outbox.find((e) => e.to.includes(later))?.status).toBe("skipped");
     expect(outbox.find((e) => e.to.includes(reader))?.status).toBe("sent");
     expect(mail.messages.some((m) => m.to.includes(later))).toBe(false);
@@ -105,7 +105,7 @@ describe("dashboard: sending e-mail", () => {
     expect(caught.raw).toMatch(/^List-Unsubscribe:\s+<[^>]*\/emails\/unsubscribe-link\?code=/m);
     expect(caught.text).toMatch(/\/emails\/unsubscribe-link\?code=/);
     await expect
-      .poll(async () => ((await admin("GET", "/internal/emails")).json.items as Array<{ to: string[]; status: string }>).find((e) => e.to.includes(optedOut.json.primary_email))?.status)
+      .poll(async () => ((await admin("GET", "/emails/log")).json.items as Array<{ to: string[]; status: string }>).find((e) => e.to.includes(optedOut.json.primary_email))?.status)
       .toBe("skipped");
     expect(mail.messages.some((m) => m.to.includes(optedOut.json.primary_email))).toBe(false);
   }, 120_000);

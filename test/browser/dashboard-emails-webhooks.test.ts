@@ -57,7 +57,7 @@ describe("dashboard: e-mails", () => {
       await page.getByRole("button", { name: "Refresh" }).click();
       return (await row(failed).textContent()) ?? "";
     }, { timeout: 15_000 }).toMatch(/Failed|Queued/);
-    const outbox = (await admin("GET", "/internal/emails")).json.items as Array<{ to: string[]; subject: string; status: string; error: string | null }>;
+    const outbox = (await admin("GET", "/emails/log")).json.items as Array<{ to: string[]; subject: string; status: string; error: string | null }>;
     const sent = outbox.find((e) => e.to.includes(delivered))!;
     expect(sent.status).toBe("sent");
     expect(await row(delivered).textContent()).toContain(sent.subject);

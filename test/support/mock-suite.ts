@@ -40,7 +40,7 @@ export function useMockPrism(): { readonly prism: PrismInstance } {
 function send(prism: PrismInstance, sample: OperationSample, creds: Credentials | undefined, overrides: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
   const json = "json" in overrides ? overrides.json : sample.json;
   const form = "form" in overrides ? overrides.form : sample.form;
-  return callUrl(prism.url, sample.method.toUpperCase(), sample.path, { creds, body: json, form, headers: overrides.headers });
+  return callUrl(prism.url, sample.method.toUpperCase(), sample.path, { creds, body: json, form, headers: { ...sample.headers, ...overrides.headers } });
 }
 
 function credsFor(sample: OperationSample): Credentials | undefined {

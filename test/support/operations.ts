@@ -43,6 +43,8 @@ export interface OperationSample {
   access: DeclaredAccess;
   json?: Record<string, unknown>;
   form?: Record<string, string>;
+  /** Headers the operation needs besides the credentials (a scheduler's bearer secret). */
+  headers?: Record<string, string>;
   success: number;
   /** The response media type of the success answer. */
   successType?: "application/json" | "text/plain" | "redirect";
@@ -869,20 +871,67 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
     },
   ],
   emails: [
-    { operationId: "listSentEmails", method: "get", template: "/internal/emails", path: "/internal/emails", access: "admin", success: 200 },
+    { operationId: "listInternalEmails", method: "get", template: "/internal/emails", path: "/internal/emails", access: "admin", success: 200 },
+    { operationId: "listSentEmails", method: "get", template: "/emails/log", path: "/emails/log", access: "admin", success: 200 },
+    {
+      operationId: "runEmailQueueStep",
+      method: "get",
+      template: "/internal/email-queue-step",
+      path: "/internal/email-queue-step?only_one_step=true",
+      access: "public",
+      headers: { authorization: "Bearer contract-cron-secret" },
+      success: 200,
+    },
+    {
+      operationId: "sendFailedEmailsDigest",
+      method: "post",
+      template: "/internal/failed-emails-digest",
+      path: "/internal/failed-emails-digest?dry_run=true",
+      access: "public",
+      headers: { authorization: "Bearer contract-cron-secret" },
+      success: 200,
+    },
+    { operationId: "listManagedEmailDomains", method: "get", template: "/internal/emails/managed-onboarding/list", path: "/internal/emails/managed-onboarding/list", access: "admin", success: 200 },
+    {
+      operationId: "setupManagedEmailDomain",
+      method: "post",
+      template: "/internal/emails/managed-onboarding/setup",
+      path: "/internal/emails/managed-onboarding/setup",
+      access: "admin",
+      json: { subdomain: "mail.example.com", sender_local_part: "noreply" },
+      success: 200,
+    },
+    {
+      operationId: "checkManagedEmailDomain",
+      method: "post",
+      template: "/internal/emails/managed-onboarding/check",
+      path: "/internal/emails/managed-onboarding/check",
+      access: "admin",
+      json: { domain_id: "d", subdomain: "mail.example.com", sender_local_part: "noreply" },
+      success: 200,
+    },
+    {
+      operationId: "applyManagedEmailDomain",
+      method: "post",
+      template: "/internal/emails/managed-onboarding/apply",
+      path: "/internal/emails/managed-onboarding/apply",
+      access: "admin",
+      json: { domain_id: "d" },
+      success: 200,
+    },
     { operationId: "listEmailThemes", method: "get", template: "/internal/email-themes", path: "/internal/email-themes", access: "admin", success: 200 },
     { operationId: "createEmailTheme", method: "post", template: "/internal/email-themes", path: "/internal/email-themes", access: "admin", json: { display_name: "Brand" }, success: 200 },
-    { operationId: "getEmailTheme", method: "get", template: "/internal/email-themes/{id}", path: "/internal/email-themes/default-dark", access: "admin", success: 200 },
+    { operationId: "getEmailTheme", method: "get", template: "/internal/email-themes/{id}", path: "/internal/email-themes/a0172b5d-cff0-463b-83bb-85124697373a", access: "admin", success: 200 },
     {
       operationId: "updateEmailTheme",
       method: "patch",
       template: "/internal/email-themes/{id}",
-      path: "/internal/email-themes/default-dark",
+      path: "/internal/email-themes/a0172b5d-cff0-463b-83bb-85124697373a",
       access: "admin",
       json: { display_name: "Night" },
       success: 200,
     },
-    { operationId: "deleteEmailTheme", method: "delete", template: "/internal/email-themes/{id}", path: "/internal/email-themes/default-dark", access: "admin", success: 200 },
+    { operationId: "deleteEmailTheme", method: "delete", template: "/internal/email-themes/{id}", path: "/internal/email-themes/a0172b5d-cff0-463b-83bb-85124697373a", access: "admin", success: 200 },
     { operationId: "listEmailTemplates", method: "get", template: "/internal/email-templates", path: "/internal/email-templates", access: "admin", success: 200 },
     {
       operationId: "createEmailTemplate",

@@ -34,8 +34,11 @@ export function isPermanentRejection(error: unknown): boolean {
  */
 export function isUnknownHost(error: unknown): boolean {
   if (typeof error !== "object" || error === null) return false;
-  const { code } = error as { code?: unknown };
-  return code === "ENOTFOUND" || code === "EAI_NONAME";
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (code === "ENOTFOUND" || code === "EAI_NONAME") return true;
+  // nodemailer re-labels a failed lookup EDNS; the resolver's own code stays in the message.
+  // (EAI_AGAIN, a resolver that did not answer, is not "does not exist" and is retried.)
+  return code === "EDNS" && typeof message === "string" && /\bENOTFOUND\b/.test(message);
 }
 
 /** Hands a message to an SMTP server; resolves once the server accepted it. */

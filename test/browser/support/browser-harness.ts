@@ -46,7 +46,8 @@ export function useBrowserHarness(): () => BrowserHarness {
   beforeAll(async () => {
     ensureWebBuilt({ log: () => {} });
     mail = await startMailCatcher();
-    server = await startTestServer({ webDistDir: WEB_DIST_DIR, env: mail.env, emailWorker: true });
+    // Projects send their own mail through the shared test server too (off by default; see the README).
+    server = await startTestServer({ webDistDir: WEB_DIST_DIR, env: { ...mail.env, EMAIL_SHARED_SERVER_FOR_PROJECT_MAIL: "true" }, emailWorker: true });
     browser = await launchChromium();
     mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   }, 240_000);

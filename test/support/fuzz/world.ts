@@ -120,12 +120,17 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
   const draft = await api(baseUrl, "POST", "/internal/email-drafts", adminByToken, { display_name: "Fuzz draft" });
   const theme = await api(baseUrl, "POST", "/internal/email-themes", adminByToken, { display_name: "Fuzz theme" });
   // Messages scheduled far ahead, so the outbox paths have some they can read and edit (a cancel ends one).
-  const outbox = await api(baseUrl, "POST", "/emails/send-email", server, {
+  // A project sends its own mail through its own server (one that refuses: nothing leaves).
+  await api(baseUrl, "PATCH", "/internal/projects/current", adminByToken, {
+    config: { email_config: { type: "standard", host: "127.0.0.1", port: 1, username: "u", password: "p", sender_name: "Fuzz", sender_email: "fuzz@example.com" } },
+  });
+  await api(baseUrl, "POST", "/emails/send-email", server, {
     user_ids: users.map((user) => user.id),
     subject: "Fuzz",
     html: "<p>Fuzz</p>",
     scheduled_at_millis: Date.now() + 365 * 24 * 3600 * 1000,
   });
+  const outbox = await api(baseUrl, "GET", "/emails/outbox", server);
 
   // A payments catalog, and products the users hold, so the items and products operations
   // find items of the customer's type and products to cancel and switch.
@@ -195,11 +200,11 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
       owner_team_id: [ownerMe.selected_team_id],
       selected_team_id: [team.id, null],
       permission_id: [teamPermission.id, projectPermission.id, "$read_members", "team_admin", "team_member"],
-      id: [userKey.id, teamKey.id, keys.id, draft.id, theme.id, "default-dark", ...outbox.results.map((r: { email_id: string }) => r.email_id)],
+      id: [userKey.id, teamKey.id, keys.id, draft.id, theme.id, "a0172b5d-cff0-463b-83bb-85124697373a", "default-dark", ...outbox.items.map((e: { id: string }) => e.id)],
       templateId: ["822687fe-8d0a-4467-a0d1-416b6e639478", "e7d009ce-8d47-4528-b245-5bf119f2ffa3"],
       template_id: ["822687fe-8d0a-4467-a0d1-416b6e639478"],
       draft_id: [draft.id],
-      theme_id: [theme.id, "default-light", null, false],
+      theme_id: [theme.id, "1df07ae6-abf3-4a40-83a5-a1a2cbe336ac", "default-light", null, false],
       session_id: sessions.items.map((session: { id: string }) => session.id),
       contact_channel_id: channels.items.map((channel: { id: string }) => channel.id),
       project_id: [projectId, "internal"],

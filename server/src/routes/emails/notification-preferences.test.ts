@@ -49,9 +49,23 @@ describe("notification preferences", () => {
     expect(refused.status).toBe(400);
     expect(refused.json.code).toBe("NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED");
     expect((await list(user)).json.items[0].enabled).toBe(true);
+    // As Stack Auth answers it: a bare 404, no known error.
     const unknown = await setPref(user, "00000000-0000-4000-8000-000000000000", false);
     expect(unknown.status).toBe(404);
-    expect(unknown.json.code).toBe("NOTIFICATION_CATEGORY_NOT_FOUND");
+    expect(unknown.text).toMatch(/no notification category/i);
+    expect(unknown.headers.get("x-stack-known-error")).toBeNull();
+  });
+
+  it("names the categories with Stack Auth's ids, and still knows the ids of unsubscribe links sent before", async () => {
+    expect(TRANSACTIONAL.id).toBe("7bb82d33-2f54-4a3d-9d23-82739e0d66ef");
+    expect(MARKETING.id).toBe("4f6f8873-3d04-46bd-8bef-18338b1a1b4c");
+    const user = await signUpUser(t, project.client);
+    const tenancy = await t.deps.tenancies.load(project.projectId);
+    // A link mailed before the change carries Gatehouse's old Marketing id.
+    const oldCode = t.deps.unsubscribeLinks.seal(JSON.stringify({ p: tenancy.projectId, b: tenancy.branchId, u: user.userId, c: "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d" }));
+    const followed = await call(t, "GET", `/emails/unsubscribe-link?code=${encodeURIComponent(oldCode)}`);
+    expect(followed.status).toBe(200);
+    expect((await list(user)).json.items[1]).toMatchObject({ notification_category_id: MARKETING.id, enabled: false });
   });
 
   it("lets a client see and change only its own preferences; the server any user's", async () => {

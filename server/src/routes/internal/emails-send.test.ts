@@ -62,7 +62,7 @@ describe("POST /internal/send-test-email", () => {
     expect(mail.raw).toContain("noreply@acme.example");
     expect(shared.messages.some((m) => m.to.includes(recipient))).toBe(false);
     const config = JSON.parse((await call(t, "GET", "/internal/config", { creds: project.admin })).json.config_string);
-    expect(config.emails.server).toEqual({ isShared: true });
+    expect(config.emails.server).toEqual({ isShared: true, provider: "smtp" });
     // A test message is not the project's mail: it does not enter the outbox.
     expect(await t.db.query("SELECT 1 FROM email_outbox WHERE project_id = $1 AND to_address = $2", [project.projectId, recipient])).toHaveLength(0);
   });

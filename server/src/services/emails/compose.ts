@@ -63,7 +63,9 @@ function cachedRender(config: object, key: string, render: () => Promise<Rendere
 
 export async function renderQueuedEmail(deps: ServiceDeps, tenancy: Tenancy, source: EmailSource, context: RenderContext): Promise<RenderedEmail> {
   const withLink = context.unsubscribeLink !== null;
-  const key = JSON.stringify([tenancy.projectId, tenancy.branchId, source, context.user?.displayName ?? null, withLink]);
+  // The recipient is not part of what is rendered (the user's name and link are, apart): a bulk send renders once.
+  const { recipient: _recipient, skipDeliverabilityCheck: _skip, ...rendered_from } = source;
+  const key = JSON.stringify([tenancy.projectId, tenancy.branchId, rendered_from, context.user?.displayName ?? null, withLink]);
   const rendered = await cachedRender(tenancy.config, key, async () => {
     const content =
       source.tsxSource !== undefined

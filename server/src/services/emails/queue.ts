@@ -125,17 +125,18 @@ async function renderClaimed(
   email: ClaimedEmail,
   source: EmailSource,
   userId: string | null,
-): Promise<{ content: RenderedEmail; category: NotificationCategory } | null> {
+): Promise<{ content: RenderedEmail; category: NotificationCategory; link: string | null } | null> {
   const given = email.notificationCategoryId === null ? null : (findCategoryById(email.notificationCategoryId) ?? TRANSACTIONAL_CATEGORY);
   const user = userId === null ? null : await findRecipientName(deps.db, email, userId);
   const linkFor = (category: NotificationCategory) => (user ? unsubscribeLinkFor(deps, tenancy, userId, category) : null);
   let category = given;
+  let link = category ? linkFor(category) : null;
   let content: RenderedEmail;
   try {
-    content = await renderQueuedEmail(deps, tenancy, source, { user, unsubscribeLink: category ? linkFor(category) : null });
+    content = await renderQueuedEmail(deps, tenancy, source, { user, unsubscribeLink: link });
     if (!category) {
       category = categoryNamed(deps, content.notificationCategory);
-      const link = linkFor(category);
+      link = linkFor(category);
       if (link) content = await renderQueuedEmail(deps, tenancy, source, { user, unsubscribeLink: link });
     }
   } catch (error) {
@@ -153,7 +154,7 @@ async function renderClaimed(
     category.id,
   );
   // Not stored: an admin edited the row meanwhile, or another process took it over; they decide.
-  return stored ? { content, category } : null;
+  return stored ? { content, category, link } : null;
 }
 
 async function processClaimed(deps: ServiceDeps, email: ClaimedEmail): Promise<void> {
@@ -165,15 +166,17 @@ async function processClaimed(deps: ServiceDeps, email: ClaimedEmail): Promise<v
 
   let content: RenderedEmail;
   let category: NotificationCategory;
+  let link: string | null;
   if (email.renderedAtMillis === null || email.subject === null || email.textBody === null) {
     if (source === null) return record(deps, email, { status: "failed", error: "Nothing to render" });
     const rendered = await renderClaimed(deps, tenancy, email, source, recipient.userId);
     if (!rendered) return;
-    ({ content, category } = rendered);
+    ({ content, category, link } = rendered);
   } else {
     const open = (value: string) => (email.sealed ? deps.outboxSeal.open(value) : value);
     content = { subject: open(email.subject), text: open(email.textBody), html: email.htmlBody === null ? null : open(email.htmlBody) };
     category = (email.notificationCategoryId === null ? null : findCategoryById(email.notificationCategoryId)) ?? TRANSACTIONAL_CATEGORY;
+    link = unsubscribeLinkFor(deps, tenancy, recipient.userId, category);
     await recordStartedSending(deps.db, email);
   }
 
@@ -198,7 +201,7 @@ async function processClaimed(deps: ServiceDeps, email: ClaimedEmail): Promise<v
       subject: content.subject,
       text: content.text,
       html: content.html ?? undefined,
-      headers: unsubscribeHeaders(unsubscribeLinkFor(deps, tenancy, recipient.userId, category)),
+      headers: unsubscribeHeaders(link),
     });
   } catch (error) {
     return record(deps, email, failureOutcome(deps, email.attemptErrors.length + 1, error), to);

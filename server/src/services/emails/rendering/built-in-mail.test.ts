@@ -12,7 +12,9 @@ let project: ProjectFixture;
 
 beforeAll(async () => {
   ({ t, mail } = app());
-  project = await createProjectFixture(t, { config: { magic_link_enabled: true } });
+  // Its own SMTP server (the same catcher): editing templates is for projects that send through their own.
+  const own = { type: "standard", host: mail.host, port: mail.port, username: "u", password: "p", sender_name: "Acme", sender_email: "noreply@acme.example" };
+  project = await createProjectFixture(t, { config: { magic_link_enabled: true, allow_localhost: true, email_config: own } });
 });
 
 const CALLBACK = "http://localhost:3000/handler/magic-link-callback";
