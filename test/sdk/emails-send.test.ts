@@ -1,6 +1,6 @@
 /**
- * Sending mail through the published SDKs (2.8.108 and 2.8.102): the server app's
- * `sendEmail` queues html for users (marketing mail skips a user who turned marketing off
+ * Sending mail through the published SDKs (2.8.108 and 2.8.102), from a project with its own
+ * SMTP server: the server app's `sendEmail` queues html for users (marketing mail skips a user who turned marketing off
  * with the client SDK's notification categories), the mail arrives at a real SMTP catcher,
  * `getEmailDeliveryStats()` counts it, `activateEmailCapacityBoost()` boosts, and the admin
  * app reads the outbox and cancels a scheduled message.
@@ -33,7 +33,9 @@ describe.each(STACK_SDKS)("@stackframe/js $version sendEmail", ({ sdk }) => {
   let project: ProjectFixture;
 
   beforeAll(async () => {
-    project = await createProjectFixture(server);
+    // The project's own SMTP server (the same catcher): a project's own mail does not go through the shared one.
+    const own = { type: "standard", host: mail.host, port: mail.port, username: "u", password: "p", sender_name: "SDK", sender_email: "sdk@acme.example" };
+    project = await createProjectFixture(server, { config: { allow_localhost: true, email_config: own } });
   });
 
   async function signUp(label: string) {

@@ -165,6 +165,19 @@ export function describeMockContract(area: AreaName): void {
         }
 
         for (const status of errorStatuses) {
+          const content = op.responses[status]!.content ?? {};
+          // A bare status with words (as Stack Auth answers some refusals): a string, and nothing else at this status.
+          if (content["text/plain"]) {
+            it(`documents its plain-text ${status} answer`, async () => {
+              expect(deref(content["text/plain"]!.schema).type).toBe("string");
+              if (content["application/json"]) return;
+              expect(op.responses[status]!.description).toMatch(/^Refused \(plain text\): /);
+              const res = await send(mock.prism, sample, credsFor(sample), { headers: { prefer: `code=${status}` } });
+              expectValidMockAnswer(res, status);
+              expect(res.headers.get("content-type") ?? "").toContain("text/plain");
+            });
+            if (!content["application/json"]) continue;
+          }
           it(`documents its ${status} answer as a known error`, async () => {
             const ref = op.responses[status]!.content?.["application/json"]?.schema?.$ref as string | undefined;
             expect(ref).toMatch(/^#\/components\/schemas\/(Public)?KnownError\d{3}\w*$/);
@@ -173,7 +186,7 @@ export function describeMockContract(area: AreaName): void {
             // The schema's code enum is exactly the set the description names.
             const codes = description.slice("Known error: ".length).split(", ");
             expect(deref({ $ref: ref }).properties.code.enum).toEqual(codes);
-            const res = await send(mock.prism, sample, credsFor(sample), { headers: { prefer: `code=${status}` } });
+            const res = await send(mock.prism, sample, credsFor(sample), { headers: { prefer: `code=${status}`, accept: "application/json" } });
             expectValidMockAnswer(res, status);
             expect(res.json).toEqual({ code: expect.any(String), error: expect.any(String), details: expect.any(Object) });
             expect(codes).toContain(res.json.code);

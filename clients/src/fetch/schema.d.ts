@@ -10385,7 +10385,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: USER_NOT_FOUND; or No notification category has this id */
+            /** @description Known error: USER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10514,7 +10514,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description No message with this id in the project's outbox */
+            /** @description Refused (plain text): No message with this id in the project's outbox */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10585,7 +10585,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description No message with this id in the project's outbox */
+            /** @description Refused (plain text): No message with this id in the project's outbox */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10627,7 +10627,7 @@ export interface operations {
                     "application/json": components["schemas"]["RenderedEmail"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR; or No such theme, template or draft */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10688,7 +10688,7 @@ export interface operations {
                     "application/json": components["schemas"]["SendEmailResponse"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST; or No such template, draft or notification category */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11688,7 +11688,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmailDraftCreated"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR; or The theme named does not exist */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11774,7 +11774,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description No draft has this id */
+            /** @description Refused (plain text): No draft has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11841,7 +11841,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description No draft has this id */
+            /** @description Refused (plain text): No draft has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11885,7 +11885,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmailDraftUpdated"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR; or The theme named does not exist */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11913,7 +11913,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description No draft has this id */
+            /** @description Refused (plain text): No draft has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -11965,7 +11965,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicKnownError400"];
                 };
             };
-            /** @description Not the scheduler's secret */
+            /** @description Refused (plain text): Not the scheduler's secret */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12157,7 +12157,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description No template has this id */
+            /** @description Refused (plain text): No template has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12224,7 +12224,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description No template has this id */
+            /** @description Refused (plain text): No template has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12268,7 +12268,7 @@ export interface operations {
                     "application/json": components["schemas"]["EmailTemplateUpdated"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR; or The theme named does not exist */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12296,7 +12296,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description No template has this id */
+            /** @description Refused (plain text): No template has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12479,7 +12479,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description No theme has this id */
+            /** @description Refused (plain text): No theme has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12546,7 +12546,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description No theme has this id */
+            /** @description Refused (plain text): No theme has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12617,7 +12617,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description No theme has this id */
+            /** @description Refused (plain text): No theme has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -12961,7 +12961,7 @@ export interface operations {
                     "application/json": components["schemas"]["PublicKnownError400"];
                 };
             };
-            /** @description Not the scheduler's secret */
+            /** @description Refused (plain text): Not the scheduler's secret */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -142,7 +142,7 @@ export function errorResponses(codes: readonly KnownErrorCode[], base: ErrorBase
  * listed together.
  */
 export function statusErrorResponse(status: 400 | 401 | 403 | 404 | 409, description: string) {
-  return { [status]: { description, content: { "text/plain": { schema: z.string().openapi({ description: "What was refused, in words." }) } } } };
+  return { [status]: { description: `Refused (plain text): ${description}`, content: { "text/plain": { schema: z.string().openapi({ description }) } } } };
 }
 
 type ResponseEntry = { description: string; content?: Record<string, unknown>; headers?: unknown };
@@ -153,9 +153,10 @@ function mergeResponses(shared: Record<number, ResponseEntry>, own: Record<strin
   for (const [status, entry] of Object.entries(own)) {
     const base = merged[status] as ResponseEntry | undefined;
     const next = entry as ResponseEntry;
+    // Joined, the known errors' description stays as it is: the plain-text answer is described by its own schema.
     merged[status] =
       base?.content && next.content && !Object.keys(next.content).some((type) => type in base.content!)
-        ? { ...next, description: `${base.description}; or ${next.description}`, content: { ...base.content, ...next.content } }
+        ? { ...base, content: { ...base.content, ...next.content } }
         : next;
   }
   return merged;

@@ -40,7 +40,7 @@ describe("the layered configuration API", () => {
     expect(config.onboarding).toEqual({ requireEmailVerification: false });
     expect(config.payments).toEqual({ testMode: true, catalogs: {}, items: {}, products: {} });
     expect(config.dataVault).toEqual({ stores: {} });
-    expect(config.emails.server).toEqual({ isShared: true });
+    expect(config.emails.server).toEqual({ isShared: true, provider: "smtp" });
   });
 
   it("merges dotted keys into a level with PATCH, and the snake_case project view shows the same document", async () => {
