@@ -126,41 +126,28 @@ const PUBLIC_BASE: ErrorBase = { prefix: "PublicKnownError", codes: [...INPUT_ER
  * each names its codes in the description and as the `code` enum of its schema.
  */
 export function errorResponses(codes: readonly KnownErrorCode[], base: ErrorBase = { prefix: "KnownError", codes: [] }) {
-  const responses: Record<number, { description: string; content: { "application/json": { schema: z.ZodType } } }> = {};
+  const responses: Record<number, { description: string; content: { "application/json"?: { schema: z.ZodType }; "text/plain"?: { schema: z.ZodType } } }> = {};
   for (const [status, set] of groupByStatus([...base.codes, ...codes])) {
+    const known = set.filter((code) => !isPlain(code));
+    const plain = set.filter(isPlain);
+    const descriptions = [
+      ...(known.length > 0 ? [`Known error: ${known.join(", ")}`] : []),
+      ...(plain.length > 0 ? [`As text: ${plain.map((code) => knownErrors[code].message({} as never)).join(" / ")}`] : []),
+    ];
     responses[status] = {
-      description: `Known error: ${set.join(", ")}`,
-      content: { "application/json": { schema: errorBodyFor(status, set, base) } },
+      description: descriptions.join(". "),
+      content: {
+        ...(known.length > 0 ? { "application/json": { schema: errorBodyFor(status, known, base) } } : {}),
+        ...(plain.length > 0 ? { "text/plain": { schema: PLAIN_ERROR_BODY } } : {}),
+      },
     };
   }
   return responses;
 }
 
-/**
- * A plain-text refusal (errors/status-error.ts) a route answers with `status`. Put it in the
- * route's `responses`; where the status also answers known errors, the two content types are
- * listed together.
- */
-export function statusErrorResponse(status: 400 | 401 | 403 | 404 | 409, description: string) {
-  return { [status]: { description: `Refused (plain text): ${description}`, content: { "text/plain": { schema: z.string().openapi({ description }) } } } };
-}
-
-type ResponseEntry = { description: string; content?: Record<string, unknown>; headers?: unknown };
-
-/** The route's own responses over the shared error responses; a status both give lists both contents. */
-function mergeResponses(shared: Record<number, ResponseEntry>, own: Record<string | number, unknown>) {
-  const merged: Record<string | number, unknown> = { ...shared };
-  for (const [status, entry] of Object.entries(own)) {
-    const base = merged[status] as ResponseEntry | undefined;
-    const next = entry as ResponseEntry;
-    // Joined, the known errors' description stays as it is: the plain-text answer is described by its own schema.
-    merged[status] =
-      base?.content && next.content && !Object.keys(next.content).some((type) => type in base.content!)
-        ? { ...base, content: { ...base.content, ...next.content } }
-        : next;
-  }
-  return merged;
-}
+/** Refusals answered as a bare status and a sentence (errors/define.ts, plainError). */
+const isPlain = (code: KnownErrorCode) => (knownErrors[code] as { plain?: true }).plain === true;
+const PLAIN_ERROR_BODY = z.string().openapi({ description: "What was wrong, in a sentence." });
 
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { required: true, content: { "application/json": { schema } }, ...(description ? { description } : {}) };
@@ -213,7 +200,7 @@ export function authenticatedRoute<const R extends Omit<RouteConfig, "middleware
     ...route,
     security: securityFor(access),
     middleware: [requireAccess(access)] as const,
-    responses: mergeResponses(errorResponses([...teamErrors, ...errors], AUTHENTICATED_BASE), route.responses) as R["responses"],
+    responses: { ...errorResponses([...teamErrors, ...errors], AUTHENTICATED_BASE), ...route.responses },
   });
   return clientAccessRules ? { ...config, clientAccessRules } : config;
 }
@@ -226,7 +213,7 @@ export function optionallyAuthenticatedRoute<const R extends Omit<RouteConfig, "
   return createRoute({
     ...route,
     security: [{}, ...securityFor(["client", "server", "admin"])],
-    responses: mergeResponses(errorResponses(errors, AUTHENTICATED_BASE), route.responses) as R["responses"],
+    responses: { ...errorResponses(errors, AUTHENTICATED_BASE), ...route.responses },
   });
 }
 
@@ -235,7 +222,7 @@ export function publicRoute<const R extends RouteConfig>(errors: readonly KnownE
   return createRoute({
     ...route,
     security: [],
-    responses: mergeResponses(errorResponses(errors, PUBLIC_BASE), route.responses) as R["responses"],
+    responses: { ...errorResponses(errors, PUBLIC_BASE), ...route.responses },
   });
 }
 

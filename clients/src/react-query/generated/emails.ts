@@ -999,7 +999,7 @@ export const getUnsubscribeQueryKey = (params?: UnsubscribeParams,) => {
     }
 
     
-export const getUnsubscribeQueryOptions = <TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>>(params: UnsubscribeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribe>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getUnsubscribeQueryOptions = <TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | string | PublicKnownError503>>(params: UnsubscribeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribe>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1018,10 +1018,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type UnsubscribeQueryResult = NonNullable<Awaited<ReturnType<typeof unsubscribe>>>
-export type UnsubscribeQueryError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>
+export type UnsubscribeQueryError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | string | PublicKnownError503>
 
 
-export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>>(
+export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | string | PublicKnownError503>>(
  params: UnsubscribeParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribe>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof unsubscribe>>,
@@ -1031,7 +1031,7 @@ export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, 
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>>(
+export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | string | PublicKnownError503>>(
  params: UnsubscribeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribe>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof unsubscribe>>,
@@ -1041,7 +1041,7 @@ export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, 
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>>(
+export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | string | PublicKnownError503>>(
  params: UnsubscribeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribe>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1049,7 +1049,7 @@ export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, 
  * @summary Follow the unsubscribe link of a mail
  */
 
-export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>>(
+export function useUnsubscribe<TData = Awaited<ReturnType<typeof unsubscribe>>, TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | string | PublicKnownError503>>(
  params: UnsubscribeParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof unsubscribe>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1098,7 +1098,7 @@ export const unsubscribeOneClick = async (params: UnsubscribeOneClickParams, opt
 
 
 
-export const getUnsubscribeOneClickMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>,
+export const getUnsubscribeOneClickMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | string | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeOneClick>>, TError,{params: UnsubscribeOneClickParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof unsubscribeOneClick>>, TError,{params: UnsubscribeOneClickParams}, TContext> => {
 
@@ -1125,12 +1125,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UnsubscribeOneClickMutationResult = NonNullable<Awaited<ReturnType<typeof unsubscribeOneClick>>>
     
-    export type UnsubscribeOneClickMutationError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>
+    export type UnsubscribeOneClickMutationError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | string | PublicKnownError503>
 
     /**
  * @summary One-click unsubscribe (RFC 8058)
  */
-export const useUnsubscribeOneClick = <TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | PublicKnownError503>,
+export const useUnsubscribeOneClick = <TError = ErrorType<PublicKnownError400 | KnownError404VerificationCodeNotFound | string | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof unsubscribeOneClick>>, TError,{params: UnsubscribeOneClickParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof unsubscribeOneClick>>,

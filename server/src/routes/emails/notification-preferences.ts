@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP, resolveUserIdForAccess } from "../../http/access";
-import { authenticatedRoute, jsonBody, jsonResponse, publicRoute, statusErrorResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse, publicRoute } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { UserIdOrMe } from "../../http/schemas";
 import {
@@ -50,6 +50,7 @@ const updateNotificationPreferenceRoute = authenticatedRoute(
     "CANNOT_GET_OWN_USER_WITHOUT_USER",
     "USER_AUTHENTICATION_REQUIRED",
     "NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED",
+    "NOTIFICATION_CATEGORY_NOT_FOUND",
   ],
   {
     operationId: "updateNotificationPreference",
@@ -59,14 +60,11 @@ const updateNotificationPreferenceRoute = authenticatedRoute(
     summary: "Turn a notification category on or off for a user",
     description: `Turning transactional mail off answers NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED; an unknown category a bare 404. ${ACCESS_NOTE}`,
     request: { params: UserCategoryParams, body: jsonBody(z.strictObject({ enabled: z.boolean() }).openapi("NotificationPreferenceUpdate")) },
-    responses: {
-      200: jsonResponse(PreferenceSchema, "The preference as it now is"),
-      ...statusErrorResponse(404, "No notification category has this id"),
-    },
+    responses: { 200: jsonResponse(PreferenceSchema, "The preference as it now is") },
   },
 );
 
-const unsubscribeRoute = publicRoute(["VERIFICATION_CODE_NOT_FOUND"], {
+const unsubscribeRoute = publicRoute(["VERIFICATION_CODE_NOT_FOUND", "NOTIFICATION_CATEGORY_NOT_FOUND"], {
   operationId: "unsubscribe",
   method: "get",
   path: "/emails/unsubscribe-link",
@@ -77,7 +75,7 @@ const unsubscribeRoute = publicRoute(["VERIFICATION_CODE_NOT_FOUND"], {
   responses: { 200: { description: "Unsubscribed", content: { "text/plain": { schema: z.string() } } } },
 });
 
-const oneClickUnsubscribeRoute = publicRoute(["VERIFICATION_CODE_NOT_FOUND"], {
+const oneClickUnsubscribeRoute = publicRoute(["VERIFICATION_CODE_NOT_FOUND", "NOTIFICATION_CATEGORY_NOT_FOUND"], {
   operationId: "unsubscribeOneClick",
   method: "post",
   path: "/emails/unsubscribe-link",

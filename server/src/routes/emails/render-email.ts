@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { ADMIN_ONLY } from "../../http/access";
-import { authenticatedRoute, jsonBody, jsonResponse, statusErrorResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { renderEmail } from "../../services/emails/rendering/render-email";
 import { EmailThemeChoiceSchema } from "./schemas";
@@ -24,7 +24,7 @@ const RenderEmailBody = z
   })
   .openapi("RenderEmailRequest");
 
-const renderEmailRoute = authenticatedRoute(ADMIN_ONLY, ["EMAIL_RENDERING_ERROR"], {
+const renderEmailRoute = authenticatedRoute(ADMIN_ONLY, ["EMAIL_RENDERING_ERROR", "EMAIL_THEME_UNKNOWN", "EMAIL_TEMPLATE_UNKNOWN", "EMAIL_DRAFT_UNKNOWN"], {
   operationId: "renderEmail",
   method: "post",
   path: "/emails/render-email",
@@ -41,7 +41,6 @@ const renderEmailRoute = authenticatedRoute(ADMIN_ONLY, ["EMAIL_RENDERING_ERROR"
       z.object({ html: z.string(), subject: z.string().optional(), notification_category: z.string().optional() }).openapi("RenderedEmail"),
       "The rendered e-mail",
     ),
-    ...statusErrorResponse(400, "No such theme, template or draft"),
   },
 });
 

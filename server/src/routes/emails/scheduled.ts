@@ -7,25 +7,24 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "@hono/zod-openapi";
-import { jsonResponse, publicRoute, statusErrorResponse } from "../../http/openapi";
+import { jsonResponse, publicRoute } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { StatusError } from "../../errors";
+import { KnownError } from "../../errors";
 import { collectFailedEmails, sendFailedEmailDigests } from "../../services/emails/digest";
 import { processDueEmails } from "../../services/emails/queue";
 
 const CronHeaders = z.object({
   authorization: z.string().max(1024).openapi({ param: { name: "authorization", in: "header" }, description: "`Bearer <CRON_SECRET>`" }),
 });
-const UNAUTHORIZED = statusErrorResponse(401, "Not the scheduler's secret");
 
 const digest = (value: string) => createHash("sha256").update(value).digest();
 
 function requireCronSecret(secret: string | undefined, header: string): void {
   // Compared as hashes, in constant time, so neither the length nor the content leaks.
-  if (!secret || !timingSafeEqual(digest(header), digest(`Bearer ${secret}`))) throw new StatusError(401, "Unauthorized");
+  if (!secret || !timingSafeEqual(digest(header), digest(`Bearer ${secret}`))) throw new KnownError("CRON_SECRET_MISMATCH");
 }
 
-const emailQueueStepRoute = publicRoute([], {
+const emailQueueStepRoute = publicRoute(["CRON_SECRET_MISMATCH"], {
   operationId: "runEmailQueueStep",
   method: "get",
   path: "/internal/email-queue-step",
@@ -38,7 +37,7 @@ const emailQueueStepRoute = publicRoute([], {
     headers: CronHeaders,
     query: z.object({ only_one_step: z.enum(["true", "false"]).optional() }),
   },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }).openapi("EmailQueueStep"), "Done"), ...UNAUTHORIZED },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal(true) }).openapi("EmailQueueStep"), "Done") },
 });
 
 const FailedEmailsBatchSchema = z
@@ -50,7 +49,7 @@ const FailedEmailsBatchSchema = z
   })
   .openapi("FailedEmailsBatch");
 
-const failedEmailsDigestRoute = publicRoute([], {
+const failedEmailsDigestRoute = publicRoute(["CRON_SECRET_MISMATCH"], {
   operationId: "sendFailedEmailsDigest",
   method: "post",
   path: "/internal/failed-emails-digest",
@@ -69,7 +68,6 @@ const failedEmailsDigestRoute = publicRoute([], {
       z.object({ success: z.boolean(), failed_emails_by_tenancy: z.array(FailedEmailsBatchSchema) }).openapi("FailedEmailsDigest"),
       "What failed, per project",
     ),
-    ...UNAUTHORIZED,
   },
 });
 

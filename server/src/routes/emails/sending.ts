@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { SERVER_AND_UP } from "../../http/access";
-import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody, statusErrorResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody } from "../../http/openapi";
 import { EmailSchema } from "../../http/schemas";
 import type { Router } from "../../http/router";
 import { activateCapacityBoost, deliveryInfo } from "../../services/emails/capacity";
@@ -44,7 +44,10 @@ type SendEmailBodyType = z.infer<typeof SendEmailBody>;
 
 const SendResultSchema = z.object({ user_id: z.string() }).openapi("SendEmailResult");
 
-const sendEmailRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_EXIST", "REQUIRES_CUSTOM_EMAIL_SERVER"], {
+const sendEmailRoute = authenticatedRoute(
+  SERVER_AND_UP,
+  ["USER_ID_DOES_NOT_EXIST", "REQUIRES_CUSTOM_EMAIL_SERVER", "EMAIL_TEMPLATE_UNKNOWN", "EMAIL_DRAFT_UNKNOWN", "NOTIFICATION_CATEGORY_NAME_UNKNOWN"],
+  {
   operationId: "sendEmail",
   method: "post",
   path: "/emails/send-email",
@@ -58,11 +61,9 @@ const sendEmailRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_EXIS
     "unsubscribe link and List-Unsubscribe headers. A project without its own e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER " +
     "(unless the operator lets projects send through the shared one). An unknown template, draft or category name answers a bare 400.",
   request: { body: jsonBody(SendEmailBody) },
-  responses: {
-    200: jsonResponse(z.object({ results: z.array(SendResultSchema) }).openapi("SendEmailResponse"), "One result per user"),
-    ...statusErrorResponse(400, "No such template, draft or notification category"),
+  responses: { 200: jsonResponse(z.object({ results: z.array(SendResultSchema) }).openapi("SendEmailResponse"), "One result per user") },
   },
-});
+);
 
 const OutboxStatusSchema = z.enum(["paused", "preparing", "rendering", "render-error", "scheduled", "queued", "sending", "server-error", "skipped", "bounced", "sent"]);
 
@@ -130,7 +131,6 @@ const OutboxEmailSchema = z
   .openapi("OutboxEmail");
 
 const OutboxIdParam = z.object({ id: z.uuid().openapi({ param: { name: "id", in: "path" } }) });
-const NOT_IN_OUTBOX = statusErrorResponse(404, "No message with this id in the project's outbox");
 
 const listOutboxRoute = authenticatedRoute(SERVER_AND_UP, [], {
   operationId: "listOutboxEmails",
@@ -157,7 +157,7 @@ const listOutboxRoute = authenticatedRoute(SERVER_AND_UP, [], {
   },
 });
 
-const getOutboxRoute = authenticatedRoute(SERVER_AND_UP, [], {
+const getOutboxRoute = authenticatedRoute(SERVER_AND_UP, ["OUTBOX_EMAIL_NOT_FOUND"], {
   operationId: "getOutboxEmail",
   method: "get",
   path: "/emails/outbox/{id}",
@@ -165,10 +165,10 @@ const getOutboxRoute = authenticatedRoute(SERVER_AND_UP, [], {
   summary: "One message of the outbox",
   description: "An id the project's outbox does not hold answers a bare 404.",
   request: { params: OutboxIdParam },
-  responses: { 200: jsonResponse(OutboxEmailSchema, "The message"), ...NOT_IN_OUTBOX },
+  responses: { 200: jsonResponse(OutboxEmailSchema, "The message") },
 });
 
-const updateOutboxRoute = authenticatedRoute(SERVER_AND_UP, ["EMAIL_NOT_EDITABLE"], {
+const updateOutboxRoute = authenticatedRoute(SERVER_AND_UP, ["EMAIL_NOT_EDITABLE", "OUTBOX_EMAIL_NOT_FOUND"], {
   operationId: "updateOutboxEmail",
   method: "patch",
   path: "/emails/outbox/{id}",
@@ -194,7 +194,7 @@ const updateOutboxRoute = authenticatedRoute(SERVER_AND_UP, ["EMAIL_NOT_EDITABLE
         .openapi("OutboxEmailUpdate"),
     ),
   },
-  responses: { 200: jsonResponse(OutboxEmailSchema, "The message as it now is"), ...NOT_IN_OUTBOX },
+  responses: { 200: jsonResponse(OutboxEmailSchema, "The message as it now is") },
 });
 
 const WindowSchema = z.object({ sent: z.number(), bounced: z.number(), marked_as_spam: z.number() });

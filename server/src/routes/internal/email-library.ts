@@ -5,7 +5,7 @@
  */
 import { z } from "@hono/zod-openapi";
 import { ADMIN_ONLY } from "../../http/access";
-import { authenticatedRoute, jsonBody, jsonResponse, statusErrorResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { MillisSchema, SuccessSchema } from "../../http/schemas";
 import {
@@ -39,11 +39,6 @@ const TemplateParam = z.object({ templateId: RecordId.openapi({ param: { name: "
 const TsxSource = z.string().min(1).max(MAX_SOURCE).openapi({ description: "TSX source (see the README's e-mail template conventions)." });
 const DisplayName = z.string().min(1).max(256);
 const TemplateThemeId = EmailThemeChoiceSchema;
-const THEME_NOT_FOUND = statusErrorResponse(404, "No theme has this id");
-const TEMPLATE_NOT_FOUND = statusErrorResponse(404, "No template has this id");
-const DRAFT_NOT_FOUND = statusErrorResponse(404, "No draft has this id");
-/** What a template or draft names as its theme must exist. */
-const NO_SUCH_THEME = statusErrorResponse(400, "The theme named does not exist");
 
 const route = <T extends Parameters<typeof authenticatedRoute>[2]>(errors: Parameters<typeof authenticatedRoute>[1], spec: T) =>
   authenticatedRoute(ADMIN_ONLY, errors, { ...spec, tags: ["Internal"] });
@@ -72,17 +67,17 @@ const createThemeRoute = route([], {
   responses: { 200: jsonResponse(z.object({ id: z.string() }).openapi("EmailThemeCreated"), "The new theme's id") },
 });
 
-const getThemeRoute = route([], {
+const getThemeRoute = route(["EMAIL_THEME_NOT_FOUND"], {
   operationId: "getEmailTheme",
   method: "get",
   path: "/internal/email-themes/{id}",
   summary: "One e-mail theme with its source",
   description: "An unknown id answers a bare 404.",
   request: { params: ThemeParam },
-  responses: { 200: jsonResponse(Theme, "The theme"), ...THEME_NOT_FOUND },
+  responses: { 200: jsonResponse(Theme, "The theme") },
 });
 
-const updateThemeRoute = route(["EMAIL_RENDERING_ERROR"], {
+const updateThemeRoute = route(["EMAIL_RENDERING_ERROR", "EMAIL_THEME_NOT_FOUND"], {
   operationId: "updateEmailTheme",
   method: "patch",
   path: "/internal/email-themes/{id}",
@@ -92,17 +87,17 @@ const updateThemeRoute = route(["EMAIL_RENDERING_ERROR"], {
     params: ThemeParam,
     body: jsonBody(z.strictObject({ tsx_source: TsxSource.optional(), display_name: DisplayName.optional() }).openapi("EmailThemeUpdate")),
   },
-  responses: { 200: jsonResponse(z.object({ display_name: z.string() }).openapi("EmailThemeUpdated"), "The theme as stored"), ...THEME_NOT_FOUND },
+  responses: { 200: jsonResponse(z.object({ display_name: z.string() }).openapi("EmailThemeUpdated"), "The theme as stored") },
 });
 
-const deleteThemeRoute = route([], {
+const deleteThemeRoute = route(["EMAIL_THEME_NOT_FOUND"], {
   operationId: "deleteEmailTheme",
   method: "delete",
   path: "/internal/email-themes/{id}",
   summary: "Remove an e-mail theme (a built-in one goes back to how it was shipped)",
   description: "The selected theme cannot be removed (SCHEMA_ERROR).",
   request: { params: ThemeParam },
-  responses: { 200: jsonResponse(SuccessSchema, "Removed"), ...THEME_NOT_FOUND },
+  responses: { 200: jsonResponse(SuccessSchema, "Removed") },
 });
 
 // Templates
@@ -140,17 +135,17 @@ const createTemplateRoute = route(["EMAIL_TEMPLATE_ALREADY_EXISTS", "EMAIL_RENDE
   responses: { 200: jsonResponse(z.object({ id: z.string() }).openapi("EmailTemplateCreated"), "The new template's id") },
 });
 
-const getTemplateRoute = route([], {
+const getTemplateRoute = route(["EMAIL_TEMPLATE_NOT_FOUND"], {
   operationId: "getEmailTemplate",
   method: "get",
   path: "/internal/email-templates/{templateId}",
   summary: "One e-mail template with its source",
   description: "An unknown id answers a bare 404.",
   request: { params: TemplateParam },
-  responses: { 200: jsonResponse(Template, "The template"), ...TEMPLATE_NOT_FOUND },
+  responses: { 200: jsonResponse(Template, "The template") },
 });
 
-const updateTemplateRoute = route(["EMAIL_RENDERING_ERROR", "REQUIRES_CUSTOM_EMAIL_SERVER"], {
+const updateTemplateRoute = route(["EMAIL_RENDERING_ERROR", "REQUIRES_CUSTOM_EMAIL_SERVER", "EMAIL_TEMPLATE_NOT_FOUND", "EMAIL_THEME_UNKNOWN"], {
   operationId: "updateEmailTemplate",
   method: "patch",
   path: "/internal/email-templates/{templateId}",
@@ -167,18 +162,16 @@ const updateTemplateRoute = route(["EMAIL_RENDERING_ERROR", "REQUIRES_CUSTOM_EMA
   },
   responses: {
     200: jsonResponse(z.object({ rendered_html: z.string() }).openapi("EmailTemplateUpdated"), "The preview of the stored template"),
-    ...TEMPLATE_NOT_FOUND,
-    ...NO_SUCH_THEME,
   },
 });
 
-const deleteTemplateRoute = route(["REQUIRES_CUSTOM_EMAIL_SERVER"], {
+const deleteTemplateRoute = route(["REQUIRES_CUSTOM_EMAIL_SERVER", "EMAIL_TEMPLATE_NOT_FOUND"], {
   operationId: "deleteEmailTemplate",
   method: "delete",
   path: "/internal/email-templates/{templateId}",
   summary: "Remove an e-mail template (a built-in one goes back to how it was shipped)",
   request: { params: TemplateParam },
-  responses: { 200: jsonResponse(z.object({}).openapi("EmailTemplateDeleted"), "Removed"), ...TEMPLATE_NOT_FOUND },
+  responses: { 200: jsonResponse(z.object({}).openapi("EmailTemplateDeleted"), "Removed") },
 });
 
 // Drafts
@@ -203,7 +196,7 @@ const listDraftsRoute = route([], {
   responses: { 200: jsonResponse(z.object({ drafts: z.array(Draft) }).openapi("EmailDraftList"), "The drafts") },
 });
 
-const createDraftRoute = route([], {
+const createDraftRoute = route(["EMAIL_THEME_UNKNOWN"], {
   operationId: "createEmailDraft",
   method: "post",
   path: "/internal/email-drafts",
@@ -212,20 +205,20 @@ const createDraftRoute = route([], {
   request: {
     body: jsonBody(z.strictObject({ display_name: DisplayName, theme_id: TemplateThemeId.optional(), tsx_source: TsxSource.optional() }).openapi("EmailDraftCreate")),
   },
-  responses: { 200: jsonResponse(z.object({ id: z.string() }).openapi("EmailDraftCreated"), "The new draft's id"), ...NO_SUCH_THEME },
+  responses: { 200: jsonResponse(z.object({ id: z.string() }).openapi("EmailDraftCreated"), "The new draft's id") },
 });
 
-const getDraftRoute = route([], {
+const getDraftRoute = route(["EMAIL_DRAFT_NOT_FOUND"], {
   operationId: "getEmailDraft",
   method: "get",
   path: "/internal/email-drafts/{id}",
   summary: "One e-mail draft",
   description: "An unknown id answers a bare 404.",
   request: { params: DraftParam },
-  responses: { 200: jsonResponse(Draft, "The draft"), ...DRAFT_NOT_FOUND },
+  responses: { 200: jsonResponse(Draft, "The draft") },
 });
 
-const updateDraftRoute = route([], {
+const updateDraftRoute = route(["EMAIL_DRAFT_NOT_FOUND", "EMAIL_THEME_UNKNOWN"], {
   operationId: "updateEmailDraft",
   method: "patch",
   path: "/internal/email-drafts/{id}",
@@ -243,16 +236,16 @@ const updateDraftRoute = route([], {
         .openapi("EmailDraftUpdate"),
     ),
   },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal("ok") }).openapi("EmailDraftUpdated"), "Changed"), ...DRAFT_NOT_FOUND, ...NO_SUCH_THEME },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal("ok") }).openapi("EmailDraftUpdated"), "Changed") },
 });
 
-const deleteDraftRoute = route([], {
+const deleteDraftRoute = route(["EMAIL_DRAFT_NOT_FOUND"], {
   operationId: "deleteEmailDraft",
   method: "delete",
   path: "/internal/email-drafts/{id}",
   summary: "Remove an e-mail draft",
   request: { params: DraftParam },
-  responses: { 200: jsonResponse(z.object({ ok: z.literal("ok") }).openapi("EmailDraftDeleted"), "Removed"), ...DRAFT_NOT_FOUND },
+  responses: { 200: jsonResponse(z.object({ ok: z.literal("ok") }).openapi("EmailDraftDeleted"), "Removed") },
 });
 
 export function registerEmailLibraryRoutes(router: Router): void {

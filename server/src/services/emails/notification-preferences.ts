@@ -6,7 +6,7 @@
  * code, never expires, and cannot be forged or pointed at another user.
  */
 import { findNotificationChoices, upsertNotificationChoice } from "../../db/queries/notification-preferences";
-import { KnownError, StatusError } from "../../errors";
+import { KnownError } from "../../errors";
 import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
@@ -49,10 +49,9 @@ export interface NotificationPreference {
   enabled: boolean;
 }
 
-/** As Stack Auth answers it: a bare 404, not a known error. */
 function categoryById(id: string): NotificationCategory {
   const category = findCategoryById(id);
-  if (!category) throw new StatusError(404, "There is no notification category with this id.");
+  if (!category) throw new KnownError("NOTIFICATION_CATEGORY_NOT_FOUND");
   return category;
 }
 
@@ -85,7 +84,7 @@ export async function setNotificationPreference(
 /** Whether mail of the named category may go to the user (the mailer asks before sending). */
 export async function wantsNotifications(deps: ServiceDeps, tenancy: Tenancy, userId: string, categoryName: string): Promise<boolean> {
   const category = findCategoryByName(categoryName);
-  if (!category) throw new StatusError(400, `There is no notification category named "${categoryName}".`);
+  if (!category) throw new KnownError("NOTIFICATION_CATEGORY_NAME_UNKNOWN");
   if (!category.canDisable) return true;
   return (await findNotificationChoices(deps.db, tenancy, userId))?.get(category.id) ?? category.defaultEnabled;
 }

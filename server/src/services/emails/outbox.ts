@@ -25,7 +25,7 @@ import {
   type WireOutboxStatus,
   WIRE_STATUS_CONDITIONS,
 } from "../../db/queries/email-outbox";
-import { KnownError, StatusError } from "../../errors";
+import { KnownError } from "../../errors";
 import { canonicalThemeId } from "../project-config/document";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
@@ -127,8 +127,8 @@ export async function listSentEmails(
   return { emails: emails.map((e) => toSentEmail(deps, e)), nextCursor };
 }
 
-/** As Stack Auth answers it: a bare 404 (also for another project's message). */
-const notInOutbox = () => new StatusError(404, "There is no e-mail with this id in the outbox.");
+/** Also for another project's message. */
+const notInOutbox = () => new KnownError("OUTBOX_EMAIL_NOT_FOUND");
 
 export async function getSentEmail(deps: ServiceDeps, tenancy: Tenancy, id: string): Promise<SentEmail> {
   const email = await findOutboxEmail(deps.db, tenancy, id);

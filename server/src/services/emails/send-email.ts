@@ -10,7 +10,7 @@ import { newId } from "../../crypto/random";
 import { findEmailDraft } from "../../db/queries/email-drafts";
 import { findRecipients, listAllRecipients, markDraftSent, type Recipient } from "../../db/queries/email-recipients";
 import { insertQueuedEmails, notifyOutbox, type QueuedEmail } from "../../db/queries/email-outbox";
-import { KnownError, StatusError } from "../../errors";
+import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { canonicalThemeId } from "../project-config/document";
 import type { Tenancy } from "../tenancy";
@@ -51,8 +51,7 @@ const ALL_USERS_PAGE = 1_000;
 function categoryOf(name: string | undefined, content: SendContent): NotificationCategory | null {
   if (name === undefined) return content.kind === "html" ? TRANSACTIONAL_CATEGORY : null;
   const category = findCategoryByName(name);
-  // As Stack Auth answers it: a bare 400.
-  if (!category) throw new StatusError(400, `There is no notification category named "${name}".`);
+  if (!category) throw new KnownError("NOTIFICATION_CATEGORY_NAME_UNKNOWN");
   return category;
 }
 
@@ -65,11 +64,11 @@ async function resolveSource(
   if (content.kind === "html") return { tsxSource: templateSourceFromHtml(content.html), ownThemeId: undefined };
   if (content.kind === "template") {
     const template = findTemplate(tenancy, content.templateId);
-    if (!template) throw new StatusError(400, "There is no e-mail template with this id.");
+    if (!template) throw new KnownError("EMAIL_TEMPLATE_UNKNOWN");
     return { tsxSource: template.tsxSource, ownThemeId: template.themeId };
   }
   const draft = await findEmailDraft(deps.db, tenancy, content.draftId);
-  if (!draft) throw new StatusError(400, "There is no e-mail draft with this id.");
+  if (!draft) throw new KnownError("EMAIL_DRAFT_UNKNOWN");
   return { tsxSource: draft.tsxSource, ownThemeId: draft.themeId };
 }
 

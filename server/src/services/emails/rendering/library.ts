@@ -15,23 +15,22 @@ import {
   type DraftThemeId,
   type EmailDraftRow,
 } from "../../../db/queries/email-drafts";
-import { KnownError, StatusError } from "../../../errors";
+import { KnownError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import { patchOverride } from "../../project-config/overrides";
 import type { Tenancy } from "../../tenancy";
 import { BUILT_IN_TEMPLATES, BUILT_IN_THEMES, LIGHT_THEME_SOURCE, NEW_TEMPLATE_SOURCE } from "./defaults";
 import { canonicalThemeId } from "../../project-config/document";
 import { requireProjectMailServer } from "../servers";
-import { findTemplate, findTheme, renderEmail, selectedTheme, themeNotFound as renderThemeNotFound, type EmailTemplate, type EmailTheme } from "./render-email";
+import { findTemplate, findTheme, renderEmail, selectedTheme, type EmailTemplate, type EmailTheme } from "./render-email";
 
 /** A draft as admins see it. */
 export type EmailDraft = EmailDraftRow;
 
 const schemaError = (message: string) => new KnownError("SCHEMA_ERROR", { message });
-// As Stack Auth answers them: bare 404s, not known errors.
-const themeNotFound = () => new StatusError(404, "There is no e-mail theme with this id.");
-const templateNotFound = () => new StatusError(404, "There is no e-mail template with this id.");
-const draftNotFound = () => new StatusError(404, "There is no e-mail draft with this id.");
+const themeNotFound = () => new KnownError("EMAIL_THEME_NOT_FOUND");
+const templateNotFound = () => new KnownError("EMAIL_TEMPLATE_NOT_FOUND");
+const draftNotFound = () => new KnownError("EMAIL_DRAFT_NOT_FOUND");
 
 /** A small template that shows a theme off, for checking a theme's source. */
 const THEME_CHECK_TEMPLATE = `export function EmailTemplate() {
@@ -47,7 +46,7 @@ function requireTheme(tenancy: Tenancy, id: string): EmailTheme {
 
 /** A theme a template or draft names must exist (a bare 400 otherwise, as render-email answers). */
 function checkThemeId(tenancy: Tenancy, themeId: string | false | null | undefined): void {
-  if (typeof themeId === "string" && !findTheme(tenancy, themeId)) throw renderThemeNotFound();
+  if (typeof themeId === "string" && !findTheme(tenancy, themeId)) throw new KnownError("EMAIL_THEME_UNKNOWN");
 }
 
 const reload = (deps: ServiceDeps, tenancy: Tenancy) => deps.tenancies.load(tenancy.projectId, tenancy.branchId);

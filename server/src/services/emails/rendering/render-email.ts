@@ -5,7 +5,7 @@
  * templates (send-builtin.ts); send-email and previews use it with whatever the admin chose.
  */
 import { findEmailDraft } from "../../../db/queries/email-drafts";
-import { KnownError, StatusError } from "../../../errors";
+import { KnownError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import type { Tenancy } from "../../tenancy";
 import { canonicalThemeId } from "../../project-config/document";
@@ -73,9 +73,8 @@ function defined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined && v !== null)) as Partial<T>;
 }
 
-/** As Stack Auth answers them: bare 400s, not known errors. */
-export const themeNotFound = () => new StatusError(400, "There is no e-mail theme with this id.");
-const notFound = (what: "template" | "draft") => new StatusError(400, `There is no e-mail ${what} with this id.`);
+const themeNotFound = () => new KnownError("EMAIL_THEME_UNKNOWN");
+const notFound = (what: "template" | "draft") => new KnownError(what === "template" ? "EMAIL_TEMPLATE_UNKNOWN" : "EMAIL_DRAFT_UNKNOWN");
 
 /** A template whose whole content is the given HTML (send-email's `html`). */
 export function templateSourceFromHtml(html: string): string {
