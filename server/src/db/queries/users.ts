@@ -207,6 +207,7 @@ export interface UserProfileChanges {
   restrictedByAdmin?: boolean;
   restrictedByAdminReason?: string | null;
   restrictedByAdminPrivateDetails?: string | null;
+  countryCode?: string | null;
 }
 
 // Column, cast and whether the value is JSON, per changeable field.
@@ -225,6 +226,7 @@ const PROFILE_COLUMNS: Record<keyof UserProfileChanges, [column: string, cast: s
   restrictedByAdmin: ["restricted_by_admin", "boolean"],
   restrictedByAdminReason: ["restricted_by_admin_reason", "text"],
   restrictedByAdminPrivateDetails: ["restricted_by_admin_private_details", "text"],
+  countryCode: ["country_code", "text"],
 };
 
 /** Applies the given changes; a field left undefined keeps its value. */

@@ -42,7 +42,7 @@ const sendSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATI
   responses: { 200: jsonResponse(NonceSchema, "Code sent"), ...rateLimitedResponse },
 });
 
-const signInWithCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", "SIGN_UP_NOT_ENABLED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", ...CODE_ERRORS], {
+const signInWithCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", "SIGN_UP_NOT_ENABLED", "SIGN_UP_REJECTED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", ...CODE_ERRORS], {
   operationId: "signInWithCode",
   method: "post",
   path: "/auth/otp/sign-in",

@@ -51,6 +51,8 @@ export interface UserChanges {
   restrictedByAdmin?: boolean;
   restrictedByAdminReason?: string | null;
   restrictedByAdminPrivateDetails?: string | null;
+  /** Where the user signed up from (ISO 3166-1 alpha-2), set by the sign-up paths. */
+  countryCode?: string | null;
 }
 
 /** Work that must happen before the transaction: hashing and sealing secrets. */
@@ -96,6 +98,7 @@ async function applyChanges(
     restrictedByAdmin: changes.restrictedByAdmin,
     restrictedByAdminReason: changes.restrictedByAdminReason,
     restrictedByAdminPrivateDetails: changes.restrictedByAdminPrivateDetails,
+    countryCode: changes.countryCode,
     ...secrets,
   });
   if (changes.primaryEmail !== undefined) {
