@@ -58,6 +58,11 @@ const envSchema = z.object({
   SERVE_WEB: booleanFlag.default(true),
   LOG_REQUESTS: booleanFlag.default(false),
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * The request header a proxy in front of the server puts the caller's country in (ISO 3166-1
+   * alpha-2), e.g. cf-ipcountry behind Cloudflare; unset: the country is unknown.
+   */
+  COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/).optional(),
   /** libuv reads it itself when its pool starts; read here to size password hashing (crypto/password.ts). */
   UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
   /** Scales the `max` of every built-in rate limit (0.01 to 1,000,000); RATE_LIMITS and project config still override. */
@@ -138,6 +143,8 @@ export interface AppConfig {
   logRequests: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** The header a proxy puts the caller's country in (COUNTRY_HEADER); sign-up rules read it. */
+  countryHeader: string | undefined;
   /** Threads in libuv's pool (argon2, WebCrypto, file access share it). */
   threadPoolSize: number;
   /** The server-wide rate limits, every rule resolved; a project's config overrides them per rule. */
@@ -201,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveWeb: e.SERVE_WEB,
     logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,
+    countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
     threadPoolSize: e.UV_THREADPOOL_SIZE,
     rateLimits: serverWideRateLimits(e.RATE_LIMIT_MULTIPLIER, parseRateLimitList(e.RATE_LIMITS).settings),
     oauthEndpoints: e.OAUTH_PROVIDER_ENDPOINTS,

@@ -11,6 +11,7 @@ import { paymentErrors } from "./payments";
 import { permissionErrors } from "./permissions";
 import { projectAuthErrors } from "./project-auth";
 import { sessionErrors } from "./session";
+import { signUpRuleErrors } from "./sign-up-rules";
 import { teamErrors } from "./teams";
 import { userErrors } from "./users";
 import { verificationErrors } from "./verification";
@@ -22,6 +23,7 @@ export const knownErrors = {
   ...projectAuthErrors,
   ...sessionErrors,
   ...userErrors,
+  ...signUpRuleErrors,
   ...teamErrors,
   ...permissionErrors,
   ...apiKeyErrors,

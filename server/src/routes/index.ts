@@ -46,6 +46,7 @@ import { registerTeamInvitationRoutes } from "./teams/invitations";
 import { registerTeamMemberProfileRoutes } from "./teams/member-profiles";
 import { registerTeamMembershipRoutes } from "./teams/memberships";
 import { registerTeamRoutes } from "./teams/teams";
+import { registerSignUpRuleRoutes } from "./sign-up-rules/sign-up-rules";
 import { registerCurrentUserRoutes } from "./users/me";
 import { registerUserRoutes } from "./users/users";
 
@@ -97,6 +98,7 @@ export function registerAllRoutes(router: Router): void {
   registerEmailLibraryRoutes(router);
   registerConfigRoutes(router);
   registerMetricsRoutes(router);
+  registerSignUpRuleRoutes(router);
   registerInternalPaymentRoutes(router);
   registerWebhookEndpointRoutes(router);
   registerWebhookDeliveryRoutes(router);
@@ -125,6 +127,7 @@ export const OPENAPI_TAGS = [
   { name: "Payments", description: "What customers (users, teams, the app's own customers) have bought and how they pay." },
   { name: "Data vault", description: "Key-value stores declared in the configuration; keys hashed and values encrypted by the client." },
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
+  { name: "Sign-up rules", description: "Trying a sign-up against the project's sign-up rules, and what the rules matched." },
   { name: "Webhooks", description: "Signed outbound webhooks (Standard Webhooks): endpoints, their secrets, the delivery log and test events." },
   { name: "Misc", description: "SDK housekeeping." },
 ];

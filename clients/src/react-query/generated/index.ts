@@ -22,6 +22,7 @@ export * from "./payments";
 export * from "./permissions";
 export * from "./projects";
 export * from "./sessions";
+export * from "./sign-up-rules";
 export * from "./teams";
 export * from "./users";
 export * from "./webhooks";

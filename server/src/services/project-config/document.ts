@@ -19,6 +19,22 @@ export interface OAuthProviderConfig {
   allowConnectedAccounts: boolean;
 }
 
+export type SignUpRuleActionType = "allow" | "reject" | "restrict" | "log";
+
+/**
+ * One sign-up rule (services/sign-up-rules): when `condition`, a CEL expression over the
+ * sign-up, holds, `action` applies. A rule without `enabled: true` or without a condition is
+ * skipped. Rules run by `priority`, highest first, then by id.
+ */
+export interface SignUpRuleConfig {
+  enabled?: boolean;
+  displayName?: string;
+  priority?: number;
+  condition?: string;
+  /** `message` is for the project's administrators; the person refused never reads it. */
+  action?: { type?: SignUpRuleActionType; message?: string };
+}
+
 export interface TrustedDomainConfig {
   baseUrl: string;
   handlerPath: string;
@@ -99,6 +115,9 @@ export interface ProjectConfig {
       accountMergeStrategy: "link_method" | "raise_error" | "allow_duplicates";
       providers: Record<string, OAuthProviderConfig>;
     };
+    signUpRules: Record<string, SignUpRuleConfig>;
+    /** What a sign-up that no allow or reject rule decided gets. */
+    signUpRulesDefaultAction: "allow" | "reject";
   };
   onboarding: { requireEmailVerification: boolean };
   teams: { createPersonalTeamOnSignUp: boolean; allowClientTeamCreation: boolean };
@@ -142,6 +161,8 @@ export function defaultProjectConfig(): ProjectConfig {
       // On by default, as the SDK's `getUser({ or: "anonymous" })` expects of a project that did not opt out.
       anonymous: { allowSignUp: true },
       oauth: { accountMergeStrategy: "link_method", providers: {} },
+      signUpRules: {},
+      signUpRulesDefaultAction: "allow",
     },
     onboarding: { requireEmailVerification: false },
     teams: { createPersonalTeamOnSignUp: false, allowClientTeamCreation: false },
