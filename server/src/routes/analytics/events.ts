@@ -49,7 +49,8 @@ const sendAnalyticsEventsRoute = authenticatedRoute(CLIENT_AND_UP, ["ANALYTICS_N
     "Needs a signed-in user and the Analytics app (`apps.installed.analytics.enabled`). The events are stored for the user's session and can be read with `POST /internal/analytics/query`.",
   request: {
     body: {
-      required: true,
+      // Required in either form; `false` keeps the JSON validator off a gzipped body, which the handler checks.
+      required: false,
       content: {
         "application/json": { schema: AnalyticsBatchSchema },
         "application/octet-stream": { schema: z.string().openapi({ format: "binary", description: "The same JSON, gzipped." }) },
@@ -74,11 +75,15 @@ function parseGzippedBatch(body: ArrayBuffer, maxBytes: number): AnalyticsEventB
   return parsed.data;
 }
 
+const missingBody = (): never => {
+  throw new KnownError("SCHEMA_ERROR", { message: "body: a JSON batch (application/json), or the same gzipped (application/octet-stream), is required" });
+};
+
 export function registerAnalyticsRoutes(router: Router): void {
   router.openapi(sendAnalyticsEventsRoute, async (c) => {
     const body = c.req.header("content-type")?.startsWith("application/octet-stream")
       ? parseGzippedBatch(await c.req.arrayBuffer(), c.var.deps.settings.bodyLimitBytes)
-      : (c.req.valid("json") as AnalyticsEventBatch);
+      : ((c.req.valid("json") as AnalyticsEventBatch | undefined) ?? missingBody());
     const user = c.var.auth.user;
     const inserted = await recordClientEvents(
       c.var.deps,
