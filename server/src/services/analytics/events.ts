@@ -17,10 +17,10 @@ export const MAX_EVENTS_PER_BATCH = 500;
 /** One event's data, as JSON text. */
 export const MAX_EVENT_DATA_BYTES = 16 * 1024;
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]|\u0000/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function repairText(value: unknown): unknown {
-  if (typeof value === "string") return value.replace(LONE_SURROGATE, "\uFFFD");
+  if (typeof value === "string") return value.replace(LONE_SURROGATE, "\uFFFD").replaceAll("\u0000", "\uFFFD");
   if (Array.isArray(value)) return value.map(repairText);
   if (value !== null && typeof value === "object") {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [repairText(key) as string, repairText(inner)]));
