@@ -34,8 +34,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept a batch of the SDK's analytics events, and drop it
-         * @description Gatehouse records no analytics: the batch is accepted and discarded, so that apps on the Stack SDKs, which send these from every page, see no failed requests. Nothing in it is stored or logged.
+         * Store a batch of the SDK's page views and clicks
+         * @description Needs a signed-in user and the Analytics app (`apps.installed.analytics.enabled`). The events are stored for the user's session and can be read with `POST /internal/analytics/query`.
          */
         post: operations["sendAnalyticsEvents"];
         delete?: never;
@@ -1035,6 +1035,46 @@ export interface paths {
          * @description Verified with the Stripe-Signature header over the exact body and this server's webhook secret; a missing or wrong signature answers SCHEMA_ERROR and changes nothing. Each event applies once (by its id); redeliveries answer 200 and change nothing.
          */
         post: operations["receiveStripeWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/analytics/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a read-only analytics query
+         * @description Reads the project's events and its users, teams, contact channels, sessions and the like (the tables SHOW TABLES lists), only this project's and branch's rows, and no secret column. At most 10,000 rows and 10 MiB; a query longer than `timeout_ms` fails.
+         */
+        post: operations["runAnalyticsQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/analytics/query/timing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an analytics query cost
+         * @description Times are in milliseconds. Queries of the last day can be looked up, by the id their answer gave.
+         */
+        post: operations["getAnalyticsQueryTiming"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2685,11 +2725,46 @@ export interface components {
             };
         };
         AnalyticsEventBatch: {
-            batch_id?: string;
-            sent_at_ms?: number;
-            events?: unknown[];
-        } & {
-            [key: string]: unknown;
+            session_replay_segment_id: string;
+            batch_id: string;
+            sent_at_ms: number;
+            events: {
+                /** @enum {string} */
+                event_type: "$page-view" | "$click";
+                event_at_ms: number;
+                /** @description What the tracker recorded (JSON). */
+                data: unknown;
+            }[];
+        };
+        AnalyticsEventsInserted: {
+            inserted: number;
+        };
+        AnalyticsQuery: {
+            /** @description One SELECT in ClickHouse's SQL; `{name:Type}` placeholders take `params`. */
+            query: string;
+            /** @default {} */
+            params: {
+                [key: string]: unknown;
+            };
+            /** @default 10000 */
+            timeout_ms: number;
+            /** @default false */
+            include_all_branches: boolean;
+        };
+        AnalyticsQueryResult: {
+            result: {
+                [key: string]: unknown;
+            }[];
+            query_id: string;
+        };
+        AnalyticsQueryTiming: {
+            stats: {
+                cpu_time: number;
+                wall_clock_time: number;
+            };
+        };
+        AnalyticsQueryTimingRequest: {
+            query_id: string;
         };
         /** @description The server shape with server or admin access, the client shape otherwise. */
         AnyTeam: components["schemas"]["ServerTeam"] | components["schemas"]["ClientTeam"];
@@ -3351,6 +3426,34 @@ export interface components {
              * @enum {string}
              */
             code: "BODY_PARSING_ERROR" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusAnalyticsNotEnabled: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "ANALYTICS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusAnalyticsQueryError: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "ANALYTICS_QUERY_ERROR" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -5693,6 +5796,7 @@ export interface components {
             code_check_per_ip?: components["schemas"]["RateLimitRule"];
             cli_login_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
             cli_poll_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
+            analytics_batches_per_session?: components["schemas"]["RateLimitRule"] & unknown;
         };
         RefreshedAccessToken: {
             access_token: string;
@@ -6577,31 +6681,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted (and dropped) */
+            /** @description How many events were stored */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": components["schemas"]["AnalyticsEventsInserted"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, ANALYTICS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400"];
+                    "application/json": components["schemas"]["KnownError400PlusAnalyticsNotEnabled"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
@@ -10805,6 +10909,135 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    runAnalyticsQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsQuery"];
+            };
+        };
+        responses: {
+            /** @description The rows, as JSON objects by column name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsQueryResult"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, ANALYTICS_QUERY_ERROR, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusAnalyticsQueryError"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    getAnalyticsQueryTiming: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsQueryTimingRequest"];
+            };
+        };
+        responses: {
+            /** @description The query's cost */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsQueryTiming"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: ITEM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };

@@ -89,6 +89,15 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Where Stripe's API is, for a local stand-in (tests, air-gapped setups); unset: api.stripe.com. */
   STRIPE_API_BASE_URL: endpointUrl.optional(),
+  /**
+   * Where analytics events are kept and queried: `builtin` (this server's database), `clickhouse`
+   * (a ClickHouse server at ANALYTICS_CLICKHOUSE_URL) or `chdb` (ClickHouse in this process, from
+   * the optional `chdb` package, with its data under ANALYTICS_CHDB_PATH).
+   */
+  ANALYTICS_ENGINE: z.enum(["builtin", "clickhouse", "chdb"]).default("builtin"),
+  /** ClickHouse's HTTP interface with credentials, e.g. http://user:password@127.0.0.1:8123/gatehouse. */
+  ANALYTICS_CLICKHOUSE_URL: endpointUrl.optional(),
+  ANALYTICS_CHDB_PATH: z.string().min(1).optional(),
   RATE_LIMITS: z
     .string()
     .default("")
@@ -153,6 +162,8 @@ export interface AppConfig {
   oauthEndpoints: OAuthEndpointOverrides;
   /** Stripe Connect, when a platform key is configured (integrations/stripe.ts). */
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBaseUrl: string | undefined };
+  /** The analytics engine (services/analytics/engine.ts). */
+  analytics: { engine: "builtin" | "clickhouse" | "chdb"; clickhouseUrl: string | undefined; chdbPath: string | undefined };
 }
 
 /** Parses the environment once; nothing else in the server reads `process.env`. */
@@ -213,5 +224,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: serverWideRateLimits(e.RATE_LIMIT_MULTIPLIER, parseRateLimitList(e.RATE_LIMITS).settings),
     oauthEndpoints: e.OAUTH_PROVIDER_ENDPOINTS,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBaseUrl: e.STRIPE_API_BASE_URL },
+    analytics: { engine: e.ANALYTICS_ENGINE, clickhouseUrl: e.ANALYTICS_CLICKHOUSE_URL, chdbPath: e.ANALYTICS_CHDB_PATH },
   };
 }

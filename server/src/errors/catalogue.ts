@@ -1,3 +1,4 @@
+import { analyticsErrors } from "./analytics";
 import { apiKeyErrors } from "./api-keys";
 import { cliErrors } from "./cli";
 import { dataVaultErrors } from "./data-vault";
@@ -36,6 +37,7 @@ export const knownErrors = {
   ...emailErrors,
   ...webhookErrors,
   ...paymentErrors,
+  ...analyticsErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

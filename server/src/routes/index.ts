@@ -1,5 +1,6 @@
 import type { Router } from "../http/router";
 import { registerAnalyticsRoutes } from "./analytics/events";
+import { registerAnalyticsQueryRoutes } from "./analytics/query";
 import { registerTeamApiKeyRoutes } from "./api-keys/team-api-keys";
 import { registerUserApiKeyRoutes } from "./api-keys/user-api-keys";
 import { registerAnonymousRoutes } from "./auth/anonymous";
@@ -90,6 +91,7 @@ export function registerAllRoutes(router: Router): void {
   registerProductRoutes(router);
   registerPurchaseRoutes(router);
   registerAnalyticsRoutes(router);
+  registerAnalyticsQueryRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);
@@ -129,5 +131,6 @@ export const OPENAPI_TAGS = [
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
   { name: "Sign-up rules", description: "Trying a sign-up against the project's sign-up rules, and what the rules matched." },
   { name: "Webhooks", description: "Signed outbound webhooks (Standard Webhooks): endpoints, their secrets, the delivery log and test events." },
+  { name: "Analytics", description: "Analytics events from the SDK and the server, and read-only queries over them in ClickHouse's SQL." },
   { name: "Misc", description: "SDK housekeeping." },
 ];

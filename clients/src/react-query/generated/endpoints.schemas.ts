@@ -33,13 +33,87 @@ export interface AdminProjectList {
   pagination?: AdminProjectListPagination;
 }
 
+export type AnalyticsEventBatchEventsItemEventType = typeof AnalyticsEventBatchEventsItemEventType[keyof typeof AnalyticsEventBatchEventsItemEventType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AnalyticsEventBatchEventsItemEventType = {
+  '$page-view': '$page-view',
+  $click: '$click',
+} as const;
+
+export type AnalyticsEventBatchEventsItem = {
+  event_type: AnalyticsEventBatchEventsItemEventType;
+  /**
+   * @minimum 0
+   * @maximum 253402300799999
+   */
+  event_at_ms: number;
+  /** What the tracker recorded (JSON). */
+  data: unknown;
+};
+
 export interface AnalyticsEventBatch {
-  /** @maxLength 256 */
-  batch_id?: string;
-  sent_at_ms?: number;
-  /** @maxItems 10000 */
-  events?: unknown[];
-  [key: string]: unknown;
+  /** @pattern ^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i */
+  session_replay_segment_id: string;
+  /** @pattern ^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i */
+  batch_id: string;
+  /**
+   * @minimum 0
+   * @maximum 253402300799999
+   */
+  sent_at_ms: number;
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  events: AnalyticsEventBatchEventsItem[];
+}
+
+export interface AnalyticsEventsInserted {
+  inserted: number;
+}
+
+export type AnalyticsQueryParams = {[key: string]: unknown};
+
+export interface AnalyticsQuery {
+  /**
+   * One SELECT in ClickHouse's SQL; `{name:Type}` placeholders take `params`.
+   * @minLength 1
+   * @maxLength 100000
+   */
+  query: string;
+  params?: AnalyticsQueryParams;
+  /**
+   * @minimum 1000
+   * @maximum 120000
+   */
+  timeout_ms?: number;
+  include_all_branches?: boolean;
+}
+
+export type AnalyticsQueryResultResultItem = {[key: string]: unknown};
+
+export interface AnalyticsQueryResult {
+  result: AnalyticsQueryResultResultItem[];
+  query_id: string;
+}
+
+export type AnalyticsQueryTimingStats = {
+  cpu_time: number;
+  wall_clock_time: number;
+};
+
+export interface AnalyticsQueryTiming {
+  stats: AnalyticsQueryTimingStats;
+}
+
+export interface AnalyticsQueryTimingRequest {
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  query_id: string;
 }
 
 /**
@@ -1292,6 +1366,78 @@ export interface KnownError400BodyParsingErrorSchemaError {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400BodyParsingErrorSchemaErrorDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusAnalyticsNotEnabledCode = typeof KnownError400PlusAnalyticsNotEnabledCode[keyof typeof KnownError400PlusAnalyticsNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAnalyticsNotEnabledCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  ANALYTICS_NOT_ENABLED: 'ANALYTICS_NOT_ENABLED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusAnalyticsNotEnabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAnalyticsNotEnabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAnalyticsNotEnabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAnalyticsNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusAnalyticsQueryErrorCode = typeof KnownError400PlusAnalyticsQueryErrorCode[keyof typeof KnownError400PlusAnalyticsQueryErrorCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAnalyticsQueryErrorCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  ANALYTICS_QUERY_ERROR: 'ANALYTICS_QUERY_ERROR',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusAnalyticsQueryErrorDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAnalyticsQueryError {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAnalyticsQueryErrorCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAnalyticsQueryErrorDetails;
 }
 
 /**
@@ -6480,6 +6626,8 @@ export type RateLimitsCliLoginPerIp = RateLimitRule & unknown;
 
 export type RateLimitsCliPollPerIp = RateLimitRule & unknown;
 
+export type RateLimitsAnalyticsBatchesPerSession = RateLimitRule & unknown;
+
 /**
  * This project's own rate limits by rule; a rule left out, or a field left out, follows the server-wide setting. A PATCH replaces the whole set.
  */
@@ -6494,6 +6642,7 @@ export interface RateLimits {
   code_check_per_ip?: RateLimitRule;
   cli_login_per_ip?: RateLimitsCliLoginPerIp;
   cli_poll_per_ip?: RateLimitsCliPollPerIp;
+  analytics_batches_per_session?: RateLimitsAnalyticsBatchesPerSession;
 }
 
 export interface RefreshedAccessToken {

@@ -103,6 +103,12 @@ export interface WebhookEndpointConfig {
   events?: Record<string, Record<string, true>>;
 }
 
+export interface AnalyticsQueryFolderConfig {
+  displayName?: string;
+  sortOrder?: number;
+  queries?: Record<string, { displayName?: string; sqlQuery?: string; description?: string }>;
+}
+
 export interface ProjectConfig {
   project: { requirePublishableClientKey: boolean };
   auth: {
@@ -141,6 +147,12 @@ export interface ProjectConfig {
   payments: PaymentsConfig;
   dataVault: { stores: Record<string, { displayName?: string }> };
   webhooks: { endpoints: Record<string, WebhookEndpointConfig> };
+  /** Apps the project has turned on, by app id (e.g. `analytics`). */
+  apps: { installed: Record<string, { enabled?: boolean }> };
+  /** Saved analytics queries, in folders. */
+  analytics: { queryFolders: Record<string, AnalyticsQueryFolderConfig> };
+  /** Dashboards written as TSX, by UUID. */
+  customDashboards: Record<string, { displayName?: string; tsxSource?: string }>;
   /**
    * This project's own rate limits, by rule (config/rate-limits.ts): `max` and/or
    * `windowSeconds`. A rule not named here follows the server-wide setting.
@@ -174,6 +186,9 @@ export function defaultProjectConfig(): ProjectConfig {
     payments: { testMode: true, catalogs: {}, items: {}, products: {} },
     dataVault: { stores: {} },
     webhooks: { endpoints: {} },
+    apps: { installed: {} },
+    analytics: { queryFolders: {} },
+    customDashboards: {},
     rateLimits: {},
   };
 }

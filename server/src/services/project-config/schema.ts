@@ -242,6 +242,29 @@ export const configOverrideSchema = part({
       }),
     ),
   }),
+  apps: part({ installed: entries(recordKey, part({ enabled: removable(z.boolean()) })) }),
+  // Saved analytics queries and dashboards (Stack Auth keeps these at the environment level).
+  analytics: part({
+    queryFolders: entries(
+      userSpecifiedId,
+      part({
+        displayName: removable(z.string().max(256)),
+        sortOrder: removable(z.number().int().min(-1_000_000_000).max(1_000_000_000)),
+        queries: entries(
+          userSpecifiedId,
+          part({
+            displayName: removable(z.string().max(256)),
+            sqlQuery: removable(z.string().max(100_000)),
+            description: removable(z.string().max(4096)),
+          }),
+        ),
+      }),
+    ),
+  }),
+  customDashboards: entries(
+    z.uuid(),
+    part({ displayName: removable(z.string().max(256)), tsxSource: removable(z.string().max(1_000_000)) }),
+  ),
   rateLimits: entries(
     recordKey,
     part({ max: removable(z.number().int().min(1)), windowSeconds: removable(z.number().int().min(1)) }),
