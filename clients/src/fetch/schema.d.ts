@@ -2451,7 +2451,7 @@ export interface paths {
         put?: never;
         /**
          * Create a team
-         * @description With client access only when the project allows client team creation (else CLIENT_TEAM_CREATION_NOT_ENABLED); the signed-in user becomes the first member and has the team selected.
+         * @description With client access only for a signed-in user, when the project allows client team creation (else CLIENT_TEAM_CREATION_NOT_ENABLED); that user becomes the first member. The creator's selected team does not change (the SDKs select the new team themselves).
          */
         post: operations["createTeam"];
         delete?: never;
@@ -4159,12 +4159,26 @@ export interface components {
             };
         };
         /** @description A known error answered with status 403. */
-        KnownError403PlusClientTeamCreationNotEnabled: {
+        KnownError403PlusClientAccessOwnUserOnly: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "CLIENT_TEAM_CREATION_NOT_ENABLED" | "RESTRICTED_USER_NOT_ALLOWED";
+            code: "CLIENT_ACCESS_OWN_USER_ONLY" | "RESTRICTED_USER_NOT_ALLOWED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
+        KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabled: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "CLIENT_ACCESS_OWN_USER_ONLY" | "CLIENT_TEAM_CREATION_NOT_ENABLED" | "RESTRICTED_USER_NOT_ALLOWED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -6100,7 +6114,7 @@ export interface components {
             client_read_only_metadata?: unknown;
             /** @description Server and admin access only. */
             server_metadata?: unknown;
-            /** @description Becomes the first member and has the team selected; client access may only pass `me`. */
+            /** @description Becomes the first member, with the team creator's default permissions; client access may only name itself (`me`, the default). */
             creator_user_id?: string | "me";
         };
         TeamInvitation: {
@@ -15414,7 +15428,7 @@ export interface operations {
     listProjectPermissions: {
         parameters: {
             query?: {
-                /** @description A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND. */
+                /** @description A user id, or `me`. Client access must name the signed-in user; another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY. */
                 user_id?: string | "me";
                 /** @description Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys). */
                 permission_id?: string;
@@ -15445,31 +15459,22 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CLIENT_ACCESS_OWN_USER_ONLY, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: USER_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                    "application/json": components["schemas"]["KnownError403PlusClientAccessOwnUserOnly"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -16093,7 +16098,7 @@ export interface operations {
             query?: {
                 /** @description The team's open invitations. Give this or `user_id`. */
                 team_id?: string;
-                /** @description Invitations addressed to one of this user's verified e-mails; client access may only name itself. */
+                /** @description Invitations addressed to one of this user's verified e-mails; client access may only name itself (another user answers CANNOT_GET_OWN_USER_WITHOUT_USER). */
                 user_id?: string | "me";
             };
             header?: never;
@@ -17277,7 +17282,7 @@ export interface operations {
         parameters: {
             query?: {
                 team_id?: string;
-                /** @description A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND. */
+                /** @description A user id, or `me`. Client access must name the signed-in user; another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY. */
                 user_id?: string | "me";
                 /** @description Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys). */
                 permission_id?: string;
@@ -17308,31 +17313,22 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CLIENT_ACCESS_OWN_USER_ONLY, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: USER_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                    "application/json": components["schemas"]["KnownError403PlusClientAccessOwnUserOnly"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -17499,7 +17495,7 @@ export interface operations {
     listTeams: {
         parameters: {
             query?: {
-                /** @description Only this user's teams. Client access must name the signed-in user (`me`); another user answers USER_NOT_FOUND. Omitted (server only) lists every team. */
+                /** @description Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY. Omitted (server only) lists every team. */
                 user_id?: string | "me";
                 add_current_user?: string;
                 /** @description Accepted and ignored; teams come oldest first. */
@@ -17537,22 +17533,22 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CLIENT_ACCESS_OWN_USER_ONLY, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusClientAccessOwnUserOnly"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -17615,13 +17611,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: CLIENT_TEAM_CREATION_NOT_ENABLED, RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CLIENT_ACCESS_OWN_USER_ONLY, CLIENT_TEAM_CREATION_NOT_ENABLED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403PlusClientTeamCreationNotEnabled"];
+                    "application/json": components["schemas"]["KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabled"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */

@@ -11,6 +11,12 @@ export const teamErrors = {
     403,
     () => "This project does not let users create teams (client_team_creation_enabled is off); create them with server access.",
   ),
+  // Ours, not Stack Auth's (it answers a plain 403): a client naming another user where a
+  // listing or a new team can only be its own.
+  CLIENT_ACCESS_OWN_USER_ONLY: knownError(
+    403,
+    () => 'With client access this request can only name the signed-in user: pass "me" (or their own id).',
+  ),
   TEAM_MEMBERSHIP_ALREADY_EXISTS: knownError(409, () => "The user is already a member of this team."),
   TEAM_PERMISSION_REQUIRED: knownError<{ team_id: string; user_id: string; permission_id: string }>(
     401,

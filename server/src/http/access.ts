@@ -143,6 +143,19 @@ export function resolveUserIdForAccess(auth: RequestAuth, userId: string): strin
   return resolved;
 }
 
+/**
+ * The user a listing or a creation names. Server and admin access may name anyone (`me`
+ * resolved); client access must name the signed-in user, by `me` or by id, and leaving the
+ * user out or naming another is answered with `refusal` (no lookup, so nothing leaks).
+ * Without a session `me` cannot be resolved: CANNOT_GET_OWN_USER_WITHOUT_USER.
+ */
+export function resolveOwnUserIdForClient(auth: RequestAuth, userId: string | undefined, refusal: () => KnownError): string | undefined {
+  if (auth.type !== "client") return userId === undefined ? undefined : resolveUserId(auth, userId);
+  const own = requireUser(auth, true).sub;
+  if (userId !== "me" && userId !== own) throw refusal();
+  return own;
+}
+
 /** Client access may not send these body fields (they are server writes): SCHEMA_ERROR naming those it sent. */
 export function refuseClientFields(auth: RequestAuth, body: object, fields: readonly string[]): void {
   if (auth.type !== "client") return;

@@ -3569,11 +3569,41 @@ export interface KnownError403 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403PlusClientTeamCreationNotEnabledCode = typeof KnownError403PlusClientTeamCreationNotEnabledCode[keyof typeof KnownError403PlusClientTeamCreationNotEnabledCode];
+export type KnownError403PlusClientAccessOwnUserOnlyCode = typeof KnownError403PlusClientAccessOwnUserOnlyCode[keyof typeof KnownError403PlusClientAccessOwnUserOnlyCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusClientTeamCreationNotEnabledCode = {
+export const KnownError403PlusClientAccessOwnUserOnlyCode = {
+  CLIENT_ACCESS_OWN_USER_ONLY: 'CLIENT_ACCESS_OWN_USER_ONLY',
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403PlusClientAccessOwnUserOnlyDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403PlusClientAccessOwnUserOnly {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403PlusClientAccessOwnUserOnlyCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403PlusClientAccessOwnUserOnlyDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledCode = typeof KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledCode[keyof typeof KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledCode = {
+  CLIENT_ACCESS_OWN_USER_ONLY: 'CLIENT_ACCESS_OWN_USER_ONLY',
   CLIENT_TEAM_CREATION_NOT_ENABLED: 'CLIENT_TEAM_CREATION_NOT_ENABLED',
   RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
 } as const;
@@ -3581,18 +3611,18 @@ export const KnownError403PlusClientTeamCreationNotEnabledCode = {
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError403PlusClientTeamCreationNotEnabledDetails = {[key: string]: unknown};
+export type KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 403.
  */
-export interface KnownError403PlusClientTeamCreationNotEnabled {
+export interface KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabled {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusClientTeamCreationNotEnabledCode;
+  code: KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusClientTeamCreationNotEnabledDetails;
+  details?: KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledDetails;
 }
 
 /**
@@ -7306,15 +7336,12 @@ export interface TeamApiKeyList {
 export type TeamCreateProfileImageUrl = string | null;
 
 /**
- * Becomes the first member and has the team selected; client access may only pass `me`.
+ * Becomes the first member, with the team creator's default permissions; client access may only name itself (`me`, the default).
  */
 export type TeamCreateCreatorUserId = string | 'me';
 
 export interface TeamCreate {
-  /**
-   * @minLength 1
-   * @maxLength 256
-   */
+  /** @maxLength 256 */
   display_name: string;
   /**
    * Image URL (http(s) or data URL); inline images under 100 KB.
@@ -7327,7 +7354,7 @@ export interface TeamCreate {
   client_read_only_metadata?: unknown;
   /** Server and admin access only. */
   server_metadata?: unknown;
-  /** Becomes the first member and has the team selected; client access may only pass `me`. */
+  /** Becomes the first member, with the team creator's default permissions; client access may only name itself (`me`, the default). */
   creator_user_id?: TeamCreateCreatorUserId;
 }
 
@@ -7445,10 +7472,7 @@ export interface TeamPermissionList {
 export type TeamUpdateProfileImageUrl = string | null;
 
 export interface TeamUpdate {
-  /**
-   * @minLength 1
-   * @maxLength 256
-   */
+  /** @maxLength 256 */
   display_name?: string;
   /**
    * Image URL (http(s) or data URL); inline images under 100 KB.
@@ -8172,7 +8196,7 @@ query?: string;
 
 export type ListProjectPermissionsParams = {
 /**
- * A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND.
+ * A user id, or `me`. Client access must name the signed-in user; another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY.
  */
 user_id?: string | 'me';
 /**
@@ -8236,7 +8260,7 @@ export type ListTeamInvitationsParams = {
  */
 team_id?: string;
 /**
- * Invitations addressed to one of this user's verified e-mails; client access may only name itself.
+ * Invitations addressed to one of this user's verified e-mails; client access may only name itself (another user answers CANNOT_GET_OWN_USER_WITHOUT_USER).
  */
 user_id?: string | 'me';
 };
@@ -8278,7 +8302,7 @@ query?: string;
 export type ListTeamPermissionsParams = {
 team_id?: string;
 /**
- * A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND.
+ * A user id, or `me`. Client access must name the signed-in user; another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY.
  */
 user_id?: string | 'me';
 /**
@@ -8304,7 +8328,7 @@ export const ListTeamPermissionsRecursive = {
 
 export type ListTeamsParams = {
 /**
- * Only this user's teams. Client access must name the signed-in user (`me`); another user answers USER_NOT_FOUND. Omitted (server only) lists every team.
+ * Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY. Omitted (server only) lists every team.
  */
 user_id?: string | 'me';
 add_current_user?: string;

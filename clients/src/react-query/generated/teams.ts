@@ -36,7 +36,8 @@ import type {
   KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
-  KnownError403PlusClientTeamCreationNotEnabled,
+  KnownError403PlusClientAccessOwnUserOnly,
+  KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabled,
   KnownError403PlusTeamInvitationRestrictedUserNotAllowed,
   KnownError404TeamMembershipNotFoundAnd2MoreF8fjui,
   KnownError404TeamMembershipNotFoundAnd2MoreLro5gg,
@@ -1114,7 +1115,7 @@ export const getListTeamsQueryKey = (params?: ListTeamsParams,) => {
     }
 
     
-export const getListTeamsQueryOptions = <TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamsQueryOptions = <TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError404UserNotFound | KnownError503>>(params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1133,10 +1134,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeams>>>
-export type ListTeamsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+export type ListTeamsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError404UserNotFound | KnownError503>
 
 
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError404UserNotFound | KnownError503>>(
  params: undefined |  ListTeamsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeams>>,
@@ -1146,7 +1147,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeams>>,
@@ -1156,7 +1157,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1164,7 +1165,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
  * @summary List teams, or the teams of one user
  */
 
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1181,7 +1182,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
 
 
 /**
- * With client access only when the project allows client team creation (else CLIENT_TEAM_CREATION_NOT_ENABLED); the signed-in user becomes the first member and has the team selected.
+ * With client access only for a signed-in user, when the project allows client team creation (else CLIENT_TEAM_CREATION_NOT_ENABLED); that user becomes the first member. The creator's selected team does not change (the SDKs select the new team themselves).
  * @summary Create a team
  */
 export const getCreateTeamUrl = () => {
@@ -1207,7 +1208,7 @@ export const createTeam = async (teamCreate: TeamCreate, options?: RequestInit):
 
 
 
-export const getCreateTeamMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>,
+export const getCreateTeamMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext> => {
 
@@ -1234,12 +1235,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamMutationResult = NonNullable<Awaited<ReturnType<typeof createTeam>>>
     export type CreateTeamMutationBody = TeamCreate
-    export type CreateTeamMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>
+    export type CreateTeamMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Create a team
  */
-export const useCreateTeam = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>,
+export const useCreateTeam = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeam>>,

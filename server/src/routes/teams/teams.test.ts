@@ -20,6 +20,11 @@ const as = (user: SignedInUser, fixture = project): Credentials => ({ ...fixture
 const client = <M extends HttpMethod, P extends string>(user: SignedInUser, method: M, path: DocumentedPath<M, P>, body?: RequestBodyOf<M, P>, fixture = project) =>
   call<M, P>(t, method, path, { creds: as(user, fixture), body });
 
+/** Makes the team the user's selected team, as the SDKs do after creating one. */
+async function select(user: SignedInUser, teamId: string, fixture = project): Promise<void> {
+  expect((await call(t, "PATCH", "/users/me", { creds: as(user, fixture), body: { selected_team_id: teamId } })).status).toBe(200);
+}
+
 async function teamWith(members: SignedInUser[], fixture = project): Promise<string> {
   const res = await server("POST", "/teams", { display_name: "Team", creator_user_id: members[0]?.userId }, fixture);
   expect(res.status).toBe(201);
@@ -28,8 +33,9 @@ async function teamWith(members: SignedInUser[], fixture = project): Promise<str
 }
 
 describe("teams", () => {
-  it("creates a team on the server with every metadata tier, and its creator selects it", async () => {
+  it("creates a team on the server with every metadata tier; the creator's selected team stays as it was", async () => {
     const user = await signUpUser(t, project.client);
+    const before = (await call(t, "GET", "/users/me", { creds: as(user) })).json.selected_team_id;
     const res = await server("POST", "/teams", {
       display_name: "Acme",
       creator_user_id: user.userId,
@@ -47,10 +53,24 @@ describe("teams", () => {
       server_metadata: { secret: true },
     });
     expect(typeof res.json.created_at_millis).toBe("number");
+    // Stack Auth's server does not select it either; its SDKs (and ours) select it with a second request.
     const me = await call(t, "GET", "/users/me", { creds: as(user) });
-    expect(me.json.selected_team_id).toBe(res.json.id);
+    expect(me.json.selected_team_id).toBe(before);
+    expect(me.json.selected_team_id).not.toBe(res.json.id);
     const read = await client(user, "GET", `/teams/${res.json.id}`);
     expect(read.json).toEqual({ id: res.json.id, display_name: "Acme", profile_image_url: "https://example.com/a.png", client_metadata: { a: 1 }, client_read_only_metadata: { plan: "pro" } });
+  });
+
+  it("names a personal team after the display name, else the whole primary e-mail, else Personal Team, and selects it", async () => {
+    const teamed = await createProjectFixture(t, { config: { create_team_on_sign_up: true } });
+    const selectedTeamName = async (body: RequestBodyOf<"POST", "/users">) => {
+      const created = await server("POST", "/users", body, teamed);
+      expect(created.status).toBe(201);
+      return created.json.selected_team?.display_name;
+    };
+    expect(await selectedTeamName({ display_name: "Ada", primary_email: "ada@example.com" })).toBe("Ada's Team");
+    expect(await selectedTeamName({ primary_email: "grace@example.com" })).toBe("grace@example.com's Team");
+    expect(await selectedTeamName({})).toBe("Personal Team");
   });
 
   it("creates a team without members on the server", async () => {
@@ -69,18 +89,36 @@ describe("teams", () => {
     const res = await client(member, "POST", "/teams", { display_name: "Mine", creator_user_id: "me" }, open);
     expect(res.status).toBe(201);
     expect(res.json).not.toHaveProperty("server_metadata");
-    expect((await call(t, "GET", "/users/me", { creds: as(member, open) })).json.selected_team_id).toBe(res.json.id);
+    expect((await call(t, "GET", "/users/me", { creds: as(member, open) })).json.selected_team_id).not.toBe(res.json.id);
     const list = await client(member, "GET", "/teams?user_id=me", undefined, open);
     expect(list.json.items.map((x: { id: string }) => x.id)).toEqual([res.json.id]);
   });
 
-  it.each([
-    ["server-only metadata", { display_name: "X", server_metadata: {} }],
-    ["another creator", { display_name: "X", creator_user_id: "00000000-0000-4000-8000-000000000000" }],
-    ["an empty name", { display_name: "" }],
-  ])("refuses a client team with %s", async (_label, body) => {
+  it("refuses a client team with server-only metadata", async () => {
     const member = await signUpUser(t, open.client);
-    expect((await client(member, "POST", "/teams", body, open)).json.code).toBe("SCHEMA_ERROR");
+    expect((await client(member, "POST", "/teams", { display_name: "X", server_metadata: {} }, open)).json.code).toBe("SCHEMA_ERROR");
+  });
+
+  it("lets a client create a team only as itself: another creator is 403 CLIENT_ACCESS_OWN_USER_ONLY, its own id is fine", async () => {
+    const member = await signUpUser(t, open.client);
+    const other = await signUpUser(t, open.client);
+    const refused = await client(member, "POST", "/teams", { display_name: "X", creator_user_id: other.userId }, open);
+    expect([refused.status, refused.json.code]).toEqual([403, "CLIENT_ACCESS_OWN_USER_ONLY"]);
+    expect((await client(member, "POST", "/teams", { display_name: "X", creator_user_id: member.userId }, open)).status).toBe(201);
+  });
+
+  it("answers a client without a session USER_AUTHENTICATION_REQUIRED before looking at the creator", async () => {
+    const res = await call(t, "POST", "/teams", { creds: open.client, body: { display_name: "X", creator_user_id: open.user.userId } });
+    expect([res.status, res.json.code]).toEqual([401, "USER_AUTHENTICATION_REQUIRED"]);
+  });
+
+  it("accepts an empty team name, on creation and on update (as Stack Auth does)", async () => {
+    const member = await signUpUser(t, open.client);
+    const created = await client(member, "POST", "/teams", { display_name: "" }, open);
+    expect([created.status, created.json.display_name]).toEqual([201, ""]);
+    const renamed = await server("PATCH", `/teams/${created.json.id}`, { display_name: "Named" }, open);
+    expect(renamed.json.display_name).toBe("Named");
+    expect((await server("PATCH", `/teams/${created.json.id}`, { display_name: "" }, open)).json.display_name).toBe("");
   });
 
   it("refuses an unknown creator", async () => {
@@ -99,14 +137,20 @@ describe("teams", () => {
     expect(all).toEqual(expect.arrayContaining([a, b, other]));
     expect((await client(user, "GET", "/teams?user_id=me")).json.items).toHaveLength(2);
     expect((await client(user, "GET", `/teams?user_id=${user.userId}`)).json.items).toHaveLength(2);
-    expect((await client(user, "GET", `/teams?user_id=${project.user.userId}`)).json.code).toBe("USER_NOT_FOUND");
-    expect((await client(user, "GET", "/teams")).json.code).toBe("SCHEMA_ERROR");
+    // A client lists only its own teams: another user, or every user, is refused without a lookup.
+    const otherUsers = await client(user, "GET", `/teams?user_id=${project.user.userId}`);
+    expect([otherUsers.status, otherUsers.json.code]).toEqual([403, "CLIENT_ACCESS_OWN_USER_ONLY"]);
+    const everyone = await client(user, "GET", "/teams");
+    expect([everyone.status, everyone.json.code]).toEqual([403, "CLIENT_ACCESS_OWN_USER_ONLY"]);
+    const unknown = await client(user, "GET", "/teams?user_id=00000000-0000-4000-8000-000000000000");
+    expect(unknown.json.code).toBe("CLIENT_ACCESS_OWN_USER_ONLY");
     expect((await server("GET", "/teams?user_id=00000000-0000-4000-8000-000000000000")).json.code).toBe("USER_NOT_FOUND");
   });
 
   it("reads, updates and deletes a team on the server; deletion unselects it and ends memberships", async () => {
     const user = await signUpUser(t, project.client);
     const id = await teamWith([user]);
+    await select(user, id);
     const upd = await server("PATCH", `/teams/${id}`, { display_name: "Renamed", server_metadata: { x: 1 }, profile_image_url: null });
     expect(upd.json).toMatchObject({ id, display_name: "Renamed", server_metadata: { x: 1 }, profile_image_url: null });
     expect((await server("GET", `/teams/${id}`)).json.display_name).toBe("Renamed");
@@ -183,6 +227,7 @@ describe("team memberships", () => {
   it("lets a client leave a team, which unselects it", async () => {
     const user = await signUpUser(t, project.client);
     const id = await teamWith([user]);
+    await select(user, id);
     // The Stack SDK sends `{}` with this bodiless DELETE.
     expect((await callUntyped(t, "DELETE", `/team-memberships/${id}/me`, { creds: as(user), body: {} })).json).toEqual({ success: true });
     expect((await call(t, "GET", "/users/me", { creds: as(user) })).json.selected_team_id).toBeNull();
