@@ -18,6 +18,15 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * MAX_JSON_DEPTH. One guard for every route, so no route can forget it. The body text it
  * reads stays cached on the request, so the route's own validator parses the same text.
  */
+/**
+ * Subtrees kept as opaque bytes, never as text or jsonb: the rrweb events of a session replay
+ * batch, stored gzipped (services/session-replays). NUL and lone surrogates harm nothing
+ * there, and a page's DOM nests far deeper than metadata, so they are held only to
+ * OPAQUE_MAX_DEPTH, which keeps every walk over them (JSON.stringify) far from the stack limit.
+ */
+export const OPAQUE_MAX_DEPTH = 1_000;
+const OPAQUE_SUBTREES: Array<{ path: RegExp; subtree: string }> = [{ path: /\/session-replays\/batch$/, subtree: "body.events" }];
+
 export function requestGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const pathProblem = stringProblem(c.req.path);
@@ -43,7 +52,8 @@ export function requestGuard(): MiddlewareHandler<AppEnv> {
       } catch {
         parsed = undefined; // the route's validator answers malformed JSON
       }
-      if (parsed !== undefined) checkValue(parsed, "body", 1);
+      const opaque = OPAQUE_SUBTREES.find((o) => o.path.test(c.req.path))?.subtree;
+      if (parsed !== undefined) checkValue(parsed, "body", 1, opaque);
     }
     if (mediaType.toLowerCase() === "application/x-www-form-urlencoded") {
       // Form fields (the OAuth token endpoint) reach the same queries as JSON ones.
@@ -64,7 +74,8 @@ function checkQuery(params: URLSearchParams): void {
   }
 }
 
-function checkValue(value: unknown, path: string, depth: number): void {
+function checkValue(value: unknown, path: string, depth: number, opaque?: string): void {
+  if (path === opaque) return checkDepth(value, path, depth, OPAQUE_MAX_DEPTH);
   if (typeof value === "string") {
     const problem = stringProblem(value);
     if (problem) throw schemaError(path, problem);
@@ -77,14 +88,21 @@ function checkValue(value: unknown, path: string, depth: number): void {
   if (value === null || typeof value !== "object") return;
   if (depth > MAX_JSON_DEPTH) throw schemaError(path, `Values may not be nested deeper than ${MAX_JSON_DEPTH} levels`);
   if (Array.isArray(value)) {
-    value.forEach((item, index) => checkValue(item, `${path}.${index}`, depth + 1));
+    value.forEach((item, index) => checkValue(item, `${path}.${index}`, depth + 1, opaque));
     return;
   }
   for (const [key, item] of Object.entries(value)) {
     const problem = stringProblem(key);
     if (problem) throw schemaError(path, `A key: ${problem}`);
-    checkValue(item, `${path}.${key}`, depth + 1);
+    checkValue(item, `${path}.${key}`, depth + 1, opaque);
   }
+}
+
+/** Only the nesting of an opaque subtree is bounded, without walking it by path. */
+function checkDepth(value: unknown, path: string, depth: number, maxDepth: number): void {
+  if (value === null || typeof value !== "object") return;
+  if (depth > maxDepth) throw schemaError(path, `Values may not be nested deeper than ${maxDepth} levels`);
+  for (const item of Array.isArray(value) ? value : Object.values(value)) checkDepth(item, path, depth + 1, maxDepth);
 }
 
 function stringProblem(value: string): string | null {

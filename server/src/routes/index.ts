@@ -46,6 +46,8 @@ import { registerTeamInvitationRoutes } from "./teams/invitations";
 import { registerTeamMemberProfileRoutes } from "./teams/member-profiles";
 import { registerTeamMembershipRoutes } from "./teams/memberships";
 import { registerTeamRoutes } from "./teams/teams";
+import { registerSessionReplayBatchRoutes } from "./session-replays/batch";
+import { registerSessionReplayRoutes } from "./session-replays/replays";
 import { registerCurrentUserRoutes } from "./users/me";
 import { registerUserRoutes } from "./users/users";
 
@@ -89,6 +91,8 @@ export function registerAllRoutes(router: Router): void {
   registerProductRoutes(router);
   registerPurchaseRoutes(router);
   registerAnalyticsRoutes(router);
+  registerSessionReplayBatchRoutes(router);
+  registerSessionReplayRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);
@@ -126,5 +130,6 @@ export const OPENAPI_TAGS = [
   { name: "Data vault", description: "Key-value stores declared in the configuration; keys hashed and values encrypted by the client." },
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
   { name: "Webhooks", description: "Signed outbound webhooks (Standard Webhooks): endpoints, their secrets, the delivery log and test events." },
+  { name: "Session replays", description: "Recordings of signed-in users' sessions (rrweb events) uploaded by the SDK, and reading them back to play." },
   { name: "Misc", description: "SDK housekeeping." },
 ];

@@ -1297,6 +1297,42 @@ export interface KnownError400BodyParsingErrorSchemaError {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusAnalyticsNotEnabledCode = typeof KnownError400PlusAnalyticsNotEnabledCode[keyof typeof KnownError400PlusAnalyticsNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAnalyticsNotEnabledCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  ANALYTICS_NOT_ENABLED: 'ANALYTICS_NOT_ENABLED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusAnalyticsNotEnabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAnalyticsNotEnabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAnalyticsNotEnabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAnalyticsNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusAnonymousAccountsNotEnabledCode = typeof KnownError400PlusAnonymousAccountsNotEnabledCode[keyof typeof KnownError400PlusAnonymousAccountsNotEnabledCode];
 
 
@@ -6522,6 +6558,8 @@ export type RateLimitsCliLoginPerIp = RateLimitRule & unknown;
 
 export type RateLimitsCliPollPerIp = RateLimitRule & unknown;
 
+export type RateLimitsSessionReplayBatchesPerSession = RateLimitRule & unknown;
+
 /**
  * This project's own rate limits by rule; a rule left out, or a field left out, follows the server-wide setting. A PATCH replaces the whole set.
  */
@@ -6536,6 +6574,7 @@ export interface RateLimits {
   code_check_per_ip?: RateLimitRule;
   cli_login_per_ip?: RateLimitsCliLoginPerIp;
   cli_poll_per_ip?: RateLimitsCliPollPerIp;
+  session_replay_batches_per_session?: RateLimitsSessionReplayBatchesPerSession;
 }
 
 export interface RefreshedAccessToken {
@@ -7201,6 +7240,120 @@ export interface SessionGeoInfo {
 export interface SessionList {
   items: Session[];
   is_paginated: boolean;
+}
+
+export type SessionReplayProjectUserDisplayName = string | null;
+
+export type SessionReplayProjectUserPrimaryEmail = string | null;
+
+export type SessionReplayProjectUser = {
+  id: string;
+  display_name: SessionReplayProjectUserDisplayName;
+  primary_email: SessionReplayProjectUserPrimaryEmail;
+};
+
+export interface SessionReplay {
+  id: string;
+  project_user: SessionReplayProjectUser;
+  /** The time of its first event, as the browser stamped it. */
+  started_at_millis: number;
+  /** The time of its last event so far. */
+  last_event_at_millis: number;
+  chunk_count: number;
+  event_count: number;
+  /** Mouse clicks in the recording (rrweb click interactions). */
+  click_count: number;
+}
+
+export interface SessionReplayBatch {
+  /** The browser tab session the SDK keeps in local storage. */
+  browser_session_id: string;
+  /** The recording segment of the tab; analytics events name it too. */
+  session_replay_segment_id: string;
+  /** Chosen by the SDK for each batch; a batch sent again under the same id is stored once. */
+  batch_id: string;
+  /**
+   * When the SDK started recording the segment.
+   * @minimum 0
+   * @maximum 253402300799999
+   */
+  started_at_ms: number;
+  /**
+   * When the SDK sent the batch; the time of a batch whose events carry none.
+   * @minimum 0
+   * @maximum 253402300799999
+   */
+  sent_at_ms: number;
+  /**
+   * 1 to 5000 rrweb events, stored as sent; each event's `timestamp` (ms) places it in the replay.
+   * @minItems 1
+   * @maxItems 5000
+   */
+  events: unknown[];
+}
+
+export interface SessionReplayBatchResult {
+  session_replay_id: string;
+  batch_id: string;
+  /** The stored chunk's key, named as Stack Auth names its storage objects (Gatehouse keeps chunks in its database). */
+  s3_key: string;
+  /** True when this batch id was already stored: nothing changed. */
+  deduped: boolean;
+}
+
+export interface SessionReplayChunk {
+  id: string;
+  batch_id: string;
+  session_replay_segment_id: string;
+  browser_session_id: string;
+  event_count: number;
+  /** Its stored (gzipped) size. */
+  byte_length: number;
+  first_event_at_millis: number;
+  last_event_at_millis: number;
+  created_at_millis: number;
+}
+
+export interface SessionReplayChunkEvents {
+  /** rrweb events, as the SDK sent them. */
+  events: unknown[];
+}
+
+export type SessionReplayChunkListPaginationNextCursor = string | null;
+
+export type SessionReplayChunkListPagination = {
+  next_cursor: SessionReplayChunkListPaginationNextCursor;
+};
+
+export interface SessionReplayChunkList {
+  items: SessionReplayChunk[];
+  is_paginated: boolean;
+  pagination: SessionReplayChunkListPagination;
+}
+
+export type SessionReplayEventsChunkEventsItem = {
+  chunk_id: string;
+  /** rrweb events, as the SDK sent them. */
+  events: unknown[];
+};
+
+export interface SessionReplayEvents {
+  /** Every chunk of the replay, in playing order. */
+  chunks: SessionReplayChunk[];
+  /** The events of the chunks in the requested window, in the same order. */
+  chunk_events: SessionReplayEventsChunkEventsItem[];
+}
+
+export type SessionReplayListPaginationNextCursor = string | null;
+
+export type SessionReplayListPagination = {
+  next_cursor: SessionReplayListPaginationNextCursor;
+};
+
+export interface SessionReplayList {
+  items: SessionReplay[];
+  is_paginated: boolean;
+  pagination: SessionReplayListPagination;
 }
 
 export interface SessionTokens {
@@ -8094,6 +8247,82 @@ export const ListPaymentTransactionsCustomerType = {
   team: 'team',
   custom: 'custom',
 } as const;
+
+export type ListSessionReplaysParams = {
+/**
+ * The `next_cursor` of the previous page (the id of its last replay).
+ */
+cursor?: string;
+/**
+ * 1 to 200; default 50.
+ * @minimum 1
+ * @maximum 200
+ */
+limit?: number;
+/**
+ * Comma-separated user ids, at most 100.
+ * @pattern ^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(,[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})*$
+ */
+user_ids?: string;
+/**
+ * Comma-separated team ids, at most 100.
+ * @pattern ^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(,[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})*$
+ */
+team_ids?: string;
+/**
+ * Only replays at least this long (first to last event, ms).
+ * @pattern ^\d{1,16}$
+ */
+duration_ms_min?: string;
+/**
+ * Only replays at most this long.
+ * @pattern ^\d{1,16}$
+ */
+duration_ms_max?: string;
+/**
+ * Only replays whose last event is at or after this time.
+ * @pattern ^\d{1,16}$
+ */
+last_event_at_from_millis?: string;
+/**
+ * Only replays whose last event is at or before this time.
+ * @pattern ^\d{1,16}$
+ */
+last_event_at_to_millis?: string;
+/**
+ * Only replays with at least this many clicks.
+ * @pattern ^\d{1,16}$
+ */
+click_count_min?: string;
+};
+
+export type ListSessionReplayChunksParams = {
+/**
+ * The `next_cursor` of the previous page (the id of its last chunk).
+ */
+cursor?: string;
+/**
+ * 1 to 500; default 100.
+ * @minimum 1
+ * @maximum 500
+ */
+limit?: number;
+};
+
+export type GetSessionReplayEventsParams = {
+/**
+ * The first chunk (0-based) whose events to return; default 0.
+ * @minimum 0
+ * @maximum 9007199254740991
+ */
+offset?: number | null;
+/**
+ * 1 to 20; default 20.
+ * @minimum 1
+ * @maximum 20
+ */
+limit?: number;
+};
 
 export type GetUserActivityParams = {
 user_id: string;

@@ -21,6 +21,7 @@ export * from "./password";
 export * from "./payments";
 export * from "./permissions";
 export * from "./projects";
+export * from "./session-replays";
 export * from "./sessions";
 export * from "./teams";
 export * from "./users";

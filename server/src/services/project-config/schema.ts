@@ -129,6 +129,7 @@ export const configOverrideSchema = part({
   teams: part({ createPersonalTeamOnSignUp: removable(z.boolean()), allowClientTeamCreation: removable(z.boolean()) }),
   users: part({ allowClientUserDeletion: removable(z.boolean()) }),
   apiKeys: part({ enabled: part({ user: removable(z.boolean()), team: removable(z.boolean()) }) }),
+  apps: part({ installed: entries(recordKey, part({ enabled: removable(z.boolean()) })) }),
   domains: part({
     allowLocalhost: removable(z.boolean()),
     trustedDomains: entries(

@@ -1,0 +1,165 @@
+import { z } from "@hono/zod-openapi";
+import { KnownError } from "../../errors";
+import { ADMIN_ONLY } from "../../http/access";
+import { authenticatedRoute, jsonResponse } from "../../http/openapi";
+import type { Router } from "../../http/router";
+import { MAX_DATE_MILLIS } from "../../http/schemas";
+import { chunkEvents, listChunkPage, listReplayPage, replayEvents } from "../../services/session-replays/playback";
+import {
+  SessionReplayChunkEventsSchema,
+  SessionReplayChunkListSchema,
+  SessionReplayEventsSchema,
+  SessionReplayListSchema,
+  toChunkWire,
+  toReplayWire,
+} from "./schemas";
+
+const TAGS = ["Session replays"];
+const MAX_REPLAY_PAGE = 200;
+const DEFAULT_REPLAY_PAGE = 50;
+const MAX_CHUNK_PAGE = 500;
+const DEFAULT_CHUNK_PAGE = 100;
+/** Chunks whose events one request returns: a batch holds up to 1 MB of events. */
+const MAX_EVENT_WINDOW = 20;
+const MAX_FILTER_IDS = 100;
+
+const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
+const uuidList = (what: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^${UUID}(,${UUID})*$`), `a comma-separated list of ${what} ids (UUIDs)`)
+    .transform((value) => value.split(","))
+    .refine((ids) => ids.length <= MAX_FILTER_IDS, `at most ${MAX_FILTER_IDS} ids`)
+    .optional()
+    .openapi({ description: `Comma-separated ${what} ids, at most ${MAX_FILTER_IDS}.` });
+const wholeNumber = (description: string, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .regex(/^\d{1,16}$/, "a whole number of 0 or more")
+    .transform(Number)
+    .refine((value) => value <= max, `at most ${max}`)
+    .optional()
+    .openapi({ description });
+const pageSize = (max: number, fallback: number) =>
+  z.coerce.number().int().min(1).max(max).optional().openapi({ description: `1 to ${max}; default ${fallback}.` });
+
+const ListQuery = z.object({
+  cursor: z.uuid().optional().openapi({ description: "The `next_cursor` of the previous page (the id of its last replay)." }),
+  limit: pageSize(MAX_REPLAY_PAGE, DEFAULT_REPLAY_PAGE),
+  user_ids: uuidList("user"),
+  team_ids: uuidList("team"),
+  duration_ms_min: wholeNumber("Only replays at least this long (first to last event, ms)."),
+  duration_ms_max: wholeNumber("Only replays at most this long."),
+  last_event_at_from_millis: wholeNumber("Only replays whose last event is at or after this time.", MAX_DATE_MILLIS),
+  last_event_at_to_millis: wholeNumber("Only replays whose last event is at or before this time.", MAX_DATE_MILLIS),
+  click_count_min: wholeNumber("Only replays with at least this many clicks."),
+});
+
+const ReplayParam = z.object({ session_replay_id: z.uuid().openapi({ param: { name: "session_replay_id", in: "path" } }) });
+const ChunkParams = ReplayParam.extend({ chunk_id: z.uuid().openapi({ param: { name: "chunk_id", in: "path" } }) });
+const ChunkQuery = z.object({
+  cursor: z.uuid().optional().openapi({ description: "The `next_cursor` of the previous page (the id of its last chunk)." }),
+  limit: pageSize(MAX_CHUNK_PAGE, DEFAULT_CHUNK_PAGE),
+});
+const EventsQuery = z.object({
+  offset: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional().openapi({ description: "The first chunk (0-based) whose events to return; default 0." }),
+  limit: pageSize(MAX_EVENT_WINDOW, MAX_EVENT_WINDOW),
+});
+
+const listSessionReplaysRoute = authenticatedRoute(ADMIN_ONLY, ["ITEM_NOT_FOUND"], {
+  operationId: "listSessionReplays",
+  method: "get",
+  path: "/internal/session-replays",
+  tags: TAGS,
+  summary: "List the project's session replays, latest activity first",
+  description:
+    "Filters combine (AND). `team_ids` keeps the replays of users who are members of one of the teams now. A cursor that names " +
+    "no replay of the project is ITEM_NOT_FOUND; a minimum above its maximum is SCHEMA_ERROR.",
+  request: { query: ListQuery },
+  responses: { 200: jsonResponse(SessionReplayListSchema, "A page of replays") },
+});
+
+const listSessionReplayChunksRoute = authenticatedRoute(ADMIN_ONLY, ["ITEM_NOT_FOUND"], {
+  operationId: "listSessionReplayChunks",
+  method: "get",
+  path: "/internal/session-replays/{session_replay_id}/chunks",
+  tags: TAGS,
+  summary: "List a replay's chunks (its uploaded batches) in playing order",
+  description: "An unknown replay, or a cursor that is not a chunk of this replay, is ITEM_NOT_FOUND.",
+  request: { params: ReplayParam, query: ChunkQuery },
+  responses: { 200: jsonResponse(SessionReplayChunkListSchema, "A page of chunks") },
+});
+
+const getSessionReplayChunkEventsRoute = authenticatedRoute(ADMIN_ONLY, ["ITEM_NOT_FOUND"], {
+  operationId: "getSessionReplayChunkEvents",
+  method: "get",
+  path: "/internal/session-replays/{session_replay_id}/chunks/{chunk_id}/events",
+  tags: TAGS,
+  summary: "The events of one chunk of a replay",
+  description: "A chunk that is not of this replay is ITEM_NOT_FOUND.",
+  request: { params: ChunkParams },
+  responses: { 200: jsonResponse(SessionReplayChunkEventsSchema, "The chunk's events") },
+});
+
+const getSessionReplayEventsRoute = authenticatedRoute(ADMIN_ONLY, ["ITEM_NOT_FOUND"], {
+  operationId: "getSessionReplayEvents",
+  method: "get",
+  path: "/internal/session-replays/{session_replay_id}/events",
+  tags: TAGS,
+  summary: "Every chunk of a replay, with the events of a window of them",
+  description: `The events of \`limit\` chunks (at most ${MAX_EVENT_WINDOW}) from \`offset\`; read the next window with a larger offset.`,
+  request: { params: ReplayParam, query: EventsQuery },
+  responses: { 200: jsonResponse(SessionReplayEventsSchema, "The chunks, and the window's events") },
+});
+
+function refuseInvertedRange(min: number | undefined, max: number | undefined, names: string): void {
+  if (min !== undefined && max !== undefined && min > max) throw new KnownError("SCHEMA_ERROR", { message: `query: ${names}` });
+}
+
+export function registerSessionReplayRoutes(router: Router): void {
+  router.openapi(listSessionReplaysRoute, async (c) => {
+    const q = c.req.valid("query");
+    refuseInvertedRange(q.duration_ms_min, q.duration_ms_max, "duration_ms_min is larger than duration_ms_max");
+    refuseInvertedRange(q.last_event_at_from_millis, q.last_event_at_to_millis, "last_event_at_from_millis is later than last_event_at_to_millis");
+    const page = await listReplayPage(
+      c.var.deps,
+      c.var.auth.tenancy,
+      {
+        userIds: q.user_ids,
+        teamIds: q.team_ids,
+        durationMsMin: q.duration_ms_min,
+        durationMsMax: q.duration_ms_max,
+        lastEventFrom: q.last_event_at_from_millis === undefined ? undefined : new Date(q.last_event_at_from_millis),
+        lastEventTo: q.last_event_at_to_millis === undefined ? undefined : new Date(q.last_event_at_to_millis),
+        clickCountMin: q.click_count_min,
+      },
+      { limit: q.limit ?? DEFAULT_REPLAY_PAGE, cursor: q.cursor },
+    );
+    return c.json({ items: page.items.map(toReplayWire), is_paginated: true as const, pagination: { next_cursor: page.nextCursor } }, 200);
+  });
+
+  router.openapi(listSessionReplayChunksRoute, async (c) => {
+    const q = c.req.valid("query");
+    const { session_replay_id } = c.req.valid("param");
+    const page = await listChunkPage(c.var.deps, c.var.auth.tenancy, session_replay_id, { limit: q.limit ?? DEFAULT_CHUNK_PAGE, cursor: q.cursor });
+    return c.json({ items: page.items.map(toChunkWire), is_paginated: true as const, pagination: { next_cursor: page.nextCursor } }, 200);
+  });
+
+  router.openapi(getSessionReplayChunkEventsRoute, async (c) => {
+    const { session_replay_id, chunk_id } = c.req.valid("param");
+    return c.json({ events: await chunkEvents(c.var.deps, c.var.auth.tenancy, session_replay_id, chunk_id) }, 200);
+  });
+
+  router.openapi(getSessionReplayEventsRoute, async (c) => {
+    const { session_replay_id } = c.req.valid("param");
+    const q = c.req.valid("query");
+    const result = await replayEvents(c.var.deps, c.var.auth.tenancy, session_replay_id, { offset: q.offset ?? 0, limit: q.limit ?? MAX_EVENT_WINDOW });
+    return c.json(
+      {
+        chunks: result.chunks.map(toChunkWire),
+        chunk_events: result.chunkEvents.map((entry) => ({ chunk_id: entry.chunkId, events: entry.events })),
+      },
+      200,
+    );
+  });
+}
