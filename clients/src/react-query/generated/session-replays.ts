@@ -33,6 +33,7 @@ import type {
   ListSessionReplayChunksParams,
   ListSessionReplaysParams,
   RateLimited,
+  SessionReplay,
   SessionReplayBatch,
   SessionReplayBatchResult,
   SessionReplayChunkEvents,
@@ -151,6 +152,106 @@ export function useListSessionReplays<TData = Awaited<ReturnType<typeof listSess
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getListSessionReplaysQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Gatehouse's own (Stack Auth lists replays only); an unknown replay is ITEM_NOT_FOUND.
+ * @summary Read one session replay: its user, times and totals
+ */
+export const getGetSessionReplayUrl = (sessionReplayId: string,) => {
+
+
+  
+
+  return `/internal/session-replays/${sessionReplayId}`
+}
+
+export const getSessionReplay = async (sessionReplayId: string, options?: RequestInit): Promise<SessionReplay> => {
+  
+  return gatehouseFetch<SessionReplay>(getGetSessionReplayUrl(sessionReplayId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetSessionReplayQueryKey = (sessionReplayId?: string,) => {
+    return [
+    `/internal/session-replays/${sessionReplayId}`
+    ] as const;
+    }
+
+    
+export const getGetSessionReplayQueryOptions = <TData = Awaited<ReturnType<typeof getSessionReplay>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(sessionReplayId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSessionReplay>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetSessionReplayQueryKey(sessionReplayId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getSessionReplay>>> = ({ signal }) => getSessionReplay(sessionReplayId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(sessionReplayId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getSessionReplay>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetSessionReplayQueryResult = NonNullable<Awaited<ReturnType<typeof getSessionReplay>>>
+export type GetSessionReplayQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>
+
+
+export function useGetSessionReplay<TData = Awaited<ReturnType<typeof getSessionReplay>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+ sessionReplayId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSessionReplay>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSessionReplay>>,
+          TError,
+          Awaited<ReturnType<typeof getSessionReplay>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSessionReplay<TData = Awaited<ReturnType<typeof getSessionReplay>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+ sessionReplayId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSessionReplay>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getSessionReplay>>,
+          TError,
+          Awaited<ReturnType<typeof getSessionReplay>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetSessionReplay<TData = Awaited<ReturnType<typeof getSessionReplay>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+ sessionReplayId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSessionReplay>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read one session replay: its user, times and totals
+ */
+
+export function useGetSessionReplay<TData = Awaited<ReturnType<typeof getSessionReplay>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+ sessionReplayId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getSessionReplay>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetSessionReplayQueryOptions(sessionReplayId,options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 

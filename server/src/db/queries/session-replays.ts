@@ -168,6 +168,27 @@ interface ReplayRaw {
   click_count: number;
 }
 
+/** A replay with its user's name and primary e-mail; callers add WHERE (on `r`) and ORDER BY. */
+const REPLAY_SELECT = `SELECT r.id, r.user_id, u.display_name,
+    (SELECT c.value FROM contact_channels c
+      WHERE c.project_id = r.project_id AND c.branch_id = r.branch_id AND c.user_id = r.user_id AND c.type = 'email' AND c.is_primary
+      LIMIT 1) AS primary_email,
+    r.started_at, r.last_event_at, r.chunk_count, r.event_count, r.click_count
+  FROM session_replays r
+  JOIN users u ON u.project_id = r.project_id AND u.branch_id = r.branch_id AND u.id = r.user_id`;
+
+const toReplaySummary = (row: ReplayRaw): ReplaySummaryRow => ({
+  id: row.id,
+  userId: row.user_id,
+  userDisplayName: row.display_name,
+  userPrimaryEmail: row.primary_email,
+  startedAtMillis: toMillis(row.started_at),
+  lastEventAtMillis: toMillis(row.last_event_at),
+  chunkCount: row.chunk_count,
+  eventCount: row.event_count,
+  clickCount: row.click_count,
+});
+
 /** The position of a replay in the list, for a cursor; null when the project has no such replay. */
 export async function findReplayPosition(q: Queryable, tenant: Tenant, id: string): Promise<{ id: string; lastEventAt: string } | null> {
   const rows = await q.query<{ id: string; last_event_at: string }>(
@@ -207,29 +228,15 @@ export async function listReplays(
   if (filter.clickCountMin !== undefined) where.push(`r.click_count >= ${param(filter.clickCountMin)}`);
   if (after) where.push(`(r.last_event_at, r.id) < (${param(after.lastEventAt)}::timestamptz, ${param(after.id)}::uuid)`);
   const rows = await q.query<ReplayRaw>(
-    `SELECT r.id, r.user_id, u.display_name,
-       (SELECT c.value FROM contact_channels c
-         WHERE c.project_id = r.project_id AND c.branch_id = r.branch_id AND c.user_id = r.user_id AND c.type = 'email' AND c.is_primary
-         LIMIT 1) AS primary_email,
-       r.started_at, r.last_event_at, r.chunk_count, r.event_count, r.click_count
-     FROM session_replays r
-     JOIN users u ON u.project_id = r.project_id AND u.branch_id = r.branch_id AND u.id = r.user_id
-     WHERE ${where.join(" AND ")}
-     ORDER BY r.last_event_at DESC, r.id DESC
-     LIMIT ${param(limit)}`,
+    `${REPLAY_SELECT} WHERE ${where.join(" AND ")} ORDER BY r.last_event_at DESC, r.id DESC LIMIT ${param(limit)}`,
     params,
   );
-  return rows.map((row) => ({
-    id: row.id,
-    userId: row.user_id,
-    userDisplayName: row.display_name,
-    userPrimaryEmail: row.primary_email,
-    startedAtMillis: toMillis(row.started_at),
-    lastEventAtMillis: toMillis(row.last_event_at),
-    chunkCount: row.chunk_count,
-    eventCount: row.event_count,
-    clickCount: row.click_count,
-  }));
+  return rows.map(toReplaySummary);
+}
+
+export async function findReplay(q: Queryable, tenant: Tenant, id: string): Promise<ReplaySummaryRow | null> {
+  const rows = await q.query<ReplayRaw>(`${REPLAY_SELECT} WHERE r.project_id = $1 AND r.branch_id = $2 AND r.id = $3`, [tenant.projectId, tenant.branchId, id]);
+  return rows[0] ? toReplaySummary(rows[0]) : null;
 }
 
 export async function replayExists(q: Queryable, tenant: Tenant, id: string): Promise<boolean> {

@@ -4,12 +4,13 @@ import { ADMIN_ONLY } from "../../http/access";
 import { authenticatedRoute, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { MAX_DATE_MILLIS } from "../../http/schemas";
-import { chunkEvents, listChunkPage, listReplayPage, replayEvents } from "../../services/session-replays/playback";
+import { chunkEvents, getReplay, listChunkPage, listReplayPage, replayEvents } from "../../services/session-replays/playback";
 import {
   SessionReplayChunkEventsSchema,
   SessionReplayChunkListSchema,
   SessionReplayEventsSchema,
   SessionReplayListSchema,
+  SessionReplaySchema,
   toChunkWire,
   toReplayWire,
 } from "./schemas";
@@ -79,6 +80,17 @@ const listSessionReplaysRoute = authenticatedRoute(ADMIN_ONLY, ["ITEM_NOT_FOUND"
   responses: { 200: jsonResponse(SessionReplayListSchema, "A page of replays") },
 });
 
+const getSessionReplayRoute = authenticatedRoute(ADMIN_ONLY, ["ITEM_NOT_FOUND"], {
+  operationId: "getSessionReplay",
+  method: "get",
+  path: "/internal/session-replays/{session_replay_id}",
+  tags: TAGS,
+  summary: "Read one session replay: its user, times and totals",
+  description: "Gatehouse's own (Stack Auth lists replays only); an unknown replay is ITEM_NOT_FOUND.",
+  request: { params: ReplayParam },
+  responses: { 200: jsonResponse(SessionReplaySchema, "The replay") },
+});
+
 const listSessionReplayChunksRoute = authenticatedRoute(ADMIN_ONLY, ["ITEM_NOT_FOUND"], {
   operationId: "listSessionReplayChunks",
   method: "get",
@@ -136,6 +148,11 @@ export function registerSessionReplayRoutes(router: Router): void {
       { limit: q.limit ?? DEFAULT_REPLAY_PAGE, cursor: q.cursor },
     );
     return c.json({ items: page.items.map(toReplayWire), is_paginated: true as const, pagination: { next_cursor: page.nextCursor } }, 200);
+  });
+
+  router.openapi(getSessionReplayRoute, async (c) => {
+    const { session_replay_id } = c.req.valid("param");
+    return c.json(toReplayWire(await getReplay(c.var.deps, c.var.auth.tenancy, session_replay_id)), 200);
   });
 
   router.openapi(listSessionReplayChunksRoute, async (c) => {

@@ -89,6 +89,7 @@ describe("uploading batches", () => {
       pagination: { next_cursor: null },
     });
 
+    expect((await admin(`/internal/session-replays/${replayId}`)).json).toEqual(list.json.items[0]);
     const chunks = await admin(`/internal/session-replays/${replayId}/chunks`);
     expect(chunks.json.items).toHaveLength(1);
     const chunk = chunks.json.items[0];
@@ -370,6 +371,7 @@ describe("reading a replay's chunks and events", () => {
   it("keeps replays within their project, and deletes them with their user", async () => {
     const other = await createProjectFixture(t);
     expect((await admin("/internal/session-replays", other)).json.items).toEqual([]);
+    expect((await admin(`/internal/session-replays/${replayId}`, other)).json.code).toBe("ITEM_NOT_FOUND");
     expect((await admin(`/internal/session-replays/${replayId}/chunks`, other)).json.code).toBe("ITEM_NOT_FOUND");
     expect((await admin(`/internal/session-replays/${replayId}/events`, other)).json.code).toBe("ITEM_NOT_FOUND");
     expect((await admin(`/internal/session-replays?cursor=${replayId}`, other)).json.code).toBe("ITEM_NOT_FOUND");
@@ -404,6 +406,13 @@ describeSecurity({
   path: "/internal/session-replays",
   access: ["admin"],
   foreignResource: async (ctx) => ({ path: `/internal/session-replays?cursor=${(await foreignReplay(ctx)).replayId}`, creds: ctx.project.admin, code: "ITEM_NOT_FOUND" }),
+});
+describeSecurity({
+  operationId: "getSessionReplay",
+  method: "GET",
+  path: `/internal/session-replays/${ZERO}`,
+  access: ["admin"],
+  foreignResource: async (ctx) => ({ path: `/internal/session-replays/${(await foreignReplay(ctx)).replayId}`, creds: ctx.project.admin, code: "ITEM_NOT_FOUND" }),
 });
 describeSecurity({
   operationId: "listSessionReplayChunks",

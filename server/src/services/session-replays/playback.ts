@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import { gunzip as gunzipCallback } from "node:zlib";
 import {
   findChunkPosition,
+  findReplay,
   findReplayPosition,
   listChunks,
   listReplays,
@@ -46,6 +47,12 @@ export async function listReplayPage(
   }
   const rows = await listReplays(deps.db, tenancy, filter, page.limit + 1, after);
   return pageOf(rows, page.limit);
+}
+
+export async function getReplay(deps: ServiceDeps, tenancy: Tenancy, replayId: string): Promise<ReplaySummary> {
+  const replay = await findReplay(deps.db, tenancy, replayId);
+  if (!replay) throw new KnownError("ITEM_NOT_FOUND", { item_id: replayId });
+  return replay;
 }
 
 /** A replay's chunks in playing order; the cursor is the last chunk of the page before, and must be of this replay. */
