@@ -91,6 +91,23 @@ describe("permission definitions", () => {
     expect(patched.json.config.team_creator_default_permissions).toEqual([{ id: "alpha" }, { id: "zeta" }]);
   });
 
+  it("follows a renamed or deleted definition into the default sets, also where /internal/projects/current set them", async () => {
+    const fx = await createProjectFixture(t);
+    await admin("POST", "/team-permission-definitions", { id: "custom" }, fx);
+    await admin("POST", "/team-permission-definitions", { id: "other" }, fx);
+    const patched = await admin("PATCH", "/internal/projects/current", { config: { team_creator_default_permissions: [{ id: "team_admin" }, { id: "custom" }, { id: "other" }] } }, fx);
+    expect(patched.json.config.team_creator_default_permissions).toEqual([{ id: "custom" }, { id: "other" }, { id: "team_admin" }]);
+    await admin("PATCH", "/team-permission-definitions/other", { id: "renamed" }, fx);
+    expect((await admin("DELETE", "/team-permission-definitions/custom", undefined, fx)).json).toEqual({ success: true });
+    const after = await admin("GET", "/internal/projects/current", undefined, fx);
+    expect(after.json.config.team_creator_default_permissions).toEqual([{ id: "renamed" }, { id: "team_admin" }]);
+    // The next team's creator gets exactly those.
+    const creator = await signUpUser(t, fx.client);
+    const team = await server("POST", "/teams", { display_name: "T", creator_user_id: creator.userId }, fx);
+    const granted = await server("GET", `/team-permissions?team_id=${team.json.id}&user_id=${creator.userId}&recursive=false`, undefined, fx);
+    expect(granted.json.items.map((p: { id: string }) => p.id).sort()).toEqual(["renamed", "team_admin"]);
+  });
+
   it("refuses duplicates, unknown children, bad ids, system edits, other-scope children and cycles", async () => {
     const fx = await createProjectFixture(t);
     await admin("POST", "/team-permission-definitions", { id: "a" }, fx);
