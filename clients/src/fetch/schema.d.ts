@@ -2456,7 +2456,7 @@ export interface paths {
         head?: never;
         /**
          * Update a team member profile
-         * @description With client access only one's own profile.
+         * @description With client access only one's own profile; another member's is CLIENT_ACCESS_OWN_USER_ONLY.
          */
         patch: operations["updateTeamMemberProfile"];
         trace?: never;
@@ -17504,13 +17504,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CLIENT_ACCESS_OWN_USER_ONLY, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusClientAccessOwnUserOnly"];
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */

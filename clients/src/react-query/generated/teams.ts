@@ -854,7 +854,7 @@ export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTea
 
 
 /**
- * With client access only one's own profile.
+ * With client access only one's own profile; another member's is CLIENT_ACCESS_OWN_USER_ONLY.
  * @summary Update a team member profile
  */
 export const getUpdateTeamMemberProfileUrl = (teamId: string,
@@ -883,7 +883,7 @@ export const updateTeamMemberProfile = async (teamId: string,
 
 
 
-export const getUpdateTeamMemberProfileMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const getUpdateTeamMemberProfileMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientAccessOwnUserOnly | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext> => {
 
@@ -910,12 +910,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamMemberProfileMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeamMemberProfile>>>
     export type UpdateTeamMemberProfileMutationBody = TeamMemberProfileUpdate
-    export type UpdateTeamMemberProfileMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+    export type UpdateTeamMemberProfileMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientAccessOwnUserOnly | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Update a team member profile
  */
-export const useUpdateTeamMemberProfile = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const useUpdateTeamMemberProfile = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientAccessOwnUserOnly | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeamMemberProfile>>,
