@@ -117,8 +117,9 @@ export async function updateDefinition(
     rbac.permissions[newId] = toConfig({ description, contained }, scope);
     if (newId !== id) {
       delete rbac.permissions[id];
+      const inDefaults = isInDefaultSets(tenancy.config, rbac, scope, id);
       replaceReferences(tenancy.config, scope, rbac, id, newId);
-      await followInBranchLevels(tx, tenancy.projectId, scope, id, newId);
+      if (inDefaults) await followInBranchLevels(tx, tenancy.projectId, scope, id, newId);
       await renameGrants(tx, tenancy.projectId, scope, id, newId);
     }
   });
@@ -130,8 +131,9 @@ export async function deleteDefinition(deps: ServiceDeps, tenancy: Tenancy, scop
   requireDefinition(tenancy.config, scope, id);
   await editRbac(deps, tenancy, async (rbac, tx) => {
     delete rbac.permissions[id];
+    const inDefaults = isInDefaultSets(tenancy.config, rbac, scope, id);
     replaceReferences(tenancy.config, scope, rbac, id, null);
-    await followInBranchLevels(tx, tenancy.projectId, scope, id, null);
+    if (inDefaults) await followInBranchLevels(tx, tenancy.projectId, scope, id, null);
     await deleteGrantsOfPermission(tx, tenancy.projectId, scope, id);
   });
 }
@@ -162,6 +164,18 @@ function replaceReferences(
 }
 
 const isJson = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Whether a default set names the id: as rendered, or at the project level (where a higher
+ * level may be hiding it with null, which must then follow a rename). Otherwise no level
+ * needs changing, and the other levels are not read.
+ */
+function isInDefaultSets(config: ProjectConfig, projectLevel: { defaultPermissions: Json }, scope: PermissionScope, id: string): boolean {
+  return DEFAULT_SETS[scope].some((set) => {
+    const own = projectLevel.defaultPermissions[set];
+    return Object.hasOwn(config.rbac.defaultPermissions[set], id) || (isJson(own) && Object.hasOwn(own, id));
+  });
+}
 
 /**
  * The default sets may also be set at the branch and environment levels (PATCH
