@@ -12,6 +12,7 @@ import { paymentErrors } from "./payments";
 import { permissionErrors } from "./permissions";
 import { projectAuthErrors } from "./project-auth";
 import { sessionErrors } from "./session";
+import { sessionReplayErrors } from "./session-replays";
 import { teamErrors } from "./teams";
 import { userErrors } from "./users";
 import { verificationErrors } from "./verification";
@@ -36,6 +37,7 @@ export const knownErrors = {
   ...webhookErrors,
   ...paymentErrors,
   ...analyticsErrors,
+  ...sessionReplayErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

@@ -1,4 +1,4 @@
-import { knownError } from "./define";
+import { knownError, plainError } from "./define";
 
 /** TEAM_PERMISSION_REQUIRED lives with the team errors (errors/teams.ts). */
 export const permissionErrors = {
@@ -18,6 +18,8 @@ export const permissionErrors = {
     400,
     (d) => `A permission with the id "${d.permission_id}" is already defined; pick another id.`,
   ),
+  // A refusal Stack Auth answers as a bare status and a sentence (errors/define.ts, plainError).
+  CLIENT_CANNOT_LIST_OTHER_USERS_PERMISSIONS: plainError(403, () => 'With client access, only the signed-in user\'s own permissions can be listed (user_id "me").'),
   PROJECT_PERMISSION_REQUIRED: knownError<{ user_id: string; permission_id: string }>(
     401,
     (d) => `User ${d.user_id} lacks the project permission ${d.permission_id}.`,

@@ -178,9 +178,7 @@ export function resolveListOwnerForAccess(
   userId: string,
   refusal: "CLIENT_CANNOT_LIST_OTHER_USERS_CONTACT_CHANNELS" | "CLIENT_CANNOT_LIST_OTHER_USERS_SESSIONS",
 ): string {
-  const resolved = resolveUserId(auth, userId);
-  if (auth.type === "client" && requireUser(auth, true).sub !== resolved) throw new KnownError(refusal);
-  return resolved;
+  return resolveOwnUserIdForClient(auth, userId, () => new KnownError(refusal))!;
 }
 
 export function requireSignedInUser(auth: RequestAuth): AccessTokenClaims {

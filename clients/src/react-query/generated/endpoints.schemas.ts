@@ -3566,65 +3566,6 @@ export interface KnownError403 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403PlusClientAccessOwnUserOnlyCode = typeof KnownError403PlusClientAccessOwnUserOnlyCode[keyof typeof KnownError403PlusClientAccessOwnUserOnlyCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusClientAccessOwnUserOnlyCode = {
-  CLIENT_ACCESS_OWN_USER_ONLY: 'CLIENT_ACCESS_OWN_USER_ONLY',
-  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError403PlusClientAccessOwnUserOnlyDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 403.
- */
-export interface KnownError403PlusClientAccessOwnUserOnly {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusClientAccessOwnUserOnlyCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusClientAccessOwnUserOnlyDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledCode = typeof KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledCode[keyof typeof KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledCode = {
-  CLIENT_ACCESS_OWN_USER_ONLY: 'CLIENT_ACCESS_OWN_USER_ONLY',
-  CLIENT_TEAM_CREATION_NOT_ENABLED: 'CLIENT_TEAM_CREATION_NOT_ENABLED',
-  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 403.
- */
-export interface KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabled {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabledDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode = typeof KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode[keyof typeof KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode];
 
 
@@ -7223,11 +7164,7 @@ export interface SessionReplayBatch {
    * @maximum 253402300799999
    */
   sent_at_ms: number;
-  /**
-   * 1 to 5000 rrweb events, stored as sent; each event's `timestamp` (ms) places it in the replay.
-   * @minItems 1
-   * @maxItems 5000
-   */
+  /** 1 to 5000 rrweb events, stored as sent; each event's `timestamp` (ms) places it in the replay. */
   events: unknown[];
 }
 
@@ -8190,6 +8127,7 @@ export const ListPaymentTransactionsCustomerType = {
 export type ListSessionReplaysParams = {
 /**
  * The `next_cursor` of the previous page (the id of its last replay).
+ * @maxLength 64
  */
 cursor?: string;
 /**
@@ -8200,37 +8138,37 @@ cursor?: string;
 limit?: number;
 /**
  * Comma-separated user ids, at most 100.
- * @pattern ^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(,[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})*$
+ * @maxLength 8192
  */
 user_ids?: string;
 /**
- * Comma-separated team ids, at most 100.
- * @pattern ^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(,[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})*$
+ * Comma-separated team ids, at most 100: the replays of their members.
+ * @maxLength 8192
  */
 team_ids?: string;
 /**
  * Only replays at least this long (first to last event, ms).
- * @pattern ^\d{1,16}$
+ * @maxLength 32
  */
 duration_ms_min?: string;
 /**
  * Only replays at most this long.
- * @pattern ^\d{1,16}$
+ * @maxLength 32
  */
 duration_ms_max?: string;
 /**
- * Only replays whose last event is at or after this time.
- * @pattern ^\d{1,16}$
+ * Only replays whose last event is at or after this time (ms).
+ * @maxLength 32
  */
 last_event_at_from_millis?: string;
 /**
- * Only replays whose last event is at or before this time.
- * @pattern ^\d{1,16}$
+ * Only replays whose last event is at or before this time (ms).
+ * @maxLength 32
  */
 last_event_at_to_millis?: string;
 /**
  * Only replays with at least this many clicks.
- * @pattern ^\d{1,16}$
+ * @maxLength 32
  */
 click_count_min?: string;
 };
@@ -8367,7 +8305,7 @@ query?: string;
 
 export type ListProjectPermissionsParams = {
 /**
- * A user id, or `me`. Client access must name the signed-in user; another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY.
+ * A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403.
  */
 user_id?: string | 'me';
 /**
@@ -8473,7 +8411,7 @@ query?: string;
 export type ListTeamPermissionsParams = {
 team_id?: string;
 /**
- * A user id, or `me`. Client access must name the signed-in user; another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY.
+ * A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403.
  */
 user_id?: string | 'me';
 /**
@@ -8499,7 +8437,7 @@ export const ListTeamPermissionsRecursive = {
 
 export type ListTeamsParams = {
 /**
- * Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY. Omitted (server only) lists every team.
+ * Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, is refused with a plain 403. Omitted (server only) lists every team.
  */
 user_id?: string | 'me';
 add_current_user?: string;

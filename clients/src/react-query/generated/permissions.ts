@@ -28,7 +28,6 @@ import type {
   KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists,
   KnownError401,
   KnownError403,
-  KnownError403PlusClientAccessOwnUserOnly,
   KnownError404PermissionNotFoundAnd2More1hvmgfx,
   KnownError404PermissionNotFoundAnd2More1k741ek,
   KnownError404PermissionNotFoundWrongPermissionScope,
@@ -422,7 +421,7 @@ export const getListProjectPermissionsQueryKey = (params?: ListProjectPermission
     }
 
     
-export const getListProjectPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError503>>(params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListProjectPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -441,10 +440,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListProjectPermissionsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectPermissions>>>
-export type ListProjectPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError503>
+export type ListProjectPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>
 
 
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError503>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params: undefined |  ListProjectPermissionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissions>>,
@@ -454,7 +453,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError503>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissions>>,
@@ -464,7 +463,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError503>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -472,7 +471,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
  * @summary List the project permissions users hold
  */
 
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError503>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -997,7 +996,7 @@ export const getListTeamPermissionsQueryKey = (params?: ListTeamPermissionsParam
     }
 
     
-export const getListTeamPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError503>>(params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1016,10 +1015,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamPermissionsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamPermissions>>>
-export type ListTeamPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError503>
+export type ListTeamPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>
 
 
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError503>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params: undefined |  ListTeamPermissionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissions>>,
@@ -1029,7 +1028,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError503>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissions>>,
@@ -1039,7 +1038,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError503>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1047,7 +1046,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
  * @summary List the team permissions users hold
  */
 
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientAccessOwnUserOnly | KnownError503>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

@@ -56,7 +56,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Filters combine (AND). `team_ids` keeps the replays of users who are members of one of the teams now. A cursor that names no replay of the project is ITEM_NOT_FOUND; a minimum above its maximum is SCHEMA_ERROR.
+ * Filters combine (AND); an empty one is ignored. `team_ids` keeps the replays of users who are members of one of the teams now. A malformed filter, or a minimum above its maximum, is a plain 400 (as in Stack Auth); a cursor that names no replay of the project is ITEM_NOT_FOUND.
  * @summary List the project's session replays, latest activity first
  */
 export const getListSessionReplaysUrl = (params?: ListSessionReplaysParams,) => {
@@ -96,7 +96,7 @@ export const getListSessionReplaysQueryKey = (params?: ListSessionReplaysParams,
     }
 
     
-export const getListSessionReplaysQueryOptions = <TData = Awaited<ReturnType<typeof listSessionReplays>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(params?: ListSessionReplaysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessionReplays>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListSessionReplaysQueryOptions = <TData = Awaited<ReturnType<typeof listSessionReplays>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(params?: ListSessionReplaysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessionReplays>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -115,10 +115,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListSessionReplaysQueryResult = NonNullable<Awaited<ReturnType<typeof listSessionReplays>>>
-export type ListSessionReplaysQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>
+export type ListSessionReplaysQueryError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>
 
 
-export function useListSessionReplays<TData = Awaited<ReturnType<typeof listSessionReplays>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+export function useListSessionReplays<TData = Awaited<ReturnType<typeof listSessionReplays>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
  params: undefined |  ListSessionReplaysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessionReplays>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSessionReplays>>,
@@ -128,7 +128,7 @@ export function useListSessionReplays<TData = Awaited<ReturnType<typeof listSess
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSessionReplays<TData = Awaited<ReturnType<typeof listSessionReplays>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+export function useListSessionReplays<TData = Awaited<ReturnType<typeof listSessionReplays>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
  params?: ListSessionReplaysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessionReplays>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listSessionReplays>>,
@@ -138,7 +138,7 @@ export function useListSessionReplays<TData = Awaited<ReturnType<typeof listSess
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListSessionReplays<TData = Awaited<ReturnType<typeof listSessionReplays>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+export function useListSessionReplays<TData = Awaited<ReturnType<typeof listSessionReplays>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
  params?: ListSessionReplaysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessionReplays>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -146,7 +146,7 @@ export function useListSessionReplays<TData = Awaited<ReturnType<typeof listSess
  * @summary List the project's session replays, latest activity first
  */
 
-export function useListSessionReplays<TData = Awaited<ReturnType<typeof listSessionReplays>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+export function useListSessionReplays<TData = Awaited<ReturnType<typeof listSessionReplays>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
  params?: ListSessionReplaysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listSessionReplays>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -601,7 +601,7 @@ export function useGetSessionReplayEvents<TData = Awaited<ReturnType<typeof getS
 
 
 /**
- * The SDK's session recorder posts these while a user is signed in, when the project has the Analytics app installed (`apps.installed.analytics.enabled`; else ANALYTICS_NOT_ENABLED). Batches of one session join one replay until the session is idle for 3 minutes or has recorded for 12 hours. A body over 1,000,000 bytes is BODY_PARSING_ERROR. A batch id already stored for the user answers `deduped: true` and changes nothing.
+ * The SDK's session recorder posts these while a user is signed in, when the project has the Analytics app installed (`apps.installed.analytics.enabled`; else ANALYTICS_NOT_ENABLED). Batches of one session join one replay until the session is idle for 3 minutes or has recorded for 12 hours. A body over 1,000,000 bytes is a plain 413, a batch without events or with too many a plain 400, as in Stack Auth. A batch id already stored for the user answers `deduped: true` and changes nothing.
  * @summary Upload a batch of the signed-in user's recorded rrweb events
  */
 export const getSendSessionReplayBatchUrl = () => {
@@ -627,7 +627,7 @@ export const sendSessionReplayBatch = async (sessionReplayBatch: SessionReplayBa
 
 
 
-export const getSendSessionReplayBatchMutationOptions = <TError = ErrorType<KnownError400PlusAnalyticsNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>,
+export const getSendSessionReplayBatchMutationOptions = <TError = ErrorType<KnownError400PlusAnalyticsNotEnabled | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSessionReplayBatch>>, TError,{data: SessionReplayBatch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendSessionReplayBatch>>, TError,{data: SessionReplayBatch}, TContext> => {
 
@@ -654,12 +654,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendSessionReplayBatchMutationResult = NonNullable<Awaited<ReturnType<typeof sendSessionReplayBatch>>>
     export type SendSessionReplayBatchMutationBody = SessionReplayBatch
-    export type SendSessionReplayBatchMutationError = ErrorType<KnownError400PlusAnalyticsNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>
+    export type SendSessionReplayBatchMutationError = ErrorType<KnownError400PlusAnalyticsNotEnabled | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | RateLimited | KnownError503>
 
     /**
  * @summary Upload a batch of the signed-in user's recorded rrweb events
  */
-export const useSendSessionReplayBatch = <TError = ErrorType<KnownError400PlusAnalyticsNotEnabled | KnownError401PlusUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>,
+export const useSendSessionReplayBatch = <TError = ErrorType<KnownError400PlusAnalyticsNotEnabled | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSessionReplayBatch>>, TError,{data: SessionReplayBatch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendSessionReplayBatch>>,

@@ -27,7 +27,7 @@ const TeamGrantParams = z.object({
 const ProjectGrantParams = z.object({ user_id: userParam, permission_id: permissionParam });
 
 const OWN_USER_DESCRIPTION =
-  "A user id, or `me`. Client access must name the signed-in user; another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY.";
+  "A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403.";
 const recursiveQuery = booleanQuery.optional().openapi({ description: "Include permissions contained in granted ones; default true." });
 const TeamListQuery = z.object({
   team_id: z.uuid().optional(),
@@ -46,9 +46,9 @@ const EmptyBody = optionalJsonBody(EmptyObjectSchema);
 
 /** Client access must name the signed-in user; server access may list every user's. */
 const resolveListedUser = (auth: RequestAuth, userId: string | undefined) =>
-  resolveOwnUserIdForClient(auth, userId, () => new KnownError("CLIENT_ACCESS_OWN_USER_ONLY"));
+  resolveOwnUserIdForClient(auth, userId, () => new KnownError("CLIENT_CANNOT_LIST_OTHER_USERS_PERMISSIONS"));
 
-const listErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER", "CLIENT_ACCESS_OWN_USER_ONLY"] as const;
+const listErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER", "CLIENT_CANNOT_LIST_OTHER_USERS_PERMISSIONS"] as const;
 const grantErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER", "PERMISSION_NOT_FOUND", "WRONG_PERMISSION_SCOPE"] as const;
 
 const listTeamPermissionsRoute = authenticatedRoute(CLIENT_AND_UP, listErrors, {

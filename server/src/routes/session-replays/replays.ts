@@ -1,10 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { KnownError } from "../../errors";
 import { ADMIN_ONLY } from "../../http/access";
 import { authenticatedRoute, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { MAX_DATE_MILLIS } from "../../http/schemas";
 import { chunkEvents, getReplay, listChunkPage, listReplayPage, replayEvents } from "../../services/session-replays/playback";
+import { MAX_FILTER_IDS, parseReplayFilter } from "./list-filters";
 import {
   SessionReplayChunkEventsSchema,
   SessionReplayChunkListSchema,
@@ -22,38 +21,23 @@ const MAX_CHUNK_PAGE = 500;
 const DEFAULT_CHUNK_PAGE = 100;
 /** Chunks whose events one request returns: a batch holds up to 1 MB of events. */
 const MAX_EVENT_WINDOW = 20;
-const MAX_FILTER_IDS = 100;
-
-const UUID = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}";
-const uuidList = (what: string) =>
-  z
-    .string()
-    .regex(new RegExp(`^${UUID}(,${UUID})*$`), `a comma-separated list of ${what} ids (UUIDs)`)
-    .transform((value) => value.split(","))
-    .refine((ids) => ids.length <= MAX_FILTER_IDS, `at most ${MAX_FILTER_IDS} ids`)
-    .optional()
-    .openapi({ description: `Comma-separated ${what} ids, at most ${MAX_FILTER_IDS}.` });
-const wholeNumber = (description: string, max = Number.MAX_SAFE_INTEGER) =>
-  z
-    .string()
-    .regex(/^\d{1,16}$/, "a whole number of 0 or more")
-    .transform(Number)
-    .refine((value) => value <= max, `at most ${max}`)
-    .optional()
-    .openapi({ description });
+// Room for more ids than are allowed, so that too many is the filter's own refusal.
+const MAX_FILTER_IDS_TEXT = 8_192;
 const pageSize = (max: number, fallback: number) =>
   z.coerce.number().int().min(1).max(max).optional().openapi({ description: `1 to ${max}; default ${fallback}.` });
+// The filters are read from text by list-filters.ts, as Stack Auth reads them (a bad one is a plain 400).
+const filterText = (description: string, max = 32) => z.string().max(max).optional().openapi({ description });
 
 const ListQuery = z.object({
-  cursor: z.uuid().optional().openapi({ description: "The `next_cursor` of the previous page (the id of its last replay)." }),
+  cursor: z.string().max(64).optional().openapi({ description: "The `next_cursor` of the previous page (the id of its last replay)." }),
   limit: pageSize(MAX_REPLAY_PAGE, DEFAULT_REPLAY_PAGE),
-  user_ids: uuidList("user"),
-  team_ids: uuidList("team"),
-  duration_ms_min: wholeNumber("Only replays at least this long (first to last event, ms)."),
-  duration_ms_max: wholeNumber("Only replays at most this long."),
-  last_event_at_from_millis: wholeNumber("Only replays whose last event is at or after this time.", MAX_DATE_MILLIS),
-  last_event_at_to_millis: wholeNumber("Only replays whose last event is at or before this time.", MAX_DATE_MILLIS),
-  click_count_min: wholeNumber("Only replays with at least this many clicks."),
+  user_ids: filterText(`Comma-separated user ids, at most ${MAX_FILTER_IDS}.`, MAX_FILTER_IDS_TEXT),
+  team_ids: filterText(`Comma-separated team ids, at most ${MAX_FILTER_IDS}: the replays of their members.`, MAX_FILTER_IDS_TEXT),
+  duration_ms_min: filterText("Only replays at least this long (first to last event, ms)."),
+  duration_ms_max: filterText("Only replays at most this long."),
+  last_event_at_from_millis: filterText("Only replays whose last event is at or after this time (ms)."),
+  last_event_at_to_millis: filterText("Only replays whose last event is at or before this time (ms)."),
+  click_count_min: filterText("Only replays with at least this many clicks."),
 });
 
 const ReplayParam = z.object({ session_replay_id: z.uuid().openapi({ param: { name: "session_replay_id", in: "path" } }) });
@@ -67,15 +51,16 @@ const EventsQuery = z.object({
   limit: pageSize(MAX_EVENT_WINDOW, MAX_EVENT_WINDOW),
 });
 
-const listSessionReplaysRoute = authenticatedRoute(ADMIN_ONLY, ["ITEM_NOT_FOUND"], {
+const listSessionReplaysRoute = authenticatedRoute(ADMIN_ONLY, ["ITEM_NOT_FOUND", "SESSION_REPLAY_FILTER_INVALID"], {
   operationId: "listSessionReplays",
   method: "get",
   path: "/internal/session-replays",
   tags: TAGS,
   summary: "List the project's session replays, latest activity first",
   description:
-    "Filters combine (AND). `team_ids` keeps the replays of users who are members of one of the teams now. A cursor that names " +
-    "no replay of the project is ITEM_NOT_FOUND; a minimum above its maximum is SCHEMA_ERROR.",
+    "Filters combine (AND); an empty one is ignored. `team_ids` keeps the replays of users who are members of one of the teams " +
+    "now. A malformed filter, or a minimum above its maximum, is a plain 400 (as in Stack Auth); a cursor that names no replay " +
+    "of the project is ITEM_NOT_FOUND.",
   request: { query: ListQuery },
   responses: { 200: jsonResponse(SessionReplayListSchema, "A page of replays") },
 });
@@ -124,29 +109,10 @@ const getSessionReplayEventsRoute = authenticatedRoute(ADMIN_ONLY, ["ITEM_NOT_FO
   responses: { 200: jsonResponse(SessionReplayEventsSchema, "The chunks, and the window's events") },
 });
 
-function refuseInvertedRange(min: number | undefined, max: number | undefined, names: string): void {
-  if (min !== undefined && max !== undefined && min > max) throw new KnownError("SCHEMA_ERROR", { message: `query: ${names}` });
-}
-
 export function registerSessionReplayRoutes(router: Router): void {
   router.openapi(listSessionReplaysRoute, async (c) => {
-    const q = c.req.valid("query");
-    refuseInvertedRange(q.duration_ms_min, q.duration_ms_max, "duration_ms_min is larger than duration_ms_max");
-    refuseInvertedRange(q.last_event_at_from_millis, q.last_event_at_to_millis, "last_event_at_from_millis is later than last_event_at_to_millis");
-    const page = await listReplayPage(
-      c.var.deps,
-      c.var.auth.tenancy,
-      {
-        userIds: q.user_ids,
-        teamIds: q.team_ids,
-        durationMsMin: q.duration_ms_min,
-        durationMsMax: q.duration_ms_max,
-        lastEventFrom: q.last_event_at_from_millis === undefined ? undefined : new Date(q.last_event_at_from_millis),
-        lastEventTo: q.last_event_at_to_millis === undefined ? undefined : new Date(q.last_event_at_to_millis),
-        clickCountMin: q.click_count_min,
-      },
-      { limit: q.limit ?? DEFAULT_REPLAY_PAGE, cursor: q.cursor },
-    );
+    const { cursor, limit, ...filters } = c.req.valid("query");
+    const page = await listReplayPage(c.var.deps, c.var.auth.tenancy, parseReplayFilter(filters), { limit: limit ?? DEFAULT_REPLAY_PAGE, cursor: cursor || undefined });
     return c.json({ items: page.items.map(toReplayWire), is_paginated: true as const, pagination: { next_cursor: page.nextCursor } }, 200);
   });
 

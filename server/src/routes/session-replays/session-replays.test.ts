@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, callUntyped, createProjectFixture, signUpUser, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, plainRefusal, signUpUser, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
 import { describeSecurity, type SecurityContext } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -169,18 +169,20 @@ describe("uploading batches", () => {
     expect(badKey.json.code).toBe("SCHEMA_ERROR");
   });
 
-  it("refuses empty, oversized and malformed batches", async () => {
+  it("refuses empty, overfull and oversized batches with a plain status, as Stack Auth does, and malformed ones with SCHEMA_ERROR", async () => {
     const user = await signUpUser(t, project.client);
+    const send = (body: unknown) => callUntyped(t, "POST", "/session-replays/batch", { creds: as(user), body });
     const refuse = async (body: unknown, code: string) => {
-      const res = await callUntyped(t, "POST", "/session-replays/batch", { creds: as(user), body });
+      const res = await send(body);
       expect([res.status, res.json.code], JSON.stringify(body).slice(0, 100)).toEqual([400, code]);
       return res;
     };
-    await refuse({ ...batchBody(), events: [] }, "SCHEMA_ERROR");
-    await refuse({ ...batchBody(), events: Array.from({ length: 5_001 }, (_, i) => ({ timestamp: BASE + i })) }, "SCHEMA_ERROR");
+    expect(plainRefusal(await send({ ...batchBody(), events: [] }))).toEqual([400, expect.stringContaining("at least one event")]);
+    const overfull = Array.from({ length: 5_001 }, (_, i) => ({ timestamp: BASE + i }));
+    expect(plainRefusal(await send({ ...batchBody(), events: overfull }))).toEqual([400, expect.stringContaining("at most 5,000 events")]);
     expect((await upload(as(user), { events: Array.from({ length: 5_000 }, (_, i) => ({ timestamp: BASE + i })) })).status).toBe(200);
-    const big = await refuse({ ...batchBody(), events: [{ timestamp: BASE, data: "a".repeat(1_000_001) }] }, "BODY_PARSING_ERROR");
-    expect(big.json.details.message).toContain("1000000");
+    const big = await send({ ...batchBody(), events: [{ timestamp: BASE, data: "a".repeat(1_000_001) }] });
+    expect(plainRefusal(big)).toEqual([413, expect.stringContaining("1,000,000 bytes")]);
     for (const field of ["browser_session_id", "session_replay_segment_id", "batch_id"]) {
       await refuse({ ...batchBody(), [field]: "not-a-uuid" }, "SCHEMA_ERROR");
     }
@@ -289,32 +291,33 @@ describe("listing replays", () => {
     expect(new Set(seen).size).toBe(5);
   });
 
-  it("refuses malformed filters and unknown cursors", async () => {
-    for (const query of [
-      "user_ids=not-a-uuid",
-      "team_ids=not-a-uuid",
-      `user_ids=${randomUUID()},`,
-      "duration_ms_min=abc",
-      "duration_ms_min=-1",
-      "duration_ms_max=12.5",
-      "duration_ms_min=5000&duration_ms_max=1000",
-      "last_event_at_from_millis=not-a-number",
-      "last_event_at_from_millis=2000&last_event_at_to_millis=1000",
-      "last_event_at_to_millis=253402300800000",
-      "click_count_min=1.5",
-      "click_count_min=-3",
-      "limit=0",
-      "limit=201",
-      "cursor=nope",
+  it("refuses malformed filters with a plain 400, as Stack Auth does, and unknown cursors with ITEM_NOT_FOUND", async () => {
+    for (const [query, problem] of [
+      ["user_ids=not-a-uuid", "user_ids must be"],
+      ["team_ids=not-a-uuid", "team_ids must be"],
+      [`user_ids=${Array.from({ length: 101 }, () => randomUUID()).join(",")}`, "at most 100 ids"],
+      ["duration_ms_min=abc", "duration_ms_min must be"],
+      ["duration_ms_min=-1", "duration_ms_min must be"],
+      ["duration_ms_max=12.5", "duration_ms_max must be"],
+      ["duration_ms_min=5000&duration_ms_max=1000", "larger than"],
+      ["last_event_at_from_millis=not-a-number", "last_event_at_from_millis must be"],
+      ["last_event_at_from_millis=2000&last_event_at_to_millis=1000", "later than"],
+      ["last_event_at_to_millis=253402300800000", "last_event_at_to_millis must be"],
+      ["click_count_min=1.5", "click_count_min must be"],
+      ["click_count_min=-3", "click_count_min must be"],
     ]) {
-      const res = await admin(`/internal/session-replays?${query}`, fixture);
-      expect([res.status, res.json.code], query).toEqual([400, "SCHEMA_ERROR"]);
+      expect(plainRefusal(await admin(`/internal/session-replays?${query}`, fixture)), query).toEqual([400, expect.stringContaining(problem!)]);
     }
-    const tooMany = Array.from({ length: 101 }, () => randomUUID()).join(",");
-    expect((await admin(`/internal/session-replays?user_ids=${tooMany}`, fixture)).json.code).toBe("SCHEMA_ERROR");
-    const unknown = randomUUID();
-    const res = await admin(`/internal/session-replays?cursor=${unknown}`, fixture);
-    expect([res.status, res.json]).toEqual([404, { code: "ITEM_NOT_FOUND", error: expect.any(String), details: { item_id: unknown } }]);
+    // An empty filter is no filter; a trailing comma is forgiven.
+    expect(await ids(`?user_ids=&duration_ms_min=`)).toHaveLength(3);
+    expect(await ids(`?user_ids=${a.userId},`)).toEqual([short]);
+    for (const query of ["limit=0", "limit=201"]) {
+      expect((await admin(`/internal/session-replays?${query}`, fixture)).json.code, query).toBe("SCHEMA_ERROR");
+    }
+    for (const cursor of [randomUUID(), "nope"]) {
+      const res = await admin(`/internal/session-replays?cursor=${cursor}`, fixture);
+      expect([res.status, res.json]).toEqual([404, { code: "ITEM_NOT_FOUND", error: expect.any(String), details: { item_id: cursor } }]);
+    }
   });
 });
 

@@ -31,7 +31,7 @@ const ListQuery = z.object({
     .optional()
     .openapi({
       description:
-        "Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY. Omitted (server only) lists every team.",
+        "Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, is refused with a plain 403. Omitted (server only) lists every team.",
     }),
   add_current_user: z.string().optional(),
   order_by: z.string().optional().openapi({ description: "Accepted and ignored; teams come oldest first." }),
@@ -64,7 +64,7 @@ const TeamCreateSchema = z
 
 const SERVER_ONLY_FIELDS = ["client_read_only_metadata", "server_metadata"] as const;
 
-const listTeamsRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "CLIENT_ACCESS_OWN_USER_ONLY"], {
+const listTeamsRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "CLIENT_CANNOT_LIST_OTHER_USERS_TEAMS"], {
   operationId: "listTeams",
   method: "get",
   path: "/teams",
@@ -76,7 +76,7 @@ const listTeamsRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_NOT_FOUND", "CAN
 
 const createTeamRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "CLIENT_TEAM_CREATION_NOT_ENABLED", "CLIENT_ACCESS_OWN_USER_ONLY"],
+  ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "CLIENT_TEAM_CREATION_NOT_ENABLED", "CLIENT_CANNOT_CREATE_TEAM_FOR_OTHER_USER"],
   {
     operationId: "createTeam",
     method: "post",
@@ -84,7 +84,7 @@ const createTeamRoute = authenticatedRoute(
     tags: ["Teams"],
     summary: "Create a team",
     description:
-      "With client access only for a signed-in user, when the project allows client team creation (else CLIENT_TEAM_CREATION_NOT_ENABLED); " +
+      "With client access only for a signed-in user, when the project allows client team creation (else a plain 403); " +
       "that user becomes the first member. The creator's selected team does not change (the SDKs select the new team themselves).",
     request: { body: jsonBody(TeamCreateSchema) },
     responses: { 201: jsonResponse(AnyTeamSchema, "The new team") },
@@ -153,7 +153,7 @@ export function registerTeamRoutes(router: Router): void {
   router.openapi(listTeamsRoute, async (c) => {
     const auth = c.var.auth;
     const { user_id } = c.req.valid("query");
-    const userId = resolveOwnUserIdForClient(auth, user_id, () => new KnownError("CLIENT_ACCESS_OWN_USER_ONLY"));
+    const userId = resolveOwnUserIdForClient(auth, user_id, () => new KnownError("CLIENT_CANNOT_LIST_OTHER_USERS_TEAMS"));
     const teams = await listTeamsOf(c.var.deps, auth.tenancy, userId);
     return c.json({ items: teams.map((t) => shapeFor(auth, t)), is_paginated: false }, 200);
   });
@@ -167,7 +167,7 @@ export function registerTeamRoutes(router: Router): void {
       if (!auth.tenancy.config.teams.allowClientTeamCreation) {
         throw new KnownError("CLIENT_TEAM_CREATION_NOT_ENABLED");
       }
-      creator = resolveOwnUserIdForClient(auth, body.creator_user_id ?? "me", () => new KnownError("CLIENT_ACCESS_OWN_USER_ONLY"))!;
+      creator = resolveOwnUserIdForClient(auth, body.creator_user_id ?? "me", () => new KnownError("CLIENT_CANNOT_CREATE_TEAM_FOR_OTHER_USER"))!;
     } else if (body.creator_user_id !== undefined) {
       creator = resolveUserId(auth, body.creator_user_id);
     }

@@ -22,11 +22,13 @@ import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 
 const gunzip = promisify(gunzipCallback);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A replay as the list shows it: its user, its times (as the browser stamped them) and its totals. */
 export type ReplaySummary = ReplaySummaryRow;
 /** One uploaded batch of a replay, without its events. */
 export type ReplayChunk = ChunkRow;
+export type { ReplayFilter };
 
 export interface Page<T> {
   items: T[];
@@ -42,7 +44,8 @@ export async function listReplayPage(
 ): Promise<Page<ReplaySummary>> {
   let after = null;
   if (page.cursor !== undefined) {
-    after = await findReplayPosition(deps.db, tenancy, page.cursor);
+    // Stack Auth's cursors are replay ids too; anything else names no replay.
+    after = UUID.test(page.cursor) ? await findReplayPosition(deps.db, tenancy, page.cursor) : null;
     if (!after) throw new KnownError("ITEM_NOT_FOUND", { item_id: page.cursor });
   }
   const rows = await listReplays(deps.db, tenancy, filter, page.limit + 1, after);

@@ -1636,7 +1636,7 @@ export interface paths {
         };
         /**
          * List the project's session replays, latest activity first
-         * @description Filters combine (AND). `team_ids` keeps the replays of users who are members of one of the teams now. A cursor that names no replay of the project is ITEM_NOT_FOUND; a minimum above its maximum is SCHEMA_ERROR.
+         * @description Filters combine (AND); an empty one is ignored. `team_ids` keeps the replays of users who are members of one of the teams now. A malformed filter, or a minimum above its maximum, is a plain 400 (as in Stack Auth); a cursor that names no replay of the project is ITEM_NOT_FOUND.
          */
         get: operations["listSessionReplays"];
         put?: never;
@@ -2200,7 +2200,7 @@ export interface paths {
         put?: never;
         /**
          * Upload a batch of the signed-in user's recorded rrweb events
-         * @description The SDK's session recorder posts these while a user is signed in, when the project has the Analytics app installed (`apps.installed.analytics.enabled`; else ANALYTICS_NOT_ENABLED). Batches of one session join one replay until the session is idle for 3 minutes or has recorded for 12 hours. A body over 1,000,000 bytes is BODY_PARSING_ERROR. A batch id already stored for the user answers `deduped: true` and changes nothing.
+         * @description The SDK's session recorder posts these while a user is signed in, when the project has the Analytics app installed (`apps.installed.analytics.enabled`; else ANALYTICS_NOT_ENABLED). Batches of one session join one replay until the session is idle for 3 minutes or has recorded for 12 hours. A body over 1,000,000 bytes is a plain 413, a batch without events or with too many a plain 400, as in Stack Auth. A batch id already stored for the user answers `deduped: true` and changes nothing.
          */
         post: operations["sendSessionReplayBatch"];
         delete?: never;
@@ -2456,7 +2456,7 @@ export interface paths {
         head?: never;
         /**
          * Update a team member profile
-         * @description With client access only one's own profile; another member's is CLIENT_ACCESS_OWN_USER_ONLY.
+         * @description With client access only one's own profile; another member's is refused with a plain 403.
          */
         patch: operations["updateTeamMemberProfile"];
         trace?: never;
@@ -2571,7 +2571,7 @@ export interface paths {
         put?: never;
         /**
          * Create a team
-         * @description With client access only for a signed-in user, when the project allows client team creation (else CLIENT_TEAM_CREATION_NOT_ENABLED); that user becomes the first member. The creator's selected team does not change (the SDKs select the new team themselves).
+         * @description With client access only for a signed-in user, when the project allows client team creation (else a plain 403); that user becomes the first member. The creator's selected team does not change (the SDKs select the new team themselves).
          */
         post: operations["createTeam"];
         delete?: never;
@@ -4271,34 +4271,6 @@ export interface components {
              * @enum {string}
              */
             code: "RESTRICTED_USER_NOT_ALLOWED";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 403. */
-        KnownError403PlusClientAccessOwnUserOnly: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "CLIENT_ACCESS_OWN_USER_ONLY" | "RESTRICTED_USER_NOT_ALLOWED";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 403. */
-        KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabled: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "CLIENT_ACCESS_OWN_USER_ONLY" | "CLIENT_TEAM_CREATION_NOT_ENABLED" | "RESTRICTED_USER_NOT_ALLOWED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -13739,15 +13711,15 @@ export interface operations {
                 limit?: number;
                 /** @description Comma-separated user ids, at most 100. */
                 user_ids?: string;
-                /** @description Comma-separated team ids, at most 100. */
+                /** @description Comma-separated team ids, at most 100: the replays of their members. */
                 team_ids?: string;
                 /** @description Only replays at least this long (first to last event, ms). */
                 duration_ms_min?: string;
                 /** @description Only replays at most this long. */
                 duration_ms_max?: string;
-                /** @description Only replays whose last event is at or after this time. */
+                /** @description Only replays whose last event is at or after this time (ms). */
                 last_event_at_from_millis?: string;
-                /** @description Only replays whose last event is at or before this time. */
+                /** @description Only replays whose last event is at or before this time (ms). */
                 last_event_at_to_millis?: string;
                 /** @description Only replays with at least this many clicks. */
                 click_count_min?: string;
@@ -13767,13 +13739,14 @@ export interface operations {
                     "application/json": components["schemas"]["SessionReplayList"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: A filter of the session replay list is malformed. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -16011,7 +15984,7 @@ export interface operations {
     listProjectPermissions: {
         parameters: {
             query?: {
-                /** @description A user id, or `me`. Client access must name the signed-in user; another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY. */
+                /** @description A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403. */
                 user_id?: string | "me";
                 /** @description Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys). */
                 permission_id?: string;
@@ -16051,13 +16024,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: CLIENT_ACCESS_OWN_USER_ONLY, RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own permissions can be listed (user_id "me"). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403PlusClientAccessOwnUserOnly"];
+                    "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -16349,13 +16323,14 @@ export interface operations {
                     "application/json": components["schemas"]["SessionReplayBatchResult"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, ANALYTICS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, ANALYTICS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: A session replay batch needs at least one event. / A session replay batch holds at most 5,000 events. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400PlusAnalyticsNotEnabled"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -16374,6 +16349,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description As text: A session replay batch may be at most 1,000,000 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -17329,13 +17313,14 @@ export interface operations {
                     "application/json": components["schemas"]["TeamMemberProfileList"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: With client access, team_id is required to list team member profiles. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -17489,13 +17474,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: CLIENT_ACCESS_OWN_USER_ONLY, RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own team profile can be changed. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403PlusClientAccessOwnUserOnly"];
+                    "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -17936,7 +17922,7 @@ export interface operations {
         parameters: {
             query?: {
                 team_id?: string;
-                /** @description A user id, or `me`. Client access must name the signed-in user; another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY. */
+                /** @description A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403. */
                 user_id?: string | "me";
                 /** @description Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys). */
                 permission_id?: string;
@@ -17976,13 +17962,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: CLIENT_ACCESS_OWN_USER_ONLY, RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own permissions can be listed (user_id "me"). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403PlusClientAccessOwnUserOnly"];
+                    "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -18149,7 +18136,7 @@ export interface operations {
     listTeams: {
         parameters: {
             query?: {
-                /** @description Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, answers CLIENT_ACCESS_OWN_USER_ONLY. Omitted (server only) lists every team. */
+                /** @description Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, is refused with a plain 403. Omitted (server only) lists every team. */
                 user_id?: string | "me";
                 add_current_user?: string;
                 /** @description Accepted and ignored; teams come oldest first. */
@@ -18196,13 +18183,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: CLIENT_ACCESS_OWN_USER_ONLY, RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own teams can be listed (user_id "me"). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403PlusClientAccessOwnUserOnly"];
+                    "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -18265,13 +18253,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: CLIENT_ACCESS_OWN_USER_ONLY, CLIENT_TEAM_CREATION_NOT_ENABLED, RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, a team can only be created with the signed-in user as its creator (creator_user_id "me"). / This project does not let users create teams themselves (client_team_creation_enabled is off). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403PlusClientAccessOwnUserOnlyClientTeamCreationNotEnabled"];
+                    "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
