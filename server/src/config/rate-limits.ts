@@ -28,7 +28,8 @@ export type RateLimitId =
   | "codeCheckPerIp"
   | "cliLoginPerIp"
   | "cliPollPerIp"
-  | "sessionReplayBatchesPerSession";
+  | "sessionReplayBatchesPerSession"
+  | "analyticsBatchesPerSession";
 
 /**
  * Password sign-in is bounded three ways: per address (one client trying many accounts),
@@ -55,6 +56,8 @@ export const RATE_LIMITS = {
   cliPollPerIp: { id: "cliPollPerIp", name: "cli-poll:ip", max: 1200, windowSeconds: 600 },
   // The SDK's recorder flushes every 5 s from each open tab (sooner on bursts); several tabs share a session.
   sessionReplayBatchesPerSession: { id: "sessionReplayBatchesPerSession", name: "session-replay-batch:session", max: 600, windowSeconds: 600 },
+  // The SDK's tracker sends a batch every few seconds from an open page; several tabs share a session.
+  analyticsBatchesPerSession: { id: "analyticsBatchesPerSession", name: "analytics-batch:session", max: 600, windowSeconds: 600 },
 } as const satisfies { [K in RateLimitId]: RateLimitRule & { id: K } };
 
 export const RATE_LIMIT_IDS = Object.keys(RATE_LIMITS) as RateLimitId[];

@@ -13,6 +13,7 @@ import { permissionErrors } from "./permissions";
 import { projectAuthErrors } from "./project-auth";
 import { sessionErrors } from "./session";
 import { sessionReplayErrors } from "./session-replays";
+import { signUpRuleErrors } from "./sign-up-rules";
 import { teamErrors } from "./teams";
 import { userErrors } from "./users";
 import { verificationErrors } from "./verification";
@@ -24,6 +25,7 @@ export const knownErrors = {
   ...projectAuthErrors,
   ...sessionErrors,
   ...userErrors,
+  ...signUpRuleErrors,
   ...teamErrors,
   ...permissionErrors,
   ...apiKeyErrors,

@@ -1,5 +1,6 @@
 import type { Router } from "../http/router";
 import { registerAnalyticsRoutes } from "./analytics/events";
+import { registerAnalyticsQueryRoutes } from "./analytics/query";
 import { registerTeamApiKeyRoutes } from "./api-keys/team-api-keys";
 import { registerUserApiKeyRoutes } from "./api-keys/user-api-keys";
 import { registerAnonymousRoutes } from "./auth/anonymous";
@@ -48,6 +49,7 @@ import { registerTeamMembershipRoutes } from "./teams/memberships";
 import { registerTeamRoutes } from "./teams/teams";
 import { registerSessionReplayBatchRoutes } from "./session-replays/batch";
 import { registerSessionReplayRoutes } from "./session-replays/replays";
+import { registerSignUpRuleRoutes } from "./sign-up-rules/sign-up-rules";
 import { registerCurrentUserRoutes } from "./users/me";
 import { registerUserRoutes } from "./users/users";
 
@@ -93,6 +95,7 @@ export function registerAllRoutes(router: Router): void {
   registerAnalyticsRoutes(router);
   registerSessionReplayBatchRoutes(router);
   registerSessionReplayRoutes(router);
+  registerAnalyticsQueryRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);
@@ -101,6 +104,7 @@ export function registerAllRoutes(router: Router): void {
   registerEmailLibraryRoutes(router);
   registerConfigRoutes(router);
   registerMetricsRoutes(router);
+  registerSignUpRuleRoutes(router);
   registerInternalPaymentRoutes(router);
   registerWebhookEndpointRoutes(router);
   registerWebhookDeliveryRoutes(router);
@@ -129,7 +133,9 @@ export const OPENAPI_TAGS = [
   { name: "Payments", description: "What customers (users, teams, the app's own customers) have bought and how they pay." },
   { name: "Data vault", description: "Key-value stores declared in the configuration; keys hashed and values encrypted by the client." },
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
+  { name: "Sign-up rules", description: "Trying a sign-up against the project's sign-up rules, and what the rules matched." },
   { name: "Webhooks", description: "Signed outbound webhooks (Standard Webhooks): endpoints, their secrets, the delivery log and test events." },
   { name: "Session replays", description: "Recordings of signed-in users' sessions (rrweb events) uploaded by the SDK, and reading them back to play." },
+  { name: "Analytics", description: "Analytics events from the SDK and the server, and read-only queries over them in ClickHouse's SQL." },
   { name: "Misc", description: "SDK housekeeping." },
 ];
