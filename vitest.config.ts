@@ -99,7 +99,7 @@ export default defineConfig({
         },
       },
       // The pages whose issues ask for both databases (payments bought and metered, e-mail
-      // written, previewed and sent) run again on PostgreSQL; the rest of the browser suite
+      // written, previewed and sent, session replays recorded and played) run again on PostgreSQL; the rest of the browser suite
       // exercises the same server code, covered on PostgreSQL by the route and SDK tests.
       ...(databases.length > 1
         ? [
@@ -107,7 +107,7 @@ export default defineConfig({
               extends: true,
               test: {
                 name: "browser:postgres",
-                include: ["test/browser/dashboard-payments.test.ts", "test/browser/dashboard-email-editor.test.ts", "test/browser/dashboard-email-send.test.ts"],
+                include: ["test/browser/dashboard-payments.test.ts", "test/browser/dashboard-email-editor.test.ts", "test/browser/dashboard-email-send.test.ts", "test/browser/dashboard-session-replays.test.ts"],
                 globalSetup: ["test/browser/support/global-setup.ts"],
                 env: { GATEHOUSE_TEST_DB: "postgres" },
               },

@@ -9,8 +9,9 @@ const teamsOf = async (userId: string) =>
   (await callInternal(harness().server, "server", "GET", `/teams?user_id=${userId}`)).json.items as { id: string; display_name: string }[];
 
 /**
- * The internal project, which the pages sign in to, gives team creators and members no
- * permissions by default; the tests grant the system ones each case needs.
+ * The internal project, which the pages sign in to, gives team creators `team_admin` and
+ * members `team_member` (which holds $read_members and $invite_members); the tests grant or
+ * revoke what each case needs.
  */
 const EVERY_TEAM_PERMISSION = ["$update_team", "$delete_team", "$read_members", "$remove_members", "$invite_members", "$manage_api_keys"];
 const MEMBER_PERMISSIONS = ["$read_members", "$invite_members"];
@@ -145,8 +146,9 @@ describe("account settings: teams", () => {
     const cy = await namedUser("Cy Cook");
     const teamId = await teamWithMembers("Night Watch", userId, cy);
     await grant(teamId, userId, MEMBER_PERMISSIONS);
-    // Without $read_members the member list is not theirs to see.
+    // Without $read_members the member list is not theirs to see: the starter team_member grant is taken back.
     const quietId = await teamWithMembers("Quiet Room", userId);
+    expect((await callInternal(server, "server", "DELETE", `/team-permissions/${quietId}/${userId}/team_member`, {})).status).toBe(200);
 
     await openSettings(page, `teams/${teamId}`);
     const members = page.getByRole("list", { name: "Members of Night Watch" });

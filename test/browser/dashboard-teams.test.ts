@@ -65,7 +65,7 @@ describe("dashboard: teams", () => {
       ((await admin("GET", `/team-permissions?team_id=${teamId}&user_id=${grace.id}&recursive=false`)).json.items as Array<{ id: string; team_id: string; user_id: string }>)
         .map((grant) => `${grant.id} ${grant.team_id} ${grant.user_id}`)
         .sort();
-    expect(await direct()).toEqual([`team_member ${teamId} ${grace.id}`, `read_reports ${teamId} ${grace.id}`]);
+    expect(await direct()).toEqual([`read_reports ${teamId} ${grace.id}`, `team_member ${teamId} ${grace.id}`]);
     await page.getByRole("button", { name: "Revoke team_member" }).click();
     await confirmIn(page, "Revoke team_member?", "Revoke permission");
     await grantedList.getByText("team_member", { exact: true }).waitFor({ state: "detached" });

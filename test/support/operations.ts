@@ -28,6 +28,7 @@ export type AreaName =
   | "emails"
   | "webhooks"
   | "payments"
+  | "session-replays"
   | "misc";
 
 /** The access the document declares: no requirement, client-and-up, server-and-up, or admin only. */
@@ -1287,6 +1288,57 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       path: "/internal/payments/transactions/refund",
       access: "admin",
       json: { type: "one-time-purchase", id: SAMPLE_UUID, amount_usd: "1" },
+      success: 200,
+    },
+  ],
+  "session-replays": [
+    {
+      operationId: "sendSessionReplayBatch",
+      method: "post",
+      template: "/session-replays/batch",
+      path: "/session-replays/batch",
+      access: "client",
+      json: {
+        browser_session_id: SAMPLE_UUID,
+        session_replay_segment_id: SAMPLE_UUID,
+        batch_id: SAMPLE_UUID,
+        started_at_ms: 1700000000000,
+        sent_at_ms: 1700000000500,
+        events: [{ type: 4, timestamp: 1700000000100, data: { href: "https://app.example.com/", width: 1280, height: 720 } }],
+      },
+      success: 200,
+    },
+    { operationId: "listSessionReplays", method: "get", template: "/internal/session-replays", path: "/internal/session-replays?limit=10", access: "admin", success: 200 },
+    {
+      operationId: "getSessionReplay",
+      method: "get",
+      template: "/internal/session-replays/{session_replay_id}",
+      path: `/internal/session-replays/${SAMPLE_UUID}`,
+      access: "admin",
+      success: 200,
+    },
+    {
+      operationId: "listSessionReplayChunks",
+      method: "get",
+      template: "/internal/session-replays/{session_replay_id}/chunks",
+      path: `/internal/session-replays/${SAMPLE_UUID}/chunks`,
+      access: "admin",
+      success: 200,
+    },
+    {
+      operationId: "getSessionReplayChunkEvents",
+      method: "get",
+      template: "/internal/session-replays/{session_replay_id}/chunks/{chunk_id}/events",
+      path: `/internal/session-replays/${SAMPLE_UUID}/chunks/${SAMPLE_UUID}/events`,
+      access: "admin",
+      success: 200,
+    },
+    {
+      operationId: "getSessionReplayEvents",
+      method: "get",
+      template: "/internal/session-replays/{session_replay_id}/events",
+      path: `/internal/session-replays/${SAMPLE_UUID}/events?offset=0&limit=5`,
+      access: "admin",
       success: 200,
     },
   ],

@@ -28,6 +28,7 @@ export type RateLimitId =
   | "codeCheckPerIp"
   | "cliLoginPerIp"
   | "cliPollPerIp"
+  | "sessionReplayBatchesPerSession"
   | "analyticsBatchesPerSession";
 
 /**
@@ -53,6 +54,8 @@ export const RATE_LIMITS = {
   codeCheckPerIp: { id: "codeCheckPerIp", name: "code-check:ip", max: 100, windowSeconds: 600 },
   cliLoginPerIp: { id: "cliLoginPerIp", name: "cli-login:ip", max: 50, windowSeconds: 3600 },
   cliPollPerIp: { id: "cliPollPerIp", name: "cli-poll:ip", max: 1200, windowSeconds: 600 },
+  // The SDK's recorder flushes every 5 s from each open tab (sooner on bursts); several tabs share a session.
+  sessionReplayBatchesPerSession: { id: "sessionReplayBatchesPerSession", name: "session-replay-batch:session", max: 600, windowSeconds: 600 },
   // The SDK's tracker sends a batch every few seconds from an open page; several tabs share a session.
   analyticsBatchesPerSession: { id: "analyticsBatchesPerSession", name: "analytics-batch:session", max: 600, windowSeconds: 600 },
 } as const satisfies { [K in RateLimitId]: RateLimitRule & { id: K } };

@@ -12,6 +12,7 @@ import { paymentErrors } from "./payments";
 import { permissionErrors } from "./permissions";
 import { projectAuthErrors } from "./project-auth";
 import { sessionErrors } from "./session";
+import { sessionReplayErrors } from "./session-replays";
 import { signUpRuleErrors } from "./sign-up-rules";
 import { teamErrors } from "./teams";
 import { userErrors } from "./users";
@@ -38,6 +39,7 @@ export const knownErrors = {
   ...webhookErrors,
   ...paymentErrors,
   ...analyticsErrors,
+  ...sessionReplayErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

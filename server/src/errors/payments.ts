@@ -3,7 +3,8 @@ import { knownError } from "./define";
 /** Payments: customers, the items ledger, products and what customers hold. */
 export const paymentErrors = {
   CUSTOMER_DOES_NOT_EXIST: knownError<{ customer_id: string }>(400, (d) => `Customer ${d.customer_id} does not exist.`),
-  ITEM_NOT_FOUND: knownError<{ item_id: string }>(404, (d) => `Item ${d.item_id} is not in the project's catalog.`),
+  // Also answered for session replays and their chunks, as Stack Auth does.
+  ITEM_NOT_FOUND: knownError<{ item_id: string }>(404, (d) => `Nothing with the id ${d.item_id} was found (an item of the project's catalog, or a session replay or one of its chunks).`),
   ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: knownError<{ item_id: string; customer_id: string; item_customer_type: string; actual_customer_type: string }>(
     400,
     (d) => `Item ${d.item_id} belongs to ${d.item_customer_type} customers; ${d.customer_id} is a ${d.actual_customer_type} customer.`,

@@ -1,4 +1,4 @@
-import { knownError } from "./define";
+import { knownError, plainError } from "./define";
 
 export const teamErrors = {
   TEAM_NOT_FOUND: knownError<{ team_id: string }>(404, (d) => `Team ${d.team_id} was not found.`),
@@ -6,11 +6,15 @@ export const teamErrors = {
     404,
     (d) => `User ${d.user_id} is not a member of team ${d.team_id}.`,
   ),
-  // Ours, not Stack Auth's (it answers a plain 403): no catalogue code means "switched off".
-  CLIENT_TEAM_CREATION_NOT_ENABLED: knownError(
+  // Refusals Stack Auth answers as a bare status and a sentence (errors/define.ts, plainError).
+  CLIENT_TEAM_CREATION_NOT_ENABLED: plainError(403, () => "This project does not let users create teams themselves (client_team_creation_enabled is off)."),
+  CLIENT_CANNOT_LIST_OTHER_USERS_TEAMS: plainError(403, () => 'With client access, only the signed-in user\'s own teams can be listed (user_id "me").'),
+  CLIENT_CANNOT_CREATE_TEAM_FOR_OTHER_USER: plainError(
     403,
-    () => "This project does not let users create teams (client_team_creation_enabled is off); create them with server access.",
+    () => 'With client access, a team can only be created with the signed-in user as its creator (creator_user_id "me").',
   ),
+  CLIENT_CANNOT_UPDATE_OTHER_MEMBERS_PROFILE: plainError(403, () => "With client access, only the signed-in user's own team profile can be changed."),
+  TEAM_ID_REQUIRED_FOR_CLIENT: plainError(400, () => "With client access, team_id is required to list team member profiles."),
   TEAM_MEMBERSHIP_ALREADY_EXISTS: knownError(409, () => "The user is already a member of this team."),
   TEAM_PERMISSION_REQUIRED: knownError<{ team_id: string; user_id: string; permission_id: string }>(
     401,

@@ -148,6 +148,19 @@ export function resolveUserIdForAccess(auth: RequestAuth, userId: string): strin
   return resolved;
 }
 
+/**
+ * The user a listing or a creation names. Server and admin access may name anyone (`me`
+ * resolved); client access must name the signed-in user, by `me` or by id, and leaving the
+ * user out or naming another is answered with `refusal` (no lookup, so nothing leaks).
+ * Without a session `me` cannot be resolved: CANNOT_GET_OWN_USER_WITHOUT_USER.
+ */
+export function resolveOwnUserIdForClient(auth: RequestAuth, userId: string | undefined, refusal: () => KnownError): string | undefined {
+  if (auth.type !== "client") return userId === undefined ? undefined : resolveUserId(auth, userId);
+  const own = requireUser(auth, true).sub;
+  if (userId !== "me" && userId !== own) throw refusal();
+  return own;
+}
+
 /** Client access may not send these body fields (they are server writes): SCHEMA_ERROR naming those it sent. */
 export function refuseClientFields(auth: RequestAuth, body: object, fields: readonly string[]): void {
   if (auth.type !== "client") return;
@@ -165,9 +178,7 @@ export function resolveListOwnerForAccess(
   userId: string,
   refusal: "CLIENT_CANNOT_LIST_OTHER_USERS_CONTACT_CHANNELS" | "CLIENT_CANNOT_LIST_OTHER_USERS_SESSIONS",
 ): string {
-  const resolved = resolveUserId(auth, userId);
-  if (auth.type === "client" && requireUser(auth, true).sub !== resolved) throw new KnownError(refusal);
-  return resolved;
+  return resolveOwnUserIdForClient(auth, userId, () => new KnownError(refusal))!;
 }
 
 export function requireSignedInUser(auth: RequestAuth): AccessTokenClaims {

@@ -12,17 +12,28 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
+ * Subtrees kept as opaque bytes, never as text or jsonb: the rrweb events of a session replay
+ * batch, stored gzipped (services/session-replays). NUL and lone surrogates harm nothing
+ * there, and a page's DOM nests far deeper than metadata, so they are held only to
+ * OPAQUE_MAX_DEPTH, which keeps every walk over them (JSON.stringify) far from the stack limit.
+ */
+export const OPAQUE_MAX_DEPTH = 1_000;
+const OPAQUE_SUBTREES: Array<{ path: RegExp; subtree: string }> = [{ path: /\/session-replays\/batch$/, subtree: "body.events" }];
+/** Subtrees whose text the route repairs (lone surrogates, NUL) instead of the guard refusing it. */
+const REPAIRED_SUBTREES: Array<{ path: RegExp; subtree: RegExp }> = [{ path: /\/analytics\/events\/batch$/, subtree: /^body\.events\.\d+\.data(\.|$)/ }];
+
+/**
  * Refuses, before any route sees it, input that the databases cannot store faithfully: NUL
  * (PostgreSQL text and jsonb refuse it), lone surrogates (stored as U+FFFD), numbers JSON.parse
  * turns into Infinity (stored as null), bytes that are not UTF-8, and nesting past
  * MAX_JSON_DEPTH. One guard for every route, so no route can forget it. The body text it
  * reads stays cached on the request, so the route's own validator parses the same text.
  *
- * One exception: the data of analytics events (POST /analytics/events/batch). The SDK's
+ * Two exceptions. The data of analytics events (POST /analytics/events/batch): the SDK's
  * tracker cuts text to a length and can split an emoji, so lone surrogates arrive from every
  * browser; that route repairs them (services/analytics/events.ts) instead of refusing the batch.
+ * And the opaque subtrees above (session replay events), whose depth alone is checked.
  */
-const REPAIRED_SUBTREES: Array<{ path: RegExp; subtree: RegExp }> = [{ path: /\/analytics\/events\/batch$/, subtree: /^body\.events\.\d+\.data(\.|$)/ }];
 export function requestGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const pathProblem = stringProblem(c.req.path);
@@ -48,8 +59,9 @@ export function requestGuard(): MiddlewareHandler<AppEnv> {
       } catch {
         parsed = undefined; // the route's validator answers malformed JSON
       }
+      const opaque = OPAQUE_SUBTREES.find((o) => o.path.test(c.req.path))?.subtree;
       const repaired = REPAIRED_SUBTREES.find((r) => r.path.test(c.req.path))?.subtree;
-      if (parsed !== undefined) checkValue(parsed, "body", 1, repaired);
+      if (parsed !== undefined) checkValue(parsed, "body", 1, { opaque, repaired });
     }
     if (mediaType.toLowerCase() === "application/x-www-form-urlencoded") {
       // Form fields (the OAuth token endpoint) reach the same queries as JSON ones.
@@ -70,7 +82,15 @@ function checkQuery(params: URLSearchParams): void {
   }
 }
 
-function checkValue(value: unknown, path: string, depth: number, repaired?: RegExp): void {
+/** Where the body's checks are relaxed: an opaque subtree (depth only) and repaired text. */
+interface Exemptions {
+  opaque?: string;
+  repaired?: RegExp;
+}
+
+function checkValue(value: unknown, path: string, depth: number, exempt: Exemptions = {}): void {
+  const { opaque, repaired } = exempt;
+  if (path === opaque) return checkDepth(value, path, depth, OPAQUE_MAX_DEPTH);
   if (typeof value === "string") {
     const problem = repaired?.test(path) ? null : stringProblem(value);
     if (problem) throw schemaError(path, problem);
@@ -83,14 +103,21 @@ function checkValue(value: unknown, path: string, depth: number, repaired?: RegE
   if (value === null || typeof value !== "object") return;
   if (depth > MAX_JSON_DEPTH) throw schemaError(path, `Values may not be nested deeper than ${MAX_JSON_DEPTH} levels`);
   if (Array.isArray(value)) {
-    value.forEach((item, index) => checkValue(item, `${path}.${index}`, depth + 1, repaired));
+    value.forEach((item, index) => checkValue(item, `${path}.${index}`, depth + 1, exempt));
     return;
   }
   for (const [key, item] of Object.entries(value)) {
     const problem = repaired?.test(`${path}.${key}`) ? null : stringProblem(key);
     if (problem) throw schemaError(path, `A key: ${problem}`);
-    checkValue(item, `${path}.${key}`, depth + 1, repaired);
+    checkValue(item, `${path}.${key}`, depth + 1, exempt);
   }
+}
+
+/** Only the nesting of an opaque subtree is bounded, without walking it by path. */
+function checkDepth(value: unknown, path: string, depth: number, maxDepth: number): void {
+  if (value === null || typeof value !== "object") return;
+  if (depth > maxDepth) throw schemaError(path, `Values may not be nested deeper than ${maxDepth} levels`);
+  for (const item of Array.isArray(value) ? value : Object.values(value)) checkDepth(item, path, depth + 1, maxDepth);
 }
 
 function stringProblem(value: string): string | null {

@@ -50,6 +50,8 @@ import { registerTeamInvitationRoutes } from "./teams/invitations";
 import { registerTeamMemberProfileRoutes } from "./teams/member-profiles";
 import { registerTeamMembershipRoutes } from "./teams/memberships";
 import { registerTeamRoutes } from "./teams/teams";
+import { registerSessionReplayBatchRoutes } from "./session-replays/batch";
+import { registerSessionReplayRoutes } from "./session-replays/replays";
 import { registerSignUpRuleRoutes } from "./sign-up-rules/sign-up-rules";
 import { registerCurrentUserRoutes } from "./users/me";
 import { registerUserRoutes } from "./users/users";
@@ -97,6 +99,8 @@ export function registerAllRoutes(router: Router): void {
   registerProductRoutes(router);
   registerPurchaseRoutes(router);
   registerAnalyticsRoutes(router);
+  registerSessionReplayBatchRoutes(router);
+  registerSessionReplayRoutes(router);
   registerAnalyticsQueryRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
@@ -137,6 +141,7 @@ export const OPENAPI_TAGS = [
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
   { name: "Sign-up rules", description: "Trying a sign-up against the project's sign-up rules, and what the rules matched." },
   { name: "Webhooks", description: "Signed outbound webhooks (Standard Webhooks): endpoints, their secrets, the delivery log and test events." },
+  { name: "Session replays", description: "Recordings of signed-in users' sessions (rrweb events) uploaded by the SDK, and reading them back to play." },
   { name: "Analytics", description: "Analytics events from the SDK and the server, and read-only queries over them in ClickHouse's SQL." },
   { name: "Misc", description: "SDK housekeeping." },
 ];

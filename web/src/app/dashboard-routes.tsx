@@ -17,4 +17,5 @@ export const DASHBOARD_PAGES: Record<DashboardSectionPath, ComponentType> = {
   "email-templates": page(() => import("../features/dashboard/email-templates/email-templates-page"), (m) => m.EmailTemplatesPage),
   webhooks: page(() => import("../features/dashboard/webhooks/webhooks-page"), (m) => m.WebhooksPage),
   payments: page(() => import("../features/dashboard/payments/payments-page"), (m) => m.PaymentsPage),
+  "session-replays": page(() => import("../features/dashboard/session-replays/session-replays-page"), (m) => m.SessionReplaysPage),
 };

@@ -17,7 +17,6 @@ const MESSAGES: Record<string, (details: Record<string, unknown>) => string> = {
   REDIRECT_URL_NOT_WHITELISTED: () =>
     "This site is not one of the project's trusted domains, so e-mails cannot link to it. Ask the site's administrator to add it.",
   TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED: () => "Finish setting up your account before you join a team.",
-  CLIENT_TEAM_CREATION_NOT_ENABLED: () => "This app does not let you create teams yourself. Ask its administrator.",
   TEAM_PERMISSION_REQUIRED: () => "You do not have permission to do this in this team.",
   API_KEYS_NOT_ENABLED: () => "This app does not allow personal API keys.",
   PASSKEY_AUTHENTICATION_NOT_ENABLED: () => "Passkeys are turned off for this project.",

@@ -3801,35 +3801,6 @@ export interface KnownError403 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403PlusClientTeamCreationNotEnabledCode = typeof KnownError403PlusClientTeamCreationNotEnabledCode[keyof typeof KnownError403PlusClientTeamCreationNotEnabledCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusClientTeamCreationNotEnabledCode = {
-  CLIENT_TEAM_CREATION_NOT_ENABLED: 'CLIENT_TEAM_CREATION_NOT_ENABLED',
-  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError403PlusClientTeamCreationNotEnabledDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 403.
- */
-export interface KnownError403PlusClientTeamCreationNotEnabled {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusClientTeamCreationNotEnabledCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusClientTeamCreationNotEnabledDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError403PlusSignUpRejectedCode = typeof KnownError403PlusSignUpRejectedCode[keyof typeof KnownError403PlusSignUpRejectedCode];
 
 
@@ -6822,6 +6793,8 @@ export type RateLimitsCliLoginPerIp = RateLimitRule & unknown;
 
 export type RateLimitsCliPollPerIp = RateLimitRule & unknown;
 
+export type RateLimitsSessionReplayBatchesPerSession = RateLimitRule & unknown;
+
 export type RateLimitsAnalyticsBatchesPerSession = RateLimitRule & unknown;
 
 /**
@@ -6838,6 +6811,7 @@ export interface RateLimits {
   code_check_per_ip?: RateLimitRule;
   cli_login_per_ip?: RateLimitsCliLoginPerIp;
   cli_poll_per_ip?: RateLimitsCliPollPerIp;
+  session_replay_batches_per_session?: RateLimitsSessionReplayBatchesPerSession;
   analytics_batches_per_session?: RateLimitsAnalyticsBatchesPerSession;
 }
 
@@ -7515,6 +7489,116 @@ export interface SessionList {
   is_paginated: boolean;
 }
 
+export type SessionReplayProjectUserDisplayName = string | null;
+
+export type SessionReplayProjectUserPrimaryEmail = string | null;
+
+export type SessionReplayProjectUser = {
+  id: string;
+  display_name: SessionReplayProjectUserDisplayName;
+  primary_email: SessionReplayProjectUserPrimaryEmail;
+};
+
+export interface SessionReplay {
+  id: string;
+  project_user: SessionReplayProjectUser;
+  /** The time of its first event, as the browser stamped it. */
+  started_at_millis: number;
+  /** The time of its last event so far. */
+  last_event_at_millis: number;
+  chunk_count: number;
+  event_count: number;
+  /** Mouse clicks in the recording (rrweb click interactions). */
+  click_count: number;
+}
+
+export interface SessionReplayBatch {
+  /** The browser tab session the SDK keeps in local storage. */
+  browser_session_id: string;
+  /** The recording segment of the tab; analytics events name it too. */
+  session_replay_segment_id: string;
+  /** Chosen by the SDK for each batch; a batch sent again under the same id is stored once. */
+  batch_id: string;
+  /**
+   * When the SDK started recording the segment.
+   * @minimum 0
+   * @maximum 253402300799999
+   */
+  started_at_ms: number;
+  /**
+   * When the SDK sent the batch; the time of a batch whose events carry none.
+   * @minimum 0
+   * @maximum 253402300799999
+   */
+  sent_at_ms: number;
+  /** 1 to 5000 rrweb events, stored as sent; each event's `timestamp` (ms) places it in the replay. */
+  events: unknown[];
+}
+
+export interface SessionReplayBatchResult {
+  session_replay_id: string;
+  batch_id: string;
+  /** The stored chunk's key, named as Stack Auth names its storage objects (Gatehouse keeps chunks in its database). */
+  s3_key: string;
+  /** True when this batch id was already stored: nothing changed. */
+  deduped: boolean;
+}
+
+export interface SessionReplayChunk {
+  id: string;
+  batch_id: string;
+  session_replay_segment_id: string;
+  browser_session_id: string;
+  event_count: number;
+  /** Its stored (gzipped) size. */
+  byte_length: number;
+  first_event_at_millis: number;
+  last_event_at_millis: number;
+  created_at_millis: number;
+}
+
+export interface SessionReplayChunkEvents {
+  /** rrweb events, as the SDK sent them. */
+  events: unknown[];
+}
+
+export type SessionReplayChunkListPaginationNextCursor = string | null;
+
+export type SessionReplayChunkListPagination = {
+  next_cursor: SessionReplayChunkListPaginationNextCursor;
+};
+
+export interface SessionReplayChunkList {
+  items: SessionReplayChunk[];
+  is_paginated: boolean;
+  pagination: SessionReplayChunkListPagination;
+}
+
+export type SessionReplayEventsChunkEventsItem = {
+  chunk_id: string;
+  /** rrweb events, as the SDK sent them. */
+  events: unknown[];
+};
+
+export interface SessionReplayEvents {
+  /** Every chunk of the replay, in playing order. */
+  chunks: SessionReplayChunk[];
+  /** The events of the chunks in the requested window, in the same order. */
+  chunk_events: SessionReplayEventsChunkEventsItem[];
+}
+
+export type SessionReplayListPaginationNextCursor = string | null;
+
+export type SessionReplayListPagination = {
+  next_cursor: SessionReplayListPaginationNextCursor;
+};
+
+export interface SessionReplayList {
+  items: SessionReplay[];
+  is_paginated: boolean;
+  pagination: SessionReplayListPagination;
+}
+
 export interface SessionTokens {
   refresh_token: string;
   access_token: string;
@@ -7852,15 +7936,12 @@ export interface TeamApiKeyList {
 export type TeamCreateProfileImageUrl = string | null;
 
 /**
- * Becomes the first member and has the team selected; client access may only pass `me`.
+ * Becomes the first member, with the team creator's default permissions; client access may only name itself (`me`, the default).
  */
 export type TeamCreateCreatorUserId = string | 'me';
 
 export interface TeamCreate {
-  /**
-   * @minLength 1
-   * @maxLength 256
-   */
+  /** @maxLength 256 */
   display_name: string;
   /**
    * Image URL (http(s) or data URL); inline images under 100 KB.
@@ -7873,7 +7954,7 @@ export interface TeamCreate {
   client_read_only_metadata?: unknown;
   /** Server and admin access only. */
   server_metadata?: unknown;
-  /** Becomes the first member and has the team selected; client access may only pass `me`. */
+  /** Becomes the first member, with the team creator's default permissions; client access may only name itself (`me`, the default). */
   creator_user_id?: TeamCreateCreatorUserId;
 }
 
@@ -7991,10 +8072,7 @@ export interface TeamPermissionList {
 export type TeamUpdateProfileImageUrl = string | null;
 
 export interface TeamUpdate {
-  /**
-   * @minLength 1
-   * @maxLength 256
-   */
+  /** @maxLength 256 */
   display_name?: string;
   /**
    * Image URL (http(s) or data URL); inline images under 100 KB.
@@ -8657,6 +8735,83 @@ export const ListPaymentTransactionsCustomerType = {
   custom: 'custom',
 } as const;
 
+export type ListSessionReplaysParams = {
+/**
+ * The `next_cursor` of the previous page (the id of its last replay).
+ * @maxLength 64
+ */
+cursor?: string;
+/**
+ * 1 to 200; default 50.
+ * @minimum 1
+ * @maximum 200
+ */
+limit?: number;
+/**
+ * Comma-separated user ids, at most 100.
+ * @maxLength 8192
+ */
+user_ids?: string;
+/**
+ * Comma-separated team ids, at most 100: the replays of their members.
+ * @maxLength 8192
+ */
+team_ids?: string;
+/**
+ * Only replays at least this long (first to last event, ms).
+ * @maxLength 32
+ */
+duration_ms_min?: string;
+/**
+ * Only replays at most this long.
+ * @maxLength 32
+ */
+duration_ms_max?: string;
+/**
+ * Only replays whose last event is at or after this time (ms).
+ * @maxLength 32
+ */
+last_event_at_from_millis?: string;
+/**
+ * Only replays whose last event is at or before this time (ms).
+ * @maxLength 32
+ */
+last_event_at_to_millis?: string;
+/**
+ * Only replays with at least this many clicks.
+ * @maxLength 32
+ */
+click_count_min?: string;
+};
+
+export type ListSessionReplayChunksParams = {
+/**
+ * The `next_cursor` of the previous page (the id of its last chunk).
+ */
+cursor?: string;
+/**
+ * 1 to 500; default 100.
+ * @minimum 1
+ * @maximum 500
+ */
+limit?: number;
+};
+
+export type GetSessionReplayEventsParams = {
+/**
+ * The first chunk (0-based) whose events to return; default 0.
+ * @minimum 0
+ * @maximum 9007199254740991
+ */
+offset?: number | null;
+/**
+ * 1 to 20; default 20.
+ * @minimum 1
+ * @maximum 20
+ */
+limit?: number;
+};
+
 export type GetUserActivityParams = {
 user_id: string;
 };
@@ -8761,7 +8916,7 @@ query?: string;
 
 export type ListProjectPermissionsParams = {
 /**
- * A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND.
+ * A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403.
  */
 user_id?: string | 'me';
 /**
@@ -8825,7 +8980,7 @@ export type ListTeamInvitationsParams = {
  */
 team_id?: string;
 /**
- * Invitations addressed to one of this user's verified e-mails; client access may only name itself.
+ * Invitations addressed to one of this user's verified e-mails; client access may only name itself (another user answers CANNOT_GET_OWN_USER_WITHOUT_USER).
  */
 user_id?: string | 'me';
 };
@@ -8867,7 +9022,7 @@ query?: string;
 export type ListTeamPermissionsParams = {
 team_id?: string;
 /**
- * A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND.
+ * A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403.
  */
 user_id?: string | 'me';
 /**
@@ -8893,7 +9048,7 @@ export const ListTeamPermissionsRecursive = {
 
 export type ListTeamsParams = {
 /**
- * Only this user's teams. Client access must name the signed-in user (`me`); another user answers USER_NOT_FOUND. Omitted (server only) lists every team.
+ * Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, is refused with a plain 403. Omitted (server only) lists every team.
  */
 user_id?: string | 'me';
 add_current_user?: string;

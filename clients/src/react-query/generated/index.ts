@@ -22,6 +22,7 @@ export * from "./password";
 export * from "./payments";
 export * from "./permissions";
 export * from "./projects";
+export * from "./session-replays";
 export * from "./sessions";
 export * from "./sign-up-rules";
 export * from "./teams";

@@ -27,12 +27,10 @@ import type {
   KnownError400PlusCannotGetOwnUserWithoutUser,
   KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists,
   KnownError401,
-  KnownError401PlusUserAuthenticationRequired,
   KnownError403,
   KnownError404PermissionNotFoundAnd2More1hvmgfx,
   KnownError404PermissionNotFoundAnd2More1k741ek,
   KnownError404PermissionNotFoundWrongPermissionScope,
-  KnownError404UserNotFound,
   KnownError503,
   ListProjectPermissionDefinitionsParams,
   ListProjectPermissionsParams,
@@ -423,7 +421,7 @@ export const getListProjectPermissionsQueryKey = (params?: ListProjectPermission
     }
 
     
-export const getListProjectPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListProjectPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -442,10 +440,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListProjectPermissionsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectPermissions>>>
-export type ListProjectPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+export type ListProjectPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>
 
 
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params: undefined |  ListProjectPermissionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissions>>,
@@ -455,7 +453,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listProjectPermissions>>,
@@ -465,7 +463,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -473,7 +471,7 @@ export function useListProjectPermissions<TData = Awaited<ReturnType<typeof list
  * @summary List the project permissions users hold
  */
 
-export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListProjectPermissions<TData = Awaited<ReturnType<typeof listProjectPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params?: ListProjectPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -998,7 +996,7 @@ export const getListTeamPermissionsQueryKey = (params?: ListTeamPermissionsParam
     }
 
     
-export const getListTeamPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamPermissionsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1017,10 +1015,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamPermissionsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamPermissions>>>
-export type ListTeamPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+export type ListTeamPermissionsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>
 
 
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params: undefined |  ListTeamPermissionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissions>>,
@@ -1030,7 +1028,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamPermissions>>,
@@ -1040,7 +1038,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1048,7 +1046,7 @@ export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTea
  * @summary List the team permissions users hold
  */
 
-export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListTeamPermissions<TData = Awaited<ReturnType<typeof listTeamPermissions>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError503>>(
  params?: ListTeamPermissionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamPermissions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {

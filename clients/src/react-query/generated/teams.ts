@@ -36,7 +36,6 @@ import type {
   KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
-  KnownError403PlusClientTeamCreationNotEnabled,
   KnownError403PlusTeamInvitationRestrictedUserNotAllowed,
   KnownError404TeamMembershipNotFoundAnd2MoreF8fjui,
   KnownError404TeamMembershipNotFoundAnd2MoreLro5gg,
@@ -678,7 +677,7 @@ export const getListTeamMemberProfilesQueryKey = (params?: ListTeamMemberProfile
     }
 
     
-export const getListTeamMemberProfilesQueryOptions = <TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamMemberProfilesQueryOptions = <TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -697,10 +696,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamMemberProfilesQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamMemberProfiles>>>
-export type ListTeamMemberProfilesQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+export type ListTeamMemberProfilesQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
 
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params: undefined |  ListTeamMemberProfilesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamMemberProfiles>>,
@@ -710,7 +709,7 @@ export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamMemberProfiles>>,
@@ -720,7 +719,7 @@ export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof list
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -728,7 +727,7 @@ export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof list
  * @summary List team member profiles
  */
 
-export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamMemberProfiles<TData = Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
  params?: ListTeamMemberProfilesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamMemberProfiles>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -853,7 +852,7 @@ export function useGetTeamMemberProfile<TData = Awaited<ReturnType<typeof getTea
 
 
 /**
- * With client access only one's own profile.
+ * With client access only one's own profile; another member's is refused with a plain 403.
  * @summary Update a team member profile
  */
 export const getUpdateTeamMemberProfileUrl = (teamId: string,
@@ -882,7 +881,7 @@ export const updateTeamMemberProfile = async (teamId: string,
 
 
 
-export const getUpdateTeamMemberProfileMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const getUpdateTeamMemberProfileMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext> => {
 
@@ -909,12 +908,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamMemberProfileMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeamMemberProfile>>>
     export type UpdateTeamMemberProfileMutationBody = TeamMemberProfileUpdate
-    export type UpdateTeamMemberProfileMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+    export type UpdateTeamMemberProfileMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Update a team member profile
  */
-export const useUpdateTeamMemberProfile = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const useUpdateTeamMemberProfile = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamMemberProfile>>, TError,{teamId: string;userId: string | 'me';data: TeamMemberProfileUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeamMemberProfile>>,
@@ -1114,7 +1113,7 @@ export const getListTeamsQueryKey = (params?: ListTeamsParams,) => {
     }
 
     
-export const getListTeamsQueryOptions = <TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamsQueryOptions = <TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1133,10 +1132,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeams>>>
-export type ListTeamsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+export type ListTeamsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError404UserNotFound | KnownError503>
 
 
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: undefined |  ListTeamsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeams>>,
@@ -1146,7 +1145,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeams>>,
@@ -1156,7 +1155,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1164,7 +1163,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
  * @summary List teams, or the teams of one user
  */
 
-export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params?: ListTeamsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeams>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1181,7 +1180,7 @@ export function useListTeams<TData = Awaited<ReturnType<typeof listTeams>>, TErr
 
 
 /**
- * With client access only when the project allows client team creation (else CLIENT_TEAM_CREATION_NOT_ENABLED); the signed-in user becomes the first member and has the team selected.
+ * With client access only for a signed-in user, when the project allows client team creation (else a plain 403); that user becomes the first member. The creator's selected team does not change (the SDKs select the new team themselves).
  * @summary Create a team
  */
 export const getCreateTeamUrl = () => {
@@ -1207,7 +1206,7 @@ export const createTeam = async (teamCreate: TeamCreate, options?: RequestInit):
 
 
 
-export const getCreateTeamMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>,
+export const getCreateTeamMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext> => {
 
@@ -1234,12 +1233,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamMutationResult = NonNullable<Awaited<ReturnType<typeof createTeam>>>
     export type CreateTeamMutationBody = TeamCreate
-    export type CreateTeamMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>
+    export type CreateTeamMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Create a team
  */
-export const useCreateTeam = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403PlusClientTeamCreationNotEnabled | KnownError404UserNotFound | KnownError503>,
+export const useCreateTeam = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeam>>, TError,{data: TeamCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeam>>,

@@ -1,7 +1,9 @@
+import { useMutation } from "@tanstack/react-query";
 import {
+  createTeam,
+  updateCurrentUser,
   useAcceptTeamInvitation as useGeneratedAcceptTeamInvitation,
   useAcceptTeamInvitationById as useGeneratedAcceptTeamInvitationById,
-  useCreateTeam as useGeneratedCreateTeam,
   useDeleteTeam as useGeneratedDeleteTeam,
   useDeleteTeamInvitation as useGeneratedDeleteTeamInvitation,
   useDeleteTeamMembership as useGeneratedDeleteTeamMembership,
@@ -12,10 +14,22 @@ import {
 import { useInvalidate } from "../invalidate";
 import { areaKeys } from "../keys";
 
-/** Creates a team with the user as its first member; it becomes the selected team. */
+/**
+ * Creates a team with the user as its first member, then makes it their selected team (SPEC
+ * §4). The server leaves the selection alone on creation, as Stack Auth's does, so the
+ * selection is this second request, as in Stack's SDKs.
+ */
 export function useCreateTeam() {
   const onSuccess = useInvalidate(areaKeys.teams, areaKeys.currentUser);
-  return useGeneratedCreateTeam({ mutation: { onSuccess } });
+  return useMutation({
+    mutationKey: ["createTeam"],
+    mutationFn: async ({ data }: { data: Parameters<typeof createTeam>[0] }) => {
+      const team = await createTeam(data);
+      await updateCurrentUser({ selected_team_id: team.id });
+      return team;
+    },
+    onSuccess,
+  });
 }
 
 /** Renames a team or changes its image (needs `$update_team`). */

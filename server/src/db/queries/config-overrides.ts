@@ -60,3 +60,15 @@ export async function setBranchSource(q: Queryable, projectId: string, branchId:
     [projectId, branchId, source === null ? null : jsonParam(source)],
   );
 }
+
+/** The project's branch and environment overrides, each row locked for the rest of the transaction. */
+export async function lockBranchLevelOverrides(
+  q: Queryable,
+  projectId: string,
+): Promise<Array<{ level: "branch" | "environment"; branchId: string; override: Record<string, unknown> }>> {
+  const rows = await q.query<{ level: "branch" | "environment"; branch_id: string; override: Record<string, unknown> }>(
+    "SELECT level, branch_id, override FROM config_overrides WHERE project_id = $1 AND level <> 'project' ORDER BY level, branch_id FOR UPDATE",
+    [projectId],
+  );
+  return rows.map((row) => ({ level: row.level, branchId: row.branch_id, override: row.override }));
+}

@@ -11,7 +11,9 @@ export type SweptTable =
   | "user_activity_days"
   | "oauth_flows"
   | "purchase_codes"
-  | "stripe_webhook_events";
+  | "stripe_webhook_events"
+  | "session_replay_chunks"
+  | "session_replays";
 
 /**
  * Per table: the rows it may delete, as a condition on `$2`, the retention period in seconds
@@ -46,6 +48,15 @@ const SWEEPS: Record<SweptTable, { key: string; stale: string }> = {
   // Stripe retries a delivery for up to three days and resends events from the last 30 days:
   // an id is remembered for 35, so a redelivery within Stripe's reach is still recognised.
   stripe_webhook_events: { key: "event_id", stale: "received_at < now() - interval '35 days'" },
+  // A replay is kept RETENTION_DAYS after its last batch. Its chunks go first, a batch at a
+  // time, so that deleting the replay itself cascades to nothing: one replay may hold
+  // thousands of chunks. A stale replay takes no more batches (it closed long before).
+  session_replay_chunks: {
+    key: "project_id, branch_id, id",
+    stale: `(project_id, branch_id, replay_id) IN (
+      SELECT project_id, branch_id, id FROM session_replays WHERE updated_at < now() - make_interval(secs => $2))`,
+  },
+  session_replays: { key: "project_id, branch_id, id", stale: "updated_at < now() - make_interval(secs => $2)" },
 };
 
 export const SWEPT_TABLES = Object.keys(SWEEPS) as SweptTable[];

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import type { PermissionScope } from "../../services/permissions/scope";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, resolveUserId, resolveUserIdForAccess, SERVER_AND_UP } from "../../http/access";
+import { CLIENT_AND_UP, resolveOwnUserIdForClient, resolveUserId, SERVER_AND_UP } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonResponse, optionalJsonBody } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -26,15 +26,17 @@ const TeamGrantParams = z.object({
 });
 const ProjectGrantParams = z.object({ user_id: userParam, permission_id: permissionParam });
 
+const OWN_USER_DESCRIPTION =
+  "A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403.";
 const recursiveQuery = booleanQuery.optional().openapi({ description: "Include permissions contained in granted ones; default true." });
 const TeamListQuery = z.object({
   team_id: z.uuid().optional(),
-  user_id: UserIdOrMe.optional().openapi({ description: "A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND." }),
+  user_id: UserIdOrMe.optional().openapi({ description: OWN_USER_DESCRIPTION }),
   permission_id: PermissionIdSchema.optional(),
   recursive: recursiveQuery,
 });
 const ProjectListQuery = z.object({
-  user_id: UserIdOrMe.optional().openapi({ description: "A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND." }),
+  user_id: UserIdOrMe.optional().openapi({ description: OWN_USER_DESCRIPTION }),
   permission_id: PermissionIdSchema.optional(),
   recursive: recursiveQuery,
 });
@@ -42,17 +44,11 @@ const ProjectListQuery = z.object({
 // The SDK sends `{}` (or nothing) with grants and revocations; any key in it is SCHEMA_ERROR.
 const EmptyBody = optionalJsonBody(EmptyObjectSchema);
 
-/** Client access must name a user, and only the signed-in one; server access may list every user's. */
-function resolveListedUser(auth: RequestAuth, userId: string | undefined): string | undefined {
-  if (userId === undefined) {
-    if (auth.type === "client") throw new KnownError("SCHEMA_ERROR", { message: "query.user_id: required with client access (`me`)" });
-    return undefined;
-  }
-  return resolveUserIdForAccess(auth, userId);
-}
+/** Client access must name the signed-in user; server access may list every user's. */
+const resolveListedUser = (auth: RequestAuth, userId: string | undefined) =>
+  resolveOwnUserIdForClient(auth, userId, () => new KnownError("CLIENT_CANNOT_LIST_OTHER_USERS_PERMISSIONS"));
 
-// A client naming a user by id needs to be signed in as that user (USER_AUTHENTICATION_REQUIRED without a token).
-const listErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED"] as const;
+const listErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER", "CLIENT_CANNOT_LIST_OTHER_USERS_PERMISSIONS"] as const;
 const grantErrors = ["CANNOT_GET_OWN_USER_WITHOUT_USER", "PERMISSION_NOT_FOUND", "WRONG_PERMISSION_SCOPE"] as const;
 
 const listTeamPermissionsRoute = authenticatedRoute(CLIENT_AND_UP, listErrors, {

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { insertTeamMember } from "../../db/queries/teams";
 import { hasTeamPermission } from "../../services/permissions/check";
 import { createTeamForCreator } from "../../services/teams/team-membership";
-import { call, callUntyped, createProjectFixture, signUpUser, WITHOUT_STARTER_GRANTS, type ProjectFixture, type SignedInUser, type DocumentedPath, type HttpMethod, type RequestBodyOf } from "../../testing/fixtures";
-import { describeSecurity } from "../../testing/security-table";
+import { call, callUntyped, createProjectFixture, plainRefusal, signUpUser, WITHOUT_STARTER_GRANTS, type ProjectFixture, type SignedInUser, type DocumentedPath, type HttpMethod, type RequestBodyOf } from "../../testing/fixtures";
+import { asProjectUser, describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
 
@@ -65,17 +65,47 @@ describe("permission definitions", () => {
     expect(read.status).toBe(201);
     expect(read.json).toEqual({ id: "docs:read", description: "Read docs", contained_permission_ids: [] });
     const write = await admin("POST", "/team-permission-definitions", { id: "docs:write", contained_permission_ids: ["docs:read", "$read_members"] }, fx);
-    expect(write.json.contained_permission_ids).toEqual(["docs:read", "$read_members"]);
+    // Contained ids come in id order ("$" system ids first), as Stack Auth lists them.
+    expect(write.json.contained_permission_ids).toEqual(["$read_members", "docs:read"]);
 
     const renamed = await admin("PATCH", "/team-permission-definitions/docs:read", { id: "docs:view", description: "View" }, fx);
     expect(renamed.json).toEqual({ id: "docs:view", description: "View", contained_permission_ids: [] });
     const list = await admin("GET", "/team-permission-definitions", undefined, fx);
-    expect(list.json.items.find((d: { id: string }) => d.id === "docs:write").contained_permission_ids).toEqual(["docs:view", "$read_members"]);
+    expect(list.json.items.find((d: { id: string }) => d.id === "docs:write").contained_permission_ids).toEqual(["$read_members", "docs:view"]);
 
     expect((await admin("DELETE", "/team-permission-definitions/docs:view", undefined, fx)).json).toEqual({ success: true });
     const after = await admin("GET", "/team-permission-definitions", undefined, fx);
     expect(after.json.items.find((d: { id: string }) => d.id === "docs:write").contained_permission_ids).toEqual(["$read_members"]);
     expect((await admin("DELETE", "/team-permission-definitions/docs:view", undefined, fx)).json.code).toBe("PERMISSION_NOT_FOUND");
+  });
+
+  it("lists definitions in id order, system ids first, and default sets in id order", async () => {
+    const fx = await createProjectFixture(t);
+    await admin("POST", "/team-permission-definitions", { id: "zeta" }, fx);
+    await admin("POST", "/team-permission-definitions", { id: "alpha", contained_permission_ids: ["zeta", "$update_team", "$delete_team"] }, fx);
+    const ids = (await admin("GET", "/team-permission-definitions", undefined, fx)).json.items.map((d: { id: string }) => d.id);
+    expect(ids).toEqual(["$delete_team", "$invite_members", "$manage_api_keys", "$read_members", "$remove_members", "$update_team", "alpha", "team_admin", "team_member", "zeta"]);
+    const alpha = (await admin("GET", "/team-permission-definitions", undefined, fx)).json.items.find((d: { id: string }) => d.id === "alpha");
+    expect(alpha.contained_permission_ids).toEqual(["$delete_team", "$update_team", "zeta"]);
+    const patched = await admin("PATCH", "/internal/projects/current", { config: { team_creator_default_permissions: [{ id: "zeta" }, { id: "alpha" }] } }, fx);
+    expect(patched.json.config.team_creator_default_permissions).toEqual([{ id: "alpha" }, { id: "zeta" }]);
+  });
+
+  it("follows a renamed or deleted definition into the default sets, also where /internal/projects/current set them", async () => {
+    const fx = await createProjectFixture(t);
+    await admin("POST", "/team-permission-definitions", { id: "custom" }, fx);
+    await admin("POST", "/team-permission-definitions", { id: "other" }, fx);
+    const patched = await admin("PATCH", "/internal/projects/current", { config: { team_creator_default_permissions: [{ id: "team_admin" }, { id: "custom" }, { id: "other" }] } }, fx);
+    expect(patched.json.config.team_creator_default_permissions).toEqual([{ id: "custom" }, { id: "other" }, { id: "team_admin" }]);
+    await admin("PATCH", "/team-permission-definitions/other", { id: "renamed" }, fx);
+    expect((await admin("DELETE", "/team-permission-definitions/custom", undefined, fx)).json).toEqual({ success: true });
+    const after = await admin("GET", "/internal/projects/current", undefined, fx);
+    expect(after.json.config.team_creator_default_permissions).toEqual([{ id: "renamed" }, { id: "team_admin" }]);
+    // The next team's creator gets exactly those.
+    const creator = await signUpUser(t, fx.client);
+    const team = await server("POST", "/teams", { display_name: "T", creator_user_id: creator.userId }, fx);
+    const granted = await server("GET", `/team-permissions?team_id=${team.json.id}&user_id=${creator.userId}&recursive=false`, undefined, fx);
+    expect(granted.json.items.map((p: { id: string }) => p.id).sort()).toEqual(["renamed", "team_admin"]);
   });
 
   it("refuses duplicates, unknown children, bad ids, system edits, other-scope children and cycles", async () => {
@@ -168,7 +198,10 @@ describe("team permission grants", () => {
     const otherUser = await call(t, "GET", `/team-permissions?team_id=${teamId}&user_id=${fx.user.userId}`, {
       creds: { ...fx.client, accessToken: member.accessToken },
     });
-    expect(otherUser.json.code).toBe("USER_NOT_FOUND");
+    // A client lists only its own permissions: another user, or every user, is 403 without a lookup.
+    expect(plainRefusal(otherUser)).toEqual([403, expect.stringContaining("own permissions")]);
+    const everyone = await call(t, "GET", `/team-permissions?team_id=${teamId}`, { creds: { ...fx.client, accessToken: member.accessToken } });
+    expect(plainRefusal(everyone)).toEqual([403, expect.stringContaining("own permissions")]);
     expect((await call(t, "GET", `/team-permissions?team_id=${teamId}&user_id=me`, { creds: fx.client })).json.code).toBe(
       "CANNOT_GET_OWN_USER_WITHOUT_USER",
     );
@@ -237,8 +270,30 @@ describeSecurity({ operationId: "listProjectPermissionDefinitions", method: "GET
 describeSecurity({ operationId: "createProjectPermissionDefinition", method: "POST", path: "/project-permission-definitions", access: ["admin"], body: { id: "security" } });
 describeSecurity({ operationId: "updateProjectPermissionDefinition", method: "PATCH", path: "/project-permission-definitions/security", access: ["admin"], body: { description: "s" } });
 describeSecurity({ operationId: "deleteProjectPermissionDefinition", method: "DELETE", path: "/project-permission-definitions/security", access: ["admin"] });
-describeSecurity({ operationId: "listTeamPermissions", method: "GET", path: "/team-permissions?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
-describeSecurity({ operationId: "listProjectPermissions", method: "GET", path: "/project-permissions?user_id=me", access: ["client", "server", "admin"], userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER" });
+describeSecurity({
+  operationId: "listTeamPermissions",
+  method: "GET",
+  path: "/team-permissions?user_id=me",
+  access: ["client", "server", "admin"],
+  userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+  foreignResource: async (ctx) => ({
+    path: `/team-permissions?user_id=${ctx.otherProject.user.userId}`,
+    creds: asProjectUser(ctx),
+    code: "CLIENT_CANNOT_LIST_OTHER_USERS_PERMISSIONS",
+  }),
+});
+describeSecurity({
+  operationId: "listProjectPermissions",
+  method: "GET",
+  path: "/project-permissions?user_id=me",
+  access: ["client", "server", "admin"],
+  userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
+  foreignResource: async (ctx) => ({
+    path: `/project-permissions?user_id=${ctx.otherProject.user.userId}`,
+    creds: asProjectUser(ctx),
+    code: "CLIENT_CANNOT_LIST_OTHER_USERS_PERMISSIONS",
+  }),
+});
 describeSecurity({ operationId: "grantTeamPermission", method: "POST", path: "/team-permissions/00000000-0000-4000-8000-000000000000/me/security", access: ["server", "admin"], body: {} });
 describeSecurity({ operationId: "revokeTeamPermission", method: "DELETE", path: "/team-permissions/00000000-0000-4000-8000-000000000000/me/security", access: ["server", "admin"] });
 describeSecurity({ operationId: "grantProjectPermission", method: "POST", path: (ctx) => `/project-permissions/${ctx.project.user.userId}/security`, access: ["server", "admin"], body: {} });

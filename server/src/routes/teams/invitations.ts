@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError, type KnownErrorCode } from "../../errors";
-import { CLIENT_AND_UP, requireUser, resolveUserIdForAccess } from "../../http/access";
+import { CLIENT_AND_UP, requireUser, resolveOwnUserIdForClient, resolveUserIdForAccess } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
 import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas";
 import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody, rateLimitedResponse } from "../../http/openapi";
@@ -46,7 +46,8 @@ const InvitationDetailsSchema = z.object({ team_id: z.uuid(), team_display_name:
 const ListQuery = z.object({
   team_id: z.uuid().optional().openapi({ description: "The team's open invitations. Give this or `user_id`." }),
   user_id: UserIdOrMe.optional().openapi({
-    description: "Invitations addressed to one of this user's verified e-mails; client access may only name itself.",
+    description:
+      "Invitations addressed to one of this user's verified e-mails; client access may only name itself (another user answers CANNOT_GET_OWN_USER_WITHOUT_USER).",
   }),
 });
 
@@ -210,7 +211,9 @@ export function registerTeamInvitationRoutes(router: Router): void {
       }
       invitations = await listInvitationsOfTeam(c.var.deps, auth.tenancy, query.team_id);
     } else {
-      invitations = await listInvitationsOfUser(c.var.deps, auth.tenancy, resolveUserIdForAccess(auth, query.user_id!));
+      // As Stack Auth answers: a client naming another user is told it has no such user of its own.
+      const userId = resolveOwnUserIdForClient(auth, query.user_id, () => new KnownError("CANNOT_GET_OWN_USER_WITHOUT_USER"))!;
+      invitations = await listInvitationsOfUser(c.var.deps, auth.tenancy, userId);
     }
     return c.json({ items: invitations.map(toInvitation), is_paginated: false }, 200);
   });

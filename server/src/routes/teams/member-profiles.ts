@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, requireUser, resolveUserId } from "../../http/access";
+import { CLIENT_AND_UP, requireUser, resolveOwnUserIdForClient, resolveUserId } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -39,7 +39,7 @@ const ProfileUpdateSchema = z
 
 const MEMBER_ERRORS = ["TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "CANNOT_GET_OWN_USER_WITHOUT_USER"] as const;
 
-const listTeamMemberProfilesRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "TEAM_PERMISSION_REQUIRED"], {
+const listTeamMemberProfilesRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "TEAM_PERMISSION_REQUIRED", "TEAM_ID_REQUIRED_FOR_CLIENT"], {
   operationId: "listTeamMemberProfiles",
   method: "get",
   path: "/team-member-profiles",
@@ -61,13 +61,13 @@ const getTeamMemberProfileRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_E
   responses: { 200: jsonResponse(AnyMemberProfileSchema, "The profile") },
 });
 
-const updateTeamMemberProfileRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS], {
+const updateTeamMemberProfileRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "CLIENT_CANNOT_UPDATE_OTHER_MEMBERS_PROFILE"], {
   operationId: "updateTeamMemberProfile",
   method: "patch",
   path: "/team-member-profiles/{team_id}/{user_id}",
   tags: ["Teams"],
   summary: "Update a team member profile",
-  description: "With client access only one's own profile.",
+  description: "With client access only one's own profile; another member's is refused with a plain 403.",
   request: { params: TeamUserParams, body: jsonBody(ProfileUpdateSchema) },
   responses: { 200: jsonResponse(AnyMemberProfileSchema, "The updated profile") },
 });
@@ -91,7 +91,7 @@ export function registerTeamMemberProfileRoutes(router: Router): void {
     const query = c.req.valid("query");
     const userId = query.user_id === undefined ? undefined : resolveUserId(auth, query.user_id);
     if (auth.type === "client") {
-      if (query.team_id === undefined) throw new KnownError("SCHEMA_ERROR", { message: "query.team_id: required with client access" });
+      if (query.team_id === undefined) throw new KnownError("TEAM_ID_REQUIRED_FOR_CLIENT");
       await checkClientRead(c.var.deps, auth, query.team_id, userId);
     }
     const profiles = await listMemberProfiles(c.var.deps, auth.tenancy, { teamId: query.team_id, userId });
@@ -109,10 +109,7 @@ export function registerTeamMemberProfileRoutes(router: Router): void {
   router.openapi(updateTeamMemberProfileRoute, async (c) => {
     const auth = c.var.auth;
     const params = c.req.valid("param");
-    const userId = resolveUserId(auth, params.user_id);
-    if (auth.type === "client" && userId !== requireUser(auth).sub) {
-      throw new KnownError("SCHEMA_ERROR", { message: "path.user_id: client access may only update its own profile (`me`)" });
-    }
+    const userId = resolveOwnUserIdForClient(auth, params.user_id, () => new KnownError("CLIENT_CANNOT_UPDATE_OTHER_MEMBERS_PROFILE"))!;
     const body = c.req.valid("json");
     const profile = await updateMemberProfile(c.var.deps, auth.tenancy, params.team_id, userId, {
       displayName: body.display_name,

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, requireUser, resolveUserId, resolveUserIdForAccess } from "../../http/access";
+import { CLIENT_AND_UP, requireUser, resolveOwnUserIdForClient, resolveUserId } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
@@ -29,7 +29,10 @@ const ListQuery = z.object({
   user_id: z
     .union([z.uuid(), z.literal("me")])
     .optional()
-    .openapi({ description: "Only this user's teams. Client access must name the signed-in user (`me`); another user answers USER_NOT_FOUND. Omitted (server only) lists every team." }),
+    .openapi({
+      description:
+        "Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, is refused with a plain 403. Omitted (server only) lists every team.",
+    }),
   add_current_user: z.string().optional(),
   order_by: z.string().optional().openapi({ description: "Accepted and ignored; teams come oldest first." }),
   desc: z.string().optional().openapi({ description: "Accepted and ignored." }),
@@ -38,8 +41,9 @@ const ListQuery = z.object({
   query: z.string().optional().openapi({ description: "Accepted and ignored." }),
 });
 
+// A team's name may be empty, as in Stack Auth (its SDK and dashboard allow clearing it).
 const teamWritableFields = {
-  display_name: DisplayNameSchema.min(1).optional(),
+  display_name: DisplayNameSchema.optional(),
   profile_image_url: ImageUrlSchema.nullable().optional(),
   client_metadata: MetadataSchema.optional(),
   client_read_only_metadata: MetadataSchema.optional().openapi({ description: "Server and admin access only." }),
@@ -50,17 +54,17 @@ const TeamUpdateSchema = z.strictObject(teamWritableFields).openapi("TeamUpdate"
 const TeamCreateSchema = z
   .strictObject({
     ...teamWritableFields,
-    display_name: DisplayNameSchema.min(1),
+    display_name: DisplayNameSchema,
     creator_user_id: z
       .union([z.uuid(), z.literal("me")])
       .optional()
-      .openapi({ description: "Becomes the first member and has the team selected; client access may only pass `me`." }),
+      .openapi({ description: "Becomes the first member, with the team creator's default permissions; client access may only name itself (`me`, the default)." }),
   })
   .openapi("TeamCreate");
 
 const SERVER_ONLY_FIELDS = ["client_read_only_metadata", "server_metadata"] as const;
 
-const listTeamsRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"], {
+const listTeamsRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "CLIENT_CANNOT_LIST_OTHER_USERS_TEAMS"], {
   operationId: "listTeams",
   method: "get",
   path: "/teams",
@@ -72,7 +76,7 @@ const listTeamsRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_NOT_FOUND", "CAN
 
 const createTeamRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "CLIENT_TEAM_CREATION_NOT_ENABLED"],
+  ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "CLIENT_TEAM_CREATION_NOT_ENABLED", "CLIENT_CANNOT_CREATE_TEAM_FOR_OTHER_USER"],
   {
     operationId: "createTeam",
     method: "post",
@@ -80,7 +84,8 @@ const createTeamRoute = authenticatedRoute(
     tags: ["Teams"],
     summary: "Create a team",
     description:
-      "With client access only when the project allows client team creation (else CLIENT_TEAM_CREATION_NOT_ENABLED); the signed-in user becomes the first member and has the team selected.",
+      "With client access only for a signed-in user, when the project allows client team creation (else a plain 403); " +
+      "that user becomes the first member. The creator's selected team does not change (the SDKs select the new team themselves).",
     request: { body: jsonBody(TeamCreateSchema) },
     responses: { 201: jsonResponse(AnyTeamSchema, "The new team") },
   },
@@ -148,10 +153,8 @@ export function registerTeamRoutes(router: Router): void {
   router.openapi(listTeamsRoute, async (c) => {
     const auth = c.var.auth;
     const { user_id } = c.req.valid("query");
-    if (auth.type === "client" && user_id === undefined) {
-      throw new KnownError("SCHEMA_ERROR", { message: "query.user_id: required with client access (`me`)" });
-    }
-    const teams = await listTeamsOf(c.var.deps, auth.tenancy, user_id === undefined ? undefined : resolveUserIdForAccess(auth, user_id));
+    const userId = resolveOwnUserIdForClient(auth, user_id, () => new KnownError("CLIENT_CANNOT_LIST_OTHER_USERS_TEAMS"));
+    const teams = await listTeamsOf(c.var.deps, auth.tenancy, userId);
     return c.json({ items: teams.map((t) => shapeFor(auth, t)), is_paginated: false }, 200);
   });
 
@@ -160,13 +163,11 @@ export function registerTeamRoutes(router: Router): void {
     const body = c.req.valid("json");
     let creator: string | null = null;
     if (auth.type === "client") {
-      if (body.creator_user_id !== undefined && body.creator_user_id !== "me") {
-        throw new KnownError("SCHEMA_ERROR", { message: "body.creator_user_id: client access may only create teams as `me`" });
-      }
-      creator = requireUser(auth).sub;
+      requireUser(auth);
       if (!auth.tenancy.config.teams.allowClientTeamCreation) {
         throw new KnownError("CLIENT_TEAM_CREATION_NOT_ENABLED");
       }
+      creator = resolveOwnUserIdForClient(auth, body.creator_user_id ?? "me", () => new KnownError("CLIENT_CANNOT_CREATE_TEAM_FOR_OTHER_USER"))!;
     } else if (body.creator_user_id !== undefined) {
       creator = resolveUserId(auth, body.creator_user_id);
     }

@@ -37,26 +37,42 @@ export interface PermissionDefinition {
   scope: PermissionScope;
 }
 
-/** The definitions of one scope; team definitions always include the system permissions. */
-export function definitionsOf(config: ProjectConfig, scope: PermissionScope): Map<string, PermissionDefinition> {
-  const result = new Map<string, PermissionDefinition>();
+/**
+ * The definitions of one scope, in id order ("$" system ids first), each with its contained
+ * ids in id order, as Stack Auth lists them; team definitions always include the system permissions.
+ */
+export function definitionsOf(config: ProjectConfig, scope: PermissionScope): ReadonlyMap<string, PermissionDefinition> {
+  let cached = definitionCache.get(config);
+  if (!cached) {
+    cached = { team: collectDefinitions(config, "team"), project: collectDefinitions(config, "project") };
+    definitionCache.set(config, cached);
+  }
+  return cached[scope];
+}
+
+// A rendered config is replaced, never changed, so its definitions are read once per config object.
+const definitionCache = new WeakMap<ProjectConfig, Record<PermissionScope, ReadonlyMap<string, PermissionDefinition>>>();
+
+function collectDefinitions(config: ProjectConfig, scope: PermissionScope): ReadonlyMap<string, PermissionDefinition> {
+  const found: PermissionDefinition[] = [];
   if (scope === "team") {
     for (const id of TEAM_SYSTEM_PERMISSIONS) {
-      result.set(id, { id, description: SYSTEM_PERMISSION_DESCRIPTIONS[id], containedPermissionIds: [], scope: "team" });
+      found.push({ id, description: SYSTEM_PERMISSION_DESCRIPTIONS[id], containedPermissionIds: [], scope: "team" });
     }
   }
   for (const [id, definition] of Object.entries(config.rbac.permissions)) {
     if (!definition || (definition.scope ?? "team") !== scope || isSystemPermission(id)) continue;
-    result.set(id, {
+    found.push({
       id,
       description: definition.description,
       containedPermissionIds: Object.entries(definition.containedPermissionIds ?? {})
         .filter(([, on]) => on)
-        .map(([child]) => child),
+        .map(([child]) => child)
+        .sort(),
       scope,
     });
   }
-  return result;
+  return new Map(found.sort((a, b) => (a.id < b.id ? -1 : 1)).map((definition) => [definition.id, definition]));
 }
 
 /** The scope a permission id is defined in, if any. */
@@ -71,7 +87,7 @@ export function scopeOf(config: ProjectConfig, id: string): PermissionScope | nu
 /** For each defined id, every id it grants (itself included), following containment. */
 export type Expansion = Map<string, ReadonlySet<string>>;
 
-function expand(definitions: Map<string, PermissionDefinition>): Expansion {
+function expand(definitions: ReadonlyMap<string, PermissionDefinition>): Expansion {
   const done: Expansion = new Map();
   const visit = (id: string, path: Set<string>): ReadonlySet<string> => {
     const known = done.get(id);

@@ -4,7 +4,7 @@
  * definitions of the same scope and must stay acyclic.
  */
 import type { Queryable } from "../../db/db";
-import { findOverride, lockOverride, upsertOverride } from "../../db/queries/config-overrides";
+import { findOverride, lockBranchLevelOverrides, lockOverride, upsertOverride } from "../../db/queries/config-overrides";
 import { deleteGrantsOfPermission, renameGrants } from "../../db/queries/permission-grants";
 import type { PermissionScope } from "./scope";
 import { KnownError } from "../../errors";
@@ -117,7 +117,9 @@ export async function updateDefinition(
     rbac.permissions[newId] = toConfig({ description, contained }, scope);
     if (newId !== id) {
       delete rbac.permissions[id];
+      const inDefaults = isInDefaultSets(tenancy.config, rbac, scope, id);
       replaceReferences(tenancy.config, scope, rbac, id, newId);
+      if (inDefaults) await followInBranchLevels(tx, tenancy.projectId, scope, id, newId);
       await renameGrants(tx, tenancy.projectId, scope, id, newId);
     }
   });
@@ -129,7 +131,9 @@ export async function deleteDefinition(deps: ServiceDeps, tenancy: Tenancy, scop
   requireDefinition(tenancy.config, scope, id);
   await editRbac(deps, tenancy, async (rbac, tx) => {
     delete rbac.permissions[id];
+    const inDefaults = isInDefaultSets(tenancy.config, rbac, scope, id);
     replaceReferences(tenancy.config, scope, rbac, id, null);
+    if (inDefaults) await followInBranchLevels(tx, tenancy.projectId, scope, id, null);
     await deleteGrantsOfPermission(tx, tenancy.projectId, scope, id);
   });
 }
@@ -156,5 +160,42 @@ function replaceReferences(
     const ids = Object.keys(config.rbac.defaultPermissions[set]);
     if (!ids.includes(from)) continue;
     rbac.defaultPermissions[set] = Object.fromEntries(swap(ids).map((child) => [child, true]));
+  }
+}
+
+const isJson = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * Whether a default set names the id: as rendered, or at the project level (where a higher
+ * level may be hiding it with null, which must then follow a rename). Otherwise no level
+ * needs changing, and the other levels are not read.
+ */
+function isInDefaultSets(config: ProjectConfig, projectLevel: { defaultPermissions: Json }, scope: PermissionScope, id: string): boolean {
+  return DEFAULT_SETS[scope].some((set) => {
+    const own = projectLevel.defaultPermissions[set];
+    return Object.hasOwn(config.rbac.defaultPermissions[set], id) || (isJson(own) && Object.hasOwn(own, id));
+  });
+}
+
+/**
+ * The default sets may also be set at the branch and environment levels (PATCH
+ * /internal/projects/current writes them there), where they would outlive a definition
+ * deleted or renamed at the project level: the id is renamed (or dropped) there too.
+ */
+async function followInBranchLevels(tx: Queryable, projectId: string, scope: PermissionScope, from: string, to: string | null): Promise<void> {
+  for (const row of await lockBranchLevelOverrides(tx, projectId)) {
+    const doc = expandDottedKeys(row.override);
+    const defaults = isJson(doc.rbac) ? doc.rbac.defaultPermissions : undefined;
+    if (!isJson(defaults)) continue;
+    let changed = false;
+    for (const set of DEFAULT_SETS[scope]) {
+      const entries = defaults[set];
+      if (!isJson(entries) || !Object.hasOwn(entries, from)) continue;
+      const value = entries[from];
+      delete entries[from];
+      if (to !== null) entries[to] = value;
+      changed = true;
+    }
+    if (changed) await upsertOverride(tx, projectId, row.level, row.branchId, doc);
   }
 }

@@ -73,7 +73,8 @@ function lookup(config: ProjectConfig | undefined, key: string): unknown {
   return node;
 }
 
-const permissionList = (record: Record<string, true>) => Object.keys(record).map((id) => ({ id }));
+// In id order, as Stack Auth lists them.
+const permissionList = (record: Record<string, true>) => Object.keys(record).sort().map((id) => ({ id }));
 const permissionRecord = (list: Array<{ id: string }>) =>
   Object.fromEntries(list.map(({ id }) => [id, true] as const));
 

@@ -112,8 +112,33 @@ describe("the retention sweeper", () => {
       add(`Stripe event ${label}`, stale, () => exists("SELECT 1 FROM stripe_webhook_events WHERE event_id = $1", [eventId]));
     }
 
+    // Session replays: kept RETENTION_SECONDS after their last batch, chunks with them. The stale
+    // one has more chunks than a sweep batch, which go a batch at a time before the replay.
+    for (const [label, updatedAt, chunks, stale] of [
+      ["idle past retention", age(RETENTION_SECONDS + 60), 120, true],
+      ["idle within retention", age(RETENTION_SECONDS - 60), 3, false],
+    ] as const) {
+      const replayId = newId();
+      await t.db.query(
+        `INSERT INTO session_replays (project_id, branch_id, id, user_id, session_id, started_at, last_event_at, chunk_count, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, now(), now(), ${chunks}, ${updatedAt}, ${updatedAt})`,
+        [...tenant, replayId, user.userId, newId()],
+      );
+      await t.db.query(
+        `INSERT INTO session_replay_chunks (project_id, branch_id, id, replay_id, user_id, batch_id, segment_id, browser_session_id, event_count, byte_length, first_event_at, last_event_at, events_gzip, created_at)
+         SELECT $1, $2, gen_random_uuid(), $3, $4, gen_random_uuid(), gen_random_uuid(), gen_random_uuid(), 1, 1, now(), now(), '\\x00'::bytea, ${updatedAt}
+         FROM generate_series(1, ${chunks})`,
+        [...tenant, replayId, user.userId],
+      );
+      add(`session replay ${label}`, stale, () => exists("SELECT 1 FROM session_replays WHERE id = $1", [replayId]));
+      add(`chunks of the session replay ${label}`, stale, () => exists("SELECT 1 FROM session_replay_chunks WHERE replay_id = $1", [replayId]));
+    }
+
     const counts = await sweep();
     for (const row of rows) expect(await row.present(), row.what).toBe(!row.stale);
+    // The chunks went in their own batches (50 here), not in the replay's cascade.
+    expect(counts.session_replay_chunks).toBe(120);
+    expect(counts.session_replays).toBe(1);
     expect(counts.sessions).toBeGreaterThanOrEqual(1);
     expect(counts.verification_codes).toBeGreaterThanOrEqual(2);
     // The user's own sign-up session (no expiry) and its refresh still work.

@@ -9,13 +9,17 @@ import { recordMembershipEvent, recordTeamEvent } from "../webhooks/events";
 
 /**
  * Creates a team (team.created); with a creator, they become its first member with the
- * creator's default permissions (team_membership.created) and it becomes their selected team.
+ * creator's default permissions (team_membership.created), and with `selectForCreator` it
+ * becomes their selected team. POST /teams leaves the selection alone, as Stack Auth does
+ * (its SDKs select a team they create with a second request); a personal team made at
+ * sign-up is selected.
  */
 export async function insertNewTeam(
   q: Queryable,
   tenancy: Tenancy,
   creatorUserId: string | null,
   team: Required<Pick<TeamChanges, "displayName">> & Omit<TeamChanges, "displayName">,
+  selectForCreator = false,
 ): Promise<Team> {
   const { displayName, ...rest } = team;
   const inserted = await insertTeam(q, tenancy, { id: newId(), displayName });
@@ -24,15 +28,15 @@ export async function insertNewTeam(
   if (creatorUserId !== null) {
     await insertTeamMember(q, tenancy, created.id, creatorUserId);
     await grantDefaultPermissions(q, tenancy, "teamCreator", creatorUserId, created.id);
-    await updateUserProfile(q, tenancy, creatorUserId, { selectedTeamId: created.id });
+    if (selectForCreator) await updateUserProfile(q, tenancy, creatorUserId, { selectedTeamId: created.id });
     await recordMembershipEvent(q, tenancy, "team_membership.created", { teamId: created.id, userId: creatorUserId });
   }
   return created;
 }
 
-/** Creates a team with the user as its first member and makes it their selected team. */
+/** Creates a user's personal team with them as its first member, and makes it their selected team. */
 export const createTeamForCreator = (q: Queryable, tenancy: Tenancy, creatorUserId: string, team: { displayName: string }) =>
-  insertNewTeam(q, tenancy, creatorUserId, team);
+  insertNewTeam(q, tenancy, creatorUserId, team, true);
 
 /**
  * Makes the user a member of the team with the project's default member permissions; answers
@@ -47,8 +51,9 @@ export async function joinTeam(q: Queryable, tenancy: Tenancy, teamId: string, u
 
 const UNNAMED_PERSONAL_TEAM = "Personal Team";
 
+/** "<display name>'s Team", else "<e-mail>'s Team" (the whole address, as Stack Auth names it), else "Personal Team". */
 export function personalTeamName(displayName: string | null, email: string | null): string {
-  const owner = displayName ?? email;
+  const owner = displayName || email;
   return owner ? `${owner}'s Team` : UNNAMED_PERSONAL_TEAM;
 }
 

@@ -48,7 +48,7 @@ export async function listTeamsOf(deps: ServiceDeps, tenancy: Tenancy, userId?: 
   return teams;
 }
 
-/** Creates a team; with a creator, they become its first member and it becomes their selected team. */
+/** Creates a team; with a creator, they become its first member (their selected team stays as it was). */
 export async function createTeam(
   deps: ServiceDeps,
   tenancy: Tenancy,

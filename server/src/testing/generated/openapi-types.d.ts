@@ -1807,6 +1807,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/session-replays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project's session replays, latest activity first
+         * @description Filters combine (AND); an empty one is ignored. `team_ids` keeps the replays of users who are members of one of the teams now. A malformed filter, or a minimum above its maximum, is a plain 400 (as in Stack Auth); a cursor that names no replay of the project is ITEM_NOT_FOUND.
+         */
+        get: operations["listSessionReplays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/session-replays/{session_replay_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one session replay: its user, times and totals
+         * @description Gatehouse's own (Stack Auth lists replays only); an unknown replay is ITEM_NOT_FOUND.
+         */
+        get: operations["getSessionReplay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/session-replays/{session_replay_id}/chunks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a replay's chunks (its uploaded batches) in playing order
+         * @description An unknown replay, or a cursor that is not a chunk of this replay, is ITEM_NOT_FOUND.
+         */
+        get: operations["listSessionReplayChunks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/session-replays/{session_replay_id}/chunks/{chunk_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events of one chunk of a replay
+         * @description A chunk that is not of this replay is ITEM_NOT_FOUND.
+         */
+        get: operations["getSessionReplayChunkEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/session-replays/{session_replay_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every chunk of a replay, with the events of a window of them
+         * @description The events of `limit` chunks (at most 20) from `offset`; read the next window with a larger offset.
+         */
+        get: operations["getSessionReplayEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/sign-up-rules-stats": {
         parameters: {
             query?: never;
@@ -2309,6 +2409,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/session-replays/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a batch of the signed-in user's recorded rrweb events
+         * @description The SDK's session recorder posts these while a user is signed in, when the project has the Analytics app installed (`apps.installed.analytics.enabled`; else ANALYTICS_NOT_ENABLED). Batches of one session join one replay until the session is idle for 3 minutes or has recorded for 12 hours. A body over 1,000,000 bytes is a plain 413, a batch without events or with too many a plain 400, as in Stack Auth. A batch id already stored for the user answers `deduped: true` and changes nothing.
+         */
+        post: operations["sendSessionReplayBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/team-api-keys": {
         parameters: {
             query?: never;
@@ -2556,7 +2676,7 @@ export interface paths {
         head?: never;
         /**
          * Update a team member profile
-         * @description With client access only one's own profile.
+         * @description With client access only one's own profile; another member's is refused with a plain 403.
          */
         patch: operations["updateTeamMemberProfile"];
         trace?: never;
@@ -2671,7 +2791,7 @@ export interface paths {
         put?: never;
         /**
          * Create a team
-         * @description With client access only when the project allows client team creation (else CLIENT_TEAM_CREATION_NOT_ENABLED); the signed-in user becomes the first member and has the team selected.
+         * @description With client access only for a signed-in user, when the project allows client team creation (else a plain 403); that user becomes the first member. The creator's selected team does not change (the SDKs select the new team themselves).
          */
         post: operations["createTeam"];
         delete?: never;
@@ -4491,20 +4611,6 @@ export interface components {
             };
         };
         /** @description A known error answered with status 403. */
-        KnownError403PlusClientTeamCreationNotEnabled: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "CLIENT_TEAM_CREATION_NOT_ENABLED" | "RESTRICTED_USER_NOT_ALLOWED";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 403. */
         KnownError403PlusSignUpRejected: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -6016,6 +6122,7 @@ export interface components {
             code_check_per_ip?: components["schemas"]["RateLimitRule"];
             cli_login_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
             cli_poll_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
+            session_replay_batches_per_session?: components["schemas"]["RateLimitRule"] & unknown;
             analytics_batches_per_session?: components["schemas"]["RateLimitRule"] & unknown;
         };
         RefreshedAccessToken: {
@@ -6363,6 +6470,106 @@ export interface components {
             /** @enum {boolean} */
             is_paginated: false;
         };
+        SessionReplay: {
+            /** Format: uuid */
+            id: string;
+            project_user: {
+                /** Format: uuid */
+                id: string;
+                display_name: string | null;
+                primary_email: string | null;
+            };
+            /** @description The time of its first event, as the browser stamped it. */
+            started_at_millis: number;
+            /** @description The time of its last event so far. */
+            last_event_at_millis: number;
+            chunk_count: number;
+            event_count: number;
+            /** @description Mouse clicks in the recording (rrweb click interactions). */
+            click_count: number;
+        };
+        SessionReplayBatch: {
+            /**
+             * Format: uuid
+             * @description The browser tab session the SDK keeps in local storage.
+             */
+            browser_session_id: string;
+            /**
+             * Format: uuid
+             * @description The recording segment of the tab; analytics events name it too.
+             */
+            session_replay_segment_id: string;
+            /**
+             * Format: uuid
+             * @description Chosen by the SDK for each batch; a batch sent again under the same id is stored once.
+             */
+            batch_id: string;
+            /** @description When the SDK started recording the segment. */
+            started_at_ms: number;
+            /** @description When the SDK sent the batch; the time of a batch whose events carry none. */
+            sent_at_ms: number;
+            /** @description 1 to 5000 rrweb events, stored as sent; each event's `timestamp` (ms) places it in the replay. */
+            events: unknown[];
+        };
+        SessionReplayBatchResult: {
+            /** Format: uuid */
+            session_replay_id: string;
+            /** Format: uuid */
+            batch_id: string;
+            /** @description The stored chunk's key, named as Stack Auth names its storage objects (Gatehouse keeps chunks in its database). */
+            s3_key: string;
+            /** @description True when this batch id was already stored: nothing changed. */
+            deduped: boolean;
+        };
+        SessionReplayChunk: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            batch_id: string;
+            /** Format: uuid */
+            session_replay_segment_id: string;
+            /** Format: uuid */
+            browser_session_id: string;
+            event_count: number;
+            /** @description Its stored (gzipped) size. */
+            byte_length: number;
+            first_event_at_millis: number;
+            last_event_at_millis: number;
+            created_at_millis: number;
+        };
+        SessionReplayChunkEvents: {
+            /** @description rrweb events, as the SDK sent them. */
+            events: unknown[];
+        };
+        SessionReplayChunkList: {
+            items: components["schemas"]["SessionReplayChunk"][];
+            /** @enum {boolean} */
+            is_paginated: true;
+            pagination: {
+                /** Format: uuid */
+                next_cursor: string | null;
+            };
+        };
+        SessionReplayEvents: {
+            /** @description Every chunk of the replay, in playing order. */
+            chunks: components["schemas"]["SessionReplayChunk"][];
+            /** @description The events of the chunks in the requested window, in the same order. */
+            chunk_events: {
+                /** Format: uuid */
+                chunk_id: string;
+                /** @description rrweb events, as the SDK sent them. */
+                events: unknown[];
+            }[];
+        };
+        SessionReplayList: {
+            items: components["schemas"]["SessionReplay"][];
+            /** @enum {boolean} */
+            is_paginated: true;
+            pagination: {
+                /** Format: uuid */
+                next_cursor: string | null;
+            };
+        };
         SessionTokens: {
             refresh_token: string;
             access_token: string;
@@ -6543,7 +6750,7 @@ export interface components {
             client_read_only_metadata?: unknown;
             /** @description Server and admin access only. */
             server_metadata?: unknown;
-            /** @description Becomes the first member and has the team selected; client access may only pass `me`. */
+            /** @description Becomes the first member, with the team creator's default permissions; client access may only name itself (`me`, the default). */
             creator_user_id?: string | "me";
         };
         TeamInvitation: {
@@ -14601,6 +14808,370 @@ export interface operations {
             };
         };
     };
+    listSessionReplays: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page (the id of its last replay). */
+                cursor?: string;
+                /** @description 1 to 200; default 50. */
+                limit?: number;
+                /** @description Comma-separated user ids, at most 100. */
+                user_ids?: string;
+                /** @description Comma-separated team ids, at most 100: the replays of their members. */
+                team_ids?: string;
+                /** @description Only replays at least this long (first to last event, ms). */
+                duration_ms_min?: string;
+                /** @description Only replays at most this long. */
+                duration_ms_max?: string;
+                /** @description Only replays whose last event is at or after this time (ms). */
+                last_event_at_from_millis?: string;
+                /** @description Only replays whose last event is at or before this time (ms). */
+                last_event_at_to_millis?: string;
+                /** @description Only replays with at least this many clicks. */
+                click_count_min?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of replays */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionReplayList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: A filter of the session replay list is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: ITEM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    getSessionReplay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_replay_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replay */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionReplay"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: ITEM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    listSessionReplayChunks: {
+        parameters: {
+            query?: {
+                /** @description The `next_cursor` of the previous page (the id of its last chunk). */
+                cursor?: string;
+                /** @description 1 to 500; default 100. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                session_replay_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of chunks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionReplayChunkList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: ITEM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    getSessionReplayChunkEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session_replay_id: string;
+                chunk_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chunk's events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionReplayChunkEvents"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: ITEM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    getSessionReplayEvents: {
+        parameters: {
+            query?: {
+                /** @description The first chunk (0-based) whose events to return; default 0. */
+                offset?: number | null;
+                /** @description 1 to 20; default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                session_replay_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chunks, and the window's events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionReplayEvents"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: ITEM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
     getSignUpRulesStats: {
         parameters: {
             query?: never;
@@ -16635,7 +17206,7 @@ export interface operations {
     listProjectPermissions: {
         parameters: {
             query?: {
-                /** @description A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND. */
+                /** @description A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403. */
                 user_id?: string | "me";
                 /** @description Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys). */
                 permission_id?: string;
@@ -16666,31 +17237,23 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own permissions can be listed (user_id "me"). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: USER_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -16956,6 +17519,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    sendSessionReplayBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SessionReplayBatch"];
+            };
+        };
+        responses: {
+            /** @description Stored, or already stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionReplayBatchResult"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, ANALYTICS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: A session replay batch needs at least one event. / A session replay batch holds at most 5,000 events. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusAnalyticsNotEnabled"];
+                    "text/plain": string;
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description As text: A session replay batch may be at most 1,000,000 bytes. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -17314,7 +17958,7 @@ export interface operations {
             query?: {
                 /** @description The team's open invitations. Give this or `user_id`. */
                 team_id?: string;
-                /** @description Invitations addressed to one of this user's verified e-mails; client access may only name itself. */
+                /** @description Invitations addressed to one of this user's verified e-mails; client access may only name itself (another user answers CANNOT_GET_OWN_USER_WITHOUT_USER). */
                 user_id?: string | "me";
             };
             header?: never;
@@ -17891,13 +18535,14 @@ export interface operations {
                     "application/json": components["schemas"]["TeamMemberProfileList"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: With client access, team_id is required to list team member profiles. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -18051,13 +18696,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own team profile can be changed. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -18498,7 +19144,7 @@ export interface operations {
         parameters: {
             query?: {
                 team_id?: string;
-                /** @description A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND. */
+                /** @description A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403. */
                 user_id?: string | "me";
                 /** @description Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys). */
                 permission_id?: string;
@@ -18529,31 +19175,23 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own permissions can be listed (user_id "me"). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: USER_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -18720,7 +19358,7 @@ export interface operations {
     listTeams: {
         parameters: {
             query?: {
-                /** @description Only this user's teams. Client access must name the signed-in user (`me`); another user answers USER_NOT_FOUND. Omitted (server only) lists every team. */
+                /** @description Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, is refused with a plain 403. Omitted (server only) lists every team. */
                 user_id?: string | "me";
                 add_current_user?: string;
                 /** @description Accepted and ignored; teams come oldest first. */
@@ -18758,22 +19396,23 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own teams can be listed (user_id "me"). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -18836,13 +19475,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: CLIENT_TEAM_CREATION_NOT_ENABLED, RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, a team can only be created with the signed-in user as its creator (creator_user_id "me"). / This project does not let users create teams themselves (client_team_creation_enabled is off). */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403PlusClientTeamCreationNotEnabled"];
+                    "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */

@@ -1,4 +1,4 @@
-import { useCreateTeam } from "@gatehouse/clients/react";
+import { GatehouseApiError, useCreateTeam } from "@gatehouse/clients/react";
 import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
@@ -6,6 +6,15 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError, TEAM_NAME_MAX_LENGTH, teamNameProblem } from "../../../lib/validation";
 import { SettingsHeading } from "../settings-heading";
+
+/**
+ * The server refuses a client's new team with a plain 403 (as Stack Auth does) when the
+ * project does not let users create teams; that is the only 403 this form can meet.
+ */
+function createErrorMessage(error: unknown): string {
+  if (error instanceof GatehouseApiError && error.status === 403) return "This app does not let you create teams yourself. Ask its administrator.";
+  return errorMessage(error);
+}
 
 /** The user becomes the team's first member, with the project's creator permissions, and it becomes their selected team. */
 export function CreateTeamForm({ onCreated }: { onCreated: (teamId: string) => void }) {
@@ -29,7 +38,7 @@ export function CreateTeamForm({ onCreated }: { onCreated: (teamId: string) => v
       <Stack gap="sm" maw={480}>
         <SettingsHeading order={3} title="Create a team" description="You become its first member and it becomes your selected team." />
         <TextInput label="Name of the new team" name="newTeamName" description={`Up to ${TEAM_NAME_MAX_LENGTH} characters.`} {...form.getInputProps("newTeamName")} />
-        <ErrorAlert message={create.error ? errorMessage(create.error) : null} />
+        <ErrorAlert message={create.error ? createErrorMessage(create.error) : null} />
         <Group>
           <Button type="submit" loading={create.isPending}>
             Create team

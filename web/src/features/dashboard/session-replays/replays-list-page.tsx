@@ -1,0 +1,202 @@
+import { Alert, Button, EmptyState, Group, NativeSelect, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { notifications } from "@mantine/notifications";
+import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconFilterOff, IconVideoOff } from "@tabler/icons-react";
+import { Boundary } from "../../../components/boundary";
+import { ErrorAlert } from "../../../components/error-alert";
+import { Loading, useDocumentTitle } from "../../../components/page-card";
+import { errorMessage } from "../../../lib/error-message";
+import { useProjectId } from "../shell/project-context";
+import { ReplaysTable } from "./replays-table";
+import { CLICKS, DURATIONS, listParams, PAGE_SIZES, PERIODS, useReplayListState, type ClickChoice, type DurationChoice, type PeriodChoice, type ReplayList } from "./use-replay-list-state";
+import { useRecordingOn, useSessionReplayPage, useTurnOnRecording } from "./use-session-replays";
+
+const choices = <K extends string>(entries: Record<K, string | { label: string }>) =>
+  (Object.entries(entries) as Array<[K, string | { label: string }]>).map(([value, choice]) => ({ value, label: typeof choice === "string" ? choice : choice.label }));
+
+/** The project's session replays, latest activity first, a page at a time from the server. */
+export function ReplaysListPage() {
+  useDocumentTitle("Session replays");
+  const list = useReplayListState();
+  return (
+    <Stack gap="lg" maw={1200}>
+      <Title order={1} size="h2">
+        Session replays
+      </Title>
+      <Boundary loading={null}>
+        <RecordingNotice />
+      </Boundary>
+      <Filters list={list} />
+      <Paper withBorder p={{ base: "xs", sm: "sm" }}>
+        <ReplayPage list={list} />
+      </Paper>
+    </Stack>
+  );
+}
+
+/** While the Analytics app is not installed, the SDK's uploads are refused: say so, and offer to install it. */
+function RecordingNotice() {
+  const projectId = useProjectId();
+  const on = useRecordingOn(projectId);
+  const turnOn = useTurnOnRecording(projectId);
+  if (on) return null;
+  const enable = () =>
+    turnOn.mutate(
+      { level: "project", data: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) } },
+      { onSuccess: () => notifications.show({ message: "Recording is on: replays appear as signed-in users use your app.", color: "green" }) },
+    );
+  return (
+    <Alert color="yellow" variant="light" title="Recording is off">
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">
+          Replays are recorded by the SDK in your app while a user is signed in, and only while the Analytics app is installed in this project. Until then
+          its uploads are refused; the replays recorded before stay here.
+        </Text>
+        <ErrorAlert message={turnOn.error ? errorMessage(turnOn.error) : null} />
+        <Button size="xs" onClick={enable} loading={turnOn.isPending}>
+          Turn on recording
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function Filters({ list }: { list: ReplayList }) {
+  return (
+    <Group align="flex-end" gap="md">
+      <Select
+        label="Last activity"
+        placeholder="Any time"
+        data={choices(PERIODS)}
+        value={list.period}
+        onChange={(value) => list.setFilters({ period: value as PeriodChoice | null })}
+        clearable
+        w={{ base: "100%", xs: 180 }}
+      />
+      <Select
+        label="Duration"
+        placeholder="Any length"
+        data={choices(DURATIONS)}
+        value={list.duration}
+        onChange={(value) => list.setFilters({ duration: value as DurationChoice | null })}
+        clearable
+        w={{ base: "100%", xs: 200 }}
+      />
+      <Select
+        label="Clicks"
+        placeholder="Any number"
+        data={choices(CLICKS)}
+        value={list.clicks}
+        onChange={(value) => list.setFilters({ clicks: value as ClickChoice | null })}
+        clearable
+        w={{ base: "100%", xs: 180 }}
+      />
+      {list.userId ? (
+        <Button variant="default" leftSection={<IconFilterOff size={16} aria-hidden />} onClick={() => list.setFilters({ userId: null })}>
+          Every user
+        </Button>
+      ) : null}
+    </Group>
+  );
+}
+
+function ReplayPage({ list }: { list: ReplayList }) {
+  const projectId = useProjectId();
+  const page = useSessionReplayPage(projectId, listParams(list));
+  const busy = page.isPlaceholderData || (page.isFetching && page.isError);
+  if (!page.data) {
+    return page.isError ? <Failed error={page.error} list={list} onRetry={() => void page.refetch()} /> : <Loading>Loading replays…</Loading>;
+  }
+  return (
+    <Stack gap="sm">
+      {page.isError ? <Failed error={page.error} list={list} onRetry={() => void page.refetch()} /> : null}
+      {page.data.items.length === 0 ? <NoReplays list={list} /> : <ReplaysTable replays={page.data.items} busy={busy} />}
+      <Pager list={list} nextCursor={page.data.pagination.next_cursor} shown={page.data.items.length} busy={busy} />
+    </Stack>
+  );
+}
+
+function Failed({ error, list, onRetry }: { error: unknown; list: ReplayList; onRetry: () => void }) {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <ErrorAlert message={errorMessage(error)} />
+      <Group gap="sm">
+        <Button variant="default" onClick={onRetry}>
+          Try again
+        </Button>
+        {list.cursor ? (
+          <Button variant="subtle" onClick={list.first}>
+            Go to the first page
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+/** Why the page is empty: no replays yet, none matching the filters, or a page past the end. */
+function NoReplays({ list }: { list: ReplayList }) {
+  if (list.filtered) {
+    return (
+      <EmptyState icon={<IconFilterOff aria-hidden />} withIndicatorBackground title="No replays match these filters" description="Widen or clear the filters to see more.">
+        <Button variant="default" onClick={list.clearFilters}>
+          Clear the filters
+        </Button>
+      </EmptyState>
+    );
+  }
+  if (list.cursor) {
+    return (
+      <EmptyState icon={<IconVideoOff aria-hidden />} withIndicatorBackground title="No replays on this page" description="The replays of this page may have been removed since.">
+        <Button variant="default" onClick={list.first}>
+          Go to the first page
+        </Button>
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState
+      icon={<IconVideoOff aria-hidden />}
+      withIndicatorBackground
+      title="No replays yet"
+      description="A replay appears here once a signed-in user of your app has been recorded by the SDK's session recorder."
+    />
+  );
+}
+
+/** Next and Previous by cursor; the server pages by keyset and never counts. */
+function Pager({ list, nextCursor, shown, busy }: { list: ReplayList; nextCursor: string | null; shown: number; busy: boolean }) {
+  const onFirstPage = list.cursor === null;
+  const knowsEarlier = list.earlier.length > 0;
+  const pageNumber = onFirstPage ? 1 : knowsEarlier ? list.earlier.length + 1 : null;
+  return (
+    <Group justify="space-between" gap="sm">
+      <Group gap="sm">
+        <NativeSelect
+          label="Rows per page"
+          size="xs"
+          w={120}
+          value={String(list.pageSize)}
+          onChange={(event) => list.setPageSize(Number(event.currentTarget.value))}
+          data={PAGE_SIZES.map((size) => String(size))}
+        />
+        <Text size="sm" c="dimmed" role="status" mt="lg">
+          {pageNumber === null ? "A later page" : `Page ${pageNumber}`} · {shown} {shown === 1 ? "replay" : "replays"}
+        </Text>
+      </Group>
+      <Group gap="xs" mt="lg">
+        {onFirstPage || knowsEarlier ? (
+          <Button variant="default" size="xs" leftSection={<IconChevronLeft size={16} aria-hidden />} disabled={onFirstPage || busy} onClick={list.previous}>
+            Previous
+          </Button>
+        ) : (
+          <Button variant="default" size="xs" leftSection={<IconChevronsLeft size={16} aria-hidden />} disabled={busy} onClick={list.first}>
+            First page
+          </Button>
+        )}
+        <Button variant="default" size="xs" rightSection={<IconChevronRight size={16} aria-hidden />} disabled={nextCursor === null || busy} onClick={() => nextCursor && list.next(nextCursor)}>
+          Next
+        </Button>
+      </Group>
+    </Group>
+  );
+}
