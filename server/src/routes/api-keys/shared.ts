@@ -108,7 +108,7 @@ export function apiKeyRoutes<
       summary: `Create a ${type} API key`,
       description: `Returns the whole key in \`value\`, once; later reads show only its last four characters. ${spec.clientRule}${disabled}`,
       request: { body: jsonBody(schemas.createBody) },
-      responses: { 201: jsonResponse(schemas.created, "The new key, in full, once") },
+      responses: { 200: jsonResponse(schemas.created, "The new key, in full, once (200, as Stack Auth answers)") },
     }),
     list: authenticatedRoute(CLIENT_AND_UP, [...spec.ownerErrors, "API_KEYS_NOT_ENABLED"], {
       operationId: `list${name}ApiKeys`,

@@ -52,7 +52,7 @@ export function registerTeamApiKeyRoutes(router: Router): void {
       isPublic: body.is_public ?? false,
       expiresAtMillis: body.expires_at_millis,
     });
-    return c.json({ ...toTeamKeyRead(created.key), value: created.value }, 201);
+    return c.json({ ...toTeamKeyRead(created.key), value: created.value }, 200);
   });
 
   router.openapi(routes.list, async (c) => {

@@ -27,7 +27,7 @@ describe("user API keys", () => {
     const user = await signUpUser(t, project.client);
     const expiresAt = Date.now() + 3_600_000;
     const created = await client(user, "POST", "/user-api-keys", keyBody({ description: "deploy", expires_at_millis: expiresAt }));
-    expect(created.status, created.text).toBe(201);
+    expect(created.status, created.text).toBe(200);
     expect(created.json).toEqual({
       id: expect.any(String),
       description: "deploy",
@@ -64,7 +64,7 @@ describe("user API keys", () => {
   it("public keys start with pk_ and carry their flag; keys without expiry omit expires_at_millis", async () => {
     const user = await signUpUser(t, project.client);
     const created = await server("POST", "/user-api-keys", keyBody({ user_id: user.userId, is_public: true }));
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(200);
     expect(created.json.value).toMatch(/^pk_[0-9a-z]{45}[0-9a-f]{32}user3574ck4u7h[0-9a-f]{8}$/);
     expect(created.json.is_public).toBe(true);
     expect(created.json).not.toHaveProperty("expires_at_millis");
@@ -114,7 +114,7 @@ describe("user API keys", () => {
   it("an expired key fails the check with API_KEY_EXPIRED", async () => {
     const user = await signUpUser(t, project.client);
     const created = await server("POST", "/user-api-keys", keyBody({ user_id: user.userId, expires_at_millis: Date.now() - 1000 }));
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(200);
     const checked = await server("POST", "/user-api-keys/check", { api_key: created.json.value });
     expect([checked.status, checked.json.code]).toEqual([401, "API_KEY_EXPIRED"]);
   });

@@ -54,7 +54,7 @@ export function registerUserApiKeyRoutes(router: Router): void {
       isPublic: body.is_public ?? false,
       expiresAtMillis: body.expires_at_millis,
     });
-    return c.json({ ...toUserKeyRead(created.key), value: created.value }, 201);
+    return c.json({ ...toUserKeyRead(created.key), value: created.value }, 200);
   });
 
   router.openapi(routes.list, async (c) => {

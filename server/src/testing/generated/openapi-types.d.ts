@@ -15819,8 +15819,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new key, in full, once */
-            201: {
+            /** @description The new key, in full, once (200, as Stack Auth answers) */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17930,8 +17930,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new key, in full, once */
-            201: {
+            /** @description The new key, in full, once (200, as Stack Auth answers) */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
