@@ -32,6 +32,7 @@ import type {
   KnownError400PlusApiKeysNotEnabled,
   KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser,
   KnownError400PlusApiKeysNotEnabledWrongApiKeyType,
+  KnownError401ApiKeyExpired,
   KnownError401PlusApiKeyExpiredApiKeyRevoked,
   KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
   KnownError401PlusUserAuthenticationRequired,
@@ -70,7 +71,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Needs no authentication: the key itself is the authority. A secret key (`sk_…`) of any project is revoked for good; a public key (`pk_…`) answers PUBLIC_API_KEY_CANNOT_BE_REVOKED, an unknown or malformed one API_KEY_NOT_FOUND.
+ * Needs no authentication: the key itself is the authority. A secret key (`sk_…`) of any project is revoked for good, and whoever answers for it is told by e-mail from that project (the user of a user key; the members of a team key's team holding `$manage_api_keys`), once: a key revoked before answers 200 and sends nothing. A public key (`pk_…`) answers PUBLIC_API_KEY_CANNOT_BE_REVOKED, an expired one API_KEY_EXPIRED, an unknown or malformed one API_KEY_NOT_FOUND.
  * @summary Revoke a leaked secret API key (for secret scanners)
  */
 export const getRevokeLeakedApiKeyUrl = () => {
@@ -96,7 +97,7 @@ export const revokeLeakedApiKey = async (credentialScanningRevoke: CredentialSca
 
 
 
-export const getRevokeLeakedApiKeyMutationOptions = <TError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError404ApiKeyNotFound | PublicKnownError503>,
+export const getRevokeLeakedApiKeyMutationOptions = <TError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError401ApiKeyExpired | KnownError404ApiKeyNotFound | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext> => {
 
@@ -123,12 +124,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeLeakedApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof revokeLeakedApiKey>>>
     export type RevokeLeakedApiKeyMutationBody = CredentialScanningRevoke
-    export type RevokeLeakedApiKeyMutationError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError404ApiKeyNotFound | PublicKnownError503>
+    export type RevokeLeakedApiKeyMutationError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError401ApiKeyExpired | KnownError404ApiKeyNotFound | PublicKnownError503>
 
     /**
  * @summary Revoke a leaked secret API key (for secret scanners)
  */
-export const useRevokeLeakedApiKey = <TError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError404ApiKeyNotFound | PublicKnownError503>,
+export const useRevokeLeakedApiKey = <TError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError401ApiKeyExpired | KnownError404ApiKeyNotFound | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeLeakedApiKey>>,

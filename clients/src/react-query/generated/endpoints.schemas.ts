@@ -3251,6 +3251,34 @@ export interface KnownError401AccessTokenExpiredAnd3MoreL2xy9z {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError401ApiKeyExpiredCode = typeof KnownError401ApiKeyExpiredCode[keyof typeof KnownError401ApiKeyExpiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401ApiKeyExpiredCode = {
+  API_KEY_EXPIRED: 'API_KEY_EXPIRED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError401ApiKeyExpiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401ApiKeyExpired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401ApiKeyExpiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401ApiKeyExpiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError401PlusApiKeyExpiredApiKeyRevokedCode = typeof KnownError401PlusApiKeyExpiredApiKeyRevokedCode[keyof typeof KnownError401PlusApiKeyExpiredApiKeyRevokedCode];
 
 

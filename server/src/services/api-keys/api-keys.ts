@@ -13,7 +13,6 @@
  */
 import {
   findApiKey,
-  findApiKeyInAnyProject,
   insertApiKey,
   listApiKeys,
   updateApiKey,
@@ -146,17 +145,4 @@ export async function checkApiKey(deps: ServiceDeps, tenancy: Tenancy, type: Api
   if (key.manuallyRevokedAtMillis !== null) throw new KnownError("API_KEY_REVOKED");
   if (key.expiresAtMillis !== null && key.expiresAtMillis <= Date.now()) throw new KnownError("API_KEY_EXPIRED");
   return key;
-}
-
-/**
- * Revocation by a secret scanner that found a key published somewhere: holding the value is
- * the authority, as anyone who found it could use it. Public keys (`pk_`) are meant to be
- * published, so they are not revoked this way (PUBLIC_API_KEY_CANNOT_BE_REVOKED).
- */
-export async function revokeLeakedApiKey(deps: ServiceDeps, value: string): Promise<void> {
-  const parsed = parseApiKeyValue(value);
-  const found = parsed ? await findApiKeyInAnyProject(deps.db, parsed.id) : null;
-  if (!found || !apiKeyMatchesDigest(value, found.key.secretHash)) throw new KnownError("API_KEY_NOT_FOUND");
-  if (found.key.isPublic) throw new KnownError("PUBLIC_API_KEY_CANNOT_BE_REVOKED");
-  await updateApiKey(deps.db, found.tenant, found.key.id, { revoke: true });
 }

@@ -1012,7 +1012,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a leaked secret API key (for secret scanners)
-         * @description Needs no authentication: the key itself is the authority. A secret key (`sk_…`) of any project is revoked for good; a public key (`pk_…`) answers PUBLIC_API_KEY_CANNOT_BE_REVOKED, an unknown or malformed one API_KEY_NOT_FOUND.
+         * @description Needs no authentication: the key itself is the authority. A secret key (`sk_…`) of any project is revoked for good, and whoever answers for it is told by e-mail from that project (the user of a user key; the members of a team key's team holding `$manage_api_keys`), once: a key revoked before answers 200 and sends nothing. A public key (`pk_…`) answers PUBLIC_API_KEY_CANNOT_BE_REVOKED, an expired one API_KEY_EXPIRED, an unknown or malformed one API_KEY_NOT_FOUND.
          */
         post: operations["revokeLeakedApiKey"];
         delete?: never;
@@ -4039,6 +4039,20 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TOKEN_EXPIRED" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "UNPARSABLE_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401ApiKeyExpired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "API_KEY_EXPIRED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -10574,6 +10588,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicKnownError400PlusPublicApiKeyCannotBeRevoked"];
+                };
+            };
+            /** @description Known error: API_KEY_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401ApiKeyExpired"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
