@@ -95,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Check or confirm a CLI login
-         * @description The cli-auth-confirm page's calls. `check`: whether the login code can still be confirmed, and whether the tool runs as an anonymous user (`cli_session_state`). `claim-anon-session`: a new session of that anonymous user, once, so the person can sign up as them. `complete` (default): the signed-in user (a restricted one is refused) confirms; the tool's next poll gets a session of theirs. An unknown, used or expired login code answers CLI_AUTH_ERROR, CLI_AUTH_USED_ERROR or CLI_AUTH_EXPIRED_ERROR. Rate limited per IP with the other code checks (429).
+         * @description The cli-auth-confirm page's calls. `check`: whether the login code can still be confirmed, and whether the tool runs as an anonymous user (`cli_session_state`). `claim-anon-session`: that anonymous session's tokens, once, so the person can sign up as them. `complete` (default): the user of `refresh_token` when it is sent (that session goes to the tool), else the signed-in user, confirms (a restricted one is refused); the tool's next poll gets the session. An unknown, used or expired login code answers CLI_AUTH_ERROR, CLI_AUTH_USED_ERROR or CLI_AUTH_EXPIRED_ERROR. Rate limited per IP with the other code checks (429).
          */
         post: operations["completeCliLogin"];
         delete?: never;
@@ -115,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Poll a CLI login
-         * @description `waiting` until a user confirms; then, once, 201 `success` with the refresh token of a new session of that user; `used` afterwards. `expired` once the codes expire. Poll every 2 seconds. Rate limited per IP (429).
+         * @description `waiting` until a user confirms; then, once, 201 `success` with a refresh token of that user (the session the page handed over, or a new one); `used` afterwards. `expired` once the codes expire. Poll every 2 seconds. Rate limited per IP (429).
          */
         post: operations["pollCliLogin"];
         delete?: never;
@@ -2707,7 +2707,7 @@ export interface components {
         CliLoginSucceeded: {
             /** @enum {string} */
             status: "success";
-            /** @description The refresh token of a new session of the confirming user. */
+            /** @description The session the confirm page handed over with `refresh_token`, or else a new session of the confirming user. */
             refresh_token: string;
         };
         ClientProject: {
@@ -2792,7 +2792,7 @@ export interface components {
              * @enum {string}
              */
             mode?: "check" | "claim-anon-session" | "complete";
-            /** @description The confirming browser session's refresh token (the Stack SDK sends it); it must be the signed-in user's. */
+            /** @description The confirming browser session's refresh token (the Stack SDK's page sends it): that session confirms, and the tool gets it. */
             refresh_token?: string;
         };
         CompleteCliLoginAnswer: components["schemas"]["CliLoginCheck"] | components["schemas"]["CliLoginAnonymousSession"] | components["schemas"]["CliLoginConfirmed"];

@@ -41,6 +41,7 @@ export function createDeps(
     webhookSecrets: createSecretBox(serverSecret, "webhook-endpoint-secrets"),
     oauthFlowSeal: createSecretBox(serverSecret, "oauth-flows"),
     providerTokenSeal: createSecretBox(serverSecret, "oauth-provider-tokens"),
+    cliLoginSeal: createSecretBox(serverSecret, "cli-login-sessions"),
     mailer,
     emailRenderer: new EmailRenderer(),
     stripe: guardStripeGateway(createStripeGateway(settings.stripe), log),

@@ -48,4 +48,6 @@ export interface ServiceDeps {
   oauthFlowSeal: SecretBox;
   /** Seals the access and refresh tokens providers give for linked accounts. */
   providerTokenSeal: SecretBox;
+  /** Seals the refresh tokens a CLI login hands over, between the confirm page and the tool's poll. */
+  cliLoginSeal: SecretBox;
 }

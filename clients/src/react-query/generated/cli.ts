@@ -117,7 +117,7 @@ export const useStartCliLogin = <TError = ErrorType<KnownError400PlusCliAuthErro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * The cli-auth-confirm page's calls. `check`: whether the login code can still be confirmed, and whether the tool runs as an anonymous user (`cli_session_state`). `claim-anon-session`: a new session of that anonymous user, once, so the person can sign up as them. `complete` (default): the signed-in user (a restricted one is refused) confirms; the tool's next poll gets a session of theirs. An unknown, used or expired login code answers CLI_AUTH_ERROR, CLI_AUTH_USED_ERROR or CLI_AUTH_EXPIRED_ERROR. Rate limited per IP with the other code checks (429).
+ * The cli-auth-confirm page's calls. `check`: whether the login code can still be confirmed, and whether the tool runs as an anonymous user (`cli_session_state`). `claim-anon-session`: that anonymous session's tokens, once, so the person can sign up as them. `complete` (default): the user of `refresh_token` when it is sent (that session goes to the tool), else the signed-in user, confirms (a restricted one is refused); the tool's next poll gets the session. An unknown, used or expired login code answers CLI_AUTH_ERROR, CLI_AUTH_USED_ERROR or CLI_AUTH_EXPIRED_ERROR. Rate limited per IP with the other code checks (429).
  * @summary Check or confirm a CLI login
  */
 export const getCompleteCliLoginUrl = () => {
@@ -189,7 +189,7 @@ export const useCompleteCliLogin = <TError = ErrorType<KnownError400PlusCliAuthE
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * `waiting` until a user confirms; then, once, 201 `success` with the refresh token of a new session of that user; `used` afterwards. `expired` once the codes expire. Poll every 2 seconds. Rate limited per IP (429).
+ * `waiting` until a user confirms; then, once, 201 `success` with a refresh token of that user (the session the page handed over, or a new one); `used` afterwards. `expired` once the codes expire. Poll every 2 seconds. Rate limited per IP (429).
  * @summary Poll a CLI login
  */
 export const getPollCliLoginUrl = () => {

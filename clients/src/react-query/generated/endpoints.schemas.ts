@@ -144,7 +144,7 @@ export const CliLoginSucceededStatus = {
 
 export interface CliLoginSucceeded {
   status: CliLoginSucceededStatus;
-  /** The refresh token of a new session of the confirming user. */
+  /** The session the confirm page handed over with `refresh_token`, or else a new session of the confirming user. */
   refresh_token: string;
 }
 
@@ -285,7 +285,7 @@ export interface CompleteCliLogin {
   /** `complete` (the default) confirms as the signed-in user; `check` and `claim-anon-session` need no user. */
   mode?: CompleteCliLoginMode;
   /**
-   * The confirming browser session's refresh token (the Stack SDK sends it); it must be the signed-in user's.
+   * The confirming browser session's refresh token (the Stack SDK's page sends it): that session confirms, and the tool gets it.
    * @minLength 1
    * @maxLength 256
    */

@@ -156,21 +156,41 @@ describe("CLI login", () => {
     expect((await poll(login.polling_code)).json).toEqual({ status: "waiting" });
   });
 
-  it("takes the confirming session from the refresh token the Stack SDK sends, which must be the signed-in user's", async () => {
+  it("hands the tool the very session whose refresh token the confirm page sends (the Stack SDK's page), kept sealed until polled", async () => {
     const user = await signUpUser(t, project.client);
     const other = await signUpUser(t, project.client);
     const login = await started();
-    expect((await complete(asUser(user), { login_code: login.login_code, refresh_token: other.refreshToken })).json.code).toBe(
-      "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
-    );
     expect((await complete(asUser(user), { login_code: login.login_code, refresh_token: "not-a-token" })).json.code).toBe(
       "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
     );
-    // The refresh token alone identifies the user too, as it does for Stack's backend.
-    expect((await complete(project.client, { login_code: login.login_code, refresh_token: user.refreshToken })).json).toEqual({ success: true });
+    // The refresh token is the authority, whatever access token comes beside it, as for Stack's backend.
+    expect((await complete(asUser(user), { login_code: login.login_code, refresh_token: other.refreshToken })).json).toEqual({ success: true });
+    const rows = await t.db.query<{ data: Record<string, unknown> }>(
+      "SELECT data FROM verification_codes WHERE purpose = 'cli_polling' AND project_id = $1 AND user_id = $2",
+      [project.projectId, other.userId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.data.handover).toEqual(expect.any(String));
+    expect(JSON.stringify(rows)).not.toContain(other.refreshToken);
+    const sessionsBefore = await sessionsOf(other.userId);
+
     const success = await poll(login.polling_code);
-    const { access_token } = (await (await refresh((success.json as { refresh_token: string }).refresh_token)).json()) as { access_token: string };
-    expect((await me(access_token)).json.id).toBe(user.userId);
+    expect([success.status, success.json]).toEqual([201, { status: "success", refresh_token: other.refreshToken }]);
+    expect(await sessionsOf(other.userId)).toHaveLength(sessionsBefore.length);
+    const after = await t.db.query<{ data: Record<string, unknown> }>("SELECT data FROM verification_codes WHERE purpose = 'cli_polling' AND project_id = $1 AND user_id = $2", [
+      project.projectId,
+      other.userId,
+    ]);
+    expect(after[0]!.data).not.toHaveProperty("handover");
+    expect((await poll(login.polling_code)).json).toEqual({ status: "used" });
+  });
+
+  it("reads expired when the session handed over ends before the poll", async () => {
+    const user = await signUpUser(t, project.client);
+    const login = await started();
+    expect((await complete(project.client, { login_code: login.login_code, refresh_token: user.refreshToken })).json).toEqual({ success: true });
+    expect((await call(t, "DELETE", "/auth/sessions/current", { creds: asUser(user) })).status).toBe(200);
+    expect((await poll(login.polling_code)).json).toEqual({ status: "expired" });
   });
 
   it("keeps an impersonation an impersonation", async () => {
@@ -195,14 +215,15 @@ describe("CLI login", () => {
     async function anonymousLogin() {
       const anonymous = await call(t, "POST", "/auth/anonymous/sign-up", { creds: project.client });
       const login = await started({ anon_refresh_token: anonymous.json.refresh_token });
-      return { anonymousUserId: anonymous.json.user_id as string, login };
+      return { anonymousUserId: anonymous.json.user_id as string, anonymousRefreshToken: anonymous.json.refresh_token as string, login };
     }
 
-    it("lets the confirm page take the anonymous user over once, sign up as them, and confirm", async () => {
-      const { anonymousUserId, login } = await anonymousLogin();
+    it("lets the confirm page take the anonymous session over once, sign up as that user, and confirm", async () => {
+      const { anonymousUserId, anonymousRefreshToken, login } = await anonymousLogin();
       expect((await complete(project.client, { login_code: login.login_code, mode: "check" })).json).toEqual({ cli_session_state: "anonymous" });
       const claimed = await complete(project.client, { login_code: login.login_code, mode: "claim-anon-session" });
-      expect(claimed.json).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String) });
+      // The tool's own anonymous session, which the browser now shares (as with Stack's backend).
+      expect(claimed.json).toEqual({ access_token: expect.any(String), refresh_token: anonymousRefreshToken });
       const tokens = claimed.json as { access_token: string; refresh_token: string };
       expect((await me(tokens.access_token)).json).toMatchObject({ id: anonymousUserId, is_anonymous: true });
       // Once only, and the check no longer offers it.
@@ -215,19 +236,39 @@ describe("CLI login", () => {
         body: { email: `cli-anon-${Date.now()}@example.com`, password: "correct horse battery" },
       });
       expect(upgraded.json.user_id).toBe(anonymousUserId);
-      expect((await complete(asUser({ accessToken: upgraded.json.access_token }), { login_code: login.login_code })).json).toEqual({ success: true });
+      const confirmed = await complete(asUser({ accessToken: upgraded.json.access_token }), {
+        login_code: login.login_code,
+        refresh_token: upgraded.json.refresh_token,
+      });
+      expect(confirmed.json).toEqual({ success: true });
       const success = await poll(login.polling_code);
+      expect(success.json).toEqual({ status: "success", refresh_token: upgraded.json.refresh_token });
       const { access_token } = (await (await refresh((success.json as { refresh_token: string }).refresh_token)).json()) as { access_token: string };
       expect((await me(access_token)).json).toMatchObject({ id: anonymousUserId, is_anonymous: false });
     });
 
-    it("keeps only the anonymous user's id, and forgets it when another user confirms", async () => {
-      const { anonymousUserId, login } = await anonymousLogin();
-      const rows = await t.db.query<{ data: unknown }>("SELECT data FROM verification_codes WHERE purpose = 'cli_login' AND data->>'anon_user_id' = $1", [anonymousUserId]);
+    it("keeps the anonymous session sealed, forgets it when another user confirms, and leaves that user alone", async () => {
+      const { anonymousUserId, anonymousRefreshToken, login } = await anonymousLogin();
+      const query = "SELECT data FROM verification_codes WHERE purpose = 'cli_login' AND data->>'polling_code_id' IS NOT NULL AND project_id = $1 AND data->>'anon_user_id' = $2";
+      const rows = await t.db.query<{ data: unknown }>(query, [project.projectId, anonymousUserId]);
       expect(rows).toHaveLength(1);
-      expect(Object.keys(rows[0]!.data as object).sort()).toEqual(["anon_user_id", "polling_code_id"]);
+      expect(Object.keys(rows[0]!.data as object).sort()).toEqual(["anon_session", "anon_user_id", "polling_code_id"]);
+      expect(JSON.stringify(rows)).not.toContain(anonymousRefreshToken);
       expect((await complete(asUser(project.user), { login_code: login.login_code })).json).toEqual({ success: true });
+      expect(await t.db.query(query, [project.projectId, anonymousUserId])).toHaveLength(0);
       expect((await complete(project.client, { login_code: login.login_code, mode: "claim-anon-session" })).json.code).toBe("CLI_AUTH_USED_ERROR");
+      // The anonymous user and its session are untouched.
+      const anonymous = await me((await (await refresh(anonymousRefreshToken)).json() as { access_token: string }).access_token);
+      expect(anonymous.json).toMatchObject({ id: anonymousUserId, is_anonymous: true });
+    });
+
+    it("no longer offers an anonymous session that ended", async () => {
+      const { anonymousRefreshToken, login } = await anonymousLogin();
+      const access = (await (await refresh(anonymousRefreshToken)).json() as { access_token: string }).access_token;
+      const signedOut = await call(t, "DELETE", "/auth/sessions/current", { creds: asUser({ accessToken: access }), headers: { "x-stack-allow-anonymous-user": "true" } });
+      expect(signedOut.status).toBe(200);
+      expect((await complete(project.client, { login_code: login.login_code, mode: "check" })).json).toEqual({ cli_session_state: "none" });
+      expect((await complete(project.client, { login_code: login.login_code, mode: "claim-anon-session" })).json.code).toBe("CLI_AUTH_ERROR");
     });
 
     it("refuses a refresh token that is not a live anonymous session of this project", async () => {
