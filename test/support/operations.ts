@@ -1245,5 +1245,14 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
       successType: "text/plain",
     },
+    {
+      operationId: "queryAi",
+      method: "post",
+      template: "/ai/query/{mode}",
+      path: "/ai/query/generate",
+      access: "client",
+      json: { quality: "smart", speed: "fast", tools: [], systemPrompt: "docs-ask-ai", messages: [{ role: "user", content: "hello" }] },
+      success: 200,
+    },
   ],
 };

@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ai/query/{mode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the language model
+         * @description Sends the conversation to the operator's language model (AI_BASE_URL, AI_MODEL) with the system prompt and tools named by id. `generate` answers the whole reply as JSON; `stream` streams it as the AI SDK's UI message stream (server-sent events). Callers: a project's admins, and signed-in users of the internal project (the dashboard's); any other answers INSUFFICIENT_ACCESS_TYPE. Bounds: 200 messages, 200000 characters of text, inline images only (a data URL or base64), 3 per message and 4 per request of at most 3 MiB each (SCHEMA_ERROR past them); the model's answer is cut after AI_TIMEOUT_MS and AI_MAX_OUTPUT_TOKENS. Without a configured model: AI_NOT_CONFIGURED; the model failing: AI_PROVIDER_UNAVAILABLE. Rate limited per caller (ai_requests_per_caller), and 429 while every model slot of the process is busy (AI_MAX_CONCURRENT_REQUESTS).
+         */
+        post: operations["queryAi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analytics/events/batch": {
         parameters: {
             query?: never;
@@ -2644,6 +2664,59 @@ export interface components {
                 next_cursor: string | null;
             };
         };
+        AiAnswer: {
+            content: components["schemas"]["AiContentBlock"][];
+            finalText: string;
+            conversationId: string | null;
+        };
+        AiContentBlock: {
+            /** @enum {string} */
+            type: "text";
+            text: string;
+        } | {
+            /** @enum {string} */
+            type: "tool-call";
+            toolName: string;
+            toolCallId: string;
+            args?: unknown;
+            argsText: string;
+            /** @description Always null: no tool runs on this server. */
+            result: null;
+        };
+        AiMessage: {
+            /** @enum {string} */
+            role: "user" | "assistant" | "tool";
+            /** @description Text, or the AI SDK's content parts (text, image, file, tool-call, tool-result). */
+            content: string | {
+                [key: string]: unknown;
+            }[];
+        };
+        AiQuery: {
+            /**
+             * @description Accepted for compatibility; this server has one model (AI_MODEL).
+             * @enum {string}
+             */
+            quality: "dumb" | "smart" | "smartest";
+            /**
+             * @description Accepted for compatibility; this server has one model (AI_MODEL).
+             * @enum {string}
+             */
+            speed: "slow" | "fast";
+            /** @description Tools the model may call; calls come back as tool-call blocks. `docs` and `sql-query` are accepted and left out here. */
+            tools: ("docs" | "sql-query" | "create-email-theme" | "create-email-template" | "create-email-draft" | "update-dashboard")[];
+            /** @enum {string} */
+            systemPrompt: "command-center-ask-ai" | "docs-ask-ai" | "wysiwyg-edit" | "email-wysiwyg-editor" | "email-assistant-template" | "email-assistant-theme" | "email-assistant-draft" | "create-dashboard" | "run-query" | "build-analytics-query" | "rewrite-template-source";
+            messages: components["schemas"]["AiMessage"][];
+            /** @description The project a dashboard user works on: only a user of the internal project who owns it may name it. */
+            projectId?: string | null;
+            /** @description Sent by Stack Auth's MCP server; only its conversationId is used (echoed back). */
+            mcpCallMetadata?: {
+                toolName: string;
+                reason: string;
+                userPrompt: string;
+                conversationId?: string | null;
+            } | null;
+        };
         AnalyticsEventBatch: {
             batch_id?: string;
             sent_at_ms?: number;
@@ -4676,6 +4749,20 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A known error answered with status 501. */
+        KnownError501AiNotConfigured: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "AI_NOT_CONFIGURED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
         /** @description A known error answered with status 503. */
         KnownError503: {
             /**
@@ -4683,6 +4770,20 @@ export interface components {
              * @enum {string}
              */
             code: "DATABASE_UNAVAILABLE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 503. */
+        KnownError503PlusAiProviderUnavailable: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "AI_PROVIDER_UNAVAILABLE" | "DATABASE_UNAVAILABLE";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -5667,6 +5768,8 @@ export interface components {
             code_check_per_ip?: components["schemas"]["RateLimitRule"];
             cli_login_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
             cli_poll_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
+            ai_requests_per_caller?: components["schemas"]["RateLimitRule"] & unknown;
+            feedback_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
         };
         RefreshedAccessToken: {
             access_token: string;
@@ -6433,6 +6536,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    queryAi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: "stream" | "generate";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiQuery"];
+            };
+        };
+        responses: {
+            /** @description The answer: JSON for `generate`, an event stream for `stream` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiAnswer"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, EXPECTED_INTERNAL_PROJECT, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusExpectedInternalProjectUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: PROJECT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ProjectNotFound"];
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Known error: AI_NOT_CONFIGURED */
+            501: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError501AiNotConfigured"];
+                };
+            };
+            /** @description Known error: AI_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503PlusAiProviderUnavailable"];
                 };
             };
         };

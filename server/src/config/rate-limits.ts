@@ -27,7 +27,9 @@ export type RateLimitId =
   | "codeSendPerIp"
   | "codeCheckPerIp"
   | "cliLoginPerIp"
-  | "cliPollPerIp";
+  | "cliPollPerIp"
+  | "aiRequestsPerCaller"
+  | "feedbackPerIp";
 
 /**
  * Password sign-in is bounded three ways: per address (one client trying many accounts),
@@ -40,6 +42,8 @@ export type RateLimitId =
  * CLI logins are bounded per address when started (each makes rows) and when polled: a tool
  * polls every 2 s (SPEC §9), 300 times in 10 minutes, so the bound leaves room for four
  * waiting at once behind one address. Their codes are never guessable, so this is about load.
+ * AI requests cost the operator money at the model's service: they are bounded per caller (a
+ * dashboard user, or a project's admin key). Feedback anyone may send is bounded per address.
  */
 export const RATE_LIMITS = {
   signInPerIp: { id: "signInPerIp", name: "sign-in:ip", max: 100, windowSeconds: 600 },
@@ -52,6 +56,8 @@ export const RATE_LIMITS = {
   codeCheckPerIp: { id: "codeCheckPerIp", name: "code-check:ip", max: 100, windowSeconds: 600 },
   cliLoginPerIp: { id: "cliLoginPerIp", name: "cli-login:ip", max: 50, windowSeconds: 3600 },
   cliPollPerIp: { id: "cliPollPerIp", name: "cli-poll:ip", max: 1200, windowSeconds: 600 },
+  aiRequestsPerCaller: { id: "aiRequestsPerCaller", name: "ai:caller", max: 200, windowSeconds: 3600 },
+  feedbackPerIp: { id: "feedbackPerIp", name: "feedback:ip", max: 10, windowSeconds: 3600 },
 } as const satisfies { [K in RateLimitId]: RateLimitRule & { id: K } };
 
 export const RATE_LIMIT_IDS = Object.keys(RATE_LIMITS) as RateLimitId[];

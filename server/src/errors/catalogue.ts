@@ -1,3 +1,4 @@
+import { aiErrors } from "./ai";
 import { apiKeyErrors } from "./api-keys";
 import { cliErrors } from "./cli";
 import { dataVaultErrors } from "./data-vault";
@@ -34,6 +35,7 @@ export const knownErrors = {
   ...emailErrors,
   ...webhookErrors,
   ...paymentErrors,
+  ...aiErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

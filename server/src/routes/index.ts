@@ -1,4 +1,5 @@
 import type { Router } from "../http/router";
+import { registerAiRoutes } from "./ai/query";
 import { registerAnalyticsRoutes } from "./analytics/events";
 import { registerTeamApiKeyRoutes } from "./api-keys/team-api-keys";
 import { registerUserApiKeyRoutes } from "./api-keys/user-api-keys";
@@ -101,6 +102,7 @@ export function registerAllRoutes(router: Router): void {
   registerWebhookEndpointRoutes(router);
   registerWebhookDeliveryRoutes(router);
   registerMiscRoutes(router);
+  registerAiRoutes(router);
 }
 
 export const OPENAPI_TAGS = [
@@ -127,4 +129,5 @@ export const OPENAPI_TAGS = [
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
   { name: "Webhooks", description: "Signed outbound webhooks (Standard Webhooks): endpoints, their secrets, the delivery log and test events." },
   { name: "Misc", description: "SDK housekeeping." },
+  { name: "AI", description: "Questions to the operator's language model (an OpenAI-compatible service), for the dashboard's AI features." },
 ];

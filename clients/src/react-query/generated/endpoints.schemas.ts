@@ -33,6 +33,181 @@ export interface AdminProjectList {
   pagination?: AdminProjectListPagination;
 }
 
+export type AiAnswerConversationId = string | null;
+
+export interface AiAnswer {
+  content: AiContentBlock[];
+  finalText: string;
+  conversationId: AiAnswerConversationId;
+}
+
+export type AiContentBlockAnyOfType = typeof AiContentBlockAnyOfType[keyof typeof AiContentBlockAnyOfType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiContentBlockAnyOfType = {
+  text: 'text',
+} as const;
+
+export type AiContentBlockAnyOf = {
+  type: AiContentBlockAnyOfType;
+  text: string;
+};
+
+export type AiContentBlockAnyOfThreeType = typeof AiContentBlockAnyOfThreeType[keyof typeof AiContentBlockAnyOfThreeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiContentBlockAnyOfThreeType = {
+  'tool-call': 'tool-call',
+} as const;
+
+export type AiContentBlockAnyOfThree = {
+  type: AiContentBlockAnyOfThreeType;
+  toolName: string;
+  toolCallId: string;
+  args?: unknown;
+  argsText: string;
+  /** Always null: no tool runs on this server. */
+  result: null;
+};
+
+export type AiContentBlock = AiContentBlockAnyOf | AiContentBlockAnyOfThree;
+
+export type AiMessageRole = typeof AiMessageRole[keyof typeof AiMessageRole];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiMessageRole = {
+  user: 'user',
+  assistant: 'assistant',
+  tool: 'tool',
+} as const;
+
+export type AiMessageContentAnyOfItem = {[key: string]: unknown};
+
+/**
+ * Text, or the AI SDK's content parts (text, image, file, tool-call, tool-result).
+ */
+export type AiMessageContent = string | AiMessageContentAnyOfItem[];
+
+export interface AiMessage {
+  role: AiMessageRole;
+  /** Text, or the AI SDK's content parts (text, image, file, tool-call, tool-result). */
+  content: AiMessageContent;
+}
+
+/**
+ * Accepted for compatibility; this server has one model (AI_MODEL).
+ */
+export type AiQueryQuality = typeof AiQueryQuality[keyof typeof AiQueryQuality];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiQueryQuality = {
+  dumb: 'dumb',
+  smart: 'smart',
+  smartest: 'smartest',
+} as const;
+
+/**
+ * Accepted for compatibility; this server has one model (AI_MODEL).
+ */
+export type AiQuerySpeed = typeof AiQuerySpeed[keyof typeof AiQuerySpeed];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiQuerySpeed = {
+  slow: 'slow',
+  fast: 'fast',
+} as const;
+
+export type AiQueryToolsItem = typeof AiQueryToolsItem[keyof typeof AiQueryToolsItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiQueryToolsItem = {
+  docs: 'docs',
+  'sql-query': 'sql-query',
+  'create-email-theme': 'create-email-theme',
+  'create-email-template': 'create-email-template',
+  'create-email-draft': 'create-email-draft',
+  'update-dashboard': 'update-dashboard',
+} as const;
+
+export type AiQuerySystemPrompt = typeof AiQuerySystemPrompt[keyof typeof AiQuerySystemPrompt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiQuerySystemPrompt = {
+  'command-center-ask-ai': 'command-center-ask-ai',
+  'docs-ask-ai': 'docs-ask-ai',
+  'wysiwyg-edit': 'wysiwyg-edit',
+  'email-wysiwyg-editor': 'email-wysiwyg-editor',
+  'email-assistant-template': 'email-assistant-template',
+  'email-assistant-theme': 'email-assistant-theme',
+  'email-assistant-draft': 'email-assistant-draft',
+  'create-dashboard': 'create-dashboard',
+  'run-query': 'run-query',
+  'build-analytics-query': 'build-analytics-query',
+  'rewrite-template-source': 'rewrite-template-source',
+} as const;
+
+/**
+ * The project a dashboard user works on: only a user of the internal project who owns it may name it.
+ * @maxLength 100
+ */
+export type AiQueryProjectId = string | null;
+
+/**
+ * @maxLength 200
+ */
+export type AiQueryMcpCallMetadataAnyOfConversationId = string | null;
+
+/**
+ * Sent by Stack Auth's MCP server; only its conversationId is used (echoed back).
+ */
+export type AiQueryMcpCallMetadataAnyOf = {
+  /** @maxLength 200 */
+  toolName: string;
+  /** @maxLength 10000 */
+  reason: string;
+  /** @maxLength 10000 */
+  userPrompt: string;
+  /** @maxLength 200 */
+  conversationId?: AiQueryMcpCallMetadataAnyOfConversationId;
+};
+
+/**
+ * Sent by Stack Auth's MCP server; only its conversationId is used (echoed back).
+ */
+export type AiQueryMcpCallMetadata = AiQueryMcpCallMetadataAnyOf | null;
+
+export interface AiQuery {
+  /** Accepted for compatibility; this server has one model (AI_MODEL). */
+  quality: AiQueryQuality;
+  /** Accepted for compatibility; this server has one model (AI_MODEL). */
+  speed: AiQuerySpeed;
+  /**
+   * Tools the model may call; calls come back as tool-call blocks. `docs` and `sql-query` are accepted and left out here.
+   * @maxItems 6
+   */
+  tools: AiQueryToolsItem[];
+  systemPrompt: AiQuerySystemPrompt;
+  /**
+   * @minItems 1
+   * @maxItems 200
+   */
+  messages: AiMessage[];
+  /**
+   * The project a dashboard user works on: only a user of the internal project who owns it may name it.
+   * @maxLength 100
+   */
+  projectId?: AiQueryProjectId;
+  /** Sent by Stack Auth's MCP server; only its conversationId is used (echoed back). */
+  mcpCallMetadata?: AiQueryMcpCallMetadata;
+}
+
 export interface AnalyticsEventBatch {
   /** @maxLength 256 */
   batch_id?: string;
@@ -4632,6 +4807,34 @@ export interface KnownError409VerificationCodeAlreadyUsed {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError501AiNotConfiguredCode = typeof KnownError501AiNotConfiguredCode[keyof typeof KnownError501AiNotConfiguredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError501AiNotConfiguredCode = {
+  AI_NOT_CONFIGURED: 'AI_NOT_CONFIGURED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError501AiNotConfiguredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 501.
+ */
+export interface KnownError501AiNotConfigured {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError501AiNotConfiguredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError501AiNotConfiguredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError503Code = typeof KnownError503Code[keyof typeof KnownError503Code];
 
 
@@ -4655,6 +4858,35 @@ export interface KnownError503 {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError503Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError503PlusAiProviderUnavailableCode = typeof KnownError503PlusAiProviderUnavailableCode[keyof typeof KnownError503PlusAiProviderUnavailableCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError503PlusAiProviderUnavailableCode = {
+  AI_PROVIDER_UNAVAILABLE: 'AI_PROVIDER_UNAVAILABLE',
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError503PlusAiProviderUnavailableDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 503.
+ */
+export interface KnownError503PlusAiProviderUnavailable {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError503PlusAiProviderUnavailableCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError503PlusAiProviderUnavailableDetails;
 }
 
 /**
@@ -6517,6 +6749,10 @@ export type RateLimitsCliLoginPerIp = RateLimitRule & unknown;
 
 export type RateLimitsCliPollPerIp = RateLimitRule & unknown;
 
+export type RateLimitsAiRequestsPerCaller = RateLimitRule & unknown;
+
+export type RateLimitsFeedbackPerIp = RateLimitRule & unknown;
+
 /**
  * This project's own rate limits by rule; a rule left out, or a field left out, follows the server-wide setting. A PATCH replaces the whole set.
  */
@@ -6531,6 +6767,8 @@ export interface RateLimits {
   code_check_per_ip?: RateLimitRule;
   cli_login_per_ip?: RateLimitsCliLoginPerIp;
   cli_poll_per_ip?: RateLimitsCliPollPerIp;
+  ai_requests_per_caller?: RateLimitsAiRequestsPerCaller;
+  feedback_per_ip?: RateLimitsFeedbackPerIp;
 }
 
 export interface RefreshedAccessToken {

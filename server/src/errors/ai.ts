@@ -1,0 +1,17 @@
+import { knownError } from "./define";
+
+/**
+ * Ours, not Stack Auth's (KNOWN-ERRORS.md has no code for either: Stack's hosted backend always
+ * has a model, and answers a failing one with a bare 500). The SDKs read them as unknown known
+ * errors and surface the message.
+ */
+export const aiErrors = {
+  AI_NOT_CONFIGURED: knownError(
+    501,
+    () => "This server has no language model configured, so AI features are off. Its operator can set AI_BASE_URL and AI_MODEL to turn them on.",
+  ),
+  AI_PROVIDER_UNAVAILABLE: knownError(
+    503,
+    () => "The language model service could not be reached, failed, or took too long to answer. Try again in a little while.",
+  ),
+};
