@@ -128,6 +128,7 @@ fi
     STRIPE_SECRET_KEY=sk_test_mockstripekey STRIPE_WEBHOOK_SECRET=mock_stripe_webhook_secret \
     STRIPE_API_BASE_URL="http://127.0.0.1:$STRIPE_PORT" \
     STACK_EMAIL_HOST=127.0.0.1 STACK_EMAIL_PORT="$SMTP_PORT" EMAIL_POLL_MS=500 \
+    STACK_INTERNAL_FEEDBACK_RECIPIENTS=team@stack-auth.com \
     "${DB_ENV[@]}" ${GATEHOUSE_ENV:-};
   [ -n "${DB_URL:-}" ] || unset DATABASE_URL;
   exec setsid node scripts/start.mjs ) >"$WORK/logs/gatehouse.log" 2>&1 &

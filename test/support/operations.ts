@@ -30,8 +30,11 @@ export type AreaName =
   | "payments"
   | "misc";
 
-/** The access the document declares: no requirement, client-and-up, server-and-up, or admin only. */
-export type DeclaredAccess = "public" | "client" | "server" | "admin";
+/**
+ * The access the document declares: no requirement, project authentication read when sent
+ * (anonymous or any access type), client-and-up, server-and-up, or admin only.
+ */
+export type DeclaredAccess = "public" | "optional" | "client" | "server" | "admin";
 
 export interface OperationSample {
   operationId: string;
@@ -1235,6 +1238,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
     { operationId: "getBackendUrls", method: "get", template: "/internal/backend-urls", path: "/internal/backend-urls", access: "public", success: 200 },
+    { operationId: "getApiRoot", method: "get", template: "/", path: "/", access: "optional", success: 200, successType: "text/plain" },
     {
       operationId: "checkFeatureSupport",
       method: "post",
@@ -1254,5 +1258,16 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       json: { quality: "smart", speed: "fast", tools: [], systemPrompt: "docs-ask-ai", messages: [{ role: "user", content: "hello" }] },
       success: 200,
     },
+    {
+      operationId: "sendFeedback",
+      method: "post",
+      template: "/internal/feedback",
+      path: "/internal/feedback",
+      access: "optional",
+      json: { email: "ada@example.com", message: "The contract test says hello.", feedback_type: "feedback" },
+      success: 200,
+    },
+    { operationId: "listFeedback", method: "get", template: "/internal/feedback", path: "/internal/feedback", access: "admin", success: 200 },
+    { operationId: "getComponentVersions", method: "get", template: "/internal/component-versions", path: "/internal/component-versions", access: "public", success: 200 },
   ],
 };

@@ -1,5 +1,7 @@
 import type { Router } from "../http/router";
 import { registerAiRoutes } from "./ai/query";
+import { registerComponentVersionRoutes } from "./component-versions/component-versions";
+import { registerFeedbackRoutes } from "./feedback/feedback";
 import { registerAnalyticsRoutes } from "./analytics/events";
 import { registerTeamApiKeyRoutes } from "./api-keys/team-api-keys";
 import { registerUserApiKeyRoutes } from "./api-keys/user-api-keys";
@@ -103,6 +105,8 @@ export function registerAllRoutes(router: Router): void {
   registerWebhookDeliveryRoutes(router);
   registerMiscRoutes(router);
   registerAiRoutes(router);
+  registerFeedbackRoutes(router);
+  registerComponentVersionRoutes(router);
 }
 
 export const OPENAPI_TAGS = [
@@ -129,5 +133,6 @@ export const OPENAPI_TAGS = [
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
   { name: "Webhooks", description: "Signed outbound webhooks (Standard Webhooks): endpoints, their secrets, the delivery log and test events." },
   { name: "Misc", description: "SDK housekeeping." },
+  { name: "Feedback", description: "Feedback and bug reports to the platform's operators, kept and mailed." },
   { name: "AI", description: "Questions to the operator's language model (an OpenAI-compatible service), for the dashboard's AI features." },
 ];

@@ -469,6 +469,16 @@ export interface CompleteCliLogin {
 
 export type CompleteCliLoginAnswer = CliLoginCheck | CliLoginAnonymousSession | CliLoginConfirmed;
 
+/**
+ * By page: signIn, signUp, accountSettings and so on.
+ */
+export type ComponentVersionsVersions = {[key: string]: PageComponentVersion};
+
+export interface ComponentVersions {
+  /** By page: signIn, signUp, accountSettings and so on. */
+  versions: ComponentVersionsVersions;
+}
+
 export interface ConfigOverridePatch {
   /** @maxLength 1000000 */
   config_override_string: string;
@@ -1171,6 +1181,45 @@ export interface EmailThemeUpdated {
 }
 
 export interface EmptyObject { [key: string]: unknown }
+
+export type FeedbackName = string | null;
+
+export type FeedbackFeedbackType = 'feedback' | 'bug' | null;
+
+/**
+ * The project of a signed-in sender.
+ */
+export type FeedbackSourceProjectId = string | null;
+
+/**
+ * The signed-in sender, a user of source_project_id.
+ */
+export type FeedbackUserId = string | null;
+
+export interface Feedback {
+  id: string;
+  name: FeedbackName;
+  email: string;
+  message: string;
+  feedback_type: FeedbackFeedbackType;
+  /** The project of a signed-in sender. */
+  source_project_id: FeedbackSourceProjectId;
+  /** The signed-in sender, a user of source_project_id. */
+  user_id: FeedbackUserId;
+  created_at_millis: number;
+}
+
+export type FeedbackListPaginationNextCursor = string | null;
+
+export type FeedbackListPagination = {
+  next_cursor: FeedbackListPaginationNextCursor;
+};
+
+export interface FeedbackList {
+  items: Feedback[];
+  is_paginated: boolean;
+  pagination?: FeedbackListPagination;
+}
 
 export type InlineProductCustomerType = typeof InlineProductCustomerType[keyof typeof InlineProductCustomerType];
 
@@ -3498,6 +3547,49 @@ export interface KnownError401PlusApiKeyExpiredApiKeyRevoked {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError401PlusExpectedInternalProjectCode = typeof KnownError401PlusExpectedInternalProjectCode[keyof typeof KnownError401PlusExpectedInternalProjectCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401PlusExpectedInternalProjectCode = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  EXPECTED_INTERNAL_PROJECT: 'EXPECTED_INTERNAL_PROJECT',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError401PlusExpectedInternalProjectDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401PlusExpectedInternalProject {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401PlusExpectedInternalProjectCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401PlusExpectedInternalProjectDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredCode = typeof KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredCode[keyof typeof KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredCode];
 
 
@@ -5405,6 +5497,18 @@ export interface OutboxEmailUpdate {
   variables?: OutboxEmailUpdateVariables;
 }
 
+/**
+ * What each version brought, by version number.
+ */
+export type PageComponentVersionChangelogs = {[key: string]: string};
+
+export interface PageComponentVersion {
+  /** The latest version of the page's contract. */
+  version: number;
+  /** What each version brought, by version number. */
+  changelogs: PageComponentVersionChangelogs;
+}
+
 export type PasskeyAuthenticationResponseType = typeof PasskeyAuthenticationResponseType[keyof typeof PasskeyAuthenticationResponseType];
 
 
@@ -7029,6 +7133,28 @@ export interface SendEmailResult {
   send_at_millis?: number;
 }
 
+export type SendFeedbackFeedbackType = typeof SendFeedbackFeedbackType[keyof typeof SendFeedbackFeedbackType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SendFeedbackFeedbackType = {
+  feedback: 'feedback',
+  bug: 'bug',
+} as const;
+
+export interface SendFeedback {
+  /** @maxLength 100 */
+  name?: string;
+  /** @maxLength 256 */
+  email: string;
+  /**
+   * @minLength 1
+   * @maxLength 5000
+   */
+  message: string;
+  feedback_type?: SendFeedbackFeedbackType;
+}
+
 export interface SendTestWebhook {
   /**
    * @minLength 1
@@ -8276,6 +8402,18 @@ cursor?: string;
  * @maximum 200
  */
 limit?: number;
+};
+
+export type ListFeedbackParams = {
+/**
+ * @minimum 1
+ * @maximum 100
+ */
+limit?: number;
+/**
+ * `pagination.next_cursor` of the previous page.
+ */
+cursor?: string;
 };
 
 export type GetMetricsParams = {

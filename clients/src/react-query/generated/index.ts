@@ -11,6 +11,7 @@ export * from "./contact-channels";
 export * from "./data-vault";
 export * from "./emails";
 export * from "./endpoints.schemas";
+export * from "./feedback";
 export * from "./internal";
 export * from "./mfa";
 export * from "./misc";

@@ -11,7 +11,8 @@ export type SweptTable =
   | "user_activity_days"
   | "oauth_flows"
   | "purchase_codes"
-  | "stripe_webhook_events";
+  | "stripe_webhook_events"
+  | "internal_feedback";
 
 /**
  * Per table: the rows it may delete, as a condition on `$2`, the retention period in seconds
@@ -46,6 +47,8 @@ const SWEEPS: Record<SweptTable, { key: string; stale: string }> = {
   // Stripe retries a delivery for up to three days and resends events from the last 30 days:
   // an id is remembered for 35, so a redelivery within Stripe's reach is still recognised.
   stripe_webhook_events: { key: "event_id", stale: "received_at < now() - interval '35 days'" },
+  // Feedback to the operators is kept as long as finished mail (migration 0055's index).
+  internal_feedback: { key: "id", stale: "created_at < now() - make_interval(secs => $2)" },
 };
 
 export const SWEPT_TABLES = Object.keys(SWEEPS) as SweptTable[];

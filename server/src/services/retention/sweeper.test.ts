@@ -112,6 +112,13 @@ describe("the retention sweeper", () => {
       add(`Stripe event ${label}`, stale, () => exists("SELECT 1 FROM stripe_webhook_events WHERE event_id = $1", [eventId]));
     }
 
+    // Feedback to the operators: kept RETENTION_SECONDS, as finished mail.
+    for (const [label, createdAt, stale] of [["past retention", age(RETENTION_SECONDS + 60), true], ["within retention", age(RETENTION_SECONDS - 60), false]] as const) {
+      const id = newId();
+      await t.db.query(`INSERT INTO internal_feedback (id, email, message, created_at) VALUES ($1, 'a@example.com', 'm', ${createdAt})`, [id]);
+      add(`feedback ${label}`, stale, () => exists("SELECT 1 FROM internal_feedback WHERE id = $1", [id]));
+    }
+
     const counts = await sweep();
     for (const row of rows) expect(await row.present(), row.what).toBe(!row.stale);
     expect(counts.sessions).toBeGreaterThanOrEqual(1);
