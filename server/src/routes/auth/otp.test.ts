@@ -44,6 +44,8 @@ async function mailed(email: string, creds: Credentials = project.client) {
 }
 
 const createProjectUserWithPassword = () => signUpUser(t, project.client);
+const verifyAddress = async (userId: string, p: ProjectFixture = project) =>
+  expect((await call(t, "PATCH", `/users/${userId}`, { creds: p.server, body: { primary_email_verified: true } })).status).toBe(200);
 
 describe("one-time code sign-in", () => {
   it("signs up an unknown address with it verified, from the OTP typed together with the nonce", async () => {
@@ -65,12 +67,30 @@ describe("one-time code sign-in", () => {
     expect(again.json.code).toBe("VERIFICATION_CODE_ALREADY_USED");
   });
 
-  it("signs an existing user in with the link's code and marks their address verified", async () => {
+  it("signs an existing user with a verified address in with the link's code", async () => {
     await allowOtp(project.user.accessToken);
+    await verifyAddress(project.user.userId);
     const { code } = await mailed(project.user.email);
     const res = await signIn(code);
     expect(res.json).toMatchObject({ user_id: project.user.userId, is_new_user: false });
     expect((await me(res.json.access_token)).json.primary_email_verified).toBe(true);
+  });
+
+  it("sends no code for the address of an account that never proved it (USER_EMAIL_ALREADY_EXISTS, as Stack Auth answers)", async () => {
+    const user = await createProjectUserWithPassword();
+    await allowOtp(user.accessToken);
+    const before = mail.messages.length;
+    const res = await send(user.email);
+    expect([res.status, res.json.code, res.json.details]).toEqual([409, "USER_EMAIL_ALREADY_EXISTS", { email: user.email, would_work_if_email_was_verified: true }]);
+    // Whoever registered the address first is not handed the account of its owner: no code went out.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(mail.messages.slice(before).filter((m) => m.to.includes(user.email))).toHaveLength(0);
+    // Once the owner signs in as they signed up and verifies it, codes work.
+    await verifyAddress(user.userId);
+    expect((await send(user.email)).status).toBe(200);
+    // An address marked unverified again is refused again.
+    await call(t, "PATCH", `/users/${user.userId}`, { creds: project.server, body: { primary_email_verified: false } });
+    expect((await send(user.email)).json.code).toBe("USER_EMAIL_ALREADY_EXISTS");
   });
 
   it("upgrades an anonymous user in place when the request carries their session", async () => {
@@ -94,6 +114,7 @@ describe("one-time code sign-in", () => {
     expect(res.json.code).toBe("SIGN_UP_NOT_ENABLED");
     // Existing users still sign in.
     await allowOtp(closed.user.accessToken, closed.client);
+    await verifyAddress(closed.user.userId, closed);
     const existing = await mailed(closed.user.email, closed.client);
     expect((await signIn(existing.code, closed.client)).json.user_id).toBe(closed.user.userId);
   });
@@ -107,6 +128,7 @@ describe("one-time code sign-in", () => {
 
   it("honours otp_auth_enabled: an account with it off is not signed in, and its code stays unused", async () => {
     const user = await createProjectUserWithPassword();
+    await verifyAddress(user.userId);
     const { code } = await mailed(user.email);
     const refused = await signIn(code);
     expect([refused.status, refused.json.code, refused.json.details]).toEqual([403, "OTP_AUTHENTICATION_NOT_ENABLED", { scope: "user" }]);

@@ -29,7 +29,7 @@ const OtpSignInSchema = SignInTokensSchema.extend({
   is_new_user: z.boolean().openapi({ description: "True when this sign-in created the account (or upgraded an anonymous user)." }),
 }).openapi("OtpSignInTokens");
 
-const sendSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED"], {
+const sendSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED", "USER_EMAIL_ALREADY_EXISTS"], {
   operationId: "sendSignInCode",
   method: "post",
   path: "/auth/otp/send-sign-in-code",
@@ -37,7 +37,9 @@ const sendSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATI
   summary: "E-mail a one-time sign-in code and link",
   description:
     "Mails the six-character OTP and a link to `callback_url` carrying the whole code (valid 30 minutes, single use, " +
-    `at most 10 wrong guesses). Rate limited per address and per IP (429). ${DISABLED_NOTE}`,
+    `at most 10 wrong guesses). Rate limited per address and per IP (429). The address of an account that never ` +
+    "verified it answers USER_EMAIL_ALREADY_EXISTS (would_work_if_email_was_verified), as Stack Auth does: a code " +
+    `would hand that account to whoever registered the address first. ${DISABLED_NOTE}`,
   request: { body: jsonBody(SendCodeBody) },
   responses: { 200: jsonResponse(NonceSchema, "Code sent"), ...rateLimitedResponse },
 });

@@ -10,6 +10,13 @@
  * Stack answers a plain 403 and the catalogue has none). So does redeeming a code for an
  * account whose otp_auth_enabled is off: refused when the code is redeemed, not when it is
  * sent, so that sending still answers alike for every address.
+ *
+ * One address is refused when the code is asked for, as Stack Auth does: one that signs in to
+ * an account whose ownership of it was never proved (signed up with a password and never
+ * verified, or marked unverified since). Signing in by code would verify it and open that
+ * account, so someone who registered another person's address first would share the
+ * account its owner then uses. It answers USER_EMAIL_ALREADY_EXISTS with
+ * would_work_if_email_was_verified: the owner signs in as they signed up, and verifies.
  */
 import { findAuthByEmail, findUser } from "../../db/queries/users";
 import { markEmailVerified } from "../../db/queries/credentials";
@@ -54,6 +61,8 @@ export async function sendSignInCode(
     { rule: RATE_LIMITS.codeSendPerIp, subject: client.ip },
     { rule: RATE_LIMITS.codeSendPerAccount, subject: `otp-sign-in:${email}` },
   ]);
+  const account = await findAuthByEmail(deps.db, tenancy, email);
+  if (account && !account.emailVerified) throw new KnownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: true });
   // One transaction, so one commit: replacing an address's outstanding code is a write only
   // when it has one, and on PostgreSQL a commit of its own cost a known address a WAL flush.
   const issued = await deps.db.transaction((tx) =>
