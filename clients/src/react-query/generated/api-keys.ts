@@ -38,8 +38,8 @@ import type {
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
   KnownError404ApiKeyNotFound,
+  KnownError404ApiKeyNotFoundTeamNotFound,
   KnownError404ApiKeyNotFoundUserNotFound,
-  KnownError404TeamMembershipNotFoundTeamNotFound,
   KnownError404UserNotFound,
   KnownError503,
   ListTeamApiKeysParams,
@@ -143,7 +143,7 @@ export const useRevokeLeakedApiKey = <TError = ErrorType<PublicKnownError400Plus
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary Create a team API key
  */
 export const getCreateTeamApiKeyUrl = () => {
@@ -169,7 +169,7 @@ export const createTeamApiKey = async (teamApiKeyCreate: TeamApiKeyCreate, optio
 
 
 
-export const getCreateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const getCreateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext> => {
 
@@ -196,12 +196,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createTeamApiKey>>>
     export type CreateTeamApiKeyMutationBody = TeamApiKeyCreate
-    export type CreateTeamApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+    export type CreateTeamApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Create a team API key
  */
-export const useCreateTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const useCreateTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeamApiKey>>,
@@ -215,7 +215,7 @@ export const useCreateTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysN
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary List a team's API keys
  */
 export const getListTeamApiKeysUrl = (params: ListTeamApiKeysParams,) => {
@@ -255,7 +255,7 @@ export const getListTeamApiKeysQueryKey = (params?: ListTeamApiKeysParams,) => {
     }
 
     
-export const getListTeamApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -274,10 +274,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamApiKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamApiKeys>>>
-export type ListTeamApiKeysQueryError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+export type ListTeamApiKeysQueryError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>
 
 
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamApiKeys>>,
@@ -287,7 +287,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamApiKeys>>,
@@ -297,7 +297,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -305,7 +305,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
  * @summary List a team's API keys
  */
 
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -394,7 +394,7 @@ export const useCheckTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
  * @summary Read a team API key
  */
 export const getGetTeamApiKeyUrl = (id: string,

@@ -4008,6 +4008,35 @@ export interface KnownError404ApiKeyNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError404ApiKeyNotFoundTeamNotFoundCode = typeof KnownError404ApiKeyNotFoundTeamNotFoundCode[keyof typeof KnownError404ApiKeyNotFoundTeamNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404ApiKeyNotFoundTeamNotFoundCode = {
+  API_KEY_NOT_FOUND: 'API_KEY_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404ApiKeyNotFoundTeamNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404ApiKeyNotFoundTeamNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404ApiKeyNotFoundTeamNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404ApiKeyNotFoundTeamNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError404ApiKeyNotFoundUserNotFoundCode = typeof KnownError404ApiKeyNotFoundUserNotFoundCode[keyof typeof KnownError404ApiKeyNotFoundUserNotFoundCode];
 
 

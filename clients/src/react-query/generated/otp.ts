@@ -19,6 +19,7 @@ import type {
   KnownError401,
   KnownError403PlusOtpAuthenticationNotEnabled,
   KnownError404VerificationCodeNotFound,
+  KnownError409UserEmailAlreadyExists,
   KnownError409VerificationCodeAlreadyUsed,
   KnownError503,
   OtpNonce,
@@ -43,7 +44,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Mails the six-character OTP and a link to `callback_url` carrying the whole code (valid 30 minutes, single use, at most 10 wrong guesses). Rate limited per address and per IP (429). A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code: the catalogue has none for it).
+ * Mails the six-character OTP and a link to `callback_url` carrying the whole code (valid 30 minutes, single use, at most 10 wrong guesses). Rate limited per address and per IP (429). The address of an account that never verified it answers USER_EMAIL_ALREADY_EXISTS (would_work_if_email_was_verified), as Stack Auth does: a code would hand that account to whoever registered the address first. A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code: the catalogue has none for it).
  * @summary E-mail a one-time sign-in code and link
  */
 export const getSendSignInCodeUrl = () => {
@@ -69,7 +70,7 @@ export const sendSignInCode = async (otpSendSignInCode: OtpSendSignInCode, optio
 
 
 
-export const getSendSignInCodeMutationOptions = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | RateLimited | KnownError503>,
+export const getSendSignInCodeMutationOptions = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext> => {
 
@@ -96,12 +97,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendSignInCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendSignInCode>>>
     export type SendSignInCodeMutationBody = OtpSendSignInCode
-    export type SendSignInCodeMutationError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | RateLimited | KnownError503>
+    export type SendSignInCodeMutationError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>
 
     /**
  * @summary E-mail a one-time sign-in code and link
  */
-export const useSendSignInCode = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | RateLimited | KnownError503>,
+export const useSendSignInCode = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendSignInCode>>,

@@ -84,8 +84,10 @@ describe("team API keys", () => {
     expect(codeOf(await client(member, "PATCH", `/team-api-keys/${key.json.id}`, { revoked: true }))).toBe("TEAM_PERMISSION_REQUIRED");
     expect((await client(owner, "POST", "/team-api-keys", keyBody(teamId))).status).toBe(200);
     expect((await client(owner, "GET", `/team-api-keys?team_id=${teamId}`)).json.items).toHaveLength(2);
-    expect(codeOf(await client(outsider, "POST", "/team-api-keys", keyBody(teamId)))).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
-    expect(codeOf(await client(outsider, "GET", `/team-api-keys?team_id=${teamId}`))).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
+    // Someone outside the team learns nothing of it, not even that it exists (as in Stack Auth).
+    expect(codeOf(await client(outsider, "POST", "/team-api-keys", keyBody(teamId)))).toBe("API_KEY_NOT_FOUND");
+    expect(codeOf(await client(outsider, "GET", `/team-api-keys?team_id=${teamId}`))).toBe("API_KEY_NOT_FOUND");
+    expect(codeOf(await client(outsider, "GET", `/team-api-keys?team_id=${crypto.randomUUID()}`))).toBe("API_KEY_NOT_FOUND");
     expect(codeOf(await client(outsider, "GET", `/team-api-keys/${key.json.id}`))).toBe("API_KEY_NOT_FOUND");
     expect(codeOf(await client(outsider, "PATCH", `/team-api-keys/${key.json.id}`, { revoked: true }))).toBe("API_KEY_NOT_FOUND");
 
@@ -94,7 +96,7 @@ describe("team API keys", () => {
     expect((await client(member, "GET", `/team-api-keys?team_id=${teamId}`)).json.items).toHaveLength(2);
   });
 
-  it("a key of another team than the one named is API_KEY_NOT_FOUND; unknown teams are TEAM_NOT_FOUND", async () => {
+  it("a key of another team than the one named is API_KEY_NOT_FOUND; unknown teams are TEAM_NOT_FOUND to the server, API_KEY_NOT_FOUND to a client", async () => {
     const owner = await signUpUser(t, project.client);
     const teamId = await teamOf(owner);
     const otherTeam = await teamOf(owner);
@@ -105,7 +107,7 @@ describe("team API keys", () => {
     const created = await server("POST", "/team-api-keys", keyBody(unknown));
     expect([created.status, created.json.code]).toEqual([404, "TEAM_NOT_FOUND"]);
     expect((await server("GET", `/team-api-keys?team_id=${unknown}`)).json.code).toBe("TEAM_NOT_FOUND");
-    expect((await client(owner, "GET", `/team-api-keys?team_id=${unknown}`)).json.code).toBe("TEAM_NOT_FOUND");
+    expect((await client(owner, "GET", `/team-api-keys?team_id=${unknown}`)).json.code).toBe("API_KEY_NOT_FOUND");
   });
 
   it("deleting a team removes its API keys in the same transaction", async () => {
@@ -163,7 +165,7 @@ describeSecurity({
   access: ALL,
   body: keyBody(ZERO),
   userRequired: "USER_AUTHENTICATION_REQUIRED",
-  foreignResource: async (ctx) => ({ path: "/team-api-keys", body: keyBody(await teamOfOthers(ctx)), creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+  foreignResource: async (ctx) => ({ path: "/team-api-keys", body: keyBody(await teamOfOthers(ctx)), creds: asProjectUser(ctx), code: "API_KEY_NOT_FOUND" }),
   memberWithoutPermission: async (ctx) => ({
     path: "/team-api-keys",
     body: keyBody(await teamWithoutManageKeys(ctx)),
@@ -177,7 +179,7 @@ describeSecurity({
   path: `/team-api-keys?team_id=${ZERO}`,
   access: ALL,
   userRequired: "USER_AUTHENTICATION_REQUIRED",
-  foreignResource: async (ctx) => ({ path: `/team-api-keys?team_id=${await teamOfOthers(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+  foreignResource: async (ctx) => ({ path: `/team-api-keys?team_id=${await teamOfOthers(ctx)}`, creds: asProjectUser(ctx), code: "API_KEY_NOT_FOUND" }),
   memberWithoutPermission: async (ctx) => ({ path: `/team-api-keys?team_id=${await teamWithoutManageKeys(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_PERMISSION_REQUIRED" }),
 });
 describeSecurity({

@@ -181,6 +181,18 @@ describe("user API keys", () => {
     expect((await client(user, "GET", "/user-api-keys")).json.code).toBe("SCHEMA_ERROR");
   });
 
+  it("refuses query keys of the other kind (team_id on the user routes) with SCHEMA_ERROR, as Stack Auth does", async () => {
+    const user = await signUpUser(t, project.client);
+    const created = await client(user, "POST", "/user-api-keys", keyBody());
+    const teamId = crypto.randomUUID();
+    for (const path of [`/user-api-keys/${created.json.id}?user_id=${user.userId}&team_id=${teamId}`, `/user-api-keys?user_id=me&team_id=${teamId}`]) {
+      const res = await callUntyped(t, "GET", path, { creds: as(user) });
+      expect([res.status, res.json.code]).toEqual([400, "SCHEMA_ERROR"]);
+      expect(res.json.error).toContain("team_id");
+    }
+    expect((await callUntyped(t, "GET", `/user-api-keys/${created.json.id}`, { creds: as(user) })).status).toBe(200);
+  });
+
   it("a project without user API keys answers API_KEYS_NOT_ENABLED (not SCHEMA_ERROR) naming the setting", async () => {
     const off = await createProjectFixture(t, { config: { allow_user_api_keys: false } });
     const user = await signUpUser(t, off.client);

@@ -9,7 +9,8 @@
  * Each kind is switched on by the project config (`apiKeys.enabled.user` / `.team`).
  * Trusted (server) callers manage any key of the tenancy; a client manages only its own
  * user's keys, and a team's keys only as a member holding `$manage_api_keys`. A key a
- * client may not see reads as absent, so ids cannot be probed.
+ * client may not see reads as absent, so ids cannot be probed, and so does a team the client
+ * is not in (API_KEY_NOT_FOUND, as Stack Auth answers), so team ids cannot either.
  */
 import {
   findApiKey,
@@ -49,6 +50,8 @@ async function requireOwnerAccess(deps: ServiceDeps, tenancy: Tenancy, actor: Ap
   if (owner.type === "user") {
     if (!(await findUser(deps.db, tenancy, owner.userId))) throw new KnownError("USER_NOT_FOUND");
   } else if (actor) {
+    // A team the client is not in reads as having no keys for them, as in Stack Auth: its existence does not leak.
+    if (!(await isTeamMember(deps.db, tenancy, owner.teamId, actor.clientUserId))) throw new KnownError("API_KEY_NOT_FOUND");
     await requireMemberWithPermissions(deps, tenancy, owner.teamId, actor.clientUserId, [MANAGE_API_KEYS]);
   } else if (!(await findTeam(deps.db, tenancy, owner.teamId))) {
     throw new KnownError("TEAM_NOT_FOUND", { team_id: owner.teamId });

@@ -279,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * E-mail a one-time sign-in code and link
-         * @description Mails the six-character OTP and a link to `callback_url` carrying the whole code (valid 30 minutes, single use, at most 10 wrong guesses). Rate limited per address and per IP (429). A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code: the catalogue has none for it).
+         * @description Mails the six-character OTP and a link to `callback_url` carrying the whole code (valid 30 minutes, single use, at most 10 wrong guesses). Rate limited per address and per IP (429). The address of an account that never verified it answers USER_EMAIL_ALREADY_EXISTS (would_work_if_email_was_verified), as Stack Auth does: a code would hand that account to whoever registered the address first. A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code: the catalogue has none for it).
          */
         post: operations["sendSignInCode"];
         delete?: never;
@@ -2162,13 +2162,13 @@ export interface paths {
         };
         /**
          * List a team's API keys
-         * @description Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+         * @description Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
          */
         get: operations["listTeamApiKeys"];
         put?: never;
         /**
          * Create a team API key
-         * @description Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+         * @description Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
          */
         post: operations["createTeamApiKey"];
         delete?: never;
@@ -2206,7 +2206,7 @@ export interface paths {
         };
         /**
          * Read a team API key
-         * @description A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+         * @description A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
          */
         get: operations["getTeamApiKey"];
         put?: never;
@@ -4392,6 +4392,20 @@ export interface components {
              * @enum {string}
              */
             code: "API_KEY_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404ApiKeyNotFoundTeamNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "API_KEY_NOT_FOUND" | "TEAM_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -7702,6 +7716,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403PlusOtpAuthenticationNotEnabled"];
+                };
+            };
+            /** @description Known error: USER_EMAIL_ALREADY_EXISTS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError409UserEmailAlreadyExists"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -16276,13 +16299,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
+            /** @description Known error: API_KEY_NOT_FOUND, TEAM_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -16345,13 +16368,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
+            /** @description Known error: API_KEY_NOT_FOUND, TEAM_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
