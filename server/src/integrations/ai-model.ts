@@ -12,7 +12,20 @@
  * nothing here fetches URLs named in messages.
  */
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
-import { generateText, stepCountIs, streamText, type LanguageModel, type ModelMessage, type ToolSet } from "ai";
+import {
+  generateText,
+  InvalidArgumentError,
+  InvalidDataContentError,
+  InvalidMessageRoleError,
+  InvalidPromptError,
+  MessageConversionError,
+  stepCountIs,
+  streamText,
+  UnsupportedFunctionalityError,
+  type LanguageModel,
+  type ModelMessage,
+  type ToolSet,
+} from "ai";
 import type { AiSettings } from "../config/env";
 
 export interface AiChat {
@@ -33,10 +46,14 @@ export interface AiAnswer {
   finalText: string;
 }
 
-/** Why a request to the model failed: every slot taken, or the service failing, refusing or timing out. */
+/**
+ * Why a request to the model failed: every slot taken; a conversation the SDK cannot put in
+ * the service's format (a kind of content this provider does not take); or the service
+ * failing, refusing or timing out.
+ */
 export class AiModelError extends Error {
   constructor(
-    readonly kind: "busy" | "unavailable",
+    readonly kind: "busy" | "invalid" | "unavailable",
     message: string,
   ) {
     super(message);
@@ -111,7 +128,7 @@ export function createOpenAiCompatibleModel(settings: AiSettings, fetchImpl?: ty
         }
         return { content, finalText: result.text };
       } catch (error) {
-        throw new AiModelError("unavailable", describeFailure(error, signal));
+        throw failure(error, signal);
       } finally {
         release();
       }
@@ -132,7 +149,7 @@ export function createOpenAiCompatibleModel(settings: AiSettings, fetchImpl?: ty
         return result.toUIMessageStreamResponse({ onError: () => STREAM_ERROR_TEXT });
       } catch (error) {
         release();
-        throw new AiModelError("unavailable", describeFailure(error, signal));
+        throw failure(error, signal);
       }
     },
   };
@@ -144,7 +161,10 @@ function bounded(signal: AbortSignal | undefined, timeoutMs: number): AbortSigna
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
-function describeFailure(error: unknown, signal: AbortSignal): string {
-  if (signal.aborted) return "The language model did not answer in time, or the request was cancelled.";
-  return error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
+const REQUEST_PROBLEMS = [InvalidPromptError, InvalidMessageRoleError, InvalidDataContentError, MessageConversionError, UnsupportedFunctionalityError, InvalidArgumentError];
+
+function failure(error: unknown, signal: AbortSignal): AiModelError {
+  if (signal.aborted) return new AiModelError("unavailable", "The language model did not answer in time, or the request was cancelled.");
+  const message = error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500);
+  return new AiModelError(REQUEST_PROBLEMS.some((kind) => kind.isInstance(error)) ? "invalid" : "unavailable", message);
 }

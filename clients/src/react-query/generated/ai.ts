@@ -15,11 +15,10 @@ import type {
 import type {
   AiAnswer,
   AiQuery,
-  KnownError400,
+  KnownError400PlusAiNotConfigured,
   KnownError401PlusExpectedInternalProjectUserAuthenticationRequired,
   KnownError403,
   KnownError404ProjectNotFound,
-  KnownError501AiNotConfigured,
   KnownError503PlusAiProviderUnavailable,
   RateLimited
 } from './endpoints.schemas';
@@ -65,7 +64,7 @@ export const queryAi = async (mode: 'stream' | 'generate',
 
 
 
-export const getQueryAiMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFound | RateLimited | KnownError501AiNotConfigured | KnownError503PlusAiProviderUnavailable>,
+export const getQueryAiMutationOptions = <TError = ErrorType<KnownError400PlusAiNotConfigured | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFound | RateLimited | KnownError503PlusAiProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof queryAi>>, TError,{mode: 'stream' | 'generate';data: AiQuery}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof queryAi>>, TError,{mode: 'stream' | 'generate';data: AiQuery}, TContext> => {
 
@@ -92,12 +91,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type QueryAiMutationResult = NonNullable<Awaited<ReturnType<typeof queryAi>>>
     export type QueryAiMutationBody = AiQuery
-    export type QueryAiMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFound | RateLimited | KnownError501AiNotConfigured | KnownError503PlusAiProviderUnavailable>
+    export type QueryAiMutationError = ErrorType<KnownError400PlusAiNotConfigured | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFound | RateLimited | KnownError503PlusAiProviderUnavailable>
 
     /**
  * @summary Ask the language model
  */
-export const useQueryAi = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFound | RateLimited | KnownError501AiNotConfigured | KnownError503PlusAiProviderUnavailable>,
+export const useQueryAi = <TError = ErrorType<KnownError400PlusAiNotConfigured | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFound | RateLimited | KnownError503PlusAiProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof queryAi>>, TError,{mode: 'stream' | 'generate';data: AiQuery}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof queryAi>>,

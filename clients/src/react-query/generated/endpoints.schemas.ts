@@ -1521,6 +1521,42 @@ export interface KnownError400BodyParsingErrorSchemaError {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusAiNotConfiguredCode = typeof KnownError400PlusAiNotConfiguredCode[keyof typeof KnownError400PlusAiNotConfiguredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAiNotConfiguredCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  AI_NOT_CONFIGURED: 'AI_NOT_CONFIGURED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusAiNotConfiguredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAiNotConfigured {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAiNotConfiguredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAiNotConfiguredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusAnonymousAccountsNotEnabledCode = typeof KnownError400PlusAnonymousAccountsNotEnabledCode[keyof typeof KnownError400PlusAnonymousAccountsNotEnabledCode];
 
 
@@ -4923,34 +4959,6 @@ export interface KnownError409VerificationCodeAlreadyUsed {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError409VerificationCodeAlreadyUsedDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError501AiNotConfiguredCode = typeof KnownError501AiNotConfiguredCode[keyof typeof KnownError501AiNotConfiguredCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError501AiNotConfiguredCode = {
-  AI_NOT_CONFIGURED: 'AI_NOT_CONFIGURED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError501AiNotConfiguredDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 501.
- */
-export interface KnownError501AiNotConfigured {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError501AiNotConfiguredCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError501AiNotConfiguredDetails;
 }
 
 /**

@@ -181,6 +181,7 @@ describe("what is refused before the model is asked", () => {
     ],
     ["an image over 3 MiB", "generate", body({ messages: [{ role: "user", content: [{ type: "image", image: tooBig }] }] }), "exceeds 3 MiB"],
     ["an image by URL", "generate", body({ messages: [{ role: "user", content: [{ type: "image", image: "https://example.com/cat.png" }] }] }), "must be inline"],
+    ["a file that is not an image", "generate", body({ messages: [{ role: "user", content: [{ type: "file", data: "aGVsbG8=", mediaType: "application/zip" }] }] }), "only image files"],
     ["a file by URL", "generate", body({ messages: [{ role: "user", content: [{ type: "file", data: "http://169.254.169.254/", mediaType: "text/plain" }] }] }), "must be inline"],
     ["too much text", "generate", body({ messages: [{ role: "user", content: "x".repeat(200_001) }] }), "characters of text"],
     ["an unknown key", "generate", body({ temperature: 2 }), "body"],
@@ -244,10 +245,10 @@ describe("without a configured model", () => {
   });
   afterAll(() => bare.close());
 
-  it("answers AI_NOT_CONFIGURED (501) for a valid request, after checking who asks and what", async () => {
+  it("answers AI_NOT_CONFIGURED (400) for a valid request, after checking who asks and what", async () => {
     for (const mode of ["generate", "stream"]) {
       const res = await ask(bareProject.admin, body(), mode, bare);
-      expect([res.status, res.json.code]).toEqual([501, "AI_NOT_CONFIGURED"]);
+      expect([res.status, res.json.code]).toEqual([400, "AI_NOT_CONFIGURED"]);
       expect(res.headers.get("x-stack-known-error")).toBe("AI_NOT_CONFIGURED");
     }
     expect((await ask(bareProject.admin, body({ messages: [] }), "generate", bare)).json.code).toBe("SCHEMA_ERROR");

@@ -52,6 +52,8 @@ export function checkMessages(raw: ReadonlyArray<{ role: string; content: unknow
         if (part.type === "image" || part.type === "file") {
           const data = part.type === "image" ? part.image : part.data;
           if (typeof data !== "string" || isRemote(data)) throw refuse(`message ${index}: images and files must be inline (a data URL or base64), not links`);
+          // Chat-completions services take images; other files have no place in their format.
+          if (part.type === "file" && !part.mediaType.startsWith("image/")) throw refuse(`message ${index}: only image files are accepted (got ${part.mediaType})`);
           if (part.type === "image" || part.mediaType.startsWith("image/")) {
             imagesHere += 1;
             images += 1;
