@@ -1852,44 +1852,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  EMAIL_NOT_ASSOCIATED_WITH_USER: 'EMAIL_NOT_ASSOCIATED_WITH_USER',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode];
 
 
@@ -2162,43 +2124,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExis
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  EMAIL_NOT_ASSOCIATED_WITH_USER: 'EMAIL_NOT_ASSOCIATED_WITH_USER',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode];
 
 
@@ -2305,6 +2230,43 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotC
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelisted {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedDetails;
 }
 
 /**
@@ -3022,11 +2984,11 @@ export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode];
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode = {
+export const KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
@@ -3034,7 +2996,6 @@ export const KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode
   CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
   INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
   PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
-  PASSWORD_CONFIRMATION_MISMATCH: 'PASSWORD_CONFIRMATION_MISMATCH',
   PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
   PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
@@ -3044,18 +3005,18 @@ export const KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtDetails = {[key: string]: unknown};
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qt {
+export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odp {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode;
+  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtDetails;
+  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpDetails;
 }
 
 /**
@@ -3929,64 +3890,6 @@ export interface KnownError403PlusClientTeamCreationNotEnabled {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403PlusClientUserDeletionNotEnabledCode = typeof KnownError403PlusClientUserDeletionNotEnabledCode[keyof typeof KnownError403PlusClientUserDeletionNotEnabledCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusClientUserDeletionNotEnabledCode = {
-  CLIENT_USER_DELETION_NOT_ENABLED: 'CLIENT_USER_DELETION_NOT_ENABLED',
-  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError403PlusClientUserDeletionNotEnabledDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 403.
- */
-export interface KnownError403PlusClientUserDeletionNotEnabled {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusClientUserDeletionNotEnabledCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusClientUserDeletionNotEnabledDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError403PlusOtpAuthenticationNotEnabledCode = typeof KnownError403PlusOtpAuthenticationNotEnabledCode[keyof typeof KnownError403PlusOtpAuthenticationNotEnabledCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusOtpAuthenticationNotEnabledCode = {
-  OTP_AUTHENTICATION_NOT_ENABLED: 'OTP_AUTHENTICATION_NOT_ENABLED',
-  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError403PlusOtpAuthenticationNotEnabledDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 403.
- */
-export interface KnownError403PlusOtpAuthenticationNotEnabled {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusOtpAuthenticationNotEnabledCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusOtpAuthenticationNotEnabledDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode = typeof KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode[keyof typeof KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode];
 
 
@@ -4737,6 +4640,34 @@ export interface KnownError408OuterOauthTimeout {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode = {
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElse {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode];
 
 
@@ -4762,35 +4693,6 @@ export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2M
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode = {
-  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
-  USER_EMAIL_ALREADY_EXISTS: 'USER_EMAIL_ALREADY_EXISTS',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 409.
- */
-export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsDetails;
 }
 
 /**
@@ -4931,6 +4833,35 @@ export interface KnownError409UserEmailAlreadyExists {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError409UserEmailAlreadyExistsDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode = typeof KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode[keyof typeof KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode = {
+  USER_EMAIL_ALREADY_EXISTS: 'USER_EMAIL_ALREADY_EXISTS',
+  VERIFICATION_CODE_ALREADY_USED: 'VERIFICATION_CODE_ALREADY_USED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedDetails;
 }
 
 /**
@@ -7397,7 +7328,8 @@ export type ServerUserCreatePrimaryEmail = string | null;
 export type ServerUserCreatePassword = string | null;
 
 /**
- * @pattern ^\$argon2(id|i|d)\$
+ * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+ * @maxLength 1000
  */
 export type ServerUserCreatePasswordHash = string | null;
 
@@ -7437,7 +7369,10 @@ export interface ServerUserCreate {
   primary_email_auth_enabled?: boolean;
   /** 8 to 70 characters; null removes the password. */
   password?: ServerUserCreatePassword;
-  /** @pattern ^\$argon2(id|i|d)\$ */
+  /**
+   * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+   * @maxLength 1000
+   */
   password_hash?: ServerUserCreatePasswordHash;
   otp_auth_enabled?: boolean;
   /** False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
@@ -7489,7 +7424,8 @@ export type ServerUserUpdatePrimaryEmail = string | null;
 export type ServerUserUpdatePassword = string | null;
 
 /**
- * @pattern ^\$argon2(id|i|d)\$
+ * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+ * @maxLength 1000
  */
 export type ServerUserUpdatePasswordHash = string | null;
 
@@ -7531,7 +7467,10 @@ export interface ServerUserUpdate {
   primary_email_auth_enabled?: boolean;
   /** 8 to 70 characters; null removes the password. */
   password?: ServerUserUpdatePassword;
-  /** @pattern ^\$argon2(id|i|d)\$ */
+  /**
+   * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+   * @maxLength 1000
+   */
   password_hash?: ServerUserUpdatePasswordHash;
   otp_auth_enabled?: boolean;
   /** False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
