@@ -1,4 +1,4 @@
-import { knownError } from "./define";
+import { knownError, plainError } from "./define";
 
 /**
  * Ours, not Stack Auth's (KNOWN-ERRORS.md has no code for either: Stack's hosted backend always
@@ -15,5 +15,13 @@ export const aiErrors = {
   AI_PROVIDER_UNAVAILABLE: knownError(
     503,
     () => "The language model service could not be reached, failed, or took too long to answer. Try again in a little while.",
+  ),
+  // Refusals Stack Auth answers as a bare status and a sentence (errors/define.ts, plainError).
+  AI_INVALID_TOOL_NAMES: plainError<{ names: string[] }>(400, (d) => `The request names tools this server does not know (${d.names?.join(", ") ?? "…"}); the tools are docs, sql-query, create-email-theme, create-email-template, create-email-draft and update-dashboard.`),
+  AI_TOO_MANY_IMAGES: plainError<{ max: number }>(400, (d) => `A message may carry at most ${d.max ?? 3} images.`),
+  AI_IMAGE_TOO_LARGE: plainError<{ max_mib: number; mib: string }>(400, (d) => `An image is larger than ${d.max_mib ?? 3} MiB${d.mib ? ` (${d.mib} MiB)` : ""}.`),
+  AI_PROJECT_ACCESS_DENIED: plainError(
+    403,
+    () => "You do not have access to this project: only a signed-in dashboard user of the internal project may name a project, and only one their team owns.",
   ),
 };

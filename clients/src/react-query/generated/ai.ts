@@ -16,9 +16,8 @@ import type {
   AiAnswer,
   AiQuery,
   KnownError400PlusAiNotConfigured,
-  KnownError401PlusExpectedInternalProjectUserAuthenticationRequired,
+  KnownError401PlusUserAuthenticationRequired,
   KnownError403,
-  KnownError404ProjectNotFound,
   KnownError503PlusAiProviderUnavailable,
   RateLimited
 } from './endpoints.schemas';
@@ -37,7 +36,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Sends the conversation to the operator's language model (AI_BASE_URL, AI_MODEL) with the system prompt and tools named by id. `generate` answers the whole reply as JSON; `stream` streams it as the AI SDK's UI message stream (server-sent events). Callers: a project's admins, and signed-in users of the internal project (the dashboard's); any other answers INSUFFICIENT_ACCESS_TYPE. Bounds: 200 messages, 200000 characters of text, inline images only (a data URL or base64), 3 per message and 4 per request of at most 3 MiB each (SCHEMA_ERROR past them); the model's answer is cut after AI_TIMEOUT_MS and AI_MAX_OUTPUT_TOKENS. Without a configured model: AI_NOT_CONFIGURED; the model failing: AI_PROVIDER_UNAVAILABLE. Rate limited per caller (ai_requests_per_caller), and 429 while every model slot of the process is busy (AI_MAX_CONCURRENT_REQUESTS).
+ * Sends the conversation to the operator's language model (AI_BASE_URL, AI_MODEL) with the system prompt and tools named by id. `generate` answers the whole reply as JSON; `stream` streams it as the AI SDK's UI message stream (server-sent events). Callers: a project's admins, and signed-in users of the internal project (the dashboard's); any other answers INSUFFICIENT_ACCESS_TYPE. Bounds: 200 messages, 200000 characters of text, inline images only (a data URL or base64), 3 per message (a plain 400 past it, as in Stack Auth) and 4 per request of at most 3 MiB each (a plain 400); the other bounds answer SCHEMA_ERROR. A projectId the caller may not name answers a plain 403. The model's answer is cut after AI_TIMEOUT_MS and AI_MAX_OUTPUT_TOKENS. Without a configured model: AI_NOT_CONFIGURED; the model failing: AI_PROVIDER_UNAVAILABLE. Rate limited per caller (ai_requests_per_caller), and 429 while every model slot of the process is busy (AI_MAX_CONCURRENT_REQUESTS).
  * @summary Ask the language model
  */
 export const getQueryAiUrl = (mode: 'stream' | 'generate',) => {
@@ -64,7 +63,7 @@ export const queryAi = async (mode: 'stream' | 'generate',
 
 
 
-export const getQueryAiMutationOptions = <TError = ErrorType<KnownError400PlusAiNotConfigured | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFound | RateLimited | KnownError503PlusAiProviderUnavailable>,
+export const getQueryAiMutationOptions = <TError = ErrorType<KnownError400PlusAiNotConfigured | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | RateLimited | KnownError503PlusAiProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof queryAi>>, TError,{mode: 'stream' | 'generate';data: AiQuery}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof queryAi>>, TError,{mode: 'stream' | 'generate';data: AiQuery}, TContext> => {
 
@@ -91,12 +90,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type QueryAiMutationResult = NonNullable<Awaited<ReturnType<typeof queryAi>>>
     export type QueryAiMutationBody = AiQuery
-    export type QueryAiMutationError = ErrorType<KnownError400PlusAiNotConfigured | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFound | RateLimited | KnownError503PlusAiProviderUnavailable>
+    export type QueryAiMutationError = ErrorType<KnownError400PlusAiNotConfigured | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | RateLimited | KnownError503PlusAiProviderUnavailable>
 
     /**
  * @summary Ask the language model
  */
-export const useQueryAi = <TError = ErrorType<KnownError400PlusAiNotConfigured | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFound | RateLimited | KnownError503PlusAiProviderUnavailable>,
+export const useQueryAi = <TError = ErrorType<KnownError400PlusAiNotConfigured | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | RateLimited | KnownError503PlusAiProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof queryAi>>, TError,{mode: 'stream' | 'generate';data: AiQuery}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof queryAi>>,

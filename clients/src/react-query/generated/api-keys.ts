@@ -29,9 +29,9 @@ import type {
   CredentialScanningRevoke,
   GetTeamApiKeyParams,
   GetUserApiKeyParams,
-  KnownError400PlusApiKeysNotEnabled,
-  KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser,
-  KnownError400PlusApiKeysNotEnabledWrongApiKeyType,
+  KnownError400,
+  KnownError400PlusCannotGetOwnUserWithoutUser,
+  KnownError400PlusWrongApiKeyType,
   KnownError401ApiKeyExpired,
   KnownError401PlusApiKeyExpiredApiKeyRevoked,
   KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
@@ -143,7 +143,7 @@ export const useRevokeLeakedApiKey = <TError = ErrorType<PublicKnownError400Plus
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
  * @summary Create a team API key
  */
 export const getCreateTeamApiKeyUrl = () => {
@@ -169,7 +169,7 @@ export const createTeamApiKey = async (teamApiKeyCreate: TeamApiKeyCreate, optio
 
 
 
-export const getCreateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>,
+export const getCreateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext> => {
 
@@ -196,12 +196,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createTeamApiKey>>>
     export type CreateTeamApiKeyMutationBody = TeamApiKeyCreate
-    export type CreateTeamApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>
+    export type CreateTeamApiKeyMutationError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Create a team API key
  */
-export const useCreateTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>,
+export const useCreateTeamApiKey = <TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeamApiKey>>,
@@ -215,7 +215,7 @@ export const useCreateTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysN
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
  * @summary List a team's API keys
  */
 export const getListTeamApiKeysUrl = (params: ListTeamApiKeysParams,) => {
@@ -255,7 +255,7 @@ export const getListTeamApiKeysQueryKey = (params?: ListTeamApiKeysParams,) => {
     }
 
     
-export const getListTeamApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -274,10 +274,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamApiKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamApiKeys>>>
-export type ListTeamApiKeysQueryError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>
+export type ListTeamApiKeysQueryError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>
 
 
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamApiKeys>>,
@@ -287,7 +287,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamApiKeys>>,
@@ -297,7 +297,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -305,7 +305,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
  * @summary List a team's API keys
  */
 
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -322,7 +322,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
 
 
 /**
- * The key's read shape when it is a valid team key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * The key's read shape when it is a valid team key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
  * @summary Check a team API key
  */
 export const getCheckTeamApiKeyUrl = () => {
@@ -348,7 +348,7 @@ export const checkTeamApiKey = async (apiKeyCheck: ApiKeyCheck, options?: Reques
 
 
 
-export const getCheckTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+export const getCheckTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusWrongApiKeyType | string | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext> => {
 
@@ -375,12 +375,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof checkTeamApiKey>>>
     export type CheckTeamApiKeyMutationBody = ApiKeyCheck
-    export type CheckTeamApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
+    export type CheckTeamApiKeyMutationError = ErrorType<KnownError400PlusWrongApiKeyType | string | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Check a team API key
  */
-export const useCheckTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+export const useCheckTeamApiKey = <TError = ErrorType<KnownError400PlusWrongApiKeyType | string | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkTeamApiKey>>,
@@ -394,7 +394,7 @@ export const useCheckTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
  * @summary Read a team API key
  */
 export const getGetTeamApiKeyUrl = (id: string,
@@ -437,7 +437,7 @@ export const getGetTeamApiKeyQueryKey = (id?: string,
     }
 
     
-export const getGetTeamApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(id: string,
+export const getGetTeamApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -457,10 +457,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTeamApiKeyQueryResult = NonNullable<Awaited<ReturnType<typeof getTeamApiKey>>>
-export type GetTeamApiKeyQueryError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
+export type GetTeamApiKeyQueryError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
 
 
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params: undefined |  GetTeamApiKeyParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -471,7 +471,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -482,7 +482,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -491,7 +491,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
  * @summary Read a team API key
  */
 
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -509,7 +509,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
 
 
 /**
- * `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
  * @summary Rename or revoke a team API key
  */
 export const getUpdateTeamApiKeyUrl = (id: string,
@@ -545,7 +545,7 @@ export const updateTeamApiKey = async (id: string,
 
 
 
-export const getUpdateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+export const getUpdateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext> => {
 
@@ -572,12 +572,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeamApiKey>>>
     export type UpdateTeamApiKeyMutationBody = ApiKeyUpdate
-    export type UpdateTeamApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
+    export type UpdateTeamApiKeyMutationError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Rename or revoke a team API key
  */
-export const useUpdateTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+export const useUpdateTeamApiKey = <TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeamApiKey>>,
@@ -591,7 +591,7 @@ export const useUpdateTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysN
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Returns the whole key in `value`, once; later reads show only its last four characters. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * Returns the whole key in `value`, once; later reads show only its last four characters. A client manages only its own user's keys; naming another user answers a plain 403, as in Stack Auth, whether that user exists or not. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
  * @summary Create a user API key
  */
 export const getCreateUserApiKeyUrl = () => {
@@ -617,7 +617,7 @@ export const createUserApiKey = async (userApiKeyCreate: UserApiKeyCreate, optio
 
 
 
-export const getCreateUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const getCreateUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext> => {
 
@@ -644,12 +644,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createUserApiKey>>>
     export type CreateUserApiKeyMutationBody = UserApiKeyCreate
-    export type CreateUserApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+    export type CreateUserApiKeyMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Create a user API key
  */
-export const useCreateUserApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const useCreateUserApiKey = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUserApiKey>>,
@@ -663,7 +663,7 @@ export const useCreateUserApiKey = <TError = ErrorType<KnownError400PlusApiKeysN
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Revoked and expired keys included, newest first. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * Revoked and expired keys included, newest first. A client manages only its own user's keys; naming another user answers a plain 403, as in Stack Auth, whether that user exists or not. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
  * @summary List a user's API keys
  */
 export const getListUserApiKeysUrl = (params: ListUserApiKeysParams,) => {
@@ -703,7 +703,7 @@ export const getListUserApiKeysQueryKey = (params?: ListUserApiKeysParams,) => {
     }
 
     
-export const getListUserApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListUserApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -722,10 +722,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListUserApiKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listUserApiKeys>>>
-export type ListUserApiKeysQueryError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+export type ListUserApiKeysQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>
 
 
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUserApiKeys>>,
@@ -735,7 +735,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUserApiKeys>>,
@@ -745,7 +745,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -753,7 +753,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
  * @summary List a user's API keys
  */
 
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -770,7 +770,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
 
 
 /**
- * The key's read shape when it is a valid user key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * The key's read shape when it is a valid user key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
  * @summary Check a user API key
  */
 export const getCheckUserApiKeyUrl = () => {
@@ -796,7 +796,7 @@ export const checkUserApiKey = async (apiKeyCheck: ApiKeyCheck, options?: Reques
 
 
 
-export const getCheckUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+export const getCheckUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusWrongApiKeyType | string | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext> => {
 
@@ -823,12 +823,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof checkUserApiKey>>>
     export type CheckUserApiKeyMutationBody = ApiKeyCheck
-    export type CheckUserApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
+    export type CheckUserApiKeyMutationError = ErrorType<KnownError400PlusWrongApiKeyType | string | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Check a user API key
  */
-export const useCheckUserApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+export const useCheckUserApiKey = <TError = ErrorType<KnownError400PlusWrongApiKeyType | string | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkUserApiKey>>,
@@ -842,7 +842,7 @@ export const useCheckUserApiKey = <TError = ErrorType<KnownError400PlusApiKeysNo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client manages only its own user's keys; naming another user answers a plain 403, as in Stack Auth, whether that user exists or not. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
  * @summary Read a user API key
  */
 export const getGetUserApiKeyUrl = (id: string,
@@ -885,7 +885,7 @@ export const getGetUserApiKeyQueryKey = (id?: string,
     }
 
     
-export const getGetUserApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(id: string,
+export const getGetUserApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -905,10 +905,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserApiKeyQueryResult = NonNullable<Awaited<ReturnType<typeof getUserApiKey>>>
-export type GetUserApiKeyQueryError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>
+export type GetUserApiKeyQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>
 
 
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params: undefined |  GetUserApiKeyParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -919,7 +919,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -930,7 +930,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -939,7 +939,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
  * @summary Read a user API key
  */
 
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -957,7 +957,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
 
 
 /**
- * `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
  * @summary Rename or revoke a user API key
  */
 export const getUpdateUserApiKeyUrl = (id: string,
@@ -993,7 +993,7 @@ export const updateUserApiKey = async (id: string,
 
 
 
-export const getUpdateUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>,
+export const getUpdateUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext> => {
 
@@ -1020,12 +1020,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserApiKey>>>
     export type UpdateUserApiKeyMutationBody = ApiKeyUpdate
-    export type UpdateUserApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>
+    export type UpdateUserApiKeyMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>
 
     /**
  * @summary Rename or revoke a user API key
  */
-export const useUpdateUserApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>,
+export const useUpdateUserApiKey = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUserApiKey>>,

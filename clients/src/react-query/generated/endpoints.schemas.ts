@@ -122,19 +122,6 @@ export const AiQuerySpeed = {
   fast: 'fast',
 } as const;
 
-export type AiQueryToolsItem = typeof AiQueryToolsItem[keyof typeof AiQueryToolsItem];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const AiQueryToolsItem = {
-  docs: 'docs',
-  'sql-query': 'sql-query',
-  'create-email-theme': 'create-email-theme',
-  'create-email-template': 'create-email-template',
-  'create-email-draft': 'create-email-draft',
-  'update-dashboard': 'update-dashboard',
-} as const;
-
 export type AiQuerySystemPrompt = typeof AiQuerySystemPrompt[keyof typeof AiQuerySystemPrompt];
 
 
@@ -189,10 +176,10 @@ export interface AiQuery {
   /** Accepted for compatibility; this server has one model (AI_MODEL). */
   speed: AiQuerySpeed;
   /**
-   * Tools the model may call; calls come back as tool-call blocks. `docs` and `sql-query` are accepted and left out here.
-   * @maxItems 6
+   * Tools the model may call (docs, sql-query, create-email-theme, create-email-template, create-email-draft, update-dashboard); calls come back as tool-call blocks. `docs` and `sql-query` are accepted and left out here. Another name answers a plain 400.
+   * @maxItems 20
    */
-  tools: AiQueryToolsItem[];
+  tools: string[];
   systemPrompt: AiQuerySystemPrompt;
   /**
    * @minItems 1
@@ -1593,116 +1580,6 @@ export interface KnownError400PlusAnonymousAccountsNotEnabled {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusApiKeysNotEnabledCode = typeof KnownError400PlusApiKeysNotEnabledCode[keyof typeof KnownError400PlusApiKeysNotEnabledCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusApiKeysNotEnabledCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusApiKeysNotEnabledDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusApiKeysNotEnabled {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusApiKeysNotEnabledCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusApiKeysNotEnabledDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode = typeof KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode[keyof typeof KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode = typeof KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode[keyof typeof KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  WRONG_API_KEY_TYPE: 'WRONG_API_KEY_TYPE',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusApiKeysNotEnabledWrongApiKeyType {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode = typeof KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode[keyof typeof KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode];
 
 
@@ -2267,42 +2144,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhite
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCliAuthErrorCode = typeof KnownError400PlusCliAuthErrorCode[keyof typeof KnownError400PlusCliAuthErrorCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCliAuthErrorCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CLI_AUTH_ERROR: 'CLI_AUTH_ERROR',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCliAuthErrorDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCliAuthError {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCliAuthErrorCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCliAuthErrorDetails;
 }
 
 /**
@@ -3394,6 +3235,42 @@ export interface KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAtte
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReachedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusWrongApiKeyTypeCode = typeof KnownError400PlusWrongApiKeyTypeCode[keyof typeof KnownError400PlusWrongApiKeyTypeCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusWrongApiKeyTypeCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  WRONG_API_KEY_TYPE: 'WRONG_API_KEY_TYPE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusWrongApiKeyTypeDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusWrongApiKeyType {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusWrongApiKeyTypeCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusWrongApiKeyTypeDetails;
 }
 
 /**

@@ -146,14 +146,19 @@ describe("who may ask", () => {
     expect((await ask(internalClient)).json.code).toBe("USER_AUTHENTICATION_REQUIRED");
   });
 
-  it("lets only an owner name a project: from the internal project, for a project their team owns", async () => {
+  it("lets only an owner name a project: from the internal project, for a project their team owns (a plain 403 otherwise, as in Stack Auth)", async () => {
     const before = standIn.requests.length;
+    const refused = (res: Awaited<ReturnType<typeof ask>>) => {
+      expect(res.status).toBe(403);
+      expect(res.headers.get("content-type")).toContain("text/plain");
+      expect(res.headers.get("x-stack-known-error")).toBeNull();
+      expect(res.text).toContain("You do not have access to this project");
+    };
     // An admin of the project itself may not name it (as in Stack Auth): naming is the dashboard's.
-    expect((await ask(project.admin, body({ projectId: project.projectId }))).json.code).toBe("EXPECTED_INTERNAL_PROJECT");
+    refused(await ask(project.admin, body({ projectId: project.projectId })));
     const other = await createProjectFixture(t);
-    const foreign = await ask(asInternalUser(project.owner.accessToken), body({ projectId: other.projectId }));
-    expect([foreign.status, foreign.json.code, foreign.json.details]).toEqual([404, "PROJECT_NOT_FOUND", { project_id: other.projectId }]);
-    expect((await ask(asInternalUser(project.owner.accessToken), body({ projectId: "not-a-project" }))).json.code).toBe("PROJECT_NOT_FOUND");
+    refused(await ask(asInternalUser(project.owner.accessToken), body({ projectId: other.projectId })));
+    refused(await ask(asInternalUser(project.owner.accessToken), body({ projectId: "not-a-project" })));
     expect(standIn.requests).toHaveLength(before);
     expect((await ask(asInternalUser(project.owner.accessToken), body({ projectId: project.projectId }))).status).toBe(200);
   });
@@ -166,26 +171,38 @@ describe("what is refused before the model is asked", () => {
     ["no quality", "generate", { ...body(), quality: undefined }, "body.quality"],
     ["an unknown speed", "generate", body({ speed: "warp" }), "body.speed"],
     ["no tools", "generate", { ...body(), tools: undefined }, "body.tools"],
-    ["an unknown tool", "generate", body({ tools: ["invalid-tool"] }), "body.tools"],
     ["an unknown system prompt", "generate", body({ systemPrompt: "invalid-prompt" }), "body.systemPrompt"],
     ["no messages", "generate", body({ messages: [] }), "body.messages"],
     ["a system message", "generate", body({ messages: [{ role: "system", content: "You are a bot" }] }), "body.messages.0.role"],
     ["a message without content", "generate", body({ messages: [{ role: "user" }] }), "body.messages.0.content"],
     ["a part the AI SDK does not know", "generate", body({ messages: [{ role: "user", content: [{ type: "video", url: "x" }] }] }), "body.messages"],
-    ["four images in one message", "generate", body({ messages: [{ role: "user", content: Array(4).fill({ type: "image", image: "data:image/png;base64,AA==" }) }] }), "at most 3 images in one message"],
     [
       "five images in one request",
       "generate",
       body({ messages: [1, 2, 3, 4, 5].map(() => ({ role: "user", content: [{ type: "image", image: "data:image/png;base64,AA==" }] })) }),
       "at most 4 images in one request",
     ],
-    ["an image over 3 MiB", "generate", body({ messages: [{ role: "user", content: [{ type: "image", image: tooBig }] }] }), "exceeds 3 MiB"],
     ["an image by URL", "generate", body({ messages: [{ role: "user", content: [{ type: "image", image: "https://example.com/cat.png" }] }] }), "must be inline"],
     ["a file that is not an image", "generate", body({ messages: [{ role: "user", content: [{ type: "file", data: "aGVsbG8=", mediaType: "application/zip" }] }] }), "only image files"],
     ["a file by URL", "generate", body({ messages: [{ role: "user", content: [{ type: "file", data: "http://169.254.169.254/", mediaType: "text/plain" }] }] }), "must be inline"],
     ["too much text", "generate", body({ messages: [{ role: "user", content: "x".repeat(200_001) }] }), "characters of text"],
     ["an unknown key", "generate", body({ temperature: 2 }), "body"],
   ];
+  const plainCases: Array<[string, unknown, string]> = [
+    ["unknown tool names", body({ tools: ["invalid-tool", "create-email-theme", "another-invalid-tool"] }), "invalid-tool, another-invalid-tool"],
+    ["four images in one message", body({ messages: [{ role: "user", content: Array(4).fill({ type: "image", image: "data:image/png;base64,AA==" }) }] }), "at most 3 images"],
+    ["an image over 3 MiB", body({ messages: [{ role: "user", content: [{ type: "image", image: tooBig }] }] }), "larger than 3 MiB"],
+  ];
+  it.each(plainCases)("%s: a plain 400 sentence (as Stack Auth answers), and the model is never asked", async (_name, json, mentions) => {
+    const before = standIn.requests.length;
+    const res = await ask(project.admin, json);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toContain("text/plain");
+    expect(res.headers.get("x-stack-known-error")).toBeNull();
+    expect(res.text).toContain(mentions);
+    expect(standIn.requests).toHaveLength(before);
+  });
+
   it.each(cases)("%s: SCHEMA_ERROR naming it, and the model is never asked", async (_name, mode, json, mentions) => {
     const before = standIn.requests.length;
     const res = await ask(project.admin, json, mode);

@@ -21,9 +21,11 @@ const AiQueryBody = z
     quality: z.enum(["dumb", "smart", "smartest"]).openapi({ description: "Accepted for compatibility; this server has one model (AI_MODEL)." }),
     speed: z.enum(["slow", "fast"]).openapi({ description: "Accepted for compatibility; this server has one model (AI_MODEL)." }),
     tools: z
-      .array(z.enum(TOOL_NAMES))
-      .max(TOOL_NAMES.length)
-      .openapi({ description: "Tools the model may call; calls come back as tool-call blocks. `docs` and `sql-query` are accepted and left out here." }),
+      .array(z.string().max(100))
+      .max(20)
+      .openapi({
+        description: `Tools the model may call (${TOOL_NAMES.join(", ")}); calls come back as tool-call blocks. \`docs\` and \`sql-query\` are accepted and left out here. Another name answers a plain 400.`,
+      }),
     systemPrompt: z.enum(SYSTEM_PROMPT_IDS),
     messages: z.array(AiMessage).min(1).max(MAX_MESSAGES),
     projectId: z
@@ -67,7 +69,15 @@ const AiAnswerSchema = z
 
 const aiQueryRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  ["EXPECTED_INTERNAL_PROJECT", "PROJECT_NOT_FOUND", "USER_AUTHENTICATION_REQUIRED", "AI_NOT_CONFIGURED", "AI_PROVIDER_UNAVAILABLE"],
+  [
+    "USER_AUTHENTICATION_REQUIRED",
+    "AI_NOT_CONFIGURED",
+    "AI_PROVIDER_UNAVAILABLE",
+    "AI_INVALID_TOOL_NAMES",
+    "AI_TOO_MANY_IMAGES",
+    "AI_IMAGE_TOO_LARGE",
+    "AI_PROJECT_ACCESS_DENIED",
+  ],
   {
     operationId: "queryAi",
     method: "post",
@@ -80,8 +90,9 @@ const aiQueryRoute = authenticatedRoute(
       "(server-sent events). Callers: a project's admins, and signed-in users of the internal project (the dashboard's); " +
       "any other answers INSUFFICIENT_ACCESS_TYPE. Bounds: " +
       `${MAX_MESSAGES} messages, ${MAX_TEXT_CHARS} characters of text, inline images only (a data URL or base64), ` +
-      `${MAX_IMAGES_PER_MESSAGE} per message and ${MAX_IMAGES_PER_REQUEST} per request of at most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB each ` +
-      "(SCHEMA_ERROR past them); the model's answer is cut after AI_TIMEOUT_MS and AI_MAX_OUTPUT_TOKENS. Without a " +
+      `${MAX_IMAGES_PER_MESSAGE} per message (a plain 400 past it, as in Stack Auth) and ${MAX_IMAGES_PER_REQUEST} per request of at ` +
+      `most ${MAX_IMAGE_BYTES / 1024 / 1024} MiB each (a plain 400); the other bounds answer SCHEMA_ERROR. A projectId the caller may ` +
+      "not name answers a plain 403. The model's answer is cut after AI_TIMEOUT_MS and AI_MAX_OUTPUT_TOKENS. Without a " +
       "configured model: AI_NOT_CONFIGURED; the model failing: AI_PROVIDER_UNAVAILABLE. Rate limited per caller " +
       "(ai_requests_per_caller), and 429 while every model slot of the process is busy (AI_MAX_CONCURRENT_REQUESTS).",
     request: {

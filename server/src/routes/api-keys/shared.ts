@@ -16,7 +16,7 @@ const label = (type: ApiKeyOwnerType) => (type === "user" ? "User" : "Team");
 
 const DISABLED_NOTE = (type: ApiKeyOwnerType) =>
   ` A project that has not enabled ${type} API keys (\`allow_${type}_api_keys\`, config \`apiKeys.enabled.${type}\`) answers ` +
-  "400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).";
+  "a plain 400, as Stack Auth answers.";
 
 /** The fields every API key shape has, in both kinds. */
 export const baseKeyFields = {

@@ -125,13 +125,13 @@ describe("team API keys", () => {
     }
   });
 
-  it("a project without team API keys answers API_KEYS_NOT_ENABLED (not SCHEMA_ERROR), even with user keys on", async () => {
+  it("a project without team API keys answers a plain 400 (not SCHEMA_ERROR), even with user keys on", async () => {
     const off = await createProjectFixture(t, { config: { allow_user_api_keys: true } });
     const owner = await signUpUser(t, off.client);
     const team = await call(t, "POST", "/teams", { creds: off.server, body: { display_name: "T", creator_user_id: owner.userId } });
     const res = await call(t, "POST", "/team-api-keys", { creds: off.server, body: keyBody(team.json.id) });
-    expect([res.status, res.json.code, res.json.details]).toEqual([400, "API_KEYS_NOT_ENABLED", { type: "team" }]);
-    expect(res.json.error).toContain("Team API keys are not enabled");
+    expect([res.status, res.headers.get("content-type"), res.headers.get("x-stack-known-error")]).toEqual([400, expect.stringMatching(/^text\/plain/), null]);
+    expect(res.text).toContain("Team API keys are turned off");
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, callUntyped, createProjectFixture, signUpUser, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { knownErrors, type KnownErrorCode } from "../../errors";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import { createTestApp, type TestApp } from "../../testing/test-server";
@@ -28,6 +29,12 @@ const refresh = (refreshToken: string, p: ProjectFixture = project) =>
   });
 const sessionsOf = async (userId: string) =>
   (await call(t, "GET", `/auth/sessions?user_id=${userId}`, { creds: project.server })).json.items as Array<{ id: string; is_impersonation: boolean }>;
+
+/** A refusal Stack Auth answers as a bare 400 and a sentence, which Gatehouse answers the same way. */
+function expectPlain(res: { status: number; text: string; headers: Headers }, code: KnownErrorCode) {
+  expect([res.status, res.headers.get("content-type"), res.headers.get("x-stack-known-error")]).toEqual([400, expect.stringMatching(/^text\/plain/), null]);
+  expect(res.text).toBe(knownErrors[code].message({} as never));
+}
 
 async function started(body: Record<string, unknown> = {}, p: ProjectFixture = project) {
   const res = await start(body, p);
@@ -145,7 +152,7 @@ describe("CLI login", () => {
 
   it("needs a signed-in, unrestricted user to confirm, but none to check", async () => {
     const login = await started();
-    expect((await complete(project.client, { login_code: login.login_code })).json.code).toBe("USER_AUTHENTICATION_REQUIRED");
+    expectPlain(await complete(project.client, { login_code: login.login_code }), "CLI_REFRESH_TOKEN_REQUIRED");
     const anonymous = await call(t, "POST", "/auth/anonymous/sign-up", { creds: project.client });
     const refused = await call(t, "POST", "/auth/cli/complete", {
       creds: asUser({ accessToken: anonymous.json.access_token }),
@@ -160,9 +167,7 @@ describe("CLI login", () => {
     const user = await signUpUser(t, project.client);
     const other = await signUpUser(t, project.client);
     const login = await started();
-    expect((await complete(asUser(user), { login_code: login.login_code, refresh_token: "not-a-token" })).json.code).toBe(
-      "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
-    );
+    expectPlain(await complete(asUser(user), { login_code: login.login_code, refresh_token: "not-a-token" }), "CLI_REFRESH_TOKEN_INVALID");
     // The refresh token is the authority, whatever access token comes beside it, as for Stack's backend.
     expect((await complete(asUser(user), { login_code: login.login_code, refresh_token: other.refreshToken })).json).toEqual({ success: true });
     const rows = await t.db.query<{ data: Record<string, unknown> }>(
@@ -227,7 +232,7 @@ describe("CLI login", () => {
       const tokens = claimed.json as { access_token: string; refresh_token: string };
       expect((await me(tokens.access_token)).json).toMatchObject({ id: anonymousUserId, is_anonymous: true });
       // Once only, and the check no longer offers it.
-      expect((await complete(project.client, { login_code: login.login_code, mode: "claim-anon-session" })).json.code).toBe("CLI_AUTH_ERROR");
+      expectPlain(await complete(project.client, { login_code: login.login_code, mode: "claim-anon-session" }), "CLI_NO_ANONYMOUS_SESSION");
       expect((await complete(project.client, { login_code: login.login_code, mode: "check" })).json).toEqual({ cli_session_state: "none" });
 
       const upgraded = await call(t, "POST", "/auth/password/sign-up", {
@@ -268,17 +273,17 @@ describe("CLI login", () => {
       const signedOut = await call(t, "DELETE", "/auth/sessions/current", { creds: asUser({ accessToken: access }), headers: { "x-stack-allow-anonymous-user": "true" } });
       expect(signedOut.status).toBe(200);
       expect((await complete(project.client, { login_code: login.login_code, mode: "check" })).json).toEqual({ cli_session_state: "none" });
-      expect((await complete(project.client, { login_code: login.login_code, mode: "claim-anon-session" })).json.code).toBe("CLI_AUTH_ERROR");
+      expectPlain(await complete(project.client, { login_code: login.login_code, mode: "claim-anon-session" }), "CLI_NO_ANONYMOUS_SESSION");
     });
 
     it("refuses a refresh token that is not a live anonymous session of this project", async () => {
-      expect((await start({ anon_refresh_token: project.user.refreshToken })).json.code).toBe("CLI_AUTH_ERROR");
-      expect((await start({ anon_refresh_token: "nope" })).json.code).toBe("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+      expectPlain(await start({ anon_refresh_token: project.user.refreshToken }), "CLI_ANON_REFRESH_TOKEN_NOT_ANONYMOUS");
+      expectPlain(await start({ anon_refresh_token: "nope" }), "CLI_ANON_REFRESH_TOKEN_INVALID");
       const other = await createProjectFixture(t);
       const foreign = await call(t, "POST", "/auth/anonymous/sign-up", { creds: other.client });
-      expect((await start({ anon_refresh_token: foreign.json.refresh_token })).json.code).toBe("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+      expectPlain(await start({ anon_refresh_token: foreign.json.refresh_token }), "CLI_ANON_REFRESH_TOKEN_INVALID");
       const plain = await started();
-      expect((await complete(project.client, { login_code: plain.login_code, mode: "claim-anon-session" })).json.code).toBe("CLI_AUTH_ERROR");
+      expectPlain(await complete(project.client, { login_code: plain.login_code, mode: "claim-anon-session" }), "CLI_NO_ANONYMOUS_SESSION");
     });
   });
 });
@@ -331,5 +336,4 @@ describeSecurity({
   path: "/auth/cli/complete",
   access: all,
   body: { login_code: "A".repeat(45) },
-  userRequired: "USER_AUTHENTICATION_REQUIRED",
 });

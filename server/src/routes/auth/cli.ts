@@ -80,7 +80,7 @@ const CompleteCliLoginAnswer = z
   ])
   .openapi("CompleteCliLoginAnswer");
 
-const startCliLoginRoute = authenticatedRoute(CLIENT_AND_UP, ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "CLI_AUTH_ERROR"], {
+const startCliLoginRoute = authenticatedRoute(CLIENT_AND_UP, ["CLI_ANON_REFRESH_TOKEN_INVALID", "CLI_ANON_REFRESH_TOKEN_NOT_ANONYMOUS"], {
   operationId: "startCliLogin",
   method: "post",
   path: "/auth/cli",
@@ -89,7 +89,7 @@ const startCliLoginRoute = authenticatedRoute(CLIENT_AND_UP, ["REFRESH_TOKEN_NOT
   description:
     "A command-line tool asks to sign in: it keeps the polling code and sends the person to the cli-auth-confirm page " +
     "with the login code. Both codes are single use and expire together. `anon_refresh_token` must be a live session of " +
-    "an anonymous user of this project (REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, CLI_AUTH_ERROR). Rate limited per IP (429).",
+    "an anonymous user of this project (a plain 400 otherwise, as in Stack Auth). Rate limited per IP (429).",
   request: { body: optionalJsonBody(StartCliLoginBody) },
   responses: { 200: jsonResponse(CliLoginStartedSchema, "The login's codes"), ...rateLimitedResponse },
 });
@@ -114,7 +114,15 @@ const pollCliLoginRoute = authenticatedRoute(CLIENT_AND_UP, ["INVALID_POLLING_CO
 
 const completeCliLoginRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  ["USER_AUTHENTICATION_REQUIRED", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "CLI_AUTH_ERROR", "CLI_AUTH_EXPIRED_ERROR", "CLI_AUTH_USED_ERROR"],
+  [
+    "USER_AUTHENTICATION_REQUIRED",
+    "CLI_AUTH_ERROR",
+    "CLI_AUTH_EXPIRED_ERROR",
+    "CLI_AUTH_USED_ERROR",
+    "CLI_NO_ANONYMOUS_SESSION",
+    "CLI_REFRESH_TOKEN_REQUIRED",
+    "CLI_REFRESH_TOKEN_INVALID",
+  ],
   {
     operationId: "completeCliLogin",
     method: "post",

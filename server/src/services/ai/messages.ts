@@ -57,12 +57,12 @@ export function checkMessages(raw: ReadonlyArray<{ role: string; content: unknow
           if (part.type === "image" || part.mediaType.startsWith("image/")) {
             imagesHere += 1;
             images += 1;
-            if (imagesHere > MAX_IMAGES_PER_MESSAGE) throw refuse(`at most ${MAX_IMAGES_PER_MESSAGE} images in one message`);
+            if (imagesHere > MAX_IMAGES_PER_MESSAGE) throw new KnownError("AI_TOO_MANY_IMAGES", { max: MAX_IMAGES_PER_MESSAGE });
             if (images > MAX_IMAGES_PER_REQUEST) throw refuse(`at most ${MAX_IMAGES_PER_REQUEST} images in one request`);
           }
           const bytes = base64ByteLength(data);
           if (bytes > MAX_IMAGE_BYTES) {
-            throw refuse(`message ${index}: an image or file exceeds ${MAX_IMAGE_BYTES / 1024 / 1024} MiB (${(bytes / 1024 / 1024).toFixed(2)} MiB)`);
+            throw new KnownError("AI_IMAGE_TOO_LARGE", { max_mib: MAX_IMAGE_BYTES / 1024 / 1024, mib: (bytes / 1024 / 1024).toFixed(2) });
           }
         } else if (part.type === "text" || part.type === "reasoning") {
           textChars += part.text.length;

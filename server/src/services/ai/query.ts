@@ -21,12 +21,12 @@ import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import type { Tenancy } from "../tenancy";
 import { checkMessages } from "./messages";
 import { systemPrompt, type SystemPromptId } from "./prompts";
-import { toolSetFor, type ToolName } from "./tools";
+import { TOOL_NAMES, toolSetFor, type ToolName } from "./tools";
 
 export interface AiQuery {
   quality: "dumb" | "smart" | "smartest";
   speed: "slow" | "fast";
-  tools: ToolName[];
+  tools: string[];
   systemPrompt: SystemPromptId;
   messages: Array<{ role: string; content: unknown }>;
   projectId?: string | null;
@@ -48,8 +48,7 @@ async function admit(deps: ServiceDeps, auth: AiCaller, projectId: string | null
   const user = auth.user && !auth.user.is_anonymous ? auth.user : null;
   if (projectId != null) {
     // Only a dashboard user names the project they work on, and only one they own.
-    if (!internal) throw new KnownError("EXPECTED_INTERNAL_PROJECT");
-    if (!user || !(await isProjectOwner(deps, projectId, user.sub))) throw new KnownError("PROJECT_NOT_FOUND", { project_id: projectId });
+    if (!internal || !user || !(await isProjectOwner(deps, projectId, user.sub))) throw new KnownError("AI_PROJECT_ACCESS_DENIED");
   }
   if (internal && user) return `user:${user.sub}`;
   if (auth.type === "admin") return "admin";
@@ -59,11 +58,13 @@ async function admit(deps: ServiceDeps, auth: AiCaller, projectId: string | null
 
 /** Checks everything that needs no model (caller, bounds, rate limit), then the model is asked. */
 async function prepare(deps: ServiceDeps, auth: AiCaller, query: AiQuery, signal: AbortSignal | undefined) {
+  const unknownTools = query.tools.filter((name) => !(TOOL_NAMES as readonly string[]).includes(name));
+  if (unknownTools.length > 0) throw new KnownError("AI_INVALID_TOOL_NAMES", { names: unknownTools });
   const subject = await admit(deps, auth, query.projectId);
   const messages = checkMessages(query.messages);
   if (!deps.ai) throw new KnownError("AI_NOT_CONFIGURED");
   await enforceRateLimits(deps, auth.tenancy, [{ rule: RATE_LIMITS.aiRequestsPerCaller, subject }]);
-  return { model: deps.ai, chat: { system: systemPrompt(query.systemPrompt), messages, tools: toolSetFor(query.tools), signal } };
+  return { model: deps.ai, chat: { system: systemPrompt(query.systemPrompt), messages, tools: toolSetFor(query.tools as ToolName[]), signal } };
 }
 
 function modelFailure(deps: ServiceDeps, auth: AiCaller, error: unknown): never {

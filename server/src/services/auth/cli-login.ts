@@ -106,11 +106,9 @@ export async function startCliLogin(
 /** The anonymous user whose live session `refreshToken` is; refuses any other token. */
 async function anonymousUserOf(deps: ServiceDeps, tenancy: Tenancy, refreshToken: string): Promise<string> {
   const session = await useSessionByRefreshHash(deps.db, tenancy, hashSecret(refreshToken));
-  if (!session) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  if (!session) throw new KnownError("CLI_ANON_REFRESH_TOKEN_INVALID");
   const user = await findUser(deps.db, tenancy, session.userId);
-  if (!user?.isAnonymous) {
-    throw new KnownError("CLI_AUTH_ERROR", { message: "anon_refresh_token must be the refresh token of an anonymous user's session." });
-  }
+  if (!user?.isAnonymous) throw new KnownError("CLI_ANON_REFRESH_TOKEN_NOT_ANONYMOUS");
   return user.id;
 }
 
@@ -202,7 +200,7 @@ export async function completeCliLogin(
       return { cli_session_state: (await pendingAnonymousSession(deps, tx, tenancy, record)) ? "anonymous" : "none" };
     });
   }
-  const noAnonymousSession = () => new KnownError("CLI_AUTH_ERROR", { message: "No anonymous session is tied to this login code." });
+  const noAnonymousSession = () => new KnownError("CLI_NO_ANONYMOUS_SESSION");
   const claimed = await unlessDeletedMeanwhile(
     () =>
       deps.db.transaction(async (tx) => {
@@ -260,10 +258,10 @@ async function confirmingSession(
 ): Promise<{ userId: string; isImpersonation: boolean }> {
   if (refreshToken) {
     const named = await useSessionByRefreshHash(deps.db, tenancy, hashSecret(refreshToken));
-    if (!named) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+    if (!named) throw new KnownError("CLI_REFRESH_TOKEN_INVALID");
     return { userId: named.userId, isImpersonation: named.isImpersonation };
   }
-  if (!caller) throw new KnownError("USER_AUTHENTICATION_REQUIRED");
+  if (!caller) throw new KnownError("CLI_REFRESH_TOKEN_REQUIRED");
   const own = await findLiveSession(deps.db, tenancy, caller.sessionId, caller.userId);
   return { userId: caller.userId, isImpersonation: own?.isImpersonation ?? false };
 }
