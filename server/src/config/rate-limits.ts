@@ -29,7 +29,8 @@ export type RateLimitId =
   | "cliLoginPerIp"
   | "cliPollPerIp"
   | "aiRequestsPerCaller"
-  | "feedbackPerIp";
+  | "feedbackPerIp"
+  | "analyticsBatchesPerSession";
 
 /**
  * Password sign-in is bounded three ways: per address (one client trying many accounts),
@@ -58,6 +59,8 @@ export const RATE_LIMITS = {
   cliPollPerIp: { id: "cliPollPerIp", name: "cli-poll:ip", max: 1200, windowSeconds: 600 },
   aiRequestsPerCaller: { id: "aiRequestsPerCaller", name: "ai:caller", max: 200, windowSeconds: 3600 },
   feedbackPerIp: { id: "feedbackPerIp", name: "feedback:ip", max: 10, windowSeconds: 3600 },
+  // The SDK's tracker sends a batch every few seconds from an open page; several tabs share a session.
+  analyticsBatchesPerSession: { id: "analyticsBatchesPerSession", name: "analytics-batch:session", max: 600, windowSeconds: 600 },
 } as const satisfies { [K in RateLimitId]: RateLimitRule & { id: K } };
 
 export const RATE_LIMIT_IDS = Object.keys(RATE_LIMITS) as RateLimitId[];

@@ -1,4 +1,5 @@
 import { aiErrors } from "./ai";
+import { analyticsErrors } from "./analytics";
 import { apiKeyErrors } from "./api-keys";
 import { cliErrors } from "./cli";
 import { dataVaultErrors } from "./data-vault";
@@ -12,6 +13,7 @@ import { paymentErrors } from "./payments";
 import { permissionErrors } from "./permissions";
 import { projectAuthErrors } from "./project-auth";
 import { sessionErrors } from "./session";
+import { signUpRuleErrors } from "./sign-up-rules";
 import { teamErrors } from "./teams";
 import { userErrors } from "./users";
 import { verificationErrors } from "./verification";
@@ -23,6 +25,7 @@ export const knownErrors = {
   ...projectAuthErrors,
   ...sessionErrors,
   ...userErrors,
+  ...signUpRuleErrors,
   ...teamErrors,
   ...permissionErrors,
   ...apiKeyErrors,
@@ -36,6 +39,7 @@ export const knownErrors = {
   ...webhookErrors,
   ...paymentErrors,
   ...aiErrors,
+  ...analyticsErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

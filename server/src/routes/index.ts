@@ -3,6 +3,7 @@ import { registerAiRoutes } from "./ai/query";
 import { registerComponentVersionRoutes } from "./component-versions/component-versions";
 import { registerFeedbackRoutes } from "./feedback/feedback";
 import { registerAnalyticsRoutes } from "./analytics/events";
+import { registerAnalyticsQueryRoutes } from "./analytics/query";
 import { registerTeamApiKeyRoutes } from "./api-keys/team-api-keys";
 import { registerUserApiKeyRoutes } from "./api-keys/user-api-keys";
 import { registerAnonymousRoutes } from "./auth/anonymous";
@@ -49,6 +50,7 @@ import { registerTeamInvitationRoutes } from "./teams/invitations";
 import { registerTeamMemberProfileRoutes } from "./teams/member-profiles";
 import { registerTeamMembershipRoutes } from "./teams/memberships";
 import { registerTeamRoutes } from "./teams/teams";
+import { registerSignUpRuleRoutes } from "./sign-up-rules/sign-up-rules";
 import { registerCurrentUserRoutes } from "./users/me";
 import { registerUserRoutes } from "./users/users";
 
@@ -92,6 +94,7 @@ export function registerAllRoutes(router: Router): void {
   registerProductRoutes(router);
   registerPurchaseRoutes(router);
   registerAnalyticsRoutes(router);
+  registerAnalyticsQueryRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);
@@ -100,6 +103,7 @@ export function registerAllRoutes(router: Router): void {
   registerEmailLibraryRoutes(router);
   registerConfigRoutes(router);
   registerMetricsRoutes(router);
+  registerSignUpRuleRoutes(router);
   registerInternalPaymentRoutes(router);
   registerWebhookEndpointRoutes(router);
   registerWebhookDeliveryRoutes(router);
@@ -131,7 +135,9 @@ export const OPENAPI_TAGS = [
   { name: "Payments", description: "What customers (users, teams, the app's own customers) have bought and how they pay." },
   { name: "Data vault", description: "Key-value stores declared in the configuration; keys hashed and values encrypted by the client." },
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
+  { name: "Sign-up rules", description: "Trying a sign-up against the project's sign-up rules, and what the rules matched." },
   { name: "Webhooks", description: "Signed outbound webhooks (Standard Webhooks): endpoints, their secrets, the delivery log and test events." },
+  { name: "Analytics", description: "Analytics events from the SDK and the server, and read-only queries over them in ClickHouse's SQL." },
   { name: "Misc", description: "SDK housekeeping." },
   { name: "Feedback", description: "Feedback and bug reports to the platform's operators, kept and mailed." },
   { name: "AI", description: "Questions to the operator's language model (an OpenAI-compatible service), for the dashboard's AI features." },

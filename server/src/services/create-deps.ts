@@ -10,6 +10,7 @@ import { guardStripeGateway } from "./payments/stripe-gateway";
 import { OUTBOX_PURPOSE } from "./emails/outbox";
 import { EmailRenderer } from "./emails/rendering/renderer";
 import { ActivityTracker } from "./activity";
+import { createAnalyticsEngine } from "./analytics/create-engine";
 import type { Logger, ServiceDeps } from "./deps";
 import { ProjectKeyChecker } from "./projects/project-key-checker";
 import { RevokedSessions } from "./revoked-sessions";
@@ -47,5 +48,6 @@ export function createDeps(
     emailRenderer: new EmailRenderer(),
     stripe: guardStripeGateway(createStripeGateway(settings.stripe), log),
     ai: settings.ai ? createOpenAiCompatibleModel(settings.ai) : null,
+    analytics: createAnalyticsEngine(db, settings.analytics),
   };
 }

@@ -6,6 +6,7 @@ import type { Mailer } from "../integrations/mailer";
 import type { EmailRenderer } from "./emails/rendering/renderer";
 import type { StripeGateway } from "../integrations/stripe";
 import type { AccessTokenVerifier } from "./access-tokens";
+import type { AnalyticsEngine } from "./analytics/engine";
 import type { ActivityTracker } from "./activity";
 import type { ProjectKeyChecker } from "./projects/project-key-checker";
 import type { RevokedSessions } from "./revoked-sessions";
@@ -53,4 +54,6 @@ export interface ServiceDeps {
   providerTokenSeal: SecretBox;
   /** Seals the refresh tokens a CLI login hands over, between the confirm page and the tool's poll. */
   cliLoginSeal: SecretBox;
+  /** Where analytics events are stored and queried (services/analytics/engine.ts). */
+  analytics: AnalyticsEngine;
 }
