@@ -10,6 +10,7 @@ import { describeStats, REFUSING_SMTP, runFuzz } from "../test/support/fuzz/fuzz
 // The harness module itself: the @gatehouse/server/testing index also exports vitest-only helpers.
 import { startTestServer, TEST_INTERNAL_KEYS } from "../server/src/testing/test-server";
 import { startStripeStandIn } from "../server/src/testing/stripe-stand-in";
+import { startAiStandIn } from "../server/src/testing/ai-stand-in";
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -24,9 +25,11 @@ const concurrency = option("concurrency", 4);
 const seed = option("seed", Date.now());
 const perWorld = option("per-world", 1000);
 
-// Stripe's API is the local stand-in, as in the CI fuzz test, so the payments setup routes can succeed.
+// Stripe's API and the model service are local stand-ins, as in the CI fuzz test, so the payments
+// setup routes and the AI routes can succeed.
 const stripe = await startStripeStandIn();
-const server = await startTestServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...REFUSING_SMTP } });
+const ai = await startAiStandIn();
+const server = await startTestServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...ai.env, ...REFUSING_SMTP } });
 // Server errors are what the fuzzer hunts: print their stacks (the harness logs nothing by default).
 (server.deps as { log: unknown }).log = { ...silentLogger, error: createConsoleLogger().error };
 console.log(`fuzzing ${server.url} (${server.db.kind}): ${requests} requests, concurrency ${concurrency}, seed ${seed}`);
@@ -48,4 +51,5 @@ const stats = await runFuzz({
 console.log(describeStats(stats));
 await server.close();
 await stripe.close();
+await ai.close();
 process.exit(stats.failures.length === 0 ? 0 : 1);

@@ -11,6 +11,7 @@ import { requestGuard } from "./http/request-guard";
 import { createRouter } from "./http/router";
 import { mountWebApp } from "./http/web-app";
 import { OPENAPI_TAGS, registerAllRoutes } from "./routes";
+import { AI_QUERY_BODY_LIMIT_BYTES } from "./services/ai/messages";
 import type { ServiceDeps } from "./services/deps";
 
 const LATEST_API_PATH = "/api/latest";
@@ -60,20 +61,25 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
     if (!c.res.headers.has("cache-control")) c.res.headers.set("cache-control", "no-store");
     applyErrorStatusOverride(c);
   });
-  const limitBody = bodyLimit({
-    maxSize: deps.settings.bodyLimitBytes,
-    onError: (c) => {
-      // The rest of the body is still on the socket; closing beats reading megabytes nobody wants.
-      c.header("connection", "close");
-      throw new KnownError("BODY_PARSING_ERROR", {
-        message: `the body is larger than the limit of ${deps.settings.bodyLimitBytes} bytes`,
-      });
-    },
-  });
+  const limitBodyTo = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: (c) => {
+        // The rest of the body is still on the socket; closing beats reading megabytes nobody wants.
+        c.header("connection", "close");
+        throw new KnownError("BODY_PARSING_ERROR", { message: `the body is larger than the limit of ${maxSize} bytes` });
+      },
+    });
+  const limitBody = limitBodyTo(deps.settings.bodyLimitBytes);
+  // AI queries carry inline images (services/ai/messages.ts bounds them one by one).
+  const limitAiQueryBody = limitBodyTo(Math.max(deps.settings.bodyLimitBytes, AI_QUERY_BODY_LIMIT_BYTES));
   app.use(
     `${API_BASE_PATH}/*`,
     // A GET or HEAD request has no body to limit, and asking would build a web Request for it.
-    (c, next) => (c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next)),
+    (c, next) => {
+      if (c.req.method === "GET" || c.req.method === "HEAD") return next();
+      return c.req.path.startsWith(`${API_BASE_PATH}/ai/query/`) ? limitAiQueryBody(c, next) : limitBody(c, next);
+    },
     requestGuard(),
   );
 

@@ -11,7 +11,7 @@ beforeAll(async () => {
 
 /** An account that allows sign-in with mailed codes (password sign-up leaves otp_auth_enabled off). */
 async function createOtpUser(server: ReturnType<typeof harness>["server"], email: string) {
-  const created = await callInternal(server, "server", "POST", "/users", { primary_email: email, primary_email_auth_enabled: true, otp_auth_enabled: true });
+  const created = await callInternal(server, "server", "POST", "/users", { primary_email: email, primary_email_verified: true, primary_email_auth_enabled: true, otp_auth_enabled: true });
   expect(created.status).toBe(201);
 }
 

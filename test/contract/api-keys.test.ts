@@ -19,7 +19,7 @@ describe("api keys: the real server behind prism proxy --errors", () => {
     const user = await signUpThroughProxy(env.api, project.client);
     const creds = { ...project.client, accessToken: user.accessToken };
     const created = await env.api.call("POST", "/user-api-keys", { creds, body: { description: "cli", expires_at_millis: Date.now() + 60_000, user_id: "me" } });
-    expectValidThroughProxy(created, 201);
+    expectValidThroughProxy(created, 200);
     const id: string = created.json.id;
 
     expectValidThroughProxy(await env.api.call("GET", "/user-api-keys?user_id=me", { creds }), 200);
@@ -50,14 +50,14 @@ describe("api keys: the real server behind prism proxy --errors", () => {
     const team = await env.api.call("POST", "/teams", { creds: project.server, body: { display_name: "Keys", creator_user_id: owner.userId } });
     const teamId: string = team.json.id;
     const body = { description: "bot", expires_at_millis: null, team_id: teamId };
-    expectValidThroughProxy(await env.api.call("POST", "/team-api-keys", { creds: ownerCreds, body }), 201);
+    expectValidThroughProxy(await env.api.call("POST", "/team-api-keys", { creds: ownerCreds, body }), 200);
     const member = await signUpThroughProxy(env.api, project.client);
     await env.api.call("POST", `/team-memberships/${teamId}/${member.userId}`, { creds: project.server, body: {} });
     const memberCreds = { ...project.client, accessToken: member.accessToken };
     expectKnownErrorThroughProxy(await env.api.call("POST", "/team-api-keys", { creds: memberCreds, body }), 401, "TEAM_PERMISSION_REQUIRED");
 
     const created = await env.api.call("POST", "/team-api-keys", { creds: project.server, body: { ...body, is_public: true } });
-    expectValidThroughProxy(created, 201);
+    expectValidThroughProxy(created, 200);
     expectValidThroughProxy(await env.api.call("GET", `/team-api-keys?team_id=${teamId}`, { creds: project.server }), 200);
     expectValidThroughProxy(await env.api.call("GET", `/team-api-keys/${created.json.id}?team_id=${teamId}`, { creds: project.server }), 200);
     expectValidThroughProxy(await env.api.call("PATCH", `/team-api-keys/${created.json.id}`, { creds: project.server, body: { description: "bot 2" } }), 200);

@@ -49,7 +49,11 @@ describe("auth-cli: the real server behind prism proxy --errors", () => {
   it("answers the documented errors for unknown codes and a missing user", async () => {
     expectKnownErrorThroughProxy(await poll("A".repeat(45)), 400, "INVALID_POLLING_CODE");
     const body = { login_code: "A".repeat(45) };
-    expectKnownErrorThroughProxy(await env.api.call("POST", "/auth/cli/complete", { creds: project.client, body }), 401, "USER_AUTHENTICATION_REQUIRED");
+    // Neither a refresh token nor a user: a plain 400 sentence, as Stack Auth answers (declared as text/plain).
+    const nobody = await env.api.call("POST", "/auth/cli/complete", { creds: project.client, body });
+    expectValidThroughProxy(nobody, 400);
+    expect(nobody.headers.get("content-type")).toContain("text/plain");
+    expect(nobody.headers.get("x-stack-known-error")).toBeNull();
     const user = await signUpThroughProxy(env.api, project.client);
     const unknown = await env.api.call("POST", "/auth/cli/complete", { creds: { ...project.client, accessToken: user.accessToken }, body });
     expectKnownErrorThroughProxy(unknown, 400, "CLI_AUTH_ERROR");

@@ -1,4 +1,4 @@
-import { startStripeStandIn, startTestServer, TEST_INTERNAL_KEYS, type RunningTestServer, type StripeStandIn } from "@gatehouse/server/testing";
+import { startAiStandIn, startStripeStandIn, startTestServer, TEST_INTERNAL_KEYS, type AiStandIn, type RunningTestServer, type StripeStandIn } from "@gatehouse/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeStats, REFUSING_SMTP, runFuzz } from "../support/fuzz/fuzzer";
 
@@ -9,17 +9,21 @@ import { describeStats, REFUSING_SMTP, runFuzz } from "../support/fuzz/fuzzer";
 const REQUESTS = 4000;
 
 let server: RunningTestServer;
-// Stripe's API for the payments setup routes: the local stand-in, so they reach their success path.
+// Stripe's API for the payments setup routes, and a model service for the AI routes: local
+// stand-ins, so they reach their success paths.
 let stripe: StripeStandIn;
+let ai: AiStandIn;
 
 beforeAll(async () => {
   stripe = await startStripeStandIn();
-  server = await startTestServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...REFUSING_SMTP } });
+  ai = await startAiStandIn();
+  server = await startTestServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...ai.env, ...REFUSING_SMTP } });
 });
 
 afterAll(async () => {
   await server?.close();
   await stripe?.close();
+  await ai?.close();
 });
 
 describe("requests generated from the OpenAPI document", () => {

@@ -147,9 +147,9 @@ describe(`secrets at rest (${testDbKind()})`, () => {
       ok(await call(t, "POST", "/team-invitations/send-code", { creds: project.server, body: { team_id: team.json.id, email: invitee, callback_url: CALLBACK } })),
     );
     keep("invitation code", invitation.code);
-    const userKey = ok(await call(t, "POST", "/user-api-keys", { creds: asUser(project.user.accessToken), body: { description: "at rest", expires_at_millis: null, user_id: "me" } }), 201);
+    const userKey = ok(await call(t, "POST", "/user-api-keys", { creds: asUser(project.user.accessToken), body: { description: "at rest", expires_at_millis: null, user_id: "me" } }), 200);
     keep("user API key", userKey.json.value);
-    const teamKey = ok(await call(t, "POST", "/team-api-keys", { creds: project.server, body: { description: "at rest", expires_at_millis: null, team_id: team.json.id } }), 201);
+    const teamKey = ok(await call(t, "POST", "/team-api-keys", { creds: project.server, body: { description: "at rest", expires_at_millis: null, team_id: team.json.id } }), 200);
     keep("team API key", teamKey.json.value);
 
     // TOTP enrolment.

@@ -44,7 +44,7 @@ function send(prism: PrismInstance, sample: OperationSample, creds: Credentials 
 }
 
 function credsFor(sample: OperationSample): Credentials | undefined {
-  if (sample.access === "public") return undefined;
+  if (sample.access === "public" || sample.access === "optional") return undefined;
   return MOCK_CREDS[sample.access];
 }
 
@@ -82,6 +82,13 @@ export function describeMockContract(area: AreaName): void {
             // None at all, or an empty alternative beside the optional ones (GET /api/v1 reads headers when sent).
             expect(op.security?.length === 0 || op.security?.some((alternative: object) => Object.keys(alternative).length === 0)).toBe(true);
             expectSuccess(await send(mock.prism, sample, undefined), sample);
+          });
+        } else if (sample.access === "optional") {
+          it("declares an anonymous alternative beside the project ones, and answers without credentials or with them", async () => {
+            expect(op.security![0]).toEqual({});
+            for (const alt of securityAlternatives(op).slice(1)) expect(alt).toEqual(expect.arrayContaining(["x-stack-access-type", "x-stack-project-id"]));
+            expectSuccess(await send(mock.prism, sample, undefined), sample);
+            expectSuccess(await send(mock.prism, sample, MOCK_CREDS.server), sample);
           });
         } else {
           it("requires x-stack-project-id", async () => {

@@ -31,8 +31,11 @@ export type AreaName =
   | "session-replays"
   | "misc";
 
-/** The access the document declares: no requirement, client-and-up, server-and-up, or admin only. */
-export type DeclaredAccess = "public" | "client" | "server" | "admin";
+/**
+ * The access the document declares: no requirement, project authentication read when sent
+ * (anonymous or any access type), client-and-up, server-and-up, or admin only.
+ */
+export type DeclaredAccess = "public" | "optional" | "client" | "server" | "admin";
 
 export interface OperationSample {
   operationId: string;
@@ -650,7 +653,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       path: "/user-api-keys",
       access: "client",
       json: { description: "contract", expires_at_millis: null, user_id: "me" },
-      success: 201,
+      success: 200,
     },
     { operationId: "listUserApiKeys", method: "get", template: "/user-api-keys", path: "/user-api-keys?user_id=me", access: "client", success: 200 },
     { operationId: "getUserApiKey", method: "get", template: "/user-api-keys/{id}", path: `/user-api-keys/${SAMPLE_UUID}`, access: "client", success: 200 },
@@ -679,7 +682,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       path: "/team-api-keys",
       access: "client",
       json: { description: "contract", expires_at_millis: null, team_id: SAMPLE_UUID },
-      success: 201,
+      success: 200,
     },
     { operationId: "listTeamApiKeys", method: "get", template: "/team-api-keys", path: `/team-api-keys?team_id=${SAMPLE_UUID}`, access: "client", success: 200 },
     { operationId: "getTeamApiKey", method: "get", template: "/team-api-keys/{id}", path: `/team-api-keys/${SAMPLE_UUID}`, access: "client", success: 200 },
@@ -1353,7 +1356,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
     { operationId: "getBackendUrls", method: "get", template: "/internal/backend-urls", path: "/internal/backend-urls", access: "public", success: 200 },
-    { operationId: "getApiRoot", method: "get", template: "/", path: "/", access: "public", success: 200, successType: "text/plain" },
+    { operationId: "getApiRoot", method: "get", template: "/", path: "/", access: "optional", success: 200, successType: "text/plain" },
     {
       operationId: "checkFeatureSupport",
       method: "post",
@@ -1364,5 +1367,25 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
       successType: "text/plain",
     },
+    {
+      operationId: "queryAi",
+      method: "post",
+      template: "/ai/query/{mode}",
+      path: "/ai/query/generate",
+      access: "client",
+      json: { quality: "smart", speed: "fast", tools: [], systemPrompt: "docs-ask-ai", messages: [{ role: "user", content: "hello" }] },
+      success: 200,
+    },
+    {
+      operationId: "sendFeedback",
+      method: "post",
+      template: "/internal/feedback",
+      path: "/internal/feedback",
+      access: "optional",
+      json: { email: "ada@example.com", message: "The contract test says hello.", feedback_type: "feedback" },
+      success: 200,
+    },
+    { operationId: "listFeedback", method: "get", template: "/internal/feedback", path: "/internal/feedback", access: "admin", success: 200 },
+    { operationId: "getComponentVersions", method: "get", template: "/internal/component-versions", path: "/internal/component-versions", access: "public", success: 200 },
   ],
 };

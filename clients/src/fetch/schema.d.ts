@@ -24,6 +24,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ai/query/{mode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask the language model
+         * @description Sends the conversation to the operator's language model (AI_BASE_URL, AI_MODEL) with the system prompt and tools named by id. `generate` answers the whole reply as JSON; `stream` streams it as the AI SDK's UI message stream (server-sent events). Callers: a project's admins, and signed-in users of the internal project (the dashboard's); any other answers INSUFFICIENT_ACCESS_TYPE. Bounds: 200 messages, 200000 characters of text, inline images only (a data URL or base64), 3 per message (a plain 400 past it, as in Stack Auth) and 4 per request of at most 3 MiB each (a plain 400); the other bounds answer SCHEMA_ERROR. A projectId the caller may not name answers a plain 403. The model's answer is cut after AI_TIMEOUT_MS and AI_MAX_OUTPUT_TOKENS. Without a configured model: AI_NOT_CONFIGURED; the model failing: AI_PROVIDER_UNAVAILABLE. Rate limited per caller (ai_requests_per_caller), and 429 while every model slot of the process is busy (AI_MAX_CONCURRENT_REQUESTS).
+         */
+        post: operations["queryAi"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/analytics/events/batch": {
         parameters: {
             query?: never;
@@ -75,7 +95,7 @@ export interface paths {
         put?: never;
         /**
          * Start a CLI login
-         * @description A command-line tool asks to sign in: it keeps the polling code and sends the person to the cli-auth-confirm page with the login code. Both codes are single use and expire together. `anon_refresh_token` must be a live session of an anonymous user of this project (REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, CLI_AUTH_ERROR). Rate limited per IP (429).
+         * @description A command-line tool asks to sign in: it keeps the polling code and sends the person to the cli-auth-confirm page with the login code. Both codes are single use and expire together. `anon_refresh_token` must be a live session of an anonymous user of this project (a plain 400 otherwise, as in Stack Auth). Rate limited per IP (429).
          */
         post: operations["startCliLogin"];
         delete?: never;
@@ -95,7 +115,7 @@ export interface paths {
         put?: never;
         /**
          * Check or confirm a CLI login
-         * @description The cli-auth-confirm page's calls. `check`: whether the login code can still be confirmed, and whether the tool runs as an anonymous user (`cli_session_state`). `claim-anon-session`: a new session of that anonymous user, once, so the person can sign up as them. `complete` (default): the signed-in user (a restricted one is refused) confirms; the tool's next poll gets a session of theirs. An unknown, used or expired login code answers CLI_AUTH_ERROR, CLI_AUTH_USED_ERROR or CLI_AUTH_EXPIRED_ERROR. Rate limited per IP with the other code checks (429).
+         * @description The cli-auth-confirm page's calls. `check`: whether the login code can still be confirmed, and whether the tool runs as an anonymous user (`cli_session_state`). `claim-anon-session`: that anonymous session's tokens, once, so the person can sign up as them. `complete` (default): the user of `refresh_token` when it is sent (that session goes to the tool), else the signed-in user, confirms (a restricted one is refused); the tool's next poll gets the session. An unknown, used or expired login code answers CLI_AUTH_ERROR, CLI_AUTH_USED_ERROR or CLI_AUTH_EXPIRED_ERROR. Rate limited per IP with the other code checks (429).
          */
         post: operations["completeCliLogin"];
         delete?: never;
@@ -115,7 +135,7 @@ export interface paths {
         put?: never;
         /**
          * Poll a CLI login
-         * @description `waiting` until a user confirms; then, once, 201 `success` with the refresh token of a new session of that user; `used` afterwards. `expired` once the codes expire. Poll every 2 seconds. Rate limited per IP (429).
+         * @description `waiting` until a user confirms; then, once, 201 `success` with a refresh token of that user (the session the page handed over, or a new one); `used` afterwards. `expired` once the codes expire. Poll every 2 seconds. Rate limited per IP (429).
          */
         post: operations["pollCliLogin"];
         delete?: never;
@@ -856,23 +876,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/emails/log": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The project's outbox as the dashboard shows it: every e-mail it sent or tried to send, newest first */
-        get: operations["listSentEmails"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/emails/notification-preference/{user_id}": {
         parameters: {
             query?: never;
@@ -908,7 +911,7 @@ export interface paths {
         head?: never;
         /**
          * Turn a notification category on or off for a user
-         * @description Turning transactional mail off answers NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED; an unknown category a bare 404. With client access only the signed-in user's own preferences (`me` or their id); another user answers USER_NOT_FOUND.
+         * @description Turning transactional mail off answers NOTIFICATION_CATEGORY_CANNOT_BE_DISABLED. With client access only the signed-in user's own preferences (`me` or their id); another user answers USER_NOT_FOUND.
          */
         patch: operations["updateNotificationPreference"];
         trace?: never;
@@ -920,10 +923,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The project's outbox, newest first
-         * @description Filtered by `status` (the statuses below) or `simple_status` (`in-progress`, `ok`, `error`); at most 100 a page.
-         */
+        /** The project's outbox, newest first */
         get: operations["listOutboxEmails"];
         put?: never;
         post?: never;
@@ -942,7 +942,7 @@ export interface paths {
         };
         /**
          * One message of the outbox
-         * @description An id the project's outbox does not hold answers a bare 404.
+         * @description An id the project's outbox does not hold answers SCHEMA_ERROR.
          */
         get: operations["getOutboxEmail"];
         put?: never;
@@ -951,8 +951,8 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Pause, reschedule, re-address, rewrite or cancel a message not yet sent
-         * @description Only while the message waits or is being rendered (nothing handed to SMTP yet); otherwise EMAIL_NOT_EDITABLE with its status. `cancel` skips it for good; new content (`tsx_source`, `variables`, `theme_id`) or a new recipient (`to`) renders it afresh.
+         * Reschedule, pause, re-theme or cancel a message not yet sent
+         * @description Only while the message is queued or scheduled (nothing handed to SMTP yet); otherwise EMAIL_NOT_EDITABLE with its status. `cancel` skips it for good; a new theme or variables render it afresh.
          */
         patch: operations["updateOutboxEmail"];
         trace?: never;
@@ -968,7 +968,7 @@ export interface paths {
         put?: never;
         /**
          * Preview an e-mail: a theme around a template or draft, rendered as it would be sent
-         * @description Give at most one of `theme_id` / `theme_tsx_source` (neither: the template's theme, else the project's selected one; `theme_id: false`: no theme) and exactly one of `template_id`, `template_tsx_source` and `draft_id`. Rendering happens in the same isolated sandbox as sending, in preview mode (the template's `PreviewVariables` and the theme's `PreviewProps` fill what is not given). A source that does not compile or throws answers EMAIL_RENDERING_ERROR with the line; a theme, template or draft the project does not have, a bare 400.
+         * @description Give at most one of `theme_id` / `theme_tsx_source` (neither: the template's theme, else the project's selected one; `theme_id: false`: no theme) and exactly one of `template_id`, `template_tsx_source` and `draft_id`. Rendering happens in the same isolated sandbox as sending, in preview mode (the template's `PreviewVariables` and the theme's `PreviewProps` fill what is not given). A source that does not compile or throws answers EMAIL_RENDERING_ERROR with the line.
          */
         post: operations["renderEmail"];
         delete?: never;
@@ -988,7 +988,7 @@ export interface paths {
         put?: never;
         /**
          * Send an e-mail to users
-         * @description To `user_ids` or `all_users`, from exactly one of `html`, `template_id` (with `variables`) or `draft_id`. Each recipient's message is queued in the outbox and sent by the workers: at once, at `scheduled_at_millis`, or at a later slot when the project is over its capacity (GET /emails/outbox shows each message). Whether a user gets it is decided when it is sent: a user who is gone, has no primary e-mail or turned the category off is skipped, with the reason. Mail of a category that can be turned off carries an unsubscribe link and List-Unsubscribe headers. A project without its own e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER (unless the operator lets projects send through the shared one). An unknown template, draft or category name answers a bare 400.
+         * @description To `user_ids` or `all_users`, from exactly one of `html`, `template_id` (with `variables`) or `draft_id`. Each recipient's message is queued in the outbox and sent by the workers: at once, at `scheduled_at_millis`, or at a later slot when the project is over its capacity. Users without a primary e-mail, and users who turned the notification category off, are reported and skipped. Mail of a category that can be turned off carries an unsubscribe link and List-Unsubscribe headers. With no SMTP server to send through (neither the project's nor the platform's) it answers REQUIRES_CUSTOM_EMAIL_SERVER.
          */
         post: operations["sendEmail"];
         delete?: never;
@@ -1032,7 +1032,7 @@ export interface paths {
         put?: never;
         /**
          * Revoke a leaked secret API key (for secret scanners)
-         * @description Needs no authentication: the key itself is the authority. A secret key (`sk_…`) of any project is revoked for good; a public key (`pk_…`) answers PUBLIC_API_KEY_CANNOT_BE_REVOKED, an unknown or malformed one API_KEY_NOT_FOUND.
+         * @description Needs no authentication: the key itself is the authority. A secret key (`sk_…`) of any project is revoked for good, and whoever answers for it is told by e-mail from that project (the user of a user key; the members of a team key's team holding `$manage_api_keys`), once: a key revoked before answers 200 and sends nothing. A public key (`pk_…`) answers PUBLIC_API_KEY_CANNOT_BE_REVOKED, an expired one API_KEY_EXPIRED, an unknown or malformed one API_KEY_NOT_FOUND.
          */
         post: operations["revokeLeakedApiKey"];
         delete?: never;
@@ -1154,6 +1154,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/component-versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The versions of the handler pages' contracts
+         * @description For development tools: the latest version of each page an app may replace with its own, with what each version brought. No authentication.
+         */
+        get: operations["getComponentVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/config": {
         parameters: {
             query?: never;
@@ -1252,7 +1272,7 @@ export interface paths {
         put?: never;
         /**
          * Start an e-mail draft
-         * @description Without `tsx_source` it starts from a small example. A draft is stored as written; it is rendered when previewed or sent.
+         * @description Without `tsx_source` it starts from a small example.
          */
         post: operations["createEmailDraft"];
         delete?: never;
@@ -1270,7 +1290,7 @@ export interface paths {
         };
         /**
          * One e-mail draft
-         * @description An unknown id answers a bare 404.
+         * @description An unknown id answers SCHEMA_ERROR.
          */
         get: operations["getEmailDraft"];
         put?: never;
@@ -1281,26 +1301,6 @@ export interface paths {
         head?: never;
         /** Change an e-mail draft */
         patch: operations["updateEmailDraft"];
-        trace?: never;
-    };
-    "/internal/email-queue-step": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Send the outbox's due mail now (for a scheduler)
-         * @description Claims and sends due messages of every project: one batch with `only_one_step=true`, else batches until none is due (at most about a minute). Answers when done.
-         */
-        get: operations["runEmailQueueStep"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
         trace?: never;
     };
     "/internal/email-templates": {
@@ -1315,7 +1315,7 @@ export interface paths {
         put?: never;
         /**
          * Add an e-mail template
-         * @description Without `tsx_source` it starts from a small example. `id` is optional; an id in use answers EMAIL_TEMPLATE_ALREADY_EXISTS. A project that sends through the shared e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER (templates are the project's own mail).
+         * @description Without `tsx_source` it starts from a small example. `id` is optional; an id in use answers EMAIL_TEMPLATE_ALREADY_EXISTS.
          */
         post: operations["createEmailTemplate"];
         delete?: never;
@@ -1333,7 +1333,7 @@ export interface paths {
         };
         /**
          * One e-mail template with its source
-         * @description An unknown id answers a bare 404.
+         * @description An unknown id answers SCHEMA_ERROR.
          */
         get: operations["getEmailTemplate"];
         put?: never;
@@ -1344,7 +1344,7 @@ export interface paths {
         head?: never;
         /**
          * Change an e-mail template's source, theme or name
-         * @description The template is rendered in preview first and must name its subject and notification category; otherwise EMAIL_RENDERING_ERROR (with the line when the source does not compile or throws). Editing a built-in template changes the mail the platform sends. A project that sends through the shared e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER.
+         * @description The template is rendered in preview first and must name its subject and notification category; otherwise EMAIL_RENDERING_ERROR (with the line when the source does not compile or throws). Editing a built-in template changes the mail the platform sends.
          */
         patch: operations["updateEmailTemplate"];
         trace?: never;
@@ -1356,7 +1356,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The project's e-mail themes, the built-in ones included (the selected one is the project configuration's `email_theme`) */
+        /** The project's e-mail themes (the built-in ones included) and which one is selected */
         get: operations["listEmailThemes"];
         put?: never;
         /** Add an e-mail theme (starting as a copy of the built-in light theme) */
@@ -1376,7 +1376,7 @@ export interface paths {
         };
         /**
          * One e-mail theme with its source
-         * @description An unknown id answers a bare 404.
+         * @description An unknown id answers SCHEMA_ERROR.
          */
         get: operations["getEmailTheme"];
         put?: never;
@@ -1402,11 +1402,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /**
-         * The project's last 100 e-mails, newest first, in Stack Auth's short form
-         * @description For the whole outbox, paged and with every status, see GET /emails/log and GET /emails/outbox.
-         */
-        get: operations["listInternalEmails"];
+        /** The project's outbox: every e-mail it sent or tried to send, newest first */
+        get: operations["listSentEmails"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1415,97 +1412,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/internal/emails/managed-onboarding/apply": {
+    "/internal/feedback": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Read the feedback sent to the platform's operators
+         * @description Admins of the internal project only (EXPECTED_INTERNAL_PROJECT elsewhere). Newest first; kept RETENTION_DAYS.
+         */
+        get: operations["listFeedback"];
         put?: never;
         /**
-         * Send the project's mail from a verified provider-hosted domain (not offered)
-         * @description Not offered by Gatehouse: answers REQUIRES_CUSTOM_EMAIL_SERVER (configure the project's own SMTP server to send from its own domain).
+         * Send feedback or a bug report to the platform's operators
+         * @description Anyone may send (the dashboard sends it signed in, a developer tool without authentication); a signed-in sender is recorded with it. It is kept (GET /internal/feedback) and mailed to STACK_INTERNAL_FEEDBACK_RECIPIENTS when set. Rate limited per address (feedback_per_ip, 429).
          */
-        post: operations["applyManagedEmailDomain"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/internal/emails/managed-onboarding/check": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Check a provider-hosted sender domain's verification (not offered)
-         * @description Not offered by Gatehouse: answers REQUIRES_CUSTOM_EMAIL_SERVER (configure the project's own SMTP server to send from its own domain).
-         */
-        post: operations["checkManagedEmailDomain"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/internal/emails/managed-onboarding/list": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** The project's provider-hosted sender domains (always none: not offered) */
-        get: operations["listManagedEmailDomains"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/internal/emails/managed-onboarding/setup": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Set up a provider-hosted sender domain (not offered)
-         * @description Not offered by Gatehouse: answers REQUIRES_CUSTOM_EMAIL_SERVER (configure the project's own SMTP server to send from its own domain).
-         */
-        post: operations["setupManagedEmailDomain"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/internal/failed-emails-digest": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Tell project owners about mail that failed in the last day (for a scheduler)
-         * @description Lists, per project, the messages that failed for good in the last 24 hours and the owners' e-mails (the members of the team that owns the project); unless `dry_run=true`, each owner is sent a digest through the platform's shared server. `success` is false when a digest could not be handed over.
-         */
-        post: operations["sendFailedEmailsDigest"];
+        post: operations["sendFeedback"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1801,106 +1725,6 @@ export interface paths {
          * @description The event is `{type: "webhook.test", data: {endpoint_id, project_id}}`, sent once, outside the outbox. Every request carries the Standard Webhooks headers `webhook-id` (the same on every try: de-duplicate by it), `webhook-timestamp` and `webhook-signature`, so receivers verify it with the `svix` package (or any Standard Webhooks library) and the endpoint's secret. The body is `{type, data}`, `data` being the server read shape.
          */
         post: operations["sendTestWebhook"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/internal/session-replays": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List the project's session replays, latest activity first
-         * @description Filters combine (AND); an empty one is ignored. `team_ids` keeps the replays of users who are members of one of the teams now. A malformed filter, or a minimum above its maximum, is a plain 400 (as in Stack Auth); a cursor that names no replay of the project is ITEM_NOT_FOUND.
-         */
-        get: operations["listSessionReplays"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/internal/session-replays/{session_replay_id}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Read one session replay: its user, times and totals
-         * @description Gatehouse's own (Stack Auth lists replays only); an unknown replay is ITEM_NOT_FOUND.
-         */
-        get: operations["getSessionReplay"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/internal/session-replays/{session_replay_id}/chunks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List a replay's chunks (its uploaded batches) in playing order
-         * @description An unknown replay, or a cursor that is not a chunk of this replay, is ITEM_NOT_FOUND.
-         */
-        get: operations["listSessionReplayChunks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/internal/session-replays/{session_replay_id}/chunks/{chunk_id}/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The events of one chunk of a replay
-         * @description A chunk that is not of this replay is ITEM_NOT_FOUND.
-         */
-        get: operations["getSessionReplayChunkEvents"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/internal/session-replays/{session_replay_id}/events": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Every chunk of a replay, with the events of a window of them
-         * @description The events of `limit` chunks (at most 20) from `offset`; read the next window with a larger offset.
-         */
-        get: operations["getSessionReplayEvents"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2409,26 +2233,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/session-replays/batch": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Upload a batch of the signed-in user's recorded rrweb events
-         * @description The SDK's session recorder posts these while a user is signed in, when the project has the Analytics app installed (`apps.installed.analytics.enabled`; else ANALYTICS_NOT_ENABLED). Batches of one session join one replay until the session is idle for 3 minutes or has recorded for 12 hours. A body over 1,000,000 bytes is a plain 413, a batch without events or with too many a plain 400, as in Stack Auth. A batch id already stored for the user answers `deduped: true` and changes nothing.
-         */
-        post: operations["sendSessionReplayBatch"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/team-api-keys": {
         parameters: {
             query?: never;
@@ -2438,13 +2242,13 @@ export interface paths {
         };
         /**
          * List a team's API keys
-         * @description Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+         * @description Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
          */
         get: operations["listTeamApiKeys"];
         put?: never;
         /**
          * Create a team API key
-         * @description Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+         * @description Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
          */
         post: operations["createTeamApiKey"];
         delete?: never;
@@ -2464,7 +2268,7 @@ export interface paths {
         put?: never;
         /**
          * Check a team API key
-         * @description The key's read shape when it is a valid team key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+         * @description The key's read shape when it is a valid team key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
          */
         post: operations["checkTeamApiKey"];
         delete?: never;
@@ -2482,7 +2286,7 @@ export interface paths {
         };
         /**
          * Read a team API key
-         * @description A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+         * @description A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
          */
         get: operations["getTeamApiKey"];
         put?: never;
@@ -2492,7 +2296,7 @@ export interface paths {
         head?: never;
         /**
          * Rename or revoke a team API key
-         * @description `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+         * @description `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
          */
         patch: operations["updateTeamApiKey"];
         trace?: never;
@@ -2676,7 +2480,7 @@ export interface paths {
         head?: never;
         /**
          * Update a team member profile
-         * @description With client access only one's own profile; another member's is refused with a plain 403.
+         * @description With client access only one's own profile.
          */
         patch: operations["updateTeamMemberProfile"];
         trace?: never;
@@ -2791,7 +2595,7 @@ export interface paths {
         put?: never;
         /**
          * Create a team
-         * @description With client access only for a signed-in user, when the project allows client team creation (else a plain 403); that user becomes the first member. The creator's selected team does not change (the SDKs select the new team themselves).
+         * @description With client access only when the project allows client team creation (else CLIENT_TEAM_CREATION_NOT_ENABLED); the signed-in user becomes the first member and has the team selected.
          */
         post: operations["createTeam"];
         delete?: never;
@@ -2837,13 +2641,13 @@ export interface paths {
         };
         /**
          * List a user's API keys
-         * @description Revoked and expired keys included, newest first. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+         * @description Revoked and expired keys included, newest first. A client manages only its own user's keys; naming another user answers a plain 403, as in Stack Auth, whether that user exists or not. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
          */
         get: operations["listUserApiKeys"];
         put?: never;
         /**
          * Create a user API key
-         * @description Returns the whole key in `value`, once; later reads show only its last four characters. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+         * @description Returns the whole key in `value`, once; later reads show only its last four characters. A client manages only its own user's keys; naming another user answers a plain 403, as in Stack Auth, whether that user exists or not. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
          */
         post: operations["createUserApiKey"];
         delete?: never;
@@ -2863,7 +2667,7 @@ export interface paths {
         put?: never;
         /**
          * Check a user API key
-         * @description The key's read shape when it is a valid user key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+         * @description The key's read shape when it is a valid user key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
          */
         post: operations["checkUserApiKey"];
         delete?: never;
@@ -2881,7 +2685,7 @@ export interface paths {
         };
         /**
          * Read a user API key
-         * @description A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+         * @description A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client manages only its own user's keys; naming another user answers a plain 403, as in Stack Auth, whether that user exists or not. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
          */
         get: operations["getUserApiKey"];
         put?: never;
@@ -2891,7 +2695,7 @@ export interface paths {
         head?: never;
         /**
          * Rename or revoke a user API key
-         * @description `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+         * @description `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
          */
         patch: operations["updateUserApiKey"];
         trace?: never;
@@ -2983,6 +2787,59 @@ export interface components {
             pagination?: {
                 next_cursor: string | null;
             };
+        };
+        AiAnswer: {
+            content: components["schemas"]["AiContentBlock"][];
+            finalText: string;
+            conversationId: string | null;
+        };
+        AiContentBlock: {
+            /** @enum {string} */
+            type: "text";
+            text: string;
+        } | {
+            /** @enum {string} */
+            type: "tool-call";
+            toolName: string;
+            toolCallId: string;
+            args?: unknown;
+            argsText: string;
+            /** @description Always null: no tool runs on this server. */
+            result: null;
+        };
+        AiMessage: {
+            /** @enum {string} */
+            role: "user" | "assistant" | "tool";
+            /** @description Text, or the AI SDK's content parts (text, image, file, tool-call, tool-result). */
+            content: string | {
+                [key: string]: unknown;
+            }[];
+        };
+        AiQuery: {
+            /**
+             * @description Accepted for compatibility; this server has one model (AI_MODEL).
+             * @enum {string}
+             */
+            quality: "dumb" | "smart" | "smartest";
+            /**
+             * @description Accepted for compatibility; this server has one model (AI_MODEL).
+             * @enum {string}
+             */
+            speed: "slow" | "fast";
+            /** @description Tools the model may call (docs, sql-query, create-email-theme, create-email-template, create-email-draft, update-dashboard); calls come back as tool-call blocks. `docs` and `sql-query` are accepted and left out here. Another name answers a plain 400. */
+            tools: string[];
+            /** @enum {string} */
+            systemPrompt: "command-center-ask-ai" | "docs-ask-ai" | "wysiwyg-edit" | "email-wysiwyg-editor" | "email-assistant-template" | "email-assistant-theme" | "email-assistant-draft" | "create-dashboard" | "run-query" | "build-analytics-query" | "rewrite-template-source";
+            messages: components["schemas"]["AiMessage"][];
+            /** @description The project a dashboard user works on: only a user of the internal project who owns it may name it. */
+            projectId?: string | null;
+            /** @description Sent by Stack Auth's MCP server; only its conversationId is used (echoed back). */
+            mcpCallMetadata?: {
+                toolName: string;
+                reason: string;
+                userPrompt: string;
+                conversationId?: string | null;
+            } | null;
         };
         AnalyticsEventBatch: {
             session_replay_segment_id: string;
@@ -3082,7 +2939,7 @@ export interface components {
         CliLoginSucceeded: {
             /** @enum {string} */
             status: "success";
-            /** @description The refresh token of a new session of the confirming user. */
+            /** @description The session the confirm page handed over with `refresh_token`, or else a new session of the confirming user. */
             refresh_token: string;
         };
         ClientProject: {
@@ -3167,10 +3024,16 @@ export interface components {
              * @enum {string}
              */
             mode?: "check" | "claim-anon-session" | "complete";
-            /** @description The confirming browser session's refresh token (the Stack SDK sends it); it must be the signed-in user's. */
+            /** @description The confirming browser session's refresh token (the Stack SDK's page sends it): that session confirms, and the tool gets it. */
             refresh_token?: string;
         };
         CompleteCliLoginAnswer: components["schemas"]["CliLoginCheck"] | components["schemas"]["CliLoginAnonymousSession"] | components["schemas"]["CliLoginConfirmed"];
+        ComponentVersions: {
+            /** @description By page: signIn, signUp, accountSettings and so on. */
+            versions: {
+                [key: string]: components["schemas"]["PageComponentVersion"];
+            };
+        };
         ConfigOverridePatch: {
             config_override_string: string;
         };
@@ -3477,28 +3340,24 @@ export interface components {
             id: string;
             display_name: string;
             tsx_source: string;
-            theme_id: components["schemas"]["EmailThemeChoice"];
+            theme_id: components["schemas"]["EmailTemplateThemeId"];
             sent_at_millis: number | null;
         };
         EmailDraftCreate: {
             display_name: string;
-            theme_id?: components["schemas"]["EmailThemeChoice"];
+            theme_id?: components["schemas"]["EmailTemplateThemeId"];
             /** @description TSX source (see the README's e-mail template conventions). */
             tsx_source?: string;
         };
         EmailDraftCreated: {
             id: string;
         };
-        EmailDraftDeleted: {
-            /** @enum {string} */
-            ok: "ok";
-        };
         EmailDraftList: {
             drafts: components["schemas"]["EmailDraft"][];
         };
         EmailDraftUpdate: {
             display_name?: string;
-            theme_id?: components["schemas"]["EmailThemeChoice"];
+            theme_id?: components["schemas"]["EmailTemplateThemeId"];
             /** @description TSX source (see the README's e-mail template conventions). */
             tsx_source?: string;
             sent_at_millis?: number | null;
@@ -3506,10 +3365,6 @@ export interface components {
         EmailDraftUpdated: {
             /** @enum {string} */
             ok: "ok";
-        };
-        EmailQueueStep: {
-            /** @enum {boolean} */
-            ok: true;
         };
         EmailSendVerificationCode: {
             /**
@@ -3524,7 +3379,7 @@ export interface components {
             id: string;
             display_name: string;
             tsx_source: string;
-            theme_id?: components["schemas"]["EmailThemeChoice"];
+            theme_id?: components["schemas"]["EmailTemplateThemeId"];
             is_built_in: boolean;
         };
         EmailTemplateCreate: {
@@ -3540,10 +3395,12 @@ export interface components {
         EmailTemplateList: {
             templates: components["schemas"]["EmailTemplate"][];
         };
+        /** @description A theme id; `null`: the project's selected theme; `false`: no theme. */
+        EmailTemplateThemeId: string | false | null;
         EmailTemplateUpdate: {
             /** @description TSX source (see the README's e-mail template conventions). */
             tsx_source?: string;
-            theme_id?: components["schemas"]["EmailThemeChoice"];
+            theme_id?: components["schemas"]["EmailTemplateThemeId"];
             display_name?: string;
         };
         EmailTemplateUpdated: {
@@ -3554,18 +3411,15 @@ export interface components {
             display_name: string;
             tsx_source: string;
         };
-        /** @description A theme id; `false`: no theme; `null`: the template's own, else the project's selected theme. */
-        EmailThemeChoice: string | ("default-light" | "default-dark") | false | null;
         EmailThemeCreate: {
             display_name: string;
         };
         EmailThemeCreated: {
             id: string;
         };
-        /** @description A theme's id (a UUID; `default-light` and `default-dark` name the first two built-in themes). */
-        EmailThemeId: string | ("default-light" | "default-dark") | null;
         EmailThemeList: {
             themes: components["schemas"]["EmailThemeSummary"][];
+            selected_theme_id: string;
         };
         EmailThemeSummary: {
             id: string;
@@ -3578,20 +3432,28 @@ export interface components {
         };
         EmailThemeUpdated: {
             display_name: string;
+            rendered_html?: string;
         };
         EmptyObject: Record<string, never>;
-        FailedEmailsBatch: {
-            emails: {
-                subject: string;
-                to: string[];
-            }[];
-            tenant_owner_emails: string[];
-            project_id: string;
-            tenancy_id: string;
+        Feedback: {
+            id: string;
+            name: string | null;
+            email: string;
+            message: string;
+            /** @enum {string|null} */
+            feedback_type: "feedback" | "bug" | null;
+            /** @description The project of a signed-in sender. */
+            source_project_id: string | null;
+            /** @description The signed-in sender, a user of source_project_id. */
+            user_id: string | null;
+            created_at_millis: number;
         };
-        FailedEmailsDigest: {
-            success: boolean;
-            failed_emails_by_tenancy: components["schemas"]["FailedEmailsBatch"][];
+        FeedbackList: {
+            items: components["schemas"]["Feedback"][];
+            is_paginated: boolean;
+            pagination?: {
+                next_cursor: string | null;
+            };
         };
         InlineProduct: {
             display_name: string;
@@ -3660,20 +3522,6 @@ export interface components {
                 };
             };
         };
-        InternalEmail: {
-            /** Format: uuid */
-            id: string;
-            subject: string;
-            /** @description When it was sent, or given up on; for one still waiting, when it was queued. */
-            sent_at_millis: number;
-            to: string[];
-            error: string | null;
-        };
-        InternalEmailList: {
-            items: components["schemas"]["InternalEmail"][];
-            /** @enum {boolean} */
-            is_paginated: false;
-        };
         ItemQuantityChange: {
             /** @description Positive to add, negative to spend. */
             delta: number;
@@ -3729,6 +3577,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
+        KnownError400PlusAiNotConfigured: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "AI_NOT_CONFIGURED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
         KnownError400PlusAnalyticsNotEnabled: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -3763,48 +3625,6 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "ANONYMOUS_ACCOUNTS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 400. */
-        KnownError400PlusApiKeysNotEnabled: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "API_KEYS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 400. */
-        KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "API_KEYS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 400. */
-        KnownError400PlusApiKeysNotEnabledWrongApiKeyType: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "API_KEYS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "WRONG_API_KEY_TYPE";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -4023,20 +3843,6 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        KnownError400PlusCliAuthError: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CLI_AUTH_ERROR" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 400. */
         KnownError400PlusCliAuthErrorAnd2More1t43w03: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -4155,20 +3961,6 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_RENDERING_ERROR" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 400. */
-        KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_RENDERING_ERROR" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REQUIRES_CUSTOM_EMAIL_SERVER" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -4415,20 +4207,6 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        KnownError400PlusRequiresCustomEmailServer: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REQUIRES_CUSTOM_EMAIL_SERVER" | "SCHEMA_ERROR";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 400. */
         KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -4470,6 +4248,20 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusWrongApiKeyType: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "WRONG_API_KEY_TYPE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
         /** @description A known error answered with status 401. */
         KnownError401: {
             /**
@@ -4499,12 +4291,40 @@ export interface components {
             };
         };
         /** @description A known error answered with status 401. */
+        KnownError401ApiKeyExpired: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "API_KEY_EXPIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
         KnownError401PlusApiKeyExpiredApiKeyRevoked: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
             code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "API_KEY_EXPIRED" | "API_KEY_REVOKED" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
+        KnownError401PlusExpectedInternalProject: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "EXPECTED_INTERNAL_PROJECT" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -4611,6 +4431,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 403. */
+        KnownError403PlusClientTeamCreationNotEnabled: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "CLIENT_TEAM_CREATION_NOT_ENABLED" | "RESTRICTED_USER_NOT_ALLOWED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
         KnownError403PlusSignUpRejected: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -4667,6 +4501,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 404. */
+        KnownError404ApiKeyNotFoundTeamNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "API_KEY_NOT_FOUND" | "TEAM_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
         KnownError404ApiKeyNotFoundUserNotFound: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -4687,6 +4535,34 @@ export interface components {
              * @enum {string}
              */
             code: "ITEM_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404NotificationCategoryNotFoundUserNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "NOTIFICATION_CATEGORY_NOT_FOUND" | "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404NotificationCategoryNotFoundVerificationCodeNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "NOTIFICATION_CATEGORY_NOT_FOUND" | "VERIFICATION_CODE_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -5101,6 +4977,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 503. */
+        KnownError503PlusAiProviderUnavailable: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "AI_PROVIDER_UNAVAILABLE" | "DATABASE_UNAVAILABLE";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 503. */
         KnownError503PlusOauthProviderTemporarilyUnavailable: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -5127,37 +5017,6 @@ export interface components {
             details?: {
                 [key: string]: unknown;
             };
-        };
-        ManagedEmailDomain: {
-            domain_id: string;
-            subdomain: string;
-            sender_local_part: string;
-            name_server_records: string[];
-            /** @enum {string} */
-            status: "pending_dns" | "pending_verification" | "verified" | "applied" | "failed";
-        };
-        ManagedEmailDomainApplied: {
-            /** @enum {string} */
-            status: "applied";
-        };
-        ManagedEmailDomainApply: {
-            domain_id: string;
-        };
-        ManagedEmailDomainCheck: {
-            domain_id: string;
-            subdomain: string;
-            sender_local_part: string;
-        };
-        ManagedEmailDomainList: {
-            items: components["schemas"]["ManagedEmailDomain"][];
-        };
-        ManagedEmailDomainSetup: {
-            subdomain: string;
-            sender_local_part: string;
-        };
-        ManagedEmailDomainStatus: {
-            /** @enum {string} */
-            status: "pending_dns" | "pending_verification" | "verified" | "applied" | "failed";
         };
         Metrics: {
             total_users: number;
@@ -5347,11 +5206,18 @@ export interface components {
             id: string;
             created_at_millis: number;
             updated_at_millis: number;
-            /** @description The template's TSX as it was when the mail was sent (empty for the platform's own mail). */
             tsx_source: string;
-            /** @description The theme it is rendered in; null for none. */
             theme_id: string | null;
-            to: components["schemas"]["OutboxRecipient"];
+            to: {
+                /** @enum {string} */
+                type: "user-primary-email";
+                user_id: string;
+            } | {
+                /** @enum {string} */
+                type: "custom-emails";
+                emails: string[];
+            };
+            to_address: string;
             variables: {
                 [key: string]: unknown;
             };
@@ -5361,10 +5227,9 @@ export interface components {
             created_with: "draft" | "programmatic-call";
             email_draft_id: string | null;
             email_programmatic_call_template_id: string | null;
-            /** @description Failed tries so far. */
+            purpose: string;
             send_retries: number;
             next_send_retry_at_millis: number | null;
-            /** @description One entry per failed try; null before any failed. */
             send_attempt_errors: {
                 attempt_number: number;
                 timestamp: string;
@@ -5384,9 +5249,9 @@ export interface components {
             status: "paused" | "preparing" | "rendering" | "render-error" | "scheduled" | "queued" | "sending" | "server-error" | "skipped" | "bounced" | "sent";
             /** @enum {string} */
             simple_status: "in-progress" | "ok" | "error";
-            is_high_priority?: boolean;
-            is_transactional?: boolean;
-            notification_category_id?: string | null;
+            is_high_priority: boolean;
+            is_transactional: boolean;
+            notification_category_id: string | null;
             subject?: string;
             html?: string | null;
             text?: string | null;
@@ -5419,30 +5284,18 @@ export interface components {
             cancel?: true;
             is_paused?: boolean;
             scheduled_at_millis?: number;
-            theme_id?: components["schemas"]["EmailThemeId"];
+            theme_id?: string | false | null;
             variables?: {
                 [key: string]: unknown;
             };
-            tsx_source?: string;
-            to?: components["schemas"]["OutboxRecipient"];
-            skip_deliverability_check?: boolean;
         };
-        /** @description Who the message goes to: a user's primary e-mail (looked up when sending), or given addresses. */
-        OutboxRecipient: {
-            /** @enum {string} */
-            type: "user-primary-email";
-            /** Format: uuid */
-            user_id: string;
-        } | {
-            /** @enum {string} */
-            type: "user-custom-emails";
-            /** Format: uuid */
-            user_id: string;
-            emails: string[];
-        } | {
-            /** @enum {string} */
-            type: "custom-emails";
-            emails: string[];
+        PageComponentVersion: {
+            /** @description The latest version of the page's contract. */
+            version: number;
+            /** @description What each version brought, by version number. */
+            changelogs: {
+                [key: string]: string;
+            };
         };
         PasskeyAuthenticationResponse: {
             /** @description The credential id. */
@@ -6122,7 +5975,8 @@ export interface components {
             code_check_per_ip?: components["schemas"]["RateLimitRule"];
             cli_login_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
             cli_poll_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
-            session_replay_batches_per_session?: components["schemas"]["RateLimitRule"] & unknown;
+            ai_requests_per_caller?: components["schemas"]["RateLimitRule"] & unknown;
+            feedback_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
             analytics_batches_per_session?: components["schemas"]["RateLimitRule"] & unknown;
         };
         RefreshedAccessToken: {
@@ -6143,7 +5997,7 @@ export interface components {
             refund_transaction_id: string;
         };
         RenderEmailRequest: {
-            theme_id?: components["schemas"]["EmailThemeChoice"];
+            theme_id?: components["schemas"]["EmailTemplateThemeId"];
             theme_tsx_source?: string;
             template_id?: string;
             template_tsx_source?: string;
@@ -6156,13 +6010,15 @@ export interface components {
         };
         RenderedEmail: {
             html: string;
+            text: string;
             subject?: string;
             notification_category?: string;
         };
         SendEmailRequest: {
             subject?: string;
             notification_category_name?: string;
-            theme_id?: components["schemas"]["EmailThemeChoice"];
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
             /** @description Sent ahead of other queued mail. */
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
@@ -6172,7 +6028,8 @@ export interface components {
         } | {
             subject?: string;
             notification_category_name?: string;
-            theme_id?: components["schemas"]["EmailThemeChoice"];
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
             /** @description Sent ahead of other queued mail. */
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
@@ -6185,7 +6042,8 @@ export interface components {
         } | {
             subject?: string;
             notification_category_name?: string;
-            theme_id?: components["schemas"]["EmailThemeChoice"];
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
             /** @description Sent ahead of other queued mail. */
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
@@ -6195,7 +6053,8 @@ export interface components {
         } | {
             subject?: string;
             notification_category_name?: string;
-            theme_id?: components["schemas"]["EmailThemeChoice"];
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
             /** @description Sent ahead of other queued mail. */
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
@@ -6206,7 +6065,8 @@ export interface components {
         } | {
             subject?: string;
             notification_category_name?: string;
-            theme_id?: components["schemas"]["EmailThemeChoice"];
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
             /** @description Sent ahead of other queued mail. */
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
@@ -6220,7 +6080,8 @@ export interface components {
         } | {
             subject?: string;
             notification_category_name?: string;
-            theme_id?: components["schemas"]["EmailThemeChoice"];
+            /** @description A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+            theme_id?: string | false | null;
             /** @description Sent ahead of other queued mail. */
             is_high_priority?: boolean;
             /** @description Not sent before this time. */
@@ -6234,6 +6095,31 @@ export interface components {
         };
         SendEmailResult: {
             user_id: string;
+            user_email?: string;
+            /** @description Whether a message was queued for this user. */
+            success: boolean;
+            /** @description Why not: the user has no primary e-mail, or turned the category off. */
+            error?: string;
+            /**
+             * Format: uuid
+             * @description The message in the outbox.
+             */
+            email_id?: string;
+            /** @enum {string} */
+            status: "queued" | "scheduled" | "skipped";
+            /** @description When it is due: the scheduled time, or a later slot when the project is over its capacity. */
+            send_at_millis?: number;
+        };
+        SendFeedback: {
+            name?: string;
+            /**
+             * Format: email
+             * @example ada@example.com
+             */
+            email: string;
+            message: string;
+            /** @enum {string} */
+            feedback_type?: "feedback" | "bug";
         };
         SendTestWebhook: {
             endpoint_id: string;
@@ -6251,7 +6137,7 @@ export interface components {
             /** @description Empty until a queued message is rendered (unless the send gave a subject). */
             subject: string;
             /**
-             * @description `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user could not get it. `bounced`: refused for good by the receiving server.
+             * @description `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user turned the category off. `bounced`: refused for good by the receiving server.
              * @enum {string}
              */
             status: "queued" | "scheduled" | "rendering" | "sending" | "sent" | "bounced" | "failed" | "skipped" | "not_sent";
@@ -6265,7 +6151,7 @@ export interface components {
             attempts: number;
             is_high_priority: boolean;
             is_paused: boolean;
-            /** @description Not yet handed to SMTP: can still be edited or cancelled (PATCH /emails/outbox/{id}). */
+            /** @description Queued or scheduled: can still be edited or cancelled (PATCH /emails/outbox/{id}). */
             editable: boolean;
         };
         SentEmailList: {
@@ -6470,106 +6356,6 @@ export interface components {
             /** @enum {boolean} */
             is_paginated: false;
         };
-        SessionReplay: {
-            /** Format: uuid */
-            id: string;
-            project_user: {
-                /** Format: uuid */
-                id: string;
-                display_name: string | null;
-                primary_email: string | null;
-            };
-            /** @description The time of its first event, as the browser stamped it. */
-            started_at_millis: number;
-            /** @description The time of its last event so far. */
-            last_event_at_millis: number;
-            chunk_count: number;
-            event_count: number;
-            /** @description Mouse clicks in the recording (rrweb click interactions). */
-            click_count: number;
-        };
-        SessionReplayBatch: {
-            /**
-             * Format: uuid
-             * @description The browser tab session the SDK keeps in local storage.
-             */
-            browser_session_id: string;
-            /**
-             * Format: uuid
-             * @description The recording segment of the tab; analytics events name it too.
-             */
-            session_replay_segment_id: string;
-            /**
-             * Format: uuid
-             * @description Chosen by the SDK for each batch; a batch sent again under the same id is stored once.
-             */
-            batch_id: string;
-            /** @description When the SDK started recording the segment. */
-            started_at_ms: number;
-            /** @description When the SDK sent the batch; the time of a batch whose events carry none. */
-            sent_at_ms: number;
-            /** @description 1 to 5000 rrweb events, stored as sent; each event's `timestamp` (ms) places it in the replay. */
-            events: unknown[];
-        };
-        SessionReplayBatchResult: {
-            /** Format: uuid */
-            session_replay_id: string;
-            /** Format: uuid */
-            batch_id: string;
-            /** @description The stored chunk's key, named as Stack Auth names its storage objects (Gatehouse keeps chunks in its database). */
-            s3_key: string;
-            /** @description True when this batch id was already stored: nothing changed. */
-            deduped: boolean;
-        };
-        SessionReplayChunk: {
-            /** Format: uuid */
-            id: string;
-            /** Format: uuid */
-            batch_id: string;
-            /** Format: uuid */
-            session_replay_segment_id: string;
-            /** Format: uuid */
-            browser_session_id: string;
-            event_count: number;
-            /** @description Its stored (gzipped) size. */
-            byte_length: number;
-            first_event_at_millis: number;
-            last_event_at_millis: number;
-            created_at_millis: number;
-        };
-        SessionReplayChunkEvents: {
-            /** @description rrweb events, as the SDK sent them. */
-            events: unknown[];
-        };
-        SessionReplayChunkList: {
-            items: components["schemas"]["SessionReplayChunk"][];
-            /** @enum {boolean} */
-            is_paginated: true;
-            pagination: {
-                /** Format: uuid */
-                next_cursor: string | null;
-            };
-        };
-        SessionReplayEvents: {
-            /** @description Every chunk of the replay, in playing order. */
-            chunks: components["schemas"]["SessionReplayChunk"][];
-            /** @description The events of the chunks in the requested window, in the same order. */
-            chunk_events: {
-                /** Format: uuid */
-                chunk_id: string;
-                /** @description rrweb events, as the SDK sent them. */
-                events: unknown[];
-            }[];
-        };
-        SessionReplayList: {
-            items: components["schemas"]["SessionReplay"][];
-            /** @enum {boolean} */
-            is_paginated: true;
-            pagination: {
-                /** Format: uuid */
-                next_cursor: string | null;
-            };
-        };
         SessionTokens: {
             refresh_token: string;
             access_token: string;
@@ -6750,7 +6536,7 @@ export interface components {
             client_read_only_metadata?: unknown;
             /** @description Server and admin access only. */
             server_metadata?: unknown;
-            /** @description Becomes the first member, with the team creator's default permissions; client access may only name itself (`me`, the default). */
+            /** @description Becomes the first member and has the team selected; client access may only pass `me`. */
             creator_user_id?: string | "me";
         };
         TeamInvitation: {
@@ -7073,6 +6859,82 @@ export interface operations {
             };
         };
     };
+    queryAi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mode: "stream" | "generate";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AiQuery"];
+            };
+        };
+        responses: {
+            /** @description The answer: JSON for `generate`, an event stream for `stream` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AiAnswer"];
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, AI_NOT_CONFIGURED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: An image is larger than 3 MiB. / The request names tools this server does not know (…); the tools are docs, sql-query, create-email-theme, create-email-template, create-email-draft and update-dashboard. / A message may carry at most 3 images. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusAiNotConfigured"];
+                    "text/plain": string;
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: You do not have access to this project: only a signed-in dashboard user of the internal project may name a project, and only one their team owns. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Known error: AI_PROVIDER_UNAVAILABLE, DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503PlusAiProviderUnavailable"];
+                };
+            };
+        };
+    };
     sendAnalyticsEvents: {
         parameters: {
             query?: never;
@@ -7227,22 +7089,23 @@ export interface operations {
                     "application/json": components["schemas"]["CliLoginStarted"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CLI_AUTH_ERROR, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: anon_refresh_token is not the refresh token of a live session of this project. / anon_refresh_token must be the refresh token of an anonymous user's session. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusCliAuthError"];
+                    "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusRefreshTokenNotFoundOrExpired"];
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
@@ -7298,22 +7161,23 @@ export interface operations {
                     "application/json": components["schemas"]["CompleteCliLoginAnswer"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CLI_AUTH_ERROR, CLI_AUTH_EXPIRED_ERROR, CLI_AUTH_USED_ERROR, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CLI_AUTH_ERROR, CLI_AUTH_EXPIRED_ERROR, CLI_AUTH_USED_ERROR, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: No anonymous session is tied to this login code. / refresh_token is not the refresh token of a live session of this project. / Confirming a CLI login needs refresh_token, or a signed-in user's access token. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400PlusCliAuthErrorAnd2More1t43w03"];
+                    "text/plain": string;
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
@@ -10685,65 +10549,6 @@ export interface operations {
             };
         };
     };
-    listSentEmails: {
-        parameters: {
-            query?: {
-                cursor?: string;
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of e-mails */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SentEmailList"];
-                };
-            };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError400"];
-                };
-            };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError401"];
-                };
-            };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError503"];
-                };
-            };
-        };
-    };
     listNotificationPreferences: {
         parameters: {
             query?: never;
@@ -10865,14 +10670,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: USER_NOT_FOUND. As text: There is no notification category with this id. */
+            /** @description Known error: NOTIFICATION_CATEGORY_NOT_FOUND, USER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404UserNotFound"];
-                    "text/plain": string;
+                    "application/json": components["schemas"]["KnownError404NotificationCategoryNotFoundUserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -10891,8 +10695,7 @@ export interface operations {
             query?: {
                 cursor?: string;
                 limit?: number;
-                status?: "paused" | "preparing" | "queued" | "scheduled" | "rendering" | "sending" | "sent" | "bounced" | "server-error" | "render-error" | "skipped" | "delivery-delayed" | "opened" | "clicked" | "marked-as-spam";
-                simple_status?: "in-progress" | "ok" | "error";
+                status?: "queued" | "scheduled" | "rendering" | "sending" | "sent" | "bounced" | "failed" | "skipped" | "not_sent";
             };
             header?: never;
             path?: never;
@@ -10994,15 +10797,6 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description As text: There is no e-mail with this id in the project's outbox. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -11065,15 +10859,6 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description As text: There is no e-mail with this id in the project's outbox. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -11107,14 +10892,13 @@ export interface operations {
                     "application/json": components["schemas"]["RenderedEmail"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: There is no e-mail draft with this id. / There is no e-mail template with this id. / There is no e-mail theme with this id. */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400PlusEmailRenderingError"];
-                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -11168,14 +10952,13 @@ export interface operations {
                     "application/json": components["schemas"]["SendEmailResponse"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST. As text: There is no e-mail draft with this id. / There is no e-mail template with this id. / There is no notification category by this name (there are Transactional and Marketing). */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist"];
-                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -11236,14 +11019,13 @@ export interface operations {
                     "application/json": components["schemas"]["PublicKnownError400"];
                 };
             };
-            /** @description Known error: VERIFICATION_CODE_NOT_FOUND. As text: There is no notification category with this id. */
+            /** @description Known error: NOTIFICATION_CATEGORY_NOT_FOUND, VERIFICATION_CODE_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
-                    "text/plain": string;
+                    "application/json": components["schemas"]["KnownError404NotificationCategoryNotFoundVerificationCodeNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -11286,14 +11068,13 @@ export interface operations {
                     "application/json": components["schemas"]["PublicKnownError400"];
                 };
             };
-            /** @description Known error: VERIFICATION_CODE_NOT_FOUND. As text: There is no notification category with this id. */
+            /** @description Known error: NOTIFICATION_CATEGORY_NOT_FOUND, VERIFICATION_CODE_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404VerificationCodeNotFound"];
-                    "text/plain": string;
+                    "application/json": components["schemas"]["KnownError404NotificationCategoryNotFoundVerificationCodeNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -11336,6 +11117,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicKnownError400PlusPublicApiKeyCannotBeRevoked"];
+                };
+            };
+            /** @description Known error: API_KEY_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401ApiKeyExpired"];
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND */
@@ -11801,6 +11591,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BackendUrls"];
+                };
+            };
+        };
+    };
+    getComponentVersions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Each page's latest version and changelog */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ComponentVersions"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
                 };
             };
         };
@@ -12299,14 +12127,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmailDraftCreated"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: There is no e-mail theme with this id. */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400"];
-                    "text/plain": string;
+                    "application/json": components["schemas"]["KnownError400PlusEmailRenderingError"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -12385,15 +12212,6 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description As text: There is no e-mail draft with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -12422,7 +12240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EmailDraftDeleted"];
+                    "application/json": components["schemas"]["Success"];
                 };
             };
             /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
@@ -12450,15 +12268,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description As text: There is no e-mail draft with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -12496,14 +12305,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmailDraftUpdated"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: There is no e-mail theme with this id. */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400"];
-                    "text/plain": string;
+                    "application/json": components["schemas"]["KnownError400PlusEmailRenderingError"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -12524,15 +12332,6 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description As text: There is no e-mail draft with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -12540,58 +12339,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError503"];
-                };
-            };
-        };
-    };
-    runEmailQueueStep: {
-        parameters: {
-            query?: {
-                only_one_step?: "true" | "false";
-            };
-            header: {
-                /** @description `Bearer <CRON_SECRET>` */
-                authorization: string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["EmailQueueStep"];
-                };
-            };
-            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicKnownError400"];
-                };
-            };
-            /** @description As text: Unauthorized */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
-            /** @description Known error: DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PublicKnownError503"];
                 };
             };
         };
@@ -12674,13 +12421,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmailTemplateCreated"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer"];
+                    "application/json": components["schemas"]["KnownError400PlusEmailRenderingError"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -12768,15 +12515,6 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description As text: There is no e-mail template with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -12808,13 +12546,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmailTemplateDeleted"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusRequiresCustomEmailServer"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -12833,15 +12571,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description As text: There is no e-mail template with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -12879,14 +12608,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmailTemplateUpdated"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR. As text: There is no e-mail theme with this id. */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer"];
-                    "text/plain": string;
+                    "application/json": components["schemas"]["KnownError400PlusEmailRenderingError"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -12905,15 +12633,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description As text: There is no e-mail template with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -13090,15 +12809,6 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description As text: There is no e-mail theme with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -13155,15 +12865,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description As text: There is no e-mail theme with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -13228,15 +12929,6 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description As text: There is no e-mail theme with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
             /** @description Known error: DATABASE_UNAVAILABLE */
             503: {
                 headers: {
@@ -13248,337 +12940,52 @@ export interface operations {
             };
         };
     };
-    listInternalEmails: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The e-mails */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalEmailList"];
-                };
-            };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError400"];
-                };
-            };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError401"];
-                };
-            };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError503"];
-                };
-            };
-        };
-    };
-    applyManagedEmailDomain: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ManagedEmailDomainApply"];
-            };
-        };
-        responses: {
-            /** @description Never answered: not offered */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ManagedEmailDomainApplied"];
-                };
-            };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError400PlusRequiresCustomEmailServer"];
-                };
-            };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError401"];
-                };
-            };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError503"];
-                };
-            };
-        };
-    };
-    checkManagedEmailDomain: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ManagedEmailDomainCheck"];
-            };
-        };
-        responses: {
-            /** @description Never answered: not offered */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ManagedEmailDomainStatus"];
-                };
-            };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError400PlusRequiresCustomEmailServer"];
-                };
-            };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError401"];
-                };
-            };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError503"];
-                };
-            };
-        };
-    };
-    listManagedEmailDomains: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description No domains */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ManagedEmailDomainList"];
-                };
-            };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError400"];
-                };
-            };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError401"];
-                };
-            };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError503"];
-                };
-            };
-        };
-    };
-    setupManagedEmailDomain: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ManagedEmailDomainSetup"];
-            };
-        };
-        responses: {
-            /** @description Never answered: not offered */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ManagedEmailDomain"];
-                };
-            };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REQUIRES_CUSTOM_EMAIL_SERVER, SCHEMA_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError400PlusRequiresCustomEmailServer"];
-                };
-            };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError401"];
-                };
-            };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError503"];
-                };
-            };
-        };
-    };
-    sendFailedEmailsDigest: {
+    listSentEmails: {
         parameters: {
             query?: {
-                dry_run?: "true" | "false";
+                cursor?: string;
+                limit?: number;
             };
-            header: {
-                /** @description `Bearer <CRON_SECRET>` */
-                authorization: string;
-            };
+            header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description What failed, per project */
+            /** @description A page of e-mails */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["FailedEmailsDigest"];
+                    "application/json": components["schemas"]["SentEmailList"];
                 };
             };
-            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicKnownError400"];
+                    "application/json": components["schemas"]["KnownError400"];
                 };
             };
-            /** @description As text: Unauthorized */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "text/plain": string;
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -13587,7 +12994,138 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicKnownError503"];
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    listFeedback: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description `pagination.next_cursor` of the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Feedback, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeedbackList"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, EXPECTED_INTERNAL_PROJECT, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusExpectedInternalProject"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    sendFeedback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendFeedback"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Success"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -14795,370 +14333,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError404WebhookEndpointNotFound"];
-                };
-            };
-            /** @description Known error: DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError503"];
-                };
-            };
-        };
-    };
-    listSessionReplays: {
-        parameters: {
-            query?: {
-                /** @description The `next_cursor` of the previous page (the id of its last replay). */
-                cursor?: string;
-                /** @description 1 to 200; default 50. */
-                limit?: number;
-                /** @description Comma-separated user ids, at most 100. */
-                user_ids?: string;
-                /** @description Comma-separated team ids, at most 100: the replays of their members. */
-                team_ids?: string;
-                /** @description Only replays at least this long (first to last event, ms). */
-                duration_ms_min?: string;
-                /** @description Only replays at most this long. */
-                duration_ms_max?: string;
-                /** @description Only replays whose last event is at or after this time (ms). */
-                last_event_at_from_millis?: string;
-                /** @description Only replays whose last event is at or before this time (ms). */
-                last_event_at_to_millis?: string;
-                /** @description Only replays with at least this many clicks. */
-                click_count_min?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of replays */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionReplayList"];
-                };
-            };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: A filter of the session replay list is malformed. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError400"];
-                    "text/plain": string;
-                };
-            };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError401"];
-                };
-            };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: ITEM_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
-                };
-            };
-            /** @description Known error: DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError503"];
-                };
-            };
-        };
-    };
-    getSessionReplay: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                session_replay_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The replay */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionReplay"];
-                };
-            };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError400"];
-                };
-            };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError401"];
-                };
-            };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: ITEM_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
-                };
-            };
-            /** @description Known error: DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError503"];
-                };
-            };
-        };
-    };
-    listSessionReplayChunks: {
-        parameters: {
-            query?: {
-                /** @description The `next_cursor` of the previous page (the id of its last chunk). */
-                cursor?: string;
-                /** @description 1 to 500; default 100. */
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                session_replay_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A page of chunks */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionReplayChunkList"];
-                };
-            };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError400"];
-                };
-            };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError401"];
-                };
-            };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: ITEM_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
-                };
-            };
-            /** @description Known error: DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError503"];
-                };
-            };
-        };
-    };
-    getSessionReplayChunkEvents: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                session_replay_id: string;
-                chunk_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The chunk's events */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionReplayChunkEvents"];
-                };
-            };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError400"];
-                };
-            };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError401"];
-                };
-            };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: ITEM_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
-                };
-            };
-            /** @description Known error: DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError503"];
-                };
-            };
-        };
-    };
-    getSessionReplayEvents: {
-        parameters: {
-            query?: {
-                /** @description The first chunk (0-based) whose events to return; default 0. */
-                offset?: number | null;
-                /** @description 1 to 20; default 20. */
-                limit?: number;
-            };
-            header?: never;
-            path: {
-                session_replay_id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The chunks, and the window's events */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionReplayEvents"];
-                };
-            };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError400"];
-                };
-            };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError401"];
-                };
-            };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description Known error: ITEM_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -17206,7 +16380,7 @@ export interface operations {
     listProjectPermissions: {
         parameters: {
             query?: {
-                /** @description A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403. */
+                /** @description A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND. */
                 user_id?: string | "me";
                 /** @description Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys). */
                 permission_id?: string;
@@ -17237,23 +16411,31 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own permissions can be listed (user_id "me"). */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
-                    "text/plain": string;
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -17523,87 +16705,6 @@ export interface operations {
             };
         };
     };
-    sendSessionReplayBatch: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SessionReplayBatch"];
-            };
-        };
-        responses: {
-            /** @description Stored, or already stored */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionReplayBatchResult"];
-                };
-            };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, ANALYTICS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: A session replay batch needs at least one event. / A session replay batch holds at most 5,000 events. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError400PlusAnalyticsNotEnabled"];
-                    "text/plain": string;
-                };
-            };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
-                };
-            };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description As text: A session replay batch may be at most 1,000,000 bytes. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
-                };
-            };
-            /** @description Too many requests; retry after the number of seconds in Retry-After. */
-            429: {
-                headers: {
-                    /** @description Seconds until the limit's window ends. */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimited"];
-                };
-            };
-            /** @description Known error: DATABASE_UNAVAILABLE */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["KnownError503"];
-                };
-            };
-        };
-    };
     listTeamApiKeys: {
         parameters: {
             query: {
@@ -17624,13 +16725,14 @@ export interface operations {
                     "application/json": components["schemas"]["TeamApiKeyList"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: User or team API keys are turned off for this project. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabled"];
+                    "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -17651,13 +16753,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
+            /** @description Known error: API_KEY_NOT_FOUND, TEAM_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -17684,8 +16786,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new key, in full, once */
-            201: {
+            /** @description The new key, in full, once (200, as Stack Auth answers) */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17693,13 +16795,14 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedTeamApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: User or team API keys are turned off for this project. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabled"];
+                    "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -17720,13 +16823,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
+            /** @description Known error: API_KEY_NOT_FOUND, TEAM_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundTeamNotFound"];
+                    "application/json": components["schemas"]["KnownError404ApiKeyNotFoundTeamNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -17762,13 +16865,14 @@ export interface operations {
                     "application/json": components["schemas"]["TeamApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, WRONG_API_KEY_TYPE */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, WRONG_API_KEY_TYPE. As text: User or team API keys are turned off for this project. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabledWrongApiKeyType"];
+                    "application/json": components["schemas"]["KnownError400PlusWrongApiKeyType"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, API_KEY_EXPIRED, API_KEY_REVOKED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -17832,13 +16936,14 @@ export interface operations {
                     "application/json": components["schemas"]["TeamApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: User or team API keys are turned off for this project. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabled"];
+                    "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -17906,13 +17011,14 @@ export interface operations {
                     "application/json": components["schemas"]["TeamApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: User or team API keys are turned off for this project. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabled"];
+                    "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -17958,7 +17064,7 @@ export interface operations {
             query?: {
                 /** @description The team's open invitations. Give this or `user_id`. */
                 team_id?: string;
-                /** @description Invitations addressed to one of this user's verified e-mails; client access may only name itself (another user answers CANNOT_GET_OWN_USER_WITHOUT_USER). */
+                /** @description Invitations addressed to one of this user's verified e-mails; client access may only name itself. */
                 user_id?: string | "me";
             };
             header?: never;
@@ -18535,14 +17641,13 @@ export interface operations {
                     "application/json": components["schemas"]["TeamMemberProfileList"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: With client access, team_id is required to list team member profiles. */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
-                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -18696,14 +17801,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own team profile can be changed. */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
-                    "text/plain": string;
                 };
             };
             /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND */
@@ -19144,7 +18248,7 @@ export interface operations {
         parameters: {
             query?: {
                 team_id?: string;
-                /** @description A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403. */
+                /** @description A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND. */
                 user_id?: string | "me";
                 /** @description Lowercase letters, digits, `:` and `_`; or a system team permission ($update_team, $delete_team, $read_members, $remove_members, $invite_members, $manage_api_keys). */
                 permission_id?: string;
@@ -19175,23 +18279,31 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own permissions can be listed (user_id "me"). */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
-                    "text/plain": string;
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -19358,7 +18470,7 @@ export interface operations {
     listTeams: {
         parameters: {
             query?: {
-                /** @description Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, is refused with a plain 403. Omitted (server only) lists every team. */
+                /** @description Only this user's teams. Client access must name the signed-in user (`me`); another user answers USER_NOT_FOUND. Omitted (server only) lists every team. */
                 user_id?: string | "me";
                 add_current_user?: string;
                 /** @description Accepted and ignored; teams come oldest first. */
@@ -19396,23 +18508,22 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own teams can be listed (user_id "me"). */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
-                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -19475,14 +18586,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, a team can only be created with the signed-in user as its creator (creator_user_id "me"). / This project does not let users create teams themselves (client_team_creation_enabled is off). */
+            /** @description Known error: CLIENT_TEAM_CREATION_NOT_ENABLED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
-                    "text/plain": string;
+                    "application/json": components["schemas"]["KnownError403PlusClientTeamCreationNotEnabled"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -19731,13 +18841,14 @@ export interface operations {
                     "application/json": components["schemas"]["UserApiKeyList"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: User or team API keys are turned off for this project. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -19749,13 +18860,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own API keys can be managed. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -19791,8 +18903,8 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new key, in full, once */
-            201: {
+            /** @description The new key, in full, once (200, as Stack Auth answers) */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -19800,13 +18912,14 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedUserApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: User or team API keys are turned off for this project. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -19818,13 +18931,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own API keys can be managed. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -19869,13 +18983,14 @@ export interface operations {
                     "application/json": components["schemas"]["UserApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, WRONG_API_KEY_TYPE */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, WRONG_API_KEY_TYPE. As text: User or team API keys are turned off for this project. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabledWrongApiKeyType"];
+                    "application/json": components["schemas"]["KnownError400PlusWrongApiKeyType"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, API_KEY_EXPIRED, API_KEY_REVOKED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -19939,13 +19054,14 @@ export interface operations {
                     "application/json": components["schemas"]["UserApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: User or team API keys are turned off for this project. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -19957,13 +19073,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own API keys can be managed. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND, USER_NOT_FOUND */
@@ -20013,13 +19130,14 @@ export interface operations {
                     "application/json": components["schemas"]["UserApiKey"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, API_KEYS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: User or team API keys are turned off for this project. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -20031,13 +19149,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With client access, only the signed-in user's own API keys can be managed. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: API_KEY_NOT_FOUND, USER_NOT_FOUND */

@@ -91,6 +91,15 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Where Stripe's API is, for a local stand-in (tests, air-gapped setups); unset: api.stripe.com. */
   STRIPE_API_BASE_URL: endpointUrl.optional(),
+  /** An OpenAI-compatible chat-completions API (`…/v1`) for the AI routes; unset: they answer AI_NOT_CONFIGURED. */
+  AI_BASE_URL: endpointUrl.optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
+  AI_MAX_CONCURRENT_REQUESTS: z.coerce.number().int().min(1).max(1_000).default(4),
+  AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(200_000).default(8_192),
+  /** Where internal feedback is mailed (comma-separated), besides being kept; Stack Auth's variable. */
+  STACK_INTERNAL_FEEDBACK_RECIPIENTS: z.string().optional(),
   /**
    * Where analytics events are kept and queried: `builtin` (this server's database), `clickhouse`
    * (a ClickHouse server at ANALYTICS_CLICKHOUSE_URL) or `chdb` (ClickHouse in this process, from
@@ -174,6 +183,19 @@ export interface AppConfig {
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBaseUrl: string | undefined };
   /** The analytics engine (services/analytics/engine.ts). */
   analytics: { engine: "builtin" | "clickhouse" | "chdb"; clickhouseUrl: string | undefined; chdbPath: string | undefined };
+  /** The language model behind the AI routes (integrations/ai-model.ts); null when none is configured. */
+  ai: AiSettings | null;
+  /** Addresses internal feedback is mailed to (lower-cased, without duplicates); empty: kept only. */
+  feedbackRecipients: string[];
+}
+
+export interface AiSettings {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  timeoutMs: number;
+  maxConcurrentRequests: number;
+  maxOutputTokens: number;
 }
 
 /** Parses the environment once; nothing else in the server reads `process.env`. */
@@ -184,6 +206,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment:\n  ${problems.join("\n  ")}`);
   }
   const e = parsed.data;
+  if (e.AI_BASE_URL && !e.AI_MODEL) throw new Error("Invalid environment:\n  AI_MODEL: required when AI_BASE_URL is set (the model id the endpoint serves)");
+  const feedbackRecipients = (e.STACK_INTERNAL_FEEDBACK_RECIPIENTS ?? "").split(",").map((r) => r.trim().toLowerCase());
+  const badRecipient = feedbackRecipients.find((r) => r !== "" && !z.email().safeParse(r).success);
+  if (badRecipient) throw new Error(`Invalid environment:\n  STACK_INTERNAL_FEEDBACK_RECIPIENTS: "${badRecipient}" is not an e-mail address`);
   return {
     nodeEnv: e.NODE_ENV,
     host: e.HOST,
@@ -236,6 +262,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: serverWideRateLimits(e.RATE_LIMIT_MULTIPLIER, parseRateLimitList(e.RATE_LIMITS).settings),
     oauthEndpoints: e.OAUTH_PROVIDER_ENDPOINTS,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBaseUrl: e.STRIPE_API_BASE_URL },
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL.replace(/\/+$/, ""),
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            timeoutMs: e.AI_TIMEOUT_MS,
+            maxConcurrentRequests: e.AI_MAX_CONCURRENT_REQUESTS,
+            maxOutputTokens: e.AI_MAX_OUTPUT_TOKENS,
+          }
+        : null,
+    feedbackRecipients: [...new Set(feedbackRecipients.filter((r) => r !== ""))],
     analytics: { engine: e.ANALYTICS_ENGINE, clickhouseUrl: e.ANALYTICS_CLICKHOUSE_URL, chdbPath: e.ANALYTICS_CHDB_PATH },
   };
 }

@@ -29,6 +29,8 @@ export type RateLimitId =
   | "cliLoginPerIp"
   | "cliPollPerIp"
   | "sessionReplayBatchesPerSession"
+  | "aiRequestsPerCaller"
+  | "feedbackPerIp"
   | "analyticsBatchesPerSession";
 
 /**
@@ -42,6 +44,8 @@ export type RateLimitId =
  * CLI logins are bounded per address when started (each makes rows) and when polled: a tool
  * polls every 2 s (SPEC §9), 300 times in 10 minutes, so the bound leaves room for four
  * waiting at once behind one address. Their codes are never guessable, so this is about load.
+ * AI requests cost the operator money at the model's service: they are bounded per caller (a
+ * dashboard user, or a project's admin key). Feedback anyone may send is bounded per address.
  */
 export const RATE_LIMITS = {
   signInPerIp: { id: "signInPerIp", name: "sign-in:ip", max: 100, windowSeconds: 600 },
@@ -56,6 +60,8 @@ export const RATE_LIMITS = {
   cliPollPerIp: { id: "cliPollPerIp", name: "cli-poll:ip", max: 1200, windowSeconds: 600 },
   // The SDK's recorder flushes every 5 s from each open tab (sooner on bursts); several tabs share a session.
   sessionReplayBatchesPerSession: { id: "sessionReplayBatchesPerSession", name: "session-replay-batch:session", max: 600, windowSeconds: 600 },
+  aiRequestsPerCaller: { id: "aiRequestsPerCaller", name: "ai:caller", max: 200, windowSeconds: 3600 },
+  feedbackPerIp: { id: "feedbackPerIp", name: "feedback:ip", max: 10, windowSeconds: 3600 },
   // The SDK's tracker sends a batch every few seconds from an open page; several tabs share a session.
   analyticsBatchesPerSession: { id: "analyticsBatchesPerSession", name: "analytics-batch:session", max: 600, windowSeconds: 600 },
 } as const satisfies { [K in RateLimitId]: RateLimitRule & { id: K } };

@@ -1,3 +1,4 @@
+import { aiErrors } from "./ai";
 import { analyticsErrors } from "./analytics";
 import { apiKeyErrors } from "./api-keys";
 import { cliErrors } from "./cli";
@@ -38,6 +39,7 @@ export const knownErrors = {
   ...emailErrors,
   ...webhookErrors,
   ...paymentErrors,
+  ...aiErrors,
   ...analyticsErrors,
   ...sessionReplayErrors,
 };

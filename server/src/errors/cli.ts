@@ -1,4 +1,4 @@
-import { knownError } from "./define";
+import { knownError, plainError } from "./define";
 
 /** CLI login (SPEC §4, §8): a command-line tool signed in through the browser. */
 export const cliErrors = {
@@ -6,4 +6,11 @@ export const cliErrors = {
   CLI_AUTH_ERROR: knownError<{ message: string }>(400, (d) => d.message),
   CLI_AUTH_EXPIRED_ERROR: knownError<{ message: string }>(400, (d) => d.message),
   CLI_AUTH_USED_ERROR: knownError<{ message: string }>(400, (d) => d.message),
+  // Refusals Stack Auth answers as a bare status and a sentence (errors/define.ts, plainError).
+  // The login code's own states keep the catalogue codes above, which the SDK and the confirm page read.
+  CLI_ANON_REFRESH_TOKEN_INVALID: plainError(400, () => "anon_refresh_token is not the refresh token of a live session of this project."),
+  CLI_ANON_REFRESH_TOKEN_NOT_ANONYMOUS: plainError(400, () => "anon_refresh_token must be the refresh token of an anonymous user's session."),
+  CLI_NO_ANONYMOUS_SESSION: plainError(400, () => "No anonymous session is tied to this login code."),
+  CLI_REFRESH_TOKEN_REQUIRED: plainError(400, () => "Confirming a CLI login needs refresh_token, or a signed-in user's access token."),
+  CLI_REFRESH_TOKEN_INVALID: plainError(400, () => "refresh_token is not the refresh token of a live session of this project."),
 };

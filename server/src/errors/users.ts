@@ -3,7 +3,10 @@ import { knownError, plainError } from "./define";
 export const userErrors = {
   USER_EMAIL_ALREADY_EXISTS: knownError<{ email: string; would_work_if_email_was_verified: boolean }>(
     409,
-    (d) => `A user with the e-mail ${d.email} already exists.`,
+    (d) =>
+      d.would_work_if_email_was_verified
+        ? `A user with the e-mail ${d.email} already exists but has not verified it. Sign in the way that account signed up and verify the address; then this way of signing in works too.`
+        : `A user with the e-mail ${d.email} already exists.`,
   ),
   USER_NOT_FOUND: knownError(404, () => "The user was not found."),
   USER_ID_DOES_NOT_EXIST: knownError<{ user_id: string }>(400, (d) => `The user ${d.user_id} does not exist.`),

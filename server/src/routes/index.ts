@@ -1,4 +1,7 @@
 import type { Router } from "../http/router";
+import { registerAiRoutes } from "./ai/query";
+import { registerComponentVersionRoutes } from "./component-versions/component-versions";
+import { registerFeedbackRoutes } from "./feedback/feedback";
 import { registerAnalyticsRoutes } from "./analytics/events";
 import { registerAnalyticsQueryRoutes } from "./analytics/query";
 import { registerTeamApiKeyRoutes } from "./api-keys/team-api-keys";
@@ -115,6 +118,9 @@ export function registerAllRoutes(router: Router): void {
   registerWebhookEndpointRoutes(router);
   registerWebhookDeliveryRoutes(router);
   registerMiscRoutes(router);
+  registerAiRoutes(router);
+  registerFeedbackRoutes(router);
+  registerComponentVersionRoutes(router);
 }
 
 export const OPENAPI_TAGS = [
@@ -144,4 +150,6 @@ export const OPENAPI_TAGS = [
   { name: "Session replays", description: "Recordings of signed-in users' sessions (rrweb events) uploaded by the SDK, and reading them back to play." },
   { name: "Analytics", description: "Analytics events from the SDK and the server, and read-only queries over them in ClickHouse's SQL." },
   { name: "Misc", description: "SDK housekeeping." },
+  { name: "Feedback", description: "Feedback and bug reports to the platform's operators, kept and mailed." },
+  { name: "AI", description: "Questions to the operator's language model (an OpenAI-compatible service), for the dashboard's AI features." },
 ];

@@ -1,6 +1,7 @@
 import type { AppConfig } from "../config/env";
 import { setThreadPoolSize } from "../crypto/password";
 import { createSecretBox } from "../crypto/secret-box";
+import { createOpenAiCompatibleModel } from "../integrations/ai-model";
 import type { Db } from "../db/db";
 import { createSmtpMailer, type Mailer } from "../integrations/mailer";
 import { createStripeGateway } from "../integrations/stripe";
@@ -42,9 +43,11 @@ export function createDeps(
     webhookSecrets: createSecretBox(serverSecret, "webhook-endpoint-secrets"),
     oauthFlowSeal: createSecretBox(serverSecret, "oauth-flows"),
     providerTokenSeal: createSecretBox(serverSecret, "oauth-provider-tokens"),
+    cliLoginSeal: createSecretBox(serverSecret, "cli-login-sessions"),
     mailer,
     emailRenderer: new EmailRenderer(),
     stripe: guardStripeGateway(createStripeGateway(settings.stripe), log),
+    ai: settings.ai ? createOpenAiCompatibleModel(settings.ai) : null,
     analytics: createAnalyticsEngine(db, settings.analytics),
   };
 }

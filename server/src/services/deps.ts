@@ -1,6 +1,7 @@
 import type { AppConfig } from "../config/env";
 import type { SecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
+import type { AiModel } from "../integrations/ai-model";
 import type { Mailer } from "../integrations/mailer";
 import type { EmailRenderer } from "./emails/rendering/renderer";
 import type { StripeGateway } from "../integrations/stripe";
@@ -33,6 +34,8 @@ export interface ServiceDeps {
   mailer: Mailer;
   /** Renders TSX e-mail templates in isolated worker threads (services/emails/rendering). */
   emailRenderer: EmailRenderer;
+  /** The language model of the AI routes (integrations/ai-model.ts); null when none is configured. */
+  ai: AiModel | null;
   /** Stripe Connect through the platform key; null when the server has none (payments in test mode only). */
   stripe: StripeGateway | null;
   /** Throttled writes of users.last_active_at / sessions.last_used_at (see services/activity.ts). */
@@ -49,6 +52,8 @@ export interface ServiceDeps {
   oauthFlowSeal: SecretBox;
   /** Seals the access and refresh tokens providers give for linked accounts. */
   providerTokenSeal: SecretBox;
+  /** Seals the refresh tokens a CLI login hands over, between the confirm page and the tool's poll. */
+  cliLoginSeal: SecretBox;
   /** Where analytics events are stored and queried (services/analytics/engine.ts). */
   analytics: AnalyticsEngine;
 }

@@ -28,3 +28,4 @@ export {
 export { declareTestCatalog, TEST_CATALOG } from "./payments-catalog";
 export { PURCHASE_CATALOG } from "./purchase-catalog";
 export { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";
+export { startAiStandIn, type AiStandIn } from "./ai-stand-in";

@@ -29,16 +29,17 @@ import type {
   CredentialScanningRevoke,
   GetTeamApiKeyParams,
   GetUserApiKeyParams,
-  KnownError400PlusApiKeysNotEnabled,
-  KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser,
-  KnownError400PlusApiKeysNotEnabledWrongApiKeyType,
+  KnownError400,
+  KnownError400PlusCannotGetOwnUserWithoutUser,
+  KnownError400PlusWrongApiKeyType,
+  KnownError401ApiKeyExpired,
   KnownError401PlusApiKeyExpiredApiKeyRevoked,
   KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
   KnownError404ApiKeyNotFound,
+  KnownError404ApiKeyNotFoundTeamNotFound,
   KnownError404ApiKeyNotFoundUserNotFound,
-  KnownError404TeamMembershipNotFoundTeamNotFound,
   KnownError404UserNotFound,
   KnownError503,
   ListTeamApiKeysParams,
@@ -70,7 +71,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Needs no authentication: the key itself is the authority. A secret key (`sk_…`) of any project is revoked for good; a public key (`pk_…`) answers PUBLIC_API_KEY_CANNOT_BE_REVOKED, an unknown or malformed one API_KEY_NOT_FOUND.
+ * Needs no authentication: the key itself is the authority. A secret key (`sk_…`) of any project is revoked for good, and whoever answers for it is told by e-mail from that project (the user of a user key; the members of a team key's team holding `$manage_api_keys`), once: a key revoked before answers 200 and sends nothing. A public key (`pk_…`) answers PUBLIC_API_KEY_CANNOT_BE_REVOKED, an expired one API_KEY_EXPIRED, an unknown or malformed one API_KEY_NOT_FOUND.
  * @summary Revoke a leaked secret API key (for secret scanners)
  */
 export const getRevokeLeakedApiKeyUrl = () => {
@@ -96,7 +97,7 @@ export const revokeLeakedApiKey = async (credentialScanningRevoke: CredentialSca
 
 
 
-export const getRevokeLeakedApiKeyMutationOptions = <TError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError404ApiKeyNotFound | PublicKnownError503>,
+export const getRevokeLeakedApiKeyMutationOptions = <TError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError401ApiKeyExpired | KnownError404ApiKeyNotFound | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext> => {
 
@@ -123,12 +124,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeLeakedApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof revokeLeakedApiKey>>>
     export type RevokeLeakedApiKeyMutationBody = CredentialScanningRevoke
-    export type RevokeLeakedApiKeyMutationError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError404ApiKeyNotFound | PublicKnownError503>
+    export type RevokeLeakedApiKeyMutationError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError401ApiKeyExpired | KnownError404ApiKeyNotFound | PublicKnownError503>
 
     /**
  * @summary Revoke a leaked secret API key (for secret scanners)
  */
-export const useRevokeLeakedApiKey = <TError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError404ApiKeyNotFound | PublicKnownError503>,
+export const useRevokeLeakedApiKey = <TError = ErrorType<PublicKnownError400PlusPublicApiKeyCannotBeRevoked | KnownError401ApiKeyExpired | KnownError404ApiKeyNotFound | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeLeakedApiKey>>, TError,{data: CredentialScanningRevoke}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeLeakedApiKey>>,
@@ -142,7 +143,7 @@ export const useRevokeLeakedApiKey = <TError = ErrorType<PublicKnownError400Plus
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * Returns the whole key in `value`, once; later reads show only its last four characters. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
  * @summary Create a team API key
  */
 export const getCreateTeamApiKeyUrl = () => {
@@ -168,7 +169,7 @@ export const createTeamApiKey = async (teamApiKeyCreate: TeamApiKeyCreate, optio
 
 
 
-export const getCreateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const getCreateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext> => {
 
@@ -195,12 +196,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createTeamApiKey>>>
     export type CreateTeamApiKeyMutationBody = TeamApiKeyCreate
-    export type CreateTeamApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+    export type CreateTeamApiKeyMutationError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>
 
     /**
  * @summary Create a team API key
  */
-export const useCreateTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>,
+export const useCreateTeamApiKey = <TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTeamApiKey>>, TError,{data: TeamApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTeamApiKey>>,
@@ -214,7 +215,7 @@ export const useCreateTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysN
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * Revoked and expired keys included, newest first. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
  * @summary List a team's API keys
  */
 export const getListTeamApiKeysUrl = (params: ListTeamApiKeysParams,) => {
@@ -254,7 +255,7 @@ export const getListTeamApiKeysQueryKey = (params?: ListTeamApiKeysParams,) => {
     }
 
     
-export const getListTeamApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -273,10 +274,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamApiKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamApiKeys>>>
-export type ListTeamApiKeysQueryError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>
+export type ListTeamApiKeysQueryError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>
 
 
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamApiKeys>>,
@@ -286,7 +287,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamApiKeys>>,
@@ -296,7 +297,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -304,7 +305,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
  * @summary List a team's API keys
  */
 
-export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundTeamNotFound | KnownError503>>(
+export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApiKeys>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundTeamNotFound | KnownError503>>(
  params: ListTeamApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -321,7 +322,7 @@ export function useListTeamApiKeys<TData = Awaited<ReturnType<typeof listTeamApi
 
 
 /**
- * The key's read shape when it is a valid team key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * The key's read shape when it is a valid team key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
  * @summary Check a team API key
  */
 export const getCheckTeamApiKeyUrl = () => {
@@ -347,7 +348,7 @@ export const checkTeamApiKey = async (apiKeyCheck: ApiKeyCheck, options?: Reques
 
 
 
-export const getCheckTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+export const getCheckTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusWrongApiKeyType | string | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext> => {
 
@@ -374,12 +375,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof checkTeamApiKey>>>
     export type CheckTeamApiKeyMutationBody = ApiKeyCheck
-    export type CheckTeamApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
+    export type CheckTeamApiKeyMutationError = ErrorType<KnownError400PlusWrongApiKeyType | string | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Check a team API key
  */
-export const useCheckTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+export const useCheckTeamApiKey = <TError = ErrorType<KnownError400PlusWrongApiKeyType | string | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkTeamApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkTeamApiKey>>,
@@ -393,7 +394,7 @@ export const useCheckTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
  * @summary Read a team API key
  */
 export const getGetTeamApiKeyUrl = (id: string,
@@ -436,7 +437,7 @@ export const getGetTeamApiKeyQueryKey = (id?: string,
     }
 
     
-export const getGetTeamApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(id: string,
+export const getGetTeamApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -456,10 +457,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetTeamApiKeyQueryResult = NonNullable<Awaited<ReturnType<typeof getTeamApiKey>>>
-export type GetTeamApiKeyQueryError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
+export type GetTeamApiKeyQueryError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
 
 
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params: undefined |  GetTeamApiKeyParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -470,7 +471,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -481,7 +482,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -490,7 +491,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
  * @summary Read a team API key
  */
 
-export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
+export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey>>, TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
  id: string,
     params?: GetTeamApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getTeamApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -508,7 +509,7 @@ export function useGetTeamApiKey<TData = Awaited<ReturnType<typeof getTeamApiKey
 
 
 /**
- * `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled team API keys (`allow_team_api_keys`, config `apiKeys.enabled.team`) answers a plain 400, as Stack Auth answers.
  * @summary Rename or revoke a team API key
  */
 export const getUpdateTeamApiKeyUrl = (id: string,
@@ -544,7 +545,7 @@ export const updateTeamApiKey = async (id: string,
 
 
 
-export const getUpdateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+export const getUpdateTeamApiKeyMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext> => {
 
@@ -571,12 +572,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateTeamApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof updateTeamApiKey>>>
     export type UpdateTeamApiKeyMutationBody = ApiKeyUpdate
-    export type UpdateTeamApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
+    export type UpdateTeamApiKeyMutationError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Rename or revoke a team API key
  */
-export const useUpdateTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabled | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+export const useUpdateTeamApiKey = <TError = ErrorType<KnownError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateTeamApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateTeamApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateTeamApiKey>>,
@@ -590,7 +591,7 @@ export const useUpdateTeamApiKey = <TError = ErrorType<KnownError400PlusApiKeysN
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Returns the whole key in `value`, once; later reads show only its last four characters. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * Returns the whole key in `value`, once; later reads show only its last four characters. A client manages only its own user's keys; naming another user answers a plain 403, as in Stack Auth, whether that user exists or not. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
  * @summary Create a user API key
  */
 export const getCreateUserApiKeyUrl = () => {
@@ -616,7 +617,7 @@ export const createUserApiKey = async (userApiKeyCreate: UserApiKeyCreate, optio
 
 
 
-export const getCreateUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const getCreateUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext> => {
 
@@ -643,12 +644,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof createUserApiKey>>>
     export type CreateUserApiKeyMutationBody = UserApiKeyCreate
-    export type CreateUserApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+    export type CreateUserApiKeyMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Create a user API key
  */
-export const useCreateUserApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const useCreateUserApiKey = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUserApiKey>>, TError,{data: UserApiKeyCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUserApiKey>>,
@@ -662,7 +663,7 @@ export const useCreateUserApiKey = <TError = ErrorType<KnownError400PlusApiKeysN
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Revoked and expired keys included, newest first. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * Revoked and expired keys included, newest first. A client manages only its own user's keys; naming another user answers a plain 403, as in Stack Auth, whether that user exists or not. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
  * @summary List a user's API keys
  */
 export const getListUserApiKeysUrl = (params: ListUserApiKeysParams,) => {
@@ -702,7 +703,7 @@ export const getListUserApiKeysQueryKey = (params?: ListUserApiKeysParams,) => {
     }
 
     
-export const getListUserApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListUserApiKeysQueryOptions = <TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -721,10 +722,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListUserApiKeysQueryResult = NonNullable<Awaited<ReturnType<typeof listUserApiKeys>>>
-export type ListUserApiKeysQueryError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+export type ListUserApiKeysQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>
 
 
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUserApiKeys>>,
@@ -734,7 +735,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUserApiKeys>>,
@@ -744,7 +745,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -752,7 +753,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
  * @summary List a user's API keys
  */
 
-export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApiKeys>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: ListUserApiKeysParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUserApiKeys>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -769,7 +770,7 @@ export function useListUserApiKeys<TData = Awaited<ReturnType<typeof listUserApi
 
 
 /**
- * The key's read shape when it is a valid user key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * The key's read shape when it is a valid user key of this project. Otherwise one of the API_KEY_NOT_VALID errors: API_KEY_NOT_FOUND (unknown or malformed), WRONG_API_KEY_TYPE (a key of the other kind), then API_KEY_REVOKED or API_KEY_EXPIRED. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
  * @summary Check a user API key
  */
 export const getCheckUserApiKeyUrl = () => {
@@ -795,7 +796,7 @@ export const checkUserApiKey = async (apiKeyCheck: ApiKeyCheck, options?: Reques
 
 
 
-export const getCheckUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+export const getCheckUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusWrongApiKeyType | string | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext> => {
 
@@ -822,12 +823,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof checkUserApiKey>>>
     export type CheckUserApiKeyMutationBody = ApiKeyCheck
-    export type CheckUserApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
+    export type CheckUserApiKeyMutationError = ErrorType<KnownError400PlusWrongApiKeyType | string | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
 
     /**
  * @summary Check a user API key
  */
-export const useCheckUserApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledWrongApiKeyType | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+export const useCheckUserApiKey = <TError = ErrorType<KnownError400PlusWrongApiKeyType | string | KnownError401PlusApiKeyExpiredApiKeyRevoked | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkUserApiKey>>, TError,{data: ApiKeyCheck}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkUserApiKey>>,
@@ -841,7 +842,7 @@ export const useCheckUserApiKey = <TError = ErrorType<KnownError400PlusApiKeysNo
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client manages only its own user's keys; naming another user answers USER_NOT_FOUND. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * A key of another owner than the one named in the query, of the other kind, or one the client may not manage answers API_KEY_NOT_FOUND. A client manages only its own user's keys; naming another user answers a plain 403, as in Stack Auth, whether that user exists or not. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
  * @summary Read a user API key
  */
 export const getGetUserApiKeyUrl = (id: string,
@@ -884,7 +885,7 @@ export const getGetUserApiKeyQueryKey = (id?: string,
     }
 
     
-export const getGetUserApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(id: string,
+export const getGetUserApiKeyQueryOptions = <TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -904,10 +905,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetUserApiKeyQueryResult = NonNullable<Awaited<ReturnType<typeof getUserApiKey>>>
-export type GetUserApiKeyQueryError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>
+export type GetUserApiKeyQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>
 
 
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params: undefined |  GetUserApiKeyParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -918,7 +919,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -929,7 +930,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -938,7 +939,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
  * @summary Read a user API key
  */
 
-export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
+export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>>(
  id: string,
     params?: GetUserApiKeyParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getUserApiKey>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -956,7 +957,7 @@ export function useGetUserApiKey<TData = Awaited<ReturnType<typeof getUserApiKey
 
 
 /**
- * `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers 400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).
+ * `revoked: true` ends the key for good. Access as for reading the key. A project that has not enabled user API keys (`allow_user_api_keys`, config `apiKeys.enabled.user`) answers a plain 400, as Stack Auth answers.
  * @summary Rename or revoke a user API key
  */
 export const getUpdateUserApiKeyUrl = (id: string,
@@ -992,7 +993,7 @@ export const updateUserApiKey = async (id: string,
 
 
 
-export const getUpdateUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>,
+export const getUpdateUserApiKeyMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext> => {
 
@@ -1019,12 +1020,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserApiKeyMutationResult = NonNullable<Awaited<ReturnType<typeof updateUserApiKey>>>
     export type UpdateUserApiKeyMutationBody = ApiKeyUpdate
-    export type UpdateUserApiKeyMutationError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>
+    export type UpdateUserApiKeyMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>
 
     /**
  * @summary Rename or revoke a user API key
  */
-export const useUpdateUserApiKey = <TError = ErrorType<KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>,
+export const useUpdateUserApiKey = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404ApiKeyNotFoundUserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUserApiKey>>, TError,{id: string;data: ApiKeyUpdate;params?: UpdateUserApiKeyParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUserApiKey>>,

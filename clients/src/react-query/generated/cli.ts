@@ -18,12 +18,11 @@ import type {
   CliLoginSucceeded,
   CompleteCliLogin,
   CompleteCliLoginAnswer,
-  KnownError400PlusCliAuthError,
+  KnownError400,
   KnownError400PlusCliAuthErrorAnd2More1t43w03,
   KnownError400PlusInvalidPollingCode,
   KnownError401,
-  KnownError401PlusRefreshTokenNotFoundOrExpired,
-  KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired,
+  KnownError401PlusUserAuthenticationRequired,
   KnownError403,
   KnownError503,
   PollCliLogin,
@@ -45,7 +44,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * A command-line tool asks to sign in: it keeps the polling code and sends the person to the cli-auth-confirm page with the login code. Both codes are single use and expire together. `anon_refresh_token` must be a live session of an anonymous user of this project (REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, CLI_AUTH_ERROR). Rate limited per IP (429).
+ * A command-line tool asks to sign in: it keeps the polling code and sends the person to the cli-auth-confirm page with the login code. Both codes are single use and expire together. `anon_refresh_token` must be a live session of an anonymous user of this project (a plain 400 otherwise, as in Stack Auth). Rate limited per IP (429).
  * @summary Start a CLI login
  */
 export const getStartCliLoginUrl = () => {
@@ -71,7 +70,7 @@ export const startCliLogin = async (startCliLogin?: StartCliLogin, options?: Req
 
 
 
-export const getStartCliLoginMutationOptions = <TError = ErrorType<KnownError400PlusCliAuthError | KnownError401PlusRefreshTokenNotFoundOrExpired | KnownError403 | RateLimited | KnownError503>,
+export const getStartCliLoginMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startCliLogin>>, TError,{data: StartCliLogin}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof startCliLogin>>, TError,{data: StartCliLogin}, TContext> => {
 
@@ -98,12 +97,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type StartCliLoginMutationResult = NonNullable<Awaited<ReturnType<typeof startCliLogin>>>
     export type StartCliLoginMutationBody = StartCliLogin
-    export type StartCliLoginMutationError = ErrorType<KnownError400PlusCliAuthError | KnownError401PlusRefreshTokenNotFoundOrExpired | KnownError403 | RateLimited | KnownError503>
+    export type StartCliLoginMutationError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | RateLimited | KnownError503>
 
     /**
  * @summary Start a CLI login
  */
-export const useStartCliLogin = <TError = ErrorType<KnownError400PlusCliAuthError | KnownError401PlusRefreshTokenNotFoundOrExpired | KnownError403 | RateLimited | KnownError503>,
+export const useStartCliLogin = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof startCliLogin>>, TError,{data: StartCliLogin}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof startCliLogin>>,
@@ -117,7 +116,7 @@ export const useStartCliLogin = <TError = ErrorType<KnownError400PlusCliAuthErro
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * The cli-auth-confirm page's calls. `check`: whether the login code can still be confirmed, and whether the tool runs as an anonymous user (`cli_session_state`). `claim-anon-session`: a new session of that anonymous user, once, so the person can sign up as them. `complete` (default): the signed-in user (a restricted one is refused) confirms; the tool's next poll gets a session of theirs. An unknown, used or expired login code answers CLI_AUTH_ERROR, CLI_AUTH_USED_ERROR or CLI_AUTH_EXPIRED_ERROR. Rate limited per IP with the other code checks (429).
+ * The cli-auth-confirm page's calls. `check`: whether the login code can still be confirmed, and whether the tool runs as an anonymous user (`cli_session_state`). `claim-anon-session`: that anonymous session's tokens, once, so the person can sign up as them. `complete` (default): the user of `refresh_token` when it is sent (that session goes to the tool), else the signed-in user, confirms (a restricted one is refused); the tool's next poll gets the session. An unknown, used or expired login code answers CLI_AUTH_ERROR, CLI_AUTH_USED_ERROR or CLI_AUTH_EXPIRED_ERROR. Rate limited per IP with the other code checks (429).
  * @summary Check or confirm a CLI login
  */
 export const getCompleteCliLoginUrl = () => {
@@ -143,7 +142,7 @@ export const completeCliLogin = async (completeCliLogin: CompleteCliLogin, optio
 
 
 
-export const getCompleteCliLoginMutationOptions = <TError = ErrorType<KnownError400PlusCliAuthErrorAnd2More1t43w03 | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>,
+export const getCompleteCliLoginMutationOptions = <TError = ErrorType<KnownError400PlusCliAuthErrorAnd2More1t43w03 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeCliLogin>>, TError,{data: CompleteCliLogin}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof completeCliLogin>>, TError,{data: CompleteCliLogin}, TContext> => {
 
@@ -170,12 +169,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CompleteCliLoginMutationResult = NonNullable<Awaited<ReturnType<typeof completeCliLogin>>>
     export type CompleteCliLoginMutationBody = CompleteCliLogin
-    export type CompleteCliLoginMutationError = ErrorType<KnownError400PlusCliAuthErrorAnd2More1t43w03 | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>
+    export type CompleteCliLoginMutationError = ErrorType<KnownError400PlusCliAuthErrorAnd2More1t43w03 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>
 
     /**
  * @summary Check or confirm a CLI login
  */
-export const useCompleteCliLogin = <TError = ErrorType<KnownError400PlusCliAuthErrorAnd2More1t43w03 | KnownError401PlusRefreshTokenNotFoundOrExpiredUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>,
+export const useCompleteCliLogin = <TError = ErrorType<KnownError400PlusCliAuthErrorAnd2More1t43w03 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeCliLogin>>, TError,{data: CompleteCliLogin}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeCliLogin>>,
@@ -189,7 +188,7 @@ export const useCompleteCliLogin = <TError = ErrorType<KnownError400PlusCliAuthE
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * `waiting` until a user confirms; then, once, 201 `success` with the refresh token of a new session of that user; `used` afterwards. `expired` once the codes expire. Poll every 2 seconds. Rate limited per IP (429).
+ * `waiting` until a user confirms; then, once, 201 `success` with a refresh token of that user (the session the page handed over, or a new one); `used` afterwards. `expired` once the codes expire. Poll every 2 seconds. Rate limited per IP (429).
  * @summary Poll a CLI login
  */
 export const getPollCliLoginUrl = () => {

@@ -33,6 +33,168 @@ export interface AdminProjectList {
   pagination?: AdminProjectListPagination;
 }
 
+export type AiAnswerConversationId = string | null;
+
+export interface AiAnswer {
+  content: AiContentBlock[];
+  finalText: string;
+  conversationId: AiAnswerConversationId;
+}
+
+export type AiContentBlockAnyOfType = typeof AiContentBlockAnyOfType[keyof typeof AiContentBlockAnyOfType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiContentBlockAnyOfType = {
+  text: 'text',
+} as const;
+
+export type AiContentBlockAnyOf = {
+  type: AiContentBlockAnyOfType;
+  text: string;
+};
+
+export type AiContentBlockAnyOfThreeType = typeof AiContentBlockAnyOfThreeType[keyof typeof AiContentBlockAnyOfThreeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiContentBlockAnyOfThreeType = {
+  'tool-call': 'tool-call',
+} as const;
+
+export type AiContentBlockAnyOfThree = {
+  type: AiContentBlockAnyOfThreeType;
+  toolName: string;
+  toolCallId: string;
+  args?: unknown;
+  argsText: string;
+  /** Always null: no tool runs on this server. */
+  result: null;
+};
+
+export type AiContentBlock = AiContentBlockAnyOf | AiContentBlockAnyOfThree;
+
+export type AiMessageRole = typeof AiMessageRole[keyof typeof AiMessageRole];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiMessageRole = {
+  user: 'user',
+  assistant: 'assistant',
+  tool: 'tool',
+} as const;
+
+export type AiMessageContentAnyOfItem = {[key: string]: unknown};
+
+/**
+ * Text, or the AI SDK's content parts (text, image, file, tool-call, tool-result).
+ */
+export type AiMessageContent = string | AiMessageContentAnyOfItem[];
+
+export interface AiMessage {
+  role: AiMessageRole;
+  /** Text, or the AI SDK's content parts (text, image, file, tool-call, tool-result). */
+  content: AiMessageContent;
+}
+
+/**
+ * Accepted for compatibility; this server has one model (AI_MODEL).
+ */
+export type AiQueryQuality = typeof AiQueryQuality[keyof typeof AiQueryQuality];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiQueryQuality = {
+  dumb: 'dumb',
+  smart: 'smart',
+  smartest: 'smartest',
+} as const;
+
+/**
+ * Accepted for compatibility; this server has one model (AI_MODEL).
+ */
+export type AiQuerySpeed = typeof AiQuerySpeed[keyof typeof AiQuerySpeed];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiQuerySpeed = {
+  slow: 'slow',
+  fast: 'fast',
+} as const;
+
+export type AiQuerySystemPrompt = typeof AiQuerySystemPrompt[keyof typeof AiQuerySystemPrompt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiQuerySystemPrompt = {
+  'command-center-ask-ai': 'command-center-ask-ai',
+  'docs-ask-ai': 'docs-ask-ai',
+  'wysiwyg-edit': 'wysiwyg-edit',
+  'email-wysiwyg-editor': 'email-wysiwyg-editor',
+  'email-assistant-template': 'email-assistant-template',
+  'email-assistant-theme': 'email-assistant-theme',
+  'email-assistant-draft': 'email-assistant-draft',
+  'create-dashboard': 'create-dashboard',
+  'run-query': 'run-query',
+  'build-analytics-query': 'build-analytics-query',
+  'rewrite-template-source': 'rewrite-template-source',
+} as const;
+
+/**
+ * The project a dashboard user works on: only a user of the internal project who owns it may name it.
+ * @maxLength 100
+ */
+export type AiQueryProjectId = string | null;
+
+/**
+ * @maxLength 200
+ */
+export type AiQueryMcpCallMetadataAnyOfConversationId = string | null;
+
+/**
+ * Sent by Stack Auth's MCP server; only its conversationId is used (echoed back).
+ */
+export type AiQueryMcpCallMetadataAnyOf = {
+  /** @maxLength 200 */
+  toolName: string;
+  /** @maxLength 10000 */
+  reason: string;
+  /** @maxLength 10000 */
+  userPrompt: string;
+  /** @maxLength 200 */
+  conversationId?: AiQueryMcpCallMetadataAnyOfConversationId;
+};
+
+/**
+ * Sent by Stack Auth's MCP server; only its conversationId is used (echoed back).
+ */
+export type AiQueryMcpCallMetadata = AiQueryMcpCallMetadataAnyOf | null;
+
+export interface AiQuery {
+  /** Accepted for compatibility; this server has one model (AI_MODEL). */
+  quality: AiQueryQuality;
+  /** Accepted for compatibility; this server has one model (AI_MODEL). */
+  speed: AiQuerySpeed;
+  /**
+   * Tools the model may call (docs, sql-query, create-email-theme, create-email-template, create-email-draft, update-dashboard); calls come back as tool-call blocks. `docs` and `sql-query` are accepted and left out here. Another name answers a plain 400.
+   * @maxItems 20
+   */
+  tools: string[];
+  systemPrompt: AiQuerySystemPrompt;
+  /**
+   * @minItems 1
+   * @maxItems 200
+   */
+  messages: AiMessage[];
+  /**
+   * The project a dashboard user works on: only a user of the internal project who owns it may name it.
+   * @maxLength 100
+   */
+  projectId?: AiQueryProjectId;
+  /** Sent by Stack Auth's MCP server; only its conversationId is used (echoed back). */
+  mcpCallMetadata?: AiQueryMcpCallMetadata;
+}
+
 export type AnalyticsEventBatchEventsItemEventType = typeof AnalyticsEventBatchEventsItemEventType[keyof typeof AnalyticsEventBatchEventsItemEventType];
 
 
@@ -218,7 +380,7 @@ export const CliLoginSucceededStatus = {
 
 export interface CliLoginSucceeded {
   status: CliLoginSucceededStatus;
-  /** The refresh token of a new session of the confirming user. */
+  /** The session the confirm page handed over with `refresh_token`, or else a new session of the confirming user. */
   refresh_token: string;
 }
 
@@ -359,7 +521,7 @@ export interface CompleteCliLogin {
   /** `complete` (the default) confirms as the signed-in user; `check` and `claim-anon-session` need no user. */
   mode?: CompleteCliLoginMode;
   /**
-   * The confirming browser session's refresh token (the Stack SDK sends it); it must be the signed-in user's.
+   * The confirming browser session's refresh token (the Stack SDK's page sends it): that session confirms, and the tool gets it.
    * @minLength 1
    * @maxLength 256
    */
@@ -367,6 +529,16 @@ export interface CompleteCliLogin {
 }
 
 export type CompleteCliLoginAnswer = CliLoginCheck | CliLoginAnonymousSession | CliLoginConfirmed;
+
+/**
+ * By page: signIn, signUp, accountSettings and so on.
+ */
+export type ComponentVersionsVersions = {[key: string]: PageComponentVersion};
+
+export interface ComponentVersions {
+  /** By page: signIn, signUp, accountSettings and so on. */
+  versions: ComponentVersionsVersions;
+}
 
 export interface ConfigOverridePatch {
   /** @maxLength 1000000 */
@@ -883,7 +1055,7 @@ export interface EmailDraft {
   id: string;
   display_name: string;
   tsx_source: string;
-  theme_id: EmailThemeChoice;
+  theme_id: EmailTemplateThemeId;
   sent_at_millis: EmailDraftSentAtMillis;
 }
 
@@ -893,7 +1065,7 @@ export interface EmailDraftCreate {
    * @maxLength 256
    */
   display_name: string;
-  theme_id?: EmailThemeChoice;
+  theme_id?: EmailTemplateThemeId;
   /**
    * TSX source (see the README's e-mail template conventions).
    * @minLength 1
@@ -904,18 +1076,6 @@ export interface EmailDraftCreate {
 
 export interface EmailDraftCreated {
   id: string;
-}
-
-export type EmailDraftDeletedOk = typeof EmailDraftDeletedOk[keyof typeof EmailDraftDeletedOk];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const EmailDraftDeletedOk = {
-  ok: 'ok',
-} as const;
-
-export interface EmailDraftDeleted {
-  ok: EmailDraftDeletedOk;
 }
 
 export interface EmailDraftList {
@@ -934,7 +1094,7 @@ export interface EmailDraftUpdate {
    * @maxLength 256
    */
   display_name?: string;
-  theme_id?: EmailThemeChoice;
+  theme_id?: EmailTemplateThemeId;
   /**
    * TSX source (see the README's e-mail template conventions).
    * @minLength 1
@@ -960,10 +1120,6 @@ export interface EmailDraftUpdated {
   ok: EmailDraftUpdatedOk;
 }
 
-export interface EmailQueueStep {
-  ok: boolean;
-}
-
 /**
  * Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.
  */
@@ -980,7 +1136,7 @@ export interface EmailTemplate {
   id: string;
   display_name: string;
   tsx_source: string;
-  theme_id?: EmailThemeChoice;
+  theme_id?: EmailTemplateThemeId;
   is_built_in: boolean;
 }
 
@@ -1014,6 +1170,11 @@ export interface EmailTemplateList {
   templates: EmailTemplate[];
 }
 
+/**
+ * A theme id; `null`: the project's selected theme; `false`: no theme.
+ */
+export type EmailTemplateThemeId = string | boolean | null;
+
 export interface EmailTemplateUpdate {
   /**
    * TSX source (see the README's e-mail template conventions).
@@ -1021,7 +1182,7 @@ export interface EmailTemplateUpdate {
    * @maxLength 1000000
    */
   tsx_source?: string;
-  theme_id?: EmailThemeChoice;
+  theme_id?: EmailTemplateThemeId;
   /**
    * @minLength 1
    * @maxLength 256
@@ -1039,11 +1200,6 @@ export interface EmailTheme {
   tsx_source: string;
 }
 
-/**
- * A theme id; `false`: no theme; `null`: the template's own, else the project's selected theme.
- */
-export type EmailThemeChoice = string | 'default-light' | 'default-dark' | boolean | null;
-
 export interface EmailThemeCreate {
   /**
    * @minLength 1
@@ -1056,13 +1212,9 @@ export interface EmailThemeCreated {
   id: string;
 }
 
-/**
- * A theme's id (a UUID; `default-light` and `default-dark` name the first two built-in themes).
- */
-export type EmailThemeId = string | 'default-light' | 'default-dark' | null;
-
 export interface EmailThemeList {
   themes: EmailThemeSummary[];
+  selected_theme_id: string;
 }
 
 export interface EmailThemeSummary {
@@ -1086,25 +1238,48 @@ export interface EmailThemeUpdate {
 
 export interface EmailThemeUpdated {
   display_name: string;
+  rendered_html?: string;
 }
 
 export interface EmptyObject { [key: string]: unknown }
 
-export type FailedEmailsBatchEmailsItem = {
-  subject: string;
-  to: string[];
-};
+export type FeedbackName = string | null;
 
-export interface FailedEmailsBatch {
-  emails: FailedEmailsBatchEmailsItem[];
-  tenant_owner_emails: string[];
-  project_id: string;
-  tenancy_id: string;
+export type FeedbackFeedbackType = 'feedback' | 'bug' | null;
+
+/**
+ * The project of a signed-in sender.
+ */
+export type FeedbackSourceProjectId = string | null;
+
+/**
+ * The signed-in sender, a user of source_project_id.
+ */
+export type FeedbackUserId = string | null;
+
+export interface Feedback {
+  id: string;
+  name: FeedbackName;
+  email: string;
+  message: string;
+  feedback_type: FeedbackFeedbackType;
+  /** The project of a signed-in sender. */
+  source_project_id: FeedbackSourceProjectId;
+  /** The signed-in sender, a user of source_project_id. */
+  user_id: FeedbackUserId;
+  created_at_millis: number;
 }
 
-export interface FailedEmailsDigest {
-  success: boolean;
-  failed_emails_by_tenancy: FailedEmailsBatch[];
+export type FeedbackListPaginationNextCursor = string | null;
+
+export type FeedbackListPagination = {
+  next_cursor: FeedbackListPaginationNextCursor;
+};
+
+export interface FeedbackList {
+  items: Feedback[];
+  is_paginated: boolean;
+  pagination?: FeedbackListPagination;
 }
 
 export type InlineProductCustomerType = typeof InlineProductCustomerType[keyof typeof InlineProductCustomerType];
@@ -1281,22 +1456,6 @@ export interface InlineProductInput {
   included_items: InlineProductInputIncludedItems;
 }
 
-export type InternalEmailError = string | null;
-
-export interface InternalEmail {
-  id: string;
-  subject: string;
-  /** When it was sent, or given up on; for one still waiting, when it was queued. */
-  sent_at_millis: number;
-  to: string[];
-  error: InternalEmailError;
-}
-
-export interface InternalEmailList {
-  items: InternalEmail[];
-  is_paginated: boolean;
-}
-
 export interface ItemQuantityChange {
   /**
    * Positive to add, negative to spend.
@@ -1423,6 +1582,42 @@ export interface KnownError400BodyParsingErrorSchemaError {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusAiNotConfiguredCode = typeof KnownError400PlusAiNotConfiguredCode[keyof typeof KnownError400PlusAiNotConfiguredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAiNotConfiguredCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  AI_NOT_CONFIGURED: 'AI_NOT_CONFIGURED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusAiNotConfiguredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAiNotConfigured {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAiNotConfiguredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAiNotConfiguredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusAnalyticsNotEnabledCode = typeof KnownError400PlusAnalyticsNotEnabledCode[keyof typeof KnownError400PlusAnalyticsNotEnabledCode];
 
 
@@ -1526,116 +1721,6 @@ export interface KnownError400PlusAnonymousAccountsNotEnabled {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusAnonymousAccountsNotEnabledDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusApiKeysNotEnabledCode = typeof KnownError400PlusApiKeysNotEnabledCode[keyof typeof KnownError400PlusApiKeysNotEnabledCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusApiKeysNotEnabledCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusApiKeysNotEnabledDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusApiKeysNotEnabled {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusApiKeysNotEnabledCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusApiKeysNotEnabledDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode = typeof KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode[keyof typeof KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode = typeof KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode[keyof typeof KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  WRONG_API_KEY_TYPE: 'WRONG_API_KEY_TYPE',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusApiKeysNotEnabledWrongApiKeyType {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeDetails;
 }
 
 /**
@@ -2210,42 +2295,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhite
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCliAuthErrorCode = typeof KnownError400PlusCliAuthErrorCode[keyof typeof KnownError400PlusCliAuthErrorCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCliAuthErrorCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CLI_AUTH_ERROR: 'CLI_AUTH_ERROR',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCliAuthErrorDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCliAuthError {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCliAuthErrorCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCliAuthErrorDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCliAuthErrorAnd2More1t43w03Code = typeof KnownError400PlusCliAuthErrorAnd2More1t43w03Code[keyof typeof KnownError400PlusCliAuthErrorAnd2More1t43w03Code];
 
 
@@ -2577,43 +2626,6 @@ export interface KnownError400PlusEmailRenderingError {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusEmailRenderingErrorDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode = typeof KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode[keyof typeof KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  EMAIL_RENDERING_ERROR: 'EMAIL_RENDERING_ERROR',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  REQUIRES_CUSTOM_EMAIL_SERVER: 'REQUIRES_CUSTOM_EMAIL_SERVER',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerDetails;
 }
 
 /**
@@ -3264,42 +3276,6 @@ export interface KnownError400PlusRedirectUrlNotWhitelisted {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusRequiresCustomEmailServerCode = typeof KnownError400PlusRequiresCustomEmailServerCode[keyof typeof KnownError400PlusRequiresCustomEmailServerCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusRequiresCustomEmailServerCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  REQUIRES_CUSTOM_EMAIL_SERVER: 'REQUIRES_CUSTOM_EMAIL_SERVER',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusRequiresCustomEmailServerDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusRequiresCustomEmailServer {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusRequiresCustomEmailServerCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusRequiresCustomEmailServerDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistCode = typeof KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistCode[keyof typeof KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistCode];
 
 
@@ -3410,6 +3386,42 @@ export interface KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAtte
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusWrongApiKeyTypeCode = typeof KnownError400PlusWrongApiKeyTypeCode[keyof typeof KnownError400PlusWrongApiKeyTypeCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusWrongApiKeyTypeCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  WRONG_API_KEY_TYPE: 'WRONG_API_KEY_TYPE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusWrongApiKeyTypeDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusWrongApiKeyType {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusWrongApiKeyTypeCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusWrongApiKeyTypeDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError401Code = typeof KnownError401Code[keyof typeof KnownError401Code];
 
 
@@ -3483,6 +3495,34 @@ export interface KnownError401AccessTokenExpiredAnd3MoreL2xy9z {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError401ApiKeyExpiredCode = typeof KnownError401ApiKeyExpiredCode[keyof typeof KnownError401ApiKeyExpiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401ApiKeyExpiredCode = {
+  API_KEY_EXPIRED: 'API_KEY_EXPIRED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError401ApiKeyExpiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401ApiKeyExpired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401ApiKeyExpiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401ApiKeyExpiredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError401PlusApiKeyExpiredApiKeyRevokedCode = typeof KnownError401PlusApiKeyExpiredApiKeyRevokedCode[keyof typeof KnownError401PlusApiKeyExpiredApiKeyRevokedCode];
 
 
@@ -3522,6 +3562,49 @@ export interface KnownError401PlusApiKeyExpiredApiKeyRevoked {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError401PlusApiKeyExpiredApiKeyRevokedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError401PlusExpectedInternalProjectCode = typeof KnownError401PlusExpectedInternalProjectCode[keyof typeof KnownError401PlusExpectedInternalProjectCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401PlusExpectedInternalProjectCode = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  EXPECTED_INTERNAL_PROJECT: 'EXPECTED_INTERNAL_PROJECT',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError401PlusExpectedInternalProjectDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401PlusExpectedInternalProject {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401PlusExpectedInternalProjectCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401PlusExpectedInternalProjectDetails;
 }
 
 /**
@@ -3801,6 +3884,35 @@ export interface KnownError403 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError403PlusClientTeamCreationNotEnabledCode = typeof KnownError403PlusClientTeamCreationNotEnabledCode[keyof typeof KnownError403PlusClientTeamCreationNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403PlusClientTeamCreationNotEnabledCode = {
+  CLIENT_TEAM_CREATION_NOT_ENABLED: 'CLIENT_TEAM_CREATION_NOT_ENABLED',
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403PlusClientTeamCreationNotEnabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403PlusClientTeamCreationNotEnabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403PlusClientTeamCreationNotEnabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403PlusClientTeamCreationNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError403PlusSignUpRejectedCode = typeof KnownError403PlusSignUpRejectedCode[keyof typeof KnownError403PlusSignUpRejectedCode];
 
 
@@ -3915,6 +4027,35 @@ export interface KnownError404ApiKeyNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError404ApiKeyNotFoundTeamNotFoundCode = typeof KnownError404ApiKeyNotFoundTeamNotFoundCode[keyof typeof KnownError404ApiKeyNotFoundTeamNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404ApiKeyNotFoundTeamNotFoundCode = {
+  API_KEY_NOT_FOUND: 'API_KEY_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404ApiKeyNotFoundTeamNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404ApiKeyNotFoundTeamNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404ApiKeyNotFoundTeamNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404ApiKeyNotFoundTeamNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError404ApiKeyNotFoundUserNotFoundCode = typeof KnownError404ApiKeyNotFoundUserNotFoundCode[keyof typeof KnownError404ApiKeyNotFoundUserNotFoundCode];
 
 
@@ -3967,6 +4108,64 @@ export interface KnownError404ItemNotFound {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404ItemNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404NotificationCategoryNotFoundUserNotFoundCode = typeof KnownError404NotificationCategoryNotFoundUserNotFoundCode[keyof typeof KnownError404NotificationCategoryNotFoundUserNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404NotificationCategoryNotFoundUserNotFoundCode = {
+  NOTIFICATION_CATEGORY_NOT_FOUND: 'NOTIFICATION_CATEGORY_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404NotificationCategoryNotFoundUserNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404NotificationCategoryNotFoundUserNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404NotificationCategoryNotFoundUserNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404NotificationCategoryNotFoundUserNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode = typeof KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode[keyof typeof KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode = {
+  NOTIFICATION_CATEGORY_NOT_FOUND: 'NOTIFICATION_CATEGORY_NOT_FOUND',
+  VERIFICATION_CODE_NOT_FOUND: 'VERIFICATION_CODE_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404NotificationCategoryNotFoundVerificationCodeNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundDetails;
 }
 
 /**
@@ -4804,6 +5003,35 @@ export interface KnownError503 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError503PlusAiProviderUnavailableCode = typeof KnownError503PlusAiProviderUnavailableCode[keyof typeof KnownError503PlusAiProviderUnavailableCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError503PlusAiProviderUnavailableCode = {
+  AI_PROVIDER_UNAVAILABLE: 'AI_PROVIDER_UNAVAILABLE',
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError503PlusAiProviderUnavailableDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 503.
+ */
+export interface KnownError503PlusAiProviderUnavailable {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError503PlusAiProviderUnavailableCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError503PlusAiProviderUnavailableDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError503PlusOauthProviderTemporarilyUnavailableCode = typeof KnownError503PlusOauthProviderTemporarilyUnavailableCode[keyof typeof KnownError503PlusOauthProviderTemporarilyUnavailableCode];
 
 
@@ -4857,97 +5085,6 @@ export interface KnownError503PlusPaymentProviderUnavailable {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError503PlusPaymentProviderUnavailableDetails;
-}
-
-export type ManagedEmailDomainStatusProperty = typeof ManagedEmailDomainStatusProperty[keyof typeof ManagedEmailDomainStatusProperty];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ManagedEmailDomainStatusProperty = {
-  pending_dns: 'pending_dns',
-  pending_verification: 'pending_verification',
-  verified: 'verified',
-  applied: 'applied',
-  failed: 'failed',
-} as const;
-
-export interface ManagedEmailDomain {
-  domain_id: string;
-  subdomain: string;
-  sender_local_part: string;
-  name_server_records: string[];
-  status: ManagedEmailDomainStatusProperty;
-}
-
-export type ManagedEmailDomainAppliedStatus = typeof ManagedEmailDomainAppliedStatus[keyof typeof ManagedEmailDomainAppliedStatus];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ManagedEmailDomainAppliedStatus = {
-  applied: 'applied',
-} as const;
-
-export interface ManagedEmailDomainApplied {
-  status: ManagedEmailDomainAppliedStatus;
-}
-
-export interface ManagedEmailDomainApply {
-  /**
-   * @minLength 1
-   * @maxLength 128
-   */
-  domain_id: string;
-}
-
-export interface ManagedEmailDomainCheck {
-  /**
-   * @minLength 1
-   * @maxLength 128
-   */
-  domain_id: string;
-  /**
-   * @minLength 1
-   * @maxLength 253
-   */
-  subdomain: string;
-  /**
-   * @minLength 1
-   * @maxLength 64
-   */
-  sender_local_part: string;
-}
-
-export interface ManagedEmailDomainList {
-  items: ManagedEmailDomain[];
-}
-
-export interface ManagedEmailDomainSetup {
-  /**
-   * @minLength 1
-   * @maxLength 253
-   */
-  subdomain: string;
-  /**
-   * @minLength 1
-   * @maxLength 64
-   */
-  sender_local_part: string;
-}
-
-export type ManagedEmailDomainStatusStatus = typeof ManagedEmailDomainStatusStatus[keyof typeof ManagedEmailDomainStatusStatus];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ManagedEmailDomainStatusStatus = {
-  pending_dns: 'pending_dns',
-  pending_verification: 'pending_verification',
-  verified: 'verified',
-  applied: 'applied',
-  failed: 'failed',
-} as const;
-
-export interface ManagedEmailDomainStatus {
-  status: ManagedEmailDomainStatusStatus;
 }
 
 export type MetricsUsersByCountry = {[key: string]: number};
@@ -5242,10 +5379,35 @@ export type OtpSignInTokensAllOf = {
 
 export type OtpSignInTokens = SignInTokens & OtpSignInTokensAllOf;
 
-/**
- * The theme it is rendered in; null for none.
- */
 export type OutboxEmailThemeId = string | null;
+
+export type OutboxEmailToAnyOfType = typeof OutboxEmailToAnyOfType[keyof typeof OutboxEmailToAnyOfType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OutboxEmailToAnyOfType = {
+  'user-primary-email': 'user-primary-email',
+} as const;
+
+export type OutboxEmailToAnyOf = {
+  type: OutboxEmailToAnyOfType;
+  user_id: string;
+};
+
+export type OutboxEmailToAnyOfThreeType = typeof OutboxEmailToAnyOfThreeType[keyof typeof OutboxEmailToAnyOfThreeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OutboxEmailToAnyOfThreeType = {
+  'custom-emails': 'custom-emails',
+} as const;
+
+export type OutboxEmailToAnyOfThree = {
+  type: OutboxEmailToAnyOfThreeType;
+  emails: string[];
+};
+
+export type OutboxEmailTo = OutboxEmailToAnyOf | OutboxEmailToAnyOfThree;
 
 export type OutboxEmailVariables = {[key: string]: unknown};
 
@@ -5277,9 +5439,6 @@ export type OutboxEmailSendAttemptErrorsAnyOfItem = {
   internal_details: OutboxEmailSendAttemptErrorsAnyOfItemInternalDetails;
 };
 
-/**
- * One entry per failed try; null before any failed.
- */
 export type OutboxEmailSendAttemptErrors = OutboxEmailSendAttemptErrorsAnyOfItem[] | null;
 
 export type OutboxEmailStatus = typeof OutboxEmailStatus[keyof typeof OutboxEmailStatus];
@@ -5322,30 +5481,28 @@ export interface OutboxEmail {
   id: string;
   created_at_millis: number;
   updated_at_millis: number;
-  /** The template's TSX as it was when the mail was sent (empty for the platform's own mail). */
   tsx_source: string;
-  /** The theme it is rendered in; null for none. */
   theme_id: OutboxEmailThemeId;
-  to: OutboxRecipient;
+  to: OutboxEmailTo;
+  to_address: string;
   variables: OutboxEmailVariables;
   skip_deliverability_check: boolean;
   scheduled_at_millis: number;
   created_with: OutboxEmailCreatedWith;
   email_draft_id: OutboxEmailEmailDraftId;
   email_programmatic_call_template_id: OutboxEmailEmailProgrammaticCallTemplateId;
-  /** Failed tries so far. */
+  purpose: string;
   send_retries: number;
   next_send_retry_at_millis: OutboxEmailNextSendRetryAtMillis;
-  /** One entry per failed try; null before any failed. */
   send_attempt_errors: OutboxEmailSendAttemptErrors;
   is_paused: boolean;
   has_rendered: boolean;
   has_delivered: boolean;
   status: OutboxEmailStatus;
   simple_status: OutboxEmailSimpleStatus;
-  is_high_priority?: boolean;
-  is_transactional?: boolean;
-  notification_category_id?: OutboxEmailNotificationCategoryId;
+  is_high_priority: boolean;
+  is_transactional: boolean;
+  notification_category_id: OutboxEmailNotificationCategoryId;
   subject?: string;
   html?: OutboxEmailHtml;
   text?: OutboxEmailText;
@@ -5375,6 +5532,8 @@ export interface OutboxEmailList {
   pagination: OutboxEmailListPagination;
 }
 
+export type OutboxEmailUpdateThemeId = string | boolean | null;
+
 export type OutboxEmailUpdateVariables = {[key: string]: unknown};
 
 export interface OutboxEmailUpdate {
@@ -5382,69 +5541,21 @@ export interface OutboxEmailUpdate {
   is_paused?: boolean;
   /** @minimum 0 */
   scheduled_at_millis?: number;
-  theme_id?: EmailThemeId;
+  theme_id?: OutboxEmailUpdateThemeId;
   variables?: OutboxEmailUpdateVariables;
-  /**
-   * @minLength 1
-   * @maxLength 1000000
-   */
-  tsx_source?: string;
-  to?: OutboxRecipient;
-  skip_deliverability_check?: boolean;
 }
 
-export type OutboxRecipientAnyOfType = typeof OutboxRecipientAnyOfType[keyof typeof OutboxRecipientAnyOfType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const OutboxRecipientAnyOfType = {
-  'user-primary-email': 'user-primary-email',
-} as const;
-
-export type OutboxRecipientAnyOf = {
-  type: OutboxRecipientAnyOfType;
-  user_id: string;
-};
-
-export type OutboxRecipientAnyOfThreeType = typeof OutboxRecipientAnyOfThreeType[keyof typeof OutboxRecipientAnyOfThreeType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const OutboxRecipientAnyOfThreeType = {
-  'user-custom-emails': 'user-custom-emails',
-} as const;
-
-export type OutboxRecipientAnyOfThree = {
-  type: OutboxRecipientAnyOfThreeType;
-  user_id: string;
-  /**
-   * @minItems 1
-   * @maxItems 50
-   */
-  emails: string[];
-};
-
-export type OutboxRecipientAnyOfFiveType = typeof OutboxRecipientAnyOfFiveType[keyof typeof OutboxRecipientAnyOfFiveType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const OutboxRecipientAnyOfFiveType = {
-  'custom-emails': 'custom-emails',
-} as const;
-
-export type OutboxRecipientAnyOfFive = {
-  type: OutboxRecipientAnyOfFiveType;
-  /**
-   * @minItems 1
-   * @maxItems 50
-   */
-  emails: string[];
-};
-
 /**
- * Who the message goes to: a user's primary e-mail (looked up when sending), or given addresses.
+ * What each version brought, by version number.
  */
-export type OutboxRecipient = OutboxRecipientAnyOf | OutboxRecipientAnyOfThree | OutboxRecipientAnyOfFive;
+export type PageComponentVersionChangelogs = {[key: string]: string};
+
+export interface PageComponentVersion {
+  /** The latest version of the page's contract. */
+  version: number;
+  /** What each version brought, by version number. */
+  changelogs: PageComponentVersionChangelogs;
+}
 
 export type PasskeyAuthenticationResponseType = typeof PasskeyAuthenticationResponseType[keyof typeof PasskeyAuthenticationResponseType];
 
@@ -6793,7 +6904,9 @@ export type RateLimitsCliLoginPerIp = RateLimitRule & unknown;
 
 export type RateLimitsCliPollPerIp = RateLimitRule & unknown;
 
-export type RateLimitsSessionReplayBatchesPerSession = RateLimitRule & unknown;
+export type RateLimitsAiRequestsPerCaller = RateLimitRule & unknown;
+
+export type RateLimitsFeedbackPerIp = RateLimitRule & unknown;
 
 export type RateLimitsAnalyticsBatchesPerSession = RateLimitRule & unknown;
 
@@ -6811,7 +6924,8 @@ export interface RateLimits {
   code_check_per_ip?: RateLimitRule;
   cli_login_per_ip?: RateLimitsCliLoginPerIp;
   cli_poll_per_ip?: RateLimitsCliPollPerIp;
-  session_replay_batches_per_session?: RateLimitsSessionReplayBatchesPerSession;
+  ai_requests_per_caller?: RateLimitsAiRequestsPerCaller;
+  feedback_per_ip?: RateLimitsFeedbackPerIp;
   analytics_batches_per_session?: RateLimitsAnalyticsBatchesPerSession;
 }
 
@@ -6862,7 +6976,7 @@ export interface RefundResult {
 export type RenderEmailRequestVariables = {[key: string]: unknown};
 
 export interface RenderEmailRequest {
-  theme_id?: EmailThemeChoice;
+  theme_id?: EmailTemplateThemeId;
   /**
    * @minLength 1
    * @maxLength 1000000
@@ -6885,16 +6999,23 @@ export interface RenderEmailRequest {
 
 export interface RenderedEmail {
   html: string;
+  text: string;
   subject?: string;
   notification_category?: string;
 }
+
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfThemeId = string | boolean | null;
 
 export type SendEmailRequestAnyOf = {
   /** @maxLength 998 */
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
-  theme_id?: EmailThemeChoice;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfThemeId;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;
   /**
@@ -6908,14 +7029,20 @@ export type SendEmailRequestAnyOf = {
   html: string;
 };
 
-export type SendEmailRequestAnyOfTwoVariables = {[key: string]: unknown};
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfThreeThemeId = string | boolean | null;
 
-export type SendEmailRequestAnyOfTwo = {
+export type SendEmailRequestAnyOfThreeVariables = {[key: string]: unknown};
+
+export type SendEmailRequestAnyOfThree = {
   /** @maxLength 998 */
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
-  theme_id?: EmailThemeChoice;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfThreeThemeId;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;
   /**
@@ -6927,54 +7054,72 @@ export type SendEmailRequestAnyOfTwo = {
   user_ids: string[];
   /** @maxLength 128 */
   template_id: string;
-  variables?: SendEmailRequestAnyOfTwoVariables;
+  variables?: SendEmailRequestAnyOfThreeVariables;
 };
 
-export type SendEmailRequestAnyOfFour = {
-  /** @maxLength 998 */
-  subject?: string;
-  /** @maxLength 64 */
-  notification_category_name?: string;
-  theme_id?: EmailThemeChoice;
-  /** Sent ahead of other queued mail. */
-  is_high_priority?: boolean;
-  /**
-   * Not sent before this time.
-   * @minimum 0
-   */
-  scheduled_at_millis?: number;
-  /** @maxItems 10000 */
-  user_ids: string[];
-  /** @maxLength 128 */
-  draft_id: string;
-};
-
-export type SendEmailRequestAnyOfFive = {
-  /** @maxLength 998 */
-  subject?: string;
-  /** @maxLength 64 */
-  notification_category_name?: string;
-  theme_id?: EmailThemeChoice;
-  /** Sent ahead of other queued mail. */
-  is_high_priority?: boolean;
-  /**
-   * Not sent before this time.
-   * @minimum 0
-   */
-  scheduled_at_millis?: number;
-  all_users: boolean;
-  /** @maxLength 1000000 */
-  html: string;
-};
-
-export type SendEmailRequestAnyOfSixVariables = {[key: string]: unknown};
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfSixThemeId = string | boolean | null;
 
 export type SendEmailRequestAnyOfSix = {
   /** @maxLength 998 */
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
-  theme_id?: EmailThemeChoice;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfSixThemeId;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  /** @maxItems 10000 */
+  user_ids: string[];
+  /** @maxLength 128 */
+  draft_id: string;
+};
+
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfEightThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOfEight = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfEightThemeId;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  all_users: boolean;
+  /** @maxLength 1000000 */
+  html: string;
+};
+
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfOnezeroThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOfOnezeroVariables = {[key: string]: unknown};
+
+export type SendEmailRequestAnyOfOnezero = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfOnezeroThemeId;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;
   /**
@@ -6985,15 +7130,21 @@ export type SendEmailRequestAnyOfSix = {
   all_users: boolean;
   /** @maxLength 128 */
   template_id: string;
-  variables?: SendEmailRequestAnyOfSixVariables;
+  variables?: SendEmailRequestAnyOfOnezeroVariables;
 };
 
-export type SendEmailRequestAnyOfEight = {
+/**
+ * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
+ */
+export type SendEmailRequestAnyOfOnethreeThemeId = string | boolean | null;
+
+export type SendEmailRequestAnyOfOnethree = {
   /** @maxLength 998 */
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
-  theme_id?: EmailThemeChoice;
+  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
+  theme_id?: SendEmailRequestAnyOfOnethreeThemeId;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;
   /**
@@ -7006,14 +7157,56 @@ export type SendEmailRequestAnyOfEight = {
   draft_id: string;
 };
 
-export type SendEmailRequest = SendEmailRequestAnyOf | SendEmailRequestAnyOfTwo | SendEmailRequestAnyOfFour | SendEmailRequestAnyOfFive | SendEmailRequestAnyOfSix | SendEmailRequestAnyOfEight;
+export type SendEmailRequest = SendEmailRequestAnyOf | SendEmailRequestAnyOfThree | SendEmailRequestAnyOfSix | SendEmailRequestAnyOfEight | SendEmailRequestAnyOfOnezero | SendEmailRequestAnyOfOnethree;
 
 export interface SendEmailResponse {
   results: SendEmailResult[];
 }
 
+export type SendEmailResultStatus = typeof SendEmailResultStatus[keyof typeof SendEmailResultStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SendEmailResultStatus = {
+  queued: 'queued',
+  scheduled: 'scheduled',
+  skipped: 'skipped',
+} as const;
+
 export interface SendEmailResult {
   user_id: string;
+  user_email?: string;
+  /** Whether a message was queued for this user. */
+  success: boolean;
+  /** Why not: the user has no primary e-mail, or turned the category off. */
+  error?: string;
+  /** The message in the outbox. */
+  email_id?: string;
+  status: SendEmailResultStatus;
+  /** When it is due: the scheduled time, or a later slot when the project is over its capacity. */
+  send_at_millis?: number;
+}
+
+export type SendFeedbackFeedbackType = typeof SendFeedbackFeedbackType[keyof typeof SendFeedbackFeedbackType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SendFeedbackFeedbackType = {
+  feedback: 'feedback',
+  bug: 'bug',
+} as const;
+
+export interface SendFeedback {
+  /** @maxLength 100 */
+  name?: string;
+  /** @maxLength 256 */
+  email: string;
+  /**
+   * @minLength 1
+   * @maxLength 5000
+   */
+  message: string;
+  feedback_type?: SendFeedbackFeedbackType;
 }
 
 export interface SendTestWebhook {
@@ -7037,7 +7230,7 @@ export interface SendTestWebhookResult {
 export type SentEmailUserId = string | null;
 
 /**
- * `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user could not get it. `bounced`: refused for good by the receiving server.
+ * `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user turned the category off. `bounced`: refused for good by the receiving server.
  */
 export type SentEmailStatus = typeof SentEmailStatus[keyof typeof SentEmailStatus];
 
@@ -7072,7 +7265,7 @@ export interface SentEmail {
   user_id: SentEmailUserId;
   /** Empty until a queued message is rendered (unless the send gave a subject). */
   subject: string;
-  /** `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user could not get it. `bounced`: refused for good by the receiving server. */
+  /** `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user turned the category off. `bounced`: refused for good by the receiving server. */
   status: SentEmailStatus;
   error: SentEmailError;
   purpose: string;
@@ -7084,7 +7277,7 @@ export interface SentEmail {
   attempts: number;
   is_high_priority: boolean;
   is_paused: boolean;
-  /** Not yet handed to SMTP: can still be edited or cancelled (PATCH /emails/outbox/{id}). */
+  /** Queued or scheduled: can still be edited or cancelled (PATCH /emails/outbox/{id}). */
   editable: boolean;
 }
 
@@ -7489,116 +7682,6 @@ export interface SessionList {
   is_paginated: boolean;
 }
 
-export type SessionReplayProjectUserDisplayName = string | null;
-
-export type SessionReplayProjectUserPrimaryEmail = string | null;
-
-export type SessionReplayProjectUser = {
-  id: string;
-  display_name: SessionReplayProjectUserDisplayName;
-  primary_email: SessionReplayProjectUserPrimaryEmail;
-};
-
-export interface SessionReplay {
-  id: string;
-  project_user: SessionReplayProjectUser;
-  /** The time of its first event, as the browser stamped it. */
-  started_at_millis: number;
-  /** The time of its last event so far. */
-  last_event_at_millis: number;
-  chunk_count: number;
-  event_count: number;
-  /** Mouse clicks in the recording (rrweb click interactions). */
-  click_count: number;
-}
-
-export interface SessionReplayBatch {
-  /** The browser tab session the SDK keeps in local storage. */
-  browser_session_id: string;
-  /** The recording segment of the tab; analytics events name it too. */
-  session_replay_segment_id: string;
-  /** Chosen by the SDK for each batch; a batch sent again under the same id is stored once. */
-  batch_id: string;
-  /**
-   * When the SDK started recording the segment.
-   * @minimum 0
-   * @maximum 253402300799999
-   */
-  started_at_ms: number;
-  /**
-   * When the SDK sent the batch; the time of a batch whose events carry none.
-   * @minimum 0
-   * @maximum 253402300799999
-   */
-  sent_at_ms: number;
-  /** 1 to 5000 rrweb events, stored as sent; each event's `timestamp` (ms) places it in the replay. */
-  events: unknown[];
-}
-
-export interface SessionReplayBatchResult {
-  session_replay_id: string;
-  batch_id: string;
-  /** The stored chunk's key, named as Stack Auth names its storage objects (Gatehouse keeps chunks in its database). */
-  s3_key: string;
-  /** True when this batch id was already stored: nothing changed. */
-  deduped: boolean;
-}
-
-export interface SessionReplayChunk {
-  id: string;
-  batch_id: string;
-  session_replay_segment_id: string;
-  browser_session_id: string;
-  event_count: number;
-  /** Its stored (gzipped) size. */
-  byte_length: number;
-  first_event_at_millis: number;
-  last_event_at_millis: number;
-  created_at_millis: number;
-}
-
-export interface SessionReplayChunkEvents {
-  /** rrweb events, as the SDK sent them. */
-  events: unknown[];
-}
-
-export type SessionReplayChunkListPaginationNextCursor = string | null;
-
-export type SessionReplayChunkListPagination = {
-  next_cursor: SessionReplayChunkListPaginationNextCursor;
-};
-
-export interface SessionReplayChunkList {
-  items: SessionReplayChunk[];
-  is_paginated: boolean;
-  pagination: SessionReplayChunkListPagination;
-}
-
-export type SessionReplayEventsChunkEventsItem = {
-  chunk_id: string;
-  /** rrweb events, as the SDK sent them. */
-  events: unknown[];
-};
-
-export interface SessionReplayEvents {
-  /** Every chunk of the replay, in playing order. */
-  chunks: SessionReplayChunk[];
-  /** The events of the chunks in the requested window, in the same order. */
-  chunk_events: SessionReplayEventsChunkEventsItem[];
-}
-
-export type SessionReplayListPaginationNextCursor = string | null;
-
-export type SessionReplayListPagination = {
-  next_cursor: SessionReplayListPaginationNextCursor;
-};
-
-export interface SessionReplayList {
-  items: SessionReplay[];
-  is_paginated: boolean;
-  pagination: SessionReplayListPagination;
-}
-
 export interface SessionTokens {
   refresh_token: string;
   access_token: string;
@@ -7936,12 +8019,15 @@ export interface TeamApiKeyList {
 export type TeamCreateProfileImageUrl = string | null;
 
 /**
- * Becomes the first member, with the team creator's default permissions; client access may only name itself (`me`, the default).
+ * Becomes the first member and has the team selected; client access may only pass `me`.
  */
 export type TeamCreateCreatorUserId = string | 'me';
 
 export interface TeamCreate {
-  /** @maxLength 256 */
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
   display_name: string;
   /**
    * Image URL (http(s) or data URL); inline images under 100 KB.
@@ -7954,7 +8040,7 @@ export interface TeamCreate {
   client_read_only_metadata?: unknown;
   /** Server and admin access only. */
   server_metadata?: unknown;
-  /** Becomes the first member, with the team creator's default permissions; client access may only name itself (`me`, the default). */
+  /** Becomes the first member and has the team selected; client access may only pass `me`. */
   creator_user_id?: TeamCreateCreatorUserId;
 }
 
@@ -8072,7 +8158,10 @@ export interface TeamPermissionList {
 export type TeamUpdateProfileImageUrl = string | null;
 
 export interface TeamUpdate {
-  /** @maxLength 256 */
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
   display_name?: string;
   /**
    * Image URL (http(s) or data URL); inline images under 100 KB.
@@ -8585,15 +8674,6 @@ user_id: string | 'me';
 contact_channel_id?: string;
 };
 
-export type ListSentEmailsParams = {
-cursor?: string;
-/**
- * @minimum 1
- * @maximum 200
- */
-limit?: number;
-};
-
 export type ListOutboxEmailsParams = {
 cursor?: string;
 /**
@@ -8602,7 +8682,6 @@ cursor?: string;
  */
 limit?: number;
 status?: ListOutboxEmailsStatus;
-simple_status?: ListOutboxEmailsSimpleStatus;
 };
 
 export type ListOutboxEmailsStatus = typeof ListOutboxEmailsStatus[keyof typeof ListOutboxEmailsStatus];
@@ -8610,31 +8689,15 @@ export type ListOutboxEmailsStatus = typeof ListOutboxEmailsStatus[keyof typeof 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ListOutboxEmailsStatus = {
-  paused: 'paused',
-  preparing: 'preparing',
   queued: 'queued',
   scheduled: 'scheduled',
   rendering: 'rendering',
   sending: 'sending',
   sent: 'sent',
   bounced: 'bounced',
-  'server-error': 'server-error',
-  'render-error': 'render-error',
+  failed: 'failed',
   skipped: 'skipped',
-  'delivery-delayed': 'delivery-delayed',
-  opened: 'opened',
-  clicked: 'clicked',
-  'marked-as-spam': 'marked-as-spam',
-} as const;
-
-export type ListOutboxEmailsSimpleStatus = typeof ListOutboxEmailsSimpleStatus[keyof typeof ListOutboxEmailsSimpleStatus];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const ListOutboxEmailsSimpleStatus = {
-  'in-progress': 'in-progress',
-  ok: 'ok',
-  error: 'error',
+  not_sent: 'not_sent',
 } as const;
 
 export type UnsubscribeParams = {
@@ -8653,31 +8716,26 @@ export type UnsubscribeOneClickParams = {
 code: string;
 };
 
-export type RunEmailQueueStepParams = {
-only_one_step?: RunEmailQueueStepOnlyOneStep;
+export type ListSentEmailsParams = {
+cursor?: string;
+/**
+ * @minimum 1
+ * @maximum 200
+ */
+limit?: number;
 };
 
-export type RunEmailQueueStepOnlyOneStep = typeof RunEmailQueueStepOnlyOneStep[keyof typeof RunEmailQueueStepOnlyOneStep];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const RunEmailQueueStepOnlyOneStep = {
-  true: 'true',
-  false: 'false',
-} as const;
-
-export type SendFailedEmailsDigestParams = {
-dry_run?: SendFailedEmailsDigestDryRun;
+export type ListFeedbackParams = {
+/**
+ * @minimum 1
+ * @maximum 100
+ */
+limit?: number;
+/**
+ * `pagination.next_cursor` of the previous page.
+ */
+cursor?: string;
 };
-
-export type SendFailedEmailsDigestDryRun = typeof SendFailedEmailsDigestDryRun[keyof typeof SendFailedEmailsDigestDryRun];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const SendFailedEmailsDigestDryRun = {
-  true: 'true',
-  false: 'false',
-} as const;
 
 export type GetMetricsParams = {
 include_anonymous?: GetMetricsIncludeAnonymous;
@@ -8734,83 +8792,6 @@ export const ListPaymentTransactionsCustomerType = {
   team: 'team',
   custom: 'custom',
 } as const;
-
-export type ListSessionReplaysParams = {
-/**
- * The `next_cursor` of the previous page (the id of its last replay).
- * @maxLength 64
- */
-cursor?: string;
-/**
- * 1 to 200; default 50.
- * @minimum 1
- * @maximum 200
- */
-limit?: number;
-/**
- * Comma-separated user ids, at most 100.
- * @maxLength 8192
- */
-user_ids?: string;
-/**
- * Comma-separated team ids, at most 100: the replays of their members.
- * @maxLength 8192
- */
-team_ids?: string;
-/**
- * Only replays at least this long (first to last event, ms).
- * @maxLength 32
- */
-duration_ms_min?: string;
-/**
- * Only replays at most this long.
- * @maxLength 32
- */
-duration_ms_max?: string;
-/**
- * Only replays whose last event is at or after this time (ms).
- * @maxLength 32
- */
-last_event_at_from_millis?: string;
-/**
- * Only replays whose last event is at or before this time (ms).
- * @maxLength 32
- */
-last_event_at_to_millis?: string;
-/**
- * Only replays with at least this many clicks.
- * @maxLength 32
- */
-click_count_min?: string;
-};
-
-export type ListSessionReplayChunksParams = {
-/**
- * The `next_cursor` of the previous page (the id of its last chunk).
- */
-cursor?: string;
-/**
- * 1 to 500; default 100.
- * @minimum 1
- * @maximum 500
- */
-limit?: number;
-};
-
-export type GetSessionReplayEventsParams = {
-/**
- * The first chunk (0-based) whose events to return; default 0.
- * @minimum 0
- * @maximum 9007199254740991
- */
-offset?: number | null;
-/**
- * 1 to 20; default 20.
- * @minimum 1
- * @maximum 20
- */
-limit?: number;
-};
 
 export type GetUserActivityParams = {
 user_id: string;
@@ -8916,7 +8897,7 @@ query?: string;
 
 export type ListProjectPermissionsParams = {
 /**
- * A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403.
+ * A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND.
  */
 user_id?: string | 'me';
 /**
@@ -8980,7 +8961,7 @@ export type ListTeamInvitationsParams = {
  */
 team_id?: string;
 /**
- * Invitations addressed to one of this user's verified e-mails; client access may only name itself (another user answers CANNOT_GET_OWN_USER_WITHOUT_USER).
+ * Invitations addressed to one of this user's verified e-mails; client access may only name itself.
  */
 user_id?: string | 'me';
 };
@@ -9022,7 +9003,7 @@ query?: string;
 export type ListTeamPermissionsParams = {
 team_id?: string;
 /**
- * A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403.
+ * A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND.
  */
 user_id?: string | 'me';
 /**
@@ -9048,7 +9029,7 @@ export const ListTeamPermissionsRecursive = {
 
 export type ListTeamsParams = {
 /**
- * Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, is refused with a plain 403. Omitted (server only) lists every team.
+ * Only this user's teams. Client access must name the signed-in user (`me`); another user answers USER_NOT_FOUND. Omitted (server only) lists every team.
  */
 user_id?: string | 'me';
 add_current_user?: string;

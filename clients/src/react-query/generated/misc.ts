@@ -23,11 +23,14 @@ import type {
 
 import type {
   CheckFeatureSupportBody,
+  ComponentVersions,
   KnownError400,
   KnownError400BodyParsingErrorSchemaError,
   KnownError401,
   KnownError403,
-  KnownError503
+  KnownError503,
+  PublicKnownError400,
+  PublicKnownError503
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -214,4 +217,103 @@ export const useCheckFeatureSupport = <TError = ErrorType<KnownError400BodyParsi
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * For development tools: the latest version of each page an app may replace with its own, with what each version brought. No authentication.
+ * @summary The versions of the handler pages' contracts
+ */
+export const getGetComponentVersionsUrl = () => {
+
+
+  
+
+  return `/internal/component-versions`
+}
+
+export const getComponentVersions = async ( options?: RequestInit): Promise<ComponentVersions> => {
+  
+  return gatehouseFetch<ComponentVersions>(getGetComponentVersionsUrl(),
+  {      
+    ...options,
+    method: 'GET'
     
+    
+  }
+);}
+
+
+
+
+
+export const getGetComponentVersionsQueryKey = () => {
+    return [
+    `/internal/component-versions`
+    ] as const;
+    }
+
+    
+export const getGetComponentVersionsQueryOptions = <TData = Awaited<ReturnType<typeof getComponentVersions>>, TError = ErrorType<PublicKnownError400 | PublicKnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getComponentVersions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetComponentVersionsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getComponentVersions>>> = ({ signal }) => getComponentVersions({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getComponentVersions>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetComponentVersionsQueryResult = NonNullable<Awaited<ReturnType<typeof getComponentVersions>>>
+export type GetComponentVersionsQueryError = ErrorType<PublicKnownError400 | PublicKnownError503>
+
+
+export function useGetComponentVersions<TData = Awaited<ReturnType<typeof getComponentVersions>>, TError = ErrorType<PublicKnownError400 | PublicKnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getComponentVersions>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getComponentVersions>>,
+          TError,
+          Awaited<ReturnType<typeof getComponentVersions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetComponentVersions<TData = Awaited<ReturnType<typeof getComponentVersions>>, TError = ErrorType<PublicKnownError400 | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getComponentVersions>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getComponentVersions>>,
+          TError,
+          Awaited<ReturnType<typeof getComponentVersions>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetComponentVersions<TData = Awaited<ReturnType<typeof getComponentVersions>>, TError = ErrorType<PublicKnownError400 | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getComponentVersions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The versions of the handler pages' contracts
+ */
+
+export function useGetComponentVersions<TData = Awaited<ReturnType<typeof getComponentVersions>>, TError = ErrorType<PublicKnownError400 | PublicKnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getComponentVersions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetComponentVersionsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

@@ -129,3 +129,16 @@ export async function updateApiKey(
   );
   return rows[0] ? toRecord(rows[0]) : null;
 }
+
+/**
+ * Revokes a key that is not revoked yet, and returns it only when this call revoked it, so
+ * of two revocations at once exactly one goes on to tell the owners.
+ */
+export async function revokeApiKeyIfLive(q: Queryable, tenant: Tenant, id: string): Promise<ApiKeyRecord | null> {
+  const rows = await q.query<ApiKeyRow>(
+    `UPDATE api_keys SET manually_revoked_at = now()
+     WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND manually_revoked_at IS NULL RETURNING ${COLUMNS}`,
+    [tenant.projectId, tenant.branchId, id],
+  );
+  return rows[0] ? toRecord(rows[0]) : null;
+}

@@ -13,7 +13,8 @@ export type SweptTable =
   | "purchase_codes"
   | "stripe_webhook_events"
   | "session_replay_chunks"
-  | "session_replays";
+  | "session_replays"
+  | "internal_feedback";
 
 /**
  * Per table: the rows it may delete, as a condition on `$2`, the retention period in seconds
@@ -57,6 +58,8 @@ const SWEEPS: Record<SweptTable, { key: string; stale: string }> = {
       SELECT project_id, branch_id, id FROM session_replays WHERE updated_at < now() - make_interval(secs => $2))`,
   },
   session_replays: { key: "project_id, branch_id, id", stale: "updated_at < now() - make_interval(secs => $2)" },
+  // Feedback to the operators is kept as long as finished mail (migration 0055's index).
+  internal_feedback: { key: "id", stale: "created_at < now() - make_interval(secs => $2)" },
 };
 
 export const SWEPT_TABLES = Object.keys(SWEEPS) as SweptTable[];

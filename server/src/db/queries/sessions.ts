@@ -53,6 +53,17 @@ export async function useSessionByRefreshHash(
   return row ? { id: row.id, userId: row.user_id, isImpersonation: row.is_impersonation } : null;
 }
 
+/** A live session by its refresh token's hash, without recording use (for checks that are not a use). */
+export async function findLiveSessionByRefreshHash(q: Queryable, tenant: Tenant, refreshTokenHash: string): Promise<SessionRecord | null> {
+  const rows = await q.query<{ id: string; user_id: string; is_impersonation: boolean }>(
+    `SELECT id, user_id, is_impersonation FROM sessions
+     WHERE refresh_token_hash = $3 AND project_id = $1 AND branch_id = $2 AND (expires_at IS NULL OR expires_at > now())`,
+    [tenant.projectId, tenant.branchId, refreshTokenHash],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, userId: row.user_id, isImpersonation: row.is_impersonation } : null;
+}
+
 export async function deleteSession(q: Queryable, tenant: Tenant, sessionId: string, userId: string): Promise<boolean> {
   const rows = await q.query(
     "DELETE FROM sessions WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND user_id = $4 RETURNING id",

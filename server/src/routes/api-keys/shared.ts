@@ -16,7 +16,7 @@ const label = (type: ApiKeyOwnerType) => (type === "user" ? "User" : "Team");
 
 const DISABLED_NOTE = (type: ApiKeyOwnerType) =>
   ` A project that has not enabled ${type} API keys (\`allow_${type}_api_keys\`, config \`apiKeys.enabled.${type}\`) answers ` +
-  "400 API_KEYS_NOT_ENABLED (our code: Stack Auth answers a plain 400 there, and the catalogue has none).";
+  "a plain 400, as Stack Auth answers.";
 
 /** The fields every API key shape has, in both kinds. */
 export const baseKeyFields = {
@@ -108,7 +108,7 @@ export function apiKeyRoutes<
       summary: `Create a ${type} API key`,
       description: `Returns the whole key in \`value\`, once; later reads show only its last four characters. ${spec.clientRule}${disabled}`,
       request: { body: jsonBody(schemas.createBody) },
-      responses: { 201: jsonResponse(schemas.created, "The new key, in full, once") },
+      responses: { 200: jsonResponse(schemas.created, "The new key, in full, once (200, as Stack Auth answers)") },
     }),
     list: authenticatedRoute(CLIENT_AND_UP, [...spec.ownerErrors, "API_KEYS_NOT_ENABLED"], {
       operationId: `list${name}ApiKeys`,

@@ -36,7 +36,7 @@ describe("team API keys", () => {
     const teamId = await teamOf(owner);
     await grantManage(teamId, owner);
     const created = await client(owner, "POST", "/team-api-keys", keyBody(teamId, { description: "bot" }));
-    expect(created.status, created.text).toBe(201);
+    expect(created.status, created.text).toBe(200);
     expect(created.json).toEqual({
       id: expect.any(String),
       description: "bot",
@@ -82,10 +82,12 @@ describe("team API keys", () => {
     expect(codeOf(await client(member, "GET", `/team-api-keys?team_id=${teamId}`))).toBe("TEAM_PERMISSION_REQUIRED");
     expect(codeOf(await client(member, "GET", `/team-api-keys/${key.json.id}`))).toBe("TEAM_PERMISSION_REQUIRED");
     expect(codeOf(await client(member, "PATCH", `/team-api-keys/${key.json.id}`, { revoked: true }))).toBe("TEAM_PERMISSION_REQUIRED");
-    expect((await client(owner, "POST", "/team-api-keys", keyBody(teamId))).status).toBe(201);
+    expect((await client(owner, "POST", "/team-api-keys", keyBody(teamId))).status).toBe(200);
     expect((await client(owner, "GET", `/team-api-keys?team_id=${teamId}`)).json.items).toHaveLength(2);
-    expect(codeOf(await client(outsider, "POST", "/team-api-keys", keyBody(teamId)))).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
-    expect(codeOf(await client(outsider, "GET", `/team-api-keys?team_id=${teamId}`))).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
+    // Someone outside the team learns nothing of it, not even that it exists (as in Stack Auth).
+    expect(codeOf(await client(outsider, "POST", "/team-api-keys", keyBody(teamId)))).toBe("API_KEY_NOT_FOUND");
+    expect(codeOf(await client(outsider, "GET", `/team-api-keys?team_id=${teamId}`))).toBe("API_KEY_NOT_FOUND");
+    expect(codeOf(await client(outsider, "GET", `/team-api-keys?team_id=${crypto.randomUUID()}`))).toBe("API_KEY_NOT_FOUND");
     expect(codeOf(await client(outsider, "GET", `/team-api-keys/${key.json.id}`))).toBe("API_KEY_NOT_FOUND");
     expect(codeOf(await client(outsider, "PATCH", `/team-api-keys/${key.json.id}`, { revoked: true }))).toBe("API_KEY_NOT_FOUND");
 
@@ -94,7 +96,7 @@ describe("team API keys", () => {
     expect((await client(member, "GET", `/team-api-keys?team_id=${teamId}`)).json.items).toHaveLength(2);
   });
 
-  it("a key of another team than the one named is API_KEY_NOT_FOUND; unknown teams are TEAM_NOT_FOUND", async () => {
+  it("a key of another team than the one named is API_KEY_NOT_FOUND; unknown teams are TEAM_NOT_FOUND to the server, API_KEY_NOT_FOUND to a client", async () => {
     const owner = await signUpUser(t, project.client);
     const teamId = await teamOf(owner);
     const otherTeam = await teamOf(owner);
@@ -105,7 +107,7 @@ describe("team API keys", () => {
     const created = await server("POST", "/team-api-keys", keyBody(unknown));
     expect([created.status, created.json.code]).toEqual([404, "TEAM_NOT_FOUND"]);
     expect((await server("GET", `/team-api-keys?team_id=${unknown}`)).json.code).toBe("TEAM_NOT_FOUND");
-    expect((await client(owner, "GET", `/team-api-keys?team_id=${unknown}`)).json.code).toBe("TEAM_NOT_FOUND");
+    expect((await client(owner, "GET", `/team-api-keys?team_id=${unknown}`)).json.code).toBe("API_KEY_NOT_FOUND");
   });
 
   it("deleting a team removes its API keys in the same transaction", async () => {
@@ -123,13 +125,13 @@ describe("team API keys", () => {
     }
   });
 
-  it("a project without team API keys answers API_KEYS_NOT_ENABLED (not SCHEMA_ERROR), even with user keys on", async () => {
+  it("a project without team API keys answers a plain 400 (not SCHEMA_ERROR), even with user keys on", async () => {
     const off = await createProjectFixture(t, { config: { allow_user_api_keys: true } });
     const owner = await signUpUser(t, off.client);
     const team = await call(t, "POST", "/teams", { creds: off.server, body: { display_name: "T", creator_user_id: owner.userId } });
     const res = await call(t, "POST", "/team-api-keys", { creds: off.server, body: keyBody(team.json.id) });
-    expect([res.status, res.json.code, res.json.details]).toEqual([400, "API_KEYS_NOT_ENABLED", { type: "team" }]);
-    expect(res.json.error).toContain("Team API keys are not enabled");
+    expect([res.status, res.headers.get("content-type"), res.headers.get("x-stack-known-error")]).toEqual([400, expect.stringMatching(/^text\/plain/), null]);
+    expect(res.text).toContain("Team API keys are turned off");
   });
 });
 
@@ -163,7 +165,7 @@ describeSecurity({
   access: ALL,
   body: keyBody(ZERO),
   userRequired: "USER_AUTHENTICATION_REQUIRED",
-  foreignResource: async (ctx) => ({ path: "/team-api-keys", body: keyBody(await teamOfOthers(ctx)), creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+  foreignResource: async (ctx) => ({ path: "/team-api-keys", body: keyBody(await teamOfOthers(ctx)), creds: asProjectUser(ctx), code: "API_KEY_NOT_FOUND" }),
   memberWithoutPermission: async (ctx) => ({
     path: "/team-api-keys",
     body: keyBody(await teamWithoutManageKeys(ctx)),
@@ -177,7 +179,7 @@ describeSecurity({
   path: `/team-api-keys?team_id=${ZERO}`,
   access: ALL,
   userRequired: "USER_AUTHENTICATION_REQUIRED",
-  foreignResource: async (ctx) => ({ path: `/team-api-keys?team_id=${await teamOfOthers(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_MEMBERSHIP_NOT_FOUND" }),
+  foreignResource: async (ctx) => ({ path: `/team-api-keys?team_id=${await teamOfOthers(ctx)}`, creds: asProjectUser(ctx), code: "API_KEY_NOT_FOUND" }),
   memberWithoutPermission: async (ctx) => ({ path: `/team-api-keys?team_id=${await teamWithoutManageKeys(ctx)}`, creds: asProjectUser(ctx), code: "TEAM_PERMISSION_REQUIRED" }),
 });
 describeSecurity({

@@ -30,13 +30,14 @@ const routes = apiKeyRoutes({
     created: CreatedTeamApiKeySchema,
     read: TeamApiKeySchema,
     list: listSchema(TeamApiKeySchema, "TeamApiKeyList"),
-    listQuery: z.object({ team_id: z.uuid() }),
-    byIdQuery: z.object({ team_id: z.uuid().optional().openapi({ description: "The key's team, as the SDK sends it; optional." }) }),
+    listQuery: z.strictObject({ team_id: z.uuid() }),
+    byIdQuery: z.strictObject({ team_id: z.uuid().optional().openapi({ description: "The key's team, as the SDK sends it; optional." }) }),
   },
-  ownerErrors: ["TEAM_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"] satisfies KnownErrorCode[],
+  ownerErrors: ["TEAM_NOT_FOUND", "API_KEY_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"] satisfies KnownErrorCode[],
   byIdErrors: ["TEAM_PERMISSION_REQUIRED", "USER_AUTHENTICATION_REQUIRED"] satisfies KnownErrorCode[],
   clientRule:
-    "A client must be a member of the team holding `$manage_api_keys`; by id, a key of a team the client is not in answers API_KEY_NOT_FOUND.",
+    "A client must be a member of the team holding `$manage_api_keys` (TEAM_PERMISSION_REQUIRED otherwise); a team the client is not " +
+    "in, or a key of one, answers API_KEY_NOT_FOUND, as in Stack Auth, so team ids cannot be probed.",
 });
 
 const actorOf = (auth: RequestAuth): ApiKeyActor => (auth.type === "client" ? { clientUserId: requireUser(auth).sub } : null);
@@ -52,7 +53,7 @@ export function registerTeamApiKeyRoutes(router: Router): void {
       isPublic: body.is_public ?? false,
       expiresAtMillis: body.expires_at_millis,
     });
-    return c.json({ ...toTeamKeyRead(created.key), value: created.value }, 201);
+    return c.json({ ...toTeamKeyRead(created.key), value: created.value }, 200);
   });
 
   router.openapi(routes.list, async (c) => {

@@ -27,7 +27,7 @@ describe("user API keys", () => {
     const user = await signUpUser(t, project.client);
     const expiresAt = Date.now() + 3_600_000;
     const created = await client(user, "POST", "/user-api-keys", keyBody({ description: "deploy", expires_at_millis: expiresAt }));
-    expect(created.status, created.text).toBe(201);
+    expect(created.status, created.text).toBe(200);
     expect(created.json).toEqual({
       id: expect.any(String),
       description: "deploy",
@@ -64,7 +64,7 @@ describe("user API keys", () => {
   it("public keys start with pk_ and carry their flag; keys without expiry omit expires_at_millis", async () => {
     const user = await signUpUser(t, project.client);
     const created = await server("POST", "/user-api-keys", keyBody({ user_id: user.userId, is_public: true }));
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(200);
     expect(created.json.value).toMatch(/^pk_[0-9a-z]{45}[0-9a-f]{32}user3574ck4u7h[0-9a-f]{8}$/);
     expect(created.json.is_public).toBe(true);
     expect(created.json).not.toHaveProperty("expires_at_millis");
@@ -114,7 +114,7 @@ describe("user API keys", () => {
   it("an expired key fails the check with API_KEY_EXPIRED", async () => {
     const user = await signUpUser(t, project.client);
     const created = await server("POST", "/user-api-keys", keyBody({ user_id: user.userId, expires_at_millis: Date.now() - 1000 }));
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(200);
     const checked = await server("POST", "/user-api-keys/check", { api_key: created.json.value });
     expect([checked.status, checked.json.code]).toEqual([401, "API_KEY_EXPIRED"]);
   });
@@ -141,15 +141,23 @@ describe("user API keys", () => {
     expect([res.status, res.json.code, res.json.details]).toEqual([400, "WRONG_API_KEY_TYPE", { expected_type: "team", actual_type: "user" }]);
   });
 
-  it("clients manage only their own keys: another user is USER_NOT_FOUND, another user's key API_KEY_NOT_FOUND", async () => {
+  it("clients manage only their own keys: naming another user is a plain 403 (as in Stack Auth), another user's key API_KEY_NOT_FOUND", async () => {
     const user = await signUpUser(t, project.client);
     const other = await signUpUser(t, project.client);
     const theirs = await client(other, "POST", "/user-api-keys", keyBody());
-    expect((await client(user, "POST", "/user-api-keys", keyBody({ user_id: other.userId }))).json.code).toBe("USER_NOT_FOUND");
-    expect((await client(user, "GET", `/user-api-keys?user_id=${other.userId}`)).json.code).toBe("USER_NOT_FOUND");
+    const forbidden = (res: { status: number; text: string; headers: Headers }) => {
+      expect([res.status, res.headers.get("content-type")]).toEqual([403, expect.stringMatching(/^text\/plain/)]);
+      expect(res.text).toContain("own API keys");
+      expect(res.headers.get("x-stack-known-error")).toBeNull();
+    };
+    forbidden(await client(user, "POST", "/user-api-keys", keyBody({ user_id: other.userId })));
+    forbidden(await client(user, "GET", `/user-api-keys?user_id=${other.userId}`));
+    // The same for a user that does not exist: existence does not leak.
+    forbidden(await client(user, "GET", `/user-api-keys?user_id=${crypto.randomUUID()}`));
     expect((await client(user, "GET", `/user-api-keys/${theirs.json.id}`)).json.code).toBe("API_KEY_NOT_FOUND");
     expect((await client(user, "PATCH", `/user-api-keys/${theirs.json.id}`, { revoked: true })).json.code).toBe("API_KEY_NOT_FOUND");
-    expect((await client(user, "GET", `/user-api-keys/${theirs.json.id}?user_id=${other.userId}`)).json.code).toBe("USER_NOT_FOUND");
+    forbidden(await client(user, "GET", `/user-api-keys/${theirs.json.id}?user_id=${other.userId}`));
+    forbidden(await client(user, "PATCH", `/user-api-keys/${theirs.json.id}?user_id=${other.userId}`, { revoked: true }));
     expect((await server("GET", `/user-api-keys/${theirs.json.id}?user_id=${user.userId}`)).json.code).toBe("API_KEY_NOT_FOUND");
     expect((await server("GET", `/user-api-keys/${theirs.json.id}?user_id=${other.userId}`)).status).toBe(200);
   });
@@ -181,15 +189,28 @@ describe("user API keys", () => {
     expect((await client(user, "GET", "/user-api-keys")).json.code).toBe("SCHEMA_ERROR");
   });
 
-  it("a project without user API keys answers API_KEYS_NOT_ENABLED (not SCHEMA_ERROR) naming the setting", async () => {
+  it("refuses query keys of the other kind (team_id on the user routes) with SCHEMA_ERROR, as Stack Auth does", async () => {
+    const user = await signUpUser(t, project.client);
+    const created = await client(user, "POST", "/user-api-keys", keyBody());
+    const teamId = crypto.randomUUID();
+    for (const path of [`/user-api-keys/${created.json.id}?user_id=${user.userId}&team_id=${teamId}`, `/user-api-keys?user_id=me&team_id=${teamId}`]) {
+      const res = await callUntyped(t, "GET", path, { creds: as(user) });
+      expect([res.status, res.json.code]).toEqual([400, "SCHEMA_ERROR"]);
+      expect(res.json.error).toContain("team_id");
+    }
+    expect((await callUntyped(t, "GET", `/user-api-keys/${created.json.id}`, { creds: as(user) })).status).toBe(200);
+  });
+
+  it("a project without user API keys answers a plain 400 naming the setting (as Stack Auth answers), not SCHEMA_ERROR", async () => {
     const off = await createProjectFixture(t, { config: { allow_user_api_keys: false } });
     const user = await signUpUser(t, off.client);
     const res = await call(t, "POST", "/user-api-keys", { creds: { ...off.client, accessToken: user.accessToken }, body: keyBody() });
-    expect([res.status, res.json.code, res.json.details]).toEqual([400, "API_KEYS_NOT_ENABLED", { type: "user" }]);
-    expect(res.json.error).toContain("User API keys are not enabled");
+    expect([res.status, res.headers.get("content-type"), res.headers.get("x-stack-known-error")]).toEqual([400, expect.stringMatching(/^text\/plain/), null]);
+    expect(res.text).toContain("User API keys are turned off");
+    expect(res.text).toContain("allow_user_api_keys");
     const checked = await call(t, "POST", "/user-api-keys/check", { creds: off.server, body: { api_key: "sk_x" } });
-    expect(checked.json.code).toBe("API_KEYS_NOT_ENABLED");
-    expect((await call(t, "GET", `/user-api-keys?user_id=${user.userId}`, { creds: off.server })).json.code).toBe("API_KEYS_NOT_ENABLED");
+    expect([checked.status, checked.text]).toEqual([400, res.text]);
+    expect((await call(t, "GET", `/user-api-keys?user_id=${user.userId}`, { creds: off.server })).text).toBe(res.text);
   });
 
   it("deleting a user deletes their keys", async () => {
@@ -220,7 +241,7 @@ describeSecurity({
   access: ALL,
   body: keyBody(),
   userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
-  foreignResource: async (ctx) => ({ path: "/user-api-keys", body: keyBody({ user_id: (await foreignUserKey(ctx)).userId }), creds: asProjectUser(ctx), code: "USER_NOT_FOUND" }),
+  foreignResource: async (ctx) => ({ path: "/user-api-keys", body: keyBody({ user_id: (await foreignUserKey(ctx)).userId }), creds: asProjectUser(ctx), code: "CLIENT_CAN_ONLY_MANAGE_OWN_API_KEYS" }),
 });
 describeSecurity({
   operationId: "listUserApiKeys",
@@ -228,7 +249,7 @@ describeSecurity({
   path: "/user-api-keys?user_id=me",
   access: ALL,
   userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
-  foreignResource: async (ctx) => ({ path: `/user-api-keys?user_id=${(await foreignUserKey(ctx)).userId}`, creds: asProjectUser(ctx), code: "USER_NOT_FOUND" }),
+  foreignResource: async (ctx) => ({ path: `/user-api-keys?user_id=${(await foreignUserKey(ctx)).userId}`, creds: asProjectUser(ctx), code: "CLIENT_CAN_ONLY_MANAGE_OWN_API_KEYS" }),
 });
 describeSecurity({
   operationId: "getUserApiKey",

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import type { KnownErrorCode } from "../../errors";
-import { requireUser, resolveUserIdForAccess } from "../../http/access";
+import { KnownError, type KnownErrorCode } from "../../errors";
+import { requireUser, resolveUserId } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
 import type { Router } from "../../http/router";
 import { listSchema, UserIdOrMe } from "../../http/schemas";
@@ -23,7 +23,7 @@ const CreatedUserApiKeySchema = z
   .openapi("CreatedUserApiKey", { description: "The new key; `value` is the whole key, shown only here." });
 const CreateBody = z.strictObject({ ...createFields, user_id: UserIdOrMe }).openapi("UserApiKeyCreate");
 
-const OWNER_ERRORS: KnownErrorCode[] = ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"];
+const OWNER_ERRORS: KnownErrorCode[] = ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "CLIENT_CAN_ONLY_MANAGE_OWN_API_KEYS"];
 
 const routes = apiKeyRoutes({
   type: "user",
@@ -32,16 +32,20 @@ const routes = apiKeyRoutes({
     created: CreatedUserApiKeySchema,
     read: UserApiKeySchema,
     list: listSchema(UserApiKeySchema, "UserApiKeyList"),
-    listQuery: z.object({ user_id: UserIdOrMe }),
-    byIdQuery: z.object({ user_id: UserIdOrMe.optional().openapi({ description: "The key's owner, as the SDK sends it; optional." }) }),
+    listQuery: z.strictObject({ user_id: UserIdOrMe }),
+    byIdQuery: z.strictObject({ user_id: UserIdOrMe.optional().openapi({ description: "The key's owner, as the SDK sends it; optional." }) }),
   },
   ownerErrors: OWNER_ERRORS,
   byIdErrors: OWNER_ERRORS,
-  clientRule: "A client manages only its own user's keys; naming another user answers USER_NOT_FOUND.",
+  clientRule: "A client manages only its own user's keys; naming another user answers a plain 403, as in Stack Auth, whether that user exists or not.",
 });
 
 const actorOf = (auth: RequestAuth): ApiKeyActor => (auth.type === "client" ? { clientUserId: requireUser(auth).sub } : null);
-const ownerOf = (auth: RequestAuth, userId: string): ApiKeyOwner => ({ type: "user", userId: resolveUserIdForAccess(auth, userId) });
+function ownerOf(auth: RequestAuth, userId: string): ApiKeyOwner {
+  const resolved = resolveUserId(auth, userId);
+  if (auth.type === "client" && requireUser(auth).sub !== resolved) throw new KnownError("CLIENT_CAN_ONLY_MANAGE_OWN_API_KEYS");
+  return { type: "user", userId: resolved };
+}
 
 export function registerUserApiKeyRoutes(router: Router): void {
   router.openapi(routes.create, async (c) => {
@@ -54,7 +58,7 @@ export function registerUserApiKeyRoutes(router: Router): void {
       isPublic: body.is_public ?? false,
       expiresAtMillis: body.expires_at_millis,
     });
-    return c.json({ ...toUserKeyRead(created.key), value: created.value }, 201);
+    return c.json({ ...toUserKeyRead(created.key), value: created.value }, 200);
   });
 
   router.openapi(routes.list, async (c) => {

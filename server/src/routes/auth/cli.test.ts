@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, callUntyped, createProjectFixture, signUpUser, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { knownErrors, type KnownErrorCode } from "../../errors";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import { createTestApp, type TestApp } from "../../testing/test-server";
@@ -28,6 +29,12 @@ const refresh = (refreshToken: string, p: ProjectFixture = project) =>
   });
 const sessionsOf = async (userId: string) =>
   (await call(t, "GET", `/auth/sessions?user_id=${userId}`, { creds: project.server })).json.items as Array<{ id: string; is_impersonation: boolean }>;
+
+/** A refusal Stack Auth answers as a bare 400 and a sentence, which Gatehouse answers the same way. */
+function expectPlain(res: { status: number; text: string; headers: Headers }, code: KnownErrorCode) {
+  expect([res.status, res.headers.get("content-type"), res.headers.get("x-stack-known-error")]).toEqual([400, expect.stringMatching(/^text\/plain/), null]);
+  expect(res.text).toBe(knownErrors[code].message({} as never));
+}
 
 async function started(body: Record<string, unknown> = {}, p: ProjectFixture = project) {
   const res = await start(body, p);
@@ -145,7 +152,7 @@ describe("CLI login", () => {
 
   it("needs a signed-in, unrestricted user to confirm, but none to check", async () => {
     const login = await started();
-    expect((await complete(project.client, { login_code: login.login_code })).json.code).toBe("USER_AUTHENTICATION_REQUIRED");
+    expectPlain(await complete(project.client, { login_code: login.login_code }), "CLI_REFRESH_TOKEN_REQUIRED");
     const anonymous = await call(t, "POST", "/auth/anonymous/sign-up", { creds: project.client });
     const refused = await call(t, "POST", "/auth/cli/complete", {
       creds: asUser({ accessToken: anonymous.json.access_token }),
@@ -156,21 +163,39 @@ describe("CLI login", () => {
     expect((await poll(login.polling_code)).json).toEqual({ status: "waiting" });
   });
 
-  it("takes the confirming session from the refresh token the Stack SDK sends, which must be the signed-in user's", async () => {
+  it("hands the tool the very session whose refresh token the confirm page sends (the Stack SDK's page), kept sealed until polled", async () => {
     const user = await signUpUser(t, project.client);
     const other = await signUpUser(t, project.client);
     const login = await started();
-    expect((await complete(asUser(user), { login_code: login.login_code, refresh_token: other.refreshToken })).json.code).toBe(
-      "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
+    expectPlain(await complete(asUser(user), { login_code: login.login_code, refresh_token: "not-a-token" }), "CLI_REFRESH_TOKEN_INVALID");
+    // The refresh token is the authority, whatever access token comes beside it, as for Stack's backend.
+    expect((await complete(asUser(user), { login_code: login.login_code, refresh_token: other.refreshToken })).json).toEqual({ success: true });
+    const rows = await t.db.query<{ data: Record<string, unknown> }>(
+      "SELECT data FROM verification_codes WHERE purpose = 'cli_polling' AND project_id = $1 AND user_id = $2",
+      [project.projectId, other.userId],
     );
-    expect((await complete(asUser(user), { login_code: login.login_code, refresh_token: "not-a-token" })).json.code).toBe(
-      "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED",
-    );
-    // The refresh token alone identifies the user too, as it does for Stack's backend.
-    expect((await complete(project.client, { login_code: login.login_code, refresh_token: user.refreshToken })).json).toEqual({ success: true });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.data.handover).toEqual(expect.any(String));
+    expect(JSON.stringify(rows)).not.toContain(other.refreshToken);
+    const sessionsBefore = await sessionsOf(other.userId);
+
     const success = await poll(login.polling_code);
-    const { access_token } = (await (await refresh((success.json as { refresh_token: string }).refresh_token)).json()) as { access_token: string };
-    expect((await me(access_token)).json.id).toBe(user.userId);
+    expect([success.status, success.json]).toEqual([201, { status: "success", refresh_token: other.refreshToken }]);
+    expect(await sessionsOf(other.userId)).toHaveLength(sessionsBefore.length);
+    const after = await t.db.query<{ data: Record<string, unknown> }>("SELECT data FROM verification_codes WHERE purpose = 'cli_polling' AND project_id = $1 AND user_id = $2", [
+      project.projectId,
+      other.userId,
+    ]);
+    expect(after[0]!.data).not.toHaveProperty("handover");
+    expect((await poll(login.polling_code)).json).toEqual({ status: "used" });
+  });
+
+  it("reads expired when the session handed over ends before the poll", async () => {
+    const user = await signUpUser(t, project.client);
+    const login = await started();
+    expect((await complete(project.client, { login_code: login.login_code, refresh_token: user.refreshToken })).json).toEqual({ success: true });
+    expect((await call(t, "DELETE", "/auth/sessions/current", { creds: asUser(user) })).status).toBe(200);
+    expect((await poll(login.polling_code)).json).toEqual({ status: "expired" });
   });
 
   it("keeps an impersonation an impersonation", async () => {
@@ -195,18 +220,19 @@ describe("CLI login", () => {
     async function anonymousLogin() {
       const anonymous = await call(t, "POST", "/auth/anonymous/sign-up", { creds: project.client });
       const login = await started({ anon_refresh_token: anonymous.json.refresh_token });
-      return { anonymousUserId: anonymous.json.user_id as string, login };
+      return { anonymousUserId: anonymous.json.user_id as string, anonymousRefreshToken: anonymous.json.refresh_token as string, login };
     }
 
-    it("lets the confirm page take the anonymous user over once, sign up as them, and confirm", async () => {
-      const { anonymousUserId, login } = await anonymousLogin();
+    it("lets the confirm page take the anonymous session over once, sign up as that user, and confirm", async () => {
+      const { anonymousUserId, anonymousRefreshToken, login } = await anonymousLogin();
       expect((await complete(project.client, { login_code: login.login_code, mode: "check" })).json).toEqual({ cli_session_state: "anonymous" });
       const claimed = await complete(project.client, { login_code: login.login_code, mode: "claim-anon-session" });
-      expect(claimed.json).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String) });
+      // The tool's own anonymous session, which the browser now shares (as with Stack's backend).
+      expect(claimed.json).toEqual({ access_token: expect.any(String), refresh_token: anonymousRefreshToken });
       const tokens = claimed.json as { access_token: string; refresh_token: string };
       expect((await me(tokens.access_token)).json).toMatchObject({ id: anonymousUserId, is_anonymous: true });
       // Once only, and the check no longer offers it.
-      expect((await complete(project.client, { login_code: login.login_code, mode: "claim-anon-session" })).json.code).toBe("CLI_AUTH_ERROR");
+      expectPlain(await complete(project.client, { login_code: login.login_code, mode: "claim-anon-session" }), "CLI_NO_ANONYMOUS_SESSION");
       expect((await complete(project.client, { login_code: login.login_code, mode: "check" })).json).toEqual({ cli_session_state: "none" });
 
       const upgraded = await call(t, "POST", "/auth/password/sign-up", {
@@ -215,29 +241,49 @@ describe("CLI login", () => {
         body: { email: `cli-anon-${Date.now()}@example.com`, password: "correct horse battery" },
       });
       expect(upgraded.json.user_id).toBe(anonymousUserId);
-      expect((await complete(asUser({ accessToken: upgraded.json.access_token }), { login_code: login.login_code })).json).toEqual({ success: true });
+      const confirmed = await complete(asUser({ accessToken: upgraded.json.access_token }), {
+        login_code: login.login_code,
+        refresh_token: upgraded.json.refresh_token,
+      });
+      expect(confirmed.json).toEqual({ success: true });
       const success = await poll(login.polling_code);
+      expect(success.json).toEqual({ status: "success", refresh_token: upgraded.json.refresh_token });
       const { access_token } = (await (await refresh((success.json as { refresh_token: string }).refresh_token)).json()) as { access_token: string };
       expect((await me(access_token)).json).toMatchObject({ id: anonymousUserId, is_anonymous: false });
     });
 
-    it("keeps only the anonymous user's id, and forgets it when another user confirms", async () => {
-      const { anonymousUserId, login } = await anonymousLogin();
-      const rows = await t.db.query<{ data: unknown }>("SELECT data FROM verification_codes WHERE purpose = 'cli_login' AND data->>'anon_user_id' = $1", [anonymousUserId]);
+    it("keeps the anonymous session sealed, forgets it when another user confirms, and leaves that user alone", async () => {
+      const { anonymousUserId, anonymousRefreshToken, login } = await anonymousLogin();
+      const query = "SELECT data FROM verification_codes WHERE purpose = 'cli_login' AND data->>'polling_code_id' IS NOT NULL AND project_id = $1 AND data->>'anon_user_id' = $2";
+      const rows = await t.db.query<{ data: unknown }>(query, [project.projectId, anonymousUserId]);
       expect(rows).toHaveLength(1);
-      expect(Object.keys(rows[0]!.data as object).sort()).toEqual(["anon_user_id", "polling_code_id"]);
+      expect(Object.keys(rows[0]!.data as object).sort()).toEqual(["anon_session", "anon_user_id", "polling_code_id"]);
+      expect(JSON.stringify(rows)).not.toContain(anonymousRefreshToken);
       expect((await complete(asUser(project.user), { login_code: login.login_code })).json).toEqual({ success: true });
+      expect(await t.db.query(query, [project.projectId, anonymousUserId])).toHaveLength(0);
       expect((await complete(project.client, { login_code: login.login_code, mode: "claim-anon-session" })).json.code).toBe("CLI_AUTH_USED_ERROR");
+      // The anonymous user and its session are untouched.
+      const anonymous = await me((await (await refresh(anonymousRefreshToken)).json() as { access_token: string }).access_token);
+      expect(anonymous.json).toMatchObject({ id: anonymousUserId, is_anonymous: true });
+    });
+
+    it("no longer offers an anonymous session that ended", async () => {
+      const { anonymousRefreshToken, login } = await anonymousLogin();
+      const access = (await (await refresh(anonymousRefreshToken)).json() as { access_token: string }).access_token;
+      const signedOut = await call(t, "DELETE", "/auth/sessions/current", { creds: asUser({ accessToken: access }), headers: { "x-stack-allow-anonymous-user": "true" } });
+      expect(signedOut.status).toBe(200);
+      expect((await complete(project.client, { login_code: login.login_code, mode: "check" })).json).toEqual({ cli_session_state: "none" });
+      expectPlain(await complete(project.client, { login_code: login.login_code, mode: "claim-anon-session" }), "CLI_NO_ANONYMOUS_SESSION");
     });
 
     it("refuses a refresh token that is not a live anonymous session of this project", async () => {
-      expect((await start({ anon_refresh_token: project.user.refreshToken })).json.code).toBe("CLI_AUTH_ERROR");
-      expect((await start({ anon_refresh_token: "nope" })).json.code).toBe("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+      expectPlain(await start({ anon_refresh_token: project.user.refreshToken }), "CLI_ANON_REFRESH_TOKEN_NOT_ANONYMOUS");
+      expectPlain(await start({ anon_refresh_token: "nope" }), "CLI_ANON_REFRESH_TOKEN_INVALID");
       const other = await createProjectFixture(t);
       const foreign = await call(t, "POST", "/auth/anonymous/sign-up", { creds: other.client });
-      expect((await start({ anon_refresh_token: foreign.json.refresh_token })).json.code).toBe("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+      expectPlain(await start({ anon_refresh_token: foreign.json.refresh_token }), "CLI_ANON_REFRESH_TOKEN_INVALID");
       const plain = await started();
-      expect((await complete(project.client, { login_code: plain.login_code, mode: "claim-anon-session" })).json.code).toBe("CLI_AUTH_ERROR");
+      expectPlain(await complete(project.client, { login_code: plain.login_code, mode: "claim-anon-session" }), "CLI_NO_ANONYMOUS_SESSION");
     });
   });
 });
@@ -290,5 +336,4 @@ describeSecurity({
   path: "/auth/cli/complete",
   access: all,
   body: { login_code: "A".repeat(45) },
-  userRequired: "USER_AUTHENTICATION_REQUIRED",
 });

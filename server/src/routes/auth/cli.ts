@@ -48,7 +48,9 @@ const CliLoginPendingSchema = z
 const CliLoginSucceededSchema = z
   .object({
     status: z.literal("success"),
-    refresh_token: z.string().openapi({ description: "The refresh token of a new session of the confirming user." }),
+    refresh_token: z.string().openapi({
+      description: "The session the confirm page handed over with `refresh_token`, or else a new session of the confirming user.",
+    }),
   })
   .openapi("CliLoginSucceeded");
 
@@ -64,7 +66,9 @@ const CompleteCliLoginBody = z
       .min(1)
       .max(256)
       .optional()
-      .openapi({ description: "The confirming browser session's refresh token (the Stack SDK sends it); it must be the signed-in user's." }),
+      .openapi({
+        description: "The confirming browser session's refresh token (the Stack SDK's page sends it): that session confirms, and the tool gets it.",
+      }),
   })
   .openapi("CompleteCliLogin");
 
@@ -76,7 +80,7 @@ const CompleteCliLoginAnswer = z
   ])
   .openapi("CompleteCliLoginAnswer");
 
-const startCliLoginRoute = authenticatedRoute(CLIENT_AND_UP, ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "CLI_AUTH_ERROR"], {
+const startCliLoginRoute = authenticatedRoute(CLIENT_AND_UP, ["CLI_ANON_REFRESH_TOKEN_INVALID", "CLI_ANON_REFRESH_TOKEN_NOT_ANONYMOUS"], {
   operationId: "startCliLogin",
   method: "post",
   path: "/auth/cli",
@@ -85,7 +89,7 @@ const startCliLoginRoute = authenticatedRoute(CLIENT_AND_UP, ["REFRESH_TOKEN_NOT
   description:
     "A command-line tool asks to sign in: it keeps the polling code and sends the person to the cli-auth-confirm page " +
     "with the login code. Both codes are single use and expire together. `anon_refresh_token` must be a live session of " +
-    "an anonymous user of this project (REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED, CLI_AUTH_ERROR). Rate limited per IP (429).",
+    "an anonymous user of this project (a plain 400 otherwise, as in Stack Auth). Rate limited per IP (429).",
   request: { body: optionalJsonBody(StartCliLoginBody) },
   responses: { 200: jsonResponse(CliLoginStartedSchema, "The login's codes"), ...rateLimitedResponse },
 });
@@ -97,7 +101,8 @@ const pollCliLoginRoute = authenticatedRoute(CLIENT_AND_UP, ["INVALID_POLLING_CO
   tags: ["CLI"],
   summary: "Poll a CLI login",
   description:
-    "`waiting` until a user confirms; then, once, 201 `success` with the refresh token of a new session of that user; " +
+    "`waiting` until a user confirms; then, once, 201 `success` with a refresh token of that user (the session the page " +
+    "handed over, or a new one); " +
     "`used` afterwards. `expired` once the codes expire. Poll every 2 seconds. Rate limited per IP (429).",
   request: { body: jsonBody(PollCliLoginBody) },
   responses: {
@@ -109,7 +114,15 @@ const pollCliLoginRoute = authenticatedRoute(CLIENT_AND_UP, ["INVALID_POLLING_CO
 
 const completeCliLoginRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  ["USER_AUTHENTICATION_REQUIRED", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "CLI_AUTH_ERROR", "CLI_AUTH_EXPIRED_ERROR", "CLI_AUTH_USED_ERROR"],
+  [
+    "USER_AUTHENTICATION_REQUIRED",
+    "CLI_AUTH_ERROR",
+    "CLI_AUTH_EXPIRED_ERROR",
+    "CLI_AUTH_USED_ERROR",
+    "CLI_NO_ANONYMOUS_SESSION",
+    "CLI_REFRESH_TOKEN_REQUIRED",
+    "CLI_REFRESH_TOKEN_INVALID",
+  ],
   {
     operationId: "completeCliLogin",
     method: "post",
@@ -118,9 +131,10 @@ const completeCliLoginRoute = authenticatedRoute(
     summary: "Check or confirm a CLI login",
     description:
       "The cli-auth-confirm page's calls. `check`: whether the login code can still be confirmed, and whether the tool " +
-      "runs as an anonymous user (`cli_session_state`). `claim-anon-session`: a new session of that anonymous user, once, " +
-      "so the person can sign up as them. `complete` (default): the signed-in user (a restricted one is refused) confirms; " +
-      "the tool's next poll gets a session of theirs. An unknown, used or expired login code answers CLI_AUTH_ERROR, " +
+      "runs as an anonymous user (`cli_session_state`). `claim-anon-session`: that anonymous session's tokens, once, " +
+      "so the person can sign up as them. `complete` (default): the user of `refresh_token` when it is sent (that session " +
+      "goes to the tool), else the signed-in user, confirms (a restricted one is refused); the tool's next poll gets the " +
+      "session. An unknown, used or expired login code answers CLI_AUTH_ERROR, " +
       "CLI_AUTH_USED_ERROR or CLI_AUTH_EXPIRED_ERROR. Rate limited per IP with the other code checks (429).",
     request: { body: jsonBody(CompleteCliLoginBody) },
     responses: { 200: jsonResponse(CompleteCliLoginAnswer, "Checked, claimed or confirmed"), ...rateLimitedResponse },

@@ -9,11 +9,11 @@
  * Each kind is switched on by the project config (`apiKeys.enabled.user` / `.team`).
  * Trusted (server) callers manage any key of the tenancy; a client manages only its own
  * user's keys, and a team's keys only as a member holding `$manage_api_keys`. A key a
- * client may not see reads as absent, so ids cannot be probed.
+ * client may not see reads as absent, so ids cannot be probed, and so does a team the client
+ * is not in (API_KEY_NOT_FOUND, as Stack Auth answers), so team ids cannot either.
  */
 import {
   findApiKey,
-  findApiKeyInAnyProject,
   insertApiKey,
   listApiKeys,
   updateApiKey,
@@ -50,6 +50,8 @@ async function requireOwnerAccess(deps: ServiceDeps, tenancy: Tenancy, actor: Ap
   if (owner.type === "user") {
     if (!(await findUser(deps.db, tenancy, owner.userId))) throw new KnownError("USER_NOT_FOUND");
   } else if (actor) {
+    // A team the client is not in reads as having no keys for them, as in Stack Auth: its existence does not leak.
+    if (!(await isTeamMember(deps.db, tenancy, owner.teamId, actor.clientUserId))) throw new KnownError("API_KEY_NOT_FOUND");
     await requireMemberWithPermissions(deps, tenancy, owner.teamId, actor.clientUserId, [MANAGE_API_KEYS]);
   } else if (!(await findTeam(deps.db, tenancy, owner.teamId))) {
     throw new KnownError("TEAM_NOT_FOUND", { team_id: owner.teamId });
@@ -146,17 +148,4 @@ export async function checkApiKey(deps: ServiceDeps, tenancy: Tenancy, type: Api
   if (key.manuallyRevokedAtMillis !== null) throw new KnownError("API_KEY_REVOKED");
   if (key.expiresAtMillis !== null && key.expiresAtMillis <= Date.now()) throw new KnownError("API_KEY_EXPIRED");
   return key;
-}
-
-/**
- * Revocation by a secret scanner that found a key published somewhere: holding the value is
- * the authority, as anyone who found it could use it. Public keys (`pk_`) are meant to be
- * published, so they are not revoked this way (PUBLIC_API_KEY_CANNOT_BE_REVOKED).
- */
-export async function revokeLeakedApiKey(deps: ServiceDeps, value: string): Promise<void> {
-  const parsed = parseApiKeyValue(value);
-  const found = parsed ? await findApiKeyInAnyProject(deps.db, parsed.id) : null;
-  if (!found || !apiKeyMatchesDigest(value, found.key.secretHash)) throw new KnownError("API_KEY_NOT_FOUND");
-  if (found.key.isPublic) throw new KnownError("PUBLIC_API_KEY_CANNOT_BE_REVOKED");
-  await updateApiKey(deps.db, found.tenant, found.key.id, { revoke: true });
 }

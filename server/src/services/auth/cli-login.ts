@@ -2,27 +2,33 @@
  * CLI login (SPEC §4): a command-line tool signs in through the browser. The tool starts a
  * login and gets two codes: a polling code it keeps, and a login code it shows the person as
  * a link to the cli-auth-confirm page. There a signed-in user confirms; the tool, polling with
- * its code, then receives the refresh token of a new session of that user, once.
+ * its code, then receives a refresh token of that user, once.
  *
  * Both codes are verification codes (services/verification-codes.ts): random in every
  * character, stored only as digests, scoped to the project and branch, expiring together
  * (2 hours unless the tool asks otherwise, at most 24). The login code (purpose `cli_login`)
  * names its polling code's row; confirming uses it up and writes the confirming user onto
  * the polling code (purpose `cli_polling`). The poll that finds a user there uses the polling
- * code up and opens the session in the same transaction, so exactly one poll gets a token;
- * later ones read `used`. No token is ever stored: the session is opened when handed out.
+ * code up in the same transaction, so exactly one poll gets a token; later ones read `used`.
  *
- * The new session is the confirming user's own: the browser session that confirms has
- * passed sign-in, and its second factor, already (services/auth/finish-sign-in.ts), so, like
- * a token refresh, this is not another sign-in. It inherits that session's impersonation
- * flag, so an impersonator cannot turn their session into an ordinary one this way.
+ * Which token the tool gets depends on how the page confirmed, as in Stack Auth:
+ * - with `refresh_token` (the Stack SDK's page sends its own): that session is handed to the
+ *   tool, so the tool and the browser share it. The refresh token is the authority here,
+ *   whatever access token comes beside it (holding one is holding the session). It waits
+ *   sealed (AES-GCM under the server secret) on the polling code until the poll takes it,
+ *   which clears it; a session ended meanwhile makes the login read as expired.
+ * - with the access token alone (Gatehouse's own page): the poll opens a new session of the
+ *   confirming user, inheriting the confirming session's impersonation flag, so an
+ *   impersonator cannot turn their session into an ordinary one. The browser session that
+ *   confirms has passed sign-in, and its second factor, already (finish-sign-in.ts), so,
+ *   like a token refresh, this is not another sign-in.
  * Restricted users (anonymous, unverified where verification is required, restricted by an
  * administrator) cannot confirm.
  *
  * A tool that already runs as an anonymous user can name that user's session when it starts
- * (`anon_refresh_token`): the confirm page can then take the anonymous user over
- * (`claim-anon-session`, a new session of that user, once) and let the person sign up as
- * them, as the Stack SDK's page does. Only the user's id is kept, never the token.
+ * (`anon_refresh_token`): the confirm page can then take that session over
+ * (`claim-anon-session`, once) and let the person sign up as the anonymous user, which keeps
+ * the user and their data. The token waits sealed on the login code until claimed.
  *
  * Starting and polling are rate limited per address (config/rate-limits.ts); checking and
  * confirming login codes count as code checks.
@@ -30,7 +36,7 @@
 import { hashSecret } from "../../crypto/secret-hash";
 import type { Queryable } from "../../db/db";
 import { isForeignKeyViolation } from "../../db/errors";
-import { findLiveSession, useSessionByRefreshHash } from "../../db/queries/sessions";
+import { findLiveSession, findLiveSessionByRefreshHash, useSessionByRefreshHash, type SessionRecord } from "../../db/queries/sessions";
 import { findUser, type UserRecord } from "../../db/queries/users";
 import {
   assignPendingCodeUser,
@@ -81,6 +87,7 @@ export async function startCliLogin(
 ): Promise<CliLoginStarted> {
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.cliLoginPerIp, subject: client.ip }]);
   const anonUserId = input.anonRefreshToken ? await anonymousUserOf(deps, tenancy, input.anonRefreshToken) : null;
+  const anonData = anonUserId ? { anon_user_id: anonUserId, anon_session: deps.cliLoginSeal.seal(input.anonRefreshToken!) } : {};
   const lifetime = input.expiresInMillis ?? CLI_LOGIN_DEFAULT_LIFETIME_MS;
   const expiresAt = new Date(Date.now() + lifetime);
   const { polling, login } = await deps.db.transaction(async (tx) => {
@@ -88,7 +95,7 @@ export async function startCliLogin(
     const login = await issueCode(tx, tenancy, {
       purpose: "cli_login",
       expiresInMs: lifetime,
-      data: { polling_code_id: polling.id, ...(anonUserId ? { anon_user_id: anonUserId } : {}) },
+      data: { polling_code_id: polling.id, ...anonData },
       replacePrevious: false,
     });
     return { polling, login };
@@ -99,11 +106,9 @@ export async function startCliLogin(
 /** The anonymous user whose live session `refreshToken` is; refuses any other token. */
 async function anonymousUserOf(deps: ServiceDeps, tenancy: Tenancy, refreshToken: string): Promise<string> {
   const session = await useSessionByRefreshHash(deps.db, tenancy, hashSecret(refreshToken));
-  if (!session) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  if (!session) throw new KnownError("CLI_ANON_REFRESH_TOKEN_INVALID");
   const user = await findUser(deps.db, tenancy, session.userId);
-  if (!user?.isAnonymous) {
-    throw new KnownError("CLI_AUTH_ERROR", { message: "anon_refresh_token must be the refresh token of an anonymous user's session." });
-  }
+  if (!user?.isAnonymous) throw new KnownError("CLI_ANON_REFRESH_TOKEN_NOT_ANONYMOUS");
   return user.id;
 }
 
@@ -122,6 +127,15 @@ export async function pollCliLogin(deps: ServiceDeps, tenancy: Tenancy, pollingC
       if (record.usedAt) return { status: "used" };
       if (!record.userId) return { status: "waiting" };
       if (!(await findUser(tx, tenancy, record.userId))) return { status: "expired" };
+      if (typeof record.data.handover === "string") {
+        const refreshToken = deps.cliLoginSeal.open(record.data.handover);
+        const live = await findLiveSessionByRefreshHash(tx, tenancy, hashSecret(refreshToken));
+        if (live?.userId !== record.userId) return { status: "expired" };
+        const { handover: _taken, ...rest } = record.data;
+        await replaceCodeData(tx, tenancy, record.id, rest);
+        await markCodeUsed(tx, tenancy, record.id);
+        return { status: "success", refresh_token: refreshToken };
+      }
       await markCodeUsed(tx, tenancy, record.id);
       const session = await openSession(tx, tenancy, record.userId, client, { isImpersonation: record.data.is_impersonation === true });
       return { status: "success", refresh_token: session.refreshToken };
@@ -146,11 +160,24 @@ async function pendingLogin(tx: Queryable, tenancy: Tenancy, loginCode: string):
   return record;
 }
 
-/** The anonymous user a pending login names, if that user still exists and is still anonymous. */
-async function pendingAnonymousUser(tx: Queryable, tenancy: Tenancy, record: VerificationCodeRecord): Promise<UserRecord | null> {
+/**
+ * The anonymous session a pending login carries, if its user is still anonymous and, where
+ * its refresh token was kept, that session is still live. `refreshToken` is null for logins
+ * started before tokens were kept (a new session of the user is opened for those).
+ */
+async function pendingAnonymousSession(
+  deps: ServiceDeps,
+  tx: Queryable,
+  tenancy: Tenancy,
+  record: VerificationCodeRecord,
+): Promise<{ user: UserRecord; refreshToken: string | null; session: SessionRecord | null } | null> {
   const anonUserId = typeof record.data.anon_user_id === "string" ? record.data.anon_user_id : null;
   const user = anonUserId ? await findUser(tx, tenancy, anonUserId) : null;
-  return user?.isAnonymous ? user : null;
+  if (!user?.isAnonymous) return null;
+  if (typeof record.data.anon_session !== "string") return { user, refreshToken: null, session: null };
+  const refreshToken = deps.cliLoginSeal.open(record.data.anon_session);
+  const session = await findLiveSessionByRefreshHash(tx, tenancy, hashSecret(refreshToken));
+  return session?.userId === user.id ? { user, refreshToken, session } : null;
 }
 
 /**
@@ -170,20 +197,24 @@ export async function completeCliLogin(
   if (input.mode === "check") {
     return deps.db.transaction(async (tx) => {
       const record = await pendingLogin(tx, tenancy, input.loginCode);
-      return { cli_session_state: (await pendingAnonymousUser(tx, tenancy, record)) ? "anonymous" : "none" };
+      return { cli_session_state: (await pendingAnonymousSession(deps, tx, tenancy, record)) ? "anonymous" : "none" };
     });
   }
+  const noAnonymousSession = () => new KnownError("CLI_NO_ANONYMOUS_SESSION");
   const claimed = await unlessDeletedMeanwhile(
     () =>
       deps.db.transaction(async (tx) => {
         const record = await pendingLogin(tx, tenancy, input.loginCode);
-        const user = await pendingAnonymousUser(tx, tenancy, record);
-        if (!user) throw new KnownError("CLI_AUTH_ERROR", { message: "No anonymous session is tied to this login code." });
-        const { anon_user_id: _claimed, ...rest } = record.data;
+        const anonymous = await pendingAnonymousSession(deps, tx, tenancy, record);
+        if (!anonymous) throw noAnonymousSession();
+        const { anon_user_id: _user, anon_session: _session, ...rest } = record.data;
         await replaceCodeData(tx, tenancy, record.id, rest);
-        return { userId: user.id, session: await openSession(tx, tenancy, user.id, client) };
+        if (anonymous.refreshToken && anonymous.session) {
+          return { userId: anonymous.user.id, session: { sessionId: anonymous.session.id, refreshToken: anonymous.refreshToken } };
+        }
+        return { userId: anonymous.user.id, session: await openSession(tx, tenancy, anonymous.user.id, client) };
       }),
-    () => new KnownError("CLI_AUTH_ERROR", { message: "No anonymous session is tied to this login code." }),
+    noAnonymousSession,
   );
   const tokens = await tokensForSession(deps, tenancy, claimed.userId, claimed.session);
   return { access_token: tokens.access_token, refresh_token: tokens.refresh_token };
@@ -200,11 +231,15 @@ async function confirmCliLogin(
   if (!user) throw new KnownError("USER_AUTHENTICATION_REQUIRED");
   const restriction = restrictionOf(user, restrictionRules(tenancy.config));
   if (restriction) throw new KnownError("RESTRICTED_USER_NOT_ALLOWED", { restricted_reason: restriction });
+  const handover = input.refreshToken ? { handover: deps.cliLoginSeal.seal(input.refreshToken) } : {};
   await deps.db.transaction(async (tx) => {
     const record = await pendingLogin(tx, tenancy, input.loginCode);
     await markCodeUsed(tx, tenancy, record.id);
+    // A claimed or ignored anonymous session is no longer needed once someone confirms.
+    const { anon_user_id: _user, anon_session: anonSession, ...rest } = record.data;
+    if (anonSession !== undefined) await replaceCodeData(tx, tenancy, record.id, rest);
     const pollingCodeId = String(record.data.polling_code_id);
-    const assigned = await assignPendingCodeUser(tx, tenancy, pollingCodeId, user.id, { is_impersonation: confirming.isImpersonation });
+    const assigned = await assignPendingCodeUser(tx, tenancy, pollingCodeId, user.id, { is_impersonation: confirming.isImpersonation, ...handover });
     // Both codes expire together, so this is the instant between the two checks.
     if (!assigned) throw new KnownError("CLI_AUTH_EXPIRED_ERROR", { message: LOGIN_EXPIRED });
   });
@@ -212,8 +247,8 @@ async function confirmCliLogin(
 }
 
 /**
- * The session confirming: the access token's, or the one `refreshToken` names (the Stack
- * SDK's page sends its refresh token too). When both are sent they must be the same user's.
+ * The session confirming: the one `refreshToken` names (the Stack SDK's page sends its own),
+ * which then stands alone, or else the access token's.
  */
 async function confirmingSession(
   deps: ServiceDeps,
@@ -221,10 +256,12 @@ async function confirmingSession(
   caller: CliCaller | null,
   refreshToken: string | undefined,
 ): Promise<{ userId: string; isImpersonation: boolean }> {
-  const named = refreshToken ? await useSessionByRefreshHash(deps.db, tenancy, hashSecret(refreshToken)) : null;
-  if (refreshToken && (!named || (caller && named.userId !== caller.userId))) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
-  if (named) return { userId: named.userId, isImpersonation: named.isImpersonation };
-  if (!caller) throw new KnownError("USER_AUTHENTICATION_REQUIRED");
+  if (refreshToken) {
+    const named = await useSessionByRefreshHash(deps.db, tenancy, hashSecret(refreshToken));
+    if (!named) throw new KnownError("CLI_REFRESH_TOKEN_INVALID");
+    return { userId: named.userId, isImpersonation: named.isImpersonation };
+  }
+  if (!caller) throw new KnownError("CLI_REFRESH_TOKEN_REQUIRED");
   const own = await findLiveSession(deps.db, tenancy, caller.sessionId, caller.userId);
   return { userId: caller.userId, isImpersonation: own?.isImpersonation ?? false };
 }
