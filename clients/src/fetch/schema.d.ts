@@ -173,11 +173,31 @@ export interface paths {
         };
         /**
          * Start signing in (or linking) with an OAuth provider
-         * @description A browser redirect to the provider, as `signInWithOAuth` drives it (PKCE S256 with the client's challenge). The redirect sets an HttpOnly cookie binding the flow to this browser for 3600 s. With `stack_response_mode=json` the answer is `{location}` instead and no cookie is set. The flow lasts an hour. Counts against sign_in_per_ip (429).
+         * @description A browser redirect (307) to the provider, as `signInWithOAuth` drives it (the client's PKCE challenge, S256 or plain; Gatehouse always uses S256 with the provider). The redirect sets an HttpOnly cookie binding the flow to this browser for 3600 s. With `stack_response_mode=json` the answer is `{location}` instead and no cookie is set. The flow lasts an hour. `redirect_uri` is judged when the provider answers (see the callback). Counts against sign_in_per_ip (429).
          */
         get: operations["authorizeOAuth"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/oauth/callback/apple/native": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with an Apple identity token from a native app
+         * @description For iOS and macOS apps that run Apple's own sign-in: the identity token is checked against Apple's keys, and its audience must be one of the bundle ids of the project's `apple` provider (`appleBundles`; none configured answers APPLE_BUNDLE_ID_NOT_CONFIGURED, a token that does not check out INVALID_APPLE_CREDENTIALS). The account then signs in or up as with the web flow. A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in. Counts against sign_in_per_ip (429).
+         */
+        post: operations["signInWithAppleNative"];
         delete?: never;
         options?: never;
         head?: never;
@@ -193,13 +213,13 @@ export interface paths {
         };
         /**
          * The provider's answer (redirect)
-         * @description Where the provider sends the browser back. Answers a redirect to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`; once the flow is known, failures redirect to its `error_redirect_url` with `errorCode`, `message` and `details`. An unknown, used or expired state, or a redirect-started flow reaching a browser without its cookie, answers OUTER_OAUTH_TIMEOUT.
+         * @description Where the provider sends the browser back. Answers a redirect (303, body `{}`) to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`. Once the flow is known, a known error (an untrusted `redirect_uri`: REDIRECT_URL_NOT_WHITELISTED, sign-up off, an address taken...) redirects (307) to the first trusted of `redirect_uri` and `error_redirect_url` with `error=server_error`, `error_description`, `errorCode`, `message` and `details`, or is answered as a known error when neither is trusted. An unknown or used state, a redirect-started flow reaching a browser without its cookie, an answer at another provider's callback and a code the provider refuses are answered 400 in plain text. The binding cookie is deleted once the flow is known.
          */
         get: operations["oauthCallback"];
         put?: never;
         /**
          * The provider's answer (form post)
-         * @description Where the provider sends the browser back. Answers a redirect to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`; once the flow is known, failures redirect to its `error_redirect_url` with `errorCode`, `message` and `details`. An unknown, used or expired state, or a redirect-started flow reaching a browser without its cookie, answers OUTER_OAUTH_TIMEOUT. Providers that answer with a form post (Apple) come here.
+         * @description Where the provider sends the browser back. Answers a redirect (303, body `{}`) to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`. Once the flow is known, a known error (an untrusted `redirect_uri`: REDIRECT_URL_NOT_WHITELISTED, sign-up off, an address taken...) redirects (307) to the first trusted of `redirect_uri` and `error_redirect_url` with `error=server_error`, `error_description`, `errorCode`, `message` and `details`, or is answered as a known error when neither is trusted. An unknown or used state, a redirect-started flow reaching a browser without its cookie, an answer at another provider's callback and a code the provider refuses are answered 400 in plain text. The binding cookie is deleted once the flow is known. Providers that answer with a form post (Apple) come here.
          */
         post: operations["oauthCallbackFormPost"];
         delete?: never;
@@ -228,6 +248,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/oauth/cross-domain/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hand the signed-in session to another of the project's sites
+         * @description Needs the user's access token and the refresh token of the same session (`x-stack-refresh-token`; without it 400, another session's 401, both in plain text). Answers `redirect_url`: the trusted `redirect_uri` with a one-time authorization code (5 minutes) and `state`. POST /auth/oauth/token trades the code, with the S256 verifier and the same redirect URI, for this same session's tokens. Counts against sign_in_per_ip (429).
+         */
+        post: operations["authorizeCrossDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/oauth/token": {
         parameters: {
             query?: never;
@@ -239,7 +279,7 @@ export interface paths {
         put?: never;
         /**
          * Exchange a refresh token or an authorization code for tokens
-         * @description OAuth 2.0 token endpoint (form-encoded). `refresh_token`: a new access token; the refresh token stays the same for the session. `authorization_code`: the code from our OAuth callback, with the flow's `redirect_uri` and the PKCE verifier of its S256 challenge, opens the session (a wrong verifier or URI counts against the code, which then answers INVALID_AUTHORIZATION_CODE; a used or expired code too; code_check_per_ip applies). A user with two-factor sign-in on gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead.
+         * @description OAuth 2.0 token endpoint (form-encoded, or JSON). `refresh_token`: a new access token; the refresh token stays the same for the session. `authorization_code`: the code from our OAuth callback (or the cross-domain hand-off), with the flow's `redirect_uri` and the PKCE verifier of its challenge, opens the session (a wrong verifier answers INVALID_AUTHORIZATION_CODE, a wrong redirect URI 400 in plain text, and both count against the code; a used or expired code answers INVALID_AUTHORIZATION_CODE; code_check_per_ip applies). A user with two-factor sign-in on gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead. A cross-domain code hands back the session it was issued for, with the same refresh token.
          */
         post: operations["exchangeOAuthToken"];
         delete?: never;
@@ -1736,13 +1776,13 @@ export interface paths {
         };
         /**
          * List a user's linked OAuth provider accounts
-         * @description Client access lists its own user's (`user_id=me` or left out).
+         * @description Client access lists its own user's (`user_id=me` or left out; another user's answers 403 in plain text).
          */
         get: operations["listOAuthProviders"];
         put?: never;
         /**
          * Link a provider account to a user
-         * @description The provider must be in the project config. An account another user signs in with cannot sign in here too (OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN).
+         * @description The provider must be in the project config (else 404 in plain text). An account another user signs in with cannot sign in here too (OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN), and a user signs in with one account per provider (a second answers 400 in plain text).
          */
         post: operations["createOAuthProvider"];
         delete?: never;
@@ -1758,15 +1798,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one linked provider account */
+        /**
+         * Read one linked provider account
+         * @description A link the user does not have answers 404, client access naming another user 403, and a second account of one provider signing in for one user 400, each in plain text.
+         */
         get: operations["getOAuthProvider"];
         put?: never;
         post?: never;
-        /** Unlink a provider account (and drop its tokens) */
+        /**
+         * Unlink a provider account (and drop its tokens)
+         * @description A link the user does not have answers 404, client access naming another user 403, and a second account of one provider signing in for one user 400, each in plain text.
+         */
         delete: operations["deleteOAuthProvider"];
         options?: never;
         head?: never;
-        /** Change whether a linked account signs in or serves as a connected account */
+        /**
+         * Change whether a linked account signs in or serves as a connected account
+         * @description A link the user does not have answers 404, client access naming another user 403, and a second account of one provider signing in for one user 400, each in plain text.
+         */
         patch: operations["updateOAuthProvider"];
         trace?: never;
     };
@@ -2671,6 +2720,10 @@ export interface components {
              */
             revoked?: true;
         };
+        AppleNativeSignIn: {
+            /** @description The identity token Apple's sign-in sheet gave the app (a JWT). */
+            id_token: string;
+        };
         BackendUrls: {
             urls: string[];
         };
@@ -2994,6 +3047,29 @@ export interface components {
         CredentialScanningRevoke: {
             /** @description The leaked user or team API key, in full. */
             api_key: string;
+        };
+        CrossDomainAuthorizeRequest: {
+            /**
+             * Format: uri
+             * @description The receiving page, on a trusted domain; the code and `state` are added to it.
+             */
+            redirect_uri: string;
+            state: string;
+            /** @description BASE64URL(SHA-256(verifier)) of the receiving page's verifier. */
+            code_challenge: string;
+            /**
+             * @default S256
+             * @enum {string}
+             */
+            code_challenge_method: "S256";
+            /**
+             * Format: uri
+             * @description Handed back with the tokens; trusted domain.
+             */
+            after_callback_redirect_url?: string;
+        };
+        CrossDomainAuthorizeResponse: {
+            redirect_url: string;
         };
         /** @description The server shape with server or admin access, the client shape otherwise. */
         CurrentUser: components["schemas"]["ServerUser"] | components["schemas"]["ClientUser"];
@@ -3375,6 +3451,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
+        KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "APPLE_BUNDLE_ID_NOT_CONFIGURED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "INVALID_APPLE_CREDENTIALS" | "MULTI_FACTOR_AUTHENTICATION_REQUIRED" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
         KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUser: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -3417,20 +3507,6 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER" | "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 400. */
         KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -3451,6 +3527,20 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -3585,12 +3675,12 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser: {
+        KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignIn: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -3809,20 +3899,6 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 400. */
         KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -3851,12 +3927,12 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h: {
+        KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSKEY_AUTHENTICATION_NOT_ENABLED" | "PASSKEY_REGISTRATION_FAILED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PASSKEY_AUTHENTICATION_NOT_ENABLED" | "PASSKEY_REGISTRATION_FAILED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED" | "VERIFICATION_CODE_EXPIRED" | "VERIFICATION_CODE_MAX_ATTEMPTS_REACHED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -4033,12 +4109,12 @@ export interface components {
             };
         };
         /** @description A known error answered with status 401. */
-        KnownError401AccessTokenExpiredAnd3MoreL2xy9z: {
+        KnownError401AccessTokenExpiredAnd5More1fu59g1: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "ACCESS_TOKEN_EXPIRED" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "UNPARSABLE_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+            code: "ACCESS_TOKEN_EXPIRED" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "UNPARSABLE_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -4131,12 +4207,12 @@ export interface components {
             };
         };
         /** @description A known error answered with status 401. */
-        KnownError401RefreshTokenNotFoundOrExpired: {
+        KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED";
+            code: "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -4565,6 +4641,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 409. */
+        KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE" | "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 409. */
         KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -4770,6 +4860,8 @@ export interface components {
         NotificationPreferenceUpdate: {
             enabled: boolean;
         };
+        /** @description Authorization code grant: the `after_callback_redirect_url` the flow was started with (`afterCallbackRedirectUrl`: the same, under the name older SDKs read). */
+        OAuthAfterCallbackRedirectUrl: string | null;
         OAuthAuthorizeLocation: {
             location: string;
         };
@@ -4802,8 +4894,8 @@ export interface components {
             [key: string]: unknown;
         };
         OAuthProviderCreate: {
-            /** Format: uuid */
-            user_id: string;
+            /** @description A user id, or `me` for the signed-in user. */
+            user_id: string | "me";
             provider_config_id: string;
             account_id: string;
             /**
@@ -4842,12 +4934,12 @@ export interface components {
             code?: string;
             /** @description `authorization_code` grant: the `redirect_uri` the flow was started with. */
             redirect_uri?: string;
-            /** @description `authorization_code` grant: the PKCE verifier of the flow's S256 challenge. */
+            /** @description `authorization_code` grant: the PKCE verifier of the flow's challenge (S256 or plain). */
             code_verifier?: string;
             /** @description The project id, optionally followed by `#<branch id>`. */
             client_id: string;
-            /** @description A publishable client key, or `__stack_public_client__`. */
-            client_secret: string;
+            /** @description A publishable client key, or `__stack_public_client__` (or nothing) when the project requires none. */
+            client_secret?: string;
             scope?: string;
         };
         OAuthTokenResponse: {
@@ -4857,15 +4949,12 @@ export interface components {
             expires_in: number;
             refresh_token: string;
             scope: string;
-            /**
-             * Format: uuid
-             * @description Authorization code grant: the signed-in user.
-             */
-            user_id?: string;
             /** @description Authorization code grant: whether this sign-in created the user. */
             is_new_user?: boolean;
-            /** @description Authorization code grant: the `after_callback_redirect_url` the flow was started with. */
-            after_callback_redirect_url?: string | null;
+            /** @description Authorization code grant: `is_new_user` again, under the name older SDKs read. */
+            newUser?: boolean;
+            after_callback_redirect_url?: components["schemas"]["OAuthAfterCallbackRedirectUrl"];
+            afterCallbackRedirectUrl?: components["schemas"]["OAuthAfterCallbackRedirectUrl"];
         };
         OtpNonce: {
             /** @description Keep it; the code to redeem is the mailed six-character OTP followed by this nonce. */
@@ -5323,6 +5412,8 @@ export interface components {
                 client_secret?: string;
                 facebook_config_id?: string;
                 microsoft_tenant_id?: string;
+                /** @description Bundle ids of native Apple apps (Sign in with Apple). */
+                apple_bundle_ids?: string[];
             }[];
             enabled_oauth_providers: {
                 id: string;
@@ -5377,6 +5468,8 @@ export interface components {
                 client_secret?: string;
                 facebook_config_id?: string;
                 microsoft_tenant_id?: string;
+                /** @description Bundle ids of native Apple apps (Sign in with Apple). */
+                apple_bundle_ids?: string[];
             }[];
             email_config?: {
                 /** @enum {string} */
@@ -5473,12 +5566,12 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4: {
+        PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "BODY_PARSING_ERROR" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            code: "BODY_PARSING_ERROR" | "INVALID_OAUTH_CLIENT_ID_OR_SECRET" | "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -5487,12 +5580,12 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa: {
+        PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "BODY_PARSING_ERROR" | "OAUTH_PROVIDER_ACCESS_DENIED" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED";
+            code: "BODY_PARSING_ERROR" | "OAUTH_PROVIDER_ACCESS_DENIED" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR" | "SIGN_UP_NOT_ENABLED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -6962,24 +7055,25 @@ export interface operations {
                 client_id: string;
                 /** @description A publishable client key, or `__stack_public_client__`. */
                 client_secret: string;
-                /** @description The client's callback page (trusted domain); our code and `state` are added to it. */
+                /** @description The client's callback page; our code and `state` are added to it. It must be on a trusted domain when the provider answers. */
                 redirect_uri: string;
-                /** @description Our own scope; SDKs send `legacy`. */
+                /** @description Our own scope; SDKs send `legacy`. Handed back by the token endpoint. */
                 scope?: string;
                 /** @description The client's state, handed back with the code. */
                 state: string;
                 grant_type: "authorization_code";
-                /** @description BASE64URL(SHA-256(code_verifier)) of the client's verifier. */
+                /** @description S256: BASE64URL(SHA-256(code_verifier)), 43 characters. plain: the verifier itself (RFC 7636 unreserved characters). */
                 code_challenge: string;
-                code_challenge_method: "S256";
+                /** @description `S256` (what Gatehouse's own clients send) or `plain`. */
+                code_challenge_method: "S256" | "plain";
                 response_type: "code";
                 /** @description `link` adds the provider to the user of `token`. */
                 type?: "authenticate" | "link";
-                /** @description The signed-in user's access token; required for `link`. */
+                /** @description The signed-in user's access token: required for `link`; with `authenticate`, an anonymous user of it is upgraded by a new provider account. */
                 token?: string;
-                /** @description Extra scopes to ask the provider for, space-separated. */
+                /** @description Extra scopes to ask the provider for, space-separated (not with shared keys). */
                 provider_scope?: string;
-                /** @description Where failures go, with `errorCode`, `message` and `details`; trusted domain. */
+                /** @description Where failures go when `redirect_uri` is not trusted; trusted domain. */
                 error_redirect_url?: string;
                 /** @description Same as `error_redirect_url`. */
                 error_redirect_uri?: string;
@@ -7009,7 +7103,7 @@ export interface operations {
                 };
             };
             /** @description To the provider */
-            302: {
+            307: {
                 headers: {
                     /** @description Where the browser goes next. */
                     Location?: string;
@@ -7017,22 +7111,22 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Known error: BODY_PARSING_ERROR, INVALID_OAUTH_CLIENT_ID_OR_SECRET, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
+            /** @description Known error: BODY_PARSING_ERROR, INVALID_OAUTH_CLIENT_ID_OR_SECRET, OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4"];
+                    "application/json": components["schemas"]["PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, INVALID_PROJECT_FOR_ACCESS_TOKEN, UNPARSABLE_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, UNPARSABLE_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401AccessTokenExpiredAnd3MoreL2xy9z"];
+                    "application/json": components["schemas"]["KnownError401AccessTokenExpiredAnd5More1fu59g1"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -7057,6 +7151,86 @@ export interface operations {
             };
         };
     };
+    signInWithAppleNative: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppleNativeSignIn"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignInResult"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, APPLE_BUNDLE_ID_NOT_CONFIGURED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, INVALID_APPLE_CREDENTIALS, MULTI_FACTOR_AUTHENTICATION_REQUIRED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE, OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser"];
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
     oauthCallback: {
         parameters: {
             query?: {
@@ -7075,8 +7249,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description To the client's callback page, or its error page */
+            /** @description To the client's callback page with the code */
             303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description To the client's callback or error page with the error */
+            307: {
                 headers: {
                     /** @description Where the browser goes next. */
                     Location?: string;
@@ -7084,13 +7269,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */
+            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa"];
+                    "application/json": components["schemas"]["PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -7153,8 +7339,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description To the client's callback page, or its error page */
+            /** @description To the client's callback page with the code */
             303: {
+                headers: {
+                    /** @description Where the browser goes next. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description To the client's callback or error page with the error */
+            307: {
                 headers: {
                     /** @description Where the browser goes next. */
                     Location?: string;
@@ -7162,13 +7359,14 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */
+            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa"];
+                    "application/json": components["schemas"]["PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -7226,7 +7424,7 @@ export interface operations {
         };
         responses: {
             /** @description A live access token */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7281,7 +7479,7 @@ export interface operations {
             };
         };
     };
-    exchangeOAuthToken: {
+    authorizeCrossDomain: {
         parameters: {
             query?: never;
             header?: never;
@@ -7290,7 +7488,81 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "application/json": components["schemas"]["CrossDomainAuthorizeRequest"];
+            };
+        };
+        responses: {
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CrossDomainAuthorizeResponse"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusRedirectUrlNotWhitelisted"];
+                    "text/plain": string;
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "text/plain": string;
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Too many requests; retry after the number of seconds in Retry-After. */
+            429: {
+                headers: {
+                    /** @description Seconds until the limit's window ends. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    exchangeOAuthToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
                 "application/x-www-form-urlencoded": components["schemas"]["OAuthTokenRequest"];
+                "application/json": components["schemas"]["OAuthTokenRequest"];
             };
         };
         responses: {
@@ -7310,15 +7582,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806"];
+                    "text/plain": string;
                 };
             };
-            /** @description Known error: REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED */
+            /** @description Known error: PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401RefreshTokenNotFoundOrExpired"];
+                    "application/json": components["schemas"]["KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired"];
                 };
             };
             /** @description Too many requests; retry after the number of seconds in Retry-After. */
@@ -7754,13 +8027,13 @@ export interface operations {
                     "application/json": components["schemas"]["PasskeyRegistered"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSKEY_AUTHENTICATION_NOT_ENABLED, PASSKEY_REGISTRATION_FAILED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSKEY_AUTHENTICATION_NOT_ENABLED, PASSKEY_REGISTRATION_FAILED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED, VERIFICATION_CODE_EXPIRED, VERIFICATION_CODE_MAX_ATTEMPTS_REACHED */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h"];
+                    "application/json": components["schemas"]["KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -8866,6 +9139,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -8907,7 +9181,7 @@ export interface operations {
         };
         responses: {
             /** @description A live access token */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8940,6 +9214,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -8982,7 +9257,7 @@ export interface operations {
         };
         responses: {
             /** @description A live access token */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9015,6 +9290,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -14057,6 +14333,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -14101,22 +14378,23 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthProvider"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24"];
+                    "text/plain": string;
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
@@ -14126,6 +14404,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404UserNotFound"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -14162,13 +14450,13 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthProvider"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_CONNECTION_NOT_CONNECTED_TO_USER, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -14187,6 +14475,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -14196,6 +14485,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError404UserNotFound"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -14232,13 +14522,13 @@ export interface operations {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_CONNECTION_NOT_CONNECTED_TO_USER, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -14257,6 +14547,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -14266,6 +14557,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError404UserNotFound"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -14306,13 +14598,14 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthProvider"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_CONNECTION_NOT_CONNECTED_TO_USER, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignIn"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -14331,6 +14624,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -14340,6 +14634,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError404UserNotFound"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */

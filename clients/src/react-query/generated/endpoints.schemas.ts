@@ -81,6 +81,15 @@ export interface ApiKeyUpdate {
   revoked?: boolean;
 }
 
+export interface AppleNativeSignIn {
+  /**
+   * The identity token Apple's sign-in sheet gave the app (a JWT).
+   * @minLength 1
+   * @maxLength 16384
+   */
+  id_token: string;
+}
+
 export interface BackendUrls {
   urls: string[];
 }
@@ -626,6 +635,42 @@ export interface CredentialScanningRevoke {
    * @maxLength 1000
    */
   api_key: string;
+}
+
+export type CrossDomainAuthorizeRequestCodeChallengeMethod = typeof CrossDomainAuthorizeRequestCodeChallengeMethod[keyof typeof CrossDomainAuthorizeRequestCodeChallengeMethod];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CrossDomainAuthorizeRequestCodeChallengeMethod = {
+  S256: 'S256',
+} as const;
+
+export interface CrossDomainAuthorizeRequest {
+  /**
+   * The receiving page, on a trusted domain; the code and `state` are added to it.
+   * @maxLength 2048
+   */
+  redirect_uri: string;
+  /**
+   * @minLength 1
+   * @maxLength 512
+   */
+  state: string;
+  /**
+   * BASE64URL(SHA-256(verifier)) of the receiving page's verifier.
+   * @pattern ^[A-Za-z0-9_-]{43}$
+   */
+  code_challenge: string;
+  code_challenge_method?: CrossDomainAuthorizeRequestCodeChallengeMethod;
+  /**
+   * Handed back with the tokens; trusted domain.
+   * @maxLength 2048
+   */
+  after_callback_redirect_url?: string;
+}
+
+export interface CrossDomainAuthorizeResponse {
+  redirect_url: string;
 }
 
 /**
@@ -1443,6 +1488,46 @@ export interface KnownError400PlusApiKeysNotEnabledWrongApiKeyType {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode = typeof KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode[keyof typeof KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  APPLE_BUNDLE_ID_NOT_CONFIGURED: 'APPLE_BUNDLE_ID_NOT_CONFIGURED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  INVALID_APPLE_CREDENTIALS: 'INVALID_APPLE_CREDENTIALS',
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode = typeof KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode[keyof typeof KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode];
 
 
@@ -1554,44 +1639,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
-  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode];
 
 
@@ -1663,6 +1710,44 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Details;
 }
 
 /**
@@ -2013,11 +2098,11 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategor
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode];
+export type KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode = {
+export const KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
@@ -2025,7 +2110,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConne
   CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
   CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
   INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
 } as const;
@@ -2033,18 +2118,18 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConne
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails = {[key: string]: unknown};
+export type KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser {
+export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignIn {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode;
+  code: KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails;
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInDetails;
 }
 
 /**
@@ -2611,44 +2696,6 @@ export interface KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a731
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode = typeof KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode[keyof typeof KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
-  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code = typeof KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code[keyof typeof KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code];
 
 
@@ -2723,11 +2770,11 @@ export interface KnownError400PlusPasskeyAuthenticationNotEnabled {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode];
+export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode = {
+export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
@@ -2738,6 +2785,7 @@ export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode
   PASSKEY_REGISTRATION_FAILED: 'PASSKEY_REGISTRATION_FAILED',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
   VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
   VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
 } as const;
@@ -2745,18 +2793,18 @@ export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hDetails = {[key: string]: unknown};
+export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h {
+export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode;
+  code: KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hDetails;
+  details?: KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsDetails;
 }
 
 /**
@@ -3220,13 +3268,15 @@ export interface KnownError401 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = typeof KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode[keyof typeof KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode];
+export type KnownError401AccessTokenExpiredAnd5More1fu59g1Code = typeof KnownError401AccessTokenExpiredAnd5More1fu59g1Code[keyof typeof KnownError401AccessTokenExpiredAnd5More1fu59g1Code];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = {
+export const KnownError401AccessTokenExpiredAnd5More1fu59g1Code = {
   ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
   INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
   UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
   USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
 } as const;
@@ -3234,18 +3284,18 @@ export const KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = {
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails = {[key: string]: unknown};
+export type KnownError401AccessTokenExpiredAnd5More1fu59g1Details = {[key: string]: unknown};
 
 /**
  * A known error answered with status 401.
  */
-export interface KnownError401AccessTokenExpiredAnd3MoreL2xy9z {
+export interface KnownError401AccessTokenExpiredAnd5More1fu59g1 {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode;
+  code: KnownError401AccessTokenExpiredAnd5More1fu59g1Code;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails;
+  details?: KnownError401AccessTokenExpiredAnd5More1fu59g1Details;
 }
 
 /**
@@ -3513,29 +3563,30 @@ export interface KnownError401PlusUserAuthenticationRequired {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError401RefreshTokenNotFoundOrExpiredCode = typeof KnownError401RefreshTokenNotFoundOrExpiredCode[keyof typeof KnownError401RefreshTokenNotFoundOrExpiredCode];
+export type KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode = typeof KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode[keyof typeof KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError401RefreshTokenNotFoundOrExpiredCode = {
+export const KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode = {
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
   REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED',
 } as const;
 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError401RefreshTokenNotFoundOrExpiredDetails = {[key: string]: unknown};
+export type KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 401.
  */
-export interface KnownError401RefreshTokenNotFoundOrExpired {
+export interface KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError401RefreshTokenNotFoundOrExpiredCode;
+  code: KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError401RefreshTokenNotFoundOrExpiredDetails;
+  details?: KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredDetails;
 }
 
 /**
@@ -4407,6 +4458,35 @@ export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2M
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode = {
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+  OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: 'OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode];
 
 
@@ -4782,6 +4862,11 @@ export interface NotificationPreferenceUpdate {
   enabled: boolean;
 }
 
+/**
+ * Authorization code grant: the `after_callback_redirect_url` the flow was started with (`afterCallbackRedirectUrl`: the same, under the name older SDKs read).
+ */
+export type OAuthAfterCallbackRedirectUrl = string | null;
+
 export interface OAuthAuthorizeLocation {
   location: string;
 }
@@ -4821,12 +4906,18 @@ export interface OAuthProviderAnswer {
 }
 
 /**
+ * A user id, or `me` for the signed-in user.
+ */
+export type OAuthProviderCreateUserId = string | 'me';
+
+/**
  * @maxLength 256
  */
 export type OAuthProviderCreateEmail = string | null;
 
 export interface OAuthProviderCreate {
-  user_id: string;
+  /** A user id, or `me` for the signed-in user. */
+  user_id: OAuthProviderCreateUserId;
   /**
    * @minLength 1
    * @maxLength 63
@@ -4906,22 +4997,23 @@ export interface OAuthTokenRequest {
    */
   redirect_uri?: string;
   /**
-   * `authorization_code` grant: the PKCE verifier of the flow's S256 challenge.
-   * @minLength 43
-   * @maxLength 128
-   * @pattern ^[A-Za-z0-9._~-]{43,128}$
+   * `authorization_code` grant: the PKCE verifier of the flow's challenge (S256 or plain).
+   * @pattern ^[A-Za-z0-9._~-]{1,128}$
    */
   code_verifier?: string;
   /**
    * The project id, optionally followed by `#<branch id>`.
    * @minLength 1
+   * @maxLength 200
    */
   client_id: string;
   /**
-   * A publishable client key, or `__stack_public_client__`.
+   * A publishable client key, or `__stack_public_client__` (or nothing) when the project requires none.
    * @minLength 1
+   * @maxLength 512
    */
-  client_secret: string;
+  client_secret?: string;
+  /** @maxLength 512 */
   scope?: string;
 }
 
@@ -4933,23 +5025,18 @@ export const OAuthTokenResponseTokenType = {
   Bearer: 'Bearer',
 } as const;
 
-/**
- * Authorization code grant: the `after_callback_redirect_url` the flow was started with.
- */
-export type OAuthTokenResponseAfterCallbackRedirectUrl = string | null;
-
 export interface OAuthTokenResponse {
   access_token: string;
   token_type: OAuthTokenResponseTokenType;
   expires_in: number;
   refresh_token: string;
   scope: string;
-  /** Authorization code grant: the signed-in user. */
-  user_id?: string;
   /** Authorization code grant: whether this sign-in created the user. */
   is_new_user?: boolean;
-  /** Authorization code grant: the `after_callback_redirect_url` the flow was started with. */
-  after_callback_redirect_url?: OAuthTokenResponseAfterCallbackRedirectUrl;
+  /** Authorization code grant: `is_new_user` again, under the name older SDKs read. */
+  newUser?: boolean;
+  after_callback_redirect_url?: OAuthAfterCallbackRedirectUrl;
+  afterCallbackRedirectUrl?: OAuthAfterCallbackRedirectUrl;
 }
 
 export interface OtpNonce {
@@ -5168,25 +5255,25 @@ export type PasskeyAuthenticationResponseResponse = {
   /**
    * The client data the authenticator signed over: type, challenge, origin.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   clientDataJSON: string;
   /**
    * The authenticator data: RP ID hash, flags, signature counter.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   authenticatorData: string;
   /**
    * The signature over the authenticator data and the client data's hash.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   signature: string;
   /**
    * The user handle stored with the passkey.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   userHandle?: string;
   [key: string]: unknown;
@@ -5196,13 +5283,13 @@ export interface PasskeyAuthenticationResponse {
   /**
    * The credential id.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   id: string;
   /**
    * The credential id again (the same bytes).
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   rawId: string;
   type: PasskeyAuthenticationResponseType;
@@ -5257,19 +5344,19 @@ export type PasskeyRegistrationCredentialResponse = {
   /**
    * The client data the authenticator signed over: type, challenge, origin.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   clientDataJSON: string;
   /**
    * The authenticator data with the new public key, and the attestation.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   attestationObject: string;
   /**
    * The authenticator data alone.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   authenticatorData?: string;
   /** @maxItems 16 */
@@ -5278,7 +5365,7 @@ export type PasskeyRegistrationCredentialResponse = {
   /**
    * The public key in SPKI form.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   publicKey?: string;
   [key: string]: unknown;
@@ -5288,13 +5375,13 @@ export interface PasskeyRegistrationCredential {
   /**
    * The credential id.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   id: string;
   /**
    * The credential id again (the same bytes).
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   rawId: string;
   type: PasskeyRegistrationCredentialType;
@@ -5786,6 +5873,11 @@ export type ProjectConfigOauthProvidersItem = {
   client_secret?: string;
   facebook_config_id?: string;
   microsoft_tenant_id?: string;
+  /**
+   * Bundle ids of native Apple apps (Sign in with Apple).
+   * @maxItems 50
+   */
+  apple_bundle_ids?: string[];
 };
 
 export type ProjectConfigEnabledOauthProvidersItem = {
@@ -5888,6 +5980,11 @@ export type ProjectConfigPatchOauthProvidersItem = {
   client_secret?: string;
   facebook_config_id?: string;
   microsoft_tenant_id?: string;
+  /**
+   * Bundle ids of native Apple apps (Sign in with Apple).
+   * @maxItems 50
+   */
+  apple_bundle_ids?: string[];
 };
 
 export type ProjectConfigPatchEmailConfigType = typeof ProjectConfigPatchEmailConfigType[keyof typeof ProjectConfigPatchEmailConfigType];
@@ -6111,13 +6208,14 @@ export interface PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code];
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code = {
+export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode = {
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
   INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
+  OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: 'OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
   OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
   REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
@@ -6126,31 +6224,32 @@ export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Co
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details = {[key: string]: unknown};
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 {
+export interface PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv {
   /** Stable error code; see the known-errors catalogue. */
-  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code;
+  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details;
+  details?: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvDetails;
 }
 
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode = typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode[keyof typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode];
+export type PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode = typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode[keyof typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode = {
+export const PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode = {
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
   OAUTH_PROVIDER_ACCESS_DENIED: 'OAUTH_PROVIDER_ACCESS_DENIED',
   OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
   SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
 } as const;
@@ -6158,18 +6257,18 @@ export const PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails = {[key: string]: unknown};
+export type PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa {
+export interface PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d {
   /** Stable error code; see the known-errors catalogue. */
-  code: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode;
+  code: PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails;
+  details?: PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dDetails;
 }
 
 /**
@@ -7763,12 +7862,12 @@ client_id: string;
  */
 client_secret: string;
 /**
- * The client's callback page (trusted domain); our code and `state` are added to it.
+ * The client's callback page; our code and `state` are added to it. It must be on a trusted domain when the provider answers.
  * @maxLength 2048
  */
 redirect_uri: string;
 /**
- * Our own scope; SDKs send `legacy`.
+ * Our own scope; SDKs send `legacy`. Handed back by the token endpoint.
  * @maxLength 512
  */
 scope?: string;
@@ -7780,12 +7879,14 @@ scope?: string;
 state: string;
 grant_type: AuthorizeOAuthGrantType;
 /**
- * BASE64URL(SHA-256(code_verifier)) of the client's verifier.
- * @minLength 43
+ * S256: BASE64URL(SHA-256(code_verifier)), 43 characters. plain: the verifier itself (RFC 7636 unreserved characters).
+ * @minLength 1
  * @maxLength 128
- * @pattern ^[A-Za-z0-9_-]{43,128}$
  */
 code_challenge: string;
+/**
+ * `S256` (what Gatehouse's own clients send) or `plain`.
+ */
 code_challenge_method: AuthorizeOAuthCodeChallengeMethod;
 response_type: AuthorizeOAuthResponseType;
 /**
@@ -7793,17 +7894,17 @@ response_type: AuthorizeOAuthResponseType;
  */
 type?: AuthorizeOAuthType;
 /**
- * The signed-in user's access token; required for `link`.
+ * The signed-in user's access token: required for `link`; with `authenticate`, an anonymous user of it is upgraded by a new provider account.
  * @maxLength 8192
  */
 token?: string;
 /**
- * Extra scopes to ask the provider for, space-separated.
+ * Extra scopes to ask the provider for, space-separated (not with shared keys).
  * @maxLength 2048
  */
 provider_scope?: string;
 /**
- * Where failures go, with `errorCode`, `message` and `details`; trusted domain.
+ * Where failures go when `redirect_uri` is not trusted; trusted domain.
  * @maxLength 2048
  */
 error_redirect_url?: string;
@@ -7814,9 +7915,8 @@ error_redirect_url?: string;
 error_redirect_uri?: string;
 /**
  * Handed back with the tokens, for the client to go to; relative or on a trusted domain.
- * @maxLength 2048
  */
-after_callback_redirect_url?: string;
+after_callback_redirect_url?: string | string;
 response_mode?: AuthorizeOAuthResponseMode;
 /**
  * `json`: answer `{location}` instead of redirecting.
@@ -7839,6 +7939,7 @@ export type AuthorizeOAuthCodeChallengeMethod = typeof AuthorizeOAuthCodeChallen
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const AuthorizeOAuthCodeChallengeMethod = {
   S256: 'S256',
+  plain: 'plain',
 } as const;
 
 export type AuthorizeOAuthResponseType = typeof AuthorizeOAuthResponseType[keyof typeof AuthorizeOAuthResponseType];
@@ -7908,6 +8009,8 @@ error_description?: string;
 iss?: string;
 };
 
+export type OauthCallback303 = { [key: string]: unknown };
+
 export type OauthCallbackFormPostParams = {
 /**
  * @maxLength 4096
@@ -7930,6 +8033,8 @@ error_description?: string;
  */
 iss?: string;
 };
+
+export type OauthCallbackFormPost303 = { [key: string]: unknown };
 
 export type ListSessionsParams = {
 /**

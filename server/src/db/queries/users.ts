@@ -123,15 +123,15 @@ export async function findAuthByEmail(
   q: Queryable,
   tenant: Tenant,
   email: string,
-): Promise<{ userId: string; passwordHash: string | null; otpAuthEnabled: boolean } | null> {
-  const rows = await q.query<{ user_id: string; password_hash: string | null; otp_auth_enabled: boolean }>(
-    `SELECT u.id AS user_id, u.password_hash, u.otp_auth_enabled FROM contact_channels cc
+): Promise<{ userId: string; passwordHash: string | null; otpAuthEnabled: boolean; emailVerified: boolean } | null> {
+  const rows = await q.query<{ user_id: string; password_hash: string | null; otp_auth_enabled: boolean; is_verified: boolean }>(
+    `SELECT u.id AS user_id, u.password_hash, u.otp_auth_enabled, cc.is_verified FROM contact_channels cc
      JOIN users u ON u.project_id = cc.project_id AND u.branch_id = cc.branch_id AND u.id = cc.user_id
      WHERE cc.project_id = $1 AND cc.branch_id = $2 AND cc.type = 'email' AND cc.value = $3 AND cc.used_for_auth`,
     [tenant.projectId, tenant.branchId, email],
   );
   const row = rows[0];
-  return row ? { userId: row.user_id, passwordHash: row.password_hash, otpAuthEnabled: row.otp_auth_enabled } : null;
+  return row ? { userId: row.user_id, passwordHash: row.password_hash, otpAuthEnabled: row.otp_auth_enabled, emailVerified: row.is_verified } : null;
 }
 
 export interface NewUser {

@@ -96,11 +96,30 @@ describe("POST /auth/anonymous/sign-up", () => {
     expect(await ids("&include_anonymous=true")).toContain(tokens.user_id);
   });
 
-  it("does not create a personal team even when the project creates them on sign-up", async () => {
+  it("gets a personal team called Personal Team when the project creates them, named after the user once upgraded", async () => {
     const teams = await createProjectFixture(t, { config: { create_team_on_sign_up: true } });
     const tokens = await anonymousSignUp(teams);
-    const me = await call(t, "GET", "/users/me", { creds: { ...teams.client, accessToken: tokens.access_token }, headers: ALLOW });
-    expect(me.json.selected_team_id).toBeNull();
+    const anonCreds = { ...teams.client, accessToken: tokens.access_token };
+    const me = await call(t, "GET", "/users/me", { creds: anonCreds, headers: ALLOW });
+    expect(me.json.selected_team).toMatchObject({ display_name: "Personal Team" });
+    const email = uniqueEmail("named");
+    const upgraded = await call(t, "POST", "/auth/password/sign-up", { creds: anonCreds, headers: ALLOW, body: { email, password: "correct horse battery" } });
+    expect(upgraded.json.user_id).toBe(tokens.user_id);
+    const after = await call(t, "GET", "/teams?user_id=me", { creds: { ...teams.client, accessToken: upgraded.json.access_token } });
+    // The same team, renamed; no second one.
+    expect(after.json.items).toEqual([expect.objectContaining({ id: me.json.selected_team_id, display_name: `${email}'s Team` })]);
+  });
+
+  it("keeps a personal team the anonymous user renamed when upgraded", async () => {
+    const teams = await createProjectFixture(t, { config: { create_team_on_sign_up: true, client_team_creation_enabled: true } });
+    const tokens = await anonymousSignUp(teams);
+    const anonCreds = { ...teams.client, accessToken: tokens.access_token };
+    const me = await call(t, "GET", "/users/me", { creds: anonCreds, headers: ALLOW });
+    const renamed = await call(t, "PATCH", `/teams/${me.json.selected_team_id}`, { creds: teams.server, body: { display_name: "Basket" } });
+    expect(renamed.status).toBe(200);
+    const upgraded = await call(t, "POST", "/auth/password/sign-up", { creds: anonCreds, headers: ALLOW, body: { email: uniqueEmail("kept"), password: "correct horse battery" } });
+    const after = await call(t, "GET", "/teams?user_id=me", { creds: { ...teams.client, accessToken: upgraded.json.access_token } });
+    expect(after.json.items.map((team: any) => team.display_name)).toEqual(["Basket"]);
   });
 });
 

@@ -22,9 +22,9 @@ import { withCode } from "../emails/templates";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
 import type { SignInTokens } from "../sessions";
-import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
-import { createUser, updateUser } from "../users/user-changes";
+import { createUser } from "../users/user-changes";
+import { upgradeAnonymousUser } from "./anonymous-upgrade";
 import { issueCode, redeemCode } from "../verification-codes";
 import { finishSignIn } from "./finish-sign-in";
 import { normalizeEmail } from "./passwords";
@@ -106,13 +106,7 @@ export async function signInWithCode(
     const anonymous = input.anonymousUserId ? await findUser(deps.db, tenancy, input.anonymousUserId) : null;
     if (anonymous?.isAnonymous) {
       // Upgraded in place: the same id keeps what the user did while anonymous.
-      const upgraded = await updateUser(deps, tenancy, anonymous.id, { ...identity, isAnonymous: false });
-      if (tenancy.config.teams.createPersonalTeamOnSignUp) {
-        await deps.db.transaction((tx) =>
-          createTeamForCreator(tx, tenancy, upgraded.id, { displayName: personalTeamName(upgraded.displayName, found.email) }),
-        );
-      }
-      userId = upgraded.id;
+      userId = (await upgradeAnonymousUser(deps, tenancy, anonymous.id, identity)).id;
     } else {
       userId = (await createUser(deps, tenancy, identity)).id;
     }

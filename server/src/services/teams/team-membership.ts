@@ -1,6 +1,6 @@
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
-import { insertTeam, insertTeamMember, updateTeamRow, type TeamChanges } from "../../db/queries/teams";
+import { insertTeam, insertTeamMember, listTeams, updateTeamRow, type TeamChanges } from "../../db/queries/teams";
 import type { Team } from "./team";
 import { updateUserProfile } from "../../db/queries/users";
 import { grantDefaultPermissions } from "../permissions/defaults";
@@ -45,7 +45,26 @@ export async function joinTeam(q: Queryable, tenancy: Tenancy, teamId: string, u
   return true;
 }
 
+/** What a personal team is called until its owner is known (anonymous users). */
+export const UNNAMED_PERSONAL_TEAM = "Personal Team";
+
+/** A personal team's name: the owner's display name, else their e-mail address (as Stack Auth names it). */
 export function personalTeamName(displayName: string | null, email: string | null): string {
-  const owner = displayName ?? email?.split("@")[0];
-  return owner ? `${owner}'s Team` : "Personal Team";
+  const owner = displayName || email;
+  return owner ? `${owner}'s Team` : UNNAMED_PERSONAL_TEAM;
+}
+
+/**
+ * Gives the user's personal team a name once they have one (an anonymous user upgraded): every
+ * team of theirs still called UNNAMED_PERSONAL_TEAM. A team renamed meanwhile keeps its name.
+ * Returns how many teams the user belongs to, renamed or not.
+ */
+export async function namePersonalTeams(q: Queryable, tenancy: Tenancy, userId: string, name: string): Promise<number> {
+  const teams = await listTeams(q, tenancy, userId);
+  for (const team of teams) {
+    if (team.displayName !== UNNAMED_PERSONAL_TEAM) continue;
+    const renamed = await updateTeamRow(q, tenancy, team.id, { displayName: name });
+    if (renamed) await recordTeamEvent(q, tenancy, "team.updated", renamed);
+  }
+  return teams.length;
 }

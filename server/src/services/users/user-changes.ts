@@ -176,7 +176,8 @@ export async function createUser(
       await applyChanges(tx, tenancy, userId, { ...input, isAnonymous: undefined }, secrets);
       await alsoInTransaction?.(tx, userId);
       await grantDefaultPermissions(tx, tenancy, "signUp", userId);
-      if (tenancy.config.teams.createPersonalTeamOnSignUp && !input.isAnonymous) {
+      // Anonymous users get one too ("Personal Team"), renamed when they are upgraded (auth/anonymous-upgrade.ts).
+      if (tenancy.config.teams.createPersonalTeamOnSignUp) {
         await createTeamForCreator(tx, tenancy, userId, {
           displayName: personalTeamName(input.displayName ?? null, input.primaryEmail ?? null),
         });
@@ -187,11 +188,13 @@ export async function createUser(
   return (await findUser(deps.db, tenancy, userId))!;
 }
 
+/** `alsoInTransaction` runs with the changes, in their transaction (an upgrade's sign-in method). */
 export async function updateUser(
   deps: ServiceDeps,
   tenancy: Tenancy,
   userId: string,
   changes: UserChanges,
+  alsoInTransaction?: (tx: Queryable) => Promise<void>,
 ): Promise<User> {
   const current = await findUser(deps.db, tenancy, userId);
   if (!current) throw new KnownError("USER_NOT_FOUND");
@@ -201,6 +204,7 @@ export async function updateUser(
       () =>
         deps.db.transaction(async (tx) => {
           await applyChanges(tx, tenancy, userId, changes, secrets);
+          await alsoInTransaction?.(tx);
           await recordUserEvent(tx, tenancy, "user.updated", userId);
         }),
       () => new KnownError("USER_NOT_FOUND"),
