@@ -68,6 +68,8 @@ export interface AuthorizeOptions {
   redirectUri?: string;
   afterCallbackRedirectUrl?: string;
   pkce?: ReturnType<typeof newPkce>;
+  /** The client's PKCE method (S256 unless said); with plain, `pkce.challenge` is the verifier itself. */
+  pkceMethod?: "S256" | "plain";
 }
 
 export function authorizeQuery(project: OAuthProject, options: AuthorizeOptions, pkce: ReturnType<typeof newPkce>): URLSearchParams {
@@ -79,7 +81,7 @@ export function authorizeQuery(project: OAuthProject, options: AuthorizeOptions,
     state: pkce.state,
     grant_type: "authorization_code",
     code_challenge: pkce.challenge,
-    code_challenge_method: "S256",
+    code_challenge_method: options.pkceMethod ?? "S256",
     response_type: "code",
     type: options.type ?? "authenticate",
     error_redirect_url: CLIENT_ERROR_PAGE,

@@ -482,3 +482,137 @@ describe("the second factor", () => {
     expect(signIn.json).toMatchObject({ code: "MULTI_FACTOR_AUTHENTICATION_REQUIRED", details: { attempt_code: expect.any(String) } });
   });
 });
+
+describe("PKCE between the client and us", () => {
+  it("takes a plain challenge (RFC 7636 allows it): only the verifier equal to the challenge trades the code", async () => {
+    const verifier = "plain-verifier-of-a-client";
+    const pkce = { verifier, challenge: verifier, state: newPkce().state };
+    const flow = await runFlow(t, standIn, project, { accountId: account().sub }, { provider: "corp", pkce, pkceMethod: "plain" });
+    const code = flow.location.searchParams.get("code")!;
+    // The S256 digest of the verifier is not the plain verifier.
+    const hashed = await exchangeCode(t, project, code, newPkce().challenge);
+    expect(hashed.json.code).toBe("INVALID_AUTHORIZATION_CODE");
+    expect((await exchangeCode(t, project, code, verifier)).status).toBe(200);
+  });
+
+  it("takes an S256 challenge, and not its verifier's plain text as the challenge", async () => {
+    const pkce = newPkce();
+    const flow = await runFlow(t, standIn, project, { accountId: account().sub }, { provider: "corp", pkce });
+    const code = flow.location.searchParams.get("code")!;
+    // Sending the challenge itself as the verifier (as a plain client would) does not pass.
+    expect((await exchangeCode(t, project, code, pkce.challenge)).json.code).toBe("INVALID_AUTHORIZATION_CODE");
+    expect((await exchangeCode(t, project, code, pkce.verifier)).status).toBe(200);
+  });
+
+  it("takes the token request as JSON, and without a client secret where the project requires no publishable key", async () => {
+    const p = await projectWith({ "project.requirePublishableClientKey": false });
+    const flow = await runFlow(t, standIn, p, { accountId: account().sub }, { provider: "corp" });
+    const res = await t.request("/api/v1/auth/oauth/token", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        grant_type: "authorization_code",
+        code: flow.location.searchParams.get("code"),
+        redirect_uri: CLIENT_REDIRECT,
+        code_verifier: flow.pkce.verifier,
+        client_id: p.projectId,
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("pragma")).toBe("no-cache");
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      token_type: "Bearer",
+      expires_in: expect.any(Number),
+      scope: "legacy",
+      is_new_user: true,
+      newUser: true,
+      after_callback_redirect_url: null,
+      afterCallbackRedirectUrl: null,
+    });
+  });
+
+  it("refuses a missing client secret, and the public sentinel, where the project requires publishable keys", async () => {
+    const p = await projectWith({ "project.requirePublishableClientKey": true });
+    const query = authorizeQuery(p, { provider: "corp" }, newPkce());
+    query.set("client_secret", "__stack_public_client__");
+    const authorize = await t.request(`/api/v1/auth/oauth/authorize/corp?${query}`);
+    expect(authorize.status).toBe(401);
+    expect(((await authorize.json()) as any).code).toBe("PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT");
+    const token = await t.request("/api/v1/auth/oauth/token", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ grant_type: "authorization_code", code: "A".repeat(45), redirect_uri: CLIENT_REDIRECT, code_verifier: "x", client_id: p.projectId }).toString(),
+    });
+    expect(token.status).toBe(401);
+    expect(((await token.json()) as any).code).toBe("PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT");
+  });
+});
+
+describe("an anonymous user signing in with a provider", () => {
+  const anonymous = async (p: ProjectFixture) => {
+    const res = await call(t, "POST", "/auth/anonymous/sign-up", { creds: p.client, body: {} });
+    expect(res.status).toBe(200);
+    return { userId: res.json.user_id as string, accessToken: res.json.access_token as string };
+  };
+  const ALLOW = { "x-stack-allow-anonymous-user": "true" };
+
+  it("becomes that account when the provider account is new (?token= on authorize), keeping its id and data", async () => {
+    const p = await projectWith({ "teams.createPersonalTeamOnSignUp": true });
+    const anon = await anonymous(p);
+    await call(t, "PATCH", "/users/me", { creds: { ...p.client, accessToken: anon.accessToken }, headers: ALLOW, body: { client_metadata: { cart: 2 } } });
+    const person = account();
+    const res = await signInThroughProvider(t, standIn, p, { accountId: person.sub }, { provider: "corp", token: anon.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.userId).toBe(anon.userId);
+    expect(res.json.is_new_user).toBe(true);
+    const user = (await me(p, res.json.access_token)).json;
+    expect(user).toMatchObject({
+      id: anon.userId,
+      is_anonymous: false,
+      primary_email: person.email,
+      primary_email_verified: true,
+      display_name: person.name,
+      client_metadata: { cart: 2 },
+      oauth_providers: [{ id: "corp", account_id: person.sub }],
+      selected_team: { display_name: `${person.name}'s Team` },
+    });
+    // The anonymous session is the upgraded user's now too.
+    expect((await call(t, "GET", "/users/me", { creds: { ...p.client, accessToken: anon.accessToken }, headers: ALLOW })).json.is_anonymous).toBe(false);
+  });
+
+  it("signs in to the existing account when the provider account has one, leaving the anonymous user alone", async () => {
+    const p = await projectWith({});
+    const person = account();
+    const existing = await signInThroughProvider(t, standIn, p, { accountId: person.sub }, { provider: "corp" });
+    const anon = await anonymous(p);
+    const res = await signInThroughProvider(t, standIn, p, { accountId: person.sub }, { provider: "corp", token: anon.accessToken });
+    expect(res.userId).toBe(existing.userId);
+    expect(res.json.is_new_user).toBe(false);
+    const still = await call(t, "GET", "/users/me", { creds: { ...p.client, accessToken: anon.accessToken }, headers: ALLOW });
+    expect(still.json).toMatchObject({ id: anon.userId, is_anonymous: true, oauth_providers: [] });
+  });
+
+  it("is refused where sign-up is off, and stays anonymous", async () => {
+    const p = await projectWith({ "auth.allowSignUp": false });
+    const anon = await anonymous(p);
+    const flow = await runFlow(t, standIn, p, { accountId: account().sub }, { provider: "corp", token: anon.accessToken });
+    expect(errorOf(flow.location).code).toBe("SIGN_UP_NOT_ENABLED");
+    expect((await call(t, "GET", "/users/me", { creds: { ...p.client, accessToken: anon.accessToken }, headers: ALLOW })).json.is_anonymous).toBe(true);
+  });
+
+  it("ignores a token that no longer stands for a session (a sign-in is not held back by it)", async () => {
+    const p = await projectWith({});
+    const user = await signUpUser(t, p.client);
+    await call(t, "DELETE", "/auth/sessions/current", { creds: { ...p.client, accessToken: user.accessToken } });
+    const res = await signInThroughProvider(t, standIn, p, { accountId: account().sub }, { provider: "corp", token: user.accessToken });
+    expect(res.status).toBe(200);
+    expect(res.userId).not.toBe(user.userId);
+    // Linking does need a live token.
+    const pkce = newPkce();
+    const link = await t.request(`/api/v1/auth/oauth/authorize/corp?${authorizeQuery(p, { provider: "corp", type: "link", token: user.accessToken }, pkce)}`);
+    expect(link.status).toBe(401);
+  });
+});
