@@ -125,8 +125,9 @@ export function renderIdentityPage(input: {
   .pick button:hover, .pick button:focus-visible { border-color: var(--accent); outline: none; box-shadow: 0 0 0 3px rgba(58, 78, 224, .15); }
   .avatar { flex: none; width: 36px; height: 36px; border-radius: 50%; display: grid; place-items: center; font-weight: 600; color: var(--accent); background: #eceefe; }
   .who { display: flex; flex-direction: column; min-width: 0; }
-  .name, .email { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  .email { color: var(--muted); font-size: 13px; }
+  .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  /* The address is the identity: shown whole, wrapping where it must. */
+  .email { color: var(--muted); font-size: 13px; overflow-wrap: anywhere; }
   .badge { margin-left: auto; flex: none; font-size: 12px; color: var(--muted); }
   label { display: block; font-weight: 600; font-size: 14px; margin: 12px 0 4px; }
   label span { font-weight: 400; color: var(--muted); }
