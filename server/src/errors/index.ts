@@ -3,3 +3,4 @@ export { KnownError, isKnownError } from "./known-error";
 export { RateLimitedError } from "./rate-limited";
 export { StatusError } from "./status-error";
 export { redirectUrlNotTrusted } from "./redirect-url";
+export { signUpRejected } from "./sign-up-rejected";

@@ -33,6 +33,7 @@ import type {
   KnownError401PlusUserAuthenticationRequired,
   KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired,
   KnownError403,
+  KnownError403SignUpRejected,
   KnownError404UserNotFound,
   KnownError408OuterOauthTimeout,
   KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc,
@@ -299,7 +300,7 @@ export const getOauthCallbackQueryKey = (providerId?: string,
     }
 
     
-export const getOauthCallbackQueryOptions = <TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
+export const getOauthCallbackQueryOptions = <TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -319,10 +320,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type OauthCallbackQueryResult = NonNullable<Awaited<ReturnType<typeof oauthCallback>>>
-export type OauthCallbackQueryError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+export type OauthCallbackQueryError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
 
 
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: undefined |  OauthCallbackParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -333,7 +334,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -344,7 +345,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -353,7 +354,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
  * @summary The provider's answer (redirect)
  */
 
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -423,7 +424,7 @@ if(oAuthProviderAnswer?.iss !== undefined) {
 
 
 
-export const getOauthCallbackFormPostMutationOptions = <TError = ErrorType<OauthCallbackFormPost303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const getOauthCallbackFormPostMutationOptions = <TError = ErrorType<OauthCallbackFormPost303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext> => {
 
@@ -450,12 +451,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type OauthCallbackFormPostMutationResult = NonNullable<Awaited<ReturnType<typeof oauthCallbackFormPost>>>
     export type OauthCallbackFormPostMutationBody = OAuthProviderAnswer
-    export type OauthCallbackFormPostMutationError = ErrorType<OauthCallbackFormPost303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+    export type OauthCallbackFormPostMutationError = ErrorType<OauthCallbackFormPost303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
 
     /**
  * @summary The provider's answer (form post)
  */
-export const useOauthCallbackFormPost = <TError = ErrorType<OauthCallbackFormPost303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const useOauthCallbackFormPost = <TError = ErrorType<OauthCallbackFormPost303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof oauthCallbackFormPost>>,

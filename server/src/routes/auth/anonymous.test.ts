@@ -96,18 +96,22 @@ describe("POST /auth/anonymous/sign-up", () => {
     expect(await ids("&include_anonymous=true")).toContain(tokens.user_id);
   });
 
-  it("gets a personal team called Personal Team when the project creates them, named after the user once upgraded", async () => {
+  it("gets an unnamed personal team when the project makes them, named after the user once they upgrade", async () => {
     const teams = await createProjectFixture(t, { config: { create_team_on_sign_up: true } });
     const tokens = await anonymousSignUp(teams);
-    const anonCreds = { ...teams.client, accessToken: tokens.access_token };
-    const me = await call(t, "GET", "/users/me", { creds: anonCreds, headers: ALLOW });
+    const me = await call(t, "GET", "/users/me", { creds: { ...teams.client, accessToken: tokens.access_token }, headers: ALLOW });
     expect(me.json.selected_team).toMatchObject({ display_name: "Personal Team" });
     const email = uniqueEmail("named");
-    const upgraded = await call(t, "POST", "/auth/password/sign-up", { creds: anonCreds, headers: ALLOW, body: { email, password: "correct horse battery" } });
+    const upgraded = await call(t, "POST", "/auth/password/sign-up", {
+      creds: { ...teams.client, accessToken: tokens.access_token },
+      headers: ALLOW,
+      body: { email, password: "correct horse battery" },
+    });
     expect(upgraded.json.user_id).toBe(tokens.user_id);
-    const after = await call(t, "GET", "/teams?user_id=me", { creds: { ...teams.client, accessToken: upgraded.json.access_token } });
-    // The same team, renamed; no second one.
-    expect(after.json.items).toEqual([expect.objectContaining({ id: me.json.selected_team_id, display_name: `${email}'s Team` })]);
+    const after = await call(t, "GET", "/users/me", { creds: { ...teams.client, accessToken: upgraded.json.access_token } });
+    expect(after.json.selected_team).toMatchObject({ id: me.json.selected_team.id, display_name: `${email}'s Team` });
+    const all = await call(t, "GET", `/teams?user_id=${tokens.user_id}`, { creds: teams.server });
+    expect(all.json.items).toHaveLength(1);
   });
 
   it("keeps a personal team the anonymous user renamed when upgraded", async () => {

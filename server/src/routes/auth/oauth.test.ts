@@ -413,6 +413,21 @@ describe("refusals", () => {
     expect(await go("corp", (q) => (q.set("code_challenge_method", "plain"), q.set("code_challenge", "spaces are not allowed")))).toMatchObject({ status: 400, code: "SCHEMA_ERROR" });
   });
 
+  it("accepts and ignores the bot-challenge keys Stack's SDKs add to the authorize query, and any other unknown key", async () => {
+    const query = authorizeQuery(project, { provider: "corp", json: true }, newPkce());
+    query.set("bot_challenge_token", "token-from-turnstile");
+    query.set("bot_challenge_phase", "invisible");
+    query.set("bot_challenge_unavailable", "true");
+    query.set("phase", "invisible");
+    query.set("ttclid", "added-by-a-browser");
+    const res = await t.request(`/api/v1/auth/oauth/authorize/corp?${query}`);
+    expect(res.status).toBe(200);
+    const location = new URL(((await res.json()) as { location: string }).location);
+    expect(location.href.startsWith(`${standIn.issuer}/auth?`)).toBe(true);
+    // Nothing of them is passed on to the provider.
+    for (const key of ["bot_challenge_token", "bot_challenge_phase", "phase", "ttclid"]) expect(location.searchParams.has(key)).toBe(false);
+  });
+
   it("judges the redirect URI when the provider answers: an untrusted one gets no code and no user", async () => {
     const p = await projectWith({});
     const person = account();

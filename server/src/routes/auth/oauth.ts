@@ -122,6 +122,7 @@ const callbackErrors = [
   "OAUTH_PROVIDER_ACCESS_DENIED",
   "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE",
   "SIGN_UP_NOT_ENABLED",
+  "SIGN_UP_REJECTED",
   "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
   "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER",
   "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION",
@@ -223,6 +224,7 @@ export function registerOAuthRoutes(router: Router): void {
       hasBindingCookie: (state) => ["true", "1"].includes(getCookie(c, `${INNER_STATE_COOKIE_PREFIX}${state}`) ?? ""),
       // Set before the outcome is known, so that error answers carry it too.
       forgetBindingCookie: (state) => c.header("set-cookie", expiredBindingCookie(state, secure), { append: true }),
+      countryCode: clientInfo(c).countryCode,
     });
     if (status === 307) return c.redirect(location, 307);
     // As Stack Auth's OAuth server answers: a JSON body of `{}` beside the Location.

@@ -1,26 +1,24 @@
 /**
  * Upgrading an anonymous user in place. Whatever way an anonymous user signs up (a password,
- * an e-mailed code, a new OAuth provider account, a passkey registered while anonymous), that same user keeps
- * their id and everything they did while anonymous, and gets the new sign-in method;
- * is_anonymous is cleared. Signing in to an account that exists already leaves the anonymous
- * user alone: the caller becomes that account.
+ * an e-mailed code, a new OAuth provider account, a passkey registered while anonymous), that
+ * same user keeps their id and everything they did while anonymous, and gets the new sign-in
+ * method; is_anonymous is cleared, which names the user's personal team (see
+ * users/user-changes.ts and teams/team-membership.ts). Signing in to an account that exists
+ * already leaves the anonymous user alone: the caller becomes that account.
  *
- * Anonymous users are given their personal team at sign-up, called "Personal Team"; the upgrade
- * names it after the user (unless it was renamed meanwhile). An anonymous user from before
- * that, with no team at all, gets the personal team the project's configuration asks for.
- *
- * An upgrade is a sign-up: refused with SIGN_UP_NOT_ENABLED where sign-up is off (callers
- * check, before anything is written).
+ * An upgrade is a sign-up: refused with SIGN_UP_NOT_ENABLED where sign-up is off, and judged by
+ * the sign-up rules (callers check both, before anything is written).
  */
 import type { Queryable } from "../../db/db";
 import { findUser, updateUserProfile } from "../../db/queries/users";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
 import { openSession, tokensForSession, type SignInTokens } from "../sessions";
-import { createTeamForCreator, namePersonalTeams, personalTeamName } from "../teams/team-membership";
+import { namePersonalTeamAfterUpgrade } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
 import type { User } from "../users/user";
 import { updateUser, type UserChanges } from "../users/user-changes";
+import { mergedPrivateDetails, type SignUpAdmission } from "../sign-up-rules/admission";
 
 /** Whether `userId` names a user of this tenancy who is still anonymous. */
 export async function isUpgradableAnonymousUser(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<boolean> {
@@ -29,28 +27,34 @@ export async function isUpgradableAnonymousUser(deps: ServiceDeps, tenancy: Tena
 }
 
 /**
- * Makes the anonymous user `userId` a regular user with `changes`, and runs
- * `alsoInTransaction` (the new sign-in method) in the same transaction.
+ * What an anonymous user keeps and gains from the sign-up rules on upgrade: the restriction a
+ * rule asked for (after any private note they already had), and the country, unless known.
+ */
+export async function upgradeChanges(deps: ServiceDeps, tenancy: Tenancy, userId: string, admission: SignUpAdmission): Promise<UserChanges> {
+  const current = await findUser(deps.db, tenancy, userId);
+  const changes: UserChanges = {};
+  if (admission.restrictedByAdmin) {
+    changes.restrictedByAdmin = true;
+    changes.restrictedByAdminPrivateDetails = mergedPrivateDetails(current?.restrictedByAdminPrivateDetails, admission);
+  }
+  if (admission.countryCode && !current?.countryCode) changes.countryCode = admission.countryCode;
+  return changes;
+}
+
+/**
+ * Makes the anonymous user `userId` a regular user with `changes` (and what the sign-up rules'
+ * `admission` asks for), and runs `alsoInTransaction` (the new sign-in method) in the same
+ * transaction.
  */
 export async function upgradeAnonymousUser(
   deps: ServiceDeps,
   tenancy: Tenancy,
   userId: string,
+  admission: SignUpAdmission,
   changes: UserChanges,
   alsoInTransaction?: (tx: Queryable) => Promise<void>,
 ): Promise<User> {
-  const current = await findUser(deps.db, tenancy, userId);
-  const displayName = changes.displayName !== undefined ? changes.displayName : (current?.displayName ?? null);
-  const email = changes.primaryEmail !== undefined ? changes.primaryEmail : (current?.primaryEmail ?? null);
-  return updateUser(deps, tenancy, userId, { ...changes, isAnonymous: false }, async (tx) => {
-    await givePersonalTeam(tx, tenancy, userId, personalTeamName(displayName, email));
-    await alsoInTransaction?.(tx);
-  });
-}
-
-async function givePersonalTeam(tx: Queryable, tenancy: Tenancy, userId: string, name: string): Promise<void> {
-  const teams = await namePersonalTeams(tx, tenancy, userId, name);
-  if (teams === 0 && tenancy.config.teams.createPersonalTeamOnSignUp) await createTeamForCreator(tx, tenancy, userId, { displayName: name });
+  return updateUser(deps, tenancy, userId, { ...(await upgradeChanges(deps, tenancy, userId, admission)), ...changes, isAnonymous: false }, alsoInTransaction);
 }
 
 /**
@@ -60,7 +64,7 @@ async function givePersonalTeam(tx: Queryable, tenancy: Tenancy, userId: string,
  */
 export async function upgradeAnonymousUserIn(tx: Queryable, tenancy: Tenancy, user: Pick<User, "id" | "displayName" | "primaryEmail">): Promise<void> {
   await updateUserProfile(tx, tenancy, user.id, { isAnonymous: false });
-  await givePersonalTeam(tx, tenancy, user.id, personalTeamName(user.displayName, user.primaryEmail));
+  await namePersonalTeamAfterUpgrade(tx, tenancy, user.id, { displayName: user.displayName, email: user.primaryEmail });
 }
 
 /** Password sign-up by an anonymous user. Caller has checked the sign-up rules, the password and that the e-mail is free. */
@@ -70,8 +74,9 @@ export async function upgradeAnonymousWithPassword(
   userId: string,
   input: { email: string; password: string },
   client: ClientInfo,
+  admission: SignUpAdmission,
 ): Promise<SignInTokens> {
-  await upgradeAnonymousUser(deps, tenancy, userId, {
+  await upgradeAnonymousUser(deps, tenancy, userId, admission, {
     primaryEmail: input.email,
     primaryEmailVerified: false,
     primaryEmailAuthEnabled: true,

@@ -3,9 +3,10 @@
  * e-mail, an account without a password and a wrong password alike, and spends one argon2
  * verification on each, so neither the answer nor its timing tells whether an account exists.
  */
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../crypto/password";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../../crypto/password";
+import { replacePasswordHash } from "../../db/queries/credentials";
 import { newId } from "../../crypto/random";
-import { findAuthByEmail, insertContactChannel, insertUser } from "../../db/queries/users";
+import { findAuthByEmail, insertContactChannel, insertUser, updateUserProfile } from "../../db/queries/users";
 import { KnownError } from "../../errors";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
@@ -20,8 +21,8 @@ import { assertPasswordAcceptable, normalizeEmail } from "./passwords";
 import { isUpgradableAnonymousUser, upgradeAnonymousWithPassword } from "./anonymous-upgrade";
 import { grantDefaultPermissions } from "../permissions/defaults";
 import { finishSignIn } from "./finish-sign-in";
-import type { SignInResult } from "./mfa-sign-in";
 import { recordUserEvent } from "../webhooks/events";
+import { admitSignUp } from "../sign-up-rules/admission";
 
 export interface PasswordSignUp {
   email: string;
@@ -36,7 +37,7 @@ export async function signUpWithPassword(
   tenancy: Tenancy,
   input: PasswordSignUp,
   client: ClientInfo,
-): Promise<SignInTokens & { is_new_user: true }> {
+): Promise<SignInTokens> {
   const { config } = tenancy;
   if (!config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
   if (!config.auth.password.allowSignIn) throw new KnownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
@@ -45,13 +46,16 @@ export async function signUpWithPassword(
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signUpPerIp, subject: client.ip }]);
 
   const email = normalizeEmail(input.email);
+  // The rules judge before the address is looked up, so a refused sign-up tells nothing about
+  // whether the address has an account.
+  const admission = await admitSignUp(deps, tenancy, { email, authMethod: "password", countryCode: client.countryCode });
   const emailTaken = () =>
     new KnownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
   if (await findAuthByEmail(deps.db, tenancy, email)) throw emailTaken();
   if (input.anonymousUserId && (await isUpgradableAnonymousUser(deps, tenancy, input.anonymousUserId))) {
-    const upgraded = await upgradeAnonymousWithPassword(deps, tenancy, input.anonymousUserId, { email, password: input.password }, client);
+    const upgraded = await upgradeAnonymousWithPassword(deps, tenancy, input.anonymousUserId, { email, password: input.password }, client, admission);
     if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, upgraded.user_id, input.verificationCallbackUrl);
-    return { ...upgraded, is_new_user: true };
+    return upgraded;
   }
 
   const passwordHash = await hashPassword(input.password);
@@ -59,6 +63,7 @@ export async function signUpWithPassword(
   try {
     const session = await deps.db.transaction(async (tx) => {
       await insertUser(tx, tenancy, { id: userId, passwordHash });
+      await updateUserProfile(tx, tenancy, userId, admission);
       await insertContactChannel(tx, tenancy, {
         id: newId(),
         userId,
@@ -76,7 +81,7 @@ export async function signUpWithPassword(
     });
     const tokens = await tokensForSession(deps, tenancy, userId, session);
     if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, userId, input.verificationCallbackUrl);
-    return { ...tokens, is_new_user: true };
+    return tokens;
   } catch (error) {
     // Two sign-ups for one address raced past the check above; the unique index decided.
     if (isUniqueViolation(error)) throw emailTaken();
@@ -89,7 +94,7 @@ export async function signInWithPassword(
   tenancy: Tenancy,
   input: { email: string; password: string },
   client: ClientInfo,
-): Promise<SignInResult> {
+): Promise<SignInTokens> {
   if (!tenancy.config.auth.password.allowSignIn) throw new KnownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   const email = normalizeEmail(input.email);
   // The pair comes before the e-mail alone: a guesser refused at their address stops using up
@@ -105,6 +110,12 @@ export async function signInWithPassword(
     ? await verifyPassword(account.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!account || !passwordMatches) throw new KnownError("EMAIL_PASSWORD_MISMATCH");
+  // An imported hash (bcrypt) is replaced by our own the first time its password is proven.
+  if (needsRehash(account.passwordHash!)) {
+    await replacePasswordHash(deps.db, tenancy, account.userId, account.passwordHash!, await hashPassword(input.password));
+  }
 
-  return finishSignIn(deps, tenancy, account.userId, client, { isNewUser: false }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));
+  // A password sign-in never makes a user, so its answer has no is_new_user (as Stack Auth's).
+  const { is_new_user: _isNewUser, ...tokens } = await finishSignIn(deps, tenancy, account.userId, client, { isNewUser: false }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));
+  return tokens;
 }

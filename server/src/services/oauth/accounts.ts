@@ -40,6 +40,7 @@ import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import { createUser } from "../users/user-changes";
 import { isUpgradableAnonymousUser, upgradeAnonymousUser } from "../auth/anonymous-upgrade";
+import { admitSignUp } from "../sign-up-rules/admission";
 import type { ProviderProfile, ProviderTokens } from "./provider-types";
 
 export interface ProviderIdentity {
@@ -95,7 +96,8 @@ export async function signInWithProviderAccount(
   deps: ServiceDeps,
   tenancy: Tenancy,
   identity: ProviderIdentity,
-  options: { currentUserId?: string | null } = {},
+  /** `countryCode`: the caller's country, for the sign-up rules (ClientInfo.countryCode). */
+  options: { currentUserId?: string | null; countryCode?: string | null } = {},
 ): Promise<{ userId: string; isNewUser: boolean }> {
   const { profile } = identity;
   const existing = await findSignInAccount(deps.db, tenancy, identity.providerConfigId, profile.accountId);
@@ -122,6 +124,12 @@ export async function signInWithProviderAccount(
     usedForAuth = false;
   }
   if (!tenancy.config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
+  const admission = await admitSignUp(deps, tenancy, {
+    email,
+    authMethod: "oauth",
+    oauthProvider: identity.providerConfigId,
+    countryCode: options.countryCode,
+  });
   const displayName = profile.displayName?.slice(0, 256) ?? null;
   const profileImageUrl = profile.profileImageUrl && profile.profileImageUrl.length <= 2048 ? profile.profileImageUrl : null;
   const addAccount = (userId: string) => async (tx: Queryable) => {
@@ -137,13 +145,14 @@ export async function signInWithProviderAccount(
         deps,
         tenancy,
         options.currentUserId,
+        admission,
         // What the provider knows fills in; what the user set while anonymous stays.
         { ...(displayName ? { displayName } : {}), ...(profileImageUrl ? { profileImageUrl } : {}), ...address },
         addAccount(options.currentUserId),
       );
       return { userId: upgraded.id, isNewUser: true };
     }
-    const user = await createUser(deps, tenancy, { displayName, profileImageUrl, ...address }, (tx, userId) => addAccount(userId)(tx));
+    const user = await createUser(deps, tenancy, { ...admission, displayName, profileImageUrl, ...address }, (tx, userId) => addAccount(userId)(tx));
     return { userId: user.id, isNewUser: true };
   } catch (error) {
     // Another sign-in with the same provider account, or the same address, won the race.

@@ -149,6 +149,8 @@ export interface CallbackInput {
   hasBindingCookie: (innerState: string) => boolean;
   /** Called once the flow is known: the browser's binding cookie has served its purpose. */
   forgetBindingCookie: (innerState: string) => void;
+  /** The caller's country, for the sign-up rules (ClientInfo.countryCode). */
+  countryCode?: string | null;
 }
 
 /**
@@ -178,7 +180,7 @@ export async function finishOAuthCallback(deps: ServiceDeps, input: CallbackInpu
     if (flow.providerConfigId !== input.providerId) {
       throw new StatusError(400, "This OAuth answer came back to another provider's callback than the one the sign-in started with. Start signing in again.");
     }
-    return { location: await completeFlow(deps, tenancy, flow.providerConfigId, info, innerState, input.params), status: 303 };
+    return { location: await completeFlow(deps, tenancy, flow.providerConfigId, info, innerState, input.params, input.countryCode), status: 303 };
   } catch (error) {
     if (!(error instanceof KnownError)) throw error;
     const target = [info.redirectUri, info.errorRedirectUrl].find((url) => url && isTrustedRedirect(url, tenancy.config));
@@ -205,6 +207,7 @@ async function completeFlow(
   info: FlowInfo,
   innerState: string,
   params: URLSearchParams,
+  countryCode?: string | null,
 ): Promise<string> {
   const client = await runnableClient(deps, tenancy, providerConfigId, info.type);
   const callbackUrl = new URL(`${deps.settings.publicUrl}/api/v1/auth/oauth/callback/${encodeURIComponent(providerConfigId)}`);
@@ -232,7 +235,7 @@ async function completeFlow(
     userId = info.userId!;
     await linkProviderAccount(deps, tenancy, userId, identity);
   } else {
-    ({ userId, isNewUser } = await signInWithProviderAccount(deps, tenancy, identity, { currentUserId: info.userId }));
+    ({ userId, isNewUser } = await signInWithProviderAccount(deps, tenancy, identity, { currentUserId: info.userId, countryCode }));
   }
   const code = await issueAuthorizationCode(deps.db, tenancy, {
     userId,

@@ -21,6 +21,22 @@ export interface OAuthProviderConfig {
   allowConnectedAccounts: boolean;
 }
 
+export type SignUpRuleActionType = "allow" | "reject" | "restrict" | "log";
+
+/**
+ * One sign-up rule (services/sign-up-rules): when `condition`, a CEL expression over the
+ * sign-up, holds, `action` applies. A rule without `enabled: true` or without a condition is
+ * skipped. Rules run by `priority`, highest first, then by id.
+ */
+export interface SignUpRuleConfig {
+  enabled?: boolean;
+  displayName?: string;
+  priority?: number;
+  condition?: string;
+  /** `message` is for the project's administrators; the person refused never reads it. */
+  action?: { type?: SignUpRuleActionType; message?: string };
+}
+
 export interface TrustedDomainConfig {
   baseUrl: string;
   handlerPath: string;
@@ -89,6 +105,12 @@ export interface WebhookEndpointConfig {
   events?: Record<string, Record<string, true>>;
 }
 
+export interface AnalyticsQueryFolderConfig {
+  displayName?: string;
+  sortOrder?: number;
+  queries?: Record<string, { displayName?: string; sqlQuery?: string; description?: string }>;
+}
+
 export interface ProjectConfig {
   project: { requirePublishableClientKey: boolean };
   auth: {
@@ -101,6 +123,9 @@ export interface ProjectConfig {
       accountMergeStrategy: "link_method" | "raise_error" | "allow_duplicates";
       providers: Record<string, OAuthProviderConfig>;
     };
+    signUpRules: Record<string, SignUpRuleConfig>;
+    /** What a sign-up that no allow or reject rule decided gets. */
+    signUpRulesDefaultAction: "allow" | "reject";
   };
   onboarding: { requireEmailVerification: boolean };
   teams: { createPersonalTeamOnSignUp: boolean; allowClientTeamCreation: boolean };
@@ -124,6 +149,12 @@ export interface ProjectConfig {
   payments: PaymentsConfig;
   dataVault: { stores: Record<string, { displayName?: string }> };
   webhooks: { endpoints: Record<string, WebhookEndpointConfig> };
+  /** Apps the project has turned on, by app id (e.g. `analytics`). */
+  apps: { installed: Record<string, { enabled?: boolean }> };
+  /** Saved analytics queries, in folders. */
+  analytics: { queryFolders: Record<string, AnalyticsQueryFolderConfig> };
+  /** Dashboards written as TSX, by UUID. */
+  customDashboards: Record<string, { displayName?: string; tsxSource?: string }>;
   /**
    * This project's own rate limits, by rule (config/rate-limits.ts): `max` and/or
    * `windowSeconds`. A rule not named here follows the server-wide setting.
@@ -144,6 +175,8 @@ export function defaultProjectConfig(): ProjectConfig {
       // On by default, as the SDK's `getUser({ or: "anonymous" })` expects of a project that did not opt out.
       anonymous: { allowSignUp: true },
       oauth: { accountMergeStrategy: "link_method", providers: {} },
+      signUpRules: {},
+      signUpRulesDefaultAction: "allow",
     },
     onboarding: { requireEmailVerification: false },
     teams: { createPersonalTeamOnSignUp: false, allowClientTeamCreation: false },
@@ -155,6 +188,9 @@ export function defaultProjectConfig(): ProjectConfig {
     payments: { testMode: true, catalogs: {}, items: {}, products: {} },
     dataVault: { stores: {} },
     webhooks: { endpoints: {} },
+    apps: { installed: {} },
+    analytics: { queryFolders: {} },
+    customDashboards: {},
     rateLimits: {},
   };
 }

@@ -1,6 +1,6 @@
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
-import { insertTeam, insertTeamMember, listTeams, updateTeamRow, type TeamChanges } from "../../db/queries/teams";
+import { insertTeam, insertTeamMember, isInAnyTeam, renameUsersTeamsNamed, updateTeamRow, type TeamChanges } from "../../db/queries/teams";
 import type { Team } from "./team";
 import { updateUserProfile } from "../../db/queries/users";
 import { grantDefaultPermissions } from "../permissions/defaults";
@@ -45,26 +45,27 @@ export async function joinTeam(q: Queryable, tenancy: Tenancy, teamId: string, u
   return true;
 }
 
-/** What a personal team is called until its owner is known (anonymous users). */
-export const UNNAMED_PERSONAL_TEAM = "Personal Team";
+const UNNAMED_PERSONAL_TEAM = "Personal Team";
 
-/** A personal team's name: the owner's display name, else their e-mail address (as Stack Auth names it). */
 export function personalTeamName(displayName: string | null, email: string | null): string {
-  const owner = displayName || email;
+  const owner = displayName ?? email;
   return owner ? `${owner}'s Team` : UNNAMED_PERSONAL_TEAM;
 }
 
 /**
- * Gives the user's personal team a name once they have one (an anonymous user upgraded): every
- * team of theirs still called UNNAMED_PERSONAL_TEAM. A team renamed meanwhile keeps its name.
- * Returns how many teams the user belongs to, renamed or not.
+ * An anonymous user who becomes a regular one: the personal team made at their anonymous
+ * sign-up (still unnamed) takes their name, as in Stack Auth. A user from before anonymous
+ * users had personal teams gets one now, when the project makes them.
  */
-export async function namePersonalTeams(q: Queryable, tenancy: Tenancy, userId: string, name: string): Promise<number> {
-  const teams = await listTeams(q, tenancy, userId);
-  for (const team of teams) {
-    if (team.displayName !== UNNAMED_PERSONAL_TEAM) continue;
-    const renamed = await updateTeamRow(q, tenancy, team.id, { displayName: name });
-    if (renamed) await recordTeamEvent(q, tenancy, "team.updated", renamed);
+export async function namePersonalTeamAfterUpgrade(
+  q: Queryable,
+  tenancy: Tenancy,
+  userId: string,
+  owner: { displayName: string | null; email: string | null },
+): Promise<void> {
+  const name = personalTeamName(owner.displayName, owner.email);
+  if ((await renameUsersTeamsNamed(q, tenancy, userId, UNNAMED_PERSONAL_TEAM, name)) > 0) return;
+  if (tenancy.config.teams.createPersonalTeamOnSignUp && !(await isInAnyTeam(q, tenancy, userId))) {
+    await createTeamForCreator(q, tenancy, userId, { displayName: name });
   }
-  return teams.length;
 }
