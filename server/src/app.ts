@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { KnownError } from "./errors";
 import { mountApiReference } from "./http/api-reference";
 import { cors } from "./http/cors";
+import { mountDevOAuthProvider } from "./http/dev-oauth";
 import type { AppEnv } from "./http/env";
 import { applyErrorStatusOverride, renderError } from "./http/error-response";
 import { toOpenApi30 } from "./http/openapi-3.0";
@@ -104,6 +105,7 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   });
 
   mountApiReference(app, `${API_BASE_PATH}/openapi.json`);
+  mountDevOAuthProvider(app, deps.settings);
   if (options.webDistDir && deps.settings.serveWeb) mountWebApp(app, options.webDistDir);
 
   return { app, document };

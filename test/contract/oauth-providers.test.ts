@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { configureOAuth } from "@gatehouse/server/testing";
-import { expectKnownErrorThroughProxy, expectValidThroughProxy } from "../support/http";
+import { expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
@@ -32,6 +32,9 @@ describe("oauth-providers: the real server behind prism proxy --errors", () => {
     expectValidThroughProxy(changed, 200);
     expect(changed.json.allow_connected_accounts).toBe(false);
     expectValidThroughProxy(await env.api.call("DELETE", `/oauth-providers/me/${id}`, { creds: userCreds }), 200);
-    expectKnownErrorThroughProxy(await env.api.call("GET", `/oauth-providers/me/${id}`, { creds: userCreds }), 400, "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER");
+    // A link the user no longer has: 404 in plain text, as the document says.
+    const gone = await env.api.call("GET", `/oauth-providers/me/${id}`, { creds: userCreds });
+    expectValidThroughProxy(gone, 404);
+    expect(gone.headers.get("content-type")).toMatch(/^text\/plain/);
   });
 });

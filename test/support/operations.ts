@@ -276,6 +276,24 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 303,
       successType: "redirect",
     },
+    {
+      operationId: "signInWithAppleNative",
+      method: "post",
+      template: "/auth/oauth/callback/apple/native",
+      path: "/auth/oauth/callback/apple/native",
+      access: "client",
+      json: { id_token: "eyJhbGciOiJSUzI1NiJ9.e30.c2lnbmF0dXJl" },
+      success: 200,
+    },
+    {
+      operationId: "authorizeCrossDomain",
+      method: "post",
+      template: "/auth/oauth/cross-domain/authorize",
+      path: "/auth/oauth/cross-domain/authorize",
+      access: "client",
+      json: { redirect_uri: "http://localhost:3000/handler/oauth-callback", state: "some-state", code_challenge: "A".repeat(43) },
+      success: 200,
+    },
   ],
   "sessions-and-tokens": [
     {
@@ -406,7 +424,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       path: "/connected-accounts/me/github/access-token",
       access: "client",
       json: { scope: "repo" },
-      success: 200,
+      success: 201,
     },
     {
       operationId: "createConnectedAccountAccessTokenByAccount",
@@ -415,7 +433,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       path: "/connected-accounts/me/github/12345/access-token",
       access: "client",
       json: {},
-      success: 200,
+      success: 201,
     },
     {
       operationId: "createOAuthConnectedAccountAccessToken",
@@ -424,7 +442,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       path: "/auth/oauth/connected-accounts/github/access-token",
       access: "client",
       json: { scope: "repo" },
-      success: 200,
+      success: 201,
     },
   ],
   "contact-channels": [

@@ -15,10 +15,15 @@ const oauthEndpointOverrides = z.partialRecord(
     userinfo_endpoint: endpointUrl.optional(),
     /** The provider's own API (profile, e-mails) when it is not an OpenID userinfo endpoint. */
     api_base_url: endpointUrl.optional(),
+    /** The provider's signing keys, where Gatehouse checks its tokens itself (Apple's native sign-in). */
+    jwks_uri: endpointUrl.optional(),
   }),
 );
 
 export type OAuthEndpointOverrides = z.infer<typeof oauthEndpointOverrides>;
+
+const SHARED_OAUTH_TYPES = ["google", "github", "microsoft", "spotify", "facebook", "discord", "gitlab", "bitbucket", "linkedin", "apple", "x", "twitch"] as const;
+type SharedOAuthType = (typeof SHARED_OAUTH_TYPES)[number];
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -37,6 +42,18 @@ const envSchema = z.object({
   STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED: booleanFlag.optional(),
   STACK_SEED_INTERNAL_PROJECT_OTP_ENABLED: booleanFlag.optional(),
   STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST: booleanFlag.optional(),
+  /** Comma-separated provider types the internal project signs in with through shared keys (outside production). */
+  STACK_SEED_INTERNAL_PROJECT_OAUTH_PROVIDERS: z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      if (text === undefined) return undefined;
+      const types = text.split(",").map((t) => t.trim()).filter(Boolean);
+      for (const type of types) {
+        if (!(SHARED_OAUTH_TYPES as readonly string[]).includes(type)) ctx.addIssue({ code: "custom", message: `"${type}" is not a named OAuth provider type` });
+      }
+      return types as SharedOAuthType[];
+    }),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(600),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
   STACK_EMAIL_HOST: z.string().min(1).optional(),
@@ -85,6 +102,18 @@ const envSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * Where `isShared` OAuth providers sign in outside production: an OpenID provider's issuer
+   * (discovered), with the provider type as client id and this secret. Unset: the development
+   * provider Gatehouse serves itself at `/dev-oauth`.
+   */
+  OAUTH_SHARED_ISSUER: endpointUrl.optional(),
+  /**
+   * Tests only: every passkey challenge is the same bytes ("MOCK"), so recorded WebAuthn answers
+   * (Stack Auth's e2e suite) verify. Never in production: it would make answers replayable.
+   */
+  PASSKEY_FIXED_TEST_CHALLENGE: booleanFlag.default(false),
+  OAUTH_SHARED_CLIENT_SECRET: z.string().min(1).max(512).optional(),
   /** The platform's Stripe secret key (Connect platform); unset: payments work in test mode only. */
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   /** The signing secret of the platform's Connect webhook endpoint (`whsec_…`). */
@@ -115,6 +144,13 @@ const envSchema = z.object({
     .superRefine((text, ctx) => {
       for (const problem of parseRateLimitList(text).problems) ctx.addIssue({ code: "custom", message: problem });
     }),
+}).superRefine((env, ctx) => {
+  if (env.PASSKEY_FIXED_TEST_CHALLENGE && env.NODE_ENV === "production") {
+    ctx.addIssue({ code: "custom", path: ["PASSKEY_FIXED_TEST_CHALLENGE"], message: "is for tests and refused in production" });
+  }
+  if (env.OAUTH_SHARED_ISSUER && !env.OAUTH_SHARED_CLIENT_SECRET) {
+    ctx.addIssue({ code: "custom", path: ["OAUTH_SHARED_CLIENT_SECRET"], message: "required with OAUTH_SHARED_ISSUER" });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -137,7 +173,7 @@ export interface AppConfig {
     superSecretAdminKey: string | undefined;
   };
   /** Sign-in settings of the internal project that the environment fixes, as Stack Auth's seed variables do; unset ones are left to the dashboard. */
-  seedInternalConfig: { signUpEnabled?: boolean; otpEnabled?: boolean; allowLocalhost?: boolean };
+  seedInternalConfig: { signUpEnabled?: boolean; otpEnabled?: boolean; allowLocalhost?: boolean; oauthProviders?: SharedOAuthType[] };
   accessTokenTtlSeconds: number;
   bodyLimitBytes: number;
   /** The shared SMTP server, when one is configured; otherwise mail goes to the outbox only. */
@@ -179,6 +215,13 @@ export interface AppConfig {
   rateLimits: Record<RateLimitId, { max: number; windowSeconds: number }>;
   /** Named OAuth providers pointed somewhere else than their public endpoints (OAUTH_PROVIDER_ENDPOINTS). */
   oauthEndpoints: OAuthEndpointOverrides;
+  /**
+   * Shared OAuth keys outside production (services/oauth/shared-provider.ts): an external
+   * OpenID provider when `issuer` is set, otherwise Gatehouse's own development provider.
+   */
+  oauthShared: { issuer: string | undefined; clientSecret: string | undefined };
+  /** Tests only (never production): passkey challenges are the fixed bytes "MOCK". */
+  passkeyFixedTestChallenge: boolean;
   /** Stripe Connect, when a platform key is configured (integrations/stripe.ts). */
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBaseUrl: string | undefined };
   /** The analytics engine (services/analytics/engine.ts). */
@@ -229,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signUpEnabled: e.STACK_SEED_INTERNAL_PROJECT_SIGN_UP_ENABLED,
       otpEnabled: e.STACK_SEED_INTERNAL_PROJECT_OTP_ENABLED,
       allowLocalhost: e.STACK_SEED_INTERNAL_PROJECT_ALLOW_LOCALHOST,
+      oauthProviders: e.STACK_SEED_INTERNAL_PROJECT_OAUTH_PROVIDERS,
     },
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
@@ -261,6 +305,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     threadPoolSize: e.UV_THREADPOOL_SIZE,
     rateLimits: serverWideRateLimits(e.RATE_LIMIT_MULTIPLIER, parseRateLimitList(e.RATE_LIMITS).settings),
     oauthEndpoints: e.OAUTH_PROVIDER_ENDPOINTS,
+    passkeyFixedTestChallenge: e.PASSKEY_FIXED_TEST_CHALLENGE,
+    oauthShared: { issuer: e.OAUTH_SHARED_ISSUER?.replace(/\/+$/, ""), clientSecret: e.OAUTH_SHARED_CLIENT_SECRET },
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBaseUrl: e.STRIPE_API_BASE_URL },
     ai:
       e.AI_BASE_URL && e.AI_MODEL

@@ -31,7 +31,7 @@ export const oauthErrors = {
   OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: knownError(400, () => "The user has no connected account at this provider."),
   OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: knownError(
     400,
-    () => "The connected account was not granted the requested scopes; link it again asking for them.",
+    () => "The connected account has to be linked again: it was not granted the requested scopes, or the provider no longer accepts its tokens.",
   ),
   OAUTH_ACCESS_TOKEN_NOT_AVAILABLE: knownError<{ provider: string; details: string }>(
     400,
@@ -41,6 +41,11 @@ export const oauthErrors = {
     400,
     () => "Extra provider scopes need the project's own OAuth client credentials.",
   ),
+  APPLE_BUNDLE_ID_NOT_CONFIGURED: knownError(
+    400,
+    () => "Sign in with Apple from a native app needs the app's bundle id among the Apple provider's bundle ids (appleBundles).",
+  ),
+  INVALID_APPLE_CREDENTIALS: knownError(400, () => "The Apple identity token is not valid: unsigned by Apple, expired, or issued to another app."),
   OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: knownError(
     400,
     () => "Provider access tokens need the project's own OAuth client credentials.",

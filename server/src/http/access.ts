@@ -7,7 +7,7 @@
  * it grants whichever access type the request asks for.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { KnownError } from "../errors";
+import { KnownError, StatusError } from "../errors";
 import type { AccessTokenClaims } from "../services/access-tokens";
 import type { ServiceDeps } from "../services/deps";
 import { isProjectOwner } from "../services/projects/ownership";
@@ -159,6 +159,19 @@ export function resolveOwnUserIdForClient(auth: RequestAuth, userId: string | un
   const own = requireUser(auth, true).sub;
   if (userId !== "me" && userId !== own) throw refusal();
   return own;
+}
+
+/**
+ * Like `resolveUserIdForAccess`, for the OAuth resources (linked and connected accounts), where
+ * Stack Auth answers client access naming another user 403 in plain text (`what`: "read the
+ * linked accounts", ...).
+ */
+export function resolveOwnUserId(auth: RequestAuth, userId: string, what: string): string {
+  const resolved = resolveUserId(auth, userId);
+  if (auth.type === "client" && requireUser(auth).sub !== resolved) {
+    throw new StatusError(403, `Client access may only ${what} of the signed-in user.`);
+  }
+  return resolved;
 }
 
 /** Client access may not send these body fields (they are server writes): SCHEMA_ERROR naming those it sent. */

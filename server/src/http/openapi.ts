@@ -240,3 +240,19 @@ export const SECURITY_SCHEMES = {
     description: "Access token of an internal-project user who owns the project; it stands for client, server and admin access.",
   },
 } as const;
+
+/**
+ * Declares that a route also answers these statuses in plain text (StatusError: refusals
+ * Stack Auth answers without a known error), beside any known-error body of the same status.
+ */
+export function withPlainTextRefusals<R extends { responses: Record<string | number, unknown> }>(route: R, statuses: readonly (400 | 401 | 403 | 404)[]): R {
+  const responses = route.responses as Record<number, { description: string; content?: Record<string, { schema: z.ZodType }> }>;
+  const text = { schema: z.string().openapi({ description: "A sentence saying what was refused." }) };
+  for (const status of statuses) {
+    const existing = responses[status];
+    responses[status] = existing
+      ? { ...existing, content: { ...existing.content, "text/plain": text } }
+      : { description: "Refused (plain text)", content: { "text/plain": text } };
+  }
+  return route;
+}

@@ -10,6 +10,7 @@ import { registerAnonymousRoutes } from "./auth/anonymous";
 import { registerCliLoginRoutes } from "./auth/cli";
 import { registerOAuthRoutes } from "./auth/oauth";
 import { registerOAuthTokenRoutes } from "./auth/oauth-token";
+import { registerOAuthNativeAndHandoffRoutes } from "./auth/oauth-native-and-handoff";
 import { registerMfaRoutes } from "./auth/mfa";
 import { registerOtpRoutes } from "./auth/otp";
 import { registerPasskeyRoutes } from "./auth/passkey";
@@ -70,6 +71,7 @@ export function registerAllRoutes(router: Router): void {
   registerPasskeyRoutes(router);
   registerOAuthRoutes(router);
   registerOAuthTokenRoutes(router);
+  registerOAuthNativeAndHandoffRoutes(router);
   registerSessionRoutes(router);
   registerAnonymousRoutes(router);
   registerCliLoginRoutes(router);

@@ -45,6 +45,10 @@ export interface OidcStandIn {
   endpointsEnv(types: readonly string[]): string;
   /** The account an access token of this provider stands for (null for an unknown or expired token). */
   accountForToken(accessToken: string): Promise<StandInAccount | null>;
+  /** Revokes an access token, as a user can at the provider before it expires. */
+  revokeAccessToken(accessToken: string): Promise<void>;
+  /** Revokes the whole grant an access token belongs to: its refresh tokens too. */
+  revokeGrantOf(accessToken: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -191,6 +195,16 @@ ${options}
     async accountForToken(accessToken) {
       const token = await provider.AccessToken.find(accessToken);
       return token?.accountId ? (accounts.get(token.accountId) ?? null) : null;
+    },
+    async revokeAccessToken(accessToken) {
+      await (await provider.AccessToken.find(accessToken))?.destroy();
+    },
+    async revokeGrantOf(accessToken) {
+      const token = await provider.AccessToken.find(accessToken);
+      const grant = token?.grantId ? await provider.Grant.find(token.grantId) : undefined;
+      await grant?.destroy();
+      await token?.destroy();
+      // oidc-provider checks a refresh token's grant when it is used, so the grant's refresh tokens die with it.
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -153,7 +153,7 @@ export const getListConnectedAccountsQueryKey = (userId?: string | 'me',) => {
     }
 
     
-export const getListConnectedAccountsQueryOptions = <TData = Awaited<ReturnType<typeof listConnectedAccounts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConnectedAccounts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListConnectedAccountsQueryOptions = <TData = Awaited<ReturnType<typeof listConnectedAccounts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConnectedAccounts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -172,10 +172,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListConnectedAccountsQueryResult = NonNullable<Awaited<ReturnType<typeof listConnectedAccounts>>>
-export type ListConnectedAccountsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+export type ListConnectedAccountsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>
 
 
-export function useListConnectedAccounts<TData = Awaited<ReturnType<typeof listConnectedAccounts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListConnectedAccounts<TData = Awaited<ReturnType<typeof listConnectedAccounts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConnectedAccounts>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listConnectedAccounts>>,
@@ -185,7 +185,7 @@ export function useListConnectedAccounts<TData = Awaited<ReturnType<typeof listC
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListConnectedAccounts<TData = Awaited<ReturnType<typeof listConnectedAccounts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListConnectedAccounts<TData = Awaited<ReturnType<typeof listConnectedAccounts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConnectedAccounts>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listConnectedAccounts>>,
@@ -195,7 +195,7 @@ export function useListConnectedAccounts<TData = Awaited<ReturnType<typeof listC
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListConnectedAccounts<TData = Awaited<ReturnType<typeof listConnectedAccounts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListConnectedAccounts<TData = Awaited<ReturnType<typeof listConnectedAccounts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConnectedAccounts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -203,7 +203,7 @@ export function useListConnectedAccounts<TData = Awaited<ReturnType<typeof listC
  * @summary List a user's connected accounts
  */
 
-export function useListConnectedAccounts<TData = Awaited<ReturnType<typeof listConnectedAccounts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListConnectedAccounts<TData = Awaited<ReturnType<typeof listConnectedAccounts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listConnectedAccounts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -249,7 +249,7 @@ export const createConnectedAccountAccessToken = async (userId: string | 'me',
 
 
 
-export const getCreateConnectedAccountAccessTokenMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const getCreateConnectedAccountAccessTokenMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createConnectedAccountAccessToken>>, TError,{userId: string | 'me';providerId: string;data: ConnectedAccountAccessTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createConnectedAccountAccessToken>>, TError,{userId: string | 'me';providerId: string;data: ConnectedAccountAccessTokenRequest}, TContext> => {
 
@@ -276,12 +276,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateConnectedAccountAccessTokenMutationResult = NonNullable<Awaited<ReturnType<typeof createConnectedAccountAccessToken>>>
     export type CreateConnectedAccountAccessTokenMutationBody = ConnectedAccountAccessTokenRequest
-    export type CreateConnectedAccountAccessTokenMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>
+    export type CreateConnectedAccountAccessTokenMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>
 
     /**
  * @summary Get the provider's access token for a user's connected account
  */
-export const useCreateConnectedAccountAccessToken = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const useCreateConnectedAccountAccessToken = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createConnectedAccountAccessToken>>, TError,{userId: string | 'me';providerId: string;data: ConnectedAccountAccessTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createConnectedAccountAccessToken>>,
@@ -326,7 +326,7 @@ export const createConnectedAccountAccessTokenByAccount = async (userId: string 
 
 
 
-export const getCreateConnectedAccountAccessTokenByAccountMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const getCreateConnectedAccountAccessTokenByAccountMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createConnectedAccountAccessTokenByAccount>>, TError,{userId: string | 'me';providerId: string;providerAccountId: string;data: ConnectedAccountAccessTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createConnectedAccountAccessTokenByAccount>>, TError,{userId: string | 'me';providerId: string;providerAccountId: string;data: ConnectedAccountAccessTokenRequest}, TContext> => {
 
@@ -353,12 +353,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateConnectedAccountAccessTokenByAccountMutationResult = NonNullable<Awaited<ReturnType<typeof createConnectedAccountAccessTokenByAccount>>>
     export type CreateConnectedAccountAccessTokenByAccountMutationBody = ConnectedAccountAccessTokenRequest
-    export type CreateConnectedAccountAccessTokenByAccountMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>
+    export type CreateConnectedAccountAccessTokenByAccountMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>
 
     /**
  * @summary Get the provider's access token for one of a user's accounts at a provider
  */
-export const useCreateConnectedAccountAccessTokenByAccount = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const useCreateConnectedAccountAccessTokenByAccount = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createConnectedAccountAccessTokenByAccount>>, TError,{userId: string | 'me';providerId: string;providerAccountId: string;data: ConnectedAccountAccessTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createConnectedAccountAccessTokenByAccount>>,

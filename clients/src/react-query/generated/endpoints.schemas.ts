@@ -33,168 +33,6 @@ export interface AdminProjectList {
   pagination?: AdminProjectListPagination;
 }
 
-export type AiAnswerConversationId = string | null;
-
-export interface AiAnswer {
-  content: AiContentBlock[];
-  finalText: string;
-  conversationId: AiAnswerConversationId;
-}
-
-export type AiContentBlockAnyOfType = typeof AiContentBlockAnyOfType[keyof typeof AiContentBlockAnyOfType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const AiContentBlockAnyOfType = {
-  text: 'text',
-} as const;
-
-export type AiContentBlockAnyOf = {
-  type: AiContentBlockAnyOfType;
-  text: string;
-};
-
-export type AiContentBlockAnyOfThreeType = typeof AiContentBlockAnyOfThreeType[keyof typeof AiContentBlockAnyOfThreeType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const AiContentBlockAnyOfThreeType = {
-  'tool-call': 'tool-call',
-} as const;
-
-export type AiContentBlockAnyOfThree = {
-  type: AiContentBlockAnyOfThreeType;
-  toolName: string;
-  toolCallId: string;
-  args?: unknown;
-  argsText: string;
-  /** Always null: no tool runs on this server. */
-  result: null;
-};
-
-export type AiContentBlock = AiContentBlockAnyOf | AiContentBlockAnyOfThree;
-
-export type AiMessageRole = typeof AiMessageRole[keyof typeof AiMessageRole];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const AiMessageRole = {
-  user: 'user',
-  assistant: 'assistant',
-  tool: 'tool',
-} as const;
-
-export type AiMessageContentAnyOfItem = {[key: string]: unknown};
-
-/**
- * Text, or the AI SDK's content parts (text, image, file, tool-call, tool-result).
- */
-export type AiMessageContent = string | AiMessageContentAnyOfItem[];
-
-export interface AiMessage {
-  role: AiMessageRole;
-  /** Text, or the AI SDK's content parts (text, image, file, tool-call, tool-result). */
-  content: AiMessageContent;
-}
-
-/**
- * Accepted for compatibility; this server has one model (AI_MODEL).
- */
-export type AiQueryQuality = typeof AiQueryQuality[keyof typeof AiQueryQuality];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const AiQueryQuality = {
-  dumb: 'dumb',
-  smart: 'smart',
-  smartest: 'smartest',
-} as const;
-
-/**
- * Accepted for compatibility; this server has one model (AI_MODEL).
- */
-export type AiQuerySpeed = typeof AiQuerySpeed[keyof typeof AiQuerySpeed];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const AiQuerySpeed = {
-  slow: 'slow',
-  fast: 'fast',
-} as const;
-
-export type AiQuerySystemPrompt = typeof AiQuerySystemPrompt[keyof typeof AiQuerySystemPrompt];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const AiQuerySystemPrompt = {
-  'command-center-ask-ai': 'command-center-ask-ai',
-  'docs-ask-ai': 'docs-ask-ai',
-  'wysiwyg-edit': 'wysiwyg-edit',
-  'email-wysiwyg-editor': 'email-wysiwyg-editor',
-  'email-assistant-template': 'email-assistant-template',
-  'email-assistant-theme': 'email-assistant-theme',
-  'email-assistant-draft': 'email-assistant-draft',
-  'create-dashboard': 'create-dashboard',
-  'run-query': 'run-query',
-  'build-analytics-query': 'build-analytics-query',
-  'rewrite-template-source': 'rewrite-template-source',
-} as const;
-
-/**
- * The project a dashboard user works on: only a user of the internal project who owns it may name it.
- * @maxLength 100
- */
-export type AiQueryProjectId = string | null;
-
-/**
- * @maxLength 200
- */
-export type AiQueryMcpCallMetadataAnyOfConversationId = string | null;
-
-/**
- * Sent by Stack Auth's MCP server; only its conversationId is used (echoed back).
- */
-export type AiQueryMcpCallMetadataAnyOf = {
-  /** @maxLength 200 */
-  toolName: string;
-  /** @maxLength 10000 */
-  reason: string;
-  /** @maxLength 10000 */
-  userPrompt: string;
-  /** @maxLength 200 */
-  conversationId?: AiQueryMcpCallMetadataAnyOfConversationId;
-};
-
-/**
- * Sent by Stack Auth's MCP server; only its conversationId is used (echoed back).
- */
-export type AiQueryMcpCallMetadata = AiQueryMcpCallMetadataAnyOf | null;
-
-export interface AiQuery {
-  /** Accepted for compatibility; this server has one model (AI_MODEL). */
-  quality: AiQueryQuality;
-  /** Accepted for compatibility; this server has one model (AI_MODEL). */
-  speed: AiQuerySpeed;
-  /**
-   * Tools the model may call (docs, sql-query, create-email-theme, create-email-template, create-email-draft, update-dashboard); calls come back as tool-call blocks. `docs` and `sql-query` are accepted and left out here. Another name answers a plain 400.
-   * @maxItems 20
-   */
-  tools: string[];
-  systemPrompt: AiQuerySystemPrompt;
-  /**
-   * @minItems 1
-   * @maxItems 200
-   */
-  messages: AiMessage[];
-  /**
-   * The project a dashboard user works on: only a user of the internal project who owns it may name it.
-   * @maxLength 100
-   */
-  projectId?: AiQueryProjectId;
-  /** Sent by Stack Auth's MCP server; only its conversationId is used (echoed back). */
-  mcpCallMetadata?: AiQueryMcpCallMetadata;
-}
-
 export type AnalyticsEventBatchEventsItemEventType = typeof AnalyticsEventBatchEventsItemEventType[keyof typeof AnalyticsEventBatchEventsItemEventType];
 
 
@@ -317,6 +155,15 @@ export interface ApiKeyUpdate {
   revoked?: boolean;
 }
 
+export interface AppleNativeSignIn {
+  /**
+   * The identity token Apple's sign-in sheet gave the app (a JWT).
+   * @minLength 1
+   * @maxLength 16384
+   */
+  id_token: string;
+}
+
 export interface BackendUrls {
   urls: string[];
 }
@@ -380,7 +227,7 @@ export const CliLoginSucceededStatus = {
 
 export interface CliLoginSucceeded {
   status: CliLoginSucceededStatus;
-  /** The session the confirm page handed over with `refresh_token`, or else a new session of the confirming user. */
+  /** The refresh token of a new session of the confirming user. */
   refresh_token: string;
 }
 
@@ -521,7 +368,7 @@ export interface CompleteCliLogin {
   /** `complete` (the default) confirms as the signed-in user; `check` and `claim-anon-session` need no user. */
   mode?: CompleteCliLoginMode;
   /**
-   * The confirming browser session's refresh token (the Stack SDK's page sends it): that session confirms, and the tool gets it.
+   * The confirming browser session's refresh token (the Stack SDK sends it); it must be the signed-in user's.
    * @minLength 1
    * @maxLength 256
    */
@@ -529,16 +376,6 @@ export interface CompleteCliLogin {
 }
 
 export type CompleteCliLoginAnswer = CliLoginCheck | CliLoginAnonymousSession | CliLoginConfirmed;
-
-/**
- * By page: signIn, signUp, accountSettings and so on.
- */
-export type ComponentVersionsVersions = {[key: string]: PageComponentVersion};
-
-export interface ComponentVersions {
-  /** By page: signIn, signUp, accountSettings and so on. */
-  versions: ComponentVersionsVersions;
-}
 
 export interface ConfigOverridePatch {
   /** @maxLength 1000000 */
@@ -872,6 +709,42 @@ export interface CredentialScanningRevoke {
    * @maxLength 1000
    */
   api_key: string;
+}
+
+export type CrossDomainAuthorizeRequestCodeChallengeMethod = typeof CrossDomainAuthorizeRequestCodeChallengeMethod[keyof typeof CrossDomainAuthorizeRequestCodeChallengeMethod];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CrossDomainAuthorizeRequestCodeChallengeMethod = {
+  S256: 'S256',
+} as const;
+
+export interface CrossDomainAuthorizeRequest {
+  /**
+   * The receiving page, on a trusted domain; the code and `state` are added to it.
+   * @maxLength 2048
+   */
+  redirect_uri: string;
+  /**
+   * @minLength 1
+   * @maxLength 512
+   */
+  state: string;
+  /**
+   * BASE64URL(SHA-256(verifier)) of the receiving page's verifier.
+   * @pattern ^[A-Za-z0-9_-]{43}$
+   */
+  code_challenge: string;
+  code_challenge_method?: CrossDomainAuthorizeRequestCodeChallengeMethod;
+  /**
+   * Handed back with the tokens; trusted domain.
+   * @maxLength 2048
+   */
+  after_callback_redirect_url?: string;
+}
+
+export interface CrossDomainAuthorizeResponse {
+  redirect_url: string;
 }
 
 /**
@@ -1243,45 +1116,6 @@ export interface EmailThemeUpdated {
 
 export interface EmptyObject { [key: string]: unknown }
 
-export type FeedbackName = string | null;
-
-export type FeedbackFeedbackType = 'feedback' | 'bug' | null;
-
-/**
- * The project of a signed-in sender.
- */
-export type FeedbackSourceProjectId = string | null;
-
-/**
- * The signed-in sender, a user of source_project_id.
- */
-export type FeedbackUserId = string | null;
-
-export interface Feedback {
-  id: string;
-  name: FeedbackName;
-  email: string;
-  message: string;
-  feedback_type: FeedbackFeedbackType;
-  /** The project of a signed-in sender. */
-  source_project_id: FeedbackSourceProjectId;
-  /** The signed-in sender, a user of source_project_id. */
-  user_id: FeedbackUserId;
-  created_at_millis: number;
-}
-
-export type FeedbackListPaginationNextCursor = string | null;
-
-export type FeedbackListPagination = {
-  next_cursor: FeedbackListPaginationNextCursor;
-};
-
-export interface FeedbackList {
-  items: Feedback[];
-  is_paginated: boolean;
-  pagination?: FeedbackListPagination;
-}
-
 export type InlineProductCustomerType = typeof InlineProductCustomerType[keyof typeof InlineProductCustomerType];
 
 
@@ -1582,42 +1416,6 @@ export interface KnownError400BodyParsingErrorSchemaError {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusAiNotConfiguredCode = typeof KnownError400PlusAiNotConfiguredCode[keyof typeof KnownError400PlusAiNotConfiguredCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusAiNotConfiguredCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  AI_NOT_CONFIGURED: 'AI_NOT_CONFIGURED',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusAiNotConfiguredDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusAiNotConfigured {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusAiNotConfiguredCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusAiNotConfiguredDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusAnalyticsNotEnabledCode = typeof KnownError400PlusAnalyticsNotEnabledCode[keyof typeof KnownError400PlusAnalyticsNotEnabledCode];
 
 
@@ -1721,6 +1519,156 @@ export interface KnownError400PlusAnonymousAccountsNotEnabled {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusAnonymousAccountsNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusApiKeysNotEnabledCode = typeof KnownError400PlusApiKeysNotEnabledCode[keyof typeof KnownError400PlusApiKeysNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusApiKeysNotEnabledCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusApiKeysNotEnabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusApiKeysNotEnabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusApiKeysNotEnabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusApiKeysNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode = typeof KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode[keyof typeof KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode = typeof KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode[keyof typeof KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  WRONG_API_KEY_TYPE: 'WRONG_API_KEY_TYPE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusApiKeysNotEnabledWrongApiKeyType {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode = typeof KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode[keyof typeof KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  APPLE_BUNDLE_ID_NOT_CONFIGURED: 'APPLE_BUNDLE_ID_NOT_CONFIGURED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  INVALID_APPLE_CREDENTIALS: 'INVALID_APPLE_CREDENTIALS',
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vDetails;
 }
 
 /**
@@ -1837,44 +1785,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
-  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode];
 
 
@@ -1908,6 +1818,44 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Details;
 }
 
 /**
@@ -2221,11 +2169,11 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategor
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode];
+export type KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode = {
+export const KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
@@ -2233,7 +2181,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConne
   CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
   CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
   INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
 } as const;
@@ -2241,18 +2189,18 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConne
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails = {[key: string]: unknown};
+export type KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser {
+export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignIn {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode;
+  code: KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails;
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInDetails;
 }
 
 /**
@@ -2290,6 +2238,42 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhite
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCliAuthErrorCode = typeof KnownError400PlusCliAuthErrorCode[keyof typeof KnownError400PlusCliAuthErrorCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCliAuthErrorCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CLI_AUTH_ERROR: 'CLI_AUTH_ERROR',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCliAuthErrorDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCliAuthError {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCliAuthErrorCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCliAuthErrorDetails;
 }
 
 /**
@@ -2820,44 +2804,6 @@ export interface KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a731
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode = typeof KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode[keyof typeof KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
-  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code = typeof KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code[keyof typeof KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code];
 
 
@@ -2932,11 +2878,11 @@ export interface KnownError400PlusPasskeyAuthenticationNotEnabled {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode];
+export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode = {
+export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
@@ -2947,6 +2893,7 @@ export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode
   PASSKEY_REGISTRATION_FAILED: 'PASSKEY_REGISTRATION_FAILED',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
   VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
   VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
 } as const;
@@ -2954,18 +2901,18 @@ export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hDetails = {[key: string]: unknown};
+export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h {
+export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode;
+  code: KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hDetails;
+  details?: KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsDetails;
 }
 
 /**
@@ -3386,42 +3333,6 @@ export interface KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAtte
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusWrongApiKeyTypeCode = typeof KnownError400PlusWrongApiKeyTypeCode[keyof typeof KnownError400PlusWrongApiKeyTypeCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusWrongApiKeyTypeCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  WRONG_API_KEY_TYPE: 'WRONG_API_KEY_TYPE',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusWrongApiKeyTypeDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusWrongApiKeyType {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusWrongApiKeyTypeCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusWrongApiKeyTypeDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError401Code = typeof KnownError401Code[keyof typeof KnownError401Code];
 
 
@@ -3464,13 +3375,15 @@ export interface KnownError401 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = typeof KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode[keyof typeof KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode];
+export type KnownError401AccessTokenExpiredAnd5More1fu59g1Code = typeof KnownError401AccessTokenExpiredAnd5More1fu59g1Code[keyof typeof KnownError401AccessTokenExpiredAnd5More1fu59g1Code];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = {
+export const KnownError401AccessTokenExpiredAnd5More1fu59g1Code = {
   ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
   INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
   UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
   USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
 } as const;
@@ -3478,46 +3391,18 @@ export const KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = {
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails = {[key: string]: unknown};
+export type KnownError401AccessTokenExpiredAnd5More1fu59g1Details = {[key: string]: unknown};
 
 /**
  * A known error answered with status 401.
  */
-export interface KnownError401AccessTokenExpiredAnd3MoreL2xy9z {
+export interface KnownError401AccessTokenExpiredAnd5More1fu59g1 {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode;
+  code: KnownError401AccessTokenExpiredAnd5More1fu59g1Code;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError401ApiKeyExpiredCode = typeof KnownError401ApiKeyExpiredCode[keyof typeof KnownError401ApiKeyExpiredCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError401ApiKeyExpiredCode = {
-  API_KEY_EXPIRED: 'API_KEY_EXPIRED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError401ApiKeyExpiredDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 401.
- */
-export interface KnownError401ApiKeyExpired {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError401ApiKeyExpiredCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError401ApiKeyExpiredDetails;
+  details?: KnownError401AccessTokenExpiredAnd5More1fu59g1Details;
 }
 
 /**
@@ -3562,49 +3447,6 @@ export interface KnownError401PlusApiKeyExpiredApiKeyRevoked {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError401PlusApiKeyExpiredApiKeyRevokedDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError401PlusExpectedInternalProjectCode = typeof KnownError401PlusExpectedInternalProjectCode[keyof typeof KnownError401PlusExpectedInternalProjectCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError401PlusExpectedInternalProjectCode = {
-  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
-  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
-  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
-  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
-  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
-  EXPECTED_INTERNAL_PROJECT: 'EXPECTED_INTERNAL_PROJECT',
-  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
-  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
-  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
-  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
-  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
-  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
-  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
-  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
-  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
-  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError401PlusExpectedInternalProjectDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 401.
- */
-export interface KnownError401PlusExpectedInternalProject {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError401PlusExpectedInternalProjectCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError401PlusExpectedInternalProjectDetails;
 }
 
 /**
@@ -3828,29 +3670,30 @@ export interface KnownError401PlusUserAuthenticationRequired {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError401RefreshTokenNotFoundOrExpiredCode = typeof KnownError401RefreshTokenNotFoundOrExpiredCode[keyof typeof KnownError401RefreshTokenNotFoundOrExpiredCode];
+export type KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode = typeof KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode[keyof typeof KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError401RefreshTokenNotFoundOrExpiredCode = {
+export const KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode = {
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
   REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED',
 } as const;
 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError401RefreshTokenNotFoundOrExpiredDetails = {[key: string]: unknown};
+export type KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 401.
  */
-export interface KnownError401RefreshTokenNotFoundOrExpired {
+export interface KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError401RefreshTokenNotFoundOrExpiredCode;
+  code: KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError401RefreshTokenNotFoundOrExpiredDetails;
+  details?: KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredDetails;
 }
 
 /**
@@ -4022,35 +3865,6 @@ export interface KnownError404ApiKeyNotFound {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404ApiKeyNotFoundDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError404ApiKeyNotFoundTeamNotFoundCode = typeof KnownError404ApiKeyNotFoundTeamNotFoundCode[keyof typeof KnownError404ApiKeyNotFoundTeamNotFoundCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404ApiKeyNotFoundTeamNotFoundCode = {
-  API_KEY_NOT_FOUND: 'API_KEY_NOT_FOUND',
-  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError404ApiKeyNotFoundTeamNotFoundDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 404.
- */
-export interface KnownError404ApiKeyNotFoundTeamNotFound {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404ApiKeyNotFoundTeamNotFoundCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404ApiKeyNotFoundTeamNotFoundDetails;
 }
 
 /**
@@ -4778,6 +4592,35 @@ export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2M
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode = {
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+  OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: 'OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError409EmailAlreadyVerifiedCode = typeof KnownError409EmailAlreadyVerifiedCode[keyof typeof KnownError409EmailAlreadyVerifiedCode];
 
 
@@ -5003,35 +4846,6 @@ export interface KnownError503 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError503PlusAiProviderUnavailableCode = typeof KnownError503PlusAiProviderUnavailableCode[keyof typeof KnownError503PlusAiProviderUnavailableCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError503PlusAiProviderUnavailableCode = {
-  AI_PROVIDER_UNAVAILABLE: 'AI_PROVIDER_UNAVAILABLE',
-  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError503PlusAiProviderUnavailableDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 503.
- */
-export interface KnownError503PlusAiProviderUnavailable {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError503PlusAiProviderUnavailableCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError503PlusAiProviderUnavailableDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError503PlusOauthProviderTemporarilyUnavailableCode = typeof KnownError503PlusOauthProviderTemporarilyUnavailableCode[keyof typeof KnownError503PlusOauthProviderTemporarilyUnavailableCode];
 
 
@@ -5182,6 +4996,11 @@ export interface NotificationPreferenceUpdate {
   enabled: boolean;
 }
 
+/**
+ * Authorization code grant: the `after_callback_redirect_url` the flow was started with (`afterCallbackRedirectUrl`: the same, under the name older SDKs read).
+ */
+export type OAuthAfterCallbackRedirectUrl = string | null;
+
 export interface OAuthAuthorizeLocation {
   location: string;
 }
@@ -5221,12 +5040,18 @@ export interface OAuthProviderAnswer {
 }
 
 /**
+ * A user id, or `me` for the signed-in user.
+ */
+export type OAuthProviderCreateUserId = string | 'me';
+
+/**
  * @maxLength 256
  */
 export type OAuthProviderCreateEmail = string | null;
 
 export interface OAuthProviderCreate {
-  user_id: string;
+  /** A user id, or `me` for the signed-in user. */
+  user_id: OAuthProviderCreateUserId;
   /**
    * @minLength 1
    * @maxLength 63
@@ -5306,22 +5131,23 @@ export interface OAuthTokenRequest {
    */
   redirect_uri?: string;
   /**
-   * `authorization_code` grant: the PKCE verifier of the flow's S256 challenge.
-   * @minLength 43
-   * @maxLength 128
-   * @pattern ^[A-Za-z0-9._~-]{43,128}$
+   * `authorization_code` grant: the PKCE verifier of the flow's challenge (S256 or plain).
+   * @pattern ^[A-Za-z0-9._~-]{1,128}$
    */
   code_verifier?: string;
   /**
    * The project id, optionally followed by `#<branch id>`.
    * @minLength 1
+   * @maxLength 200
    */
   client_id: string;
   /**
-   * A publishable client key, or `__stack_public_client__`.
+   * A publishable client key, or `__stack_public_client__` (or nothing) when the project requires none.
    * @minLength 1
+   * @maxLength 512
    */
-  client_secret: string;
+  client_secret?: string;
+  /** @maxLength 512 */
   scope?: string;
 }
 
@@ -5333,23 +5159,18 @@ export const OAuthTokenResponseTokenType = {
   Bearer: 'Bearer',
 } as const;
 
-/**
- * Authorization code grant: the `after_callback_redirect_url` the flow was started with.
- */
-export type OAuthTokenResponseAfterCallbackRedirectUrl = string | null;
-
 export interface OAuthTokenResponse {
   access_token: string;
   token_type: OAuthTokenResponseTokenType;
   expires_in: number;
   refresh_token: string;
   scope: string;
-  /** Authorization code grant: the signed-in user. */
-  user_id?: string;
   /** Authorization code grant: whether this sign-in created the user. */
   is_new_user?: boolean;
-  /** Authorization code grant: the `after_callback_redirect_url` the flow was started with. */
-  after_callback_redirect_url?: OAuthTokenResponseAfterCallbackRedirectUrl;
+  /** Authorization code grant: `is_new_user` again, under the name older SDKs read. */
+  newUser?: boolean;
+  after_callback_redirect_url?: OAuthAfterCallbackRedirectUrl;
+  afterCallbackRedirectUrl?: OAuthAfterCallbackRedirectUrl;
 }
 
 export interface OtpNonce {
@@ -5545,18 +5366,6 @@ export interface OutboxEmailUpdate {
   variables?: OutboxEmailUpdateVariables;
 }
 
-/**
- * What each version brought, by version number.
- */
-export type PageComponentVersionChangelogs = {[key: string]: string};
-
-export interface PageComponentVersion {
-  /** The latest version of the page's contract. */
-  version: number;
-  /** What each version brought, by version number. */
-  changelogs: PageComponentVersionChangelogs;
-}
-
 export type PasskeyAuthenticationResponseType = typeof PasskeyAuthenticationResponseType[keyof typeof PasskeyAuthenticationResponseType];
 
 
@@ -5580,25 +5389,25 @@ export type PasskeyAuthenticationResponseResponse = {
   /**
    * The client data the authenticator signed over: type, challenge, origin.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   clientDataJSON: string;
   /**
    * The authenticator data: RP ID hash, flags, signature counter.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   authenticatorData: string;
   /**
    * The signature over the authenticator data and the client data's hash.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   signature: string;
   /**
    * The user handle stored with the passkey.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   userHandle?: string;
   [key: string]: unknown;
@@ -5608,13 +5417,13 @@ export interface PasskeyAuthenticationResponse {
   /**
    * The credential id.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   id: string;
   /**
    * The credential id again (the same bytes).
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   rawId: string;
   type: PasskeyAuthenticationResponseType;
@@ -5669,19 +5478,19 @@ export type PasskeyRegistrationCredentialResponse = {
   /**
    * The client data the authenticator signed over: type, challenge, origin.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   clientDataJSON: string;
   /**
    * The authenticator data with the new public key, and the attestation.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   attestationObject: string;
   /**
    * The authenticator data alone.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   authenticatorData?: string;
   /** @maxItems 16 */
@@ -5690,7 +5499,7 @@ export type PasskeyRegistrationCredentialResponse = {
   /**
    * The public key in SPKI form.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   publicKey?: string;
   [key: string]: unknown;
@@ -5700,13 +5509,13 @@ export interface PasskeyRegistrationCredential {
   /**
    * The credential id.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   id: string;
   /**
    * The credential id again (the same bytes).
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   rawId: string;
   type: PasskeyRegistrationCredentialType;
@@ -6201,6 +6010,11 @@ export type ProjectConfigOauthProvidersItem = {
   client_secret?: string;
   facebook_config_id?: string;
   microsoft_tenant_id?: string;
+  /**
+   * Bundle ids of native Apple apps (Sign in with Apple).
+   * @maxItems 50
+   */
+  apple_bundle_ids?: string[];
 };
 
 export type ProjectConfigEnabledOauthProvidersItem = {
@@ -6303,6 +6117,11 @@ export type ProjectConfigPatchOauthProvidersItem = {
   client_secret?: string;
   facebook_config_id?: string;
   microsoft_tenant_id?: string;
+  /**
+   * Bundle ids of native Apple apps (Sign in with Apple).
+   * @maxItems 50
+   */
+  apple_bundle_ids?: string[];
 };
 
 export type ProjectConfigPatchEmailConfigType = typeof ProjectConfigPatchEmailConfigType[keyof typeof ProjectConfigPatchEmailConfigType];
@@ -6526,13 +6345,14 @@ export interface PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code];
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code = {
+export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode = {
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
   INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
+  OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: 'OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
   OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
   REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
@@ -6541,31 +6361,32 @@ export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Co
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details = {[key: string]: unknown};
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 {
+export interface PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv {
   /** Stable error code; see the known-errors catalogue. */
-  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code;
+  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details;
+  details?: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvDetails;
 }
 
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode = typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode[keyof typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode];
+export type PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode = typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode[keyof typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode = {
+export const PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode = {
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
   OAUTH_PROVIDER_ACCESS_DENIED: 'OAUTH_PROVIDER_ACCESS_DENIED',
   OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
   SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
 } as const;
@@ -6573,18 +6394,18 @@ export const PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails = {[key: string]: unknown};
+export type PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa {
+export interface PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d {
   /** Stable error code; see the known-errors catalogue. */
-  code: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode;
+  code: PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails;
+  details?: PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dDetails;
 }
 
 /**
@@ -6904,10 +6725,6 @@ export type RateLimitsCliLoginPerIp = RateLimitRule & unknown;
 
 export type RateLimitsCliPollPerIp = RateLimitRule & unknown;
 
-export type RateLimitsAiRequestsPerCaller = RateLimitRule & unknown;
-
-export type RateLimitsFeedbackPerIp = RateLimitRule & unknown;
-
 export type RateLimitsAnalyticsBatchesPerSession = RateLimitRule & unknown;
 
 /**
@@ -6924,8 +6741,6 @@ export interface RateLimits {
   code_check_per_ip?: RateLimitRule;
   cli_login_per_ip?: RateLimitsCliLoginPerIp;
   cli_poll_per_ip?: RateLimitsCliPollPerIp;
-  ai_requests_per_caller?: RateLimitsAiRequestsPerCaller;
-  feedback_per_ip?: RateLimitsFeedbackPerIp;
   analytics_batches_per_session?: RateLimitsAnalyticsBatchesPerSession;
 }
 
@@ -7185,28 +7000,6 @@ export interface SendEmailResult {
   status: SendEmailResultStatus;
   /** When it is due: the scheduled time, or a later slot when the project is over its capacity. */
   send_at_millis?: number;
-}
-
-export type SendFeedbackFeedbackType = typeof SendFeedbackFeedbackType[keyof typeof SendFeedbackFeedbackType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const SendFeedbackFeedbackType = {
-  feedback: 'feedback',
-  bug: 'bug',
-} as const;
-
-export interface SendFeedback {
-  /** @maxLength 100 */
-  name?: string;
-  /** @maxLength 256 */
-  email: string;
-  /**
-   * @minLength 1
-   * @maxLength 5000
-   */
-  message: string;
-  feedback_type?: SendFeedbackFeedbackType;
 }
 
 export interface SendTestWebhook {
@@ -8476,12 +8269,12 @@ client_id: string;
  */
 client_secret: string;
 /**
- * The client's callback page (trusted domain); our code and `state` are added to it.
+ * The client's callback page; our code and `state` are added to it. It must be on a trusted domain when the provider answers.
  * @maxLength 2048
  */
 redirect_uri: string;
 /**
- * Our own scope; SDKs send `legacy`.
+ * Our own scope; SDKs send `legacy`. Handed back by the token endpoint.
  * @maxLength 512
  */
 scope?: string;
@@ -8493,12 +8286,14 @@ scope?: string;
 state: string;
 grant_type: AuthorizeOAuthGrantType;
 /**
- * BASE64URL(SHA-256(code_verifier)) of the client's verifier.
- * @minLength 43
+ * S256: BASE64URL(SHA-256(code_verifier)), 43 characters. plain: the verifier itself (RFC 7636 unreserved characters).
+ * @minLength 1
  * @maxLength 128
- * @pattern ^[A-Za-z0-9_-]{43,128}$
  */
 code_challenge: string;
+/**
+ * `S256` (what Gatehouse's own clients send) or `plain`.
+ */
 code_challenge_method: AuthorizeOAuthCodeChallengeMethod;
 response_type: AuthorizeOAuthResponseType;
 /**
@@ -8506,17 +8301,17 @@ response_type: AuthorizeOAuthResponseType;
  */
 type?: AuthorizeOAuthType;
 /**
- * The signed-in user's access token; required for `link`.
+ * The signed-in user's access token: required for `link`; with `authenticate`, an anonymous user of it is upgraded by a new provider account.
  * @maxLength 8192
  */
 token?: string;
 /**
- * Extra scopes to ask the provider for, space-separated.
+ * Extra scopes to ask the provider for, space-separated (not with shared keys).
  * @maxLength 2048
  */
 provider_scope?: string;
 /**
- * Where failures go, with `errorCode`, `message` and `details`; trusted domain.
+ * Where failures go when `redirect_uri` is not trusted; trusted domain.
  * @maxLength 2048
  */
 error_redirect_url?: string;
@@ -8527,9 +8322,8 @@ error_redirect_url?: string;
 error_redirect_uri?: string;
 /**
  * Handed back with the tokens, for the client to go to; relative or on a trusted domain.
- * @maxLength 2048
  */
-after_callback_redirect_url?: string;
+after_callback_redirect_url?: string | string;
 response_mode?: AuthorizeOAuthResponseMode;
 /**
  * `json`: answer `{location}` instead of redirecting.
@@ -8552,6 +8346,7 @@ export type AuthorizeOAuthCodeChallengeMethod = typeof AuthorizeOAuthCodeChallen
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const AuthorizeOAuthCodeChallengeMethod = {
   S256: 'S256',
+  plain: 'plain',
 } as const;
 
 export type AuthorizeOAuthResponseType = typeof AuthorizeOAuthResponseType[keyof typeof AuthorizeOAuthResponseType];
@@ -8621,6 +8416,8 @@ error_description?: string;
 iss?: string;
 };
 
+export type OauthCallback303 = { [key: string]: unknown };
+
 export type OauthCallbackFormPostParams = {
 /**
  * @maxLength 4096
@@ -8643,6 +8440,8 @@ error_description?: string;
  */
 iss?: string;
 };
+
+export type OauthCallbackFormPost303 = { [key: string]: unknown };
 
 export type ListSessionsParams = {
 /**
@@ -8723,18 +8522,6 @@ cursor?: string;
  * @maximum 200
  */
 limit?: number;
-};
-
-export type ListFeedbackParams = {
-/**
- * @minimum 1
- * @maximum 100
- */
-limit?: number;
-/**
- * `pagination.next_cursor` of the previous page.
- */
-cursor?: string;
 };
 
 export type GetMetricsParams = {

@@ -23,10 +23,8 @@ import type {
 
 import type {
   KnownError400PlusCannotGetOwnUserWithoutUser,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat,
-  KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser,
-  KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu,
-  KnownError401,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24,
+  KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignIn,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
   KnownError404UserNotFound,
@@ -53,7 +51,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Client access lists its own user's (`user_id=me` or left out).
+ * Client access lists its own user's (`user_id=me` or left out; another user's answers 403 in plain text).
  * @summary List a user's linked OAuth provider accounts
  */
 export const getListOAuthProvidersUrl = (params?: ListOAuthProvidersParams,) => {
@@ -93,7 +91,7 @@ export const getListOAuthProvidersQueryKey = (params?: ListOAuthProvidersParams,
     }
 
     
-export const getListOAuthProvidersQueryOptions = <TData = Awaited<ReturnType<typeof listOAuthProviders>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(params?: ListOAuthProvidersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOAuthProviders>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListOAuthProvidersQueryOptions = <TData = Awaited<ReturnType<typeof listOAuthProviders>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(params?: ListOAuthProvidersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOAuthProviders>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -112,10 +110,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListOAuthProvidersQueryResult = NonNullable<Awaited<ReturnType<typeof listOAuthProviders>>>
-export type ListOAuthProvidersQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+export type ListOAuthProvidersQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>
 
 
-export function useListOAuthProviders<TData = Awaited<ReturnType<typeof listOAuthProviders>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListOAuthProviders<TData = Awaited<ReturnType<typeof listOAuthProviders>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: undefined |  ListOAuthProvidersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOAuthProviders>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listOAuthProviders>>,
@@ -125,7 +123,7 @@ export function useListOAuthProviders<TData = Awaited<ReturnType<typeof listOAut
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListOAuthProviders<TData = Awaited<ReturnType<typeof listOAuthProviders>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListOAuthProviders<TData = Awaited<ReturnType<typeof listOAuthProviders>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params?: ListOAuthProvidersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOAuthProviders>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listOAuthProviders>>,
@@ -135,7 +133,7 @@ export function useListOAuthProviders<TData = Awaited<ReturnType<typeof listOAut
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListOAuthProviders<TData = Awaited<ReturnType<typeof listOAuthProviders>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListOAuthProviders<TData = Awaited<ReturnType<typeof listOAuthProviders>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params?: ListOAuthProvidersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOAuthProviders>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -143,7 +141,7 @@ export function useListOAuthProviders<TData = Awaited<ReturnType<typeof listOAut
  * @summary List a user's linked OAuth provider accounts
  */
 
-export function useListOAuthProviders<TData = Awaited<ReturnType<typeof listOAuthProviders>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListOAuthProviders<TData = Awaited<ReturnType<typeof listOAuthProviders>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params?: ListOAuthProvidersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listOAuthProviders>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -160,7 +158,7 @@ export function useListOAuthProviders<TData = Awaited<ReturnType<typeof listOAut
 
 
 /**
- * The provider must be in the project config. An account another user signs in with cannot sign in here too (OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN).
+ * The provider must be in the project config (else 404 in plain text). An account another user signs in with cannot sign in here too (OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN), and a user signs in with one account per provider (a second answers 400 in plain text).
  * @summary Link a provider account to a user
  */
 export const getCreateOAuthProviderUrl = () => {
@@ -186,7 +184,7 @@ export const createOAuthProvider = async (oAuthProviderCreate: OAuthProviderCrea
 
 
 
-export const getCreateOAuthProviderMutationOptions = <TError = ErrorType<KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu | KnownError401 | KnownError403 | KnownError503>,
+export const getCreateOAuthProviderMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOAuthProvider>>, TError,{data: OAuthProviderCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createOAuthProvider>>, TError,{data: OAuthProviderCreate}, TContext> => {
 
@@ -213,12 +211,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateOAuthProviderMutationResult = NonNullable<Awaited<ReturnType<typeof createOAuthProvider>>>
     export type CreateOAuthProviderMutationBody = OAuthProviderCreate
-    export type CreateOAuthProviderMutationError = ErrorType<KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu | KnownError401 | KnownError403 | KnownError503>
+    export type CreateOAuthProviderMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | string | KnownError503>
 
     /**
  * @summary Link a provider account to a user
  */
-export const useCreateOAuthProvider = <TError = ErrorType<KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu | KnownError401 | KnownError403 | KnownError503>,
+export const useCreateOAuthProvider = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOAuthProvider>>, TError,{data: OAuthProviderCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createOAuthProvider>>,
@@ -232,6 +230,7 @@ export const useCreateOAuthProvider = <TError = ErrorType<KnownError400PlusOauth
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * A link the user does not have answers 404, client access naming another user 403, and a second account of one provider signing in for one user 400, each in plain text.
  * @summary Read one linked provider account
  */
 export const getGetOAuthProviderUrl = (userId: string | 'me',
@@ -267,7 +266,7 @@ export const getGetOAuthProviderQueryKey = (userId?: string | 'me',
     }
 
     
-export const getGetOAuthProviderQueryOptions = <TData = Awaited<ReturnType<typeof getOAuthProvider>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(userId: string | 'me',
+export const getGetOAuthProviderQueryOptions = <TData = Awaited<ReturnType<typeof getOAuthProvider>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>>(userId: string | 'me',
     providerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOAuthProvider>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -287,10 +286,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetOAuthProviderQueryResult = NonNullable<Awaited<ReturnType<typeof getOAuthProvider>>>
-export type GetOAuthProviderQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+export type GetOAuthProviderQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>
 
 
-export function useGetOAuthProvider<TData = Awaited<ReturnType<typeof getOAuthProvider>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useGetOAuthProvider<TData = Awaited<ReturnType<typeof getOAuthProvider>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>>(
  userId: string | 'me',
     providerId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOAuthProvider>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -301,7 +300,7 @@ export function useGetOAuthProvider<TData = Awaited<ReturnType<typeof getOAuthPr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOAuthProvider<TData = Awaited<ReturnType<typeof getOAuthProvider>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useGetOAuthProvider<TData = Awaited<ReturnType<typeof getOAuthProvider>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>>(
  userId: string | 'me',
     providerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOAuthProvider>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -312,7 +311,7 @@ export function useGetOAuthProvider<TData = Awaited<ReturnType<typeof getOAuthPr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetOAuthProvider<TData = Awaited<ReturnType<typeof getOAuthProvider>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useGetOAuthProvider<TData = Awaited<ReturnType<typeof getOAuthProvider>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>>(
  userId: string | 'me',
     providerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOAuthProvider>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -321,7 +320,7 @@ export function useGetOAuthProvider<TData = Awaited<ReturnType<typeof getOAuthPr
  * @summary Read one linked provider account
  */
 
-export function useGetOAuthProvider<TData = Awaited<ReturnType<typeof getOAuthProvider>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useGetOAuthProvider<TData = Awaited<ReturnType<typeof getOAuthProvider>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>>(
  userId: string | 'me',
     providerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getOAuthProvider>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -339,6 +338,7 @@ export function useGetOAuthProvider<TData = Awaited<ReturnType<typeof getOAuthPr
 
 
 /**
+ * A link the user does not have answers 404, client access naming another user 403, and a second account of one provider signing in for one user 400, each in plain text.
  * @summary Change whether a linked account signs in or serves as a connected account
  */
 export const getUpdateOAuthProviderUrl = (userId: string | 'me',
@@ -367,7 +367,7 @@ export const updateOAuthProvider = async (userId: string | 'me',
 
 
 
-export const getUpdateOAuthProviderMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const getUpdateOAuthProviderMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignIn | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOAuthProvider>>, TError,{userId: string | 'me';providerId: string;data: OAuthProviderUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateOAuthProvider>>, TError,{userId: string | 'me';providerId: string;data: OAuthProviderUpdate}, TContext> => {
 
@@ -394,12 +394,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateOAuthProviderMutationResult = NonNullable<Awaited<ReturnType<typeof updateOAuthProvider>>>
     export type UpdateOAuthProviderMutationBody = OAuthProviderUpdate
-    export type UpdateOAuthProviderMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+    export type UpdateOAuthProviderMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignIn | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>
 
     /**
  * @summary Change whether a linked account signs in or serves as a connected account
  */
-export const useUpdateOAuthProvider = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const useUpdateOAuthProvider = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignIn | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateOAuthProvider>>, TError,{userId: string | 'me';providerId: string;data: OAuthProviderUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateOAuthProvider>>,
@@ -413,6 +413,7 @@ export const useUpdateOAuthProvider = <TError = ErrorType<KnownError400PlusCanno
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * A link the user does not have answers 404, client access naming another user 403, and a second account of one provider signing in for one user 400, each in plain text.
  * @summary Unlink a provider account (and drop its tokens)
  */
 export const getDeleteOAuthProviderUrl = (userId: string | 'me',
@@ -439,7 +440,7 @@ export const deleteOAuthProvider = async (userId: string | 'me',
 
 
 
-export const getDeleteOAuthProviderMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const getDeleteOAuthProviderMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOAuthProvider>>, TError,{userId: string | 'me';providerId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteOAuthProvider>>, TError,{userId: string | 'me';providerId: string}, TContext> => {
 
@@ -466,12 +467,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteOAuthProviderMutationResult = NonNullable<Awaited<ReturnType<typeof deleteOAuthProvider>>>
     
-    export type DeleteOAuthProviderMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+    export type DeleteOAuthProviderMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>
 
     /**
  * @summary Unlink a provider account (and drop its tokens)
  */
-export const useDeleteOAuthProvider = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const useDeleteOAuthProvider = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteOAuthProvider>>, TError,{userId: string | 'me';providerId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteOAuthProvider>>,

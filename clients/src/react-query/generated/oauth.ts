@@ -22,25 +22,38 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  AppleNativeSignIn,
   AuthorizeOAuthParams,
-  KnownError401AccessTokenExpiredAnd3MoreL2xy9z,
-  KnownError401RefreshTokenNotFoundOrExpired,
+  CrossDomainAuthorizeRequest,
+  CrossDomainAuthorizeResponse,
+  KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v,
+  KnownError400PlusRedirectUrlNotWhitelisted,
+  KnownError401,
+  KnownError401AccessTokenExpiredAnd5More1fu59g1,
+  KnownError401PlusUserAuthenticationRequired,
+  KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired,
+  KnownError403,
   KnownError403SignUpRejected,
   KnownError404UserNotFound,
   KnownError408OuterOauthTimeout,
   KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc,
+  KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser,
+  KnownError503,
   OAuthAuthorizeLocation,
   OAuthProviderAnswer,
   OAuthTokenRequest,
   OAuthTokenResponse,
+  OauthCallback303,
+  OauthCallbackFormPost303,
   OauthCallbackFormPostParams,
   OauthCallbackParams,
   PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806,
-  PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4,
-  PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa,
+  PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv,
+  PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d,
   PublicKnownError503,
   PublicKnownError503PlusOauthProviderTemporarilyUnavailable,
-  RateLimited
+  RateLimited,
+  SignInResult
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -57,7 +70,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * A browser redirect to the provider, as `signInWithOAuth` drives it (PKCE S256 with the client's challenge). The redirect sets an HttpOnly cookie binding the flow to this browser for 3600 s. With `stack_response_mode=json` the answer is `{location}` instead and no cookie is set. The flow lasts an hour. Counts against sign_in_per_ip (429).
+ * A browser redirect (307) to the provider, as `signInWithOAuth` drives it (the client's PKCE challenge, S256 or plain; Gatehouse always uses S256 with the provider). The redirect sets an HttpOnly cookie binding the flow to this browser for 3600 s. With `stack_response_mode=json` the answer is `{location}` instead and no cookie is set. The flow lasts an hour. `redirect_uri` is judged when the provider answers (see the callback). Counts against sign_in_per_ip (429).
  * @summary Start signing in (or linking) with an OAuth provider
  */
 export const getAuthorizeOAuthUrl = (providerId: string,
@@ -100,7 +113,7 @@ export const getAuthorizeOAuthQueryKey = (providerId?: string,
     }
 
     
-export const getAuthorizeOAuthQueryOptions = <TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
+export const getAuthorizeOAuthQueryOptions = <TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv | KnownError401AccessTokenExpiredAnd5More1fu59g1 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
     params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -120,10 +133,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type AuthorizeOAuthQueryResult = NonNullable<Awaited<ReturnType<typeof authorizeOAuth>>>
-export type AuthorizeOAuthQueryError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+export type AuthorizeOAuthQueryError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv | KnownError401AccessTokenExpiredAnd5More1fu59g1 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
 
 
-export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv | KnownError401AccessTokenExpiredAnd5More1fu59g1 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: AuthorizeOAuthParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -134,7 +147,7 @@ export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv | KnownError401AccessTokenExpiredAnd5More1fu59g1 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -145,7 +158,7 @@ export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv | KnownError401AccessTokenExpiredAnd5More1fu59g1 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -154,7 +167,7 @@ export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAu
  * @summary Start signing in (or linking) with an OAuth provider
  */
 
-export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 | KnownError401AccessTokenExpiredAnd3MoreL2xy9z | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv | KnownError401AccessTokenExpiredAnd5More1fu59g1 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -172,7 +185,79 @@ export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAu
 
 
 /**
- * Where the provider sends the browser back. Answers a redirect to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`; once the flow is known, failures redirect to its `error_redirect_url` with `errorCode`, `message` and `details`. An unknown, used or expired state, or a redirect-started flow reaching a browser without its cookie, answers OUTER_OAUTH_TIMEOUT.
+ * For iOS and macOS apps that run Apple's own sign-in: the identity token is checked against Apple's keys, and its audience must be one of the bundle ids of the project's `apple` provider (`appleBundles`; none configured answers APPLE_BUNDLE_ID_NOT_CONFIGURED, a token that does not check out INVALID_APPLE_CREDENTIALS). The account then signs in or up as with the web flow. A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in. Counts against sign_in_per_ip (429).
+ * @summary Sign in with an Apple identity token from a native app
+ */
+export const getSignInWithAppleNativeUrl = () => {
+
+
+  
+
+  return `/auth/oauth/callback/apple/native`
+}
+
+export const signInWithAppleNative = async (appleNativeSignIn: AppleNativeSignIn, options?: RequestInit): Promise<SignInResult> => {
+  
+  return gatehouseFetch<SignInResult>(getSignInWithAppleNativeUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      appleNativeSignIn,)
+  }
+);}
+
+
+
+
+export const getSignInWithAppleNativeMutationOptions = <TError = ErrorType<KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v | KnownError401 | KnownError403 | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithAppleNative>>, TError,{data: AppleNativeSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof signInWithAppleNative>>, TError,{data: AppleNativeSignIn}, TContext> => {
+
+const mutationKey = ['signInWithAppleNative'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof signInWithAppleNative>>, {data: AppleNativeSignIn}> = (props) => {
+          const {data} = props ?? {};
+
+          return  signInWithAppleNative(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SignInWithAppleNativeMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithAppleNative>>>
+    export type SignInWithAppleNativeMutationBody = AppleNativeSignIn
+    export type SignInWithAppleNativeMutationError = ErrorType<KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v | KnownError401 | KnownError403 | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>
+
+    /**
+ * @summary Sign in with an Apple identity token from a native app
+ */
+export const useSignInWithAppleNative = <TError = ErrorType<KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v | KnownError401 | KnownError403 | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithAppleNative>>, TError,{data: AppleNativeSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof signInWithAppleNative>>,
+        TError,
+        {data: AppleNativeSignIn},
+        TContext
+      > => {
+
+      const mutationOptions = getSignInWithAppleNativeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Where the provider sends the browser back. Answers a redirect (303, body `{}`) to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`. Once the flow is known, a known error (an untrusted `redirect_uri`: REDIRECT_URL_NOT_WHITELISTED, sign-up off, an address taken...) redirects (307) to the first trusted of `redirect_uri` and `error_redirect_url` with `error=server_error`, `error_description`, `errorCode`, `message` and `details`, or is answered as a known error when neither is trusted. An unknown or used state, a redirect-started flow reaching a browser without its cookie, an answer at another provider's callback and a code the provider refuses are answered 400 in plain text. The binding cookie is deleted once the flow is known.
  * @summary The provider's answer (redirect)
  */
 export const getOauthCallbackUrl = (providerId: string,
@@ -215,7 +300,7 @@ export const getOauthCallbackQueryKey = (providerId?: string,
     }
 
     
-export const getOauthCallbackQueryOptions = <TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
+export const getOauthCallbackQueryOptions = <TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -235,10 +320,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type OauthCallbackQueryResult = NonNullable<Awaited<ReturnType<typeof oauthCallback>>>
-export type OauthCallbackQueryError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+export type OauthCallbackQueryError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
 
 
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: undefined |  OauthCallbackParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -249,7 +334,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -260,7 +345,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -269,7 +354,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
  * @summary The provider's answer (redirect)
  */
 
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -287,7 +372,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
 
 
 /**
- * Where the provider sends the browser back. Answers a redirect to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`; once the flow is known, failures redirect to its `error_redirect_url` with `errorCode`, `message` and `details`. An unknown, used or expired state, or a redirect-started flow reaching a browser without its cookie, answers OUTER_OAUTH_TIMEOUT. Providers that answer with a form post (Apple) come here.
+ * Where the provider sends the browser back. Answers a redirect (303, body `{}`) to the client's `redirect_uri` with our authorization code (single use, 5 minutes) and its `state`. Once the flow is known, a known error (an untrusted `redirect_uri`: REDIRECT_URL_NOT_WHITELISTED, sign-up off, an address taken...) redirects (307) to the first trusted of `redirect_uri` and `error_redirect_url` with `error=server_error`, `error_description`, `errorCode`, `message` and `details`, or is answered as a known error when neither is trusted. An unknown or used state, a redirect-started flow reaching a browser without its cookie, an answer at another provider's callback and a code the provider refuses are answered 400 in plain text. The binding cookie is deleted once the flow is known. Providers that answer with a form post (Apple) come here.
  * @summary The provider's answer (form post)
  */
 export const getOauthCallbackFormPostUrl = (providerId: string,
@@ -339,7 +424,7 @@ if(oAuthProviderAnswer?.iss !== undefined) {
 
 
 
-export const getOauthCallbackFormPostMutationOptions = <TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const getOauthCallbackFormPostMutationOptions = <TError = ErrorType<OauthCallbackFormPost303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext> => {
 
@@ -366,12 +451,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type OauthCallbackFormPostMutationResult = NonNullable<Awaited<ReturnType<typeof oauthCallbackFormPost>>>
     export type OauthCallbackFormPostMutationBody = OAuthProviderAnswer
-    export type OauthCallbackFormPostMutationError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+    export type OauthCallbackFormPostMutationError = ErrorType<OauthCallbackFormPost303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
 
     /**
  * @summary The provider's answer (form post)
  */
-export const useOauthCallbackFormPost = <TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const useOauthCallbackFormPost = <TError = ErrorType<OauthCallbackFormPost303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof oauthCallbackFormPost>>,
@@ -385,7 +470,79 @@ export const useOauthCallbackFormPost = <TError = ErrorType<void | PublicKnownEr
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * OAuth 2.0 token endpoint (form-encoded). `refresh_token`: a new access token; the refresh token stays the same for the session. `authorization_code`: the code from our OAuth callback, with the flow's `redirect_uri` and the PKCE verifier of its S256 challenge, opens the session (a wrong verifier or URI counts against the code, which then answers INVALID_AUTHORIZATION_CODE; a used or expired code too; code_check_per_ip applies). A user with two-factor sign-in on gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead.
+ * Needs the user's access token and the refresh token of the same session (`x-stack-refresh-token`; without it 400, another session's 401, both in plain text). Answers `redirect_url`: the trusted `redirect_uri` with a one-time authorization code (5 minutes) and `state`. POST /auth/oauth/token trades the code, with the S256 verifier and the same redirect URI, for this same session's tokens. Counts against sign_in_per_ip (429).
+ * @summary Hand the signed-in session to another of the project's sites
+ */
+export const getAuthorizeCrossDomainUrl = () => {
+
+
+  
+
+  return `/auth/oauth/cross-domain/authorize`
+}
+
+export const authorizeCrossDomain = async (crossDomainAuthorizeRequest: CrossDomainAuthorizeRequest, options?: RequestInit): Promise<CrossDomainAuthorizeResponse> => {
+  
+  return gatehouseFetch<CrossDomainAuthorizeResponse>(getAuthorizeCrossDomainUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      crossDomainAuthorizeRequest,)
+  }
+);}
+
+
+
+
+export const getAuthorizeCrossDomainMutationOptions = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | string | KnownError401PlusUserAuthenticationRequired | string | KnownError403 | RateLimited | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authorizeCrossDomain>>, TError,{data: CrossDomainAuthorizeRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof authorizeCrossDomain>>, TError,{data: CrossDomainAuthorizeRequest}, TContext> => {
+
+const mutationKey = ['authorizeCrossDomain'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof authorizeCrossDomain>>, {data: CrossDomainAuthorizeRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  authorizeCrossDomain(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type AuthorizeCrossDomainMutationResult = NonNullable<Awaited<ReturnType<typeof authorizeCrossDomain>>>
+    export type AuthorizeCrossDomainMutationBody = CrossDomainAuthorizeRequest
+    export type AuthorizeCrossDomainMutationError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | string | KnownError401PlusUserAuthenticationRequired | string | KnownError403 | RateLimited | KnownError503>
+
+    /**
+ * @summary Hand the signed-in session to another of the project's sites
+ */
+export const useAuthorizeCrossDomain = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | string | KnownError401PlusUserAuthenticationRequired | string | KnownError403 | RateLimited | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof authorizeCrossDomain>>, TError,{data: CrossDomainAuthorizeRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof authorizeCrossDomain>>,
+        TError,
+        {data: CrossDomainAuthorizeRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getAuthorizeCrossDomainMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * OAuth 2.0 token endpoint (form-encoded, or JSON). `refresh_token`: a new access token; the refresh token stays the same for the session. `authorization_code`: the code from our OAuth callback (or the cross-domain hand-off), with the flow's `redirect_uri` and the PKCE verifier of its challenge, opens the session (a wrong verifier answers INVALID_AUTHORIZATION_CODE, a wrong redirect URI 400 in plain text, and both count against the code; a used or expired code answers INVALID_AUTHORIZATION_CODE; code_check_per_ip applies). A user with two-factor sign-in on gets MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead. A cross-domain code hands back the session it was issued for, with the same refresh token.
  * @summary Exchange a refresh token or an authorization code for tokens
  */
 export const getExchangeOAuthTokenUrl = () => {
@@ -396,24 +553,30 @@ export const getExchangeOAuthTokenUrl = () => {
   return `/auth/oauth/token`
 }
 
-export const exchangeOAuthToken = async (oAuthTokenRequest: OAuthTokenRequest, options?: RequestInit): Promise<OAuthTokenResponse> => {
+export const exchangeOAuthToken = async (oAuthTokenRequest?: OAuthTokenRequest, options?: RequestInit): Promise<OAuthTokenResponse> => {
     const formUrlEncoded = new URLSearchParams();
-formUrlEncoded.append(`grant_type`, oAuthTokenRequest.grant_type)
-if(oAuthTokenRequest.refresh_token !== undefined) {
+if(oAuthTokenRequest?.grant_type !== undefined) {
+ formUrlEncoded.append(`grant_type`, oAuthTokenRequest.grant_type)
+ }
+if(oAuthTokenRequest?.refresh_token !== undefined) {
  formUrlEncoded.append(`refresh_token`, oAuthTokenRequest.refresh_token)
  }
-if(oAuthTokenRequest.code !== undefined) {
+if(oAuthTokenRequest?.code !== undefined) {
  formUrlEncoded.append(`code`, oAuthTokenRequest.code)
  }
-if(oAuthTokenRequest.redirect_uri !== undefined) {
+if(oAuthTokenRequest?.redirect_uri !== undefined) {
  formUrlEncoded.append(`redirect_uri`, oAuthTokenRequest.redirect_uri)
  }
-if(oAuthTokenRequest.code_verifier !== undefined) {
+if(oAuthTokenRequest?.code_verifier !== undefined) {
  formUrlEncoded.append(`code_verifier`, oAuthTokenRequest.code_verifier)
  }
-formUrlEncoded.append(`client_id`, oAuthTokenRequest.client_id)
-formUrlEncoded.append(`client_secret`, oAuthTokenRequest.client_secret)
-if(oAuthTokenRequest.scope !== undefined) {
+if(oAuthTokenRequest?.client_id !== undefined) {
+ formUrlEncoded.append(`client_id`, oAuthTokenRequest.client_id)
+ }
+if(oAuthTokenRequest?.client_secret !== undefined) {
+ formUrlEncoded.append(`client_secret`, oAuthTokenRequest.client_secret)
+ }
+if(oAuthTokenRequest?.scope !== undefined) {
  formUrlEncoded.append(`scope`, oAuthTokenRequest.scope)
  }
 
@@ -430,7 +593,7 @@ if(oAuthTokenRequest.scope !== undefined) {
 
 
 
-export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | KnownError401RefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
+export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext> => {
 
@@ -457,12 +620,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ExchangeOAuthTokenMutationResult = NonNullable<Awaited<ReturnType<typeof exchangeOAuthToken>>>
     export type ExchangeOAuthTokenMutationBody = OAuthTokenRequest
-    export type ExchangeOAuthTokenMutationError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | KnownError401RefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>
+    export type ExchangeOAuthTokenMutationError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>
 
     /**
  * @summary Exchange a refresh token or an authorization code for tokens
  */
-export const useExchangeOAuthToken = <TError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | KnownError401RefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
+export const useExchangeOAuthToken = <TError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof exchangeOAuthToken>>,

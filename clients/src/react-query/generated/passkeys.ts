@@ -16,7 +16,7 @@ import type {
   EmptyObject,
   KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196,
   KnownError400PlusPasskeyAuthenticationNotEnabled,
-  KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h,
+  KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls,
   KnownError401,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
@@ -217,7 +217,7 @@ export const registerPasskey = async (passkeyRegister: PasskeyRegister, options?
 
 
 
-export const getRegisterPasskeyMutationOptions = <TError = ErrorType<KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getRegisterPasskeyMutationOptions = <TError = ErrorType<KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerPasskey>>, TError,{data: PasskeyRegister}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof registerPasskey>>, TError,{data: PasskeyRegister}, TContext> => {
 
@@ -244,12 +244,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RegisterPasskeyMutationResult = NonNullable<Awaited<ReturnType<typeof registerPasskey>>>
     export type RegisterPasskeyMutationBody = PasskeyRegister
-    export type RegisterPasskeyMutationError = ErrorType<KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type RegisterPasskeyMutationError = ErrorType<KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Finish registering a passkey
  */
-export const useRegisterPasskey = <TError = ErrorType<KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useRegisterPasskey = <TError = ErrorType<KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerPasskey>>, TError,{data: PasskeyRegister}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof registerPasskey>>,

@@ -69,7 +69,8 @@ export interface OAuthTokens {
 
 export type OAuthCallback =
   | { kind: "not-a-callback" }
-  | { kind: "provider-error"; error: string; description: string | null }
+  /** An OAuth error answer; `errorCode` (and `message`, `details`) when the server sent a known error this way. */
+  | { kind: "provider-error"; error: string; description: string | null; errorCode: string | null; message: string | null; details: string | null }
   | { kind: "unknown-state" }
   | { kind: "signed-in"; tokens: OAuthTokens };
 
@@ -80,7 +81,16 @@ export type OAuthCallback =
 export async function finishOAuth(session: Session, search: string, redirectUrl: string): Promise<OAuthCallback> {
   const query = new URLSearchParams(search);
   const error = query.get("error");
-  if (error) return { kind: "provider-error", error, description: query.get("error_description") };
+  if (error) {
+    return {
+      kind: "provider-error",
+      error,
+      description: query.get("error_description"),
+      errorCode: query.get("errorCode"),
+      message: query.get("message"),
+      details: query.get("details"),
+    };
+  }
   const code = query.get("code");
   const state = query.get("state");
   if (!code || !state) return { kind: "not-a-callback" };

@@ -113,6 +113,18 @@ describe("POST /auth/anonymous/sign-up", () => {
     const all = await call(t, "GET", `/teams?user_id=${tokens.user_id}`, { creds: teams.server });
     expect(all.json.items).toHaveLength(1);
   });
+
+  it("keeps a personal team the anonymous user renamed when upgraded", async () => {
+    const teams = await createProjectFixture(t, { config: { create_team_on_sign_up: true, client_team_creation_enabled: true } });
+    const tokens = await anonymousSignUp(teams);
+    const anonCreds = { ...teams.client, accessToken: tokens.access_token };
+    const me = await call(t, "GET", "/users/me", { creds: anonCreds, headers: ALLOW });
+    const renamed = await call(t, "PATCH", `/teams/${me.json.selected_team_id}`, { creds: teams.server, body: { display_name: "Basket" } });
+    expect(renamed.status).toBe(200);
+    const upgraded = await call(t, "POST", "/auth/password/sign-up", { creds: anonCreds, headers: ALLOW, body: { email: uniqueEmail("kept"), password: "correct horse battery" } });
+    const after = await call(t, "GET", "/teams?user_id=me", { creds: { ...teams.client, accessToken: upgraded.json.access_token } });
+    expect(after.json.items.map((team: any) => team.display_name)).toEqual(["Basket"]);
+  });
 });
 
 describe("upgrading an anonymous user with a password sign-up", () => {

@@ -1,17 +1,23 @@
 import { z } from "@hono/zod-openapi";
+import { KnownError } from "../../errors";
 import { clientInfo } from "../../http/client-info";
-import { jsonResponse, publicRoute, rateLimitedResponse } from "../../http/openapi";
+import { jsonResponse, publicRoute, rateLimitedResponse, withPlainTextRefusals } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { MAX_URL_LENGTH } from "../../http/schemas";
 import type { ServiceDeps } from "../../services/deps";
 import { PUBLIC_CLIENT_SENTINEL, tenancyForClient } from "../../services/oauth/client-credentials";
-import { exchangeAuthorizationCode } from "../../services/oauth/flow";
+import { exchangeAuthorizationCode, PKCE_VERIFIER } from "../../services/oauth/authorization-codes";
 import { refreshSession } from "../../services/sessions";
 
 const clientFields = {
-  client_id: z.string().min(1).openapi({ description: "The project id, optionally followed by `#<branch id>`." }),
-  client_secret: z.string().min(1).openapi({ description: `A publishable client key, or \`${PUBLIC_CLIENT_SENTINEL}\`.` }),
-  scope: z.string().optional(),
+  client_id: z.string().min(1).max(200).openapi({ description: "The project id, optionally followed by `#<branch id>`." }),
+  client_secret: z
+    .string()
+    .min(1)
+    .max(512)
+    .optional()
+    .openapi({ description: `A publishable client key, or \`${PUBLIC_CLIENT_SENTINEL}\` (or nothing) when the project requires none.` }),
+  scope: z.string().max(512).optional(),
 };
 
 // RFC 6749 §3.2: the token endpoint ignores parameters it does not recognise. One object for
@@ -25,11 +31,9 @@ const TokenRequest = z
     redirect_uri: z.string().min(1).max(MAX_URL_LENGTH).optional().openapi({ description: "`authorization_code` grant: the `redirect_uri` the flow was started with." }),
     code_verifier: z
       .string()
-      .min(43)
-      .max(128)
-      .regex(/^[A-Za-z0-9._~-]{43,128}$/, "a PKCE code verifier: 43 to 128 unreserved characters")
+      .regex(PKCE_VERIFIER, "a PKCE code verifier: at most 128 letters, digits and - . _ ~")
       .optional()
-      .openapi({ description: "`authorization_code` grant: the PKCE verifier of the flow's S256 challenge." }),
+      .openapi({ description: "`authorization_code` grant: the PKCE verifier of the flow's challenge (S256 or plain)." }),
     ...clientFields,
   })
   .superRefine((form, ctx) => {
@@ -42,6 +46,14 @@ const TokenRequest = z
 
 type TokenForm = z.infer<typeof TokenRequest>;
 
+// One named schema for both spellings (generated clients would otherwise name two types alike).
+const AfterCallbackUrl = z
+  .string()
+  .nullable()
+  .openapi("OAuthAfterCallbackRedirectUrl", {
+    description: "Authorization code grant: the `after_callback_redirect_url` the flow was started with (`afterCallbackRedirectUrl`: the same, under the name older SDKs read).",
+  });
+
 const TokenResponse = z
   .object({
     access_token: z.string(),
@@ -49,18 +61,15 @@ const TokenResponse = z
     expires_in: z.number().int(),
     refresh_token: z.string(),
     scope: z.string(),
-    user_id: z.uuid().optional().openapi({ description: "Authorization code grant: the signed-in user." }),
     is_new_user: z.boolean().optional().openapi({ description: "Authorization code grant: whether this sign-in created the user." }),
-    after_callback_redirect_url: z
-      .string()
-      .nullable()
-      .optional()
-      .openapi({ description: "Authorization code grant: the `after_callback_redirect_url` the flow was started with." }),
+    newUser: z.boolean().optional().openapi({ description: "Authorization code grant: `is_new_user` again, under the name older SDKs read." }),
+    after_callback_redirect_url: AfterCallbackUrl.optional(),
+    afterCallbackRedirectUrl: AfterCallbackUrl.optional(),
   })
   .openapi("OAuthTokenResponse");
 
 const exchangeOAuthTokenRoute = publicRoute(
-  ["INVALID_OAUTH_CLIENT_ID_OR_SECRET", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "INVALID_AUTHORIZATION_CODE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"],
+  ["INVALID_OAUTH_CLIENT_ID_OR_SECRET", "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "INVALID_AUTHORIZATION_CODE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"],
   {
     operationId: "exchangeOAuthToken",
     method: "post",
@@ -68,42 +77,57 @@ const exchangeOAuthTokenRoute = publicRoute(
     tags: ["OAuth"],
     summary: "Exchange a refresh token or an authorization code for tokens",
     description:
-      "OAuth 2.0 token endpoint (form-encoded). `refresh_token`: a new access token; the refresh token stays the same " +
-      "for the session. `authorization_code`: the code from our OAuth callback, with the flow's `redirect_uri` and the " +
-      "PKCE verifier of its S256 challenge, opens the session (a wrong verifier or URI counts against the code, which " +
-      "then answers INVALID_AUTHORIZATION_CODE; a used or expired code too; code_check_per_ip applies). A user with two-factor sign-in on gets " +
-      "MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead.",
-    request: { body: { required: true, content: { "application/x-www-form-urlencoded": { schema: TokenRequest } } } },
+      "OAuth 2.0 token endpoint (form-encoded, or JSON). `refresh_token`: a new access token; the refresh token stays the same " +
+      "for the session. `authorization_code`: the code from our OAuth callback (or the cross-domain hand-off), with the " +
+      "flow's `redirect_uri` and the PKCE verifier of its challenge, opens the session (a wrong verifier answers " +
+      "INVALID_AUTHORIZATION_CODE, a wrong redirect URI 400 in plain text, and both count against the code; a used or " +
+      "expired code answers INVALID_AUTHORIZATION_CODE; code_check_per_ip applies). A user with two-factor sign-in on gets " +
+      "MULTI_FACTOR_AUTHENTICATION_REQUIRED with an attempt code instead. A cross-domain code hands back the session it " +
+      "was issued for, with the same refresh token.",
+    request: {
+      // Not `required`: with two media types, only the one the request sends is validated.
+      body: {
+        required: false,
+        content: { "application/x-www-form-urlencoded": { schema: TokenRequest }, "application/json": { schema: TokenRequest } },
+      },
+    },
     responses: { 200: jsonResponse(TokenResponse, "The session's tokens"), ...rateLimitedResponse },
   },
 );
+withPlainTextRefusals(exchangeOAuthTokenRoute, [400]);
 
 async function refreshGrant(deps: ServiceDeps, form: TokenForm & { refresh_token: string }) {
-  const tenancy = await tenancyForClient(deps, form.client_id, form.client_secret);
+  const tenancy = await tenancyForClient(deps, form.client_id, form.client_secret, "token");
   const { accessToken } = await refreshSession(deps, tenancy, form.refresh_token);
   return { access_token: accessToken, refresh_token: form.refresh_token };
 }
 
 export function registerOAuthTokenRoutes(router: Router): void {
   router.openapi(exchangeOAuthTokenRoute, async (c) => {
-    const form = c.req.valid("form");
+    const json = /^application\/(.+\+)?json/i.test(c.req.header("content-type") ?? "");
+    const form = (json ? c.req.valid("json") : c.req.valid("form")) as TokenForm | undefined;
+    if (!form) throw new KnownError("SCHEMA_ERROR", { message: "body: send the token request form-encoded (or as JSON)" });
     const deps = c.var.deps;
     const base = { token_type: "Bearer" as const, expires_in: deps.settings.accessTokenTtlSeconds, scope: "legacy" };
     // The refinement made sure each grant's fields are there.
     if (form.grant_type === "refresh_token") return c.json({ ...base, ...(await refreshGrant(deps, { ...form, refresh_token: form.refresh_token! })) }, 200);
-    const { result, afterCallbackRedirectUrl } = await exchangeAuthorizationCode(
+    const { result, afterCallbackRedirectUrl, scope } = await exchangeAuthorizationCode(
       deps,
       { clientId: form.client_id, clientSecret: form.client_secret, code: form.code!, redirectUri: form.redirect_uri!, codeVerifier: form.code_verifier! },
       clientInfo(c),
     );
+    // Token answers must not be cached (RFC 6749 §5.1); older clients read the Pragma.
+    c.header("pragma", "no-cache");
     return c.json(
       {
         ...base,
+        scope,
         access_token: result.access_token,
         refresh_token: result.refresh_token,
-        user_id: result.user_id,
         is_new_user: result.is_new_user,
+        newUser: result.is_new_user,
         after_callback_redirect_url: afterCallbackRedirectUrl,
+        afterCallbackRedirectUrl,
       },
       200,
     );

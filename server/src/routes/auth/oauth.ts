@@ -1,14 +1,13 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { getCookie, setCookie, deleteCookie } from "hono/cookie";
+import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../../http/env";
 import { clientInfo } from "../../http/client-info";
-import { jsonResponse, publicRoute, rateLimitedResponse } from "../../http/openapi";
+import { jsonResponse, publicRoute, rateLimitedResponse, withPlainTextRefusals } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { MAX_URL_LENGTH, UrlSchema } from "../../http/schemas";
+import { CallbackUrlSchema, MAX_URL_LENGTH, UrlSchema } from "../../http/schemas";
+import { isValidChallenge, PKCE_METHODS } from "../../services/oauth/authorization-codes";
 import { finishOAuthCallback, INNER_STATE_COOKIE_PREFIX, OAUTH_FLOW_LIFETIME_SECONDS, startOAuth } from "../../services/oauth/flow";
-
-const COOKIE_PATH = "/api/v1/auth/oauth";
 
 const ResponseMode = z.enum(["json", "redirect"]);
 
@@ -18,31 +17,41 @@ const AuthorizeQuery = z
   .looseObject({
     client_id: z.string().min(1).max(200).openapi({ description: "The project id, optionally followed by `#<branch id>`." }),
     client_secret: z.string().min(1).max(512).openapi({ description: "A publishable client key, or `__stack_public_client__`." }),
-    redirect_uri: UrlSchema.openapi({ description: "The client's callback page (trusted domain); our code and `state` are added to it." }),
-    scope: z.string().max(512).optional().openapi({ description: "Our own scope; SDKs send `legacy`." }),
+    redirect_uri: UrlSchema.openapi({ description: "The client's callback page; our code and `state` are added to it. It must be on a trusted domain when the provider answers." }),
+    scope: z.string().max(512).optional().openapi({ description: "Our own scope; SDKs send `legacy`. Handed back by the token endpoint." }),
     state: z.string().min(1).max(1024).openapi({ description: "The client's state, handed back with the code." }),
     grant_type: z.literal("authorization_code"),
     code_challenge: z
       .string()
-      .min(43)
+      .min(1)
       .max(128)
-      .regex(/^[A-Za-z0-9_-]{43,128}$/, "a PKCE S256 challenge: 43 to 128 base64url characters")
-      .openapi({ description: "BASE64URL(SHA-256(code_verifier)) of the client's verifier." }),
-    code_challenge_method: z.literal("S256"),
+      .openapi({ description: "S256: BASE64URL(SHA-256(code_verifier)), 43 characters. plain: the verifier itself (RFC 7636 unreserved characters)." }),
+    code_challenge_method: z.enum(PKCE_METHODS).openapi({ description: "`S256` (what Gatehouse's own clients send) or `plain`." }),
     response_type: z.literal("code"),
     type: z.enum(["authenticate", "link"]).default("authenticate").openapi({ description: "`link` adds the provider to the user of `token`." }),
-    token: z.string().max(8192).optional().openapi({ description: "The signed-in user's access token; required for `link`." }),
-    provider_scope: z.string().max(2048).optional().openapi({ description: "Extra scopes to ask the provider for, space-separated." }),
-    error_redirect_url: UrlSchema.optional().openapi({ description: "Where failures go, with `errorCode`, `message` and `details`; trusted domain." }),
-    error_redirect_uri: UrlSchema.optional().openapi({ description: "Same as `error_redirect_url`." }),
-    after_callback_redirect_url: z
+    token: z
       .string()
-      .max(MAX_URL_LENGTH)
+      .max(8192)
       .optional()
-      .openapi({ description: "Handed back with the tokens, for the client to go to; relative or on a trusted domain." }),
+      .openapi({ description: "The signed-in user's access token: required for `link`; with `authenticate`, an anonymous user of it is upgraded by a new provider account." }),
+    provider_scope: z.string().max(2048).optional().openapi({ description: "Extra scopes to ask the provider for, space-separated (not with shared keys)." }),
+    error_redirect_url: UrlSchema.optional().openapi({ description: "Where failures go when `redirect_uri` is not trusted; trusted domain." }),
+    error_redirect_uri: UrlSchema.optional().openapi({ description: "Same as `error_redirect_url`." }),
+    after_callback_redirect_url: CallbackUrlSchema.optional().openapi({
+      description: "Handed back with the tokens, for the client to go to; relative or on a trusted domain.",
+    }),
     response_mode: ResponseMode.optional(),
     stack_response_mode: ResponseMode.optional().openapi({ description: "`json`: answer `{location}` instead of redirecting." }),
     hexclave_response_mode: ResponseMode.optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (!isValidChallenge(query.code_challenge_method, query.code_challenge)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["code_challenge"],
+        message: query.code_challenge_method === "S256" ? "an S256 challenge is 43 base64url characters" : "a plain challenge uses letters, digits and - . _ ~ only",
+      });
+    }
   })
   .openapi("OAuthAuthorizeQuery");
 
@@ -79,6 +88,9 @@ const authorizeRoute = publicRoute(
     "REDIRECT_URL_NOT_WHITELISTED",
     "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
     "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE",
+    "OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS",
+    "INVALID_PUBLISHABLE_CLIENT_KEY",
+    "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT",
     "USER_AUTHENTICATION_REQUIRED",
     "UNPARSABLE_ACCESS_TOKEN",
     "ACCESS_TOKEN_EXPIRED",
@@ -91,13 +103,14 @@ const authorizeRoute = publicRoute(
     tags: ["OAuth"],
     summary: "Start signing in (or linking) with an OAuth provider",
     description:
-      "A browser redirect to the provider, as `signInWithOAuth` drives it (PKCE S256 with the client's challenge). " +
-      "The redirect sets an HttpOnly cookie binding the flow to this browser for 3600 s. With `stack_response_mode=json` " +
-      "the answer is `{location}` instead and no cookie is set. The flow lasts an hour. Counts against sign_in_per_ip (429).",
+      "A browser redirect (307) to the provider, as `signInWithOAuth` drives it (the client's PKCE challenge, S256 or plain; " +
+      "Gatehouse always uses S256 with the provider). The redirect sets an HttpOnly cookie binding the flow to this browser " +
+      "for 3600 s. With `stack_response_mode=json` the answer is `{location}` instead and no cookie is set. The flow lasts " +
+      "an hour. `redirect_uri` is judged when the provider answers (see the callback). Counts against sign_in_per_ip (429).",
     request: { params: ProviderParam, query: AuthorizeQuery },
     responses: {
       200: jsonResponse(LocationSchema, "JSON mode: where to send the browser"),
-      302: { description: "To the provider", headers: locationHeader },
+      307: { description: "To the provider", headers: locationHeader },
       ...rateLimitedResponse,
     },
   },
@@ -114,13 +127,22 @@ const callbackErrors = [
   "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER",
   "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION",
   "USER_NOT_FOUND",
+  "REDIRECT_URL_NOT_WHITELISTED",
 ] as const;
 
 const CALLBACK_DESCRIPTION =
-  "Where the provider sends the browser back. Answers a redirect to the client's `redirect_uri` with our authorization " +
-  "code (single use, 5 minutes) and its `state`; once the flow is known, failures redirect to its `error_redirect_url` " +
-  "with `errorCode`, `message` and `details`. An unknown, used or expired state, or a redirect-started flow reaching a " +
-  "browser without its cookie, answers OUTER_OAUTH_TIMEOUT.";
+  "Where the provider sends the browser back. Answers a redirect (303, body `{}`) to the client's `redirect_uri` with our " +
+  "authorization code (single use, 5 minutes) and its `state`. Once the flow is known, a known error (an untrusted " +
+  "`redirect_uri`: REDIRECT_URL_NOT_WHITELISTED, sign-up off, an address taken...) redirects (307) to the first trusted of " +
+  "`redirect_uri` and `error_redirect_url` with `error=server_error`, `error_description`, `errorCode`, `message` and " +
+  "`details`, or is answered as a known error when neither is trusted. An unknown or used state, a redirect-started flow " +
+  "reaching a browser without its cookie, an answer at another provider's callback and a code the provider refuses are " +
+  "answered 400 in plain text. The binding cookie is deleted once the flow is known.";
+
+const callbackResponses = {
+  303: { description: "To the client's callback page with the code", headers: locationHeader, content: { "application/json": { schema: z.object({}) } } },
+  307: { description: "To the client's callback or error page with the error", headers: locationHeader },
+};
 
 const callbackGetRoute = publicRoute([...callbackErrors], {
   operationId: "oauthCallback",
@@ -130,7 +152,7 @@ const callbackGetRoute = publicRoute([...callbackErrors], {
   summary: "The provider's answer (redirect)",
   description: CALLBACK_DESCRIPTION,
   request: { params: ProviderParam, query: CallbackParams },
-  responses: { 303: { description: "To the client's callback page, or its error page", headers: locationHeader } },
+  responses: callbackResponses,
 });
 
 const callbackPostRoute = publicRoute([...callbackErrors], {
@@ -145,11 +167,28 @@ const callbackPostRoute = publicRoute([...callbackErrors], {
     query: CallbackParams,
     body: { required: false, content: { "application/x-www-form-urlencoded": { schema: CallbackParams } } },
   },
-  responses: { 303: { description: "To the client's callback page, or its error page", headers: locationHeader } },
+  responses: callbackResponses,
 });
+withPlainTextRefusals(callbackGetRoute, [400]);
+withPlainTextRefusals(callbackPostRoute, [400]);
 
 function secureCookies(c: Context<AppEnv>): boolean {
   return c.var.deps.settings.publicUrl.startsWith("https:");
+}
+
+/**
+ * The binding cookie, written out by hand in the form Stack Auth's clients and tests expect
+ * (`Path=/; Expires; Max-Age; [Secure;] HttpOnly`). Over HTTPS it is also SameSite=None, as a
+ * form-posted answer (Apple) is a cross-site POST that a Lax cookie would not ride along.
+ */
+function bindingCookie(innerState: string, secure: boolean): string {
+  const expires = new Date(Date.now() + OAUTH_FLOW_LIFETIME_SECONDS * 1000).toUTCString();
+  const base = `${INNER_STATE_COOKIE_PREFIX}${innerState}=true; Path=/; Expires=${expires}; Max-Age=${OAUTH_FLOW_LIFETIME_SECONDS};`;
+  return secure ? `${base} Secure; HttpOnly; SameSite=None` : `${base} HttpOnly`;
+}
+
+function expiredBindingCookie(innerState: string, secure: boolean): string {
+  return `${INNER_STATE_COOKIE_PREFIX}${innerState}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0;${secure ? " Secure;" : ""} HttpOnly`;
 }
 
 export function registerOAuthRoutes(router: Router): void {
@@ -162,7 +201,9 @@ export function registerOAuthRoutes(router: Router): void {
       clientSecret: query.client_secret,
       redirectUri: query.redirect_uri,
       state: query.state,
+      scope: query.scope,
       codeChallenge: query.code_challenge,
+      codeChallengeMethod: query.code_challenge_method,
       type: query.type,
       token: query.token,
       providerScope: query.provider_scope,
@@ -171,27 +212,23 @@ export function registerOAuthRoutes(router: Router): void {
       cookieBound: !json,
     }, clientInfo(c));
     if (json) return c.json({ location }, 200);
-    const secure = secureCookies(c);
-    setCookie(c, `${INNER_STATE_COOKIE_PREFIX}${innerState}`, "1", {
-      path: COOKIE_PATH,
-      httpOnly: true,
-      maxAge: OAUTH_FLOW_LIFETIME_SECONDS,
-      secure,
-      // A form-posted answer (Apple) is a cross-site POST, which only SameSite=None lets the cookie ride along.
-      sameSite: secure ? "None" : "Lax",
-    });
-    return c.redirect(location, 302);
+    c.header("set-cookie", bindingCookie(innerState, secureCookies(c)));
+    return c.redirect(location, 307);
   });
 
   const answer = async (c: Context<AppEnv>, providerId: string, params: URLSearchParams) => {
-    const { location, innerState } = await finishOAuthCallback(c.var.deps, {
+    const secure = secureCookies(c);
+    const { location, status } = await finishOAuthCallback(c.var.deps, {
       providerId,
       params,
-      hasBindingCookie: (state) => getCookie(c, `${INNER_STATE_COOKIE_PREFIX}${state}`) === "1",
+      hasBindingCookie: (state) => ["true", "1"].includes(getCookie(c, `${INNER_STATE_COOKIE_PREFIX}${state}`) ?? ""),
+      // Set before the outcome is known, so that error answers carry it too.
+      forgetBindingCookie: (state) => c.header("set-cookie", expiredBindingCookie(state, secure), { append: true }),
       countryCode: clientInfo(c).countryCode,
     });
-    deleteCookie(c, `${INNER_STATE_COOKIE_PREFIX}${innerState}`, { path: COOKIE_PATH, secure: secureCookies(c) });
-    return c.redirect(location, 303);
+    if (status === 307) return c.redirect(location, 307);
+    // As Stack Auth's OAuth server answers: a JSON body of `{}` beside the Location.
+    return c.body("{}", 303, { location, "content-type": "application/json" });
   };
 
   router.openapi(callbackGetRoute, async (c) => answer(c, c.req.valid("param").provider_id, answerParams(c.req.valid("query"))));

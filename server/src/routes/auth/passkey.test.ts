@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, callUntyped, createProjectFixture, signUpUser, type Credentials, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
-import type { TestApp } from "../../testing/test-server";
+import { createTestApp, type TestApp } from "../../testing/test-server";
 import { signUpWithTotp, totpCode } from "../../testing/totp";
 import { SoftAuthenticator } from "../../testing/webauthn";
 
@@ -312,6 +312,79 @@ describe("signing in with a passkey", () => {
     });
     expect(mfa.status).toBe(200);
     expect(mfa.json.user_id).toBe(totpUser.userId);
+  });
+});
+
+describe("an anonymous user registering a passkey", () => {
+  const ALLOW = { "x-stack-allow-anonymous-user": "true" };
+  const anonymousIn = async (p: ProjectFixture) => {
+    const res = await call(t, "POST", "/auth/anonymous/sign-up", { creds: p.client, body: {} });
+    expect(res.status).toBe(200);
+    return { userId: res.json.user_id as string, accessToken: res.json.access_token as string, refreshToken: res.json.refresh_token as string, email: "", password: "" };
+  };
+  const register = async (p: ProjectFixture, anon: SignedInUser, authenticator = new SoftAuthenticator()) => {
+    const started = await call(t, "POST", "/auth/passkey/initiate-passkey-registration", { creds: as(p, anon), headers: ALLOW, body: {} });
+    expect(started.status).toBe(200);
+    const res = await callUntyped(t, "POST", "/auth/passkey/register", {
+      creds: as(p, anon),
+      headers: ALLOW,
+      body: { credential: authenticator.register(started.json.options_json, { origin: ORIGIN }), code: started.json.code },
+    });
+    return { res, authenticator };
+  };
+
+  it("becomes a regular user with it, keeping its id and data, and signs in with it later", async () => {
+    const p = await createProjectFixture(t, { config: { passkey_enabled: true, create_team_on_sign_up: true } });
+    const anon = await anonymousIn(p);
+    await call(t, "PATCH", "/users/me", { creds: as(p, anon), headers: ALLOW, body: { client_metadata: { cart: 1 } } });
+    const { res, authenticator } = await register(p, anon);
+    expect(res.status, res.text).toBe(200);
+    const me = await call(t, "GET", "/users/me", { creds: as(p, anon), headers: ALLOW });
+    expect(me.json).toMatchObject({ id: anon.userId, is_anonymous: false, passkey_auth_enabled: true, client_metadata: { cart: 1 } });
+    // Its personal team, made at anonymous sign-up, stays its team (with no name or address, still "Personal Team").
+    expect(me.json.selected_team).toMatchObject({ display_name: "Personal Team" });
+    const signedIn = await signInWith(authenticator, {}, p);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json).toMatchObject({ user_id: anon.userId, is_new_user: false });
+    // The new session's token is a regular (not anonymous) one.
+    expect((await call(t, "GET", "/users/me", { creds: as(p, { ...anon, accessToken: signedIn.json.access_token }) })).json.is_anonymous).toBe(false);
+  });
+
+  it("is refused where sign-up is off, leaving the user anonymous and the challenge unused", async () => {
+    const p = await createProjectFixture(t, { config: { passkey_enabled: true } });
+    const anon = await anonymousIn(p);
+    await setConfig(p, { sign_up_enabled: false });
+    const { res } = await register(p, anon);
+    expect(res.status).toBe(400);
+    expect(res.json.code).toBe("SIGN_UP_NOT_ENABLED");
+    const me = await call(t, "GET", "/users/me", { creds: as(p, anon), headers: ALLOW });
+    expect(me.json).toMatchObject({ is_anonymous: true, passkey_auth_enabled: false });
+  });
+});
+
+describe("encodings and the test challenge", () => {
+  it("takes the browser's answer in plain base64 (as btoa writes it) as well as base64url", async () => {
+    const user = await signUpUser(t, project.client);
+    const authenticator = new SoftAuthenticator();
+    const { options_json, code } = await startRegistration(user);
+    const credential = authenticator.register(options_json, { origin: ORIGIN }) as { response: Record<string, unknown> };
+    const toBase64 = (value: string) => Buffer.from(value, "base64url").toString("base64");
+    const response = Object.fromEntries(Object.entries(credential.response).map(([key, value]) => [key, typeof value === "string" ? toBase64(value) : value]));
+    const res = await finishRegistration(user, { credential: { ...credential, response }, code });
+    expect(res.status, res.text).toBe(200);
+  });
+
+  it("hands out the fixed challenge MOCK only when PASSKEY_FIXED_TEST_CHALLENGE is set", async () => {
+    const fixed = await createTestApp({ env: { PASSKEY_FIXED_TEST_CHALLENGE: "true" } });
+    try {
+      const p = await createProjectFixture(fixed, { config: { passkey_enabled: true } });
+      const started = await call(fixed, "POST", "/auth/passkey/initiate-passkey-authentication", { creds: p.client, body: {} });
+      expect(started.json.options_json.challenge).toBe(Buffer.from("MOCK").toString("base64url"));
+    } finally {
+      await fixed.close();
+    }
+    const random = await startSignIn();
+    expect(random.options_json.challenge).not.toBe(Buffer.from("MOCK").toString("base64url"));
   });
 });
 

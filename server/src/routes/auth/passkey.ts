@@ -10,7 +10,16 @@ import { signInWithPasskey, startPasskeySignIn } from "../../services/auth/passk
 import { MFA_NOTE, SignInResultSchema } from "./shapes";
 
 const B64URL_MAX = 65_536;
-const base64url = (description: string) => z.string().max(B64URL_MAX).regex(/^[A-Za-z0-9_-]*$/, "must be base64url").openapi({ description });
+// WebAuthn's JSON forms are base64url; plain base64 (what `btoa` gives) is taken too and converted.
+const base64url = (description: string) =>
+  z.string().max(B64URL_MAX).regex(/^[A-Za-z0-9_\-+/]*={0,2}$/, "must be base64url").openapi({ description });
+const toBase64url = (value: string) => value.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+/** The credential with every base64 field in base64url, as @simplewebauthn/server reads them. */
+function normalized<T extends { id: string; rawId: string; response: Record<string, unknown> }>(credential: T): T {
+  const response = Object.fromEntries(Object.entries(credential.response).map(([key, value]) => [key, typeof value === "string" ? toBase64url(value) : value]));
+  return { ...credential, id: toBase64url(credential.id), rawId: toBase64url(credential.rawId), response };
+}
 
 // What @simplewebauthn/browser's startRegistration and startAuthentication return (WebAuthn's
 // toJSON forms). The top level is strict; the nested objects take what newer browsers add.
@@ -76,7 +85,7 @@ const initiateRegistrationRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_AUTHE
 
 const registerRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  ["USER_AUTHENTICATION_REQUIRED", "PASSKEY_AUTHENTICATION_NOT_ENABLED", "PASSKEY_REGISTRATION_FAILED", "USER_NOT_FOUND", ...CODE_ERRORS],
+  ["USER_AUTHENTICATION_REQUIRED", "PASSKEY_AUTHENTICATION_NOT_ENABLED", "PASSKEY_REGISTRATION_FAILED", "USER_NOT_FOUND", "SIGN_UP_NOT_ENABLED", ...CODE_ERRORS],
   {
     operationId: "registerPasskey",
     method: "post",
@@ -134,7 +143,8 @@ export function registerPasskeyRoutes(router: Router): void {
   router.openapi(registerRoute, async (c) => {
     const user = requireUser(c.var.auth);
     const body = c.req.valid("json");
-    const input = { userId: user.sub, code: body.code, credential: { ...body.credential, clientExtensionResults: body.credential.clientExtensionResults ?? {} } };
+    const credential = normalized(body.credential);
+    const input = { userId: user.sub, code: body.code, credential: { ...credential, clientExtensionResults: credential.clientExtensionResults ?? {} } };
     return c.json(await registerPasskey(c.var.deps, c.var.auth.tenancy, input, clientInfo(c)), 200);
   });
 
@@ -144,7 +154,8 @@ export function registerPasskeyRoutes(router: Router): void {
 
   router.openapi(signInRoute, async (c) => {
     const body = c.req.valid("json");
-    const response = { ...body.authentication_response, clientExtensionResults: body.authentication_response.clientExtensionResults ?? {} };
+    const answer = normalized(body.authentication_response);
+    const response = { ...answer, clientExtensionResults: answer.clientExtensionResults ?? {} };
     return c.json(await signInWithPasskey(c.var.deps, c.var.auth.tenancy, { code: body.code, response }, clientInfo(c)), 200);
   });
 }

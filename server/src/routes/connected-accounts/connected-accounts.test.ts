@@ -34,7 +34,7 @@ async function googleUser(ttl = 3600) {
   const person = standIn.addAccount({ sub: `g-${Math.random().toString(36).slice(2)}`, email: uniqueEmail("connected"), email_verified: true });
   const res = await signInThroughProvider(t, standIn, project, { accountId: person.sub }, { provider: "google" });
   expect(res.status).toBe(200);
-  return { person, userId: res.json.user_id as string, creds: { ...project.client, accessToken: res.json.access_token as string } };
+  return { person, userId: res.userId as string, creds: { ...project.client, accessToken: res.json.access_token as string } };
 }
 
 /** What the provider says about a token: its userinfo answer. */
@@ -53,7 +53,7 @@ describe("connected accounts", () => {
 
     const refreshesBefore = standIn.refreshCount;
     const first = await accessToken(user.creds);
-    expect(first.status).toBe(200);
+    expect(first.status).toBe(201);
     expect(await userinfo(first.json.access_token)).toMatchObject({ status: 200, json: { sub: user.person.sub } });
     // Still fresh: the same token, and the provider was not asked again.
     expect((await accessToken(user.creds)).json.access_token).toBe(first.json.access_token);
@@ -76,14 +76,14 @@ describe("connected accounts", () => {
     const user = await googleUser(5);
     const refreshesBefore = standIn.refreshCount;
     const res = await accessToken(user.creds);
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(201);
     expect(standIn.refreshCount).toBe(refreshesBefore + 1);
     expect(await userinfo(res.json.access_token)).toMatchObject({ status: 200, json: { sub: user.person.sub } });
 
     // That one lives seconds too, under the minute a handed-out token must have left: the next
     // request refreshes again, with the refresh token the provider rotated to.
     const later = await accessToken(user.creds);
-    expect(later.status).toBe(200);
+    expect(later.status).toBe(201);
     expect(standIn.refreshCount).toBe(refreshesBefore + 2);
     expect(later.json.access_token).not.toBe(res.json.access_token);
     expect(await userinfo(later.json.access_token)).toMatchObject({ status: 200, json: { sub: user.person.sub } });
@@ -103,7 +103,7 @@ describe("connected accounts", () => {
     });
     expect((await exchangeCode(t, project, relink.location.searchParams.get("code")!, relink.pkce.verifier)).status).toBe(200);
     const granted = await accessToken(user.creds, { scope: "contacts.read" });
-    expect(granted.status).toBe(200);
+    expect(granted.status).toBe(201);
     expect((await userinfo(granted.json.access_token)).status).toBe(200);
   });
 
@@ -118,9 +118,58 @@ describe("connected accounts", () => {
       `DELETE FROM oauth_tokens WHERE kind = 'refresh' AND oauth_account_id IN (SELECT id FROM oauth_accounts WHERE user_id = $1)`,
       [user.userId],
     );
+    // The access token lapsed and nothing can renew it: the account must be linked again.
     const res = await accessToken(user.creds);
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ code: "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", details: { provider: "google", details: expect.any(String) } });
+    expect(res.json.code).toBe("OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE");
+  });
+
+  // Regression: a token the user revoked at the provider was handed out until it expired.
+  it("checks a stored access token with the provider, and refreshes one the provider revoked", async () => {
+    const user = await googleUser();
+    const first = await accessToken(user.creds);
+    expect(first.status).toBe(201);
+    await standIn.revokeAccessToken(first.json.access_token);
+    const refreshesBefore = standIn.refreshCount;
+    const second = await accessToken(user.creds);
+    expect(second.status).toBe(201);
+    expect(second.json.access_token).not.toBe(first.json.access_token);
+    expect(standIn.refreshCount).toBe(refreshesBefore + 1);
+    expect(await userinfo(second.json.access_token)).toMatchObject({ status: 200, json: { sub: user.person.sub } });
+
+    // With the grant revoked too, no token can be had: link again.
+    await standIn.revokeGrantOf(second.json.access_token);
+    const third = await accessToken(user.creds);
+    expect(third.status).toBe(400);
+    expect(third.json.code).toBe("OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE");
+  });
+
+  it("tries each account of the provider on the legacy path, and hands out the first that has a token", async () => {
+    const user = await googleUser();
+    // A second Google account the server made, without tokens, made older so it is tried first.
+    const created = await call(t, "POST", "/oauth-providers", {
+      creds: project.server,
+      body: { user_id: user.userId, provider_config_id: "google", account_id: "no-tokens", email: null, allow_sign_in: false, allow_connected_accounts: true },
+    });
+    expect(created.status).toBe(201);
+    await t.db.query("UPDATE oauth_accounts SET created_at = created_at - interval '1 day' WHERE id = $1", [created.json.id]);
+    const legacy = await call(t, "POST", "/auth/oauth/connected-accounts/google/access-token", { creds: user.creds, body: {} });
+    expect(legacy.status).toBe(201);
+    expect(await userinfo(legacy.json.access_token)).toMatchObject({ status: 200, json: { sub: user.person.sub } });
+    // Asked for by its account id, the account without tokens must be linked again.
+    const byAccount = await call(t, "POST", "/connected-accounts/me/google/no-tokens/access-token", { creds: user.creds, body: {} });
+    expect(byAccount.json.code).toBe("OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE");
+  });
+
+  it("refuses client access to another user's connected accounts with 403 in plain text", async () => {
+    const owner = await googleUser();
+    const other = await signUpUser(t, project.client);
+    const creds = { ...project.client, accessToken: other.accessToken };
+    const list = await call(t, "GET", `/connected-accounts/${owner.userId}`, { creds });
+    expect(list.status).toBe(403);
+    expect(list.text).toMatch(/signed-in user/);
+    const token = await call(t, "POST", `/connected-accounts/${owner.userId}/google/access-token`, { creds, body: {} });
+    expect(token.status).toBe(403);
   });
 
   it("is switched off for an account with allow_connected_accounts off", async () => {

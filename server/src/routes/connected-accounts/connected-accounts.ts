@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { CLIENT_AND_UP, requireUser, resolveUserIdForAccess } from "../../http/access";
-import { authenticatedRoute, jsonResponse, optionalJsonBody } from "../../http/openapi";
+import { CLIENT_AND_UP, requireUser, resolveOwnUserId } from "../../http/access";
+import { authenticatedRoute, jsonResponse, optionalJsonBody, withPlainTextRefusals } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { listSchema, UserIdOrMe } from "../../http/schemas";
 import { connectedAccessToken, listConnectedAccounts } from "../../services/oauth/connected-accounts";
@@ -57,7 +57,7 @@ const tokenRoute = authenticatedRoute(CLIENT_AND_UP, TOKEN_ERRORS, {
   summary: "Get the provider's access token for a user's connected account",
   description: `${TOKEN_DESCRIPTION} With several accounts at one provider, the oldest link is used.`,
   request: { params: z.object({ user_id: userParam, provider_id: providerParam }), body: optionalJsonBody(AccessTokenBody) },
-  responses: { 200: jsonResponse(AccessTokenSchema, "A live access token") },
+  responses: { 201: jsonResponse(AccessTokenSchema, "A live access token") },
 });
 
 const tokenByAccountRoute = authenticatedRoute(CLIENT_AND_UP, TOKEN_ERRORS, {
@@ -75,7 +75,7 @@ const tokenByAccountRoute = authenticatedRoute(CLIENT_AND_UP, TOKEN_ERRORS, {
     }),
     body: optionalJsonBody(AccessTokenBody),
   },
-  responses: { 200: jsonResponse(AccessTokenSchema, "A live access token") },
+  responses: { 201: jsonResponse(AccessTokenSchema, "A live access token") },
 });
 
 const legacyTokenRoute = authenticatedRoute(CLIENT_AND_UP, TOKEN_ERRORS, {
@@ -86,13 +86,16 @@ const legacyTokenRoute = authenticatedRoute(CLIENT_AND_UP, TOKEN_ERRORS, {
   summary: "Get the signed-in user's provider access token (legacy path)",
   description: `The older path of the same operation, for the signed-in user. ${TOKEN_DESCRIPTION}`,
   request: { params: z.object({ provider_id: providerParam }), body: optionalJsonBody(AccessTokenBody) },
-  responses: { 200: jsonResponse(AccessTokenSchema, "A live access token") },
+  responses: { 201: jsonResponse(AccessTokenSchema, "A live access token") },
 });
+
+// Client access naming another user is refused in plain text (http/access.ts resolveOwnUserId).
+for (const route of [listRoute, tokenRoute, tokenByAccountRoute]) withPlainTextRefusals(route, [403]);
 
 export function registerConnectedAccountRoutes(router: Router): void {
   router.openapi(listRoute, async (c) => {
     const auth = c.var.auth;
-    const userId = resolveUserIdForAccess(auth, c.req.valid("param").user_id);
+    const userId = resolveOwnUserId(auth, c.req.valid("param").user_id, "list the connected accounts");
     const accounts = await listConnectedAccounts(c.var.deps, auth.tenancy, userId);
     return c.json(
       { items: accounts.map((a) => ({ user_id: a.userId, provider: a.provider, provider_account_id: a.providerAccountId })), is_paginated: false },
@@ -104,23 +107,23 @@ export function registerConnectedAccountRoutes(router: Router): void {
     const auth = c.var.auth;
     const params = c.req.valid("param");
     const accessToken = await connectedAccessToken(c.var.deps, auth.tenancy, {
-      userId: resolveUserIdForAccess(auth, params.user_id),
+      userId: resolveOwnUserId(auth, params.user_id, "use the connected accounts"),
       providerConfigId: params.provider_id,
       scope: scopeOf(c.req.valid("json")),
     });
-    return c.json({ access_token: accessToken }, 200);
+    return c.json({ access_token: accessToken }, 201);
   });
 
   router.openapi(tokenByAccountRoute, async (c) => {
     const auth = c.var.auth;
     const params = c.req.valid("param");
     const accessToken = await connectedAccessToken(c.var.deps, auth.tenancy, {
-      userId: resolveUserIdForAccess(auth, params.user_id),
+      userId: resolveOwnUserId(auth, params.user_id, "use the connected accounts"),
       providerConfigId: params.provider_id,
       providerAccountId: params.provider_account_id,
       scope: scopeOf(c.req.valid("json")),
     });
-    return c.json({ access_token: accessToken }, 200);
+    return c.json({ access_token: accessToken }, 201);
   });
 
   router.openapi(legacyTokenRoute, async (c) => {
@@ -130,7 +133,7 @@ export function registerConnectedAccountRoutes(router: Router): void {
       providerConfigId: c.req.valid("param").provider_id,
       scope: scopeOf(c.req.valid("json")),
     });
-    return c.json({ access_token: accessToken }, 200);
+    return c.json({ access_token: accessToken }, 201);
   });
 }
 

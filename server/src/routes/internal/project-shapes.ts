@@ -27,6 +27,7 @@ const OAuthProviderViewSchema = z.object({
   client_secret: z.string().optional(),
   facebook_config_id: z.string().optional(),
   microsoft_tenant_id: z.string().optional(),
+  apple_bundle_ids: z.array(z.string().min(1).max(256)).max(50).optional().openapi({ description: "Bundle ids of native Apple apps (Sign in with Apple)." }),
 });
 
 const OAuthProviderInputSchema = OAuthProviderViewSchema.omit({ provider_config_id: true }).superRefine((p, ctx) => {

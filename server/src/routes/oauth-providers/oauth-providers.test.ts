@@ -86,25 +86,87 @@ describe("/oauth-providers", () => {
     expect(server.json).toMatchObject({ account_id: "gh-moved", email: null });
   });
 
-  it("deletes a link, after which it reads as not connected", async () => {
+  it("deletes a link, after which it is not found (404, plain text)", async () => {
     const user = await signUpUser(t, project.client);
     const id = (await createLink(user.userId)).json.id as string;
     expect((await call(t, "DELETE", `/oauth-providers/me/${id}`, { creds: asUser(user) })).json).toEqual({ success: true });
     const gone = await call(t, "GET", `/oauth-providers/me/${id}`, { creds: asUser(user) });
-    expect(gone.status).toBe(400);
-    expect(gone.json.code).toBe("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER");
+    expect(gone.status).toBe(404);
+    expect(gone.text).toMatch(/no linked OAuth account/);
     expect((await call(t, "GET", "/users/me", { creds: asUser(user) })).json.oauth_providers).toEqual([]);
+    expect((await call(t, "DELETE", `/oauth-providers/me/${id}`, { creds: asUser(user) })).status).toBe(404);
   });
 
-  it("refuses a provider the config does not have, an unknown user, and another user's link", async () => {
+  it("refuses a provider the config does not have (404), an unknown user, another user's link (404) and, for a client, another user (403)", async () => {
     const user = await signUpUser(t, project.client);
-    expect((await createLink(user.userId, { provider_config_id: "gitlab" })).json.code).toBe("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
+    const unconfigured = await createLink(user.userId, { provider_config_id: "gitlab" });
+    expect(unconfigured.status).toBe(404);
+    expect(unconfigured.text).toMatch(/no OAuth provider gitlab/);
     expect((await createLink("00000000-0000-4000-8000-000000000000")).json.code).toBe("USER_ID_DOES_NOT_EXIST");
     const other = await signUpUser(t, project.client);
     const theirs = (await createLink(other.userId)).json.id as string;
-    expect((await call(t, "GET", `/oauth-providers/me/${theirs}`, { creds: asUser(user) })).json.code).toBe("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER");
-    expect((await call(t, "GET", `/oauth-providers/${other.userId}/${theirs}`, { creds: asUser(user) })).json.code).toBe("USER_NOT_FOUND");
-    expect((await callUntyped(t, "DELETE", `/oauth-providers/${other.userId}/${theirs}`, { creds: asUser(user) })).json.code).toBe("USER_NOT_FOUND");
+    // Not this user's link, whoever asks.
+    expect((await call(t, "GET", `/oauth-providers/me/${theirs}`, { creds: asUser(user) })).status).toBe(404);
+    expect((await call(t, "GET", `/oauth-providers/${user.userId}/${theirs}`, { creds: project.server })).status).toBe(404);
+    expect((await call(t, "PATCH", `/oauth-providers/${user.userId}/${theirs}`, { creds: project.server, body: { allow_sign_in: false } })).status).toBe(404);
+    // Client access naming another user.
+    for (const [method, path] of [
+      ["GET", `/oauth-providers/${other.userId}/${theirs}`],
+      ["DELETE", `/oauth-providers/${other.userId}/${theirs}`],
+      ["GET", `/oauth-providers?user_id=${other.userId}`],
+    ] as const) {
+      const res = await callUntyped(t, method, path, { creds: asUser(user) });
+      expect(res.status, path).toBe(403);
+      expect(res.text).toMatch(/signed-in user/);
+    }
+    // The other user's link is untouched.
+    expect((await call(t, "GET", `/oauth-providers/${other.userId}/${theirs}`, { creds: project.server })).status).toBe(200);
+  });
+
+  it("takes user_id me for the server key with the user's token", async () => {
+    const user = await signUpUser(t, project.client);
+    const created = await call(t, "POST", "/oauth-providers", {
+      creds: { ...project.server, accessToken: user.accessToken },
+      body: { user_id: "me", provider_config_id: "github", account_id: `gh-me-${Date.now()}`, email: null, allow_sign_in: true, allow_connected_accounts: true },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json.user_id).toBe(user.userId);
+  });
+
+  it("lets a user sign in with one account per provider; more may serve as connected accounts", async () => {
+    const user = await signUpUser(t, project.client);
+    const first = await createLink(user.userId);
+    expect(first.status).toBe(201);
+    const second = await createLink(user.userId);
+    expect(second.status).toBe(400);
+    expect(second.text).toMatch(/one account per provider/);
+    const connectedOnly = await createLink(user.userId, { allow_sign_in: false });
+    expect(connectedOnly.status).toBe(201);
+    const switchOn = await call(t, "PATCH", `/oauth-providers/me/${connectedOnly.json.id}`, { creds: asUser(user), body: { allow_sign_in: true } });
+    expect(switchOn.status).toBe(400);
+    // Once the first stops signing in, the other may.
+    await call(t, "PATCH", `/oauth-providers/me/${first.json.id}`, { creds: asUser(user), body: { allow_sign_in: false } });
+    expect((await call(t, "PATCH", `/oauth-providers/me/${connectedOnly.json.id}`, { creds: asUser(user), body: { allow_sign_in: true } })).status).toBe(200);
+  });
+
+  it("still lists, reads and removes links after their provider left the config", async () => {
+    const p = await createProjectFixture(t);
+    await configureOAuth(t, p, { github: GITHUB });
+    const user = await signUpUser(t, p.client);
+    const created = await call(t, "POST", "/oauth-providers", {
+      creds: p.server,
+      body: { user_id: user.userId, provider_config_id: "github", account_id: "gh-gone", email: null, allow_sign_in: true, allow_connected_accounts: true },
+    });
+    expect(created.status).toBe(201);
+    const removed = await call(t, "PATCH", "/internal/config/override/environment", {
+      creds: p.admin,
+      body: { config_override_string: JSON.stringify({ "auth.oauth.providers.github": null }) },
+    });
+    expect(removed.status).toBe(200);
+    const listed = await call(t, "GET", `/oauth-providers?user_id=${user.userId}`, { creds: p.server });
+    expect(listed.json.items).toEqual([expect.objectContaining({ id: created.json.id, type: "github", provider_config_id: "github" })]);
+    expect((await call(t, "GET", `/oauth-providers/${user.userId}/${created.json.id}`, { creds: p.server })).status).toBe(200);
+    expect((await call(t, "DELETE", `/oauth-providers/${user.userId}/${created.json.id}`, { creds: p.server })).status).toBe(200);
   });
 });
 

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { CLIENT_AND_UP, refuseClientFields, resolveUserId, resolveUserIdForAccess, SERVER_AND_UP } from "../../http/access";
+import { CLIENT_AND_UP, refuseClientFields, resolveOwnUserId, resolveUserId, SERVER_AND_UP } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
-import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse, withPlainTextRefusals } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { EmailSchema, listSchema, SuccessSchema, UserIdOrMe } from "../../http/schemas";
 import {
@@ -39,7 +39,7 @@ const AccountIdSchema = z.string().min(1).max(512);
 
 const CreateBody = z
   .strictObject({
-    user_id: z.uuid(),
+    user_id: UserIdOrMe,
     provider_config_id: z.string().min(1).max(63),
     account_id: AccountIdSchema,
     email: EmailSchema.nullable().optional(),
@@ -58,8 +58,10 @@ const UpdateBody = z
   .openapi("OAuthProviderUpdate");
 
 const OWNER_ERRORS = ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"] as const;
-const NOT_LINKED = "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER" as const;
 const SIGN_IN_TAKEN = "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN" as const;
+const PLAIN_TEXT =
+  "A link the user does not have answers 404, client access naming another user 403, and a second account of one provider " +
+  "signing in for one user 400, each in plain text.";
 
 const listRoute = authenticatedRoute(CLIENT_AND_UP, OWNER_ERRORS, {
   operationId: "listOAuthProviders",
@@ -67,51 +69,62 @@ const listRoute = authenticatedRoute(CLIENT_AND_UP, OWNER_ERRORS, {
   path: "/oauth-providers",
   tags: TAGS,
   summary: "List a user's linked OAuth provider accounts",
-  description: "Client access lists its own user's (`user_id=me` or left out).",
+  description: "Client access lists its own user's (`user_id=me` or left out; another user's answers 403 in plain text).",
   request: { query: ListQuery },
   responses: { 200: jsonResponse(listSchema(OAuthProviderSchema, "OAuthProviderList"), "The links, oldest first") },
 });
 
-const createRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_EXIST", "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED", SIGN_IN_TAKEN], {
+const createRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_EXIST", ...OWNER_ERRORS, SIGN_IN_TAKEN], {
   operationId: "createOAuthProvider",
   method: "post",
   path: "/oauth-providers",
   tags: TAGS,
   summary: "Link a provider account to a user",
-  description: `The provider must be in the project config. An account another user signs in with cannot sign in here too (${SIGN_IN_TAKEN}).`,
+  description:
+    `The provider must be in the project config (else 404 in plain text). An account another user signs in with cannot sign in here too (${SIGN_IN_TAKEN}), ` +
+    "and a user signs in with one account per provider (a second answers 400 in plain text).",
   request: { body: jsonBody(CreateBody) },
   responses: { 201: jsonResponse(OAuthProviderSchema, "The link") },
 });
 
-const getRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_LINKED], {
+const getRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS], {
   operationId: "getOAuthProvider",
   method: "get",
   path: "/oauth-providers/{user_id}/{provider_id}",
   tags: TAGS,
   summary: "Read one linked provider account",
+  description: PLAIN_TEXT,
   request: { params: Params },
   responses: { 200: jsonResponse(OAuthProviderSchema, "The link") },
 });
 
-const updateRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_LINKED, SIGN_IN_TAKEN], {
+const updateRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, SIGN_IN_TAKEN], {
   operationId: "updateOAuthProvider",
   method: "patch",
   path: "/oauth-providers/{user_id}/{provider_id}",
   tags: TAGS,
   summary: "Change whether a linked account signs in or serves as a connected account",
+  description: PLAIN_TEXT,
   request: { params: Params, body: jsonBody(UpdateBody) },
   responses: { 200: jsonResponse(OAuthProviderSchema, "The link as it now is") },
 });
 
-const deleteRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, NOT_LINKED], {
+const deleteRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS], {
   operationId: "deleteOAuthProvider",
   method: "delete",
   path: "/oauth-providers/{user_id}/{provider_id}",
   tags: TAGS,
   summary: "Unlink a provider account (and drop its tokens)",
+  description: PLAIN_TEXT,
   request: { params: Params },
   responses: { 200: jsonResponse(SuccessSchema, "Unlinked") },
 });
+
+withPlainTextRefusals(listRoute, [403]);
+withPlainTextRefusals(createRoute, [400, 404]);
+withPlainTextRefusals(getRoute, [403, 404]);
+withPlainTextRefusals(updateRoute, [400, 403, 404]);
+withPlainTextRefusals(deleteRoute, [403, 404]);
 
 function toOAuthProvider(auth: RequestAuth, account: LinkedAccount) {
   return {
@@ -130,7 +143,7 @@ export function registerOAuthProviderRoutes(router: Router): void {
   router.openapi(listRoute, async (c) => {
     const auth = c.var.auth;
     const requested = c.req.valid("query").user_id;
-    const userId = requested === undefined && auth.type !== "client" ? null : resolveUserIdForAccess(auth, requested ?? "me");
+    const userId = requested === undefined && auth.type !== "client" ? null : resolveOwnUserId(auth, requested ?? "me", "list the linked accounts");
     const accounts = await listLinkedAccounts(c.var.deps, auth.tenancy, userId);
     return c.json({ items: accounts.map((a) => toOAuthProvider(auth, a)), is_paginated: false }, 200);
   });
@@ -152,7 +165,7 @@ export function registerOAuthProviderRoutes(router: Router): void {
   router.openapi(getRoute, async (c) => {
     const params = c.req.valid("param");
     const auth = c.var.auth;
-    const account = await getLinkedAccount(c.var.deps, auth.tenancy, resolveUserIdForAccess(auth, params.user_id), params.provider_id);
+    const account = await getLinkedAccount(c.var.deps, auth.tenancy, resolveOwnUserId(auth, params.user_id, "read the linked accounts"), params.provider_id);
     return c.json(toOAuthProvider(auth, account), 200);
   });
 
@@ -161,7 +174,7 @@ export function registerOAuthProviderRoutes(router: Router): void {
     const body = c.req.valid("json");
     const auth = c.var.auth;
     refuseClientFields(auth, body, ["email", "account_id"]);
-    const account = await updateLinkedAccount(c.var.deps, auth.tenancy, resolveUserIdForAccess(auth, params.user_id), params.provider_id, {
+    const account = await updateLinkedAccount(c.var.deps, auth.tenancy, resolveOwnUserId(auth, params.user_id, "change the linked accounts"), params.provider_id, {
       email: body.email,
       accountId: body.account_id,
       allowSignIn: body.allow_sign_in,
@@ -173,7 +186,7 @@ export function registerOAuthProviderRoutes(router: Router): void {
   router.openapi(deleteRoute, async (c) => {
     const params = c.req.valid("param");
     const auth = c.var.auth;
-    await deleteLinkedAccount(c.var.deps, auth.tenancy, resolveUserIdForAccess(auth, params.user_id), params.provider_id);
+    await deleteLinkedAccount(c.var.deps, auth.tenancy, resolveOwnUserId(auth, params.user_id, "remove the linked accounts"), params.provider_id);
     return c.json({ success: true as const }, 200);
   });
 }

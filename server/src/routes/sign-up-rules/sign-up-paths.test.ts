@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, createProjectFixture, uniqueEmail, type Credentials, type ProjectFixture } from "../../testing/fixtures";
 import { startMailCatcher, type MailCatcher } from "../../testing/mail-catcher";
-import { CLIENT_ERROR_PAGE, configureOAuth, runFlow, signInThroughProvider } from "../../testing/oauth-flow";
+import { CLIENT_REDIRECT, configureOAuth, runFlow, signInThroughProvider } from "../../testing/oauth-flow";
 import { startOidcStandIn, type OidcStandIn } from "../../testing/oidc-stand-in";
 import { createTestApp, type TestApp } from "../../testing/test-server";
 
@@ -168,11 +168,13 @@ describe("e-mail code sign-up", () => {
 });
 
 describe("OAuth sign-up", () => {
-  it("refuses by provider, sending the browser to the error page with SIGN_UP_REJECTED, and lets other sign-ups through", async () => {
+  it("refuses by provider, sending the browser back to the redirect URI as an OAuth error with SIGN_UP_REJECTED, and lets other sign-ups through", async () => {
     const project = await projectWithRules({ "auth.signUpRules.no-corp": rule('authMethod == "oauth" && oauthProvider == "corp" && emailDomain == "blocked.test"', "reject") });
     const blocked = standIn.addAccount({ sub: `blocked-${Date.now()}`, email: `x-${Date.now()}@blocked.test`, email_verified: true });
     const flow = await runFlow(t, standIn, project, { accountId: blocked.sub }, { provider: "corp" });
-    expect(flow.location.href.startsWith(CLIENT_ERROR_PAGE)).toBe(true);
+    // As Stack Auth: the client's redirect URI (trusted) comes before the error page.
+    expect(flow.location.href.startsWith(CLIENT_REDIRECT)).toBe(true);
+    expect(flow.location.searchParams.get("error")).toBe("server_error");
     expect(flow.location.searchParams.get("errorCode")).toBe("SIGN_UP_REJECTED");
     expect(JSON.parse(flow.location.searchParams.get("details")!)).toEqual({ message: "This sign-up was refused by the project's sign-up rules." });
 

@@ -1,14 +1,22 @@
 /**
- * Upgrading an anonymous user in place: a password sign-up that carries an anonymous user's
- * session keeps that user's id (and everything they did while anonymous) and gives it the
- * e-mail and password, and clears is_anonymous (which names the user's personal team, see
- * users/user-changes.ts). The answer is a new, regular session for the same user.
+ * Upgrading an anonymous user in place. Whatever way an anonymous user signs up (a password,
+ * an e-mailed code, a new OAuth provider account, a passkey registered while anonymous), that
+ * same user keeps their id and everything they did while anonymous, and gets the new sign-in
+ * method; is_anonymous is cleared, which names the user's personal team (see
+ * users/user-changes.ts and teams/team-membership.ts). Signing in to an account that exists
+ * already leaves the anonymous user alone: the caller becomes that account.
+ *
+ * An upgrade is a sign-up: refused with SIGN_UP_NOT_ENABLED where sign-up is off, and judged by
+ * the sign-up rules (callers check both, before anything is written).
  */
-import { findUser } from "../../db/queries/users";
+import type { Queryable } from "../../db/db";
+import { findUser, updateUserProfile } from "../../db/queries/users";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
 import { openSession, tokensForSession, type SignInTokens } from "../sessions";
+import { namePersonalTeamAfterUpgrade } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
+import type { User } from "../users/user";
 import { updateUser, type UserChanges } from "../users/user-changes";
 import { mergedPrivateDetails, type SignUpAdmission } from "../sign-up-rules/admission";
 
@@ -33,7 +41,33 @@ export async function upgradeChanges(deps: ServiceDeps, tenancy: Tenancy, userId
   return changes;
 }
 
-/** Caller has checked the sign-up rules, the password and that the e-mail is free. */
+/**
+ * Makes the anonymous user `userId` a regular user with `changes` (and what the sign-up rules'
+ * `admission` asks for), and runs `alsoInTransaction` (the new sign-in method) in the same
+ * transaction.
+ */
+export async function upgradeAnonymousUser(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  userId: string,
+  admission: SignUpAdmission,
+  changes: UserChanges,
+  alsoInTransaction?: (tx: Queryable) => Promise<void>,
+): Promise<User> {
+  return updateUser(deps, tenancy, userId, { ...(await upgradeChanges(deps, tenancy, userId, admission)), ...changes, isAnonymous: false }, alsoInTransaction);
+}
+
+/**
+ * The same upgrade inside the caller's transaction, for a sign-in method added to the user as
+ * they are (a passkey): clears is_anonymous and names the personal team. The caller holds the
+ * user's row lock, has found the user anonymous, and has checked that sign-up is allowed.
+ */
+export async function upgradeAnonymousUserIn(tx: Queryable, tenancy: Tenancy, user: Pick<User, "id" | "displayName" | "primaryEmail">): Promise<void> {
+  await updateUserProfile(tx, tenancy, user.id, { isAnonymous: false });
+  await namePersonalTeamAfterUpgrade(tx, tenancy, user.id, { displayName: user.displayName, email: user.primaryEmail });
+}
+
+/** Password sign-up by an anonymous user. Caller has checked the sign-up rules, the password and that the e-mail is free. */
 export async function upgradeAnonymousWithPassword(
   deps: ServiceDeps,
   tenancy: Tenancy,
@@ -42,13 +76,11 @@ export async function upgradeAnonymousWithPassword(
   client: ClientInfo,
   admission: SignUpAdmission,
 ): Promise<SignInTokens> {
-  await updateUser(deps, tenancy, userId, {
-    ...(await upgradeChanges(deps, tenancy, userId, admission)),
+  await upgradeAnonymousUser(deps, tenancy, userId, admission, {
     primaryEmail: input.email,
     primaryEmailVerified: false,
     primaryEmailAuthEnabled: true,
     password: input.password,
-    isAnonymous: false,
   });
   const session = await openSession(deps.db, tenancy, userId, client);
   return tokensForSession(deps, tenancy, userId, session);

@@ -27,11 +27,11 @@ import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
 import type { SignInTokens } from "../sessions";
 import type { Tenancy } from "../tenancy";
-import { createUser, updateUser } from "../users/user-changes";
+import { createUser } from "../users/user-changes";
 import { issueCode, redeemCode } from "../verification-codes";
 import { finishSignIn } from "./finish-sign-in";
 import { normalizeEmail } from "./passwords";
-import { upgradeChanges } from "./anonymous-upgrade";
+import { upgradeAnonymousUser } from "./anonymous-upgrade";
 import { judgeSignUp, recordSignUpDecision, type SignUpJudgement } from "../sign-up-rules/admission";
 import { signUpRejected } from "../../errors";
 
@@ -119,13 +119,7 @@ export async function signInWithCode(
     const anonymous = input.anonymousUserId ? await findUser(deps.db, tenancy, input.anonymousUserId) : null;
     if (anonymous?.isAnonymous) {
       // Upgraded in place: the same id keeps what the user did while anonymous.
-      userId = (
-        await updateUser(deps, tenancy, anonymous.id, {
-          ...(await upgradeChanges(deps, tenancy, anonymous.id, admission)),
-          ...identity,
-          isAnonymous: false,
-        })
-      ).id;
+      userId = (await upgradeAnonymousUser(deps, tenancy, anonymous.id, admission, identity)).id;
     } else {
       userId = (await createUser(deps, tenancy, { ...admission, ...identity })).id;
     }

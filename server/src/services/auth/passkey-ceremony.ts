@@ -31,6 +31,7 @@ import {
 } from "@simplewebauthn/server";
 import { hashSecret } from "../../crypto/secret-hash";
 import type { NewPasskeyCredential } from "../../db/queries/passkeys";
+import type { AppConfig } from "../../config/env";
 import { KnownError } from "../../errors";
 import type { ProjectConfig } from "../project-config/document";
 import { isTrustedOrigin } from "../redirects";
@@ -42,6 +43,11 @@ export const RP_ID_PLACEHOLDER = "THIS_VALUE_WILL_BE_REPLACED.example.com";
 export const CEREMONY_TIMEOUT_MS = 60_000;
 /** How long a challenge's code lives: the ceremony plus a margin for the round trips. */
 export const CHALLENGE_LIFETIME_MS = CEREMONY_TIMEOUT_MS + 5_000;
+
+/** The challenge to use: the library's random one, or (PASSKEY_FIXED_TEST_CHALLENGE, tests only) "MOCK". */
+export function ceremonyChallenge(settings: AppConfig): Uint8Array<ArrayBuffer> | undefined {
+  return settings.passkeyFixedTestChallenge ? new TextEncoder().encode("MOCK") : undefined;
+}
 
 export type Verdict<T> = { ok: true; value: T } | { ok: false; message: string };
 

@@ -8,6 +8,8 @@
  * The user handle the authenticator keeps is the user id in UTF-8 (36 bytes; WebAuthn allows
  * 1 to 64). A credential id another user of the project already registered is refused rather
  * than moved, so nobody can take over or knock out someone else's passkey by presenting its id.
+ * An anonymous user who registers a passkey becomes a regular user with it, in the same
+ * transaction (refused with SIGN_UP_NOT_ENABLED where sign-up is off).
  */
 import { generateRegistrationOptions, type RegistrationResponseJSON } from "@simplewebauthn/server";
 import { credentialBelongsToAnotherUser, replaceUserCredential } from "../../db/queries/passkeys";
@@ -19,9 +21,11 @@ import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import type { Tenancy } from "../tenancy";
 import { issueCode, redeemCode } from "../verification-codes";
 import { recordUserEvent } from "../webhooks/events";
+import { upgradeAnonymousUserIn } from "./anonymous-upgrade";
 import {
   assertPasskeysEnabled,
   CEREMONY_TIMEOUT_MS,
+  ceremonyChallenge,
   CHALLENGE_LIFETIME_MS,
   challengeData,
   RP_ID_PLACEHOLDER,
@@ -47,6 +51,7 @@ export async function startPasskeyRegistration(deps: ServiceDeps, tenancy: Tenan
     userName: label,
     userDisplayName: user.displayName ?? label,
     timeout: CEREMONY_TIMEOUT_MS,
+    challenge: ceremonyChallenge(deps.settings),
     attestationType: "none",
     // A passkey: a discoverable credential, so sign-in needs no e-mail address first.
     authenticatorSelection: { residentKey: "required", userVerification: "preferred" },
@@ -68,6 +73,9 @@ export async function registerPasskey(
 ): Promise<{ user_handle: string }> {
   assertPasskeysEnabled(tenancy);
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.codeCheckPerIp, subject: client.ip }]);
+  // An anonymous user who registers a passkey signs up with it (auth/anonymous-upgrade.ts).
+  const before = await findUser(deps.db, tenancy, input.userId);
+  if (before?.isAnonymous && !tenancy.config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
   const verdict = await redeemCode<Verdict<string>>(deps.db, tenancy, "passkey_registration", input.code, { consume: true }, async (tx, record) => {
     // Another user's code reads as unknown, and stays unused (thrown, so rolled back).
     if (record.userId !== input.userId) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
@@ -83,6 +91,8 @@ export async function registerPasskey(
     if (!(await replaceUserCredential(tx, tenancy, { ...verified.value, userId: input.userId }))) {
       throw new KnownError("PASSKEY_REGISTRATION_FAILED", { message: "This passkey is already registered to another account." });
     }
+    const user = await findUser(tx, tenancy, input.userId);
+    if (user?.isAnonymous) await upgradeAnonymousUserIn(tx, tenancy, user);
     await recordUserEvent(tx, tenancy, "user.updated", input.userId);
     return { ok: true, value: verified.value.credentialId };
   });

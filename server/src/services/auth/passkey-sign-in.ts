@@ -23,6 +23,7 @@ import {
   assertPasskeysEnabled,
   CEREMONY_TIMEOUT_MS,
   CHALLENGE_LIFETIME_MS,
+  ceremonyChallenge,
   challengeData,
   RP_ID_PLACEHOLDER,
   verifyAuthentication,
@@ -38,6 +39,7 @@ export async function startPasskeySignIn(deps: ServiceDeps, tenancy: Tenancy, cl
     allowCredentials: [],
     userVerification: "preferred",
     timeout: CEREMONY_TIMEOUT_MS,
+    challenge: ceremonyChallenge(deps.settings),
   });
   const issued = await deps.db.transaction((tx) =>
     issueCode(tx, tenancy, { purpose: "passkey_sign_in", expiresInMs: CHALLENGE_LIFETIME_MS, data: challengeData(options.challenge), replacePrevious: false }),

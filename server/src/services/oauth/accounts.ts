@@ -5,14 +5,17 @@
  * Signing in: a provider account that already signs in to a user is that user. Otherwise it
  * is a sign-up (refused when the project does not allow sign-up), unless its e-mail is
  * already some user's sign-in address; then the project's merge strategy decides:
- * - `link_method`: the provider account joins that user, but only when the provider vouches
- *   for the address (otherwise anyone could name someone's address at a provider that does
- *   not check it, and walk into their account);
+ * - `link_method`: the provider account joins that user, but only when both sides have
+ *   verified the address: the provider vouches for it (otherwise anyone could name someone's
+ *   address at a provider that does not check it, and walk into their account), and the
+ *   existing account verified it (otherwise whoever signed up with an address they do not own
+ *   would get its owner's provider sign-in; that refusal says
+ *   `would_work_if_email_was_verified`);
  * - `raise_error`: CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE;
  * - `allow_duplicates`: a new user, whose copy of the address is not used for sign-in (an
  *   address signs in to one account only).
- * An unverified address under `link_method` gets the same refusal, with
- * `would_work_if_email_was_verified`.
+ * A sign-up made by an anonymous user (whose access token started the flow) upgrades that user
+ * instead of making a new one (auth/anonymous-upgrade.ts).
  *
  * Linking (a signed-in user adding a provider): a provider account that signs in to someone
  * else is refused, and so is a second account at the same provider for one user.
@@ -31,23 +34,25 @@ import {
   type OAuthAccountRecord,
 } from "../../db/queries/oauth";
 import { findAuthByEmail, findUser } from "../../db/queries/users";
-import { markEmailVerified } from "../../db/queries/credentials";
 import { KnownError } from "../../errors";
 import { normalizeEmail } from "../auth/passwords";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import { createUser } from "../users/user-changes";
+import { isUpgradableAnonymousUser, upgradeAnonymousUser } from "../auth/anonymous-upgrade";
 import { admitSignUp } from "../sign-up-rules/admission";
 import type { ProviderProfile, ProviderTokens } from "./provider-types";
 
 export interface ProviderIdentity {
   providerConfigId: string;
   profile: ProviderProfile;
-  tokens: ProviderTokens;
+  /** Null where the provider gave us no tokens (a native app's Apple identity token). */
+  tokens: ProviderTokens | null;
 }
 
 /** Keeps a provider's tokens for an account, sealed. */
-export async function storeProviderTokens(deps: ServiceDeps, q: Queryable, tenancy: Tenancy, accountRowId: string, tokens: ProviderTokens) {
+export async function storeProviderTokens(deps: ServiceDeps, q: Queryable, tenancy: Tenancy, accountRowId: string, tokens: ProviderTokens | null) {
+  if (!tokens) return;
   await insertOAuthToken(q, tenancy, accountRowId, {
     id: newId(),
     kind: "access",
@@ -91,8 +96,8 @@ export async function signInWithProviderAccount(
   deps: ServiceDeps,
   tenancy: Tenancy,
   identity: ProviderIdentity,
-  /** The caller's country, for the sign-up rules (ClientInfo.countryCode). */
-  countryCode?: string | null,
+  /** `countryCode`: the caller's country, for the sign-up rules (ClientInfo.countryCode). */
+  options: { currentUserId?: string | null; countryCode?: string | null } = {},
 ): Promise<{ userId: string; isNewUser: boolean }> {
   const { profile } = identity;
   const existing = await findSignInAccount(deps.db, tenancy, identity.providerConfigId, profile.accountId);
@@ -107,12 +112,11 @@ export async function signInWithProviderAccount(
     const strategy = tenancy.config.auth.oauth.accountMergeStrategy;
     if (strategy === "raise_error") throw addressTaken(email, false);
     if (strategy === "link_method") {
-      if (!profile.emailVerified) throw addressTaken(email, true);
+      if (!owner.emailVerified) throw addressTaken(email, true);
+      if (!profile.emailVerified) throw addressTaken(email, false);
       await deps.db.transaction(async (tx) => {
         const account = newAccount(identity, owner.userId, true);
         await insertOAuthAccount(tx, tenancy, account);
-        // The provider vouched for the address the account signs in with.
-        await markEmailVerified(tx, tenancy, owner.userId, email);
         await storeProviderTokens(deps, tx, tenancy, account.id, identity.tokens);
       });
       return { userId: owner.userId, isNewUser: false };
@@ -124,24 +128,31 @@ export async function signInWithProviderAccount(
     email,
     authMethod: "oauth",
     oauthProvider: identity.providerConfigId,
-    countryCode,
+    countryCode: options.countryCode,
   });
+  const displayName = profile.displayName?.slice(0, 256) ?? null;
+  const profileImageUrl = profile.profileImageUrl && profile.profileImageUrl.length <= 2048 ? profile.profileImageUrl : null;
+  const addAccount = (userId: string) => async (tx: Queryable) => {
+    const account = newAccount(identity, userId, true);
+    await insertOAuthAccount(tx, tenancy, account);
+    await storeProviderTokens(deps, tx, tenancy, account.id, identity.tokens);
+  };
+  const address = email ? { primaryEmail: email, primaryEmailVerified: profile.emailVerified, primaryEmailAuthEnabled: usedForAuth } : {};
   try {
-    const user = await createUser(
-      deps,
-      tenancy,
-      {
-        ...admission,
-        displayName: profile.displayName?.slice(0, 256) ?? null,
-        profileImageUrl: profile.profileImageUrl && profile.profileImageUrl.length <= 2048 ? profile.profileImageUrl : null,
-        ...(email ? { primaryEmail: email, primaryEmailVerified: profile.emailVerified, primaryEmailAuthEnabled: usedForAuth } : {}),
-      },
-      async (tx, userId) => {
-        const account = newAccount(identity, userId, true);
-        await insertOAuthAccount(tx, tenancy, account);
-        await storeProviderTokens(deps, tx, tenancy, account.id, identity.tokens);
-      },
-    );
+    // The token may predate an upgrade: only a user who is still anonymous is upgraded.
+    if (options.currentUserId && (await isUpgradableAnonymousUser(deps, tenancy, options.currentUserId))) {
+      const upgraded = await upgradeAnonymousUser(
+        deps,
+        tenancy,
+        options.currentUserId,
+        admission,
+        // What the provider knows fills in; what the user set while anonymous stays.
+        { ...(displayName ? { displayName } : {}), ...(profileImageUrl ? { profileImageUrl } : {}), ...address },
+        addAccount(options.currentUserId),
+      );
+      return { userId: upgraded.id, isNewUser: true };
+    }
+    const user = await createUser(deps, tenancy, { ...admission, displayName, profileImageUrl, ...address }, (tx, userId) => addAccount(userId)(tx));
     return { userId: user.id, isNewUser: true };
   } catch (error) {
     // Another sign-in with the same provider account, or the same address, won the race.

@@ -6,9 +6,11 @@
  * a minute left and carries every scope asked for; otherwise a refresh token that was
  * granted those scopes buys a new one from the provider, server-side, and the new tokens are
  * kept (a provider that rotates refresh tokens gets its new one stored and the old one
- * dropped). A refresh token the provider refuses is dropped. Scopes no token was ever
- * granted answer OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: the user has to link the
- * provider again asking for them (authorize with `type=link&provider_scope=...`).
+ * dropped). A stored access token is first checked with the provider (its userinfo endpoint,
+ * where it has one), since a user can revoke it before it expires. A refresh token the
+ * provider refuses is dropped. Scopes no token was ever granted, and tokens the provider no
+ * longer honours, answer OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: the user has to link
+ * the provider again (authorize with `type=link&provider_scope=...`).
  */
 import * as oidc from "openid-client";
 import { deleteOAuthTokens, listOAuthTokens, listUserOAuthAccounts, type OAuthAccountRecord } from "../../db/queries/oauth";
@@ -18,6 +20,8 @@ import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import { storeProviderTokens } from "./accounts";
 import { clientForProvider } from "./provider-client";
+import type { OAuthProviderClient } from "./provider-types";
+import { sharedKeysAvailable } from "./shared-provider";
 
 /** An access token is not handed out with less than this left. */
 const MIN_REMAINING_MS = 60_000;
@@ -38,18 +42,20 @@ export async function listConnectedAccounts(deps: ServiceDeps, tenancy: Tenancy,
     .map((account) => ({ userId, provider: account.providerConfigId, providerAccountId: account.accountId }));
 }
 
-async function connectedAccount(
+/** The user's accounts at the provider that serve as connected accounts (one, when `providerAccountId` names it). */
+async function connectedAccounts(
   deps: ServiceDeps,
   tenancy: Tenancy,
   userId: string,
   providerConfigId: string,
   providerAccountId: string | null,
-): Promise<OAuthAccountRecord> {
+): Promise<OAuthAccountRecord[]> {
   if (!(await findUser(deps.db, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
   const providers = tenancy.config.auth.oauth.providers;
   const config = Object.hasOwn(providers, providerConfigId) ? providers[providerConfigId]! : null;
   if (!config) throw new KnownError("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
-  if (config.isShared) throw new KnownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS");
+  // Outside production shared keys sign in at a stand-in whose tokens are harmless to hand out.
+  if (config.isShared && !sharedKeysAvailable(deps.settings)) throw new KnownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS");
   const accounts = (await listUserOAuthAccounts(deps.db, tenancy, userId)).filter(
     (account) =>
       account.providerConfigId === providerConfigId &&
@@ -57,40 +63,72 @@ async function connectedAccount(
       (providerAccountId === null || account.accountId === providerAccountId),
   );
   if (accounts.length === 0) throw new KnownError("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER");
-  return accounts[0]!;
+  return accounts;
 }
 
-/** A live access token of the provider for the user's account, with every scope in `scope`. */
+/**
+ * A live access token of the provider for the user's account, with every scope in `scope`.
+ * Without `providerAccountId` (the legacy route) the user's accounts at the provider are tried
+ * oldest first, and the first that yields a token wins.
+ */
 export async function connectedAccessToken(
   deps: ServiceDeps,
   tenancy: Tenancy,
   input: { userId: string; providerConfigId: string; providerAccountId?: string; scope?: string },
 ): Promise<string> {
-  const account = await connectedAccount(deps, tenancy, input.userId, input.providerConfigId, input.providerAccountId ?? null);
+  const accounts = await connectedAccounts(deps, tenancy, input.userId, input.providerConfigId, input.providerAccountId ?? null);
+  let refusal: unknown;
+  for (const account of accounts) {
+    try {
+      return await accountAccessToken(deps, tenancy, account, input);
+    } catch (error) {
+      if (!(error instanceof KnownError) || error.code !== "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE") throw error;
+      refusal ??= error;
+    }
+  }
+  throw refusal;
+}
+
+/** The provider's answer when the account must be linked again: its tokens lack the scopes, or are dead. */
+const linkAgain = () => new KnownError("OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE");
+
+async function accountAccessToken(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  account: OAuthAccountRecord,
+  input: { providerConfigId: string; scope?: string },
+): Promise<string> {
   const wanted = (input.scope ?? "").split(/[\s,]+/).filter(Boolean);
   const soon = Date.now() + MIN_REMAINING_MS;
+  const config = tenancy.config.auth.oauth.providers[input.providerConfigId]!;
+  let client: OAuthProviderClient | null = null;
+  const providerClient = async () => {
+    client ??= await clientForProvider(deps.settings, input.providerConfigId, config).catch((error: unknown) => {
+      if (error instanceof KnownError) throw error;
+      throw new KnownError("OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE");
+    });
+    if (!client) throw new KnownError("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
+    return client;
+  };
 
   const accessTokens = await listOAuthTokens(deps.db, tenancy, account.id, "access");
-  const live = accessTokens.find((token) => covers(token.scopes, wanted) && (token.expiresAt === null || token.expiresAt.getTime() > soon));
-  if (live) return deps.providerTokenSeal.open(live.sealedToken);
+  const candidates = accessTokens.filter((token) => covers(token.scopes, wanted) && (token.expiresAt === null || token.expiresAt.getTime() > soon));
+  for (const candidate of candidates) {
+    const token = deps.providerTokenSeal.open(candidate.sealedToken);
+    // A token revoked at the provider before it expires is dropped, and a refresh tried.
+    if (await (await providerClient()).isAccessTokenLive(token).catch(() => true)) return token;
+    await deleteOAuthTokens(deps.db, tenancy, [candidate.id]);
+  }
 
   const refreshTokens = (await listOAuthTokens(deps.db, tenancy, account.id, "refresh")).filter((token) => covers(token.scopes, wanted));
   const stale = accessTokens.filter((token) => token.expiresAt !== null && token.expiresAt.getTime() <= Date.now()).map((token) => token.id);
   await deleteOAuthTokens(deps.db, tenancy, stale);
-  if (refreshTokens.length === 0) {
-    const everGranted = accessTokens.some((token) => covers(token.scopes, wanted));
-    if (!everGranted) throw new KnownError("OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE");
-    throw new KnownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", { provider: input.providerConfigId, details: "the access token expired and the provider gave no refresh token" });
-  }
+  if (refreshTokens.length === 0) throw linkAgain();
 
-  const config = tenancy.config.auth.oauth.providers[input.providerConfigId]!;
-  const client = await clientForProvider(deps.settings, input.providerConfigId, config).catch(() => {
-    throw new KnownError("OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE");
-  });
-  if (!client) throw new KnownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS");
+  const provider = await providerClient();
   for (const refresh of refreshTokens) {
     try {
-      const tokens = await client.refresh(deps.providerTokenSeal.open(refresh.sealedToken), refresh.scopes);
+      const tokens = await provider.refresh(deps.providerTokenSeal.open(refresh.sealedToken), refresh.scopes);
       // A provider that answers no scope granted what the refresh token had.
       const scopes = covers(tokens.scopes, refresh.scopes) ? tokens.scopes : refresh.scopes;
       const rotated = tokens.refreshToken !== null && tokens.refreshToken !== deps.providerTokenSeal.open(refresh.sealedToken);
@@ -101,7 +139,7 @@ export async function connectedAccessToken(
       return tokens.accessToken;
     } catch (error) {
       if (error instanceof oidc.ResponseBodyError) {
-        // invalid_grant and its kin: this refresh token is done for.
+        // invalid_grant, access_denied and their kin: this refresh token is done for.
         await deleteOAuthTokens(deps.db, tenancy, [refresh.id]);
         continue;
       }
@@ -109,5 +147,5 @@ export async function connectedAccessToken(
       throw new KnownError("OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE");
     }
   }
-  throw new KnownError("OAUTH_ACCESS_TOKEN_NOT_AVAILABLE", { provider: input.providerConfigId, details: "the provider no longer accepts the refresh token; link the account again" });
+  throw linkAgain();
 }

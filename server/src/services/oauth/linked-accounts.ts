@@ -3,8 +3,11 @@
  * "oauth-providers"): listed, read, changed and removed by the user or the app's server;
  * created by the server for accounts made elsewhere. A provider account signs in to one user
  * at most, so allowing sign-in where another user already signs in with the same account is
- * OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN. A provider id the user does not have
- * reads as OAUTH_CONNECTION_NOT_CONNECTED_TO_USER.
+ * OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN; and a user signs in with one account per
+ * provider (more may serve as connected accounts). As in Stack Auth, a link the user does not
+ * have, a provider the project does not have, and a second sign-in account are answered in
+ * plain text (404, 404, 400). Links outlive their provider's configuration: they are still
+ * listed, read and removed when the provider is gone.
  */
 import { newId } from "../../crypto/random";
 import { isUniqueViolation } from "../../db/errors";
@@ -19,7 +22,7 @@ import {
   type OAuthAccountRecord,
 } from "../../db/queries/oauth";
 import { findUser } from "../../db/queries/users";
-import { KnownError } from "../../errors";
+import { KnownError, StatusError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 
@@ -59,11 +62,21 @@ export async function listLinkedAccounts(deps: ServiceDeps, tenancy: Tenancy, us
   return accounts.map((account) => withType(tenancy, account));
 }
 
+const notLinked = (userId: string, id: string) => new StatusError(404, `The user ${userId} has no linked OAuth account ${id}.`);
+
 export async function getLinkedAccount(deps: ServiceDeps, tenancy: Tenancy, userId: string, id: string): Promise<LinkedAccount> {
   await assertUser(deps, tenancy, userId);
   const account = await findUserOAuthAccount(deps.db, tenancy, userId, id);
-  if (!account) throw new KnownError("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER");
+  if (!account) throw notLinked(userId, id);
   return withType(tenancy, account);
+}
+
+/** A user signs in with one account per provider: refused when another of theirs already does. */
+async function assertOneSignInPerProvider(deps: ServiceDeps, tenancy: Tenancy, userId: string, providerConfigId: string, exceptId: string | null) {
+  const mine = await listUserOAuthAccounts(deps.db, tenancy, userId);
+  if (mine.some((account) => account.providerConfigId === providerConfigId && account.allowSignIn && account.id !== exceptId)) {
+    throw new StatusError(400, "The user already signs in with another account of this provider; only one account per provider may sign in.");
+  }
 }
 
 export interface LinkedAccountInput {
@@ -76,9 +89,14 @@ export interface LinkedAccountInput {
 }
 
 export async function createLinkedAccount(deps: ServiceDeps, tenancy: Tenancy, input: LinkedAccountInput): Promise<LinkedAccount> {
-  if (!Object.hasOwn(tenancy.config.auth.oauth.providers, input.providerConfigId)) throw new KnownError("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
+  if (!Object.hasOwn(tenancy.config.auth.oauth.providers, input.providerConfigId)) {
+    throw new StatusError(404, `The project has no OAuth provider ${input.providerConfigId}.`);
+  }
   if (!(await findUser(deps.db, tenancy, input.userId))) throw new KnownError("USER_ID_DOES_NOT_EXIST", { user_id: input.userId });
-  if (input.allowSignIn) await assertSignInFree(deps, tenancy, input.providerConfigId, input.accountId, null);
+  if (input.allowSignIn) {
+    await assertOneSignInPerProvider(deps, tenancy, input.userId, input.providerConfigId, null);
+    await assertSignInFree(deps, tenancy, input.providerConfigId, input.accountId, null);
+  }
   const id = newId();
   await translateSignInConflict(() => insertOAuthAccount(deps.db, tenancy, { id, ...input }));
   return getLinkedAccount(deps, tenancy, input.userId, id);
@@ -94,7 +112,10 @@ export async function updateLinkedAccount(
   const current = await getLinkedAccount(deps, tenancy, userId, id);
   const allowSignIn = changes.allowSignIn ?? current.allowSignIn;
   const accountId = changes.accountId ?? current.accountId;
-  if (allowSignIn) await assertSignInFree(deps, tenancy, current.providerConfigId, accountId, id);
+  if (allowSignIn) {
+    await assertOneSignInPerProvider(deps, tenancy, userId, current.providerConfigId, id);
+    await assertSignInFree(deps, tenancy, current.providerConfigId, accountId, id);
+  }
   await translateSignInConflict(() => updateOAuthAccount(deps.db, tenancy, id, changes));
   return getLinkedAccount(deps, tenancy, userId, id);
 }
@@ -102,5 +123,5 @@ export async function updateLinkedAccount(
 /** Removes the link and the provider's tokens kept for it. */
 export async function deleteLinkedAccount(deps: ServiceDeps, tenancy: Tenancy, userId: string, id: string): Promise<void> {
   await getLinkedAccount(deps, tenancy, userId, id);
-  if (!(await deleteOAuthAccount(deps.db, tenancy, id))) throw new KnownError("OAUTH_CONNECTION_NOT_CONNECTED_TO_USER");
+  if (!(await deleteOAuthAccount(deps.db, tenancy, id))) throw notLinked(userId, id);
 }

@@ -33,6 +33,11 @@ export interface OAuthProviderClient {
   }>;
   /** A fresh access token (and maybe a new refresh token) from a refresh token. */
   refresh(refreshToken: string, scopes: readonly string[]): Promise<ProviderTokens>;
+  /**
+   * Whether the provider still honours an access token (it may have been revoked before it
+   * expires): asked of its userinfo endpoint; true where the provider has none to ask.
+   */
+  isAccessTokenLive(accessToken: string): Promise<boolean>;
 }
 
 /** The provider refused at the authorization step (the user said no, or it is down for now). */
@@ -42,5 +47,12 @@ export class ProviderAuthorizationError extends Error {
     readonly description: string | null,
   ) {
     super(`the provider answered ${error}${description ? `: ${description}` : ""}`);
+  }
+}
+
+/** The provider refused our authorization code at its token endpoint (`invalid_grant`). */
+export class ProviderCodeRefusedError extends Error {
+  constructor(readonly description: string | null) {
+    super(`the provider refused the authorization code${description ? `: ${description}` : ""}`);
   }
 }

@@ -13,6 +13,8 @@ export interface OAuthProviderConfig {
   clientSecret?: string;
   facebookConfigId?: string;
   microsoftTenantId?: string;
+  /** Native Apple apps (POST /auth/oauth/callback/apple/native): the token audiences accepted. */
+  appleBundles?: Record<string, { bundleId?: string }>;
   /** The issuer of a generic OpenID Connect provider (type "oidc"), discovered from it. */
   issuerUrl?: string;
   allowSignIn: boolean;

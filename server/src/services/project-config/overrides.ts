@@ -14,6 +14,7 @@ import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import type { ConfigLevel, ConfigOverride } from "./document";
 import { productionModeProblems } from "./production-mode";
+import { sharedProviderProblems } from "../oauth/shared-provider";
 import { applyToOverride, expandDottedKeys, renderConfig, withoutKeys } from "./render";
 import { isMalformedKey, overrideProblems, renderedConfigProblems } from "./schema";
 
@@ -38,13 +39,13 @@ function refuse(problems: string[]): never {
  * Stores `next` as the level's override after checking the document it renders to; a
  * problem throws, and the caller's transaction rolls the write back.
  */
-async function storeChecked(tx: Queryable, tenancy: Tenancy, level: ConfigLevel, next: ConfigOverride): Promise<void> {
+async function storeChecked(deps: ServiceDeps, tx: Queryable, tenancy: Tenancy, level: ConfigLevel, next: ConfigOverride): Promise<void> {
   await upsertOverride(tx, tenancy.projectId, level, levelBranch(tenancy, level), next);
   const found = await findProjectWithOverrides(tx, tenancy.projectId, tenancy.branchId);
   if (!found) throw new KnownError("CURRENT_PROJECT_NOT_FOUND", { project_id: tenancy.projectId });
   const { project, branch, environment } = found.overrides;
   const config = renderConfig([project ?? {}, branch ?? {}, environment ?? {}]);
-  const problems = renderedConfigProblems(config);
+  const problems = [...renderedConfigProblems(config), ...sharedProviderProblems(config, deps.settings)];
   if (found.project.isProductionMode) problems.push(...productionModeProblems(config).map((problem) => `production mode: ${problem}`));
   if (problems.length > 0) refuse(problems);
 }
@@ -63,7 +64,7 @@ async function changeOverride(
       deps.db.transaction(async (tx) => {
         await lockOverride(tx, tenancy.projectId, level, branchId);
         const current = await findOverride(tx, tenancy.projectId, level, branchId);
-        await storeChecked(tx, tenancy, level, await change(current, tx));
+        await storeChecked(deps, tx, tenancy, level, await change(current, tx));
       }),
     () => new KnownError("CURRENT_PROJECT_NOT_FOUND", { project_id: tenancy.projectId }),
   );

@@ -1,5 +1,5 @@
 import { RATE_LIMIT_IDS, snakeCaseRuleId, type RateLimitSettings } from "../../config/rate-limits";
-import { canonicalThemeId, type ConfigOverride, type ProjectConfig } from "./document";
+import { canonicalThemeId, type ConfigOverride, type OAuthProviderConfig, type ProjectConfig } from "./document";
 
 /** The snake_case `config` object of `/internal/projects/current`: a view onto the config document. */
 export interface ProjectConfigView {
@@ -37,6 +37,7 @@ export interface OAuthProviderView {
   client_secret?: string;
   facebook_config_id?: string;
   microsoft_tenant_id?: string;
+  apple_bundle_ids?: string[];
 }
 
 export interface EmailConfigView {
@@ -82,6 +83,12 @@ function withoutUndefined<T extends object>(value: T): T {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
 }
 
+/** The bundle ids of a provider's native Apple apps, or nothing when it has none configured. */
+export function appleBundleIds(provider: OAuthProviderConfig): string[] | undefined {
+  if (!provider.appleBundles) return undefined;
+  return Object.values(provider.appleBundles).flatMap((bundle) => (bundle?.bundleId ? [bundle.bundleId] : []));
+}
+
 export function toProjectConfigView(config: ProjectConfig): ProjectConfigView {
   const providers = Object.entries(config.auth.oauth.providers);
   const server = config.emails.server;
@@ -105,6 +112,7 @@ export function toProjectConfigView(config: ProjectConfig): ProjectConfigView {
         client_secret: p.clientSecret,
         facebook_config_id: p.facebookConfigId,
         microsoft_tenant_id: p.microsoftTenantId,
+        apple_bundle_ids: appleBundleIds(p),
       }),
     ),
     // The config id: it is what /auth/oauth/authorize/{provider_id} takes (a generic provider's own id).
@@ -214,6 +222,7 @@ export function projectConfigPatchToOverride(patch: ProjectConfigPatch, below?: 
             clientSecret: p.client_secret,
             facebookConfigId: p.facebook_config_id,
             microsoftTenantId: p.microsoft_tenant_id,
+            appleBundles: p.apple_bundle_ids ? Object.fromEntries(p.apple_bundle_ids.map((bundleId, index) => [`bundle-${index}`, { bundleId }])) : undefined,
             allowSignIn: true,
             allowConnectedAccounts: true,
           }),

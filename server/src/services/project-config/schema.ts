@@ -128,6 +128,8 @@ export const configOverrideSchema = part({
           clientSecret: removable(z.string().min(1).max(2048)),
           facebookConfigId: removable(z.string().max(512)),
           microsoftTenantId: removable(z.string().max(512)),
+          // The bundle ids of native iOS/macOS apps whose Sign in with Apple tokens are accepted.
+          appleBundles: removable(entries(userSpecifiedId, part({ bundleId: removable(z.string().min(1).max(256)) }))),
           issuerUrl: removable(url),
           allowSignIn: removable(z.boolean()),
           allowConnectedAccounts: removable(z.boolean()),

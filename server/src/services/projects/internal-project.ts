@@ -4,8 +4,10 @@
  * by digest: restarting with the same environment changes nothing, and changing or
  * removing a seed revokes the key it replaces, so the environment stays the one truth
  * (this is also what retires the development key once production sets its own). The
- * sign-in settings Stack Auth's seed variables name (sign-up, e-mail codes, localhost) are
- * written on every start when set, and left to the dashboard when not.
+ * sign-in settings Stack Auth's seed variables name (sign-up, e-mail codes, localhost, OAuth
+ * providers with shared keys) are written on every start when set, and left to the dashboard
+ * when not. Shared keys exist only outside production, so production ignores the providers'
+ * seed (and says so in the log).
  */
 import { hasKeyWithHash, revokeSeededKeySets, type ProjectKeyKind } from "../../db/queries/api-key-sets";
 import { findOverride, lockOverride, upsertOverride } from "../../db/queries/config-overrides";
@@ -50,7 +52,10 @@ export async function ensureInternalProject(deps: ServiceDeps): Promise<{ create
       });
       await upsertOverride(tx, "internal", "project", "", INTERNAL_CONFIG);
     }
-    const fixed = seededConfig(deps.settings.seedInternalConfig);
+    const fixed = seededConfig(deps.settings.seedInternalConfig, deps.settings.nodeEnv === "production");
+    if (deps.settings.nodeEnv === "production" && deps.settings.seedInternalConfig.oauthProviders?.length) {
+      deps.log.warn("STACK_SEED_INTERNAL_PROJECT_OAUTH_PROVIDERS is ignored in production: shared OAuth keys are for development only");
+    }
     if (Object.keys(fixed).length > 0) {
       await lockOverride(tx, "internal", "project", "");
       const current = (await findOverride(tx, "internal", "project", "")) ?? {};
@@ -70,11 +75,14 @@ export async function ensureInternalProject(deps: ServiceDeps): Promise<{ create
   });
 }
 
-function seededConfig(seed: ServiceDeps["settings"]["seedInternalConfig"]): Record<string, boolean> {
+function seededConfig(seed: ServiceDeps["settings"]["seedInternalConfig"], production: boolean): Record<string, unknown> {
   const keys: Array<[boolean | undefined, string]> = [
     [seed.signUpEnabled, "auth.allowSignUp"],
     [seed.otpEnabled, "auth.otp.allowSignIn"],
     [seed.allowLocalhost, "domains.allowLocalhost"],
   ];
-  return Object.fromEntries(keys.flatMap(([value, key]) => (value === undefined ? [] : [[key, value]])));
+  const providers = production
+    ? []
+    : (seed.oauthProviders ?? []).map((type) => [`auth.oauth.providers.${type}`, { type, isShared: true, allowSignIn: true, allowConnectedAccounts: true }]);
+  return Object.fromEntries([...keys.flatMap(([value, key]) => (value === undefined ? [] : [[key, value]])), ...providers]);
 }

@@ -14,6 +14,7 @@ import { isTeamMember } from "../../db/queries/teams";
 import { KnownError } from "../../errors";
 import type { Queryable } from "../../db/db";
 import { productionModeProblems } from "../project-config/production-mode";
+import { sharedProviderProblems } from "../oauth/shared-provider";
 import { applyToOverride, renderConfig } from "../project-config/render";
 import { projectConfigPatchToOverride, type ProjectConfigPatch } from "../project-config/project-view";
 import type { ServiceDeps } from "../deps";
@@ -49,7 +50,7 @@ export async function createOwnedProject(
     });
     const requested = input.config ? projectConfigPatchToOverride(input.config) : {};
     await upsertOverride(tx, projectId, "project", "", applyToOverride(STARTER_RBAC_OVERRIDE, requested));
-    await assertProductionReady(tx, projectId, "main");
+    await assertProductionReady(deps, tx, projectId, "main");
   });
   // Signing keys are made now so the project's JWKS is published from its first moment.
   await deps.signingKeys.keysFor(projectId);
@@ -74,7 +75,7 @@ export async function updateCurrentProject(deps: ServiceDeps, tenancy: Tenancy, 
       const below = await renderedBelowEnvironment(tx, tenancy.projectId, tenancy.branchId);
       await upsertOverride(tx, tenancy.projectId, "environment", tenancy.branchId, applyToOverride(current, projectConfigPatchToOverride(config, below)));
     }
-    await assertProductionReady(tx, tenancy.projectId, tenancy.branchId);
+    await assertProductionReady(deps, tx, tenancy.projectId, tenancy.branchId);
   });
   deps.tenancies.forget(tenancy.projectId);
   return deps.tenancies.load(tenancy.projectId, tenancy.branchId);
@@ -89,13 +90,18 @@ async function renderedBelowEnvironment(tx: Queryable, projectId: string, branch
 
 /**
  * Checks the project as the transaction leaves it, so switching production mode on and
- * changing the config in one request are judged together; a refusal rolls both back.
+ * changing the config in one request are judged together; a refusal rolls both back. A
+ * production server also refuses shared OAuth providers (oauth/shared-provider.ts).
  */
-async function assertProductionReady(tx: Queryable, projectId: string, branchId: string): Promise<void> {
+async function assertProductionReady(deps: ServiceDeps, tx: Queryable, projectId: string, branchId: string): Promise<void> {
   const found = await findProjectWithOverrides(tx, projectId, branchId);
-  if (!found?.project.isProductionMode) return;
+  if (!found) return;
   const { project, branch, environment } = found.overrides;
-  const problems = productionModeProblems(renderConfig([project ?? {}, branch ?? {}, environment ?? {}]));
+  const config = renderConfig([project ?? {}, branch ?? {}, environment ?? {}]);
+  const shared = sharedProviderProblems(config, deps.settings);
+  if (shared.length > 0) throw new KnownError("SCHEMA_ERROR", { message: `Invalid config: ${shared.join("; ")}` });
+  if (!found.project.isProductionMode) return;
+  const problems = productionModeProblems(config);
   if (problems.length > 0) throw new KnownError("SCHEMA_ERROR", { message: `production mode: ${problems.join("; ")}` });
 }
 

@@ -229,11 +229,13 @@ export async function createUser(
   );
 }
 
+/** `alsoInTransaction` runs with the changes, in their transaction (an upgrade's sign-in method). */
 export async function updateUser(
   deps: ServiceDeps,
   tenancy: Tenancy,
   userId: string,
   changes: UserChanges,
+  alsoInTransaction?: (tx: Queryable) => Promise<void>,
 ): Promise<User> {
   const current = await findUser(deps.db, tenancy, userId);
   if (!current) throw new KnownError("USER_NOT_FOUND");
@@ -244,6 +246,7 @@ export async function updateUser(
       () =>
         deps.db.transaction(async (tx) => {
           await applyChanges(tx, tenancy, userId, changes, secrets);
+          await alsoInTransaction?.(tx);
           if (current.isAnonymous && changes.isAnonymous === false) {
             await namePersonalTeamAfterUpgrade(tx, tenancy, userId, {
               displayName: changes.displayName ?? current.displayName,

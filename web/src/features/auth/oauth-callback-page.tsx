@@ -40,6 +40,11 @@ function OAuthCallback() {
     const redirectUrl = new URL(urls.oauthCallback, window.location.origin).href;
     finishOAuth(session, search, redirectUrl)
       .then((result) => {
+        if (result.kind === "provider-error" && result.errorCode) {
+          // The server's own refusal (sign-up off, an address taken...): the error page explains it.
+          const query = new URLSearchParams({ errorCode: result.errorCode, message: result.message ?? result.description ?? "", details: result.details ?? "{}" });
+          return navigate(`${urls.error}?${query}`, { replace: true });
+        }
         if (result.kind === "provider-error") return setOutcome({ kind: "failed", message: result.description ?? CALLBACK_FAILED });
         if (result.kind !== "signed-in") return setOutcome({ kind: "not-a-callback" });
         finishSignIn(result.tokens);
