@@ -33,7 +33,7 @@ describe("dashboard: payments", () => {
     const admin = adminOf(server, project);
     const catalog = async () => JSON.parse((await admin("GET", "/internal/config")).json.config_string).payments;
     const override = (changes: Record<string, unknown>) => admin("PATCH", "/internal/config/override/project", { config_override_string: JSON.stringify(changes) });
-    expect((await override({ "payments.catalogs.plans": { displayName: "Plans" } })).status).toBe(200);
+    expect((await override({ "payments.productLines.plans": { displayName: "Plans", customerType: "user" } })).status).toBe(200);
     await signInToDashboard(page, project);
     await openProjectPage(page, project.projectId, "payments", "Payments");
     await page.getByText("No products yet").waitFor();
@@ -65,12 +65,12 @@ describe("dashboard: payments", () => {
     await productForm.getByPlaceholder("None").click();
     await page.getByRole("option", { name: "Plans", exact: true }).click();
     await shots(page, "dashboard-payments-product-form");
-    // The catalog goes away behind the page's back: the server refuses, and the form says why.
-    expect((await override({ "payments.catalogs.plans": null })).status).toBe(200);
+    // The product line goes away behind the page's back: the server refuses, and the form says why.
+    expect((await override({ "payments.productLines.plans": null })).status).toBe(200);
     await productForm.getByRole("button", { name: "Add product" }).click();
-    await productForm.getByRole("alert").getByText('no catalog "plans"').waitFor();
+    await productForm.getByRole("alert").getByText('no product line "plans"').waitFor();
     expect((await catalog()).products).toEqual({});
-    expect((await override({ "payments.catalogs.plans": { displayName: "Plans" } })).status).toBe(200);
+    expect((await override({ "payments.productLines.plans": { displayName: "Plans", customerType: "user" } })).status).toBe(200);
     await productForm.getByRole("button", { name: "Add product" }).click();
     await productForm.waitFor({ state: "detached" });
     const card = page.getByRole("listitem", { name: "Pro plan" });
@@ -82,7 +82,7 @@ describe("dashboard: payments", () => {
     expect(saved.products.pro).toEqual({
       displayName: "Pro plan",
       customerType: "user",
-      catalogId: "plans",
+      productLineId: "plans",
       prices: { monthly: { USD: "9.99", interval: [1, "month"] } },
       includedItems: { credits: { quantity: 100, repeat: "never", expires: "never" } },
     });
@@ -136,16 +136,17 @@ describe("dashboard: payments", () => {
     expect((await project.asServer("GET", `/payments/items/user/${buyerId}/credits`)).json.quantity).toBe(70);
     await shots(page, "dashboard-payments-customer");
 
-    // Cancel the product here, then grant it again from the catalog.
+    // Cancel the subscription here: it stops renewing, and the customer keeps the product to the end of its period.
     await products.getByRole("button", { name: "Cancel Pro plan" }).click();
-    await page.getByRole("dialog", { name: "Cancel Pro plan?" }).getByRole("button", { name: "Cancel product" }).click();
-    await products.getByText("No products").waitFor();
-    expect((await project.asServer("GET", `/payments/products/user/${buyerId}`)).json.items).toEqual([]);
+    await page.getByRole("dialog", { name: "Cancel Pro plan?" }).getByRole("button", { name: "Cancel subscription" }).click();
+    await products.getByRole("button", { name: "Cancel Pro plan" }).waitFor({ state: "detached" });
+    await products.getByRole("listitem", { name: "Pro plan" }).waitFor();
+    expect((await project.asServer("GET", `/payments/products/user/${buyerId}`)).json.items.map((p: { id: string; subscription: unknown }) => [p.id, p.subscription])).toEqual([["pro", null]]);
+    // Granting it again is refused while it is held; the page shows the server's message.
     await products.getByPlaceholder("Choose a product").click();
     await page.getByRole("option", { name: "Pro plan", exact: true }).click();
     await products.getByRole("button", { name: "Grant", exact: true }).click();
-    await products.getByRole("listitem", { name: "Pro plan" }).waitFor();
-    expect((await project.asServer("GET", `/payments/products/user/${buyerId}`)).json.items.map((p: { id: string }) => p.id)).toEqual(["pro"]);
+    await products.getByRole("alert").waitFor();
 
     // Transactions: the test purchase, as the API lists it.
     await page.getByRole("tab", { name: "Transactions" }).click();

@@ -26,6 +26,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8102),
   /** The URL clients reach this server at; used in token issuers and backend-urls. */
   PUBLIC_URL: z.url().optional(),
+  /** Where this server's web pages (checkout, handler pages, dashboard) are reached, when not at PUBLIC_URL. */
+  PUBLIC_WEB_URL: z.url().optional(),
   DATA_DIR: z.string().default("./.data"),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_DIRECT_URL: z.string().min(1).optional(),
@@ -99,6 +101,8 @@ export interface AppConfig {
   host: string;
   port: number;
   publicUrl: string;
+  /** Where the web pages are served: every URL handed out for a person to open (checkout links...); PUBLIC_URL when unset. */
+  publicWebUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
   /** A connection of its own for LISTEN, bypassing a transaction pooler; DATABASE_URL when unset. */
@@ -161,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicWebUrl: (e.PUBLIC_WEB_URL ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databaseDirectUrl: e.DATABASE_DIRECT_URL,

@@ -3,6 +3,18 @@ import { knownError } from "./define";
 /** Payments: customers, the items ledger, products and what customers hold. */
 export const paymentErrors = {
   CUSTOMER_DOES_NOT_EXIST: knownError<{ customer_id: string }>(400, (d) => `Customer ${d.customer_id} does not exist.`),
+  // Ours, not Stack Auth's (it answers a bare 403): client access acting for a customer that is not its own.
+  CUSTOMER_ACCESS_DENIED: knownError<{ customer_type: string; customer_id: string }>(
+    403,
+    (d) =>
+      d.customer_type === "custom"
+        ? "Custom customers can only be reached with server access."
+        : `With client access a user acts only for itself and for teams it administers; ${d.customer_type} ${d.customer_id} is not one of them.`,
+  ),
+  DEFAULT_PAYMENT_METHOD_REQUIRED: knownError<{ customer_type: string; customer_id: string }>(
+    400,
+    (d) => `The ${d.customer_type} ${d.customer_id} has no default payment method to charge; add one first.`,
+  ),
   ITEM_NOT_FOUND: knownError<{ item_id: string }>(404, (d) => `Item ${d.item_id} is not in the project's catalog.`),
   ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: knownError<{ item_id: string; customer_id: string; item_customer_type: string; actual_customer_type: string }>(
     400,
@@ -10,11 +22,16 @@ export const paymentErrors = {
   ),
   ITEM_QUANTITY_INSUFFICIENT_AMOUNT: knownError<{ item_id: string; customer_id: string; quantity: number }>(
     400,
-    (d) => `Customer ${d.customer_id} has ${d.quantity} of item ${d.item_id}; the change would take it below zero.`,
+    (d) => `Customer ${d.customer_id} does not have enough of item ${d.item_id} for a change of ${d.quantity}; it would go below zero.`,
   ),
   PRODUCT_DOES_NOT_EXIST: knownError<{ product_id: string; context: string | null }>(
     400,
-    (d) => `Product ${d.product_id} does not exist${d.context === "server_only" ? " for client access (it is server-only)" : d.context ? ` (${d.context})` : ""}.`,
+    (d) =>
+      d.context === "server_only"
+        ? `Product ${d.product_id} is server-only, so client access cannot use it.`
+        : d.context === "item_exists"
+          ? `There is no product ${d.product_id}; an item has that id.`
+          : `Product ${d.product_id} does not exist${d.context ? ` (${d.context})` : ""}.`,
   ),
   PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: knownError<{ product_id: string | null; customer_id: string; product_customer_type: string | null; actual_customer_type: string }>(
     400,

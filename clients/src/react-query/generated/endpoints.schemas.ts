@@ -495,23 +495,25 @@ export interface ContactChannelUpdate {
   is_verified?: boolean;
 }
 
+export type CreatePurchaseUrlCustomerType = typeof CreatePurchaseUrlCustomerType[keyof typeof CreatePurchaseUrlCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreatePurchaseUrlCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+export type CreatePurchaseUrlProductInline = InlineProductInput & unknown;
+
+export type CreatePurchaseUrlOfferInline = InlineProductInput & unknown;
+
 /**
  * Exactly one of `product_id` and `product_inline` (server access).
  */
-export type CreatePurchaseUrl = CreatePurchaseUrlById | CreatePurchaseUrlInline;
-
-export type CreatePurchaseUrlByIdCustomerType = typeof CreatePurchaseUrlByIdCustomerType[keyof typeof CreatePurchaseUrlByIdCustomerType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const CreatePurchaseUrlByIdCustomerType = {
-  user: 'user',
-  team: 'team',
-  custom: 'custom',
-} as const;
-
-export interface CreatePurchaseUrlById {
-  customer_type: CreatePurchaseUrlByIdCustomerType;
+export interface CreatePurchaseUrl {
+  customer_type: CreatePurchaseUrlCustomerType;
   /**
    * @minLength 1
    * @maxLength 255
@@ -526,32 +528,16 @@ export interface CreatePurchaseUrlById {
    * @minLength 1
    * @maxLength 255
    */
-  product_id: string;
-}
-
-export type CreatePurchaseUrlInlineCustomerType = typeof CreatePurchaseUrlInlineCustomerType[keyof typeof CreatePurchaseUrlInlineCustomerType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const CreatePurchaseUrlInlineCustomerType = {
-  user: 'user',
-  team: 'team',
-  custom: 'custom',
-} as const;
-
-export interface CreatePurchaseUrlInline {
-  customer_type: CreatePurchaseUrlInlineCustomerType;
+  product_id?: string;
+  product_inline?: CreatePurchaseUrlProductInline;
   /**
+   * The former name of `product_id`.
+   * @deprecated
    * @minLength 1
    * @maxLength 255
    */
-  customer_id: string;
-  /**
-   * Where the checkout page sends the buyer afterwards; must be a trusted domain.
-   * @maxLength 2048
-   */
-  return_url?: string;
-  product_inline: InlineProductInput;
+  offer_id?: string;
+  offer_inline?: CreatePurchaseUrlOfferInline;
 }
 
 /**
@@ -709,6 +695,7 @@ export interface CustomerProduct {
   product: InlineProduct;
   type: CustomerProductType;
   subscription: CustomerProductSubscription;
+  /** Only for a product in a product line: the line's other products billed per period, to switch to. */
   switch_options?: CustomerProductSwitchOptionsItem[];
 }
 
@@ -1062,6 +1049,12 @@ export interface InlineProduct {
   server_only: boolean;
   prices: InlineProductPrices;
   included_items: InlineProductIncludedItems;
+  /** Any JSON value; null when the product has none. */
+  client_metadata?: unknown;
+  /** Any JSON value; null when the product has none. */
+  client_read_only_metadata?: unknown;
+  /** Any JSON value; null when the product has none. */
+  server_metadata?: unknown;
 }
 
 export type InlineProductInputCustomerType = typeof InlineProductInputCustomerType[keyof typeof InlineProductInputCustomerType];
@@ -1169,6 +1162,9 @@ export interface InlineProductInput {
   server_only?: boolean;
   prices: InlineProductInputPrices;
   included_items: InlineProductInputIncludedItems;
+  client_metadata?: unknown;
+  client_read_only_metadata?: unknown;
+  server_metadata?: unknown;
 }
 
 export interface ItemQuantityChange {
@@ -1516,44 +1512,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUser {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode];
 
 
@@ -1630,20 +1588,20 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode];
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode = {
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
   BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
   CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
   CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
   INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
   ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: 'ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  ITEM_QUANTITY_INSUFFICIENT_AMOUNT: 'ITEM_QUANTITY_INSUFFICIENT_AMOUNT',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
 } as const;
@@ -1651,18 +1609,56 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode = {
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uDetails = {[key: string]: unknown};
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u {
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode;
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uDetails;
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnDetails;
 }
 
 /**
@@ -1706,96 +1702,17 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code];
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code = {
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
   BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
   CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
   CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
-  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Details = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Details;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: 'ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH',
-  ITEM_QUANTITY_INSUFFICIENT_AMOUNT: 'ITEM_QUANTITY_INSUFFICIENT_AMOUNT',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
   INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
   PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
   PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
@@ -1807,18 +1724,58 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode = {
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whDetails = {[key: string]: unknown};
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh {
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode;
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whDetails;
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
+  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaDetails;
 }
 
 /**
@@ -1860,43 +1817,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistDetails;
 }
 
 /**
@@ -1971,6 +1891,43 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerified {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: 'ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchDetails;
 }
 
 /**
@@ -2156,46 +2113,6 @@ export interface KnownError400PlusContainedPermissionNotFoundPermissionIdAlready
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode = typeof KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode[keyof typeof KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
-  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
-  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gDetails;
 }
 
 /**
@@ -3569,6 +3486,34 @@ export interface KnownError403 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError403NewPurchasesBlockedCode = typeof KnownError403NewPurchasesBlockedCode[keyof typeof KnownError403NewPurchasesBlockedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403NewPurchasesBlockedCode = {
+  NEW_PURCHASES_BLOCKED: 'NEW_PURCHASES_BLOCKED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403NewPurchasesBlockedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403NewPurchasesBlocked {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403NewPurchasesBlockedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403NewPurchasesBlockedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError403PlusClientTeamCreationNotEnabledCode = typeof KnownError403PlusClientTeamCreationNotEnabledCode[keyof typeof KnownError403PlusClientTeamCreationNotEnabledCode];
 
 
@@ -3622,6 +3567,94 @@ export interface KnownError403PlusClientUserDeletionNotEnabled {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError403PlusClientUserDeletionNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403PlusCustomerAccessDeniedCode = typeof KnownError403PlusCustomerAccessDeniedCode[keyof typeof KnownError403PlusCustomerAccessDeniedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403PlusCustomerAccessDeniedCode = {
+  CUSTOMER_ACCESS_DENIED: 'CUSTOMER_ACCESS_DENIED',
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403PlusCustomerAccessDeniedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403PlusCustomerAccessDenied {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403PlusCustomerAccessDeniedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403PlusCustomerAccessDeniedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedCode = typeof KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedCode[keyof typeof KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedCode = {
+  CUSTOMER_ACCESS_DENIED: 'CUSTOMER_ACCESS_DENIED',
+  NEW_PURCHASES_BLOCKED: 'NEW_PURCHASES_BLOCKED',
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403PlusNewPurchasesBlockedCode = typeof KnownError403PlusNewPurchasesBlockedCode[keyof typeof KnownError403PlusNewPurchasesBlockedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403PlusNewPurchasesBlockedCode = {
+  NEW_PURCHASES_BLOCKED: 'NEW_PURCHASES_BLOCKED',
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403PlusNewPurchasesBlockedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403PlusNewPurchasesBlocked {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403PlusNewPurchasesBlockedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403PlusNewPurchasesBlockedDetails;
 }
 
 /**
@@ -3742,29 +3775,32 @@ export interface KnownError404ApiKeyNotFoundUserNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError404ItemNotFoundCode = typeof KnownError404ItemNotFoundCode[keyof typeof KnownError404ItemNotFoundCode];
+export type KnownError404ItemNotFoundAnd3More1fp6fa8Code = typeof KnownError404ItemNotFoundAnd3More1fp6fa8Code[keyof typeof KnownError404ItemNotFoundAnd3More1fp6fa8Code];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404ItemNotFoundCode = {
+export const KnownError404ItemNotFoundAnd3More1fp6fa8Code = {
   ITEM_NOT_FOUND: 'ITEM_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
 } as const;
 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError404ItemNotFoundDetails = {[key: string]: unknown};
+export type KnownError404ItemNotFoundAnd3More1fp6fa8Details = {[key: string]: unknown};
 
 /**
  * A known error answered with status 404.
  */
-export interface KnownError404ItemNotFound {
+export interface KnownError404ItemNotFoundAnd3More1fp6fa8 {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404ItemNotFoundCode;
+  code: KnownError404ItemNotFoundAnd3More1fp6fa8Code;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404ItemNotFoundDetails;
+  details?: KnownError404ItemNotFoundAnd3More1fp6fa8Details;
 }
 
 /**
@@ -4027,6 +4063,37 @@ export interface KnownError404StripeAccountInfoNotFound {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404StripeAccountInfoNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode = typeof KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode[keyof typeof KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode = {
+  STRIPE_ACCOUNT_INFO_NOT_FOUND: 'STRIPE_ACCOUNT_INFO_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnDetails;
 }
 
 /**
@@ -6357,8 +6424,26 @@ export interface PurchaseCodeValid {
   valid: boolean;
 }
 
+export type PurchaseOfferProjectLogoUrl = string | null;
+
+/**
+ * The project's connected Stripe account; null when it has none.
+ */
+export type PurchaseOfferStripeAccountId = string | null;
+
+export type PurchaseOfferConflictingProductsItem = {
+  product_id: string;
+  display_name: string;
+};
+
+/**
+ * With include_page_details: the product's id; null for an inline product.
+ */
 export type PurchaseOfferProductId = string | null;
 
+/**
+ * With include_page_details.
+ */
 export type PurchaseOfferCustomerType = typeof PurchaseOfferCustomerType[keyof typeof PurchaseOfferCustomerType];
 
 
@@ -6369,32 +6454,33 @@ export const PurchaseOfferCustomerType = {
   custom: 'custom',
 } as const;
 
-export type PurchaseOfferProjectLogoUrl = string | null;
-
-export type PurchaseOfferStripeAccountId = string | null;
-
-export type PurchaseOfferConflictingProductsItem = {
-  product_id: string;
-  display_name: string;
-};
-
+/**
+ * With include_page_details: the return URL the link was made with.
+ */
 export type PurchaseOfferReturnUrl = string | null;
 
 export interface PurchaseOffer {
   product: InlineProduct;
-  product_id: PurchaseOfferProductId;
-  customer_type: PurchaseOfferCustomerType;
-  customer_id: string;
   project_id: string;
-  project_display_name: string;
   project_logo_url: PurchaseOfferProjectLogoUrl;
-  /** Purchases complete without payment (purchase-session answers completed: true). */
+  /** The project sells in test mode: purchases complete without payment. */
   test_mode: boolean;
+  /** The project's connected Stripe account; null when it has none. */
   stripe_account_id: PurchaseOfferStripeAccountId;
   charges_enabled: boolean;
   already_bought_non_stackable: boolean;
+  /** For a product billed per period: the products the customer holds in its product line, which buying it replaces. */
   conflicting_products: PurchaseOfferConflictingProductsItem[];
-  return_url: PurchaseOfferReturnUrl;
+  /** With include_page_details: the product's id; null for an inline product. */
+  product_id?: PurchaseOfferProductId;
+  /** With include_page_details. */
+  customer_type?: PurchaseOfferCustomerType;
+  /** With include_page_details. */
+  customer_id?: string;
+  /** With include_page_details. */
+  project_display_name?: string;
+  /** With include_page_details: the return URL the link was made with. */
+  return_url?: PurchaseOfferReturnUrl;
 }
 
 /**
@@ -7572,6 +7658,8 @@ export interface ValidatePurchaseCode {
   full_code: string;
   /** @maxLength 2048 */
   return_url?: string;
+  /** Ours (not Stack Auth's): also answer what the hosted checkout page shows (project name, the product's id, the customer, the return URL). */
+  include_page_details?: boolean;
 }
 
 export interface VerificationCode {

@@ -32,22 +32,27 @@ import type {
   EmptyObject,
   ItemQuantityChange,
   KnownError400,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh,
-  KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist,
-  KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g,
+  KnownError400PlusCannotGetOwnUserWithoutUser,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa,
+  KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch,
   KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149,
   KnownError400PlusProductAlreadyGrantedVerificationCodeExpired,
   KnownError401,
-  KnownError401PlusUserAuthenticationRequired,
+  KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
   KnownError403,
-  KnownError404ItemNotFound,
+  KnownError403NewPurchasesBlocked,
+  KnownError403PlusCustomerAccessDenied,
+  KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked,
+  KnownError403PlusNewPurchasesBlocked,
+  KnownError404ItemNotFoundAnd3More1fp6fa8,
   KnownError404OneTimePurchaseNotFoundAnd2More15il7hz,
   KnownError404StripeAccountInfoNotFound,
+  KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn,
   KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound,
+  KnownError404TeamMembershipNotFoundAnd2MoreF8fjui,
   KnownError404VerificationCodeNotFound,
   KnownError409VerificationCodeAlreadyUsed,
   KnownError503,
@@ -611,7 +616,7 @@ export const createTestModePurchaseSession = async (purchaseSessionRequest: Purc
 
 
 
-export const getCreateTestModePurchaseSessionMutationOptions = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
+export const getCreateTestModePurchaseSessionMutationOptions = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403PlusNewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTestModePurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTestModePurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext> => {
 
@@ -638,12 +643,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTestModePurchaseSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createTestModePurchaseSession>>>
     export type CreateTestModePurchaseSessionMutationBody = PurchaseSessionRequest
-    export type CreateTestModePurchaseSessionMutationError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>
+    export type CreateTestModePurchaseSessionMutationError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403PlusNewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>
 
     /**
  * @summary Complete a checkout code's purchase without payment (admin)
  */
-export const useCreateTestModePurchaseSession = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
+export const useCreateTestModePurchaseSession = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403PlusNewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTestModePurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTestModePurchaseSession>>,
@@ -835,7 +840,7 @@ export const useRefundPaymentTransaction = <TError = ErrorType<KnownError400Plus
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Read by the SDK's account settings on every render. Until the project sets payments up, every customer has none. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * Read by the SDK's account settings on every render. Until the project sets payments up, every customer has none. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
  * @summary A customer's payment account and default payment method
  */
 export const getGetCustomerBillingUrl = (customerType: 'user' | 'team',
@@ -871,7 +876,7 @@ export const getGetCustomerBillingQueryKey = (customerType?: 'user' | 'team',
     }
 
     
-export const getGetCustomerBillingQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(customerType: 'user' | 'team',
+export const getGetCustomerBillingQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -891,10 +896,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerBillingQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerBilling>>>
-export type GetCustomerBillingQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+export type GetCustomerBillingQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
 
 
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -905,7 +910,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -916,7 +921,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -925,7 +930,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
  * @summary A customer's payment account and default payment method
  */
 
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -943,7 +948,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
 
 
 /**
- * Until the project sets payments up, every customer has none. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * Until the project sets payments up, every customer has none. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
  * @summary A customer's invoices, a page at a time
  */
 export const getListCustomerInvoicesUrl = (customerType: 'user' | 'team',
@@ -989,7 +994,7 @@ export const getListCustomerInvoicesQueryKey = (customerType?: 'user' | 'team',
     }
 
     
-export const getListCustomerInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(customerType: 'user' | 'team',
+export const getListCustomerInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
@@ -1010,10 +1015,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCustomerInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof listCustomerInvoices>>>
-export type ListCustomerInvoicesQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+export type ListCustomerInvoicesQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
 
 
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params: undefined |  ListCustomerInvoicesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>> & Pick<
@@ -1025,7 +1030,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>> & Pick<
@@ -1037,7 +1042,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1047,7 +1052,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
  * @summary A customer's invoices, a page at a time
  */
 
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1066,7 +1071,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
 
 
 /**
- * The item must be in the project's catalog and be for this customer type. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * The item must be configured and be for this customer type. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
  * @summary A customer's quantity of an item
  */
 export const getGetCustomerItemUrl = (customerType: 'user' | 'team' | 'custom',
@@ -1105,7 +1110,7 @@ export const getGetCustomerItemQueryKey = (customerType?: 'user' | 'team' | 'cus
     }
 
     
-export const getGetCustomerItemQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(customerType: 'user' | 'team' | 'custom',
+export const getGetCustomerItemQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
@@ -1126,10 +1131,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerItemQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerItem>>>
-export type GetCustomerItemQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>
+export type GetCustomerItemQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>
 
 
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>> & Pick<
@@ -1141,7 +1146,7 @@ export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomer
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>> & Pick<
@@ -1153,7 +1158,7 @@ export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomer
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1163,7 +1168,7 @@ export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomer
  * @summary A customer's quantity of an item
  */
 
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1222,7 +1227,7 @@ export const updateCustomerItemQuantity = async (customerType: 'user' | 'team' |
 
 
 
-export const getUpdateCustomerItemQuantityMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>,
+export const getUpdateCustomerItemQuantityMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext> => {
 
@@ -1249,12 +1254,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCustomerItemQuantityMutationResult = NonNullable<Awaited<ReturnType<typeof updateCustomerItemQuantity>>>
     export type UpdateCustomerItemQuantityMutationBody = ItemQuantityChange
-    export type UpdateCustomerItemQuantityMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>
+    export type UpdateCustomerItemQuantityMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>
 
     /**
  * @summary Change a customer's quantity of an item
  */
-export const useUpdateCustomerItemQuantity = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>,
+export const useUpdateCustomerItemQuantity = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCustomerItemQuantity>>,
@@ -1268,7 +1273,7 @@ export const useUpdateCustomerItemQuantity = <TError = ErrorType<KnownError400Pl
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Oldest first; the cursor is the first entry of the next page. Client access does not see server-only products. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * One entry per product (inline products together), in product id order; the cursor is the product id of the next page's first entry. Client access does not see server-only products, nor server metadata. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
  * @summary The products a customer holds, a page at a time
  */
 export const getListCustomerProductsUrl = (customerType: 'user' | 'team' | 'custom',
@@ -1314,7 +1319,7 @@ export const getListCustomerProductsQueryKey = (customerType?: 'user' | 'team' |
     }
 
     
-export const getListCustomerProductsQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(customerType: 'user' | 'team' | 'custom',
+export const getListCustomerProductsQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
@@ -1335,10 +1340,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCustomerProductsQueryResult = NonNullable<Awaited<ReturnType<typeof listCustomerProducts>>>
-export type ListCustomerProductsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+export type ListCustomerProductsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
 
 
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params: undefined |  ListCustomerProductsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>> & Pick<
@@ -1350,7 +1355,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>> & Pick<
@@ -1362,7 +1367,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1372,7 +1377,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
  * @summary The products a customer holds, a page at a time
  */
 
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1391,7 +1396,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
 
 
 /**
- * Grants a catalog product (`product_id`) or an inline product without charging. A product that is not stackable is held once (PRODUCT_ALREADY_GRANTED); a stackable one granted again adds to the quantity. An add-on needs one of its base products. A catalog holds one product at a time: granting another of the same catalog ends the one held. The product's included items come with it.
+ * Grants a configured product (`product_id`) or an inline product without charging: a subscription for one interval when its first price has one, a one-time grant otherwise. A product that is not stackable is held once (PRODUCT_ALREADY_GRANTED); a stackable one granted again adds to the quantity held. An add-on needs one of its base products. A product line holds one product at a time: granting another of the same line ends the subscriptions held there, and is refused while a one-time purchase holds it. The product's included items come with it.
  * @summary Grant a product to a customer
  */
 export const getGrantCustomerProductUrl = (customerType: 'user' | 'team' | 'custom',
@@ -1420,7 +1425,7 @@ export const grantCustomerProduct = async (customerType: 'user' | 'team' | 'cust
 
 
 
-export const getGrantCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+export const getGrantCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext> => {
 
@@ -1447,12 +1452,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GrantCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof grantCustomerProduct>>>
     export type GrantCustomerProductMutationBody = ProductGrant
-    export type GrantCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+    export type GrantCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
 
     /**
  * @summary Grant a product to a customer
  */
-export const useGrantCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+export const useGrantCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof grantCustomerProduct>>,
@@ -1466,8 +1471,8 @@ export const useGrantCustomerProduct = <TError = ErrorType<KnownError400PlusCann
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * The held product ends and the other is granted in its place. A subscription paid through Stripe is switched at Stripe to the new price, in the currency it is paid in and prorated as Stripe does by default, and keeps its billing period (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached). With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
- * @summary Switch a customer from one product to another of the same catalog
+ * A subscription paid through Stripe is switched at Stripe to the new price, in the currency it is paid in and prorated as Stripe does by default, and keeps its billing period (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached). A subscription not paid through Stripe (or an include-by-default product) can be switched only with server access: the held product ends and the other is granted in its place. Refused with NEW_PURCHASES_BLOCKED while the project blocks new purchases. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
+ * @summary Switch a customer from one product to another of the same product line
  */
 export const getSwitchCustomerProductUrl = (customerType: 'user' | 'team' | 'custom',
     customerId: string,) => {
@@ -1495,7 +1500,7 @@ export const switchCustomerProduct = async (customerType: 'user' | 'team' | 'cus
 
 
 
-export const getSwitchCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
+export const getSwitchCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext> => {
 
@@ -1522,12 +1527,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SwitchCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof switchCustomerProduct>>>
     export type SwitchCustomerProductMutationBody = ProductSwitch
-    export type SwitchCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>
+    export type SwitchCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
 
     /**
- * @summary Switch a customer from one product to another of the same catalog
+ * @summary Switch a customer from one product to another of the same product line
  */
-export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
+export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof switchCustomerProduct>>,
@@ -1541,7 +1546,7 @@ export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCan
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Ends the customer's grants of the product (or the one `subscription_id` names) and the included items that expire with it. A paid subscription is set to cancel at the end of its period at Stripe first (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached) and ends when Stripe ends it. A client may not cancel a server-only product. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * Cancels the customer's running subscriptions to the product (or the one `subscription_id` names, for inline products); a one-time purchase cannot be cancelled. A subscription without Stripe stays held to the end of its period. A paid subscription is set to cancel at the end of its period at Stripe first (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached) and ends when Stripe ends it. A client may not cancel a server-only product. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
  * @summary Cancel a product a customer holds
  */
 export const getCancelCustomerProductUrl = (customerType: 'user' | 'team' | 'custom',
@@ -1579,7 +1584,7 @@ export const cancelCustomerProduct = async (customerType: 'user' | 'team' | 'cus
 
 
 
-export const getCancelCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
+export const getCancelCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext> => {
 
@@ -1606,12 +1611,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CancelCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof cancelCustomerProduct>>>
     
-    export type CancelCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>
+    export type CancelCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Cancel a product a customer holds
  */
-export const useCancelCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
+export const useCancelCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelCustomerProduct>>,
@@ -1651,7 +1656,7 @@ export const createPurchaseUrl = async (createPurchaseUrl: CreatePurchaseUrl, op
 
 
 
-export const getCreatePurchaseUrlMutationOptions = <TError = ErrorType<KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+export const getCreatePurchaseUrlMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext> => {
 
@@ -1678,12 +1683,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePurchaseUrlMutationResult = NonNullable<Awaited<ReturnType<typeof createPurchaseUrl>>>
     export type CreatePurchaseUrlMutationBody = CreatePurchaseUrl
-    export type CreatePurchaseUrlMutationError = ErrorType<KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>
+    export type CreatePurchaseUrlMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>
 
     /**
  * @summary A checkout link for a customer and a product
  */
-export const useCreatePurchaseUrl = <TError = ErrorType<KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+export const useCreatePurchaseUrl = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPurchaseUrl>>,
@@ -1723,7 +1728,7 @@ export const createPurchaseSession = async (purchaseSessionRequest: PurchaseSess
 
 
 
-export const getCreatePurchaseSessionMutationOptions = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
+export const getCreatePurchaseSessionMutationOptions = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext> => {
 
@@ -1750,12 +1755,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePurchaseSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createPurchaseSession>>>
     export type CreatePurchaseSessionMutationBody = PurchaseSessionRequest
-    export type CreatePurchaseSessionMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>
+    export type CreatePurchaseSessionMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Buy what a checkout code offers, at one of its prices
  */
-export const useCreatePurchaseSession = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
+export const useCreatePurchaseSession = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPurchaseSession>>,

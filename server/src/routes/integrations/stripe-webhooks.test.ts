@@ -56,8 +56,9 @@ function deliverRaw(body: string, signature: string | undefined) {
 
 const held = async (user: SignedInUser) =>
   (await callUntyped(t, "GET", `/payments/products/user/${user.userId}`, { creds: { ...project.client, accessToken: user.accessToken } })).json.items as Array<{
-    id: string;
+    id: string | null;
     quantity: number;
+    type: string;
     subscription: { subscription_id: string | null; current_period_end: string | null } | null;
   }>;
 
@@ -298,7 +299,7 @@ describe("a customer cancelling a paid subscription", () => {
     expect(stripe.subscriptions.get(id)).toMatchObject({ status: "active", cancel_at_period_end: true });
     expect(stripe.requests.some((r) => r.method === "POST" && r.path === `/v1/subscriptions/${id}` && r.account === accountId && r.form.get("cancel_at_period_end") === "true")).toBe(true);
     // Still held until the period ends, marked as ending.
-    expect(await held(user)).toMatchObject([{ id: "starter", subscription: { cancel_at_period_end: true, is_cancelable: false } }]);
+    expect(await held(user)).toMatchObject([{ id: "starter", subscription: { cancel_at_period_end: true, is_cancelable: true } }]);
 
     stripe.subscriptions.get(id)!.status = "canceled";
     const deleted = await deliver({ type: "customer.subscription.deleted", object: { id, object: "subscription", status: "canceled" } });
@@ -306,13 +307,13 @@ describe("a customer cancelling a paid subscription", () => {
     expect(await held(user)).toEqual([]);
   });
 
-  it("ends a granted (not paid) subscription at once, without calling Stripe", async () => {
+  it("cancels a granted (not paid) subscription without calling Stripe; it runs to the end of its period", async () => {
     const user = await signUpUser(t, project.client);
     expect((await callUntyped(t, "POST", `/payments/products/user/${user.userId}`, { creds: project.server, body: { product_id: "starter" } })).status).toBe(200);
     const before = stripe.requests.length;
     const cancelled = await callUntyped(t, "DELETE", `/payments/products/user/${user.userId}/starter`, { creds: asUser(user) });
     expect(cancelled.status, cancelled.text).toBe(200);
-    expect(await held(user)).toEqual([]);
+    expect((await held(user)).map((p) => [p.id, p.type, p.subscription])).toEqual([["starter", "one_time", null]]);
     expect(stripe.requests.slice(before)).toEqual([]);
   });
 });

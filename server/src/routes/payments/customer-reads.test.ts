@@ -17,8 +17,16 @@ const asUser = (accessToken: string) => ({ ...project.client, accessToken });
 const EMPTY_PAGE = { items: [], is_paginated: true, pagination: { next_cursor: null } };
 const NO_BILLING = { has_customer: false, default_payment_method: null };
 
+/** A team the user created, so that it holds team_admin there (the starter permissions). */
 async function teamOf(accessToken: string) {
-  const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: "Billing team" } });
+  const me = await call(t, "GET", "/users/me", { creds: asUser(accessToken) });
+  const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: "Billing team", creator_user_id: me.json.id } });
+  return team.json.id as string;
+}
+
+/** A team the user only joined (team_member, not team_admin). */
+async function joinedTeam(accessToken: string) {
+  const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: "Joined team" } });
   const me = await call(t, "GET", "/users/me", { creds: asUser(accessToken) });
   await call(t, "POST", `/team-memberships/${team.json.id}/${me.json.id}`, { creds: project.server, body: {} });
   return team.json.id as string;
@@ -39,19 +47,27 @@ describe("a customer's billing, products and invoices before payments are set up
     }
   });
 
-  it("lets a client read only itself and its own teams; any other user or team reads as absent", async () => {
+  it("lets a client act only for itself and the teams it administers (as Stack Auth)", async () => {
     const user = await signUpUser(t, project.client);
     const other = await signUpUser(t, project.client);
     const othersTeam = await teamOf(other.accessToken);
-    for (const path of [`/payments/billing/user/${other.userId}`, `/payments/products/team/${othersTeam}`, `/payments/invoices/team/${othersTeam}`]) {
+    const joined = await joinedTeam(user.accessToken);
+    const cases: Array<[string, number, string]> = [
+      [`/payments/billing/user/${other.userId}`, 403, "CUSTOMER_ACCESS_DENIED"],
+      ["/payments/billing/user/00000000-0000-4000-8000-000000000000", 403, "CUSTOMER_ACCESS_DENIED"],
+      ["/payments/products/custom/org_42", 403, "CUSTOMER_ACCESS_DENIED"],
+      [`/payments/products/team/${othersTeam}`, 404, "TEAM_MEMBERSHIP_NOT_FOUND"],
+      [`/payments/invoices/team/${othersTeam}`, 404, "TEAM_MEMBERSHIP_NOT_FOUND"],
+      [`/payments/billing/team/${joined}`, 401, "TEAM_PERMISSION_REQUIRED"],
+      [`/payments/products/team/${joined}`, 401, "TEAM_PERMISSION_REQUIRED"],
+    ];
+    for (const [path, status, code] of cases) {
       const refused = await callUntyped(t, "GET", path, { creds: asUser(user.accessToken) });
-      expect(refused.status, path).toBe(400);
-      expect(refused.json).toMatchObject({ code: "CUSTOMER_DOES_NOT_EXIST", details: { customer_id: path.split("/").pop() } });
+      expect(refused.status, path).toBe(status);
+      expect(refused.json.code, path).toBe(code);
     }
-    // The same answer for a user that does not exist at all, and for ids that are not ids.
-    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      expect((await callUntyped(t, "GET", `/payments/billing/user/${id}`, { creds: asUser(user.accessToken) })).json.code).toBe("CUSTOMER_DOES_NOT_EXIST");
-    }
+    const denied = await callUntyped(t, "GET", `/payments/products/team/${joined}`, { creds: asUser(user.accessToken) });
+    expect(denied.json.details).toEqual({ team_id: joined, user_id: user.userId, permission_id: "team_admin" });
   });
 
   it("lets the server read any user, team or custom customer of the project, and nothing of another project", async () => {
@@ -62,15 +78,17 @@ describe("a customer's billing, products and invoices before payments are set up
     expect((await callUntyped(t, "GET", "/payments/products/custom/org_42", { creds: project.server })).json).toEqual(EMPTY_PAGE);
     const elsewhere = await createProjectFixture(t);
     const foreign = await callUntyped(t, "GET", `/payments/billing/user/${user.userId}`, { creds: elsewhere.server });
-    expect(foreign.json.code).toBe("CUSTOMER_DOES_NOT_EXIST");
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.code).toBe("USER_NOT_FOUND");
+    expect((await callUntyped(t, "GET", `/payments/products/team/${teamId}`, { creds: elsewhere.server })).json.code).toBe("TEAM_NOT_FOUND");
     expect((await callUntyped(t, "GET", "/payments/billing/user/me", { creds: project.server })).json.code).toBe("CANNOT_GET_OWN_USER_WITHOUT_USER");
   });
 
   it("keeps custom customers to the server, and refuses customer types and page sizes it does not know", async () => {
     const user = await signUpUser(t, project.client);
     const custom = await callUntyped(t, "GET", "/payments/products/custom/org_42", { creds: asUser(user.accessToken) });
-    expect(custom.status).toBe(401);
-    expect(custom.json).toMatchObject({ code: "INSUFFICIENT_ACCESS_TYPE", details: { actual_access_type: "client", allowed_access_types: ["server", "admin"] } });
+    expect(custom.status).toBe(403);
+    expect(custom.json).toMatchObject({ code: "CUSTOMER_ACCESS_DENIED", details: { customer_type: "custom", customer_id: "org_42" } });
     expect((await callUntyped(t, "GET", "/payments/billing/custom/org_42", { creds: project.server })).json.code).toBe("SCHEMA_ERROR");
     expect((await callUntyped(t, "GET", `/payments/billing/company/${user.userId}`, { creds: project.server })).json.code).toBe("SCHEMA_ERROR");
     for (const limit of ["0", "101", "ten"]) {
@@ -82,7 +100,7 @@ describe("a customer's billing, products and invoices before payments are set up
 const foreignUser = async (ctx: { t: TestApp; project: ProjectFixture }) => ({
   path: `/payments/billing/user/${(await signUpUser(ctx.t, ctx.project.client)).userId}`,
   creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
-  code: "CUSTOMER_DOES_NOT_EXIST" as const,
+  code: "CUSTOMER_ACCESS_DENIED" as const,
 });
 
 describeSecurity({

@@ -36,7 +36,7 @@ describe("buying a product in test mode", () => {
     const created = await purchaseUrl(user.accessToken, { customer_type: "user", customer_id: user.userId, product_id: "pro", return_url: "https://app.example.com/thanks" });
     expect(created.status, created.text).toBe(200);
     const url = new URL(created.json.url);
-    expect(`${url.origin}`).toBe(t.deps.settings.publicUrl);
+    expect(`${url.origin}`).toBe(t.deps.settings.publicWebUrl);
     expect(url.pathname).toMatch(new RegExp(`^/purchase/${project.projectId}_[0-9a-f]{48}$`));
     expect(url.searchParams.get("return_url")).toBe("https://app.example.com/thanks");
     // The SDK's own pattern for the code in the URL.
@@ -44,7 +44,21 @@ describe("buying a product in test mode", () => {
     const fullCode = codeOf(created.json.url);
 
     expect((await callUntyped(t, "GET", `/payments/purchases/validate-code?full_code=${fullCode}`)).json).toEqual({ valid: true });
-    const offer = await callUntyped(t, "POST", "/payments/purchases/validate-code", { body: { full_code: fullCode } });
+    // Stack Auth's shape: exactly its keys, the product with its metadata (none).
+    const stackShape = await callUntyped(t, "POST", "/payments/purchases/validate-code", { body: { full_code: fullCode } });
+    expect(Object.keys(stackShape.json).sort()).toEqual([
+      "already_bought_non_stackable",
+      "charges_enabled",
+      "conflicting_products",
+      "product",
+      "project_id",
+      "project_logo_url",
+      "stripe_account_id",
+      "test_mode",
+    ]);
+    expect(stackShape.json.product).toMatchObject({ client_metadata: null, client_read_only_metadata: null, server_metadata: null });
+    // What the hosted checkout page shows as well, on request.
+    const offer = await callUntyped(t, "POST", "/payments/purchases/validate-code", { body: { full_code: fullCode, include_page_details: true } });
     expect(offer.status, offer.text).toBe(200);
     expect(offer.json).toMatchObject({
       product_id: "pro",
@@ -150,11 +164,12 @@ describe("who may ask for a checkout link", () => {
     const user = await signUpUser(t, project.client);
     const other = await signUpUser(t, project.client);
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ customer_type: "user", customer_id: other.userId, product_id: "pro" }, "CUSTOMER_DOES_NOT_EXIST"],
+      [{ customer_type: "user", customer_id: other.userId, product_id: "pro" }, "CUSTOMER_ACCESS_DENIED"],
       [{ customer_type: "user", customer_id: user.userId, product_id: "internal" }, "PRODUCT_DOES_NOT_EXIST"],
       [{ customer_type: "user", customer_id: user.userId, product_id: "nope" }, "PRODUCT_DOES_NOT_EXIST"],
-      [{ customer_type: "team", customer_id: user.userId, product_id: "pro" }, "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH"],
-      [{ customer_type: "custom", customer_id: "org-1", product_id: "pro" }, "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH"],
+      // Whom the client acts for is checked first, as in Stack Auth.
+      [{ customer_type: "team", customer_id: user.userId, product_id: "pro" }, "TEAM_MEMBERSHIP_NOT_FOUND"],
+      [{ customer_type: "custom", customer_id: "org-1", product_id: "pro" }, "CUSTOMER_ACCESS_DENIED"],
       [{ customer_type: "user", customer_id: user.userId, product_id: "pro", return_url: "https://evil.example.org/" }, "REDIRECT_URL_NOT_WHITELISTED"],
       [{ customer_type: "user", customer_id: user.userId, product_inline: { display_name: "X", customer_type: "user", prices: { p: { USD: "1" } }, included_items: {} } }, "SCHEMA_ERROR"],
       [{ customer_type: "user", customer_id: user.userId }, "SCHEMA_ERROR"],
@@ -166,7 +181,11 @@ describe("who may ask for a checkout link", () => {
     const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: "Mine", creator_user_id: user.userId } });
     expect(team.status, team.text).toBe(201);
     expect((await purchaseUrl(user.accessToken, { customer_type: "team", customer_id: team.json.id, product_id: "team-plan" })).status).toBe(200);
-    expect((await purchaseUrl(other.accessToken, { customer_type: "team", customer_id: team.json.id, product_id: "team-plan" })).json.code).toBe("CUSTOMER_DOES_NOT_EXIST");
+    expect((await purchaseUrl(other.accessToken, { customer_type: "team", customer_id: team.json.id, product_id: "team-plan" })).json.code).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
+    // The names older SDKs send, before Stack Auth renamed offers to products.
+    const legacy = await purchaseUrl(user.accessToken, { customer_type: "user", customer_id: user.userId, offer_id: "pack" });
+    expect(legacy.status, legacy.text).toBe(200);
+    expect((await purchaseUrl(user.accessToken, { customer_type: "user", customer_id: user.userId, offer_id: "nope" })).json).toMatchObject({ code: "PRODUCT_DOES_NOT_EXIST", details: { product_id: "nope" } });
   });
 
   it("lets the server sell server-only and inline products to any customer, custom ones included", async () => {
@@ -180,7 +199,7 @@ describe("who may ask for a checkout link", () => {
     });
     expect(inline.status, inline.text).toBe(200);
     const fullCode = codeOf(inline.json.url);
-    const offer = await callUntyped(t, "POST", "/payments/purchases/validate-code", { body: { full_code: fullCode } });
+    const offer = await callUntyped(t, "POST", "/payments/purchases/validate-code", { body: { full_code: fullCode, include_page_details: true } });
     expect(offer.json).toMatchObject({ product_id: null, customer_type: "custom", customer_id: "org-42", product: { display_name: "Seats", prices: { seat: { USD: "2.50" } } } });
     // The admin's test purchase completes it; another project's admin cannot use this project's code.
     const elsewhere = await createProjectFixture(t);

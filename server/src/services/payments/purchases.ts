@@ -34,10 +34,10 @@ import type { ServiceDeps } from "../deps";
 import type { Duration, PriceConfig, ProductConfig } from "../project-config/document";
 import { assertTrustedRedirect } from "../redirects";
 import type { Tenancy } from "../tenancy";
-import { resolveCustomer, type CustomerCaller } from "./customers";
+import { assertCallerMayActFor, assertCustomerExists, type CustomerCaller } from "./customers";
 import { chargeCurrency, toMinorUnits } from "./money";
 import { purchasablePrices, resolvePurchasable } from "./purchasable";
-import { customerHoldsProduct, grantForPurchase } from "./purchase-grants";
+import { customerHoldsProduct, grantForPurchase, lineConflicts } from "./purchase-grants";
 import { projectStripeAccount } from "./stripe-account";
 
 export const PURCHASE_CODE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -64,10 +64,18 @@ function parseFullCode(fullCode: string): ParsedCode {
 }
 
 export function purchasePageUrl(deps: ServiceDeps, fullCode: string): URL {
-  return new URL(`${deps.settings.publicUrl}/purchase/${encodeURIComponent(fullCode)}`);
+  return new URL(`${deps.settings.publicWebUrl}/purchase/${encodeURIComponent(fullCode)}`);
 }
 
+/**
+ * A checkout link for a customer and a product, in Stack Auth's order of checks: purchases
+ * not blocked, the client acting for its own customer, the product (a configured one, or an
+ * inline one from the server), its customer type, the customer, a product not held already
+ * (unless stackable), a trusted return URL, and a Stripe account unless in test mode.
+ */
 export async function createPurchaseUrl(deps: ServiceDeps, tenancy: Tenancy, caller: CustomerCaller, input: PurchaseUrlInput): Promise<string> {
+  if (tenancy.config.payments.blockNewPurchases) throw new KnownError("NEW_PURCHASES_BLOCKED");
+  await assertCallerMayActFor(deps, tenancy, caller, { type: input.customer_type, id: input.customer_id });
   const { productId, product } = resolvePurchasable(tenancy, caller.access, input);
   const productCustomerType = product.customerType ?? "user";
   if (productCustomerType !== input.customer_type) {
@@ -78,7 +86,8 @@ export async function createPurchaseUrl(deps: ServiceDeps, tenancy: Tenancy, cal
       actual_customer_type: input.customer_type,
     });
   }
-  const customer = await resolveCustomer(deps, tenancy, caller, { type: input.customer_type, id: input.customer_id });
+  const customer = { type: input.customer_type, id: input.customer_id };
+  await assertCustomerExists(deps, tenancy, customer);
   if (Object.keys(purchasablePrices(product)).length === 0) {
     throw new KnownError("SCHEMA_ERROR", { message: "The product has no price a customer can buy it at." });
   }
@@ -137,6 +146,8 @@ export interface PurchaseOffer {
   stripeAccountId: string | null;
   chargesEnabled: boolean;
   alreadyBoughtNonStackable: boolean;
+  /** For a product billed per period: the products held in its product line, which buying it replaces. */
+  conflictingProducts: { productId: string; displayName: string }[];
   returnUrl: string | null;
 }
 
@@ -165,6 +176,7 @@ export async function validatePurchaseCode(deps: ServiceDeps, fullCode: string, 
     chargesEnabled,
     alreadyBoughtNonStackable:
       !!code.productId && !product.stackable && (await customerHoldsProduct(deps.db, tenancy, { type: code.customerType, id: code.customerId }, code.productId)),
+    conflictingProducts: await lineConflicts(deps.db, tenancy, { type: code.customerType, id: code.customerId }, product),
     returnUrl: code.returnUrl,
   };
 }
@@ -195,9 +207,9 @@ function pricePurchase(code: PurchaseCodeRecord, input: PurchaseSessionInput): P
   const product = code.product as ProductConfig;
   const prices = purchasablePrices(product);
   const price = Object.hasOwn(prices, input.price_id) ? prices[input.price_id] : undefined;
-  if (!price) throw new KnownError("SCHEMA_ERROR", { message: `The product has no price "${input.price_id}".` });
+  if (!price) throw new KnownError("SCHEMA_ERROR", { message: `The product this code is for has no price "${input.price_id}".` });
   const quantity = input.quantity ?? 1;
-  if (quantity > 1 && !product.stackable) throw new KnownError("SCHEMA_ERROR", { message: "Only a stackable product can be bought more than once at a time." });
+  if (quantity > 1 && !product.stackable) throw new KnownError("SCHEMA_ERROR", { message: "This product is not stackable, so it is bought one at a time (quantity 1)." });
   const currency = chargeCurrency(price, input.currency);
   const unit = currency ? toMinorUnits(price[currency]!, currency) : null;
   if (!currency || unit === null) throw new KnownError("SCHEMA_ERROR", { message: `Price "${input.price_id}" has no amount in a supported currency.` });
@@ -284,6 +296,7 @@ function toRecord(row: NewPurchase): PurchaseRecord {
  */
 export async function startPurchaseSession(deps: ServiceDeps, input: PurchaseSessionInput): Promise<PurchaseSessionResult> {
   const opened = await openCode(deps, input.full_code);
+  if (opened.tenancy.config.payments.blockNewPurchases) throw new KnownError("NEW_PURCHASES_BLOCKED");
   const priced = pricePurchase(opened.code, input);
   if (opened.tenancy.config.payments.testMode) return completeInTestMode(deps, opened, input, priced);
 
@@ -329,5 +342,6 @@ export async function startPurchaseSession(deps: ServiceDeps, input: PurchaseSes
 export async function startTestModePurchase(deps: ServiceDeps, tenancy: Tenancy, input: PurchaseSessionInput): Promise<PurchaseSessionResult> {
   const opened = await openCode(deps, input.full_code);
   if (opened.code.projectId !== tenancy.projectId || opened.code.branchId !== tenancy.branchId) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
+  if (opened.tenancy.config.payments.blockNewPurchases) throw new KnownError("NEW_PURCHASES_BLOCKED");
   return completeInTestMode(deps, opened, input, pricePurchase(opened.code, input));
 }

@@ -1779,7 +1779,7 @@ export interface paths {
         };
         /**
          * A customer's payment account and default payment method
-         * @description Read by the SDK's account settings on every render. Until the project sets payments up, every customer has none. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         * @description Read by the SDK's account settings on every render. Until the project sets payments up, every customer has none. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
          */
         get: operations["getCustomerBilling"];
         put?: never;
@@ -1799,7 +1799,7 @@ export interface paths {
         };
         /**
          * A customer's invoices, a page at a time
-         * @description Until the project sets payments up, every customer has none. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         * @description Until the project sets payments up, every customer has none. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
          */
         get: operations["listCustomerInvoices"];
         put?: never;
@@ -1819,7 +1819,7 @@ export interface paths {
         };
         /**
          * A customer's quantity of an item
-         * @description The item must be in the project's catalog and be for this customer type. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         * @description The item must be configured and be for this customer type. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
          */
         get: operations["getCustomerItem"];
         put?: never;
@@ -1859,13 +1859,13 @@ export interface paths {
         };
         /**
          * The products a customer holds, a page at a time
-         * @description Oldest first; the cursor is the first entry of the next page. Client access does not see server-only products. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         * @description One entry per product (inline products together), in product id order; the cursor is the product id of the next page's first entry. Client access does not see server-only products, nor server metadata. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
          */
         get: operations["listCustomerProducts"];
         put?: never;
         /**
          * Grant a product to a customer
-         * @description Grants a catalog product (`product_id`) or an inline product without charging. A product that is not stackable is held once (PRODUCT_ALREADY_GRANTED); a stackable one granted again adds to the quantity. An add-on needs one of its base products. A catalog holds one product at a time: granting another of the same catalog ends the one held. The product's included items come with it.
+         * @description Grants a configured product (`product_id`) or an inline product without charging: a subscription for one interval when its first price has one, a one-time grant otherwise. A product that is not stackable is held once (PRODUCT_ALREADY_GRANTED); a stackable one granted again adds to the quantity held. An add-on needs one of its base products. A product line holds one product at a time: granting another of the same line ends the subscriptions held there, and is refused while a one-time purchase holds it. The product's included items come with it.
          */
         post: operations["grantCustomerProduct"];
         delete?: never;
@@ -1884,8 +1884,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Switch a customer from one product to another of the same catalog
-         * @description The held product ends and the other is granted in its place. A subscription paid through Stripe is switched at Stripe to the new price, in the currency it is paid in and prorated as Stripe does by default, and keeps its billing period (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached). With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         * Switch a customer from one product to another of the same product line
+         * @description A subscription paid through Stripe is switched at Stripe to the new price, in the currency it is paid in and prorated as Stripe does by default, and keeps its billing period (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached). A subscription not paid through Stripe (or an include-by-default product) can be switched only with server access: the held product ends and the other is granted in its place. Refused with NEW_PURCHASES_BLOCKED while the project blocks new purchases. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
          */
         post: operations["switchCustomerProduct"];
         delete?: never;
@@ -1906,7 +1906,7 @@ export interface paths {
         post?: never;
         /**
          * Cancel a product a customer holds
-         * @description Ends the customer's grants of the product (or the one `subscription_id` names) and the included items that expire with it. A paid subscription is set to cancel at the end of its period at Stripe first (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached) and ends when Stripe ends it. A client may not cancel a server-only product. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+         * @description Cancels the customer's running subscriptions to the product (or the one `subscription_id` names, for inline products); a one-time purchase cannot be cancelled. A subscription without Stripe stays held to the end of its period. A paid subscription is set to cancel at the end of its period at Stripe first (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached) and ends when Stripe ends it. A client may not cancel a server-only product. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
          */
         delete: operations["cancelCustomerProduct"];
         options?: never;
@@ -2920,8 +2920,7 @@ export interface components {
             is_verified?: boolean;
         };
         /** @description Exactly one of `product_id` and `product_inline` (server access). */
-        CreatePurchaseUrl: components["schemas"]["CreatePurchaseUrlById"] | components["schemas"]["CreatePurchaseUrlInline"];
-        CreatePurchaseUrlById: {
+        CreatePurchaseUrl: {
             /** @enum {string} */
             customer_type: "user" | "team" | "custom";
             customer_id: string;
@@ -2930,18 +2929,14 @@ export interface components {
              * @description Where the checkout page sends the buyer afterwards; must be a trusted domain.
              */
             return_url?: string;
-            product_id: string;
-        };
-        CreatePurchaseUrlInline: {
-            /** @enum {string} */
-            customer_type: "user" | "team" | "custom";
-            customer_id: string;
+            product_id?: string;
+            product_inline?: components["schemas"]["InlineProductInput"] & unknown;
             /**
-             * Format: uri
-             * @description Where the checkout page sends the buyer afterwards; must be a trusted domain.
+             * @deprecated
+             * @description The former name of `product_id`.
              */
-            return_url?: string;
-            product_inline: components["schemas"]["InlineProductInput"];
+            offer_id?: string;
+            offer_inline?: components["schemas"]["InlineProductInput"] & unknown;
         };
         /** @description The full keys; shown only in this response. */
         CreatedProjectApiKeySet: {
@@ -3037,6 +3032,7 @@ export interface components {
                 cancel_at_period_end: boolean;
                 is_cancelable: boolean;
             } | null;
+            /** @description Only for a product in a product line: the line's other products billed per period, to switch to. */
             switch_options?: {
                 product_id: string;
                 product: components["schemas"]["InlineProduct"];
@@ -3221,6 +3217,12 @@ export interface components {
                     expires?: "never" | "when-purchase-expires" | "when-repeated";
                 };
             };
+            /** @description Any JSON value; null when the product has none. */
+            client_metadata?: unknown;
+            /** @description Any JSON value; null when the product has none. */
+            client_read_only_metadata?: unknown;
+            /** @description Any JSON value; null when the product has none. */
+            server_metadata?: unknown;
         };
         InlineProductInput: {
             display_name: string;
@@ -3263,6 +3265,9 @@ export interface components {
                     expires?: "never" | "when-purchase-expires" | "when-repeated";
                 };
             };
+            client_metadata?: unknown;
+            client_read_only_metadata?: unknown;
+            server_metadata?: unknown;
         };
         ItemQuantityChange: {
             /** @description Positive to add, negative to spend. */
@@ -3403,20 +3408,6 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 400. */
         KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -3445,12 +3436,26 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u: {
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH" | "ITEM_QUANTITY_INSUFFICIENT_AMOUNT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -3473,12 +3478,12 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727: {
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PRODUCT_ALREADY_GRANTED" | "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -3487,26 +3492,12 @@ export interface components {
             };
         };
         /** @description A known error answered with status 400. */
-        KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q: {
+        KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH" | "ITEM_QUANTITY_INSUFFICIENT_AMOUNT" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 400. */
-        KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PRODUCT_ALREADY_GRANTED" | "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PRODUCT_ALREADY_GRANTED" | "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -3521,20 +3512,6 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE" | "OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS" | "OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE" | "OAUTH_CONNECTION_NOT_CONNECTED_TO_USER" | "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 400. */
-        KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -3563,6 +3540,20 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "EMAIL_NOT_VERIFIED" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CANNOT_GET_OWN_USER_WITHOUT_USER" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -3633,20 +3624,6 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CONTAINED_PERMISSION_NOT_FOUND" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PERMISSION_ID_ALREADY_EXISTS" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
-            /** @description Human-readable message. */
-            error: string;
-            /** @description Structured fields of this error code; absent when it has none. */
-            details?: {
-                [key: string]: unknown;
-            };
-        };
-        /** @description A known error answered with status 400. */
-        KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g: {
-            /**
-             * @description Stable error code; see the known-errors catalogue.
-             * @enum {string}
-             */
-            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "CUSTOMER_DOES_NOT_EXIST" | "INVALID_ACCESS_TYPE" | "PRODUCT_ALREADY_GRANTED" | "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH" | "PRODUCT_DOES_NOT_EXIST" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -4159,6 +4136,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 403. */
+        KnownError403NewPurchasesBlocked: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "NEW_PURCHASES_BLOCKED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
         KnownError403PlusClientTeamCreationNotEnabled: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -4179,6 +4170,48 @@ export interface components {
              * @enum {string}
              */
             code: "CLIENT_USER_DELETION_NOT_ENABLED" | "RESTRICTED_USER_NOT_ALLOWED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
+        KnownError403PlusCustomerAccessDenied: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "CUSTOMER_ACCESS_DENIED" | "RESTRICTED_USER_NOT_ALLOWED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
+        KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "CUSTOMER_ACCESS_DENIED" | "NEW_PURCHASES_BLOCKED" | "RESTRICTED_USER_NOT_ALLOWED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
+        KnownError403PlusNewPurchasesBlocked: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "NEW_PURCHASES_BLOCKED" | "RESTRICTED_USER_NOT_ALLOWED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -4243,12 +4276,12 @@ export interface components {
             };
         };
         /** @description A known error answered with status 404. */
-        KnownError404ItemNotFound: {
+        KnownError404ItemNotFoundAnd3More1fp6fa8: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
-            code: "ITEM_NOT_FOUND";
+            code: "ITEM_NOT_FOUND" | "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -4375,6 +4408,20 @@ export interface components {
              * @enum {string}
              */
             code: "STRIPE_ACCOUNT_INFO_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "STRIPE_ACCOUNT_INFO_NOT_FOUND" | "TEAM_MEMBERSHIP_NOT_FOUND" | "TEAM_NOT_FOUND" | "USER_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -5590,23 +5637,32 @@ export interface components {
         };
         PurchaseOffer: {
             product: components["schemas"]["InlineProduct"];
-            product_id: string | null;
-            /** @enum {string} */
-            customer_type: "user" | "team" | "custom";
-            customer_id: string;
             project_id: string;
-            project_display_name: string;
             project_logo_url: string | null;
-            /** @description Purchases complete without payment (purchase-session answers completed: true). */
+            /** @description The project sells in test mode: purchases complete without payment. */
             test_mode: boolean;
+            /** @description The project's connected Stripe account; null when it has none. */
             stripe_account_id: string | null;
             charges_enabled: boolean;
             already_bought_non_stackable: boolean;
+            /** @description For a product billed per period: the products the customer holds in its product line, which buying it replaces. */
             conflicting_products: {
                 product_id: string;
                 display_name: string;
             }[];
-            return_url: string | null;
+            /** @description With include_page_details: the product's id; null for an inline product. */
+            product_id?: string | null;
+            /**
+             * @description With include_page_details.
+             * @enum {string}
+             */
+            customer_type?: "user" | "team" | "custom";
+            /** @description With include_page_details. */
+            customer_id?: string;
+            /** @description With include_page_details. */
+            project_display_name?: string;
+            /** @description With include_page_details: the return URL the link was made with. */
+            return_url?: string | null;
         };
         PurchaseSession: {
             /** @description Empty: the checkout runs on Stripe's hosted page (checkout_url). */
@@ -6263,6 +6319,8 @@ export interface components {
             full_code: string;
             /** Format: uri */
             return_url?: string;
+            /** @description Ours (not Stack Auth's): also answer what the hosted checkout page shows (project name, the product's id, the customer, the return URL). */
+            include_page_details?: boolean;
         };
         VerificationCode: {
             /** @description The whole code from the e-mailed link, or the OTP followed by the nonce. */
@@ -12771,13 +12829,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: NEW_PURCHASES_BLOCKED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusNewPurchasesBlocked"];
                 };
             };
             /** @description Known error: VERIFICATION_CODE_NOT_FOUND */
@@ -14375,31 +14433,40 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerBilling"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CUSTOMER_ACCESS_DENIED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusCustomerAccessDenied"];
+                };
+            };
+            /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundAnd2MoreF8fjui"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -14439,31 +14506,40 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerInvoiceList"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CUSTOMER_ACCESS_DENIED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusCustomerAccessDenied"];
+                };
+            };
+            /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundAnd2MoreF8fjui"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -14485,7 +14561,7 @@ export interface operations {
                 customer_type: "user" | "team" | "custom";
                 /** @description The user's or team's id, `me` for the signed-in user, or the app's own id of a custom customer. */
                 customer_id: string;
-                /** @description The item's id in the project's catalog. */
+                /** @description The item's id in the project's payments configuration. */
                 item_id: string;
             };
             cookie?: never;
@@ -14501,40 +14577,40 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerItem"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CUSTOMER_ACCESS_DENIED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusCustomerAccessDenied"];
                 };
             };
-            /** @description Known error: ITEM_NOT_FOUND */
+            /** @description Known error: ITEM_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
+                    "application/json": components["schemas"]["KnownError404ItemNotFoundAnd3More1fp6fa8"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -14559,7 +14635,7 @@ export interface operations {
                 customer_type: "user" | "team" | "custom";
                 /** @description The user's or team's id, `me` for the signed-in user, or the app's own id of a custom customer. */
                 customer_id: string;
-                /** @description The item's id in the project's catalog. */
+                /** @description The item's id in the project's payments configuration. */
                 item_id: string;
             };
             cookie?: never;
@@ -14579,40 +14655,40 @@ export interface operations {
                     "application/json": components["schemas"]["EmptyObject"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH, ITEM_QUANTITY_INSUFFICIENT_AMOUNT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH, ITEM_QUANTITY_INSUFFICIENT_AMOUNT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CUSTOMER_ACCESS_DENIED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusCustomerAccessDenied"];
                 };
             };
-            /** @description Known error: ITEM_NOT_FOUND */
+            /** @description Known error: ITEM_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
+                    "application/json": components["schemas"]["KnownError404ItemNotFoundAnd3More1fp6fa8"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -14652,31 +14728,40 @@ export interface operations {
                     "application/json": components["schemas"]["CustomerProductList"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUser"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CUSTOMER_ACCESS_DENIED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusCustomerAccessDenied"];
+                };
+            };
+            /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundAnd2MoreF8fjui"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -14716,31 +14801,40 @@ export interface operations {
                     "application/json": components["schemas"]["ProductGranted"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, PRODUCT_ALREADY_GRANTED, PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH, PRODUCT_DOES_NOT_EXIST, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PRODUCT_ALREADY_GRANTED, PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH, PRODUCT_DOES_NOT_EXIST, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CUSTOMER_ACCESS_DENIED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusCustomerAccessDenied"];
+                };
+            };
+            /** @description Known error: TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404TeamMembershipNotFoundAnd2MoreF8fjui"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -14780,40 +14874,40 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentsSuccess"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH, PRODUCT_DOES_NOT_EXIST, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH, PRODUCT_DOES_NOT_EXIST, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CUSTOMER_ACCESS_DENIED, NEW_PURCHASES_BLOCKED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked"];
                 };
             };
-            /** @description Known error: STRIPE_ACCOUNT_INFO_NOT_FOUND */
+            /** @description Known error: STRIPE_ACCOUNT_INFO_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
+                    "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
@@ -14852,40 +14946,40 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentsSuccess"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, PRODUCT_DOES_NOT_EXIST, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH, PRODUCT_DOES_NOT_EXIST, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CUSTOMER_ACCESS_DENIED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusCustomerAccessDenied"];
                 };
             };
-            /** @description Known error: STRIPE_ACCOUNT_INFO_NOT_FOUND */
+            /** @description Known error: STRIPE_ACCOUNT_INFO_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
+                    "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE, PAYMENT_PROVIDER_UNAVAILABLE */
@@ -14921,40 +15015,40 @@ export interface operations {
                     "application/json": components["schemas"]["PurchaseUrl"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, CUSTOMER_DOES_NOT_EXIST, INVALID_ACCESS_TYPE, PRODUCT_ALREADY_GRANTED, PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH, PRODUCT_DOES_NOT_EXIST, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PRODUCT_ALREADY_GRANTED, PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH, PRODUCT_DOES_NOT_EXIST, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g"];
+                    "application/json": components["schemas"]["KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: CUSTOMER_ACCESS_DENIED, NEW_PURCHASES_BLOCKED, RESTRICTED_USER_NOT_ALLOWED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked"];
                 };
             };
-            /** @description Known error: STRIPE_ACCOUNT_INFO_NOT_FOUND */
+            /** @description Known error: STRIPE_ACCOUNT_INFO_NOT_FOUND, TEAM_MEMBERSHIP_NOT_FOUND, TEAM_NOT_FOUND, USER_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFound"];
+                    "application/json": components["schemas"]["KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -14997,6 +15091,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired"];
+                };
+            };
+            /** @description Known error: NEW_PURCHASES_BLOCKED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403NewPurchasesBlocked"];
                 };
             };
             /** @description Known error: STRIPE_ACCOUNT_INFO_NOT_FOUND, VERIFICATION_CODE_NOT_FOUND */

@@ -20,7 +20,7 @@ export function codeProblemOf(error: unknown): "unknown" | "expired" | "used" | 
 export function usePurchaseOffer(code: string, returnUrl: string | undefined): PurchaseOffer {
   const { data } = useSuspenseQuery({
     queryKey: [api.getValidatePurchaseCodeUrl(), code, returnUrl ?? null],
-    queryFn: ({ signal }) => api.validatePurchaseCode({ full_code: code, ...(returnUrl ? { return_url: returnUrl } : {}) }, { signal }),
+    queryFn: ({ signal }) => api.validatePurchaseCode({ full_code: code, include_page_details: true, ...(returnUrl ? { return_url: returnUrl } : {}) }, { signal }),
     // The offer does not change while the page is open; reading again on focus would only add load.
     staleTime: Infinity,
     retry: false,
