@@ -86,6 +86,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Where Stripe's API is, for a local stand-in (tests, air-gapped setups); unset: api.stripe.com. */
   STRIPE_API_BASE_URL: endpointUrl.optional(),
+  /** The platform's publishable key (pk_…), with which the checkout page loads Stripe.js for the connected account. */
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** Where the checkout page loads Stripe.js from; a local stand-in's in tests. */
+  STRIPE_JS_URL: endpointUrl.default("https://js.stripe.com/v3/"),
   RATE_LIMITS: z
     .string()
     .default("")
@@ -149,7 +153,7 @@ export interface AppConfig {
   /** Named OAuth providers pointed somewhere else than their public endpoints (OAUTH_PROVIDER_ENDPOINTS). */
   oauthEndpoints: OAuthEndpointOverrides;
   /** Stripe Connect, when a platform key is configured (integrations/stripe.ts). */
-  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBaseUrl: string | undefined };
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBaseUrl: string | undefined; publishableKey: string | undefined; jsUrl: string };
 }
 
 /** Parses the environment once; nothing else in the server reads `process.env`. */
@@ -209,6 +213,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     threadPoolSize: e.UV_THREADPOOL_SIZE,
     rateLimits: serverWideRateLimits(e.RATE_LIMIT_MULTIPLIER, parseRateLimitList(e.RATE_LIMITS).settings),
     oauthEndpoints: e.OAUTH_PROVIDER_ENDPOINTS,
-    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBaseUrl: e.STRIPE_API_BASE_URL },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBaseUrl: e.STRIPE_API_BASE_URL,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      jsUrl: e.STRIPE_JS_URL,
+    },
   };
 }

@@ -343,3 +343,15 @@ export async function lockCustomerGrants(tx: Queryable, tenant: Tenant, customer
   const key = [tenant.projectId, tenant.branchId, customer.type, customer.id, "grants"].join("\u001f");
   await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 25))", [key]);
 }
+
+/** The grants with these ids (of the tenant), in no particular order. */
+export async function findGrantsByIds(q: Queryable, tenant: Tenant, ids: readonly string[]): Promise<GrantRow[]> {
+  if (ids.length === 0) return [];
+  const placeholders = ids.map((_, i) => `$${i + 3}`).join(", ");
+  const rows = await q.query<RawGrant>(`SELECT ${GRANT_COLUMNS} FROM product_grants WHERE project_id = $1 AND branch_id = $2 AND id::text IN (${placeholders})`, [
+    tenant.projectId,
+    tenant.branchId,
+    ...ids,
+  ]);
+  return rows.map(toGrant);
+}

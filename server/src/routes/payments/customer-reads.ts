@@ -38,15 +38,15 @@ export const CUSTOMER_ERRORS = [
 export const ACCESS_NOTE =
   "With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, " +
   "a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.";
-const EMPTY_NOTE = "Until the project sets payments up, every customer has none.";
+const EMPTY_NOTE = "A customer has none until it first pays through Stripe or adds a card (and none at all without the project's Stripe account).";
 
-const getCustomerBillingRoute = authenticatedRoute(CLIENT_AND_UP, CUSTOMER_ERRORS, {
+const getCustomerBillingRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PAYMENT_PROVIDER_UNAVAILABLE"], {
   operationId: "getCustomerBilling",
   method: "get",
   path: "/payments/billing/{customer_type}/{customer_id}",
   tags: ["Payments"],
   summary: "A customer's payment account and default payment method",
-  description: `Read by the SDK's account settings on every render. ${EMPTY_NOTE} ${ACCESS_NOTE}`,
+  description: `Its Stripe customer on the project's account, and its default card. Read by the SDK's account settings on every render. ${EMPTY_NOTE} ${ACCESS_NOTE}`,
   request: { params: customerParams(["user", "team"] as const) },
   responses: { 200: jsonResponse(CustomerBillingSchema, "The customer's billing") },
 });
@@ -68,7 +68,7 @@ const listCustomerInvoicesRoute = authenticatedRoute(CLIENT_AND_UP, CUSTOMER_ERR
   path: "/payments/invoices/{customer_type}/{customer_id}",
   tags: ["Payments"],
   summary: "A customer's invoices, a page at a time",
-  description: `${EMPTY_NOTE} ${ACCESS_NOTE}`,
+  description: `Its subscriptions' invoices at Stripe, newest first; the cursor is the last invoice's id. ${EMPTY_NOTE} ${ACCESS_NOTE}`,
   request: { params: customerParams(["user", "team"] as const), query: PageQuery },
   responses: { 200: jsonResponse(paymentsPageSchema(CustomerInvoiceSchema, "CustomerInvoiceList"), "A page of invoices") },
 });
@@ -98,7 +98,7 @@ export const callerOf = (auth: RequestAuth): CustomerCaller => (auth.type === "c
 export function registerCustomerReadRoutes(router: Router): void {
   router.openapi(getCustomerBillingRoute, async (c) => {
     const customer = await requestedCustomer(c.var.deps, c.var.auth, c.req.valid("param"));
-    return c.json(toBilling(await getCustomerBilling(customer)), 200);
+    return c.json(toBilling(await getCustomerBilling(c.var.deps, c.var.auth.tenancy, customer)), 200);
   });
 
   router.openapi(listCustomerProductsRoute, async (c) => {
@@ -110,7 +110,7 @@ export function registerCustomerReadRoutes(router: Router): void {
 
   router.openapi(listCustomerInvoicesRoute, async (c) => {
     const customer = await requestedCustomer(c.var.deps, c.var.auth, c.req.valid("param"));
-    const page = await listCustomerInvoices(customer, c.req.valid("query"));
+    const page = await listCustomerInvoices(c.var.deps, c.var.auth.tenancy, customer, c.req.valid("query"));
     return c.json({ items: page.items.map(toInvoice), is_paginated: true as const, pagination: { next_cursor: page.nextCursor } }, 200);
   });
 }

@@ -4,6 +4,7 @@ import { authenticatedRoute, jsonBody, jsonResponse, publicRoute } from "../../h
 import type { Router } from "../../http/router";
 import { SuccessSchema, UrlSchema } from "../../http/schemas";
 import {
+  completeTestPurchase,
   createPurchaseUrl,
   startPurchaseSession,
   startTestModePurchase,
@@ -63,6 +64,8 @@ const PurchaseOfferSchema = z
     customer_id: z.string().optional().openapi({ description: "With include_page_details." }),
     project_display_name: z.string().optional().openapi({ description: "With include_page_details." }),
     return_url: z.string().nullable().optional().openapi({ description: "With include_page_details: the return URL the link was made with." }),
+    stripe_publishable_key: z.string().nullable().optional().openapi({ description: "With include_page_details: the platform's key Stripe.js is loaded with (STRIPE_PUBLISHABLE_KEY)." }),
+    stripe_js_url: z.string().optional().openapi({ description: "With include_page_details: where the page loads Stripe.js from." }),
   })
   .openapi("PurchaseOffer");
 
@@ -71,16 +74,13 @@ const PurchaseSessionBody = z
     full_code: FullCode,
     price_id: z.string().min(1).max(64),
     quantity: z.number().int().min(1).max(1000).optional(),
-    currency: z.enum(CURRENCIES).optional().openapi({ description: "Which of the price's currencies to charge; the first it has when left out." }),
+    currency: z.enum(CURRENCIES).optional().openapi({ description: "Ours: which of the price's currencies to charge; the first it has when left out." }),
   })
   .openapi("PurchaseSessionRequest");
 
 const PurchaseSessionSchema = z
   .object({
-    client_secret: z.string().openapi({ description: "Empty: the checkout runs on Stripe's hosted page (checkout_url)." }),
-    checkout_url: z.string().nullable().openapi({ description: "Stripe's checkout page for this purchase; null in test mode." }),
-    completed: z.boolean().openapi({ description: "True in test mode: the purchase is done and the product granted." }),
-    purchase_id: z.string(),
+    client_secret: z.string().openapi({ description: "What the page confirms the payment with (Stripe.js's payment element), on the project's Stripe account." }),
   })
   .openapi("PurchaseSession");
 
@@ -138,12 +138,26 @@ const purchaseSessionRoute = publicRoute([...CODE_ERRORS, "NEW_PURCHASES_BLOCKED
   method: "post",
   path: "/payments/purchases/purchase-session",
   tags: ["Payments"],
-  summary: "Buy what a checkout code offers, at one of its prices",
+  summary: "Start paying for what a checkout code offers, at one of its prices",
   description:
-    "In test mode the purchase completes at once and grants the product (`completed: true`). Otherwise it answers Stripe's checkout page " +
-    "(`checkout_url`) on the project's connected account; Stripe's webhook grants the product once paid. The code buys once.",
+    "As in Stack Auth: the payment starts at Stripe on the project's connected account (STRIPE_ACCOUNT_INFO_NOT_FOUND without one), for the " +
+    "customer's own Stripe customer: a PaymentIntent for a one-time price, an incomplete subscription for a recurring one. The answer's client " +
+    "secret is what the page confirms it with; Stripe's webhooks grant the product once paid. The code buys once.",
   request: { body: jsonBody(PurchaseSessionBody) },
-  responses: { 200: jsonResponse(PurchaseSessionSchema, "The purchase started (or, in test mode, done)") },
+  responses: { 200: jsonResponse(PurchaseSessionSchema, "The payment to confirm") },
+});
+
+const completeTestPurchaseRoute = publicRoute([...CODE_ERRORS, "NEW_PURCHASES_BLOCKED", "PRODUCT_ALREADY_GRANTED"], {
+  operationId: "completeTestPurchase",
+  method: "post",
+  path: "/payments/purchases/complete-test-purchase",
+  tags: ["Payments"],
+  summary: "Buy what a checkout code offers without paying, in test mode (ours)",
+  description:
+    "For the hosted checkout page of a project in test mode: the purchase completes at once, without Stripe, and grants the product, marked as " +
+    "made in test mode. Refused with SCHEMA_ERROR when the project is not in test mode. The code buys once.",
+  request: { body: jsonBody(PurchaseSessionBody) },
+  responses: { 200: jsonResponse(SuccessSchema, "Purchased") },
 });
 
 const testModePurchaseRoute = authenticatedRoute(ADMIN_ONLY, [...CODE_ERRORS, "NEW_PURCHASES_BLOCKED", "PRODUCT_ALREADY_GRANTED"], {
@@ -158,7 +172,7 @@ const testModePurchaseRoute = authenticatedRoute(ADMIN_ONLY, [...CODE_ERRORS, "N
 });
 
 /** The offer in Stack Auth's shape; what only our checkout page needs comes on request. Server metadata stays on the server. */
-function offerBody(offer: PurchaseOffer, pageDetails: boolean) {
+function offerBody(offer: PurchaseOffer, pageDetails: boolean, settings: { publishableKey: string | undefined; jsUrl: string }) {
   return {
     product: { ...toInlineProduct({ ...offer.product, prices: offer.prices }), server_metadata: null },
     project_id: offer.projectId,
@@ -175,6 +189,8 @@ function offerBody(offer: PurchaseOffer, pageDetails: boolean) {
           customer_id: offer.customerId,
           project_display_name: offer.projectDisplayName,
           return_url: offer.returnUrl,
+          stripe_publishable_key: settings.publishableKey ?? null,
+          stripe_js_url: settings.jsUrl,
         }
       : {}),
   };
@@ -203,12 +219,18 @@ export function registerPurchaseRoutes(router: Router): void {
 
   router.openapi(validatePurchaseCodeRoute, async (c) => {
     const body = c.req.valid("json");
-    return c.json(offerBody(await validatePurchaseCode(c.var.deps, body.full_code, body.return_url), body.include_page_details === true), 200);
+    const offer = await validatePurchaseCode(c.var.deps, body.full_code, body.return_url);
+    return c.json(offerBody(offer, body.include_page_details === true, c.var.deps.settings.stripe), 200);
   });
 
   router.openapi(purchaseSessionRoute, async (c) => {
-    const result = await startPurchaseSession(c.var.deps, c.req.valid("json"));
-    return c.json({ client_secret: "", checkout_url: result.checkoutUrl, completed: result.completed, purchase_id: result.purchaseId }, 200);
+    const { clientSecret } = await startPurchaseSession(c.var.deps, c.req.valid("json"));
+    return c.json({ client_secret: clientSecret }, 200);
+  });
+
+  router.openapi(completeTestPurchaseRoute, async (c) => {
+    await completeTestPurchase(c.var.deps, c.req.valid("json"));
+    return c.json({ success: true as const }, 200);
   });
 
   router.openapi(testModePurchaseRoute, async (c) => {

@@ -59,6 +59,12 @@ export interface GrantProductInput {
   period?: { start: Date; end: Date } | null;
   /** When the grant is made; now when not given. */
   now?: Date;
+  /**
+   * A purchase Stripe says was paid: what was paid for is granted (held already, a quantity
+   * of a product that is not stackable, an add-on without its base), and only the product
+   * line's subscriptions give way. Checkouts check the rules before they charge.
+   */
+  paid?: boolean;
 }
 
 export interface GrantResult {
@@ -94,45 +100,55 @@ export function productCustomerTypeCheck(productId: string | null, product: Prod
   }
 }
 
-export async function grantProduct(tx: Queryable, tenant: Tenant, customer: Customer, input: GrantProductInput): Promise<GrantResult> {
-  const now = input.now ?? new Date();
+/**
+ * The rules a new grant of `product` must pass, given what the customer holds: its customer
+ * type, a quantity of 1 unless stackable, not held already unless stackable, an add-on's base
+ * held, and no one-time purchase in its product line. Answers the grants it would replace
+ * (the subscriptions held in its product line). Read-only: purchases check before they charge.
+ */
+export function grantConflicts(held: GrantRow[], customer: Customer, input: { productId: string | null; product: ProductConfig; quantity?: number; paid?: boolean }): GrantRow[] {
   const quantity = input.quantity ?? 1;
   if (!Number.isSafeInteger(quantity) || quantity < 1) throw new KnownError("SCHEMA_ERROR", { message: "quantity must be a positive integer" });
   productCustomerTypeCheck(input.productId, input.product, customer);
+  if (input.paid) {
+    const line = productLineOf(input.product);
+    return line ? held.filter((g) => g.kind === "subscription" && productLineOf(g.product) === line && g.productId !== input.productId) : [];
+  }
   const stackable = input.product.stackable === true;
   if (quantity > 1 && !stackable) {
     throw new KnownError("SCHEMA_ERROR", { message: `Product ${input.productId ?? "(inline)"} is not stackable, so it is granted one at a time (quantity 1).` });
   }
-
-  await lockCustomerGrants(tx, tenant, customer);
-  const held = await listHeldGrants(tx, tenant, customer, now);
-
   if (input.productId !== null && !stackable && held.some((g) => g.productId === input.productId)) {
     throw new KnownError("PRODUCT_ALREADY_GRANTED", { product_id: input.productId, customer_id: customer.id });
   }
-
   const bases = input.product.isAddOnTo ? Object.keys(input.product.isAddOnTo) : [];
   if (bases.length > 0 && !held.some((g) => g.productId !== null && bases.includes(g.productId))) {
     throw new KnownError("SCHEMA_ERROR", {
       message: `Product ${input.productId ?? "(inline)"} is an add-on to ${bases.join(", ")}; the customer must hold one of them first.`,
     });
   }
-
-  const replaced: GrantRow[] = [];
   const lineId = productLineOf(input.product);
-  if (lineId) {
-    const inLine = held.filter((g) => productLineOf(g.product) === lineId && g.productId !== input.productId && !(g.productId !== null && bases.includes(g.productId)));
-    // Subscriptions (running, or cancelled and running out) make way; a one-time purchase cannot be taken back.
-    const subscriptions = inLine.filter((g) => g.kind === "subscription");
-    if (subscriptions.length < inLine.length) {
-      throw new KnownError("SCHEMA_ERROR", {
-        message: `The customer holds a one-time purchase in product line ${lineId}, which cannot be replaced; a product line holds one product at a time.`,
-      });
-    }
-    for (const g of subscriptions) {
-      const ended = await updateGrant(tx, tenant, g.id, { status: "canceled", endedAt: now });
-      if (ended) replaced.push(ended);
-    }
+  if (!lineId) return [];
+  const inLine = held.filter((g) => productLineOf(g.product) === lineId && g.productId !== input.productId && !(g.productId !== null && bases.includes(g.productId)));
+  // Subscriptions (running, or cancelled and running out) make way; a one-time purchase cannot be taken back.
+  const subscriptions = inLine.filter((g) => g.kind === "subscription");
+  if (subscriptions.length < inLine.length) {
+    throw new KnownError("SCHEMA_ERROR", {
+      message: `The customer holds a one-time purchase in product line ${lineId}, which cannot be replaced; a product line holds one product at a time.`,
+    });
+  }
+  return subscriptions;
+}
+
+export async function grantProduct(tx: Queryable, tenant: Tenant, customer: Customer, input: GrantProductInput): Promise<GrantResult> {
+  const now = input.now ?? new Date();
+  const quantity = input.quantity ?? 1;
+  await lockCustomerGrants(tx, tenant, customer);
+  const held = await listHeldGrants(tx, tenant, customer, now);
+  const replaced: GrantRow[] = [];
+  for (const g of grantConflicts(held, customer, { ...input, quantity })) {
+    const ended = await updateGrant(tx, tenant, g.id, { status: "canceled", endedAt: now });
+    if (ended) replaced.push(ended);
   }
 
   const grant = await insertGrant(tx, tenant, customer, {

@@ -15,6 +15,7 @@ import { chargeCurrency, toMinorUnits } from "./money";
 import { addDuration } from "./items";
 import { defaultGrants, grantProduct, isHeld, isRunningSubscription, productLineOf, type GrantRow } from "./grants";
 import { projectStripeAccount } from "./stripe-account";
+import { snapshotProduct } from "./stripe-objects";
 
 export type Access = "client" | "server" | "admin";
 
@@ -320,13 +321,20 @@ async function switchPaidSubscription(deps: ServiceDeps, tenant: Tenant, held: G
   const unit = currency === purchase.currency ? toMinorUnits(price[currency]!, currency) : null;
   if (!currency || unit === null) throw refuse(`Price "${priceId}" has no amount in ${purchase.currency}, the currency this subscription is paid in.`);
   const accountId = await projectStripeAccount(deps, tenant.projectId);
-  await deps.stripe!.switchSubscriptionPrice(accountId, held.stripeSubscriptionId!, {
-    name: to.displayName ?? toProductId,
-    currency: currency.toLowerCase(),
-    unitAmount: unit,
-    quantity,
-    recurring: { interval: price.interval[1], intervalCount: price.interval[0] },
-  });
+  // The subscription's metadata names the new product, so that reading it back from Stripe (webhooks) keeps it.
+  const productVersionId = await snapshotProduct(deps.db, tenant, toProductId, to);
+  await deps.stripe!.switchSubscriptionPrice(
+    accountId,
+    held.stripeSubscriptionId!,
+    {
+      name: to.displayName ?? toProductId,
+      currency: currency.toLowerCase(),
+      unitAmount: unit,
+      quantity,
+      recurring: { interval: price.interval[1], intervalCount: price.interval[0] },
+    },
+    { productId: toProductId, productVersionId, priceId, gatehouse_project_id: tenant.projectId, gatehouse_branch_id: tenant.branchId },
+  );
   return deps.db.transaction(async (tx) => {
     const product = to as Record<string, unknown>;
     await movePurchase(tx, tenant, purchase.id, { productId: toProductId, product, priceId, quantity, amount: unit * quantity });

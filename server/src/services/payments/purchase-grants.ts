@@ -33,6 +33,7 @@ export async function grantForPurchase(tx: Queryable, tenant: Tenant, purchase: 
       purchase.currentPeriodStart !== null && purchase.currentPeriodEnd !== null
         ? { start: new Date(purchase.currentPeriodStart), end: new Date(purchase.currentPeriodEnd) }
         : null,
+    paid: purchase.source === "stripe",
   });
   return { grantId: grant.id, replacedSubscriptions: replaced.flatMap((g) => (g.stripeSubscriptionId ? [g.stripeSubscriptionId] : [])) };
 }
