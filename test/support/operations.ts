@@ -1235,6 +1235,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
     { operationId: "getBackendUrls", method: "get", template: "/internal/backend-urls", path: "/internal/backend-urls", access: "public", success: 200 },
+    { operationId: "getApiRoot", method: "get", template: "/", path: "/", access: "public", success: 200 },
     {
       operationId: "checkFeatureSupport",
       method: "post",

@@ -7,6 +7,7 @@ import { responseHeaderPrefixes, stackHeader } from "./headers";
 /** The one place an error becomes a response: `{code, error, details?}` plus the known-error header in the request's dialect. */
 export function renderError(error: unknown, c: Context<AppEnv>): Response {
   const known = toKnownError(error);
+  if (known?.plain) return c.text(known.message, known.status as 400);
   if (known) {
     // As Stack Auth does, an error with nothing to detail sends no `details`.
     const details = Object.keys(known.details).length > 0 ? { details: known.details } : {};

@@ -126,15 +126,28 @@ const PUBLIC_BASE: ErrorBase = { prefix: "PublicKnownError", codes: [...INPUT_ER
  * each names its codes in the description and as the `code` enum of its schema.
  */
 export function errorResponses(codes: readonly KnownErrorCode[], base: ErrorBase = { prefix: "KnownError", codes: [] }) {
-  const responses: Record<number, { description: string; content: { "application/json": { schema: z.ZodType } } }> = {};
+  const responses: Record<number, { description: string; content: { "application/json"?: { schema: z.ZodType }; "text/plain"?: { schema: z.ZodType } } }> = {};
   for (const [status, set] of groupByStatus([...base.codes, ...codes])) {
+    const known = set.filter((code) => !isPlain(code));
+    const plain = set.filter(isPlain);
+    const descriptions = [
+      ...(known.length > 0 ? [`Known error: ${known.join(", ")}`] : []),
+      ...(plain.length > 0 ? [`As text: ${plain.map((code) => knownErrors[code].message({} as never)).join(" / ")}`] : []),
+    ];
     responses[status] = {
-      description: `Known error: ${set.join(", ")}`,
-      content: { "application/json": { schema: errorBodyFor(status, set, base) } },
+      description: descriptions.join(". "),
+      content: {
+        ...(known.length > 0 ? { "application/json": { schema: errorBodyFor(status, known, base) } } : {}),
+        ...(plain.length > 0 ? { "text/plain": { schema: PLAIN_ERROR_BODY } } : {}),
+      },
     };
   }
   return responses;
 }
+
+/** Refusals answered as a bare status and a sentence (errors/define.ts, plainError). */
+const isPlain = (code: KnownErrorCode) => (knownErrors[code] as { plain?: true }).plain === true;
+const PLAIN_ERROR_BODY = z.string().openapi({ description: "What was wrong, in a sentence." });
 
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { required: true, content: { "application/json": { schema } }, ...(description ? { description } : {}) };

@@ -109,9 +109,10 @@ export async function listSessions(
   tenancy: Tenancy,
   userId: string,
   currentSessionId: string | null,
+  options: { includeImpersonation: boolean } = { includeImpersonation: true },
 ): Promise<SessionView[]> {
   if (!(await findUser(deps.db, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
-  const rows = await listLiveSessions(deps.db, tenancy, userId);
+  const rows = (await listLiveSessions(deps.db, tenancy, userId)).filter((row) => options.includeImpersonation || !row.isImpersonation);
   return rows.map((row) => ({
     id: row.id,
     user_id: row.userId,

@@ -738,6 +738,29 @@ export interface DataVaultValue {
   encrypted_value: string;
 }
 
+export type DefaultPaymentMethodSetDefaultPaymentMethodAnyOfBrand = string | null;
+
+export type DefaultPaymentMethodSetDefaultPaymentMethodAnyOfLast4 = string | null;
+
+export type DefaultPaymentMethodSetDefaultPaymentMethodAnyOfExpMonth = number | null;
+
+export type DefaultPaymentMethodSetDefaultPaymentMethodAnyOfExpYear = number | null;
+
+export type DefaultPaymentMethodSetDefaultPaymentMethodAnyOf = {
+  id: string;
+  brand: DefaultPaymentMethodSetDefaultPaymentMethodAnyOfBrand;
+  last4: DefaultPaymentMethodSetDefaultPaymentMethodAnyOfLast4;
+  exp_month: DefaultPaymentMethodSetDefaultPaymentMethodAnyOfExpMonth;
+  exp_year: DefaultPaymentMethodSetDefaultPaymentMethodAnyOfExpYear;
+};
+
+export type DefaultPaymentMethodSetDefaultPaymentMethod = DefaultPaymentMethodSetDefaultPaymentMethodAnyOf | null;
+
+export interface DefaultPaymentMethodSet {
+  success: boolean;
+  default_payment_method: DefaultPaymentMethodSetDefaultPaymentMethod;
+}
+
 export interface EmailCapacityBoost {
   expires_at: string;
 }
@@ -1550,44 +1573,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  EMAIL_NOT_ASSOCIATED_WITH_USER: 'EMAIL_NOT_ASSOCIATED_WITH_USER',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode];
 
 
@@ -1822,43 +1807,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  EMAIL_NOT_ASSOCIATED_WITH_USER: 'EMAIL_NOT_ASSOCIATED_WITH_USER',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode];
 
 
@@ -2002,6 +1950,43 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotC
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelisted {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedDetails;
 }
 
 /**
@@ -2679,11 +2664,11 @@ export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode];
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode = {
+export const KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
@@ -2691,7 +2676,6 @@ export const KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode
   CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
   INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
   PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
-  PASSWORD_CONFIRMATION_MISMATCH: 'PASSWORD_CONFIRMATION_MISMATCH',
   PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
   PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
@@ -2701,18 +2685,18 @@ export const KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtDetails = {[key: string]: unknown};
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qt {
+export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odp {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode;
+  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtDetails;
+  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpDetails;
 }
 
 /**
@@ -3543,35 +3527,6 @@ export interface KnownError403PlusClientTeamCreationNotEnabled {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403PlusClientUserDeletionNotEnabledCode = typeof KnownError403PlusClientUserDeletionNotEnabledCode[keyof typeof KnownError403PlusClientUserDeletionNotEnabledCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusClientUserDeletionNotEnabledCode = {
-  CLIENT_USER_DELETION_NOT_ENABLED: 'CLIENT_USER_DELETION_NOT_ENABLED',
-  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError403PlusClientUserDeletionNotEnabledDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 403.
- */
-export interface KnownError403PlusClientUserDeletionNotEnabled {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusClientUserDeletionNotEnabledCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusClientUserDeletionNotEnabledDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError403PlusCustomerAccessDeniedCode = typeof KnownError403PlusCustomerAccessDeniedCode[keyof typeof KnownError403PlusCustomerAccessDeniedCode];
 
 
@@ -3655,35 +3610,6 @@ export interface KnownError403PlusNewPurchasesBlocked {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError403PlusNewPurchasesBlockedDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError403PlusOtpAuthenticationNotEnabledCode = typeof KnownError403PlusOtpAuthenticationNotEnabledCode[keyof typeof KnownError403PlusOtpAuthenticationNotEnabledCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusOtpAuthenticationNotEnabledCode = {
-  OTP_AUTHENTICATION_NOT_ENABLED: 'OTP_AUTHENTICATION_NOT_ENABLED',
-  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError403PlusOtpAuthenticationNotEnabledDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 403.
- */
-export interface KnownError403PlusOtpAuthenticationNotEnabled {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusOtpAuthenticationNotEnabledCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusOtpAuthenticationNotEnabledDetails;
 }
 
 /**
@@ -4444,6 +4370,34 @@ export interface KnownError408OuterOauthTimeout {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode = {
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElse {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode];
 
 
@@ -4469,35 +4423,6 @@ export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2M
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode = {
-  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
-  USER_EMAIL_ALREADY_EXISTS: 'USER_EMAIL_ALREADY_EXISTS',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 409.
- */
-export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsDetails;
 }
 
 /**
@@ -4638,6 +4563,35 @@ export interface KnownError409UserEmailAlreadyExists {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError409UserEmailAlreadyExistsDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode = typeof KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode[keyof typeof KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode = {
+  USER_EMAIL_ALREADY_EXISTS: 'USER_EMAIL_ALREADY_EXISTS',
+  VERIFICATION_CODE_ALREADY_USED: 'VERIFICATION_CODE_ALREADY_USED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedDetails;
 }
 
 /**
@@ -5476,7 +5430,251 @@ export interface PaymentMethodConfig {
   methods: PaymentMethodConfigMethodsItem[];
 }
 
-export type PaymentMethodConfigUpdateUpdates = {[key: string]: 'on' | 'off'};
+export type PaymentMethodConfigUpdateUpdatesCard = typeof PaymentMethodConfigUpdateUpdatesCard[keyof typeof PaymentMethodConfigUpdateUpdatesCard];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesCard = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesCartesBancaires = typeof PaymentMethodConfigUpdateUpdatesCartesBancaires[keyof typeof PaymentMethodConfigUpdateUpdatesCartesBancaires];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesCartesBancaires = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesApplePay = typeof PaymentMethodConfigUpdateUpdatesApplePay[keyof typeof PaymentMethodConfigUpdateUpdatesApplePay];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesApplePay = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesGooglePay = typeof PaymentMethodConfigUpdateUpdatesGooglePay[keyof typeof PaymentMethodConfigUpdateUpdatesGooglePay];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesGooglePay = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesLink = typeof PaymentMethodConfigUpdateUpdatesLink[keyof typeof PaymentMethodConfigUpdateUpdatesLink];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesLink = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesAmazonPay = typeof PaymentMethodConfigUpdateUpdatesAmazonPay[keyof typeof PaymentMethodConfigUpdateUpdatesAmazonPay];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesAmazonPay = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesCashapp = typeof PaymentMethodConfigUpdateUpdatesCashapp[keyof typeof PaymentMethodConfigUpdateUpdatesCashapp];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesCashapp = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesKlarna = typeof PaymentMethodConfigUpdateUpdatesKlarna[keyof typeof PaymentMethodConfigUpdateUpdatesKlarna];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesKlarna = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesAffirm = typeof PaymentMethodConfigUpdateUpdatesAffirm[keyof typeof PaymentMethodConfigUpdateUpdatesAffirm];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesAffirm = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesAfterpayClearpay = typeof PaymentMethodConfigUpdateUpdatesAfterpayClearpay[keyof typeof PaymentMethodConfigUpdateUpdatesAfterpayClearpay];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesAfterpayClearpay = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesZip = typeof PaymentMethodConfigUpdateUpdatesZip[keyof typeof PaymentMethodConfigUpdateUpdatesZip];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesZip = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesIdeal = typeof PaymentMethodConfigUpdateUpdatesIdeal[keyof typeof PaymentMethodConfigUpdateUpdatesIdeal];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesIdeal = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesBancontact = typeof PaymentMethodConfigUpdateUpdatesBancontact[keyof typeof PaymentMethodConfigUpdateUpdatesBancontact];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesBancontact = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesEps = typeof PaymentMethodConfigUpdateUpdatesEps[keyof typeof PaymentMethodConfigUpdateUpdatesEps];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesEps = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesP24 = typeof PaymentMethodConfigUpdateUpdatesP24[keyof typeof PaymentMethodConfigUpdateUpdatesP24];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesP24 = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesBlik = typeof PaymentMethodConfigUpdateUpdatesBlik[keyof typeof PaymentMethodConfigUpdateUpdatesBlik];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesBlik = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesAlipay = typeof PaymentMethodConfigUpdateUpdatesAlipay[keyof typeof PaymentMethodConfigUpdateUpdatesAlipay];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesAlipay = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesWechatPay = typeof PaymentMethodConfigUpdateUpdatesWechatPay[keyof typeof PaymentMethodConfigUpdateUpdatesWechatPay];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesWechatPay = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesSepaDebit = typeof PaymentMethodConfigUpdateUpdatesSepaDebit[keyof typeof PaymentMethodConfigUpdateUpdatesSepaDebit];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesSepaDebit = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesBacsDebit = typeof PaymentMethodConfigUpdateUpdatesBacsDebit[keyof typeof PaymentMethodConfigUpdateUpdatesBacsDebit];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesBacsDebit = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesAcssDebit = typeof PaymentMethodConfigUpdateUpdatesAcssDebit[keyof typeof PaymentMethodConfigUpdateUpdatesAcssDebit];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesAcssDebit = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesUsBankAccount = typeof PaymentMethodConfigUpdateUpdatesUsBankAccount[keyof typeof PaymentMethodConfigUpdateUpdatesUsBankAccount];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesUsBankAccount = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesMultibanco = typeof PaymentMethodConfigUpdateUpdatesMultibanco[keyof typeof PaymentMethodConfigUpdateUpdatesMultibanco];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesMultibanco = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesCustomerBalance = typeof PaymentMethodConfigUpdateUpdatesCustomerBalance[keyof typeof PaymentMethodConfigUpdateUpdatesCustomerBalance];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesCustomerBalance = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+/**
+ * Per payment method type Stripe's configurations take: on or off.
+ */
+export type PaymentMethodConfigUpdateUpdates = {
+  card?: PaymentMethodConfigUpdateUpdatesCard;
+  cartes_bancaires?: PaymentMethodConfigUpdateUpdatesCartesBancaires;
+  apple_pay?: PaymentMethodConfigUpdateUpdatesApplePay;
+  google_pay?: PaymentMethodConfigUpdateUpdatesGooglePay;
+  link?: PaymentMethodConfigUpdateUpdatesLink;
+  amazon_pay?: PaymentMethodConfigUpdateUpdatesAmazonPay;
+  cashapp?: PaymentMethodConfigUpdateUpdatesCashapp;
+  klarna?: PaymentMethodConfigUpdateUpdatesKlarna;
+  affirm?: PaymentMethodConfigUpdateUpdatesAffirm;
+  afterpay_clearpay?: PaymentMethodConfigUpdateUpdatesAfterpayClearpay;
+  zip?: PaymentMethodConfigUpdateUpdatesZip;
+  ideal?: PaymentMethodConfigUpdateUpdatesIdeal;
+  bancontact?: PaymentMethodConfigUpdateUpdatesBancontact;
+  eps?: PaymentMethodConfigUpdateUpdatesEps;
+  p24?: PaymentMethodConfigUpdateUpdatesP24;
+  blik?: PaymentMethodConfigUpdateUpdatesBlik;
+  alipay?: PaymentMethodConfigUpdateUpdatesAlipay;
+  wechat_pay?: PaymentMethodConfigUpdateUpdatesWechatPay;
+  sepa_debit?: PaymentMethodConfigUpdateUpdatesSepaDebit;
+  bacs_debit?: PaymentMethodConfigUpdateUpdatesBacsDebit;
+  acss_debit?: PaymentMethodConfigUpdateUpdatesAcssDebit;
+  us_bank_account?: PaymentMethodConfigUpdateUpdatesUsBankAccount;
+  multibanco?: PaymentMethodConfigUpdateUpdatesMultibanco;
+  customer_balance?: PaymentMethodConfigUpdateUpdatesCustomerBalance;
+};
 
 export interface PaymentMethodConfigUpdate {
   /**
@@ -5484,20 +5682,19 @@ export interface PaymentMethodConfigUpdate {
    * @maxLength 255
    */
   config_id: string;
+  /** Per payment method type Stripe's configurations take: on or off. */
   updates: PaymentMethodConfigUpdateUpdates;
 }
 
-export type PaymentTransactionType = 'purchase' | 'subscription-cancellation' | 'subscription-renewal' | 'manual-item-quantity-change' | 'refund' | 'chargeback' | 'product-change' | null;
+export interface PaymentMethodSetup {
+  client_secret: string;
+  /** The connected account Stripe.js acts on. */
+  stripe_account_id: string;
+}
 
-export type PaymentTransactionCustomerType = typeof PaymentTransactionCustomerType[keyof typeof PaymentTransactionCustomerType];
+export interface PaymentMethodSetupRequest { [key: string]: unknown }
 
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PaymentTransactionCustomerType = {
-  user: 'user',
-  team: 'team',
-  custom: 'custom',
-} as const;
+export type PaymentTransactionType = 'purchase' | 'subscription-cancellation' | 'subscription-renewal' | 'manual-item-quantity-change' | 'chargeback' | 'product-change' | 'refund' | null;
 
 export type PaymentTransactionEntriesItemAnyOfType = typeof PaymentTransactionEntriesItemAnyOfType[keyof typeof PaymentTransactionEntriesItemAnyOfType];
 
@@ -5517,12 +5714,18 @@ export const PaymentTransactionEntriesItemAnyOfCustomerType = {
   custom: 'custom',
 } as const;
 
+/**
+ * Per currency, as prices are written ("12.50"); negative for money given back.
+ */
 export type PaymentTransactionEntriesItemAnyOfChargedAmount = {[key: string]: string};
 
 export type PaymentTransactionEntriesItemAnyOfNetAmount = {
   USD: string;
 };
 
+/**
+ * The transaction an entry adjusts (a refund's money names nothing).
+ */
 export type PaymentTransactionEntriesItemAnyOfAdjustedTransactionId = string | null;
 
 export type PaymentTransactionEntriesItemAnyOfAdjustedEntryIndex = number | null;
@@ -5531,8 +5734,10 @@ export type PaymentTransactionEntriesItemAnyOf = {
   type: PaymentTransactionEntriesItemAnyOfType;
   customer_type: PaymentTransactionEntriesItemAnyOfCustomerType;
   customer_id: string;
+  /** Per currency, as prices are written ("12.50"); negative for money given back. */
   charged_amount: PaymentTransactionEntriesItemAnyOfChargedAmount;
   net_amount: PaymentTransactionEntriesItemAnyOfNetAmount;
+  /** The transaction an entry adjusts (a refund's money names nothing). */
   adjusted_transaction_id: PaymentTransactionEntriesItemAnyOfAdjustedTransactionId;
   adjusted_entry_index: PaymentTransactionEntriesItemAnyOfAdjustedEntryIndex;
 };
@@ -5559,6 +5764,9 @@ export type PaymentTransactionEntriesItemAnyOfEightProductId = string | null;
 
 export type PaymentTransactionEntriesItemAnyOfEightPriceId = string | null;
 
+/**
+ * The transaction an entry adjusts (a refund's money names nothing).
+ */
 export type PaymentTransactionEntriesItemAnyOfEightAdjustedTransactionId = string | null;
 
 export type PaymentTransactionEntriesItemAnyOfEightAdjustedEntryIndex = number | null;
@@ -5571,13 +5779,67 @@ export type PaymentTransactionEntriesItemAnyOfEight = {
   product_id: PaymentTransactionEntriesItemAnyOfEightProductId;
   price_id: PaymentTransactionEntriesItemAnyOfEightPriceId;
   quantity: number;
+  /** The grant's id, for a subscription (the products list's subscription_id). */
   subscription_id?: string;
+  /** The grant's id, for a one-time purchase. */
   one_time_purchase_id?: string;
+  /** The transaction an entry adjusts (a refund's money names nothing). */
   adjusted_transaction_id: PaymentTransactionEntriesItemAnyOfEightAdjustedTransactionId;
   adjusted_entry_index: PaymentTransactionEntriesItemAnyOfEightAdjustedEntryIndex;
 };
 
-export type PaymentTransactionEntriesItem = PaymentTransactionEntriesItemAnyOf | PaymentTransactionEntriesItemAnyOfEight;
+export type PaymentTransactionEntriesItemAnyOfOnefiveType = typeof PaymentTransactionEntriesItemAnyOfOnefiveType[keyof typeof PaymentTransactionEntriesItemAnyOfOnefiveType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentTransactionEntriesItemAnyOfOnefiveType = {
+  item_quantity_change: 'item_quantity_change',
+} as const;
+
+export type PaymentTransactionEntriesItemAnyOfOnefiveCustomerType = typeof PaymentTransactionEntriesItemAnyOfOnefiveCustomerType[keyof typeof PaymentTransactionEntriesItemAnyOfOnefiveCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentTransactionEntriesItemAnyOfOnefiveCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+/**
+ * The transaction an entry adjusts (a refund's money names nothing).
+ */
+export type PaymentTransactionEntriesItemAnyOfOnefiveAdjustedTransactionId = string | null;
+
+export type PaymentTransactionEntriesItemAnyOfOnefiveAdjustedEntryIndex = number | null;
+
+export type PaymentTransactionEntriesItemAnyOfOnefive = {
+  type: PaymentTransactionEntriesItemAnyOfOnefiveType;
+  customer_type: PaymentTransactionEntriesItemAnyOfOnefiveCustomerType;
+  customer_id: string;
+  item_id: string;
+  quantity: number;
+  /** The transaction an entry adjusts (a refund's money names nothing). */
+  adjusted_transaction_id: PaymentTransactionEntriesItemAnyOfOnefiveAdjustedTransactionId;
+  adjusted_entry_index: PaymentTransactionEntriesItemAnyOfOnefiveAdjustedEntryIndex;
+};
+
+export type PaymentTransactionEntriesItemAnyOfTwozeroType = typeof PaymentTransactionEntriesItemAnyOfTwozeroType[keyof typeof PaymentTransactionEntriesItemAnyOfTwozeroType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentTransactionEntriesItemAnyOfTwozeroType = {
+  product_revocation: 'product_revocation',
+} as const;
+
+export type PaymentTransactionEntriesItemAnyOfTwozero = {
+  type: PaymentTransactionEntriesItemAnyOfTwozeroType;
+  adjusted_transaction_id: string;
+  adjusted_entry_index: number;
+  quantity: number;
+};
+
+export type PaymentTransactionEntriesItem = PaymentTransactionEntriesItemAnyOf | PaymentTransactionEntriesItemAnyOfEight | PaymentTransactionEntriesItemAnyOfOnefive | PaymentTransactionEntriesItemAnyOfTwozero;
 
 export type PaymentTransactionAdjustedByItem = {
   transaction_id: string;
@@ -5589,8 +5851,6 @@ export interface PaymentTransaction {
   created_at_millis: number;
   effective_at_millis: number;
   type: PaymentTransactionType;
-  customer_type: PaymentTransactionCustomerType;
-  customer_id: string;
   entries: PaymentTransactionEntriesItem[];
   adjusted_by: PaymentTransactionAdjustedByItem[];
   test_mode: boolean;
@@ -6459,6 +6719,11 @@ export const PurchaseOfferCustomerType = {
  */
 export type PurchaseOfferReturnUrl = string | null;
 
+/**
+ * With include_page_details: the platform's key Stripe.js is loaded with (STRIPE_PUBLISHABLE_KEY).
+ */
+export type PurchaseOfferStripePublishableKey = string | null;
+
 export interface PurchaseOffer {
   product: InlineProduct;
   project_id: string;
@@ -6481,25 +6746,19 @@ export interface PurchaseOffer {
   project_display_name?: string;
   /** With include_page_details: the return URL the link was made with. */
   return_url?: PurchaseOfferReturnUrl;
+  /** With include_page_details: the platform's key Stripe.js is loaded with (STRIPE_PUBLISHABLE_KEY). */
+  stripe_publishable_key?: PurchaseOfferStripePublishableKey;
+  /** With include_page_details: where the page loads Stripe.js from. */
+  stripe_js_url?: string;
 }
-
-/**
- * Stripe's checkout page for this purchase; null in test mode.
- */
-export type PurchaseSessionCheckoutUrl = string | null;
 
 export interface PurchaseSession {
-  /** Empty: the checkout runs on Stripe's hosted page (checkout_url). */
+  /** What the page confirms the payment with (Stripe.js's payment element), on the project's Stripe account. */
   client_secret: string;
-  /** Stripe's checkout page for this purchase; null in test mode. */
-  checkout_url: PurchaseSessionCheckoutUrl;
-  /** True in test mode: the purchase is done and the product granted. */
-  completed: boolean;
-  purchase_id: string;
 }
 
 /**
- * Which of the price's currencies to charge; the first it has when left out.
+ * Ours: which of the price's currencies to charge; the first it has when left out.
  */
 export type PurchaseSessionRequestCurrency = typeof PurchaseSessionRequestCurrency[keyof typeof PurchaseSessionRequestCurrency];
 
@@ -6532,7 +6791,7 @@ export interface PurchaseSessionRequest {
    * @maximum 1000
    */
   quantity?: number;
-  /** Which of the price's currencies to charge; the first it has when left out. */
+  /** Ours: which of the price's currencies to charge; the first it has when left out. */
   currency?: PurchaseSessionRequestCurrency;
 }
 
@@ -6607,14 +6866,21 @@ export const RefundRequestType = {
   'one-time-purchase': 'one-time-purchase',
 } as const;
 
-export type RefundRequestEndAction = typeof RefundRequestEndAction[keyof typeof RefundRequestEndAction];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const RefundRequestEndAction = {
-  now: 'now',
-  'at-period-end': 'at-period-end',
-} as const;
+export type RefundRequestRefundEntriesItem = {
+  /**
+   * @minimum -1000000
+   * @maximum 1000000
+   */
+  entry_index: number;
+  /**
+   * A whole number, 0 or more.
+   * @minimum -1000000
+   * @maximum 1000000
+   */
+  quantity: number;
+  /** @pattern ^\d{1,12}(\.\d{1,2})?$ */
+  amount_usd: string;
+};
 
 export interface RefundRequest {
   type: RefundRequestType;
@@ -6623,16 +6889,8 @@ export interface RefundRequest {
    * @maxLength 100
    */
   id: string;
-  /** @maxLength 255 */
-  invoice_id?: string;
-  /** @pattern ^\d{1,12}(\.\d{1,2})?$ */
-  amount_usd: string;
-  end_action?: RefundRequestEndAction;
-}
-
-export interface RefundResult {
-  success: boolean;
-  refund_transaction_id: string;
+  /** @maxItems 20 */
+  refund_entries: RefundRequestRefundEntriesItem[];
 }
 
 /**
@@ -7054,7 +7312,8 @@ export type ServerUserCreatePrimaryEmail = string | null;
 export type ServerUserCreatePassword = string | null;
 
 /**
- * @pattern ^\$argon2(id|i|d)\$
+ * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+ * @maxLength 1000
  */
 export type ServerUserCreatePasswordHash = string | null;
 
@@ -7094,7 +7353,10 @@ export interface ServerUserCreate {
   primary_email_auth_enabled?: boolean;
   /** 8 to 70 characters; null removes the password. */
   password?: ServerUserCreatePassword;
-  /** @pattern ^\$argon2(id|i|d)\$ */
+  /**
+   * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+   * @maxLength 1000
+   */
   password_hash?: ServerUserCreatePasswordHash;
   otp_auth_enabled?: boolean;
   /** False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
@@ -7146,7 +7408,8 @@ export type ServerUserUpdatePrimaryEmail = string | null;
 export type ServerUserUpdatePassword = string | null;
 
 /**
- * @pattern ^\$argon2(id|i|d)\$
+ * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+ * @maxLength 1000
  */
 export type ServerUserUpdatePasswordHash = string | null;
 
@@ -7188,7 +7451,10 @@ export interface ServerUserUpdate {
   primary_email_auth_enabled?: boolean;
   /** 8 to 70 characters; null removes the password. */
   password?: ServerUserUpdatePassword;
-  /** @pattern ^\$argon2(id|i|d)\$ */
+  /**
+   * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+   * @maxLength 1000
+   */
   password_hash?: ServerUserUpdatePasswordHash;
   otp_auth_enabled?: boolean;
   /** False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
@@ -7262,6 +7528,14 @@ export interface SessionList {
 export interface SessionTokens {
   refresh_token: string;
   access_token: string;
+}
+
+export interface SetDefaultPaymentMethod {
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
+  setup_intent_id: string;
 }
 
 /**
@@ -8118,7 +8392,7 @@ export const GetMetricsIncludeAnonymous = {
 
 export type ListPaymentTransactionsParams = {
 /**
- * @maxLength 200
+ * @maxLength 400
  */
 cursor?: string;
 /**
@@ -8130,6 +8404,7 @@ limit?: number;
 type?: ListPaymentTransactionsType;
 customer_type?: ListPaymentTransactionsCustomerType;
 /**
+ * Ours: one customer's transactions.
  * @maxLength 255
  */
 customer_id?: string;
@@ -8144,9 +8419,9 @@ export const ListPaymentTransactionsType = {
   'subscription-cancellation': 'subscription-cancellation',
   'subscription-renewal': 'subscription-renewal',
   'manual-item-quantity-change': 'manual-item-quantity-change',
-  refund: 'refund',
   chargeback: 'chargeback',
   'product-change': 'product-change',
+  refund: 'refund',
 } as const;
 
 export type ListPaymentTransactionsCustomerType = typeof ListPaymentTransactionsCustomerType[keyof typeof ListPaymentTransactionsCustomerType];

@@ -29,6 +29,7 @@ import type {
   CustomerInvoiceList,
   CustomerItem,
   CustomerProductList,
+  DefaultPaymentMethodSet,
   EmptyObject,
   ItemQuantityChange,
   KnownError400,
@@ -62,6 +63,8 @@ import type {
   ListPaymentTransactionsParams,
   PaymentMethodConfig,
   PaymentMethodConfigUpdate,
+  PaymentMethodSetup,
+  PaymentMethodSetupRequest,
   PaymentTransactionList,
   PaymentsSetup,
   PaymentsSetupLink,
@@ -80,7 +83,7 @@ import type {
   PurchaseSessionRequest,
   PurchaseUrl,
   RefundRequest,
-  RefundResult,
+  SetDefaultPaymentMethod,
   StripeAccountInfo,
   StripeAccountSession,
   StripeAccountSessionRequest,
@@ -662,7 +665,8 @@ export const useCreateTestModePurchaseSession = <TError = ErrorType<KnownError40
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Purchases, renewals and refunds, newest first
+ * In Stack Auth's transaction shape: a purchase for every grant of a product (bought, bought in test mode, or granted by the server), a manual-item-quantity-change for each change the server made, a subscription-renewal for each renewal paid. Refunds show in the refunded purchase's adjusted_by; type=refund (ours) lists them.
+ * @summary Grants, purchases, quantity changes and renewals, newest first
  */
 export const getListPaymentTransactionsUrl = (params?: ListPaymentTransactionsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -748,7 +752,7 @@ export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof lis
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Purchases, renewals and refunds, newest first
+ * @summary Grants, purchases, quantity changes and renewals, newest first
  */
 
 export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
@@ -768,7 +772,7 @@ export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof lis
 
 
 /**
- * Refunds `amount_usd` (at most what was paid) once per purchase. `end_action`: `now` ends the product (and cancels the subscription) at once, `at-period-end` lets a subscription run to its period's end; left out, only money moves. Test-mode purchases took no money and cannot be refunded.
+ * Refunds a purchase transaction (`id`) once: each of `refund_entries` names its product grant entry (0), how many of the product to take back (ending it when none is left; a subscription stops at Stripe) and how much money to give back, in all at most what was paid. Purchases made in test mode took no money and cannot be refunded; grants made by the server were not bought.
  * @summary Refund a purchase through Stripe
  */
 export const getRefundPaymentTransactionUrl = () => {
@@ -779,9 +783,9 @@ export const getRefundPaymentTransactionUrl = () => {
   return `/internal/payments/transactions/refund`
 }
 
-export const refundPaymentTransaction = async (refundRequest: RefundRequest, options?: RequestInit): Promise<RefundResult> => {
+export const refundPaymentTransaction = async (refundRequest: RefundRequest, options?: RequestInit): Promise<Success> => {
   
-  return gatehouseFetch<RefundResult>(getRefundPaymentTransactionUrl(),
+  return gatehouseFetch<Success>(getRefundPaymentTransactionUrl(),
   {      
     ...options,
     method: 'POST',
@@ -840,7 +844,7 @@ export const useRefundPaymentTransaction = <TError = ErrorType<KnownError400Plus
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Read by the SDK's account settings on every render. Until the project sets payments up, every customer has none. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
+ * Its Stripe customer on the project's account, and its default card. Read by the SDK's account settings on every render. A customer has none until it first pays through Stripe or adds a card (and none at all without the project's Stripe account). With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
  * @summary A customer's payment account and default payment method
  */
 export const getGetCustomerBillingUrl = (customerType: 'user' | 'team',
@@ -876,7 +880,7 @@ export const getGetCustomerBillingQueryKey = (customerType?: 'user' | 'team',
     }
 
     
-export const getGetCustomerBillingQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(customerType: 'user' | 'team',
+export const getGetCustomerBillingQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -896,10 +900,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerBillingQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerBilling>>>
-export type GetCustomerBillingQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
+export type GetCustomerBillingQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>
 
 
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -910,7 +914,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -921,7 +925,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -930,7 +934,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
  * @summary A customer's payment account and default payment method
  */
 
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -948,7 +952,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
 
 
 /**
- * Until the project sets payments up, every customer has none. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
+ * Its subscriptions' invoices at Stripe, newest first; the cursor is the last invoice's id. A customer has none until it first pays through Stripe or adds a card (and none at all without the project's Stripe account). With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
  * @summary A customer's invoices, a page at a time
  */
 export const getListCustomerInvoicesUrl = (customerType: 'user' | 'team',
@@ -1269,6 +1273,156 @@ export const useUpdateCustomerItemQuantity = <TError = ErrorType<KnownError400Pl
       > => {
 
       const mutationOptions = getUpdateCustomerItemQuantityMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The SetupIntent must be the customer's and have succeeded (SCHEMA_ERROR otherwise); renewals and plan switches then charge that card. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
+ * @summary Make the card a confirmed SetupIntent saved the customer's default
+ */
+export const getSetDefaultPaymentMethodUrl = (customerType: 'user' | 'team',
+    customerId: string,) => {
+
+
+  
+
+  return `/payments/payment-method/${customerType}/${customerId}/set-default`
+}
+
+export const setDefaultPaymentMethod = async (customerType: 'user' | 'team',
+    customerId: string,
+    setDefaultPaymentMethod: SetDefaultPaymentMethod, options?: RequestInit): Promise<DefaultPaymentMethodSet> => {
+  
+  return gatehouseFetch<DefaultPaymentMethodSet>(getSetDefaultPaymentMethodUrl(customerType,customerId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      setDefaultPaymentMethod,)
+  }
+);}
+
+
+
+
+export const getSetDefaultPaymentMethodMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, TError,{customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, TError,{customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}, TContext> => {
+
+const mutationKey = ['setDefaultPaymentMethod'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, {customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}> = (props) => {
+          const {customerType,customerId,data} = props ?? {};
+
+          return  setDefaultPaymentMethod(customerType,customerId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetDefaultPaymentMethodMutationResult = NonNullable<Awaited<ReturnType<typeof setDefaultPaymentMethod>>>
+    export type SetDefaultPaymentMethodMutationBody = SetDefaultPaymentMethod
+    export type SetDefaultPaymentMethodMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
+
+    /**
+ * @summary Make the card a confirmed SetupIntent saved the customer's default
+ */
+export const useSetDefaultPaymentMethod = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, TError,{customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setDefaultPaymentMethod>>,
+        TError,
+        {customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod},
+        TContext
+      > => {
+
+      const mutationOptions = getSetDefaultPaymentMethodMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * A Stripe SetupIntent on the project's connected account, for the customer's Stripe customer (made on first use): the page confirms it with Stripe.js, then calls set-default. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
+ * @summary Start adding a card for a customer
+ */
+export const getCreatePaymentMethodSetupIntentUrl = (customerType: 'user' | 'team',
+    customerId: string,) => {
+
+
+  
+
+  return `/payments/payment-method/${customerType}/${customerId}/setup-intent`
+}
+
+export const createPaymentMethodSetupIntent = async (customerType: 'user' | 'team',
+    customerId: string,
+    paymentMethodSetupRequest?: PaymentMethodSetupRequest, options?: RequestInit): Promise<PaymentMethodSetup> => {
+  
+  return gatehouseFetch<PaymentMethodSetup>(getCreatePaymentMethodSetupIntentUrl(customerType,customerId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      paymentMethodSetupRequest,)
+  }
+);}
+
+
+
+
+export const getCreatePaymentMethodSetupIntentMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, TError,{customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, TError,{customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}, TContext> => {
+
+const mutationKey = ['createPaymentMethodSetupIntent'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, {customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}> = (props) => {
+          const {customerType,customerId,data} = props ?? {};
+
+          return  createPaymentMethodSetupIntent(customerType,customerId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreatePaymentMethodSetupIntentMutationResult = NonNullable<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>>
+    export type CreatePaymentMethodSetupIntentMutationBody = PaymentMethodSetupRequest
+    export type CreatePaymentMethodSetupIntentMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
+
+    /**
+ * @summary Start adding a card for a customer
+ */
+export const useCreatePaymentMethodSetupIntent = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, TError,{customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>,
+        TError,
+        {customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreatePaymentMethodSetupIntentMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
@@ -1630,6 +1784,78 @@ export const useCancelCustomerProduct = <TError = ErrorType<KnownError400PlusCan
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * For the hosted checkout page of a project in test mode: the purchase completes at once, without Stripe, and grants the product, marked as made in test mode. Refused with SCHEMA_ERROR when the project is not in test mode. The code buys once.
+ * @summary Buy what a checkout code offers without paying, in test mode (ours)
+ */
+export const getCompleteTestPurchaseUrl = () => {
+
+
+  
+
+  return `/payments/purchases/complete-test-purchase`
+}
+
+export const completeTestPurchase = async (purchaseSessionRequest: PurchaseSessionRequest, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getCompleteTestPurchaseUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      purchaseSessionRequest,)
+  }
+);}
+
+
+
+
+export const getCompleteTestPurchaseMutationOptions = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeTestPurchase>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof completeTestPurchase>>, TError,{data: PurchaseSessionRequest}, TContext> => {
+
+const mutationKey = ['completeTestPurchase'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof completeTestPurchase>>, {data: PurchaseSessionRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  completeTestPurchase(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CompleteTestPurchaseMutationResult = NonNullable<Awaited<ReturnType<typeof completeTestPurchase>>>
+    export type CompleteTestPurchaseMutationBody = PurchaseSessionRequest
+    export type CompleteTestPurchaseMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>
+
+    /**
+ * @summary Buy what a checkout code offers without paying, in test mode (ours)
+ */
+export const useCompleteTestPurchase = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeTestPurchase>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof completeTestPurchase>>,
+        TError,
+        {data: PurchaseSessionRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCompleteTestPurchaseMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * The link opens the hosted checkout page and is good for a day and one purchase. A client may ask only for itself or its own teams, and only for catalog products that are not server-only; `product_inline` needs server access. A project that is not in test mode needs a connected Stripe account (STRIPE_ACCOUNT_INFO_NOT_FOUND otherwise).
  * @summary A checkout link for a customer and a product
  */
@@ -1702,8 +1928,8 @@ export const useCreatePurchaseUrl = <TError = ErrorType<KnownError400PlusCannotG
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * In test mode the purchase completes at once and grants the product (`completed: true`). Otherwise it answers Stripe's checkout page (`checkout_url`) on the project's connected account; Stripe's webhook grants the product once paid. The code buys once.
- * @summary Buy what a checkout code offers, at one of its prices
+ * As in Stack Auth: the payment starts at Stripe on the project's connected account (STRIPE_ACCOUNT_INFO_NOT_FOUND without one), for the customer's own Stripe customer: a PaymentIntent for a one-time price, an incomplete subscription for a recurring one. The answer's client secret is what the page confirms it with; Stripe's webhooks grant the product once paid. The code buys once.
+ * @summary Start paying for what a checkout code offers, at one of its prices
  */
 export const getCreatePurchaseSessionUrl = () => {
 
@@ -1758,7 +1984,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
     export type CreatePurchaseSessionMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>
 
     /**
- * @summary Buy what a checkout code offers, at one of its prices
+ * @summary Start paying for what a checkout code offers, at one of its prices
  */
 export const useCreatePurchaseSession = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}

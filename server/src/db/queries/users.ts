@@ -123,15 +123,15 @@ export async function findAuthByEmail(
   q: Queryable,
   tenant: Tenant,
   email: string,
-): Promise<{ userId: string; passwordHash: string | null; otpAuthEnabled: boolean } | null> {
-  const rows = await q.query<{ user_id: string; password_hash: string | null; otp_auth_enabled: boolean }>(
-    `SELECT u.id AS user_id, u.password_hash, u.otp_auth_enabled FROM contact_channels cc
+): Promise<{ userId: string; passwordHash: string | null; otpAuthEnabled: boolean; emailVerified: boolean } | null> {
+  const rows = await q.query<{ user_id: string; password_hash: string | null; otp_auth_enabled: boolean; is_verified: boolean }>(
+    `SELECT u.id AS user_id, u.password_hash, u.otp_auth_enabled, cc.is_verified FROM contact_channels cc
      JOIN users u ON u.project_id = cc.project_id AND u.branch_id = cc.branch_id AND u.id = cc.user_id
      WHERE cc.project_id = $1 AND cc.branch_id = $2 AND cc.type = 'email' AND cc.value = $3 AND cc.used_for_auth`,
     [tenant.projectId, tenant.branchId, email],
   );
   const row = rows[0];
-  return row ? { userId: row.user_id, passwordHash: row.password_hash, otpAuthEnabled: row.otp_auth_enabled } : null;
+  return row ? { userId: row.user_id, passwordHash: row.password_hash, otpAuthEnabled: row.otp_auth_enabled, emailVerified: row.is_verified } : null;
 }
 
 export interface NewUser {
@@ -270,23 +270,55 @@ export async function deleteUserRow(q: Queryable, tenant: Tenant, userId: string
 }
 
 /** Sets, changes or (with null) removes the user's primary e-mail channel. */
-export async function setPrimaryEmail(
+/** The user's primary e-mail channel, or null. */
+export async function findPrimaryEmail(
   q: Queryable,
   tenant: Tenant,
   userId: string,
-  email: { value: string; isVerified: boolean; usedForAuth: boolean; id: string } | null,
-): Promise<void> {
-  await q.query(
-    "DELETE FROM contact_channels WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND type = 'email' AND is_primary",
+): Promise<{ value: string; isVerified: boolean; usedForAuth: boolean } | null> {
+  const rows = await q.query<{ value: string; is_verified: boolean; used_for_auth: boolean }>(
+    `SELECT value, is_verified, used_for_auth FROM contact_channels
+     WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND type = 'email' AND is_primary`,
     [tenant.projectId, tenant.branchId, userId],
   );
-  if (!email) return;
-  // The address may already be a secondary channel of this user: promote it instead.
+  const row = rows[0];
+  return row ? { value: row.value, isVerified: row.is_verified, usedForAuth: row.used_for_auth } : null;
+}
+
+/** The primary e-mail channel stays one of the user's channels, no longer primary. */
+export async function demotePrimaryEmail(q: Queryable, tenant: Tenant, userId: string): Promise<void> {
   await q.query(
-    "DELETE FROM contact_channels WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND type = 'email' AND value = $4",
-    [tenant.projectId, tenant.branchId, userId, email.value],
+    "UPDATE contact_channels SET is_primary = false WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND type = 'email' AND is_primary",
+    [tenant.projectId, tenant.branchId, userId],
   );
-  await insertContactChannel(q, tenant, { ...email, userId, isPrimary: true });
+}
+
+/**
+ * Makes `email` the primary e-mail channel: the user's own channel with that address is
+ * promoted (keeping its verification unless `isVerified` is given), else a new one is made
+ * (unverified unless given). The old primary stays as a secondary channel.
+ */
+export async function makePrimaryEmail(
+  q: Queryable,
+  tenant: Tenant,
+  userId: string,
+  email: { id: string; value: string; isVerified: boolean | undefined; usedForAuth: boolean },
+): Promise<void> {
+  await demotePrimaryEmail(q, tenant, userId);
+  const promoted = await q.query(
+    `UPDATE contact_channels SET is_primary = true, used_for_auth = $5, is_verified = COALESCE($6, is_verified)
+     WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND type = 'email' AND value = $4 RETURNING id`,
+    [tenant.projectId, tenant.branchId, userId, email.value, email.usedForAuth, email.isVerified ?? null],
+  );
+  if (promoted.length > 0) return;
+  await insertContactChannel(q, tenant, {
+    id: email.id,
+    userId,
+    value: email.value,
+    isPrimary: true,
+    isVerified: email.isVerified ?? false,
+    usedForAuth: email.usedForAuth,
+  });
 }
 
 /** Changes flags of the primary e-mail channel, when the user has one. */

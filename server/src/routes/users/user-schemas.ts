@@ -30,8 +30,9 @@ const profileFields = {
   password: z.string().nullable().openapi({ description: "8 to 70 characters; null removes the password." }),
   password_hash: z
     .string()
-    .regex(/^\$argon2(id|i|d)\$/, "Only argon2 PHC hashes can be imported")
-    .nullable(),
+    .max(1000)
+    .nullable()
+    .openapi({ description: "An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere." }),
   otp_auth_enabled: z.boolean(),
   passkey_auth_enabled: z.boolean().openapi({
     description: "False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR.",

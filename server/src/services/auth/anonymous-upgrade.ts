@@ -1,14 +1,13 @@
 /**
  * Upgrading an anonymous user in place: a password sign-up that carries an anonymous user's
  * session keeps that user's id (and everything they did while anonymous) and gives it the
- * e-mail and password, clears is_anonymous, and creates the personal team the project's
- * configuration asks for. The answer is a new, regular session for the same user.
+ * e-mail and password, and clears is_anonymous (which names the user's personal team, see
+ * users/user-changes.ts). The answer is a new, regular session for the same user.
  */
 import { findUser } from "../../db/queries/users";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
 import { openSession, tokensForSession, type SignInTokens } from "../sessions";
-import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
 import { updateUser } from "../users/user-changes";
 
@@ -26,18 +25,13 @@ export async function upgradeAnonymousWithPassword(
   input: { email: string; password: string },
   client: ClientInfo,
 ): Promise<SignInTokens> {
-  const user = await updateUser(deps, tenancy, userId, {
+  await updateUser(deps, tenancy, userId, {
     primaryEmail: input.email,
     primaryEmailVerified: false,
     primaryEmailAuthEnabled: true,
     password: input.password,
     isAnonymous: false,
   });
-  const session = await deps.db.transaction(async (tx) => {
-    if (tenancy.config.teams.createPersonalTeamOnSignUp) {
-      await createTeamForCreator(tx, tenancy, userId, { displayName: personalTeamName(user.displayName, input.email) });
-    }
-    return openSession(tx, tenancy, userId, client);
-  });
+  const session = await openSession(deps.db, tenancy, userId, client);
   return tokensForSession(deps, tenancy, userId, session);
 }

@@ -6,13 +6,17 @@
  * and an unknown address signs up (when the project allows sign-up) with it verified.
  * A request that carries an anonymous user's session upgrades that user in place.
  *
- * A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code:
- * Stack answers a plain 403 and the catalogue has none). So does redeeming a code for an
- * account whose otp_auth_enabled is off: refused when the code is redeemed, not when it is
- * sent, so that sending still answers alike for every address.
+ * A project with e-mail codes off answers a plain 403 (as Stack Auth does). Redeeming a code
+ * for an existing account signs it in when its address is verified, turning code sign-in on
+ * for it if it was off (whoever redeemed the code reads that mailbox); an account whose
+ * address is not verified answers USER_EMAIL_ALREADY_EXISTS instead, so that a stranger who
+ * registered someone else's address cannot have its owner sign into the stranger's account.
+ * Both are decided when the code is redeemed, not when it is sent, so that sending still
+ * answers alike for every address. Several codes for one address may be outstanding; each
+ * is used once.
  */
 import { findAuthByEmail, findUser } from "../../db/queries/users";
-import { markEmailVerified } from "../../db/queries/credentials";
+import { enableOtpAuth } from "../../db/queries/credentials";
 import { KnownError } from "../../errors";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
@@ -22,7 +26,6 @@ import { withCode } from "../emails/templates";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
 import type { SignInTokens } from "../sessions";
-import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
 import { createUser, updateUser } from "../users/user-changes";
 import { issueCode, redeemCode } from "../verification-codes";
@@ -38,7 +41,7 @@ import { normalizeEmail } from "./passwords";
 export const SIGN_IN_CODE_LIFETIME_MS = 30 * 60 * 1000;
 
 function assertOtpEnabled(tenancy: Tenancy): void {
-  if (!tenancy.config.auth.otp.allowSignIn) throw new KnownError("OTP_AUTHENTICATION_NOT_ENABLED", { scope: "project" });
+  if (!tenancy.config.auth.otp.allowSignIn) throw new KnownError("OTP_SIGN_IN_NOT_ENABLED");
 }
 
 export async function sendSignInCode(
@@ -54,11 +57,8 @@ export async function sendSignInCode(
     { rule: RATE_LIMITS.codeSendPerIp, subject: client.ip },
     { rule: RATE_LIMITS.codeSendPerAccount, subject: `otp-sign-in:${email}` },
   ]);
-  // One transaction, so one commit: replacing an address's outstanding code is a write only
-  // when it has one, and on PostgreSQL a commit of its own cost a known address a WAL flush.
-  const issued = await deps.db.transaction((tx) =>
-    issueCode(tx, tenancy, { purpose: "otp_sign_in", expiresInMs: SIGN_IN_CODE_LIFETIME_MS, email }),
-  );
+  // Earlier codes stay usable: each has its own nonce, so guesses at one never count for another.
+  const issued = await issueCode(deps.db, tenancy, { purpose: "otp_sign_in", expiresInMs: SIGN_IN_CODE_LIFETIME_MS, email, replacePrevious: false });
   const message = await composeBuiltInEmail(deps, tenancy, { kind: "magicLink", otp: issued.otp, link: withCode(input.callbackUrl, issued.code) });
   await deliverEmail(deps, tenancy, { to: email, ...message, purpose: "otp_sign_in" });
   return { nonce: issued.nonce };
@@ -90,8 +90,8 @@ export async function signInWithCode(
     const account = await findAuthByEmail(tx, tenancy, email);
     if (account) {
       // Thrown inside the transaction, so the code stays unused.
-      if (!account.otpAuthEnabled) throw new KnownError("OTP_AUTHENTICATION_NOT_ENABLED", { scope: "user" });
-      await markEmailVerified(tx, tenancy, account.userId, email);
+      if (!account.emailVerified) throw new KnownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: true });
+      if (!account.otpAuthEnabled) await enableOtpAuth(tx, tenancy, account.userId);
       return { email, userId: account.userId };
     }
     if (!tenancy.config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
@@ -106,13 +106,7 @@ export async function signInWithCode(
     const anonymous = input.anonymousUserId ? await findUser(deps.db, tenancy, input.anonymousUserId) : null;
     if (anonymous?.isAnonymous) {
       // Upgraded in place: the same id keeps what the user did while anonymous.
-      const upgraded = await updateUser(deps, tenancy, anonymous.id, { ...identity, isAnonymous: false });
-      if (tenancy.config.teams.createPersonalTeamOnSignUp) {
-        await deps.db.transaction((tx) =>
-          createTeamForCreator(tx, tenancy, upgraded.id, { displayName: personalTeamName(upgraded.displayName, found.email) }),
-        );
-      }
-      userId = upgraded.id;
+      userId = (await updateUser(deps, tenancy, anonymous.id, { ...identity, isAnonymous: false })).id;
     } else {
       userId = (await createUser(deps, tenancy, identity)).id;
     }

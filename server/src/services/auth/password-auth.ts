@@ -3,7 +3,8 @@
  * e-mail, an account without a password and a wrong password alike, and spends one argon2
  * verification on each, so neither the answer nor its timing tells whether an account exists.
  */
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../crypto/password";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../../crypto/password";
+import { replacePasswordHash } from "../../db/queries/credentials";
 import { newId } from "../../crypto/random";
 import { findAuthByEmail, insertContactChannel, insertUser } from "../../db/queries/users";
 import { KnownError } from "../../errors";
@@ -104,6 +105,10 @@ export async function signInWithPassword(
     ? await verifyPassword(account.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!account || !passwordMatches) throw new KnownError("EMAIL_PASSWORD_MISMATCH");
+  // An imported hash (bcrypt) is replaced by our own the first time its password is proven.
+  if (needsRehash(account.passwordHash!)) {
+    await replacePasswordHash(deps.db, tenancy, account.userId, account.passwordHash!, await hashPassword(input.password));
+  }
 
   // A password sign-in never makes a user, so its answer has no is_new_user (as Stack Auth's).
   const { is_new_user: _isNewUser, ...tokens } = await finishSignIn(deps, tenancy, account.userId, client, { isNewUser: false }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));
