@@ -3527,65 +3527,6 @@ export interface KnownError403PlusClientTeamCreationNotEnabled {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403PlusCustomerAccessDeniedCode = typeof KnownError403PlusCustomerAccessDeniedCode[keyof typeof KnownError403PlusCustomerAccessDeniedCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusCustomerAccessDeniedCode = {
-  CUSTOMER_ACCESS_DENIED: 'CUSTOMER_ACCESS_DENIED',
-  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError403PlusCustomerAccessDeniedDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 403.
- */
-export interface KnownError403PlusCustomerAccessDenied {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusCustomerAccessDeniedCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusCustomerAccessDeniedDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedCode = typeof KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedCode[keyof typeof KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedCode = {
-  CUSTOMER_ACCESS_DENIED: 'CUSTOMER_ACCESS_DENIED',
-  NEW_PURCHASES_BLOCKED: 'NEW_PURCHASES_BLOCKED',
-  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 403.
- */
-export interface KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusCustomerAccessDeniedNewPurchasesBlockedDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError403PlusNewPurchasesBlockedCode = typeof KnownError403PlusNewPurchasesBlockedCode[keyof typeof KnownError403PlusNewPurchasesBlockedCode];
 
 

@@ -45,8 +45,6 @@ import type {
   KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
   KnownError403,
   KnownError403NewPurchasesBlocked,
-  KnownError403PlusCustomerAccessDenied,
-  KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked,
   KnownError403PlusNewPurchasesBlocked,
   KnownError404ItemNotFoundAnd3More1fp6fa8,
   KnownError404OneTimePurchaseNotFoundAnd2More15il7hz,
@@ -108,7 +106,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Verified with the Stripe-Signature header over the exact body and this server's webhook secret; a missing or wrong signature answers SCHEMA_ERROR and changes nothing. Each event applies once (by its id); redeliveries answer 200 and change nothing.
+ * Verified with the Stripe-Signature header over the exact body and this server's webhook secret; a missing or wrong signature answers 400 and changes nothing. Each event applies once (by its id); redeliveries answer 200 and change nothing. Events the server does not use answer 200.
  * @summary Stripe's events for the connected accounts (for Stripe only)
  */
 export const getReceiveStripeWebhookUrl = () => {
@@ -134,7 +132,7 @@ export const receiveStripeWebhook = async (stripeEvent: StripeEvent, options?: R
 
 
 
-export const getReceiveStripeWebhookMutationOptions = <TError = ErrorType<PublicKnownError400 | PublicKnownError503>,
+export const getReceiveStripeWebhookMutationOptions = <TError = ErrorType<PublicKnownError400 | string | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveStripeWebhook>>, TError,{data: StripeEvent}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof receiveStripeWebhook>>, TError,{data: StripeEvent}, TContext> => {
 
@@ -161,12 +159,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReceiveStripeWebhookMutationResult = NonNullable<Awaited<ReturnType<typeof receiveStripeWebhook>>>
     export type ReceiveStripeWebhookMutationBody = StripeEvent
-    export type ReceiveStripeWebhookMutationError = ErrorType<PublicKnownError400 | PublicKnownError503>
+    export type ReceiveStripeWebhookMutationError = ErrorType<PublicKnownError400 | string | PublicKnownError503>
 
     /**
  * @summary Stripe's events for the connected accounts (for Stripe only)
  */
-export const useReceiveStripeWebhook = <TError = ErrorType<PublicKnownError400 | PublicKnownError503>,
+export const useReceiveStripeWebhook = <TError = ErrorType<PublicKnownError400 | string | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveStripeWebhook>>, TError,{data: StripeEvent}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof receiveStripeWebhook>>,
@@ -619,7 +617,7 @@ export const createTestModePurchaseSession = async (purchaseSessionRequest: Purc
 
 
 
-export const getCreateTestModePurchaseSessionMutationOptions = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403PlusNewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
+export const getCreateTestModePurchaseSessionMutationOptions = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError401 | KnownError403PlusNewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTestModePurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTestModePurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext> => {
 
@@ -646,12 +644,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTestModePurchaseSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createTestModePurchaseSession>>>
     export type CreateTestModePurchaseSessionMutationBody = PurchaseSessionRequest
-    export type CreateTestModePurchaseSessionMutationError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403PlusNewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>
+    export type CreateTestModePurchaseSessionMutationError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError401 | KnownError403PlusNewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>
 
     /**
  * @summary Complete a checkout code's purchase without payment (admin)
  */
-export const useCreateTestModePurchaseSession = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403PlusNewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
+export const useCreateTestModePurchaseSession = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError401 | KnownError403PlusNewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTestModePurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTestModePurchaseSession>>,
@@ -705,7 +703,7 @@ export const getListPaymentTransactionsQueryKey = (params?: ListPaymentTransacti
     }
 
     
-export const getListPaymentTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListPaymentTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -724,10 +722,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListPaymentTransactionsQueryResult = NonNullable<Awaited<ReturnType<typeof listPaymentTransactions>>>
-export type ListPaymentTransactionsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+export type ListPaymentTransactionsQueryError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  params: undefined |  ListPaymentTransactionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPaymentTransactions>>,
@@ -737,7 +735,7 @@ export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof lis
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPaymentTransactions>>,
@@ -747,7 +745,7 @@ export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof lis
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -755,7 +753,7 @@ export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof lis
  * @summary Grants, purchases, quantity changes and renewals, newest first
  */
 
-export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -880,7 +878,7 @@ export const getGetCustomerBillingQueryKey = (customerType?: 'user' | 'team',
     }
 
     
-export const getGetCustomerBillingQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(customerType: 'user' | 'team',
+export const getGetCustomerBillingQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -900,10 +898,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerBillingQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerBilling>>>
-export type GetCustomerBillingQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>
+export type GetCustomerBillingQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>
 
 
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -914,7 +912,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -925,7 +923,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -934,7 +932,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
  * @summary A customer's payment account and default payment method
  */
 
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -998,7 +996,7 @@ export const getListCustomerInvoicesQueryKey = (customerType?: 'user' | 'team',
     }
 
     
-export const getListCustomerInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(customerType: 'user' | 'team',
+export const getListCustomerInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
@@ -1019,10 +1017,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCustomerInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof listCustomerInvoices>>>
-export type ListCustomerInvoicesQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
+export type ListCustomerInvoicesQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
 
 
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params: undefined |  ListCustomerInvoicesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>> & Pick<
@@ -1034,7 +1032,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>> & Pick<
@@ -1046,7 +1044,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1056,7 +1054,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
  * @summary A customer's invoices, a page at a time
  */
 
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1114,7 +1112,7 @@ export const getGetCustomerItemQueryKey = (customerType?: 'user' | 'team' | 'cus
     }
 
     
-export const getGetCustomerItemQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(customerType: 'user' | 'team' | 'custom',
+export const getGetCustomerItemQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
@@ -1135,10 +1133,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerItemQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerItem>>>
-export type GetCustomerItemQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>
+export type GetCustomerItemQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>
 
 
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>> & Pick<
@@ -1150,7 +1148,7 @@ export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomer
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>> & Pick<
@@ -1162,7 +1160,7 @@ export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomer
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1172,7 +1170,7 @@ export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomer
  * @summary A customer's quantity of an item
  */
 
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1231,7 +1229,7 @@ export const updateCustomerItemQuantity = async (customerType: 'user' | 'team' |
 
 
 
-export const getUpdateCustomerItemQuantityMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>,
+export const getUpdateCustomerItemQuantityMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext> => {
 
@@ -1258,12 +1256,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCustomerItemQuantityMutationResult = NonNullable<Awaited<ReturnType<typeof updateCustomerItemQuantity>>>
     export type UpdateCustomerItemQuantityMutationBody = ItemQuantityChange
-    export type UpdateCustomerItemQuantityMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>
+    export type UpdateCustomerItemQuantityMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>
 
     /**
  * @summary Change a customer's quantity of an item
  */
-export const useUpdateCustomerItemQuantity = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>,
+export const useUpdateCustomerItemQuantity = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCustomerItemQuantity>>,
@@ -1306,7 +1304,7 @@ export const setDefaultPaymentMethod = async (customerType: 'user' | 'team',
 
 
 
-export const getSetDefaultPaymentMethodMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const getSetDefaultPaymentMethodMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, TError,{customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, TError,{customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}, TContext> => {
 
@@ -1333,12 +1331,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetDefaultPaymentMethodMutationResult = NonNullable<Awaited<ReturnType<typeof setDefaultPaymentMethod>>>
     export type SetDefaultPaymentMethodMutationBody = SetDefaultPaymentMethod
-    export type SetDefaultPaymentMethodMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
+    export type SetDefaultPaymentMethodMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Make the card a confirmed SetupIntent saved the customer's default
  */
-export const useSetDefaultPaymentMethod = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const useSetDefaultPaymentMethod = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, TError,{customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setDefaultPaymentMethod>>,
@@ -1381,7 +1379,7 @@ export const createPaymentMethodSetupIntent = async (customerType: 'user' | 'tea
 
 
 
-export const getCreatePaymentMethodSetupIntentMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const getCreatePaymentMethodSetupIntentMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, TError,{customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, TError,{customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}, TContext> => {
 
@@ -1408,12 +1406,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePaymentMethodSetupIntentMutationResult = NonNullable<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>>
     export type CreatePaymentMethodSetupIntentMutationBody = PaymentMethodSetupRequest
-    export type CreatePaymentMethodSetupIntentMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
+    export type CreatePaymentMethodSetupIntentMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Start adding a card for a customer
  */
-export const useCreatePaymentMethodSetupIntent = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const useCreatePaymentMethodSetupIntent = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, TError,{customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>,
@@ -1473,7 +1471,7 @@ export const getListCustomerProductsQueryKey = (customerType?: 'user' | 'team' |
     }
 
     
-export const getListCustomerProductsQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(customerType: 'user' | 'team' | 'custom',
+export const getListCustomerProductsQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
@@ -1494,10 +1492,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCustomerProductsQueryResult = NonNullable<Awaited<ReturnType<typeof listCustomerProducts>>>
-export type ListCustomerProductsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
+export type ListCustomerProductsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
 
 
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params: undefined |  ListCustomerProductsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>> & Pick<
@@ -1509,7 +1507,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>> & Pick<
@@ -1521,7 +1519,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1531,7 +1529,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
  * @summary The products a customer holds, a page at a time
  */
 
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1579,7 +1577,7 @@ export const grantCustomerProduct = async (customerType: 'user' | 'team' | 'cust
 
 
 
-export const getGrantCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>,
+export const getGrantCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext> => {
 
@@ -1606,12 +1604,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GrantCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof grantCustomerProduct>>>
     export type GrantCustomerProductMutationBody = ProductGrant
-    export type GrantCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
+    export type GrantCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
 
     /**
  * @summary Grant a product to a customer
  */
-export const useGrantCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>,
+export const useGrantCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof grantCustomerProduct>>,
@@ -1654,7 +1652,7 @@ export const switchCustomerProduct = async (customerType: 'user' | 'team' | 'cus
 
 
 
-export const getSwitchCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const getSwitchCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext> => {
 
@@ -1681,12 +1679,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SwitchCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof switchCustomerProduct>>>
     export type SwitchCustomerProductMutationBody = ProductSwitch
-    export type SwitchCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
+    export type SwitchCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Switch a customer from one product to another of the same product line
  */
-export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof switchCustomerProduct>>,
@@ -1738,7 +1736,7 @@ export const cancelCustomerProduct = async (customerType: 'user' | 'team' | 'cus
 
 
 
-export const getCancelCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const getCancelCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext> => {
 
@@ -1765,12 +1763,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CancelCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof cancelCustomerProduct>>>
     
-    export type CancelCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
+    export type CancelCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Cancel a product a customer holds
  */
-export const useCancelCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDenied | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const useCancelCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelCustomerProduct>>,
@@ -1810,7 +1808,7 @@ export const completeTestPurchase = async (purchaseSessionRequest: PurchaseSessi
 
 
 
-export const getCompleteTestPurchaseMutationOptions = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+export const getCompleteTestPurchaseMutationOptions = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError403NewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeTestPurchase>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof completeTestPurchase>>, TError,{data: PurchaseSessionRequest}, TContext> => {
 
@@ -1837,12 +1835,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CompleteTestPurchaseMutationResult = NonNullable<Awaited<ReturnType<typeof completeTestPurchase>>>
     export type CompleteTestPurchaseMutationBody = PurchaseSessionRequest
-    export type CompleteTestPurchaseMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>
+    export type CompleteTestPurchaseMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError403NewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>
 
     /**
  * @summary Buy what a checkout code offers without paying, in test mode (ours)
  */
-export const useCompleteTestPurchase = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+export const useCompleteTestPurchase = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError403NewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeTestPurchase>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeTestPurchase>>,
@@ -1882,7 +1880,7 @@ export const createPurchaseUrl = async (createPurchaseUrl: CreatePurchaseUrl, op
 
 
 
-export const getCreatePurchaseUrlMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>,
+export const getCreatePurchaseUrlMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext> => {
 
@@ -1909,12 +1907,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePurchaseUrlMutationResult = NonNullable<Awaited<ReturnType<typeof createPurchaseUrl>>>
     export type CreatePurchaseUrlMutationBody = CreatePurchaseUrl
-    export type CreatePurchaseUrlMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>
+    export type CreatePurchaseUrlMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>
 
     /**
  * @summary A checkout link for a customer and a product
  */
-export const useCreatePurchaseUrl = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusCustomerAccessDeniedNewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>,
+export const useCreatePurchaseUrl = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPurchaseUrl>>,
@@ -1954,7 +1952,7 @@ export const createPurchaseSession = async (purchaseSessionRequest: PurchaseSess
 
 
 
-export const getCreatePurchaseSessionMutationOptions = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
+export const getCreatePurchaseSessionMutationOptions = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext> => {
 
@@ -1981,12 +1979,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePurchaseSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createPurchaseSession>>>
     export type CreatePurchaseSessionMutationBody = PurchaseSessionRequest
-    export type CreatePurchaseSessionMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>
+    export type CreatePurchaseSessionMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Start paying for what a checkout code offers, at one of its prices
  */
-export const useCreatePurchaseSession = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
+export const useCreatePurchaseSession = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPurchaseSession>>,

@@ -161,7 +161,7 @@ const TransactionSchema = z
   })
   .openapi("PaymentTransaction");
 
-const listTransactionsRoute = authenticatedRoute(ADMIN_ONLY, [], {
+const listTransactionsRoute = authenticatedRoute(ADMIN_ONLY, ["PAYMENTS_CURSOR_INVALID"], {
   operationId: "listPaymentTransactions",
   method: "get",
   path: "/internal/payments/transactions",

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, callUntyped, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, plainRefusal, signUpUser, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -42,8 +42,11 @@ describe("a customer's billing, products and invoices before payments are set up
       expect(billing.json).toEqual(NO_BILLING);
       const products = await callUntyped(t, "GET", `/payments/products/${customer}?limit=1`, { creds: asUser(user.accessToken) });
       expect(products.json).toEqual(EMPTY_PAGE);
-      const invoices = await callUntyped(t, "GET", `/payments/invoices/${customer}?cursor=abc&limit=100`, { creds: asUser(user.accessToken) });
+      const invoices = await callUntyped(t, "GET", `/payments/invoices/${customer}?limit=100`, { creds: asUser(user.accessToken) });
       expect(invoices.json).toEqual(EMPTY_PAGE);
+      // A cursor this list did not give out is a bare 400, as in Stack Auth.
+      const badCursor = await callUntyped(t, "GET", `/payments/invoices/${customer}?cursor=abc&limit=100`, { creds: asUser(user.accessToken) });
+      expect(plainRefusal(badCursor)).toEqual([400, expect.stringContaining("cursor")]);
     }
   });
 
@@ -63,8 +66,9 @@ describe("a customer's billing, products and invoices before payments are set up
     ];
     for (const [path, status, code] of cases) {
       const refused = await callUntyped(t, "GET", path, { creds: asUser(user.accessToken) });
-      expect(refused.status, path).toBe(status);
-      expect(refused.json.code, path).toBe(code);
+      // Another user or a custom customer is a bare 403 with a sentence, as Stack Auth answers it.
+      if (code === "CUSTOMER_ACCESS_DENIED") expect(plainRefusal(refused), path).toEqual([403, expect.any(String)]);
+      else expect([refused.status, refused.json.code], path).toEqual([status, code]);
     }
     const denied = await callUntyped(t, "GET", `/payments/products/team/${joined}`, { creds: asUser(user.accessToken) });
     expect(denied.json.details).toEqual({ team_id: joined, user_id: user.userId, permission_id: "team_admin" });
@@ -87,8 +91,7 @@ describe("a customer's billing, products and invoices before payments are set up
   it("keeps custom customers to the server, and refuses customer types and page sizes it does not know", async () => {
     const user = await signUpUser(t, project.client);
     const custom = await callUntyped(t, "GET", "/payments/products/custom/org_42", { creds: asUser(user.accessToken) });
-    expect(custom.status).toBe(403);
-    expect(custom.json).toMatchObject({ code: "CUSTOMER_ACCESS_DENIED", details: { customer_type: "custom", customer_id: "org_42" } });
+    expect(plainRefusal(custom)).toEqual([403, expect.stringContaining("server access")]);
     expect((await callUntyped(t, "GET", "/payments/billing/custom/org_42", { creds: project.server })).json.code).toBe("SCHEMA_ERROR");
     expect((await callUntyped(t, "GET", `/payments/billing/company/${user.userId}`, { creds: project.server })).json.code).toBe("SCHEMA_ERROR");
     for (const limit of ["0", "101", "ten"]) {
@@ -97,11 +100,15 @@ describe("a customer's billing, products and invoices before payments are set up
   });
 });
 
-const foreignUser = async (ctx: { t: TestApp; project: ProjectFixture }) => ({
-  path: `/payments/billing/user/${(await signUpUser(ctx.t, ctx.project.client)).userId}`,
-  creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
-  code: "CUSTOMER_ACCESS_DENIED" as const,
-});
+const foreignUser = async (ctx: { t: TestApp; project: ProjectFixture }) => {
+  const other = (await signUpUser(ctx.t, ctx.project.client)).userId;
+  return {
+    path: `/payments/billing/user/${other}`,
+    creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
+    code: "CUSTOMER_ACCESS_DENIED" as const,
+    details: { customer_type: "user", customer_id: other },
+  };
+};
 
 describeSecurity({
   operationId: "getCustomerBilling",
@@ -117,7 +124,10 @@ describeSecurity({
   path: "/payments/products/user/me?limit=1",
   access: ["client", "server", "admin"],
   userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
-  foreignResource: async (ctx) => ({ ...(await foreignUser(ctx)), path: (await foreignUser(ctx)).path.replace("/billing/", "/products/") }),
+  foreignResource: async (ctx) => {
+    const attempt = await foreignUser(ctx);
+    return { ...attempt, path: attempt.path.replace("/billing/", "/products/") };
+  },
 });
 describeSecurity({
   operationId: "listCustomerInvoices",
@@ -125,5 +135,8 @@ describeSecurity({
   path: "/payments/invoices/user/me",
   access: ["client", "server", "admin"],
   userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
-  foreignResource: async (ctx) => ({ ...(await foreignUser(ctx)), path: (await foreignUser(ctx)).path.replace("/billing/", "/invoices/") }),
+  foreignResource: async (ctx) => {
+    const attempt = await foreignUser(ctx);
+    return { ...attempt, path: attempt.path.replace("/billing/", "/invoices/") };
+  },
 });

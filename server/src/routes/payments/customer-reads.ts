@@ -51,7 +51,7 @@ const getCustomerBillingRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_E
   responses: { 200: jsonResponse(CustomerBillingSchema, "The customer's billing") },
 });
 
-const listCustomerProductsRoute = authenticatedRoute(CLIENT_AND_UP, CUSTOMER_ERRORS, {
+const listCustomerProductsRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PAYMENTS_CURSOR_INVALID"], {
   operationId: "listCustomerProducts",
   method: "get",
   path: "/payments/products/{customer_type}/{customer_id}",
@@ -62,7 +62,7 @@ const listCustomerProductsRoute = authenticatedRoute(CLIENT_AND_UP, CUSTOMER_ERR
   responses: { 200: jsonResponse(paymentsPageSchema(CustomerProductSchema, "CustomerProductList"), "A page of products") },
 });
 
-const listCustomerInvoicesRoute = authenticatedRoute(CLIENT_AND_UP, CUSTOMER_ERRORS, {
+const listCustomerInvoicesRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PAYMENTS_CURSOR_INVALID"], {
   operationId: "listCustomerInvoices",
   method: "get",
   path: "/payments/invoices/{customer_type}/{customer_id}",

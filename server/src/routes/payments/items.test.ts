@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, callUntyped, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, plainRefusal, signUpUser, type ProjectFixture } from "../../testing/fixtures";
 import { declareTestCatalog } from "../../testing/payments-catalog";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
@@ -86,7 +86,7 @@ describe("items ledger", () => {
     const user = await signUpUser(t, project.client);
     const other = await signUpUser(t, project.client);
     const creds = asUser(user.accessToken);
-    expect((await item(`user/${other.userId}`, "credits", creds)).json).toMatchObject({ code: "CUSTOMER_ACCESS_DENIED", details: { customer_type: "user", customer_id: other.userId } });
+    expect(plainRefusal(await item(`user/${other.userId}`, "credits", creds))).toEqual([403, expect.stringContaining(other.userId)]);
     const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: "Own team" } });
     expect((await item(`team/${team.json.id}`, "seats", creds)).json.code).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
     await call(t, "POST", `/team-memberships/${team.json.id}/${user.userId}`, { creds: project.server, body: {} });
@@ -95,9 +95,7 @@ describe("items ledger", () => {
     expect((await item(`team/${team.json.id}`, "seats", creds)).json).toEqual({ id: "seats", display_name: "Seats", quantity: 1 });
     // Custom customers are the app's own ids: a client reads none of them (Stack Auth answers 403 too; the
     // issue's report of Stack answering the quantity predates its commit 4e45aed5).
-    const custom = await item("custom/org-1", "api_calls", creds);
-    expect(custom.status).toBe(403);
-    expect(custom.json.code).toBe("CUSTOMER_ACCESS_DENIED");
+    expect(plainRefusal(await item("custom/org-1", "api_calls", creds))).toEqual([403, expect.stringContaining("server access")]);
     const signedOut = await item("custom/org-1", "api_calls", project.client);
     expect(signedOut.json.code).toBe("USER_AUTHENTICATION_REQUIRED");
     expect((await change("user/me", "credits", { delta: 1 }, false, creds)).json.code).toBe("INSUFFICIENT_ACCESS_TYPE");
@@ -125,11 +123,15 @@ describeSecurity({
   path: "/payments/items/user/me/credits",
   access: ["client", "server", "admin"],
   userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
-  foreignResource: async (ctx) => ({
-    path: `/payments/items/user/${(await signUpUser(ctx.t, ctx.project.client)).userId}/credits`,
-    creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
-    code: "CUSTOMER_ACCESS_DENIED",
-  }),
+  foreignResource: async (ctx) => {
+    const other = (await signUpUser(ctx.t, ctx.project.client)).userId;
+    return {
+      path: `/payments/items/user/${other}/credits`,
+      creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
+      code: "CUSTOMER_ACCESS_DENIED",
+      details: { customer_type: "user", customer_id: other },
+    };
+  },
 });
 describeSecurity({
   operationId: "updateCustomerItemQuantity",

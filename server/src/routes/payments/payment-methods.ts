@@ -24,13 +24,13 @@ const setupIntentRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, 
   },
 });
 
-const setDefaultRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, ...STRIPE_ERRORS], {
+const setDefaultRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "SETUP_INTENT_NOT_SUCCEEDED", ...STRIPE_ERRORS], {
   operationId: "setDefaultPaymentMethod",
   method: "post",
   path: "/payments/payment-method/{customer_type}/{customer_id}/set-default",
   tags: ["Payments"],
   summary: "Make the card a confirmed SetupIntent saved the customer's default",
-  description: `The SetupIntent must be the customer's and have succeeded (SCHEMA_ERROR otherwise); renewals and plan switches then charge that card. ${ACCESS_NOTE}`,
+  description: `The SetupIntent must be the customer's (a bare 403 otherwise, as Stack Auth answers it) and have succeeded (a bare 400 otherwise); renewals and plan switches then charge that card. ${ACCESS_NOTE}`,
   request: {
     params: customerParams(["user", "team"] as const),
     body: jsonBody(z.object({ setup_intent_id: z.string().min(1).max(255) }).openapi("SetDefaultPaymentMethod")),

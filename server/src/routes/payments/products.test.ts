@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, callUntyped, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, plainRefusal, signUpUser, type ProjectFixture } from "../../testing/fixtures";
 import { declareTestCatalog } from "../../testing/payments-catalog";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
@@ -82,10 +82,9 @@ describe("granting products", () => {
     expect((await grant(u.customer, { product_id: "credit_pack", quantity: 3 })).status).toBe(200);
     expect(await held(u.customer)).toEqual(["credit_packx5"]);
     expect(await credits(u.customer)).toBe(250);
-    expect((await grant(u.customer, { product_id: "pro", quantity: 2 })).json.code).toBe("SCHEMA_ERROR");
-    const refused = await cancel(u.customer, "credit_pack", u.creds);
-    expect(refused.json.code).toBe("SCHEMA_ERROR");
-    expect(refused.json.error).toContain("bought once");
+    // Stack Auth answers these as a bare 400 with a sentence, not a known error.
+    expect(plainRefusal(await grant(u.customer, { product_id: "pro", quantity: 2 }))).toEqual([400, expect.stringContaining("not stackable")]);
+    expect(plainRefusal(await cancel(u.customer, "credit_pack", u.creds))).toEqual([400, expect.stringContaining("bought once")]);
     expect(await held(u.customer)).toEqual(["credit_packx5"]);
   });
 
@@ -100,9 +99,7 @@ describe("granting products", () => {
 
   it("grants an add-on only over its base product, and ends nothing else", async () => {
     const u = await newUser();
-    const refused = await grant(u.customer, { product_id: "pro_addon" });
-    expect(refused.json.code).toBe("SCHEMA_ERROR");
-    expect(refused.json.error).toContain("add-on");
+    expect(plainRefusal(await grant(u.customer, { product_id: "pro_addon" }))).toEqual([400, expect.stringContaining("add-on")]);
     await grant(u.customer, { product_id: "pro" });
     expect((await grant(u.customer, { product_id: "pro_addon" })).status).toBe(200);
     expect(await held(u.customer)).toEqual(["prox1", "pro_addonx1"]);
@@ -141,7 +138,7 @@ describe("granting products", () => {
     ]);
     expect(await seats()).toBe(1);
     // Nothing was subscribed to, so there is nothing to cancel.
-    expect((await cancel(`team/${team.json.id}`, "team_free")).json.code).toBe("SCHEMA_ERROR");
+    expect(plainRefusal(await cancel(`team/${team.json.id}`, "team_free"))).toEqual([400, expect.stringContaining("team_free")]);
     // The server switches away from the default: the other product is granted, and the default steps aside.
     const switched = await callUntyped(t, "POST", `/payments/products/team/${team.json.id}/switch`, { creds: project.server, body: { from_product_id: "team_free", to_product_id: "team_plan" } });
     expect(switched.json, switched.text).toEqual({ success: true });
@@ -171,7 +168,7 @@ describe("listing, cancelling and switching", () => {
     const second = await list(u.customer, project.server, `?limit=2&cursor=${first.json.pagination.next_cursor}`);
     expect(second.json.items.map((p: { id: string }) => p.id)).toEqual(["internal_bonus"]);
     expect(second.json.pagination.next_cursor).toBeNull();
-    expect((await list(u.customer, project.server, "?cursor=not-a-grant")).json.code).toBe("SCHEMA_ERROR");
+    expect(plainRefusal(await list(u.customer, project.server, "?cursor=not-a-grant"))).toEqual([400, expect.stringContaining("cursor")]);
     expect(await credits(u.customer)).toBe(10 + 50 + 7);
   });
 
@@ -182,8 +179,7 @@ describe("listing, cancelling and switching", () => {
     await grant(u.customer, { product_id: "internal_bonus" });
     expect((await cancel(u.customer, "internal_bonus", u.creds)).json).toMatchObject({ code: "PRODUCT_DOES_NOT_EXIST", details: { product_id: "internal_bonus", context: "server_only" } });
     const foreign = await cancel(u.customer, "pro", other.creds);
-    expect(foreign.status).toBe(403);
-    expect(foreign.json.code).toBe("CUSTOMER_ACCESS_DENIED");
+    expect(plainRefusal(foreign)).toEqual([403, expect.stringContaining(u.userId)]);
     expect((await cancel("user/me", "pro", u.creds)).json).toEqual({ success: true });
     const listed = (await list(u.customer)).json.items;
     expect(listed.map((p: { id: string; type: string; subscription: unknown }) => [p.id, p.type, p.subscription])).toEqual([
@@ -191,8 +187,8 @@ describe("listing, cancelling and switching", () => {
       ["pro", "one_time", null],
     ]);
     expect(await credits(u.customer)).toBe(107);
-    expect((await cancel(u.customer, "pro", u.creds)).json.code).toBe("SCHEMA_ERROR");
-    expect((await cancel(u.customer, "internal_bonus")).json.code).toBe("SCHEMA_ERROR");
+    expect(plainRefusal(await cancel(u.customer, "pro", u.creds))).toEqual([400, expect.stringContaining("bought once")]);
+    expect(plainRefusal(await cancel(u.customer, "internal_bonus"))).toEqual([400, expect.stringContaining("bought once")]);
     expect((await cancel(u.customer, "nope")).json).toMatchObject({ code: "PRODUCT_DOES_NOT_EXIST", details: { product_id: "nope", context: null } });
     expect((await cancel(u.customer, "credits")).json).toMatchObject({ code: "PRODUCT_DOES_NOT_EXIST", details: { product_id: "credits", context: "item_exists" } });
   });
@@ -202,7 +198,7 @@ describe("listing, cancelling and switching", () => {
     const inline = { display_name: "Inline sub", customer_type: "user", server_only: false, prices: { monthly: { USD: "5", interval: [1, "month"] } }, included_items: {} };
     const granted = await grant(u.customer, { product_inline: inline });
     const byId = (id: string) => callUntyped(t, "DELETE", `/payments/products/user/me/_inline?subscription_id=${id}`, { creds: u.creds });
-    expect((await byId("00000000-0000-4000-8000-000000000000")).json.code).toBe("SCHEMA_ERROR");
+    expect(plainRefusal(await byId("00000000-0000-4000-8000-000000000000"))).toEqual([400, expect.stringContaining("no running subscription")]);
     expect((await byId(granted.json.subscription_id)).json).toEqual({ success: true });
     expect((await list(u.customer)).json.items).toEqual([expect.objectContaining({ id: null, type: "one_time", subscription: null })]);
   });
@@ -210,28 +206,31 @@ describe("listing, cancelling and switching", () => {
   it("switches between products of one product line, refusing what cannot be switched; a client switches only what Stripe bills", async () => {
     const u = await newUser();
     const sw = (body: Record<string, unknown>, creds = project.server) => callUntyped(t, "POST", `/payments/products/${u.customer}/switch`, { creds, body });
-    expect((await sw({ from_product_id: "basic", to_product_id: "pro" })).json.code).toBe("SCHEMA_ERROR");
+    expect(plainRefusal(await sw({ from_product_id: "basic", to_product_id: "pro" }))).toEqual([400, expect.stringContaining("holds no subscription")]);
     await grant(u.customer, { product_id: "basic" });
     // Not paid through Stripe: a client cannot move itself to a dearer plan for free (as in Stack Auth).
     const byClient = await sw({ from_product_id: "basic", to_product_id: "pro" }, u.creds);
-    expect(byClient.json.code).toBe("SCHEMA_ERROR");
-    expect(byClient.json.error).toContain("cannot be switched");
+    expect(plainRefusal(byClient)).toEqual([400, expect.stringContaining("cannot be switched")]);
     expect((await sw({ from_product_id: "basic", to_product_id: "internal_bonus" }, u.creds)).json.code).toBe("PRODUCT_DOES_NOT_EXIST");
-    expect((await sw({ from_product_id: "basic", to_product_id: "credit_pack" })).json.code).toBe("SCHEMA_ERROR");
-    expect((await sw({ from_product_id: "basic", to_product_id: "pro", price_id: "weekly" })).json.code).toBe("SCHEMA_ERROR");
-    expect((await sw({ from_product_id: "basic", to_product_id: "pro", quantity: 2 })).json.code).toBe("SCHEMA_ERROR");
+    expect(plainRefusal(await sw({ from_product_id: "basic", to_product_id: "credit_pack" }))).toEqual([400, expect.stringContaining("product line")]);
+    expect(plainRefusal(await sw({ from_product_id: "basic", to_product_id: "pro", price_id: "weekly" }))).toEqual([400, expect.stringContaining("no such price")]);
+    expect(plainRefusal(await sw({ from_product_id: "basic", to_product_id: "pro", quantity: 2 }))).toEqual([400, expect.stringContaining("not stackable")]);
     expect((await sw({ from_product_id: "basic", to_product_id: "pro", price_id: "yearly" })).json).toEqual({ success: true });
     expect(await held(u.customer)).toEqual(["prox1"]);
     expect(await credits(u.customer)).toBe(100);
   });
 });
 
-const otherUsersProducts = (suffix: string) => async (ctx: { t: TestApp; project: ProjectFixture }) => ({
-  path: `/payments/products/user/${(await signUpUser(ctx.t, ctx.project.client)).userId}${suffix}`,
-  creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
-  body: suffix === "/switch" ? { from_product_id: "a", to_product_id: "b" } : undefined,
-  code: "CUSTOMER_ACCESS_DENIED" as const,
-});
+const otherUsersProducts = (suffix: string) => async (ctx: { t: TestApp; project: ProjectFixture }) => {
+  const other = (await signUpUser(ctx.t, ctx.project.client)).userId;
+  return {
+    path: `/payments/products/user/${other}${suffix}`,
+    creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
+    body: suffix === "/switch" ? { from_product_id: "a", to_product_id: "b" } : undefined,
+    code: "CUSTOMER_ACCESS_DENIED" as const,
+    details: { customer_type: "user", customer_id: other },
+  };
+};
 
 describeSecurity({
   operationId: "grantCustomerProduct",

@@ -12,7 +12,15 @@ const quantity = z.number().int().min(1).max(1_000_000).optional();
 
 const Success = z.object({ success: z.literal(true) }).openapi("PaymentsSuccess");
 
-const GRANT_ERRORS = [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", "PRODUCT_ALREADY_GRANTED"] as const;
+const GRANT_ERRORS = [
+  ...CUSTOMER_ERRORS,
+  "PRODUCT_ID_OR_INLINE_REQUIRED",
+  "PRODUCT_ID_AND_INLINE",
+  "PRODUCT_DOES_NOT_EXIST",
+  "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH",
+  "PRODUCT_ALREADY_GRANTED",
+  "PRODUCT_NOT_STACKABLE", "PRODUCT_ADD_ON_WITHOUT_BASE", "ONE_TIME_PURCHASE_IN_PRODUCT_LINE",
+] as const;
 
 const grantProductRoute = authenticatedRoute(SERVER_AND_UP, GRANT_ERRORS, {
   operationId: "grantCustomerProduct",
@@ -45,7 +53,20 @@ const grantProductRoute = authenticatedRoute(SERVER_AND_UP, GRANT_ERRORS, {
 
 const STRIPE_ERRORS = ["STRIPE_ACCOUNT_INFO_NOT_FOUND", "PAYMENT_PROVIDER_UNAVAILABLE"] as const;
 
-const cancelProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", ...STRIPE_ERRORS], {
+const CANCEL_ERRORS = [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", "PRODUCT_NOT_HELD", "PRODUCT_NOT_SUBSCRIBED", "SUBSCRIPTION_NOT_RUNNING", ...STRIPE_ERRORS] as const;
+const SWITCH_ERRORS = [
+  ...CUSTOMER_ERRORS,
+  "NEW_PURCHASES_BLOCKED",
+  "PRODUCT_DOES_NOT_EXIST",
+  "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH",
+  "SWITCH_REFUSED",
+  "PRODUCT_NOT_STACKABLE",
+  "ONE_TIME_PURCHASE_IN_PRODUCT_LINE",
+  "PURCHASE_PRICE_NOT_FOUND",
+  ...STRIPE_ERRORS,
+] as const;
+
+const cancelProductRoute = authenticatedRoute(CLIENT_AND_UP, CANCEL_ERRORS, {
   operationId: "cancelCustomerProduct",
   method: "delete",
   path: "/payments/products/{customer_type}/{customer_id}/{product_id}",
@@ -59,7 +80,7 @@ const cancelProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS
   responses: { 200: jsonResponse(Success, "Cancelled") },
 });
 
-const switchProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "NEW_PURCHASES_BLOCKED", "PRODUCT_DOES_NOT_EXIST", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", ...STRIPE_ERRORS], {
+const switchProductRoute = authenticatedRoute(CLIENT_AND_UP, SWITCH_ERRORS, {
   operationId: "switchCustomerProduct",
   method: "post",
   path: "/payments/products/{customer_type}/{customer_id}/switch",

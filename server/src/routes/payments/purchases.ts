@@ -91,6 +91,9 @@ const createPurchaseUrlRoute = authenticatedRoute(
   [
     ...CUSTOMER_ERRORS,
     "NEW_PURCHASES_BLOCKED",
+    "PRODUCT_ID_OR_INLINE_REQUIRED",
+    "PRODUCT_ID_AND_INLINE",
+    "PRODUCT_INLINE_NEEDS_SERVER",
     "PRODUCT_DOES_NOT_EXIST",
     "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH",
     "PRODUCT_ALREADY_GRANTED",
@@ -133,7 +136,9 @@ const validatePurchaseCodeRoute = publicRoute([...CODE_ERRORS, "REDIRECT_URL_NOT
   responses: { 200: jsonResponse(PurchaseOfferSchema, "The offer") },
 });
 
-const purchaseSessionRoute = publicRoute([...CODE_ERRORS, "NEW_PURCHASES_BLOCKED", "PRODUCT_ALREADY_GRANTED", "STRIPE_ACCOUNT_INFO_NOT_FOUND", "PAYMENT_PROVIDER_UNAVAILABLE"], {
+const BUY_ERRORS = [...CODE_ERRORS, "NEW_PURCHASES_BLOCKED", "PURCHASE_PRICE_NOT_FOUND", "PRODUCT_ALREADY_GRANTED", "PRODUCT_NOT_STACKABLE", "PRODUCT_ADD_ON_WITHOUT_BASE", "ONE_TIME_PURCHASE_IN_PRODUCT_LINE"] as const;
+
+const purchaseSessionRoute = publicRoute([...BUY_ERRORS, "STRIPE_ACCOUNT_INFO_NOT_FOUND", "PAYMENT_PROVIDER_UNAVAILABLE"], {
   operationId: "createPurchaseSession",
   method: "post",
   path: "/payments/purchases/purchase-session",
@@ -147,7 +152,7 @@ const purchaseSessionRoute = publicRoute([...CODE_ERRORS, "NEW_PURCHASES_BLOCKED
   responses: { 200: jsonResponse(PurchaseSessionSchema, "The payment to confirm") },
 });
 
-const completeTestPurchaseRoute = publicRoute([...CODE_ERRORS, "NEW_PURCHASES_BLOCKED", "PRODUCT_ALREADY_GRANTED"], {
+const completeTestPurchaseRoute = publicRoute(BUY_ERRORS, {
   operationId: "completeTestPurchase",
   method: "post",
   path: "/payments/purchases/complete-test-purchase",
@@ -160,7 +165,7 @@ const completeTestPurchaseRoute = publicRoute([...CODE_ERRORS, "NEW_PURCHASES_BL
   responses: { 200: jsonResponse(SuccessSchema, "Purchased") },
 });
 
-const testModePurchaseRoute = authenticatedRoute(ADMIN_ONLY, [...CODE_ERRORS, "NEW_PURCHASES_BLOCKED", "PRODUCT_ALREADY_GRANTED"], {
+const testModePurchaseRoute = authenticatedRoute(ADMIN_ONLY, BUY_ERRORS, {
   operationId: "createTestModePurchaseSession",
   method: "post",
   path: "/internal/payments/test-mode-purchase-session",

@@ -66,7 +66,7 @@ export async function listCustomerInvoices(deps: ServiceDeps, tenant: Tenant, cu
   let after: { createdAt: number; id: string } | null = null;
   if (page.cursor) {
     const pivot = UUID.test(page.cursor) ? await findInvoiceRow(deps.db, tenant, page.cursor) : null;
-    if (!pivot) throw new KnownError("SCHEMA_ERROR", { message: "The cursor does not name an invoice of this list." });
+    if (!pivot) throw new KnownError("PAYMENTS_CURSOR_INVALID");
     after = { createdAt: pivot.createdAt, id: page.cursor };
   }
   const rows = await listCustomerInvoiceRows(deps.db, tenant, customer, { limit, after });
@@ -98,9 +98,7 @@ export async function setDefaultPaymentMethod(deps: ServiceDeps, tenant: Tenant,
   const stripeCustomerId = await stripeCustomerFor(deps, tenant, customer, accountId);
   const intent = await deps.stripe!.retrieveSetupIntent(accountId, setupIntentId);
   if (intent.customer !== stripeCustomerId) throw new KnownError("CUSTOMER_ACCESS_DENIED", { customer_type: customer.type, customer_id: customer.id });
-  if (intent.status !== "succeeded" || !intent.paymentMethod) {
-    throw new KnownError("SCHEMA_ERROR", { message: "The setup intent has not succeeded yet: the card is saved once the customer confirms it." });
-  }
+  if (intent.status !== "succeeded" || !intent.paymentMethod) throw new KnownError("SETUP_INTENT_NOT_SUCCEEDED");
   await deps.stripe!.setDefaultPaymentMethod(accountId, stripeCustomerId, intent.paymentMethod);
   const state = await deps.stripe!.retrieveCustomer(accountId, stripeCustomerId);
   return state ? deps.stripe!.defaultCard(accountId, state) : null;

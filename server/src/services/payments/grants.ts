@@ -115,28 +115,20 @@ export function grantConflicts(held: GrantRow[], customer: Customer, input: { pr
     return line ? held.filter((g) => g.kind === "subscription" && productLineOf(g.product) === line && g.productId !== input.productId) : [];
   }
   const stackable = input.product.stackable === true;
-  if (quantity > 1 && !stackable) {
-    throw new KnownError("SCHEMA_ERROR", { message: `Product ${input.productId ?? "(inline)"} is not stackable, so it is granted one at a time (quantity 1).` });
-  }
+  if (quantity > 1 && !stackable) throw new KnownError("PRODUCT_NOT_STACKABLE", { product_id: input.productId });
   if (input.productId !== null && !stackable && held.some((g) => g.productId === input.productId)) {
     throw new KnownError("PRODUCT_ALREADY_GRANTED", { product_id: input.productId, customer_id: customer.id });
   }
   const bases = input.product.isAddOnTo ? Object.keys(input.product.isAddOnTo) : [];
   if (bases.length > 0 && !held.some((g) => g.productId !== null && bases.includes(g.productId))) {
-    throw new KnownError("SCHEMA_ERROR", {
-      message: `Product ${input.productId ?? "(inline)"} is an add-on to ${bases.join(", ")}; the customer must hold one of them first.`,
-    });
+    throw new KnownError("PRODUCT_ADD_ON_WITHOUT_BASE", { product_id: input.productId, bases: bases.join(", ") });
   }
   const lineId = productLineOf(input.product);
   if (!lineId) return [];
   const inLine = held.filter((g) => productLineOf(g.product) === lineId && g.productId !== input.productId && !(g.productId !== null && bases.includes(g.productId)));
   // Subscriptions (running, or cancelled and running out) make way; a one-time purchase cannot be taken back.
   const subscriptions = inLine.filter((g) => g.kind === "subscription");
-  if (subscriptions.length < inLine.length) {
-    throw new KnownError("SCHEMA_ERROR", {
-      message: `The customer holds a one-time purchase in product line ${lineId}, which cannot be replaced; a product line holds one product at a time.`,
-    });
-  }
+  if (subscriptions.length < inLine.length) throw new KnownError("ONE_TIME_PURCHASE_IN_PRODUCT_LINE", { product_line_id: lineId });
   return subscriptions;
 }
 

@@ -98,7 +98,7 @@ export async function listCustomerProducts(
   let start = 0;
   if (page.cursor) {
     start = entries.findIndex((e) => e.key === page.cursor);
-    if (start === -1) throw new KnownError("SCHEMA_ERROR", { message: "The cursor does not name a product of this list." });
+    if (start === -1) throw new KnownError("PAYMENTS_CURSOR_INVALID");
   }
   const limit = page.limit ?? 10;
   return {
@@ -125,7 +125,7 @@ export function selectedPrice(product: ProductConfig, priceId?: string | null): 
   const id = priceId ?? Object.keys(product.prices)[0];
   if (id === undefined) return null;
   const price = own(product.prices, id);
-  if (!price) throw new KnownError("SCHEMA_ERROR", { message: `The product has no price "${id}".` });
+  if (!price) throw new KnownError("PURCHASE_PRICE_NOT_FOUND", { price_id: id });
   return { priceId: id, price };
 }
 
@@ -141,9 +141,8 @@ export interface GrantRequest {
  * one interval from now; a one-time grant otherwise. Returns the grant.
  */
 export async function grantByApi(db: Db, tenant: Tenant, payments: PaymentsConfig, customer: Customer, request: GrantRequest, now = new Date()): Promise<GrantRow> {
-  if ((request.productId === undefined) === (request.inline === undefined)) {
-    throw new KnownError("SCHEMA_ERROR", { message: "Give exactly one of product_id and product_inline." });
-  }
+  if (request.productId !== undefined && request.inline !== undefined) throw new KnownError("PRODUCT_ID_AND_INLINE");
+  if (request.productId === undefined && request.inline === undefined) throw new KnownError("PRODUCT_ID_OR_INLINE_REQUIRED");
   const product = request.productId !== undefined ? catalogProduct(payments, request.productId, "server") : request.inline!;
   const interval = selectedPrice(product)?.price.interval;
   return db.transaction(async (tx) => {
@@ -180,12 +179,11 @@ export async function cancelCustomerProduct(
   subscriptionId: string | undefined,
   now = new Date(),
 ): Promise<GrantRow[]> {
-  const refuse = (message: string) => new KnownError("SCHEMA_ERROR", { message });
   const cancellable = async (q: Queryable) => {
     const held = await listHeldGrants(q, tenant, customer, now);
     if (subscriptionId !== undefined) {
       const named = held.filter((g) => g.id === subscriptionId && isRunningSubscription(g) && (access !== "client" || !(g.product as ProductConfig).serverOnly));
-      if (named.length === 0) throw refuse("The customer has no running subscription with this id.");
+      if (named.length === 0) throw new KnownError("SUBSCRIPTION_NOT_RUNNING");
       return named;
     }
     const product = catalogProduct(payments, productId, access);
@@ -198,9 +196,9 @@ export async function cancelCustomerProduct(
       });
     }
     const owned = held.filter((g) => g.productId === productId);
-    if (owned.length === 0) throw refuse(`The customer does not hold product ${productId}.`);
+    if (owned.length === 0) throw new KnownError("PRODUCT_NOT_HELD", { product_id: productId });
     const running = owned.filter(isRunningSubscription);
-    if (running.length === 0) throw refuse(`Product ${productId} was bought once, not subscribed to, so there is nothing to cancel.`);
+    if (running.length === 0) throw new KnownError("PRODUCT_NOT_SUBSCRIBED", { product_id: productId });
     return running;
   };
   // Stripe first, outside the transaction (no network calls while rows are locked): billing stops before our row says so.
@@ -264,7 +262,7 @@ export async function switchCustomerProduct(
       });
     }
   }
-  const refuse = (message: string) => new KnownError("SCHEMA_ERROR", { message });
+  const refuse = (reason: string) => new KnownError("SWITCH_REFUSED", { reason });
   const lineId = productLineOf(from);
   if (!lineId || lineId !== productLineOf(to)) throw refuse("Only products of the same product line can be switched between.");
   if (request.fromProductId === request.toProductId) throw refuse("The customer already holds this product.");
@@ -275,12 +273,10 @@ export async function switchCustomerProduct(
   const prices = recurringPrices(to);
   const priceId = request.priceId ?? Object.keys(prices)[0];
   if (priceId === undefined || !own(prices, priceId)) throw refuse("The target product has no such price billed per period.");
-  if (request.quantity !== undefined && request.quantity !== 1 && !to.stackable) throw refuse(`Product ${request.toProductId} is not stackable, so its quantity is 1.`);
+  if (request.quantity !== undefined && request.quantity !== 1 && !to.stackable) throw new KnownError("PRODUCT_NOT_STACKABLE", { product_id: request.toProductId });
 
   const heldNow = await listHeldGrants(deps.db, tenant, customer, now);
-  if (heldNow.some((g) => productLineOf(g.product) === lineId && g.kind === "one_time")) {
-    throw refuse(`The customer holds a one-time purchase in product line ${lineId}, which cannot be switched away from.`);
-  }
+  if (heldNow.some((g) => productLineOf(g.product) === lineId && g.kind === "one_time")) throw new KnownError("ONE_TIME_PURCHASE_IN_PRODUCT_LINE", { product_line_id: lineId });
   const paid = heldNow.find((g) => g.productId === request.fromProductId && isRunningSubscription(g) && g.stripeSubscriptionId);
   if (paid) return switchPaidSubscription(deps, tenant, paid, request.toProductId, to, priceId, request.quantity ?? (to.stackable ? paid.quantity : 1));
   if (access === "client") {
@@ -312,7 +308,7 @@ export async function switchCustomerProduct(
 
 /** A subscription paid through Stripe moves to another product's price at Stripe, then here; Stripe failing changes nothing. */
 async function switchPaidSubscription(deps: ServiceDeps, tenant: Tenant, held: GrantRow, toProductId: string, to: ProductConfig, priceId: string, quantity: number): Promise<GrantRow> {
-  const refuse = (message: string) => new KnownError("SCHEMA_ERROR", { message });
+  const refuse = (reason: string) => new KnownError("SWITCH_REFUSED", { reason });
   const purchase = await findPurchaseBySubscription(deps.db, tenant.projectId, held.stripeSubscriptionId!);
   if (!purchase || purchase.branchId !== tenant.branchId) throw refuse("This subscription's purchase is not known here; it cannot be switched.");
   const price = (to.prices as Record<string, PriceConfig>)[priceId]!;

@@ -22,15 +22,9 @@ export function resolvePurchasable(
   access: "client" | "server" | "admin",
   input: { product_id?: string; product_inline?: ProductConfig },
 ): PurchasableProduct {
-  if (input.product_id !== undefined && input.product_inline !== undefined) {
-    throw new KnownError("SCHEMA_ERROR", { message: "Give either product_id or product_inline, not both." });
-  }
-  if (input.product_inline !== undefined && access === "client") {
-    throw new KnownError("SCHEMA_ERROR", { message: "product_inline needs server access; with client access name a configured product with product_id." });
-  }
-  if (input.product_id === undefined && input.product_inline === undefined) {
-    throw new KnownError("SCHEMA_ERROR", { message: "Give product_id or product_inline." });
-  }
+  if (input.product_id !== undefined && input.product_inline !== undefined) throw new KnownError("PRODUCT_ID_AND_INLINE");
+  if (input.product_inline !== undefined && access === "client") throw new KnownError("PRODUCT_INLINE_NEEDS_SERVER");
+  if (input.product_id === undefined && input.product_inline === undefined) throw new KnownError("PRODUCT_ID_OR_INLINE_REQUIRED");
   if (input.product_inline) return { productId: null, product: input.product_inline };
   const productId = input.product_id!;
   const payments = tenancy.config.payments;

@@ -206,9 +206,9 @@ function pricePurchase(code: PurchaseCodeRecord, input: PurchaseSessionInput): P
   const product = code.product as ProductConfig;
   const prices = purchasablePrices(product);
   const price = Object.hasOwn(prices, input.price_id) ? prices[input.price_id] : undefined;
-  if (!price) throw new KnownError("SCHEMA_ERROR", { message: `The product this code is for has no price "${input.price_id}".` });
+  if (!price) throw new KnownError("PURCHASE_PRICE_NOT_FOUND", { price_id: input.price_id });
   const quantity = input.quantity ?? 1;
-  if (quantity !== 1 && !product.stackable) throw new KnownError("SCHEMA_ERROR", { message: "This product is not stackable, so it is bought one at a time (quantity 1)." });
+  if (quantity !== 1 && !product.stackable) throw new KnownError("PRODUCT_NOT_STACKABLE", { product_id: code.productId });
   const currency = chargeCurrency(price, input.currency);
   const unitAmount = currency ? toMinorUnits(price[currency]!, currency) : null;
   if (!currency || unitAmount === null) throw new KnownError("SCHEMA_ERROR", { message: `Price "${input.price_id}" has no amount in a supported currency.` });

@@ -63,7 +63,7 @@ type Email = { tenant: { projectId: string; branchId: string }; customer: Custom
 
 export async function handleStripeWebhook(deps: ServiceDeps, payload: string, signature: string | undefined): Promise<WebhookOutcome> {
   const event = deps.stripe?.verifyWebhook(payload, signature) ?? null;
-  if (!event) throw new KnownError("SCHEMA_ERROR", { message: "The Stripe-Signature header is missing or does not match the payload and this server's webhook secret." });
+  if (!event) throw new KnownError("STRIPE_SIGNATURE_INVALID");
   const accountId = event.account;
   const projectId = accountId ? await findProjectIdByStripeAccount(deps.db, accountId) : null;
   const record = (q: Queryable) => recordStripeEvent(q, event.id, event.type);

@@ -135,7 +135,7 @@ function decodeCursor(cursor: string): { position: string; source: TransactionSo
   } catch {
     // answered below
   }
-  throw new KnownError("SCHEMA_ERROR", { message: "cursor is not one this list gave out." });
+  throw new KnownError("PAYMENTS_CURSOR_INVALID");
 }
 
 export async function listProjectTransactions(
