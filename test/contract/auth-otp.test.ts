@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "@gatehouse/server/testing";
-import { decodeJwtPayload, expectKnownErrorThroughProxy, expectProxyRefusal, expectValidThroughProxy } from "../support/http";
+import { decodeJwtPayload, expectKnownErrorThroughProxy, expectPlainRefusalThroughProxy, expectProxyRefusal, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
@@ -68,9 +68,9 @@ describe("auth-otp: the real server behind prism proxy --errors", () => {
     expectKnownErrorThroughProxy(res, 400, "REDIRECT_URL_NOT_WHITELISTED");
   });
 
-  it("answers OTP_AUTHENTICATION_NOT_ENABLED on a project with magic_link_enabled off", async () => {
+  it("answers a bare 403 on a project with magic_link_enabled off, as Stack Auth does", async () => {
     const off = await bootstrapProject(env.api);
-    expectKnownErrorThroughProxy(await send(uniqueEmail(), off.client), 403, "OTP_AUTHENTICATION_NOT_ENABLED");
+    expectPlainRefusalThroughProxy(await send(uniqueEmail(), off.client), 403);
   });
 
   it("has the document and the server agree that unknown body keys are refused", async () => {

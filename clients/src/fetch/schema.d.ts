@@ -34,8 +34,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Accept a batch of the SDK's analytics events, and drop it
-         * @description Gatehouse records no analytics: the batch is accepted and discarded, so that apps on the Stack SDKs, which send these from every page, see no failed requests. Nothing in it is stored or logged.
+         * Store a batch of the SDK's page views and clicks
+         * @description Needs a signed-in user and the Analytics app (`apps.installed.analytics.enabled`). The events are stored for the user's session and can be read with `POST /internal/analytics/query`.
          */
         post: operations["sendAnalyticsEvents"];
         delete?: never;
@@ -1041,6 +1041,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/analytics/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a read-only analytics query
+         * @description Reads the project's events and its users, teams, contact channels, sessions and the like (the tables SHOW TABLES lists), only this project's and branch's rows, and no secret column. At most 10,000 rows and 10 MiB; a query longer than `timeout_ms` fails.
+         */
+        post: operations["runAnalyticsQuery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/analytics/query/timing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What an analytics query cost
+         * @description Times are in milliseconds. Queries of the last day can be looked up, by the id their answer gave.
+         */
+        post: operations["getAnalyticsQueryTiming"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/api-keys": {
         parameters: {
             query?: never;
@@ -1630,6 +1670,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/sign-up-rules-stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the sign-up rules matched
+         * @description Per rule that matched: its matches per UTC hour over the last 48 hours (oldest first, ending with the current hour), their total, and its all-time count; over all rules, the window's total and its split by action. A rule counts once per sign-up it matched. Removing a rule removes its counts.
+         */
+        get: operations["getSignUpRulesStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/internal/sign-up-rules-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Try a sign-up against the project's sign-up rules
+         * @description Runs the rules of `auth.signUpRules` on the sign-up described, in the order sign-ups run them (priority, highest first, then id), and answers each rule's result up to the one that decided, and the outcome. Nothing is recorded.
+         */
+        post: operations["testSignUpRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/user-activity": {
         parameters: {
             query?: never;
@@ -1864,7 +1944,7 @@ export interface paths {
         put?: never;
         /**
          * Make the card a confirmed SetupIntent saved the customer's default
-         * @description The SetupIntent must be the customer's and have succeeded (SCHEMA_ERROR otherwise); renewals and plan switches then charge that card. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
+         * @description The SetupIntent must be the customer's (a bare 403 otherwise, as Stack Auth answers it) and have succeeded (a bare 400 otherwise); renewals and plan switches then charge that card. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
          */
         post: operations["setDefaultPaymentMethod"];
         delete?: never;
@@ -2708,11 +2788,46 @@ export interface components {
             };
         };
         AnalyticsEventBatch: {
-            batch_id?: string;
-            sent_at_ms?: number;
-            events?: unknown[];
-        } & {
-            [key: string]: unknown;
+            session_replay_segment_id: string;
+            batch_id: string;
+            sent_at_ms: number;
+            events: {
+                /** @enum {string} */
+                event_type: "$page-view" | "$click";
+                event_at_ms: number;
+                /** @description What the tracker recorded (JSON). */
+                data: unknown;
+            }[];
+        };
+        AnalyticsEventsInserted: {
+            inserted: number;
+        };
+        AnalyticsQuery: {
+            /** @description One SELECT in ClickHouse's SQL; `{name:Type}` placeholders take `params`. */
+            query: string;
+            /** @default {} */
+            params: {
+                [key: string]: unknown;
+            };
+            /** @default 10000 */
+            timeout_ms: number;
+            /** @default false */
+            include_all_branches: boolean;
+        };
+        AnalyticsQueryResult: {
+            result: {
+                [key: string]: unknown;
+            }[];
+            query_id: string;
+        };
+        AnalyticsQueryTiming: {
+            stats: {
+                cpu_time: number;
+                wall_clock_time: number;
+            };
+        };
+        AnalyticsQueryTimingRequest: {
+            query_id: string;
         };
         /** @description The server shape with server or admin access, the client shape otherwise. */
         AnyTeam: components["schemas"]["ServerTeam"] | components["schemas"]["ClientTeam"];
@@ -3390,6 +3505,34 @@ export interface components {
              * @enum {string}
              */
             code: "BODY_PARSING_ERROR" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusAnalyticsNotEnabled: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "ANALYTICS_NOT_ENABLED" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusAnalyticsQueryError: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "ANALYTICS_QUERY_ERROR" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "SCHEMA_ERROR";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -4238,12 +4381,40 @@ export interface components {
             };
         };
         /** @description A known error answered with status 403. */
+        KnownError403PlusSignUpRejected: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "RESTRICTED_USER_NOT_ALLOWED" | "SIGN_UP_REJECTED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
         KnownError403PlusTeamInvitationRestrictedUserNotAllowed: {
             /**
              * @description Stable error code; see the known-errors catalogue.
              * @enum {string}
              */
             code: "RESTRICTED_USER_NOT_ALLOWED" | "TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 403. */
+        KnownError403SignUpRejected: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "SIGN_UP_REJECTED";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -4272,6 +4443,20 @@ export interface components {
              * @enum {string}
              */
             code: "API_KEY_NOT_FOUND" | "USER_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404ItemNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ITEM_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -5799,6 +5984,7 @@ export interface components {
             code_check_per_ip?: components["schemas"]["RateLimitRule"];
             cli_login_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
             cli_poll_per_ip?: components["schemas"]["RateLimitRule"] & unknown;
+            analytics_batches_per_session?: components["schemas"]["RateLimitRule"] & unknown;
         };
         RefreshedAccessToken: {
             access_token: string;
@@ -6057,6 +6243,15 @@ export interface components {
             restricted_by_admin?: boolean;
             restricted_by_admin_reason?: string | null;
             restricted_by_admin_private_details?: string | null;
+            /** @description Where the user signed up from (ISO 3166-1 alpha-2); sign-ups record it when a trusted proxy says it. */
+            country_code?: string | null;
+            /** @description Sign-up risk scores, 0 to 100 each; this server derives none, so sign-ups get 0 and 0. */
+            risk_scores?: {
+                sign_up: {
+                    bot: number;
+                    free_trial_abuse: number;
+                };
+            };
             is_anonymous?: boolean;
         };
         ServerUserList: {
@@ -6101,6 +6296,15 @@ export interface components {
             restricted_by_admin?: boolean;
             restricted_by_admin_reason?: string | null;
             restricted_by_admin_private_details?: string | null;
+            /** @description Where the user signed up from (ISO 3166-1 alpha-2); sign-ups record it when a trusted proxy says it. */
+            country_code?: string | null;
+            /** @description Sign-up risk scores, 0 to 100 each; this server derives none, so sign-ups get 0 and 0. */
+            risk_scores?: {
+                sign_up: {
+                    bot: number;
+                    free_trial_abuse: number;
+                };
+            };
             /** Format: uuid */
             selected_team_id?: string | null;
             /**
@@ -6172,6 +6376,86 @@ export interface components {
             refresh_token: string;
             /** Format: uuid */
             user_id: string;
+        };
+        SignUpRiskScores: {
+            bot: number;
+            free_trial_abuse: number;
+        };
+        SignUpRuleAction: {
+            /** @enum {string} */
+            type: "allow" | "reject" | "restrict" | "log";
+            message?: string;
+        };
+        SignUpRuleEvaluation: {
+            rule_id: string;
+            display_name: string;
+            enabled: boolean;
+            condition: string;
+            /** @enum {string} */
+            status: "matched" | "not_matched" | "disabled" | "missing_condition" | "error";
+            action: components["schemas"]["SignUpRuleAction"];
+            /** @description Why the condition could not be run (status `error`) */
+            error?: string;
+        };
+        SignUpRuleTriggers: {
+            rule_id: string;
+            /** @description Matches in the window */
+            total_count: number;
+            all_time_count: number;
+            hourly_counts: {
+                /** @example 2026-11-26T13:00:00.000Z */
+                hour: string;
+                count: number;
+            }[];
+        };
+        SignUpRulesStats: {
+            rule_triggers: components["schemas"]["SignUpRuleTriggers"][];
+            /** @description The window's length in hours (48) */
+            analytics_hours: number;
+            total_triggers: number;
+            triggers_by_action: {
+                allow: number;
+                reject: number;
+                restrict: number;
+                log: number;
+            };
+        };
+        SignUpRulesTestRequest: {
+            /** @description The address signing up; null for a sign-up without one (some OAuth providers) */
+            email: string | null;
+            /** @enum {string} */
+            auth_method: "password" | "otp" | "oauth" | "passkey";
+            /** @description The OAuth provider's id, for `oauth` */
+            oauth_provider: string | null;
+            /** @description ISO 3166-1 alpha-2; null: the caller's own, when a trusted proxy says it */
+            country_code: string | null;
+            /**
+             * @description Echoed in the context; this server derives no risk from it
+             * @enum {string}
+             */
+            turnstile_result?: "ok" | "invalid" | "error";
+            risk_scores?: components["schemas"]["SignUpRiskScores"] & unknown;
+        };
+        SignUpRulesTestResult: {
+            context: {
+                email: string;
+                email_domain: string;
+                country_code: string;
+                /** @enum {string} */
+                auth_method: "password" | "otp" | "oauth" | "passkey";
+                oauth_provider: string;
+                /** @enum {string} */
+                turnstile_result: "ok" | "invalid" | "error";
+                risk_scores: components["schemas"]["SignUpRiskScores"];
+            };
+            evaluations: components["schemas"]["SignUpRuleEvaluation"][];
+            outcome: {
+                should_allow: boolean;
+                /** @enum {string} */
+                decision: "allow" | "reject" | "default-allow" | "default-reject";
+                decision_rule_id: string | null;
+                restricted_because_of_rule_id: string | null;
+            };
         };
         StartCliLogin: {
             /** @description How long the login may wait for confirmation; default 7200000 (2 hours), at most 24 hours. */
@@ -6587,31 +6871,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Accepted (and dropped) */
+            /** @description How many events were stored */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": components["schemas"]["AnalyticsEventsInserted"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, ANALYTICS_NOT_ENABLED, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError400"];
+                    "application/json": components["schemas"]["KnownError400PlusAnalyticsNotEnabled"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401"];
+                    "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
             /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
@@ -7243,6 +7527,15 @@ export interface operations {
                     "application/json": components["schemas"]["PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa"];
                 };
             };
+            /** @description Known error: SIGN_UP_REJECTED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403SignUpRejected"];
+                };
+            };
             /** @description Known error: USER_NOT_FOUND */
             404: {
                 headers: {
@@ -7319,6 +7612,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa"];
+                };
+            };
+            /** @description Known error: SIGN_UP_REJECTED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403SignUpRejected"];
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -7605,13 +7907,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: Signing in with an e-mailed code is turned off for this project. */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED, SIGN_UP_REJECTED. As text: Signing in with an e-mailed code is turned off for this project. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusSignUpRejected"];
                     "text/plain": string;
                 };
             };
@@ -8493,13 +8795,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED, SIGN_UP_REJECTED */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError403"];
+                    "application/json": components["schemas"]["KnownError403PlusSignUpRejected"];
                 };
             };
             /** @description Known error: USER_EMAIL_ALREADY_EXISTS */
@@ -10798,6 +11100,135 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    runAnalyticsQuery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsQuery"];
+            };
+        };
+        responses: {
+            /** @description The rows, as JSON objects by column name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsQueryResult"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, ANALYTICS_QUERY_ERROR, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusAnalyticsQueryError"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    getAnalyticsQueryTiming: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnalyticsQueryTimingRequest"];
+            };
+        };
+        responses: {
+            /** @description The query's cost */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnalyticsQueryTiming"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: ITEM_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404ItemNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
                 };
             };
         };
@@ -13648,6 +14079,122 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError404WebhookEndpointNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    getSignUpRulesStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpRulesStats"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    testSignUpRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpRulesTestRequest"];
+            };
+        };
+        responses: {
+            /** @description What the rules would do */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignUpRulesTestResult"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */

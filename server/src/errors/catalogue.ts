@@ -1,3 +1,4 @@
+import { analyticsErrors } from "./analytics";
 import { apiKeyErrors } from "./api-keys";
 import { cliErrors } from "./cli";
 import { dataVaultErrors } from "./data-vault";
@@ -11,6 +12,7 @@ import { paymentErrors } from "./payments";
 import { permissionErrors } from "./permissions";
 import { projectAuthErrors } from "./project-auth";
 import { sessionErrors } from "./session";
+import { signUpRuleErrors } from "./sign-up-rules";
 import { teamErrors } from "./teams";
 import { userErrors } from "./users";
 import { verificationErrors } from "./verification";
@@ -22,6 +24,7 @@ export const knownErrors = {
   ...projectAuthErrors,
   ...sessionErrors,
   ...userErrors,
+  ...signUpRuleErrors,
   ...teamErrors,
   ...permissionErrors,
   ...apiKeyErrors,
@@ -34,6 +37,7 @@ export const knownErrors = {
   ...emailErrors,
   ...webhookErrors,
   ...paymentErrors,
+  ...analyticsErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

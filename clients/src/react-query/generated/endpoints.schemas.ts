@@ -33,13 +33,87 @@ export interface AdminProjectList {
   pagination?: AdminProjectListPagination;
 }
 
+export type AnalyticsEventBatchEventsItemEventType = typeof AnalyticsEventBatchEventsItemEventType[keyof typeof AnalyticsEventBatchEventsItemEventType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AnalyticsEventBatchEventsItemEventType = {
+  '$page-view': '$page-view',
+  $click: '$click',
+} as const;
+
+export type AnalyticsEventBatchEventsItem = {
+  event_type: AnalyticsEventBatchEventsItemEventType;
+  /**
+   * @minimum 0
+   * @maximum 253402300799999
+   */
+  event_at_ms: number;
+  /** What the tracker recorded (JSON). */
+  data: unknown;
+};
+
 export interface AnalyticsEventBatch {
-  /** @maxLength 256 */
-  batch_id?: string;
-  sent_at_ms?: number;
-  /** @maxItems 10000 */
-  events?: unknown[];
-  [key: string]: unknown;
+  /** @pattern ^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i */
+  session_replay_segment_id: string;
+  /** @pattern ^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i */
+  batch_id: string;
+  /**
+   * @minimum 0
+   * @maximum 253402300799999
+   */
+  sent_at_ms: number;
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  events: AnalyticsEventBatchEventsItem[];
+}
+
+export interface AnalyticsEventsInserted {
+  inserted: number;
+}
+
+export type AnalyticsQueryParams = {[key: string]: unknown};
+
+export interface AnalyticsQuery {
+  /**
+   * One SELECT in ClickHouse's SQL; `{name:Type}` placeholders take `params`.
+   * @minLength 1
+   * @maxLength 100000
+   */
+  query: string;
+  params?: AnalyticsQueryParams;
+  /**
+   * @minimum 1000
+   * @maximum 120000
+   */
+  timeout_ms?: number;
+  include_all_branches?: boolean;
+}
+
+export type AnalyticsQueryResultResultItem = {[key: string]: unknown};
+
+export interface AnalyticsQueryResult {
+  result: AnalyticsQueryResultResultItem[];
+  query_id: string;
+}
+
+export type AnalyticsQueryTimingStats = {
+  cpu_time: number;
+  wall_clock_time: number;
+};
+
+export interface AnalyticsQueryTiming {
+  stats: AnalyticsQueryTimingStats;
+}
+
+export interface AnalyticsQueryTimingRequest {
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  query_id: string;
 }
 
 /**
@@ -1311,6 +1385,78 @@ export interface KnownError400BodyParsingErrorSchemaError {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400BodyParsingErrorSchemaErrorDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusAnalyticsNotEnabledCode = typeof KnownError400PlusAnalyticsNotEnabledCode[keyof typeof KnownError400PlusAnalyticsNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAnalyticsNotEnabledCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  ANALYTICS_NOT_ENABLED: 'ANALYTICS_NOT_ENABLED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusAnalyticsNotEnabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAnalyticsNotEnabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAnalyticsNotEnabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAnalyticsNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusAnalyticsQueryErrorCode = typeof KnownError400PlusAnalyticsQueryErrorCode[keyof typeof KnownError400PlusAnalyticsQueryErrorCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAnalyticsQueryErrorCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  ANALYTICS_QUERY_ERROR: 'ANALYTICS_QUERY_ERROR',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusAnalyticsQueryErrorDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAnalyticsQueryError {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAnalyticsQueryErrorCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAnalyticsQueryErrorDetails;
 }
 
 /**
@@ -3556,6 +3702,35 @@ export interface KnownError403PlusNewPurchasesBlocked {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError403PlusSignUpRejectedCode = typeof KnownError403PlusSignUpRejectedCode[keyof typeof KnownError403PlusSignUpRejectedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403PlusSignUpRejectedCode = {
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
+  SIGN_UP_REJECTED: 'SIGN_UP_REJECTED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403PlusSignUpRejectedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403PlusSignUpRejected {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403PlusSignUpRejectedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403PlusSignUpRejectedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode = typeof KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode[keyof typeof KnownError403PlusTeamInvitationRestrictedUserNotAllowedCode];
 
 
@@ -3580,6 +3755,34 @@ export interface KnownError403PlusTeamInvitationRestrictedUserNotAllowed {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError403PlusTeamInvitationRestrictedUserNotAllowedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403SignUpRejectedCode = typeof KnownError403SignUpRejectedCode[keyof typeof KnownError403SignUpRejectedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403SignUpRejectedCode = {
+  SIGN_UP_REJECTED: 'SIGN_UP_REJECTED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403SignUpRejectedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403SignUpRejected {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403SignUpRejectedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403SignUpRejectedDetails;
 }
 
 /**
@@ -3637,6 +3840,34 @@ export interface KnownError404ApiKeyNotFoundUserNotFound {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404ApiKeyNotFoundUserNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404ItemNotFoundCode = typeof KnownError404ItemNotFoundCode[keyof typeof KnownError404ItemNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404ItemNotFoundCode = {
+  ITEM_NOT_FOUND: 'ITEM_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404ItemNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404ItemNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404ItemNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404ItemNotFoundDetails;
 }
 
 /**
@@ -6778,6 +7009,8 @@ export type RateLimitsCliLoginPerIp = RateLimitRule & unknown;
 
 export type RateLimitsCliPollPerIp = RateLimitRule & unknown;
 
+export type RateLimitsAnalyticsBatchesPerSession = RateLimitRule & unknown;
+
 /**
  * This project's own rate limits by rule; a rule left out, or a field left out, follows the server-wide setting. A PATCH replaces the whole set.
  */
@@ -6792,6 +7025,7 @@ export interface RateLimits {
   code_check_per_ip?: RateLimitRule;
   cli_login_per_ip?: RateLimitsCliLoginPerIp;
   cli_poll_per_ip?: RateLimitsCliPollPerIp;
+  analytics_batches_per_session?: RateLimitsAnalyticsBatchesPerSession;
 }
 
 export interface RefreshedAccessToken {
@@ -7274,6 +7508,31 @@ export type ServerUserCreateRestrictedByAdminReason = string | null;
  */
 export type ServerUserCreateRestrictedByAdminPrivateDetails = string | null;
 
+/**
+ * Where the user signed up from (ISO 3166-1 alpha-2); sign-ups record it when a trusted proxy says it.
+ */
+export type ServerUserCreateCountryCode = string | null;
+
+export type ServerUserCreateRiskScoresSignUp = {
+  /**
+   * @minimum 0
+   * @maximum 100
+   */
+  bot: number;
+  /**
+   * @minimum 0
+   * @maximum 100
+   */
+  free_trial_abuse: number;
+};
+
+/**
+ * Sign-up risk scores, 0 to 100 each; this server derives none, so sign-ups get 0 and 0.
+ */
+export type ServerUserCreateRiskScores = {
+  sign_up: ServerUserCreateRiskScoresSignUp;
+};
+
 export interface ServerUserCreate {
   /** @maxLength 256 */
   display_name?: ServerUserCreateDisplayName;
@@ -7312,6 +7571,10 @@ export interface ServerUserCreate {
   restricted_by_admin_reason?: ServerUserCreateRestrictedByAdminReason;
   /** @maxLength 10000 */
   restricted_by_admin_private_details?: ServerUserCreateRestrictedByAdminPrivateDetails;
+  /** Where the user signed up from (ISO 3166-1 alpha-2); sign-ups record it when a trusted proxy says it. */
+  country_code?: ServerUserCreateCountryCode;
+  /** Sign-up risk scores, 0 to 100 each; this server derives none, so sign-ups get 0 and 0. */
+  risk_scores?: ServerUserCreateRiskScores;
   is_anonymous?: boolean;
 }
 
@@ -7370,6 +7633,31 @@ export type ServerUserUpdateRestrictedByAdminReason = string | null;
  */
 export type ServerUserUpdateRestrictedByAdminPrivateDetails = string | null;
 
+/**
+ * Where the user signed up from (ISO 3166-1 alpha-2); sign-ups record it when a trusted proxy says it.
+ */
+export type ServerUserUpdateCountryCode = string | null;
+
+export type ServerUserUpdateRiskScoresSignUp = {
+  /**
+   * @minimum 0
+   * @maximum 100
+   */
+  bot: number;
+  /**
+   * @minimum 0
+   * @maximum 100
+   */
+  free_trial_abuse: number;
+};
+
+/**
+ * Sign-up risk scores, 0 to 100 each; this server derives none, so sign-ups get 0 and 0.
+ */
+export type ServerUserUpdateRiskScores = {
+  sign_up: ServerUserUpdateRiskScoresSignUp;
+};
+
 export type ServerUserUpdateSelectedTeamId = string | null;
 
 export interface ServerUserUpdate {
@@ -7410,6 +7698,10 @@ export interface ServerUserUpdate {
   restricted_by_admin_reason?: ServerUserUpdateRestrictedByAdminReason;
   /** @maxLength 10000 */
   restricted_by_admin_private_details?: ServerUserUpdateRestrictedByAdminPrivateDetails;
+  /** Where the user signed up from (ISO 3166-1 alpha-2); sign-ups record it when a trusted proxy says it. */
+  country_code?: ServerUserUpdateCountryCode;
+  /** Sign-up risk scores, 0 to 100 each; this server derives none, so sign-ups get 0 and 0. */
+  risk_scores?: ServerUserUpdateRiskScores;
   selected_team_id?: ServerUserUpdateSelectedTeamId;
   /** Set false to turn an anonymous user into a regular one. */
   is_anonymous?: boolean;
@@ -7504,6 +7796,207 @@ export interface SignInTokens {
   /** Opaque token for this session; keep it for the session's life. */
   refresh_token: string;
   user_id: string;
+}
+
+export interface SignUpRiskScores {
+  /**
+   * @minimum 0
+   * @maximum 100
+   */
+  bot: number;
+  /**
+   * @minimum 0
+   * @maximum 100
+   */
+  free_trial_abuse: number;
+}
+
+export type SignUpRuleActionType = typeof SignUpRuleActionType[keyof typeof SignUpRuleActionType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRuleActionType = {
+  allow: 'allow',
+  reject: 'reject',
+  restrict: 'restrict',
+  log: 'log',
+} as const;
+
+export interface SignUpRuleAction {
+  type: SignUpRuleActionType;
+  message?: string;
+}
+
+export type SignUpRuleEvaluationStatus = typeof SignUpRuleEvaluationStatus[keyof typeof SignUpRuleEvaluationStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRuleEvaluationStatus = {
+  matched: 'matched',
+  not_matched: 'not_matched',
+  disabled: 'disabled',
+  missing_condition: 'missing_condition',
+  error: 'error',
+} as const;
+
+export interface SignUpRuleEvaluation {
+  rule_id: string;
+  display_name: string;
+  enabled: boolean;
+  condition: string;
+  status: SignUpRuleEvaluationStatus;
+  action: SignUpRuleAction;
+  /** Why the condition could not be run (status `error`) */
+  error?: string;
+}
+
+export type SignUpRuleTriggersHourlyCountsItem = {
+  hour: string;
+  count: number;
+};
+
+export interface SignUpRuleTriggers {
+  rule_id: string;
+  /** Matches in the window */
+  total_count: number;
+  all_time_count: number;
+  hourly_counts: SignUpRuleTriggersHourlyCountsItem[];
+}
+
+export type SignUpRulesStatsTriggersByAction = {
+  allow: number;
+  reject: number;
+  restrict: number;
+  log: number;
+};
+
+export interface SignUpRulesStats {
+  rule_triggers: SignUpRuleTriggers[];
+  /** The window's length in hours (48) */
+  analytics_hours: number;
+  total_triggers: number;
+  triggers_by_action: SignUpRulesStatsTriggersByAction;
+}
+
+/**
+ * The address signing up; null for a sign-up without one (some OAuth providers)
+ * @maxLength 1024
+ */
+export type SignUpRulesTestRequestEmail = string | null;
+
+export type SignUpRulesTestRequestAuthMethod = typeof SignUpRulesTestRequestAuthMethod[keyof typeof SignUpRulesTestRequestAuthMethod];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRulesTestRequestAuthMethod = {
+  password: 'password',
+  otp: 'otp',
+  oauth: 'oauth',
+  passkey: 'passkey',
+} as const;
+
+/**
+ * The OAuth provider's id, for `oauth`
+ * @maxLength 256
+ */
+export type SignUpRulesTestRequestOauthProvider = string | null;
+
+/**
+ * ISO 3166-1 alpha-2; null: the caller's own, when a trusted proxy says it
+ */
+export type SignUpRulesTestRequestCountryCode = string | null;
+
+/**
+ * Echoed in the context; this server derives no risk from it
+ */
+export type SignUpRulesTestRequestTurnstileResult = typeof SignUpRulesTestRequestTurnstileResult[keyof typeof SignUpRulesTestRequestTurnstileResult];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRulesTestRequestTurnstileResult = {
+  ok: 'ok',
+  invalid: 'invalid',
+  error: 'error',
+} as const;
+
+export type SignUpRulesTestRequestRiskScores = SignUpRiskScores & unknown;
+
+export interface SignUpRulesTestRequest {
+  /**
+   * The address signing up; null for a sign-up without one (some OAuth providers)
+   * @maxLength 1024
+   */
+  email: SignUpRulesTestRequestEmail;
+  auth_method: SignUpRulesTestRequestAuthMethod;
+  /**
+   * The OAuth provider's id, for `oauth`
+   * @maxLength 256
+   */
+  oauth_provider: SignUpRulesTestRequestOauthProvider;
+  /** ISO 3166-1 alpha-2; null: the caller's own, when a trusted proxy says it */
+  country_code: SignUpRulesTestRequestCountryCode;
+  /** Echoed in the context; this server derives no risk from it */
+  turnstile_result?: SignUpRulesTestRequestTurnstileResult;
+  risk_scores?: SignUpRulesTestRequestRiskScores;
+}
+
+export type SignUpRulesTestResultContextAuthMethod = typeof SignUpRulesTestResultContextAuthMethod[keyof typeof SignUpRulesTestResultContextAuthMethod];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRulesTestResultContextAuthMethod = {
+  password: 'password',
+  otp: 'otp',
+  oauth: 'oauth',
+  passkey: 'passkey',
+} as const;
+
+export type SignUpRulesTestResultContextTurnstileResult = typeof SignUpRulesTestResultContextTurnstileResult[keyof typeof SignUpRulesTestResultContextTurnstileResult];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRulesTestResultContextTurnstileResult = {
+  ok: 'ok',
+  invalid: 'invalid',
+  error: 'error',
+} as const;
+
+export type SignUpRulesTestResultContext = {
+  email: string;
+  email_domain: string;
+  country_code: string;
+  auth_method: SignUpRulesTestResultContextAuthMethod;
+  oauth_provider: string;
+  turnstile_result: SignUpRulesTestResultContextTurnstileResult;
+  risk_scores: SignUpRiskScores;
+};
+
+export type SignUpRulesTestResultOutcomeDecision = typeof SignUpRulesTestResultOutcomeDecision[keyof typeof SignUpRulesTestResultOutcomeDecision];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRulesTestResultOutcomeDecision = {
+  allow: 'allow',
+  reject: 'reject',
+  'default-allow': 'default-allow',
+  'default-reject': 'default-reject',
+} as const;
+
+export type SignUpRulesTestResultOutcomeDecisionRuleId = string | null;
+
+export type SignUpRulesTestResultOutcomeRestrictedBecauseOfRuleId = string | null;
+
+export type SignUpRulesTestResultOutcome = {
+  should_allow: boolean;
+  decision: SignUpRulesTestResultOutcomeDecision;
+  decision_rule_id: SignUpRulesTestResultOutcomeDecisionRuleId;
+  restricted_because_of_rule_id: SignUpRulesTestResultOutcomeRestrictedBecauseOfRuleId;
+};
+
+export interface SignUpRulesTestResult {
+  context: SignUpRulesTestResultContext;
+  evaluations: SignUpRuleEvaluation[];
+  outcome: SignUpRulesTestResultOutcome;
 }
 
 export interface StartCliLogin {

@@ -18,6 +18,7 @@ import type {
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
   KnownError403,
+  KnownError403PlusSignUpRejected,
   KnownError404VerificationCodeNotFound,
   KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed,
   KnownError409VerificationCodeAlreadyUsed,
@@ -142,7 +143,7 @@ export const signInWithCode = async (verificationCode: VerificationCode, options
 
 
 
-export const getSignInWithCodeMutationOptions = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403 | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getSignInWithCodeMutationOptions = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -169,12 +170,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithCodeMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithCode>>>
     export type SignInWithCodeMutationBody = VerificationCode
-    export type SignInWithCodeMutationError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403 | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type SignInWithCodeMutationError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Sign in with a one-time code
  */
-export const useSignInWithCode = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403 | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useSignInWithCode = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithCode>>,

@@ -22,6 +22,7 @@ import type {
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
   KnownError403,
+  KnownError403PlusSignUpRejected,
   KnownError404UserNotFound,
   KnownError404VerificationCodeNotFound,
   KnownError409UserEmailAlreadyExists,
@@ -439,7 +440,7 @@ export const signUpWithPassword = async (passwordSignUp: PasswordSignUp, options
 
 
 
-export const getSignUpWithPasswordMutationOptions = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403 | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
+export const getSignUpWithPasswordMutationOptions = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext> => {
 
@@ -466,12 +467,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignUpWithPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof signUpWithPassword>>>
     export type SignUpWithPasswordMutationBody = PasswordSignUp
-    export type SignUpWithPasswordMutationError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403 | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>
+    export type SignUpWithPasswordMutationError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>
 
     /**
  * @summary Sign up with e-mail and password
  */
-export const useSignUpWithPassword = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403 | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
+export const useSignUpWithPassword = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpWithPassword>>,

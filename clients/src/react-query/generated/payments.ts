@@ -1275,7 +1275,7 @@ export const useUpdateCustomerItemQuantity = <TError = ErrorType<KnownError400Pl
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * The SetupIntent must be the customer's and have succeeded (SCHEMA_ERROR otherwise); renewals and plan switches then charge that card. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
+ * The SetupIntent must be the customer's (a bare 403 otherwise, as Stack Auth answers it) and have succeeded (a bare 400 otherwise); renewals and plan switches then charge that card. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
  * @summary Make the card a confirmed SetupIntent saved the customer's default
  */
 export const getSetDefaultPaymentMethodUrl = (customerType: 'user' | 'team',

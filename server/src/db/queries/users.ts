@@ -20,6 +20,7 @@ export interface UserRecord {
   restrictedByAdminReason: string | null;
   restrictedByAdminPrivateDetails: string | null;
   countryCode: string | null;
+  signUpRiskScores: { bot: number; free_trial_abuse: number };
   primaryEmail: string | null;
   primaryEmailVerified: boolean;
   primaryEmailAuthEnabled: boolean;
@@ -45,6 +46,8 @@ type UserRow = {
   restricted_by_admin_reason: string | null;
   restricted_by_admin_private_details: string | null;
   country_code: string | null;
+  sign_up_risk_bot: number;
+  sign_up_risk_free_trial_abuse: number;
   primary_email: string | null;
   primary_email_verified: boolean | null;
   primary_email_auth_enabled: boolean | null;
@@ -59,7 +62,7 @@ const USER_SELECT = `
   SELECT u.id, u.display_name, u.profile_image_url, u.client_metadata, u.client_read_only_metadata, u.server_metadata,
     u.is_anonymous, u.password_hash IS NOT NULL AS has_password, u.otp_auth_enabled, u.passkey_auth_enabled,
     u.totp_secret_encrypted IS NOT NULL AS requires_totp_mfa, u.restricted_by_admin, u.restricted_by_admin_reason,
-    u.restricted_by_admin_private_details, u.country_code, u.signed_up_at, u.last_active_at,
+    u.restricted_by_admin_private_details, u.country_code, u.sign_up_risk_bot, u.sign_up_risk_free_trial_abuse, u.signed_up_at, u.last_active_at,
     cc.value AS primary_email, cc.is_verified AS primary_email_verified, cc.used_for_auth AS primary_email_auth_enabled,
     (SELECT to_jsonb(st) FROM (SELECT ${TEAM_COLUMNS} FROM teams t
        WHERE t.project_id = u.project_id AND t.branch_id = u.branch_id AND t.id = u.selected_team_id) st) AS selected_team,
@@ -88,6 +91,7 @@ function toUser(row: UserRow): UserRecord {
     restrictedByAdminReason: row.restricted_by_admin_reason,
     restrictedByAdminPrivateDetails: row.restricted_by_admin_private_details,
     countryCode: row.country_code,
+    signUpRiskScores: { bot: Number(row.sign_up_risk_bot), free_trial_abuse: Number(row.sign_up_risk_free_trial_abuse) },
     primaryEmail: row.primary_email,
     primaryEmailVerified: row.primary_email_verified ?? false,
     primaryEmailAuthEnabled: row.primary_email_auth_enabled ?? false,
@@ -207,6 +211,9 @@ export interface UserProfileChanges {
   restrictedByAdmin?: boolean;
   restrictedByAdminReason?: string | null;
   restrictedByAdminPrivateDetails?: string | null;
+  countryCode?: string | null;
+  signUpRiskBot?: number;
+  signUpRiskFreeTrialAbuse?: number;
 }
 
 // Column, cast and whether the value is JSON, per changeable field.
@@ -225,6 +232,9 @@ const PROFILE_COLUMNS: Record<keyof UserProfileChanges, [column: string, cast: s
   restrictedByAdmin: ["restricted_by_admin", "boolean"],
   restrictedByAdminReason: ["restricted_by_admin_reason", "text"],
   restrictedByAdminPrivateDetails: ["restricted_by_admin_private_details", "text"],
+  countryCode: ["country_code", "text"],
+  signUpRiskBot: ["sign_up_risk_bot", "smallint"],
+  signUpRiskFreeTrialAbuse: ["sign_up_risk_free_trial_abuse", "smallint"],
 };
 
 /** Applies the given changes; a field left undefined keeps its value. */

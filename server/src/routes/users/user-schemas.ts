@@ -41,6 +41,15 @@ const profileFields = {
   restricted_by_admin: z.boolean(),
   restricted_by_admin_reason: z.string().max(1000).nullable(),
   restricted_by_admin_private_details: z.string().max(10_000).nullable(),
+  country_code: z
+    .string()
+    .transform((value) => value.trim().toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}$/, "a 2-letter country code"))
+    .nullable()
+    .openapi({ description: "Where the user signed up from (ISO 3166-1 alpha-2); sign-ups record it when a trusted proxy says it." }),
+  risk_scores: z
+    .strictObject({ sign_up: z.strictObject({ bot: z.number().int().min(0).max(100), free_trial_abuse: z.number().int().min(0).max(100) }) })
+    .openapi({ description: "Sign-up risk scores, 0 to 100 each; this server derives none, so sign-ups get 0 and 0." }),
 };
 
 export const ServerUserUpdateSchema = z
@@ -91,5 +100,7 @@ export function toUserChanges(body: UserWrite): UserChanges {
     restrictedByAdmin: body.restricted_by_admin,
     restrictedByAdminReason: body.restricted_by_admin_reason,
     restrictedByAdminPrivateDetails: body.restricted_by_admin_private_details,
+    countryCode: body.country_code,
+    signUpRiskScores: body.risk_scores?.sign_up,
   };
 }

@@ -31,6 +31,9 @@ import { createUser, updateUser } from "../users/user-changes";
 import { issueCode, redeemCode } from "../verification-codes";
 import { finishSignIn } from "./finish-sign-in";
 import { normalizeEmail } from "./passwords";
+import { upgradeChanges } from "./anonymous-upgrade";
+import { judgeSignUp, recordSignUpDecision, type SignUpJudgement } from "../sign-up-rules/admission";
+import { signUpRejected } from "../../errors";
 
 /**
  * A sign-in code lives 30 minutes: the person is waiting for it, so it is normally used
@@ -83,32 +86,48 @@ export async function signInWithCode(
   assertOtpEnabled(tenancy);
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.codeCheckPerIp, subject: client.ip }]);
   // The code is used, and an existing account's address verified, in one transaction. A
-  // refusal to sign up is thrown inside it, so that refusal leaves the code unused.
-  const found = await redeemCode(deps.db, tenancy, "otp_sign_in", input.code, { consume: true }, async (tx, record) => {
-    const email = record.email;
-    if (!email) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
-    const account = await findAuthByEmail(tx, tenancy, email);
-    if (account) {
-      // Thrown inside the transaction, so the code stays unused.
-      if (!account.emailVerified) throw new KnownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: true });
-      if (!account.otpAuthEnabled) await enableOtpAuth(tx, tenancy, account.userId);
-      return { email, userId: account.userId };
-    }
-    if (!tenancy.config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
-    return { email, userId: null };
-  });
+  // refusal to sign up (by the project's switch or its sign-up rules) is thrown inside it, so
+  // that refusal leaves the code unused.
+  let judgement: SignUpJudgement | undefined;
+  let found: { email: string; userId: string | null };
+  try {
+    found = await redeemCode(deps.db, tenancy, "otp_sign_in", input.code, { consume: true }, async (tx, record) => {
+      const email = record.email;
+      if (!email) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
+      const account = await findAuthByEmail(tx, tenancy, email);
+      if (account) {
+        // Thrown inside the transaction, so the code stays unused.
+        if (!account.emailVerified) throw new KnownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: true });
+        if (!account.otpAuthEnabled) await enableOtpAuth(tx, tenancy, account.userId);
+        return { email, userId: account.userId };
+      }
+      if (!tenancy.config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
+      judgement = judgeSignUp(tenancy, { email, authMethod: "otp", countryCode: client.countryCode });
+      if (!judgement.decision.shouldAllow) throw signUpRejected();
+      return { email, userId: null };
+    });
+  } finally {
+    if (judgement) await recordSignUpDecision(deps, tenancy, judgement.decision);
+  }
 
   let userId = found.userId;
   const isNewUser = userId === null;
   if (userId === null) {
+    const admission = judgement?.admission ?? {};
     const identity = { primaryEmail: found.email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true };
     // The token may predate an upgrade; only a user who is still anonymous is upgraded.
     const anonymous = input.anonymousUserId ? await findUser(deps.db, tenancy, input.anonymousUserId) : null;
     if (anonymous?.isAnonymous) {
       // Upgraded in place: the same id keeps what the user did while anonymous.
-      userId = (await updateUser(deps, tenancy, anonymous.id, { ...identity, isAnonymous: false })).id;
+      userId = (
+        await updateUser(deps, tenancy, anonymous.id, {
+          ...(await upgradeChanges(deps, tenancy, anonymous.id, admission)),
+          ...identity,
+          isAnonymous: false,
+        })
+      ).id;
     } else {
-      userId = (await createUser(deps, tenancy, identity)).id;
+      userId = (await createUser(deps, tenancy, { ...admission, ...identity })).id;
     }
   }
   // A user deleted after the code was redeemed: the code now leads nowhere.

@@ -19,6 +19,22 @@ export interface OAuthProviderConfig {
   allowConnectedAccounts: boolean;
 }
 
+export type SignUpRuleActionType = "allow" | "reject" | "restrict" | "log";
+
+/**
+ * One sign-up rule (services/sign-up-rules): when `condition`, a CEL expression over the
+ * sign-up, holds, `action` applies. A rule without `enabled: true` or without a condition is
+ * skipped. Rules run by `priority`, highest first, then by id.
+ */
+export interface SignUpRuleConfig {
+  enabled?: boolean;
+  displayName?: string;
+  priority?: number;
+  condition?: string;
+  /** `message` is for the project's administrators; the person refused never reads it. */
+  action?: { type?: SignUpRuleActionType; message?: string };
+}
+
 export interface TrustedDomainConfig {
   baseUrl: string;
   handlerPath: string;
@@ -104,6 +120,12 @@ export interface WebhookEndpointConfig {
   events?: Record<string, Record<string, true>>;
 }
 
+export interface AnalyticsQueryFolderConfig {
+  displayName?: string;
+  sortOrder?: number;
+  queries?: Record<string, { displayName?: string; sqlQuery?: string; description?: string }>;
+}
+
 export interface ProjectConfig {
   project: { requirePublishableClientKey: boolean };
   auth: {
@@ -116,6 +138,9 @@ export interface ProjectConfig {
       accountMergeStrategy: "link_method" | "raise_error" | "allow_duplicates";
       providers: Record<string, OAuthProviderConfig>;
     };
+    signUpRules: Record<string, SignUpRuleConfig>;
+    /** What a sign-up that no allow or reject rule decided gets. */
+    signUpRulesDefaultAction: "allow" | "reject";
   };
   onboarding: { requireEmailVerification: boolean };
   teams: { createPersonalTeamOnSignUp: boolean; allowClientTeamCreation: boolean };
@@ -139,6 +164,12 @@ export interface ProjectConfig {
   payments: PaymentsConfig;
   dataVault: { stores: Record<string, { displayName?: string }> };
   webhooks: { endpoints: Record<string, WebhookEndpointConfig> };
+  /** Apps the project has turned on, by app id (e.g. `analytics`). */
+  apps: { installed: Record<string, { enabled?: boolean }> };
+  /** Saved analytics queries, in folders. */
+  analytics: { queryFolders: Record<string, AnalyticsQueryFolderConfig> };
+  /** Dashboards written as TSX, by UUID. */
+  customDashboards: Record<string, { displayName?: string; tsxSource?: string }>;
   /**
    * This project's own rate limits, by rule (config/rate-limits.ts): `max` and/or
    * `windowSeconds`. A rule not named here follows the server-wide setting.
@@ -159,6 +190,8 @@ export function defaultProjectConfig(): ProjectConfig {
       // On by default, as the SDK's `getUser({ or: "anonymous" })` expects of a project that did not opt out.
       anonymous: { allowSignUp: true },
       oauth: { accountMergeStrategy: "link_method", providers: {} },
+      signUpRules: {},
+      signUpRulesDefaultAction: "allow",
     },
     onboarding: { requireEmailVerification: false },
     teams: { createPersonalTeamOnSignUp: false, allowClientTeamCreation: false },
@@ -170,6 +203,9 @@ export function defaultProjectConfig(): ProjectConfig {
     payments: { blockNewPurchases: false, testMode: true, productLines: {}, items: {}, products: {} },
     dataVault: { stores: {} },
     webhooks: { endpoints: {} },
+    apps: { installed: {} },
+    analytics: { queryFolders: {} },
+    customDashboards: {},
     rateLimits: {},
   };
 }

@@ -16,6 +16,16 @@ import { z } from "zod";
 import type { ProjectConfig } from "./document";
 import { expandDottedKeys, isUnstorableKey } from "./render";
 import { PERMISSION_ID_MAX_LENGTH } from "../permissions/scope";
+import { conditionProblem } from "../sign-up-rules/conditions";
+
+/** How many sign-up rules a project may have (each sign-up runs them all, in the request). */
+export const MAX_SIGN_UP_RULES = 100;
+
+/** A sign-up rule's condition: a CEL expression that parses (services/sign-up-rules/conditions.ts). */
+const signUpRuleCondition = z.string().superRefine((source, ctx) => {
+  const problem = conditionProblem(source);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 export const OAUTH_PROVIDER_TYPES = [
   "google",
@@ -124,6 +134,20 @@ export const configOverrideSchema = part({
         }),
       ),
     }),
+    signUpRules: entries(
+      userSpecifiedId,
+      part({
+        enabled: removable(z.boolean()),
+        displayName: removable(z.string().max(256)),
+        priority: removable(z.number().int().min(0).max(1_000_000)),
+        condition: removable(signUpRuleCondition),
+        action: part({
+          type: removable(z.enum(["allow", "reject", "restrict", "log"])),
+          message: removable(z.string().max(1024)),
+        }),
+      }),
+    ),
+    signUpRulesDefaultAction: removable(z.enum(["allow", "reject"])),
   }),
   onboarding: part({ requireEmailVerification: removable(z.boolean()) }),
   teams: part({ createPersonalTeamOnSignUp: removable(z.boolean()), allowClientTeamCreation: removable(z.boolean()) }),
@@ -223,6 +247,29 @@ export const configOverrideSchema = part({
       }),
     ),
   }),
+  apps: part({ installed: entries(recordKey, part({ enabled: removable(z.boolean()) })) }),
+  // Saved analytics queries and dashboards (Stack Auth keeps these at the environment level).
+  analytics: part({
+    queryFolders: entries(
+      userSpecifiedId,
+      part({
+        displayName: removable(z.string().max(256)),
+        sortOrder: removable(z.number().int().min(-1_000_000_000).max(1_000_000_000)),
+        queries: entries(
+          userSpecifiedId,
+          part({
+            displayName: removable(z.string().max(256)),
+            sqlQuery: removable(z.string().max(100_000)),
+            description: removable(z.string().max(4096)),
+          }),
+        ),
+      }),
+    ),
+  }),
+  customDashboards: entries(
+    z.uuid(),
+    part({ displayName: removable(z.string().max(256)), tsxSource: removable(z.string().max(1_000_000)) }),
+  ),
   rateLimits: entries(
     recordKey,
     part({ max: removable(z.number().int().min(1)), windowSeconds: removable(z.number().int().min(1)) }),
@@ -277,6 +324,9 @@ export function renderedConfigProblems(config: ProjectConfig): string[] {
     if (!provider.clientId) problems.push(`"${key}.clientId": Client ID is missing`);
     if (!provider.clientSecret) problems.push(`"${key}.clientSecret": Client secret is missing`);
     if (provider.type === "oidc" && !provider.issuerUrl) problems.push(`"${key}.issuerUrl": Issuer URL is missing`);
+  }
+  if (Object.keys(config.auth.signUpRules).length > MAX_SIGN_UP_RULES) {
+    problems.push(`"auth.signUpRules": a project has at most ${MAX_SIGN_UP_RULES} sign-up rules`);
   }
   const server = config.emails.server;
   if (!server.isShared) {

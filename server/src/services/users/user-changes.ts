@@ -53,6 +53,9 @@ export interface UserChanges {
   restrictedByAdmin?: boolean;
   restrictedByAdminReason?: string | null;
   restrictedByAdminPrivateDetails?: string | null;
+  /** Where the user signed up from (ISO 3166-1 alpha-2), set by the sign-up paths. */
+  countryCode?: string | null;
+  signUpRiskScores?: { bot: number; free_trial_abuse: number };
 }
 
 /** Work that must happen before the transaction: hashing and sealing secrets. */
@@ -70,6 +73,24 @@ async function prepareSecrets(deps: ServiceDeps, changes: UserChanges): Promise<
     prepared.totpSecretEncrypted = changes.totpSecretBase64 === null ? null : deps.totpSecrets.seal(changes.totpSecretBase64);
   }
   return prepared;
+}
+
+/**
+ * A restriction's reason and private details go only with the restriction (as in Stack Auth):
+ * giving either to a user who is not, or will not be, restricted is SCHEMA_ERROR, lifting a
+ * restriction clears both, and an empty string is no text.
+ */
+function checkedRestriction(changes: UserChanges, currentlyRestricted: boolean): UserChanges {
+  const text = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
+  const reason = text(changes.restrictedByAdminReason);
+  const details = text(changes.restrictedByAdminPrivateDetails);
+  if (changes.restrictedByAdmin ?? currentlyRestricted) {
+    return { ...changes, restrictedByAdminReason: reason, restrictedByAdminPrivateDetails: details };
+  }
+  for (const [field, value] of [["restricted_by_admin_reason", reason], ["restricted_by_admin_private_details", details]] as const) {
+    if (value != null) throw new KnownError("SCHEMA_ERROR", { message: `body.${field}: only a restricted user (restricted_by_admin true) has one` });
+  }
+  return changes.restrictedByAdmin === false ? { ...changes, restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null } : changes;
 }
 
 function emailTaken(email: string) {
@@ -101,6 +122,9 @@ async function applyChanges(
     restrictedByAdmin: changes.restrictedByAdmin,
     restrictedByAdminReason: changes.restrictedByAdminReason,
     restrictedByAdminPrivateDetails: changes.restrictedByAdminPrivateDetails,
+    countryCode: changes.countryCode,
+    signUpRiskBot: changes.signUpRiskScores?.bot,
+    signUpRiskFreeTrialAbuse: changes.signUpRiskScores?.free_trial_abuse,
     ...secrets,
   });
   await applyPrimaryEmail(tx, tenancy, userId, changes);
@@ -183,6 +207,7 @@ export async function createUser(
   input: UserChanges,
   alsoInTransaction?: (tx: Queryable, userId: string) => Promise<void>,
 ): Promise<User> {
+  input = checkedRestriction(input, false);
   const secrets = await prepareSecrets(deps, input);
   const userId = newId();
   return translateConflicts(addressConflict(input, null), () =>
@@ -212,6 +237,7 @@ export async function updateUser(
 ): Promise<User> {
   const current = await findUser(deps.db, tenancy, userId);
   if (!current) throw new KnownError("USER_NOT_FOUND");
+  changes = checkedRestriction(changes, current.restrictedByAdmin);
   const secrets = await prepareSecrets(deps, changes);
   await translateConflicts(addressConflict(changes, current), () =>
     unlessDeletedMeanwhile(
