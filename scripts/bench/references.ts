@@ -264,7 +264,7 @@ async function postFloorHandler(config: FloorConfig & { work: PostFloorWork }, p
 }
 
 /** The bench catalog has no include-by-default products, the only part of the catalog the arithmetic reads. */
-const BENCH_CATALOG_WITHOUT_DEFAULTS = { testMode: true, catalogs: {}, items: {}, products: {} };
+const BENCH_CATALOG_WITHOUT_DEFAULTS = { blockNewPurchases: false, testMode: true, productLines: {}, items: {}, products: {} };
 
 /** Gatehouse's query functions over one pg client, each statement prepared once per connection by its text's digest. */
 function preparedQueryable(client: pg.PoolClient): Queryable {

@@ -94,7 +94,7 @@ echo "$STACK_COMMIT" > "$WORK/state/stack-commit.txt"
 TSX="$GATEHOUSE_DIR/node_modules/.bin/tsx"
 setsid node "$HERE/mail-catcher.mjs" "$SMTP_PORT" "$MAIL_HTTP_PORT" >"$WORK/logs/mail-catcher.log" 2>&1 &
 PIDS+=("$!")
-setsid node "$HERE/api-proxy.mjs" "$PROXY_PORT" "$GATEHOUSE_PORT" "$WORK/state" >"$WORK/logs/api-proxy.log" 2>&1 &
+STRIPE_STAND_IN_URL="http://127.0.0.1:$STRIPE_PORT" setsid node "$HERE/api-proxy.mjs" "$PROXY_PORT" "$GATEHOUSE_PORT" "$WORK/state" >"$WORK/logs/api-proxy.log" 2>&1 &
 PIDS+=("$!")
 setsid node "$HERE/api-proxy.mjs" "$DASHBOARD_PORT" "$GATEHOUSE_PORT" >"$WORK/logs/dashboard-proxy.log" 2>&1 &
 PIDS+=("$!")

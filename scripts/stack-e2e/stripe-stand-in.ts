@@ -1,13 +1,14 @@
 // Gatehouse's own Stripe stand-in (server/src/testing/stripe-stand-in.ts) on a fixed loopback
 // port, for Stack's payments tests: the server's STRIPE_API_BASE_URL points here, and its
-// webhook secret is the one Stack's helpers sign with.
+// webhook secret is the one Stack's helpers sign with. It answers the few values Stack's
+// snapshots pin as stripe-mock does (stripeMockFixtures: onboarding link, client secrets).
 // Usage: tsx stripe-stand-in.ts <port> <webhook secret>
 import { startStripeStandIn } from "../../server/src/testing/stripe-stand-in";
 
 const port = Number(process.argv[2]);
 const webhookSecret = process.argv[3];
 if (!port || !webhookSecret) throw new Error("usage: tsx stripe-stand-in.ts <port> <webhook secret>");
-const standIn = await startStripeStandIn({ port, webhookSecret });
+const standIn = await startStripeStandIn({ port, webhookSecret, stripeMockFixtures: true });
 console.log(`stripe stand-in on ${standIn.url}`);
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => void standIn.close().then(() => process.exit(0)));

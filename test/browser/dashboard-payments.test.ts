@@ -33,7 +33,7 @@ describe("dashboard: payments", () => {
     const admin = adminOf(server, project);
     const catalog = async () => JSON.parse((await admin("GET", "/internal/config")).json.config_string).payments;
     const override = (changes: Record<string, unknown>) => admin("PATCH", "/internal/config/override/project", { config_override_string: JSON.stringify(changes) });
-    expect((await override({ "payments.catalogs.plans": { displayName: "Plans" } })).status).toBe(200);
+    expect((await override({ "payments.productLines.plans": { displayName: "Plans", customerType: "user" } })).status).toBe(200);
     await signInToDashboard(page, project);
     await openProjectPage(page, project.projectId, "payments", "Payments");
     await page.getByText("No products yet").waitFor();
@@ -65,12 +65,12 @@ describe("dashboard: payments", () => {
     await productForm.getByPlaceholder("None").click();
     await page.getByRole("option", { name: "Plans", exact: true }).click();
     await shots(page, "dashboard-payments-product-form");
-    // The catalog goes away behind the page's back: the server refuses, and the form says why.
-    expect((await override({ "payments.catalogs.plans": null })).status).toBe(200);
+    // The product line goes away behind the page's back: the server refuses, and the form says why.
+    expect((await override({ "payments.productLines.plans": null })).status).toBe(200);
     await productForm.getByRole("button", { name: "Add product" }).click();
-    await productForm.getByRole("alert").getByText('no catalog "plans"').waitFor();
+    await productForm.getByRole("alert").getByText('no product line "plans"').waitFor();
     expect((await catalog()).products).toEqual({});
-    expect((await override({ "payments.catalogs.plans": { displayName: "Plans" } })).status).toBe(200);
+    expect((await override({ "payments.productLines.plans": { displayName: "Plans", customerType: "user" } })).status).toBe(200);
     await productForm.getByRole("button", { name: "Add product" }).click();
     await productForm.waitFor({ state: "detached" });
     const card = page.getByRole("listitem", { name: "Pro plan" });
@@ -82,7 +82,7 @@ describe("dashboard: payments", () => {
     expect(saved.products.pro).toEqual({
       displayName: "Pro plan",
       customerType: "user",
-      catalogId: "plans",
+      productLineId: "plans",
       prices: { monthly: { USD: "9.99", interval: [1, "month"] } },
       includedItems: { credits: { quantity: 100, repeat: "never", expires: "never" } },
     });
@@ -136,16 +136,17 @@ describe("dashboard: payments", () => {
     expect((await project.asServer("GET", `/payments/items/user/${buyerId}/credits`)).json.quantity).toBe(70);
     await shots(page, "dashboard-payments-customer");
 
-    // Cancel the product here, then grant it again from the catalog.
+    // Cancel the subscription here: it stops renewing, and the customer keeps the product to the end of its period.
     await products.getByRole("button", { name: "Cancel Pro plan" }).click();
-    await page.getByRole("dialog", { name: "Cancel Pro plan?" }).getByRole("button", { name: "Cancel product" }).click();
-    await products.getByText("No products").waitFor();
-    expect((await project.asServer("GET", `/payments/products/user/${buyerId}`)).json.items).toEqual([]);
+    await page.getByRole("dialog", { name: "Cancel Pro plan?" }).getByRole("button", { name: "Cancel subscription" }).click();
+    await products.getByRole("button", { name: "Cancel Pro plan" }).waitFor({ state: "detached" });
+    await products.getByRole("listitem", { name: "Pro plan" }).waitFor();
+    expect((await project.asServer("GET", `/payments/products/user/${buyerId}`)).json.items.map((p: { id: string; subscription: unknown }) => [p.id, p.subscription])).toEqual([["pro", null]]);
+    // Granting it again is refused while it is held; the page shows the server's message.
     await products.getByPlaceholder("Choose a product").click();
     await page.getByRole("option", { name: "Pro plan", exact: true }).click();
     await products.getByRole("button", { name: "Grant", exact: true }).click();
-    await products.getByRole("listitem", { name: "Pro plan" }).waitFor();
-    expect((await project.asServer("GET", `/payments/products/user/${buyerId}`)).json.items.map((p: { id: string }) => p.id)).toEqual(["pro"]);
+    await products.getByRole("alert").waitFor();
 
     // Transactions: the test purchase, as the API lists it.
     await page.getByRole("tab", { name: "Transactions" }).click();
@@ -153,8 +154,8 @@ describe("dashboard: payments", () => {
     const row = table.getByRole("row").filter({ hasText: "Pro plan" });
     await row.getByRole("link", { name: `user ${buyerId}` }).waitFor();
     await row.getByText("Test", { exact: true }).waitFor();
-    const listed = (await admin("GET", "/internal/payments/transactions")).json.transactions as Array<{ type: string; customer_id: string; test_mode: boolean }>;
-    expect(listed.filter((t) => t.type === "purchase").map((t) => [t.customer_id, t.test_mode])).toEqual([[buyerId, true]]);
+    const listed = (await admin("GET", "/internal/payments/transactions")).json.transactions as Array<{ type: string; entries: Array<{ customer_id: string }>; test_mode: boolean }>;
+    expect(listed.filter((t) => t.type === "purchase").map((t) => [t.entries[0]!.customer_id, t.test_mode])).toEqual([[buyerId, true]]);
     expect(await row.textContent()).toContain("Purchase");
     await shots(page, "dashboard-payments-transactions");
   }, 180_000);
@@ -173,7 +174,7 @@ describe("checkout: live mode", () => {
     await stripe?.close();
   });
 
-  it("hands the buyer over to Stripe's checkout for the chosen price and quantity, and refunds the paid purchase from Transactions", async () => {
+  it("shows the live offer without selling it on the page, and refunds a purchase paid through Stripe from Transactions", async () => {
     const { page } = harness();
     const project = await createSeededProject(live, "Harbour live");
     const admin = adminOf(live, project);
@@ -206,17 +207,23 @@ describe("checkout: live mode", () => {
     await shots(page, "checkout-live");
     await page.getByText("USD", { exact: true }).click();
     expect(await page.getByTestId("checkout-total").textContent()).toBe("$15.00 once");
-    await page.getByRole("button", { name: "Continue to payment" }).click();
-    await page.waitForURL(new RegExp(`^${stripe.url}/checkout/cs_`));
-    const session = stripe.checkoutSessions.get(new URL(page.url()).pathname.split("/").pop()!)!;
-    expect(session).toMatchObject({ amount_total: 1500, currency: "usd", mode: "payment" });
+    // The page does not mount Stripe.js's payment element yet: it says so and sells nothing.
+    await page.getByText("Paying by card is not available on this page yet.").waitFor();
+    expect(await page.getByRole("button", { name: "Continue to payment" }).isDisabled()).toBe(true);
+
+    // Bought as Stack Auth's SDK buys: purchase-session's client secret confirmed at Stripe (the stand-in), then Stripe's event.
+    const fullCode = decodeURIComponent(new URL(link.json.url).pathname.split("/").pop()!);
+    const session = await fetch(`${live.url}/api/v1/payments/purchases/purchase-session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ full_code: fullCode, price_id: "once", quantity: 3, currency: "USD" }),
+    });
+    expect(session.status).toBe(200);
+    const intent = stripe.confirm(((await session.json()) as { client_secret: string }).client_secret).paymentIntent!;
+    expect(intent).toMatchObject({ amount: 1500, currency: "usd", account: accountId });
 
     // Stripe says it was paid; the dashboard's Transactions refunds it through Stripe.
-    const paid = stripe.signedEvent({
-      account: accountId,
-      type: "checkout.session.completed",
-      object: { id: session.id, object: "checkout.session", mode: "payment", payment_status: "paid", payment_intent: "pi_live_1", metadata: session.metadata },
-    });
+    const paid = stripe.signedEvent({ account: accountId, type: "payment_intent.succeeded", object: stripe.paymentIntentObject(intent.id) });
     const delivered = await fetch(`${live.url}/api/v1/integrations/stripe/webhooks`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": paid.signature }, body: paid.body });
     expect(delivered.status).toBe(200);
     await page.goto(`${live.url}/`);
@@ -231,11 +238,11 @@ describe("checkout: live mode", () => {
     await row.getByRole("button", { name: "Refund" }).click();
     await page.getByRole("dialog", { name: "Refund this transaction?" }).getByRole("button", { name: "Refund" }).click();
     await row.getByText("Refunded").waitFor();
-    expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: "pi_live_1", amount: 1500, account: accountId })]);
+    expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: intent.id, amount: 1500, account: accountId })]);
     expect((await project.asServer("GET", `/payments/products/user/${buyer.json.id}`)).json.items).toEqual([]);
     await page.getByRole("table", { name: "Transactions" }).getByText("-$15.00").waitFor();
 
-    // Back from Stripe without paying (its cancel URL): the spent link says nothing was charged.
+    // Back without paying (the cancel URL): the spent link says nothing was charged.
     await page.goto(`${link.json.url}${link.json.url.includes("?") ? "&" : "?"}purchase=canceled`);
     await page.getByRole("heading", { name: "Payment canceled" }).waitFor();
     await page.getByText("Nothing was charged").waitFor();

@@ -31,6 +31,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8102),
   /** The URL clients reach this server at; used in token issuers and backend-urls. */
   PUBLIC_URL: z.url().optional(),
+  /** Where this server's web pages (checkout, handler pages, dashboard) are reached, when not at PUBLIC_URL. */
+  PUBLIC_WEB_URL: z.url().optional(),
   DATA_DIR: z.string().default("./.data"),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_DIRECT_URL: z.string().min(1).optional(),
@@ -129,6 +131,10 @@ const envSchema = z.object({
   AI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).max(200_000).default(8_192),
   /** Where internal feedback is mailed (comma-separated), besides being kept; Stack Auth's variable. */
   STACK_INTERNAL_FEEDBACK_RECIPIENTS: z.string().optional(),
+  /** The platform's publishable key (pk_…), with which the checkout page loads Stripe.js for the connected account. */
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** Where the checkout page loads Stripe.js from; a local stand-in's in tests. */
+  STRIPE_JS_URL: endpointUrl.default("https://js.stripe.com/v3/"),
   /**
    * Where analytics events are kept and queried: `builtin` (this server's database), `clickhouse`
    * (a ClickHouse server at ANALYTICS_CLICKHOUSE_URL) or `chdb` (ClickHouse in this process, from
@@ -160,6 +166,8 @@ export interface AppConfig {
   host: string;
   port: number;
   publicUrl: string;
+  /** Where the web pages are served: every URL handed out for a person to open (checkout links...); PUBLIC_URL when unset. */
+  publicWebUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
   /** A connection of its own for LISTEN, bypassing a transaction pooler; DATABASE_URL when unset. */
@@ -223,7 +231,7 @@ export interface AppConfig {
   /** Tests only (never production): passkey challenges are the fixed bytes "MOCK". */
   passkeyFixedTestChallenge: boolean;
   /** Stripe Connect, when a platform key is configured (integrations/stripe.ts). */
-  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBaseUrl: string | undefined };
+  stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBaseUrl: string | undefined; publishableKey: string | undefined; jsUrl: string };
   /** The analytics engine (services/analytics/engine.ts). */
   analytics: { engine: "builtin" | "clickhouse" | "chdb"; clickhouseUrl: string | undefined; chdbPath: string | undefined };
   /** The language model behind the AI routes (integrations/ai-model.ts); null when none is configured. */
@@ -258,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     port: e.PORT,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    publicWebUrl: (e.PUBLIC_WEB_URL ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     databaseDirectUrl: e.DATABASE_DIRECT_URL,
@@ -307,7 +316,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oauthEndpoints: e.OAUTH_PROVIDER_ENDPOINTS,
     passkeyFixedTestChallenge: e.PASSKEY_FIXED_TEST_CHALLENGE,
     oauthShared: { issuer: e.OAUTH_SHARED_ISSUER?.replace(/\/+$/, ""), clientSecret: e.OAUTH_SHARED_CLIENT_SECRET },
-    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBaseUrl: e.STRIPE_API_BASE_URL },
+    stripe: {
+      secretKey: e.STRIPE_SECRET_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiBaseUrl: e.STRIPE_API_BASE_URL,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      jsUrl: e.STRIPE_JS_URL,
+    },
     ai:
       e.AI_BASE_URL && e.AI_MODEL
         ? {

@@ -20,7 +20,7 @@ export interface StripeAccountInfo {
   payoutsEnabled: boolean;
 }
 
-export interface CheckoutLineItem {
+export interface LineItem {
   name: string;
   currency: string;
   /** Per unit, in the currency's smallest unit. */
@@ -30,17 +30,28 @@ export interface CheckoutLineItem {
   recurring?: { interval: "day" | "week" | "month" | "year"; intervalCount: number };
 }
 
-export interface CheckoutSessionRequest {
-  lineItem: CheckoutLineItem;
-  successUrl: string;
-  cancelUrl: string;
-  /** Copied onto the session and, for a subscription, onto the subscription: it names the purchase. */
-  metadata: Record<string, string>;
+/** A payment the buyer confirms on the page with Stripe's payment element. */
+export interface PaymentToConfirm {
+  id: string;
+  /** For Stripe.js (`elements({ clientSecret })`); empty when Stripe gave none. */
+  clientSecret: string;
 }
 
-export interface CheckoutSession {
+/** A Stripe customer as payments reads it; null when deleted or unknown. */
+export interface CustomerState {
   id: string;
-  url: string | null;
+  metadata: Record<string, string>;
+  /** `invoice_settings.default_payment_method`, when set. */
+  defaultPaymentMethodId: string | null;
+}
+
+/** A card, as the SDK's billing page shows it. */
+export interface CardSummary {
+  id: string;
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
 }
 
 /** A subscription as Stripe has it now; the state webhooks reconcile to. */
@@ -51,6 +62,10 @@ export interface SubscriptionState {
   currentPeriodEnd: number | null;
   cancelAtPeriodEnd: boolean;
   metadata: Record<string, string>;
+  /** Its first item's quantity; null when it has no item. */
+  quantity: number | null;
+  /** When it ended (seconds), for an ended subscription. */
+  endedAt: number | null;
 }
 
 /** The account's default payment method configuration: which methods checkout offers. */
@@ -66,14 +81,29 @@ export interface StripeGateway {
   createAccountSession(accountId: string): Promise<{ clientSecret: string }>;
   getPaymentMethodConfig(accountId: string): Promise<PaymentMethodConfig | null>;
   updatePaymentMethodConfig(accountId: string, configId: string, updates: Record<string, "on" | "off">): Promise<void>;
-  createCheckoutSession(accountId: string, request: CheckoutSessionRequest): Promise<CheckoutSession>;
+  createCustomer(accountId: string, metadata: Record<string, string>): Promise<{ id: string }>;
+  retrieveCustomer(accountId: string, customerId: string): Promise<CustomerState | null>;
+  /** The customer's default card: its invoice settings' default, else the first card it has; null without one. */
+  defaultCard(accountId: string, customer: CustomerState): Promise<CardSummary | null>;
+  setDefaultPaymentMethod(accountId: string, customerId: string, paymentMethodId: string): Promise<void>;
+  createSetupIntent(accountId: string, customerId: string): Promise<PaymentToConfirm>;
+  retrieveSetupIntent(accountId: string, setupIntentId: string): Promise<{ customer: string | null; status: string; paymentMethod: string | null }>;
+  /** A one-time payment of `amount` (smallest unit) for the customer, confirmed on the page. */
+  createPaymentIntent(accountId: string, request: { amount: number; currency: string; customerId: string; metadata: Record<string, string> }): Promise<PaymentToConfirm>;
+  /** A subscription left incomplete until its first invoice is paid on the page (a Stripe product is made for it). */
+  createSubscription(accountId: string, request: { customerId: string; lineItem: LineItem & { recurring: NonNullable<LineItem["recurring"]> }; metadata: Record<string, string> }): Promise<PaymentToConfirm>;
+  /** Every subscription of the customer, whatever its status. */
+  listSubscriptions(accountId: string, customerId: string): Promise<SubscriptionState[]>;
   retrieveSubscription(accountId: string, subscriptionId: string): Promise<SubscriptionState>;
   cancelSubscription(accountId: string, subscriptionId: string): Promise<SubscriptionState>;
   setCancelAtPeriodEnd(accountId: string, subscriptionId: string, cancelAtPeriodEnd: boolean): Promise<SubscriptionState>;
+  /** Sets the first item's quantity, and whether the subscription stops at the period's end. */
+  setSubscriptionQuantity(accountId: string, subscriptionId: string, quantity: number, cancelAtPeriodEnd: boolean): Promise<SubscriptionState>;
   /** Moves the subscription to a new price (a product of its own at Stripe), prorated as Stripe does by default. */
-  switchSubscriptionPrice(accountId: string, subscriptionId: string, lineItem: CheckoutLineItem & { recurring: NonNullable<CheckoutLineItem["recurring"]> }): Promise<SubscriptionState>;
-  createBillingPortalSession(accountId: string, customerId: string, returnUrl: string): Promise<{ url: string }>;
-  refundPaymentIntent(accountId: string, paymentIntentId: string, amount: number): Promise<{ id: string }>;
+  switchSubscriptionPrice(accountId: string, subscriptionId: string, lineItem: LineItem & { recurring: NonNullable<LineItem["recurring"]> }, metadata?: Record<string, string>): Promise<SubscriptionState>;
+  /** The payment intent that paid an invoice; null when none did. */
+  invoicePaymentIntent(accountId: string, invoiceId: string): Promise<string | null>;
+  refundPaymentIntent(accountId: string, paymentIntentId: string, amount: number, metadata?: Record<string, string>): Promise<{ id: string }>;
   /**
    * The event in `payload` if `signature` (the Stripe-Signature header) was made with the
    * webhook secret over exactly these bytes, recently; null otherwise.
@@ -81,7 +111,7 @@ export interface StripeGateway {
   verifyWebhook(payload: string, signature: string | undefined): Stripe.Event | null;
 }
 
-function subscriptionState(s: Stripe.Subscription): SubscriptionState {
+export function subscriptionState(s: Stripe.Subscription): SubscriptionState {
   // Newer API versions keep the period on the subscription's items.
   const item = s.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_start?: number; current_period_end?: number }) | undefined;
   const legacy = s as Stripe.Subscription & { current_period_start?: number; current_period_end?: number };
@@ -90,10 +120,33 @@ function subscriptionState(s: Stripe.Subscription): SubscriptionState {
     status: s.status,
     currentPeriodStart: item?.current_period_start ?? legacy.current_period_start ?? null,
     currentPeriodEnd: item?.current_period_end ?? legacy.current_period_end ?? null,
-    cancelAtPeriodEnd: s.cancel_at_period_end,
+    cancelAtPeriodEnd: s.cancel_at_period_end ?? false,
     metadata: (s.metadata ?? {}) as Record<string, string>,
+    quantity: item ? (item.quantity ?? 1) : null,
+    endedAt: s.ended_at ?? null,
   };
 }
+
+/** The secret Stripe.js confirms a new subscription's first payment with: its latest invoice's. */
+function subscriptionClientSecret(s: Stripe.Subscription): string {
+  const invoice = s.latest_invoice;
+  if (!invoice || typeof invoice === "string") return "";
+  const extra = invoice as Stripe.Invoice & { confirmation_secret?: { client_secret?: string | null } | null; payment_intent?: string | { client_secret?: string | null } | null };
+  const confirmation = extra.confirmation_secret?.client_secret;
+  if (typeof confirmation === "string") return confirmation;
+  const intent = extra.payment_intent;
+  return intent && typeof intent !== "string" && typeof intent.client_secret === "string" ? intent.client_secret : "";
+}
+
+const cardOf = (pm: Stripe.PaymentMethod): CardSummary => ({
+  id: pm.id,
+  brand: pm.card?.brand ?? null,
+  last4: pm.card?.last4 ?? null,
+  expMonth: pm.card?.exp_month ?? null,
+  expYear: pm.card?.exp_year ?? null,
+});
+
+const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === "string" ? value : (value?.id ?? null));
 
 /** The SDK's options for an API base URL: host, port and protocol, which it supports for this. */
 function hostOptions(apiBaseUrl: string | undefined): Stripe.StripeConfig {
@@ -169,30 +222,79 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway | n
       for (const [method, preference] of Object.entries(updates)) params[method] = { display_preference: { preference } };
       await stripe.paymentMethodConfigurations.update(configId, params as Stripe.PaymentMethodConfigurationUpdateParams, on(accountId));
     },
-    async createCheckoutSession(accountId, request) {
+    async createCustomer(accountId, metadata) {
+      const customer = await stripe.customers.create({ metadata }, on(accountId));
+      return { id: customer.id };
+    },
+    async retrieveCustomer(accountId, customerId) {
+      try {
+        const customer = await stripe.customers.retrieve(customerId, {}, on(accountId));
+        if (customer.deleted) return null;
+        return { id: customer.id, metadata: (customer.metadata ?? {}) as Record<string, string>, defaultPaymentMethodId: idOf(customer.invoice_settings?.default_payment_method) };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) return null;
+        throw error;
+      }
+    },
+    async defaultCard(accountId, customer) {
+      if (customer.defaultPaymentMethodId) {
+        return cardOf(await stripe.paymentMethods.retrieve(customer.defaultPaymentMethodId, {}, on(accountId)));
+      }
+      const cards = await stripe.customers.listPaymentMethods(customer.id, { type: "card", limit: 1 }, on(accountId));
+      return cards.data[0] ? cardOf(cards.data[0]) : null;
+    },
+    async setDefaultPaymentMethod(accountId, customerId, paymentMethodId) {
+      await stripe.customers.update(customerId, { invoice_settings: { default_payment_method: paymentMethodId } }, on(accountId));
+    },
+    async createSetupIntent(accountId, customerId) {
+      const intent = await stripe.setupIntents.create({ customer: customerId, usage: "off_session", automatic_payment_methods: { enabled: true } }, on(accountId));
+      return { id: intent.id, clientSecret: intent.client_secret ?? "" };
+    },
+    async retrieveSetupIntent(accountId, setupIntentId) {
+      const intent = await stripe.setupIntents.retrieve(setupIntentId, {}, on(accountId));
+      return { customer: idOf(intent.customer), status: intent.status, paymentMethod: idOf(intent.payment_method) };
+    },
+    async createPaymentIntent(accountId, request) {
+      const intent = await stripe.paymentIntents.create(
+        { amount: request.amount, currency: request.currency, customer: request.customerId, automatic_payment_methods: { enabled: true }, metadata: request.metadata },
+        on(accountId),
+      );
+      return { id: intent.id, clientSecret: intent.client_secret ?? "" };
+    },
+    async createSubscription(accountId, request) {
       const { lineItem } = request;
-      const session = await stripe.checkout.sessions.create(
+      // A subscription item's price_data names a product by id (no inline product_data), so the product is made first.
+      const product = await stripe.products.create({ name: lineItem.name }, on(accountId));
+      const subscription = await stripe.subscriptions.create(
         {
-          mode: lineItem.recurring ? "subscription" : "payment",
-          line_items: [
+          customer: request.customerId,
+          payment_behavior: "default_incomplete",
+          payment_settings: { save_default_payment_method: "on_subscription" },
+          expand: ["latest_invoice.confirmation_secret"],
+          items: [
             {
               quantity: lineItem.quantity,
               price_data: {
                 currency: lineItem.currency,
                 unit_amount: lineItem.unitAmount,
-                product_data: { name: lineItem.name },
-                ...(lineItem.recurring ? { recurring: { interval: lineItem.recurring.interval, interval_count: lineItem.recurring.intervalCount } } : {}),
+                product: product.id,
+                recurring: { interval: lineItem.recurring.interval, interval_count: lineItem.recurring.intervalCount },
               },
             },
           ],
-          success_url: request.successUrl,
-          cancel_url: request.cancelUrl,
           metadata: request.metadata,
-          ...(lineItem.recurring ? { subscription_data: { metadata: request.metadata } } : { payment_intent_data: { metadata: request.metadata } }),
         },
         on(accountId),
       );
-      return { id: session.id, url: session.url };
+      return { id: subscription.id, clientSecret: subscriptionClientSecret(subscription) };
+    },
+    async listSubscriptions(accountId, customerId) {
+      const found: SubscriptionState[] = [];
+      for await (const subscription of stripe.subscriptions.list({ customer: customerId, status: "all", limit: 100 }, on(accountId))) {
+        found.push(subscriptionState(subscription));
+        if (found.length >= 1000) break;
+      }
+      return found;
     },
     async retrieveSubscription(accountId, subscriptionId) {
       return subscriptionState(await stripe.subscriptions.retrieve(subscriptionId, {}, on(accountId)));
@@ -203,11 +305,18 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway | n
     async setCancelAtPeriodEnd(accountId, subscriptionId, cancelAtPeriodEnd) {
       return subscriptionState(await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancelAtPeriodEnd }, on(accountId)));
     },
-    async switchSubscriptionPrice(accountId, subscriptionId, lineItem) {
+    async setSubscriptionQuantity(accountId, subscriptionId, quantity, cancelAtPeriodEnd) {
+      const current = await stripe.subscriptions.retrieve(subscriptionId, {}, on(accountId));
+      const item = current.items.data[0];
+      if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item`);
+      return subscriptionState(
+        await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancelAtPeriodEnd, items: [{ id: item.id, quantity }] }, on(accountId)),
+      );
+    },
+    async switchSubscriptionPrice(accountId, subscriptionId, lineItem, metadata) {
       const current = await stripe.subscriptions.retrieve(subscriptionId, {}, on(accountId));
       const item = current.items.data[0];
       if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item to switch`);
-      // A subscription item's price_data names a product by id (no inline product_data), so the product is made first.
       const product = await stripe.products.create({ name: lineItem.name }, on(accountId));
       const updated = await stripe.subscriptions.update(
         subscriptionId,
@@ -224,17 +333,22 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway | n
               },
             },
           ],
+          ...(metadata ? { metadata } : {}),
         },
         on(accountId),
       );
       return subscriptionState(updated);
     },
-    async createBillingPortalSession(accountId, customerId, returnUrl) {
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }, on(accountId));
-      return { url: session.url };
+    async invoicePaymentIntent(accountId, invoiceId) {
+      const invoice = (await stripe.invoices.retrieve(invoiceId, { expand: ["payments"] }, on(accountId))) as Stripe.Invoice & {
+        payment_intent?: string | { id: string } | null;
+        payments?: { data?: Array<{ status?: string; payment?: { payment_intent?: string | { id: string } | null } }> };
+      };
+      const paid = invoice.payments?.data?.find((payment) => payment.status === "paid");
+      return idOf(paid?.payment?.payment_intent) ?? idOf(invoice.payment_intent);
     },
-    async refundPaymentIntent(accountId, paymentIntentId, amount) {
-      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount }, on(accountId));
+    async refundPaymentIntent(accountId, paymentIntentId, amount, metadata) {
+      const refund = await stripe.refunds.create({ payment_intent: paymentIntentId, amount, ...(metadata ? { metadata } : {}) }, on(accountId));
       return { id: refund.id };
     },
     verifyWebhook(payload, signature) {

@@ -43,6 +43,7 @@ import { registerApiRootRoutes } from "./misc/api-root";
 import { registerMiscRoutes } from "./misc/backend-urls";
 import { registerCustomerReadRoutes } from "./payments/customer-reads";
 import { registerItemRoutes } from "./payments/items";
+import { registerPaymentMethodRoutes } from "./payments/payment-methods";
 import { registerProductRoutes } from "./payments/products";
 import { registerPurchaseRoutes } from "./payments/purchases";
 import { registerOAuthProviderRoutes } from "./oauth-providers/oauth-providers";
@@ -101,6 +102,7 @@ export function registerAllRoutes(router: Router): void {
   registerRenderEmailRoutes(router);
   registerCustomerReadRoutes(router);
   registerItemRoutes(router);
+  registerPaymentMethodRoutes(router);
   registerProductRoutes(router);
   registerPurchaseRoutes(router);
   registerAnalyticsRoutes(router);

@@ -1,13 +1,13 @@
 /**
  * A payments catalog for tests: items of each customer type and products exercising
- * catalogs, add-ons, stackable, server-only and include-by-default products (teams hold
+ * product lines, add-ons, stackable, server-only and include-by-default products (teams hold
  * `team_free` until they hold `team_plan`), repeats and expiries.
  */
 import { call, type ProjectFixture } from "./fixtures";
 import type { TestApp } from "./test-server";
 
 export const TEST_CATALOG = {
-  "payments.catalogs": { plans: { displayName: "Plans" }, team_plans: { displayName: "Team plans" } },
+  "payments.productLines": { plans: { displayName: "Plans", customerType: "user" }, team_plans: { displayName: "Team plans", customerType: "team" } },
   "payments.items": {
     credits: { displayName: "Credits", customerType: "user" },
     seats: { displayName: "Seats", customerType: "team" },
@@ -17,14 +17,14 @@ export const TEST_CATALOG = {
     basic: {
       displayName: "Basic",
       customerType: "user",
-      catalogId: "plans",
+      productLineId: "plans",
       prices: { monthly: { USD: "5", interval: [1, "month"] } },
       includedItems: { credits: { quantity: 10, repeat: "never", expires: "when-purchase-expires" } },
     },
     pro: {
       displayName: "Pro",
       customerType: "user",
-      catalogId: "plans",
+      productLineId: "plans",
       prices: { monthly: { USD: "20", interval: [1, "month"] }, yearly: { USD: "200", interval: [1, "year"] } },
       includedItems: { credits: { quantity: 100, repeat: [1, "month"], expires: "when-repeated" } },
     },
@@ -52,14 +52,14 @@ export const TEST_CATALOG = {
     team_free: {
       displayName: "Team free",
       customerType: "team",
-      catalogId: "team_plans",
+      productLineId: "team_plans",
       prices: "include-by-default",
       includedItems: { seats: { quantity: 1 } },
     },
     team_plan: {
       displayName: "Team plan",
       customerType: "team",
-      catalogId: "team_plans",
+      productLineId: "team_plans",
       prices: { monthly: { USD: "50", interval: [1, "month"] } },
       includedItems: { seats: { quantity: 5, expires: "when-purchase-expires" } },
     },

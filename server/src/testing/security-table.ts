@@ -45,6 +45,8 @@ export interface Attempt {
   body?: unknown;
   creds: Credentials;
   code: KnownErrorCode;
+  /** The details a plain refusal's sentence is made from (errors/define.ts, plainError), when it names any. */
+  details?: object;
 }
 
 interface Case {
@@ -320,7 +322,7 @@ export function describeSecurity(op: ProtectedOperation): void {
       it(`refuses ${name}`, async () => {
         const attempt = await makeAttempt(ctx);
         const res = await callUntyped(ctx.t, op.method, attempt.path, { creds: attempt.creds, body: attempt.body });
-        expectRefusal(res, attempt.code);
+        expectRefusal(res, attempt.code, attempt.details);
       });
     }
   });
@@ -394,12 +396,12 @@ export async function teamWithoutPermissions(ctx: SecurityContext): Promise<{ te
 }
 
 /** The answer a catalogue code gives: a known error with its code, or a plain one as its bare status and sentence. */
-function expectRefusal(res: Awaited<ReturnType<typeof callUntyped>>, code: KnownErrorCode): void {
+function expectRefusal(res: Awaited<ReturnType<typeof callUntyped>>, code: KnownErrorCode, details: object = {}): void {
   const spec = knownErrors[code] as { status: number; message: (d: never) => string; plain?: true };
   if (!spec.plain) {
     expect(res.json?.code, res.text).toBe(code);
     return;
   }
-  expect([res.status, res.headers.get("content-type"), res.text]).toEqual([spec.status, expect.stringMatching(/^text\/plain/), spec.message({} as never)]);
+  expect([res.status, res.headers.get("content-type"), res.text]).toEqual([spec.status, expect.stringMatching(/^text\/plain/), spec.message(details as never)]);
   expect(res.headers.get("x-stack-known-error")).toBeNull();
 }

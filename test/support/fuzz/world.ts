@@ -136,11 +136,11 @@ export async function seedWorld(baseUrl: string, internal: InternalKeys): Promis
   // find items of the customer's type and products to cancel and switch.
   await api(baseUrl, "PATCH", "/internal/config/override/environment", adminByToken, {
     config_override_string: JSON.stringify({
-      "payments.catalogs.plans": { displayName: "Plans" },
+      "payments.productLines.plans": { displayName: "Plans", customerType: "user" },
       "payments.items": { credits: { displayName: "Credits", customerType: "user" }, seats: { displayName: "Seats", customerType: "team" }, api_calls: { customerType: "custom" } },
       "payments.products": {
-        basic: { displayName: "Basic", customerType: "user", catalogId: "plans", prices: { monthly: { USD: "5", interval: [1, "month"] } }, includedItems: { credits: { quantity: 10 } } },
-        pro: { displayName: "Pro", customerType: "user", catalogId: "plans", prices: { monthly: { USD: "20", interval: [1, "month"] } }, includedItems: { credits: { quantity: 100 } } },
+        basic: { displayName: "Basic", customerType: "user", productLineId: "plans", prices: { monthly: { USD: "5", interval: [1, "month"] } }, includedItems: { credits: { quantity: 10 } } },
+        pro: { displayName: "Pro", customerType: "user", productLineId: "plans", prices: { monthly: { USD: "20", interval: [1, "month"] } }, includedItems: { credits: { quantity: 100 } } },
         credit_pack: { displayName: "Credits", customerType: "user", stackable: true, prices: { once: { USD: "5" } }, includedItems: { credits: { quantity: 50 } } },
         team_plan: { displayName: "Team", customerType: "team", prices: { monthly: { USD: "50", interval: [1, "month"] } }, includedItems: { seats: { quantity: 5 } } },
         custom_quota: { displayName: "Quota", customerType: "custom", stackable: true, prices: { once: { USD: "1" } }, includedItems: { api_calls: { quantity: 1000 } } },

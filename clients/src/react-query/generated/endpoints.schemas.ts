@@ -155,15 +155,6 @@ export interface ApiKeyUpdate {
   revoked?: boolean;
 }
 
-export interface AppleNativeSignIn {
-  /**
-   * The identity token Apple's sign-in sheet gave the app (a JWT).
-   * @minLength 1
-   * @maxLength 16384
-   */
-  id_token: string;
-}
-
 export interface BackendUrls {
   urls: string[];
 }
@@ -578,23 +569,25 @@ export interface ContactChannelUpdate {
   is_verified?: boolean;
 }
 
+export type CreatePurchaseUrlCustomerType = typeof CreatePurchaseUrlCustomerType[keyof typeof CreatePurchaseUrlCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreatePurchaseUrlCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+export type CreatePurchaseUrlProductInline = InlineProductInput & unknown;
+
+export type CreatePurchaseUrlOfferInline = InlineProductInput & unknown;
+
 /**
  * Exactly one of `product_id` and `product_inline` (server access).
  */
-export type CreatePurchaseUrl = CreatePurchaseUrlById | CreatePurchaseUrlInline;
-
-export type CreatePurchaseUrlByIdCustomerType = typeof CreatePurchaseUrlByIdCustomerType[keyof typeof CreatePurchaseUrlByIdCustomerType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const CreatePurchaseUrlByIdCustomerType = {
-  user: 'user',
-  team: 'team',
-  custom: 'custom',
-} as const;
-
-export interface CreatePurchaseUrlById {
-  customer_type: CreatePurchaseUrlByIdCustomerType;
+export interface CreatePurchaseUrl {
+  customer_type: CreatePurchaseUrlCustomerType;
   /**
    * @minLength 1
    * @maxLength 255
@@ -609,32 +602,16 @@ export interface CreatePurchaseUrlById {
    * @minLength 1
    * @maxLength 255
    */
-  product_id: string;
-}
-
-export type CreatePurchaseUrlInlineCustomerType = typeof CreatePurchaseUrlInlineCustomerType[keyof typeof CreatePurchaseUrlInlineCustomerType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const CreatePurchaseUrlInlineCustomerType = {
-  user: 'user',
-  team: 'team',
-  custom: 'custom',
-} as const;
-
-export interface CreatePurchaseUrlInline {
-  customer_type: CreatePurchaseUrlInlineCustomerType;
+  product_id?: string;
+  product_inline?: CreatePurchaseUrlProductInline;
   /**
+   * The former name of `product_id`.
+   * @deprecated
    * @minLength 1
    * @maxLength 255
    */
-  customer_id: string;
-  /**
-   * Where the checkout page sends the buyer afterwards; must be a trusted domain.
-   * @maxLength 2048
-   */
-  return_url?: string;
-  product_inline: InlineProductInput;
+  offer_id?: string;
+  offer_inline?: CreatePurchaseUrlOfferInline;
 }
 
 /**
@@ -709,42 +686,6 @@ export interface CredentialScanningRevoke {
    * @maxLength 1000
    */
   api_key: string;
-}
-
-export type CrossDomainAuthorizeRequestCodeChallengeMethod = typeof CrossDomainAuthorizeRequestCodeChallengeMethod[keyof typeof CrossDomainAuthorizeRequestCodeChallengeMethod];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const CrossDomainAuthorizeRequestCodeChallengeMethod = {
-  S256: 'S256',
-} as const;
-
-export interface CrossDomainAuthorizeRequest {
-  /**
-   * The receiving page, on a trusted domain; the code and `state` are added to it.
-   * @maxLength 2048
-   */
-  redirect_uri: string;
-  /**
-   * @minLength 1
-   * @maxLength 512
-   */
-  state: string;
-  /**
-   * BASE64URL(SHA-256(verifier)) of the receiving page's verifier.
-   * @pattern ^[A-Za-z0-9_-]{43}$
-   */
-  code_challenge: string;
-  code_challenge_method?: CrossDomainAuthorizeRequestCodeChallengeMethod;
-  /**
-   * Handed back with the tokens; trusted domain.
-   * @maxLength 2048
-   */
-  after_callback_redirect_url?: string;
-}
-
-export interface CrossDomainAuthorizeResponse {
-  redirect_url: string;
 }
 
 /**
@@ -828,6 +769,7 @@ export interface CustomerProduct {
   product: InlineProduct;
   type: CustomerProductType;
   subscription: CustomerProductSubscription;
+  /** Only for a product in a product line: the line's other products billed per period, to switch to. */
   switch_options?: CustomerProductSwitchOptionsItem[];
 }
 
@@ -868,6 +810,29 @@ export interface DataVaultSet {
 
 export interface DataVaultValue {
   encrypted_value: string;
+}
+
+export type DefaultPaymentMethodSetDefaultPaymentMethodAnyOfBrand = string | null;
+
+export type DefaultPaymentMethodSetDefaultPaymentMethodAnyOfLast4 = string | null;
+
+export type DefaultPaymentMethodSetDefaultPaymentMethodAnyOfExpMonth = number | null;
+
+export type DefaultPaymentMethodSetDefaultPaymentMethodAnyOfExpYear = number | null;
+
+export type DefaultPaymentMethodSetDefaultPaymentMethodAnyOf = {
+  id: string;
+  brand: DefaultPaymentMethodSetDefaultPaymentMethodAnyOfBrand;
+  last4: DefaultPaymentMethodSetDefaultPaymentMethodAnyOfLast4;
+  exp_month: DefaultPaymentMethodSetDefaultPaymentMethodAnyOfExpMonth;
+  exp_year: DefaultPaymentMethodSetDefaultPaymentMethodAnyOfExpYear;
+};
+
+export type DefaultPaymentMethodSetDefaultPaymentMethod = DefaultPaymentMethodSetDefaultPaymentMethodAnyOf | null;
+
+export interface DefaultPaymentMethodSet {
+  success: boolean;
+  default_payment_method: DefaultPaymentMethodSetDefaultPaymentMethod;
 }
 
 export interface EmailCapacityBoost {
@@ -1181,6 +1146,12 @@ export interface InlineProduct {
   server_only: boolean;
   prices: InlineProductPrices;
   included_items: InlineProductIncludedItems;
+  /** Any JSON value; null when the product has none. */
+  client_metadata?: unknown;
+  /** Any JSON value; null when the product has none. */
+  client_read_only_metadata?: unknown;
+  /** Any JSON value; null when the product has none. */
+  server_metadata?: unknown;
 }
 
 export type InlineProductInputCustomerType = typeof InlineProductInputCustomerType[keyof typeof InlineProductInputCustomerType];
@@ -1288,6 +1259,9 @@ export interface InlineProductInput {
   server_only?: boolean;
   prices: InlineProductInputPrices;
   included_items: InlineProductInputIncludedItems;
+  client_metadata?: unknown;
+  client_read_only_metadata?: unknown;
+  server_metadata?: unknown;
 }
 
 export interface ItemQuantityChange {
@@ -1634,46 +1608,6 @@ export interface KnownError400PlusApiKeysNotEnabledWrongApiKeyType {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode = typeof KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode[keyof typeof KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  APPLE_BUNDLE_ID_NOT_CONFIGURED: 'APPLE_BUNDLE_ID_NOT_CONFIGURED',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  INVALID_APPLE_CREDENTIALS: 'INVALID_APPLE_CREDENTIALS',
-  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
-  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode = typeof KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode[keyof typeof KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode];
 
 
@@ -1747,19 +1681,95 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUser {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode];
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode = {
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
   BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
   CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
   CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
   INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: 'ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  ITEM_QUANTITY_INSUFFICIENT_AMOUNT: 'ITEM_QUANTITY_INSUFFICIENT_AMOUNT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
   PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
@@ -1768,94 +1778,18 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode = {
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoDetails = {[key: string]: unknown};
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo {
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoCode;
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeoDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: 'ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Details = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Details;
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnDetails;
 }
 
 /**
@@ -1899,96 +1833,17 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code];
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code = {
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
   BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
   CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
   CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
-  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Details = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Code;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727Details;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: 'ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH',
-  ITEM_QUANTITY_INSUFFICIENT_AMOUNT: 'ITEM_QUANTITY_INSUFFICIENT_AMOUNT',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9qDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
   INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
   PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
   PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
@@ -2000,18 +1855,58 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode = {
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whDetails = {[key: string]: unknown};
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh {
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whCode;
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6whDetails;
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
+  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaDetails;
 }
 
 /**
@@ -2058,43 +1953,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExistDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode];
 
 
@@ -2127,6 +1985,43 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerified {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: 'ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatchDetails;
 }
 
 /**
@@ -2169,11 +2064,11 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategor
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode];
+export type KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode = {
+export const KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
@@ -2181,7 +2076,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdA
   CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
   CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
   INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
 } as const;
@@ -2189,18 +2084,18 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdA
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInDetails = {[key: string]: unknown};
+export type KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignIn {
+export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode;
+  code: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInDetails;
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails;
 }
 
 /**
@@ -2349,46 +2244,6 @@ export interface KnownError400PlusContainedPermissionNotFoundPermissionIdAlready
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode = typeof KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode[keyof typeof KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  CUSTOMER_DOES_NOT_EXIST: 'CUSTOMER_DOES_NOT_EXIST',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
-  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
-  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCustomerDoesNotExistAnd4More1fuun9gDetails;
 }
 
 /**
@@ -2804,6 +2659,44 @@ export interface KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a731
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode = typeof KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode[keyof typeof KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code = typeof KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code[keyof typeof KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code];
 
 
@@ -2878,11 +2771,11 @@ export interface KnownError400PlusPasskeyAuthenticationNotEnabled {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode];
+export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode = {
+export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
@@ -2893,7 +2786,6 @@ export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode
   PASSKEY_REGISTRATION_FAILED: 'PASSKEY_REGISTRATION_FAILED',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
-  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
   VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
   VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
 } as const;
@@ -2901,18 +2793,18 @@ export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsDetails = {[key: string]: unknown};
+export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls {
+export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode;
+  code: KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsDetails;
+  details?: KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hDetails;
 }
 
 /**
@@ -3375,15 +3267,13 @@ export interface KnownError401 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError401AccessTokenExpiredAnd5More1fu59g1Code = typeof KnownError401AccessTokenExpiredAnd5More1fu59g1Code[keyof typeof KnownError401AccessTokenExpiredAnd5More1fu59g1Code];
+export type KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = typeof KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode[keyof typeof KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError401AccessTokenExpiredAnd5More1fu59g1Code = {
+export const KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = {
   ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
   INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
-  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
-  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
   UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
   USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
 } as const;
@@ -3391,18 +3281,18 @@ export const KnownError401AccessTokenExpiredAnd5More1fu59g1Code = {
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError401AccessTokenExpiredAnd5More1fu59g1Details = {[key: string]: unknown};
+export type KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 401.
  */
-export interface KnownError401AccessTokenExpiredAnd5More1fu59g1 {
+export interface KnownError401AccessTokenExpiredAnd3MoreL2xy9z {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError401AccessTokenExpiredAnd5More1fu59g1Code;
+  code: KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError401AccessTokenExpiredAnd5More1fu59g1Details;
+  details?: KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails;
 }
 
 /**
@@ -3670,30 +3560,29 @@ export interface KnownError401PlusUserAuthenticationRequired {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode = typeof KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode[keyof typeof KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode];
+export type KnownError401RefreshTokenNotFoundOrExpiredCode = typeof KnownError401RefreshTokenNotFoundOrExpiredCode[keyof typeof KnownError401RefreshTokenNotFoundOrExpiredCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode = {
-  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+export const KnownError401RefreshTokenNotFoundOrExpiredCode = {
   REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED',
 } as const;
 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredDetails = {[key: string]: unknown};
+export type KnownError401RefreshTokenNotFoundOrExpiredDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 401.
  */
-export interface KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired {
+export interface KnownError401RefreshTokenNotFoundOrExpired {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode;
+  code: KnownError401RefreshTokenNotFoundOrExpiredCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredDetails;
+  details?: KnownError401RefreshTokenNotFoundOrExpiredDetails;
 }
 
 /**
@@ -3727,6 +3616,34 @@ export interface KnownError403 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError403NewPurchasesBlockedCode = typeof KnownError403NewPurchasesBlockedCode[keyof typeof KnownError403NewPurchasesBlockedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403NewPurchasesBlockedCode = {
+  NEW_PURCHASES_BLOCKED: 'NEW_PURCHASES_BLOCKED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403NewPurchasesBlockedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403NewPurchasesBlocked {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403NewPurchasesBlockedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403NewPurchasesBlockedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError403PlusClientTeamCreationNotEnabledCode = typeof KnownError403PlusClientTeamCreationNotEnabledCode[keyof typeof KnownError403PlusClientTeamCreationNotEnabledCode];
 
 
@@ -3751,6 +3668,35 @@ export interface KnownError403PlusClientTeamCreationNotEnabled {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError403PlusClientTeamCreationNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403PlusNewPurchasesBlockedCode = typeof KnownError403PlusNewPurchasesBlockedCode[keyof typeof KnownError403PlusNewPurchasesBlockedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403PlusNewPurchasesBlockedCode = {
+  NEW_PURCHASES_BLOCKED: 'NEW_PURCHASES_BLOCKED',
+  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403PlusNewPurchasesBlockedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403PlusNewPurchasesBlocked {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403PlusNewPurchasesBlockedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403PlusNewPurchasesBlockedDetails;
 }
 
 /**
@@ -3922,6 +3868,37 @@ export interface KnownError404ItemNotFound {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404ItemNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404ItemNotFoundAnd3More1fp6fa8Code = typeof KnownError404ItemNotFoundAnd3More1fp6fa8Code[keyof typeof KnownError404ItemNotFoundAnd3More1fp6fa8Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404ItemNotFoundAnd3More1fp6fa8Code = {
+  ITEM_NOT_FOUND: 'ITEM_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404ItemNotFoundAnd3More1fp6fa8Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404ItemNotFoundAnd3More1fp6fa8 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404ItemNotFoundAnd3More1fp6fa8Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404ItemNotFoundAnd3More1fp6fa8Details;
 }
 
 /**
@@ -4184,6 +4161,37 @@ export interface KnownError404StripeAccountInfoNotFound {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404StripeAccountInfoNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode = typeof KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode[keyof typeof KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode = {
+  STRIPE_ACCOUNT_INFO_NOT_FOUND: 'STRIPE_ACCOUNT_INFO_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnDetails;
 }
 
 /**
@@ -4592,35 +4600,6 @@ export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2M
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode = {
-  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
-  OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: 'OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 409.
- */
-export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError409EmailAlreadyVerifiedCode = typeof KnownError409EmailAlreadyVerifiedCode[keyof typeof KnownError409EmailAlreadyVerifiedCode];
 
 
@@ -4996,11 +4975,6 @@ export interface NotificationPreferenceUpdate {
   enabled: boolean;
 }
 
-/**
- * Authorization code grant: the `after_callback_redirect_url` the flow was started with (`afterCallbackRedirectUrl`: the same, under the name older SDKs read).
- */
-export type OAuthAfterCallbackRedirectUrl = string | null;
-
 export interface OAuthAuthorizeLocation {
   location: string;
 }
@@ -5040,18 +5014,12 @@ export interface OAuthProviderAnswer {
 }
 
 /**
- * A user id, or `me` for the signed-in user.
- */
-export type OAuthProviderCreateUserId = string | 'me';
-
-/**
  * @maxLength 256
  */
 export type OAuthProviderCreateEmail = string | null;
 
 export interface OAuthProviderCreate {
-  /** A user id, or `me` for the signed-in user. */
-  user_id: OAuthProviderCreateUserId;
+  user_id: string;
   /**
    * @minLength 1
    * @maxLength 63
@@ -5131,23 +5099,22 @@ export interface OAuthTokenRequest {
    */
   redirect_uri?: string;
   /**
-   * `authorization_code` grant: the PKCE verifier of the flow's challenge (S256 or plain).
-   * @pattern ^[A-Za-z0-9._~-]{1,128}$
+   * `authorization_code` grant: the PKCE verifier of the flow's S256 challenge.
+   * @minLength 43
+   * @maxLength 128
+   * @pattern ^[A-Za-z0-9._~-]{43,128}$
    */
   code_verifier?: string;
   /**
    * The project id, optionally followed by `#<branch id>`.
    * @minLength 1
-   * @maxLength 200
    */
   client_id: string;
   /**
-   * A publishable client key, or `__stack_public_client__` (or nothing) when the project requires none.
+   * A publishable client key, or `__stack_public_client__`.
    * @minLength 1
-   * @maxLength 512
    */
-  client_secret?: string;
-  /** @maxLength 512 */
+  client_secret: string;
   scope?: string;
 }
 
@@ -5159,18 +5126,23 @@ export const OAuthTokenResponseTokenType = {
   Bearer: 'Bearer',
 } as const;
 
+/**
+ * Authorization code grant: the `after_callback_redirect_url` the flow was started with.
+ */
+export type OAuthTokenResponseAfterCallbackRedirectUrl = string | null;
+
 export interface OAuthTokenResponse {
   access_token: string;
   token_type: OAuthTokenResponseTokenType;
   expires_in: number;
   refresh_token: string;
   scope: string;
+  /** Authorization code grant: the signed-in user. */
+  user_id?: string;
   /** Authorization code grant: whether this sign-in created the user. */
   is_new_user?: boolean;
-  /** Authorization code grant: `is_new_user` again, under the name older SDKs read. */
-  newUser?: boolean;
-  after_callback_redirect_url?: OAuthAfterCallbackRedirectUrl;
-  afterCallbackRedirectUrl?: OAuthAfterCallbackRedirectUrl;
+  /** Authorization code grant: the `after_callback_redirect_url` the flow was started with. */
+  after_callback_redirect_url?: OAuthTokenResponseAfterCallbackRedirectUrl;
 }
 
 export interface OtpNonce {
@@ -5389,25 +5361,25 @@ export type PasskeyAuthenticationResponseResponse = {
   /**
    * The client data the authenticator signed over: type, challenge, origin.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
+   * @pattern ^[A-Za-z0-9_-]*$
    */
   clientDataJSON: string;
   /**
    * The authenticator data: RP ID hash, flags, signature counter.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
+   * @pattern ^[A-Za-z0-9_-]*$
    */
   authenticatorData: string;
   /**
    * The signature over the authenticator data and the client data's hash.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
+   * @pattern ^[A-Za-z0-9_-]*$
    */
   signature: string;
   /**
    * The user handle stored with the passkey.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
+   * @pattern ^[A-Za-z0-9_-]*$
    */
   userHandle?: string;
   [key: string]: unknown;
@@ -5417,13 +5389,13 @@ export interface PasskeyAuthenticationResponse {
   /**
    * The credential id.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
+   * @pattern ^[A-Za-z0-9_-]*$
    */
   id: string;
   /**
    * The credential id again (the same bytes).
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
+   * @pattern ^[A-Za-z0-9_-]*$
    */
   rawId: string;
   type: PasskeyAuthenticationResponseType;
@@ -5478,19 +5450,19 @@ export type PasskeyRegistrationCredentialResponse = {
   /**
    * The client data the authenticator signed over: type, challenge, origin.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
+   * @pattern ^[A-Za-z0-9_-]*$
    */
   clientDataJSON: string;
   /**
    * The authenticator data with the new public key, and the attestation.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
+   * @pattern ^[A-Za-z0-9_-]*$
    */
   attestationObject: string;
   /**
    * The authenticator data alone.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
+   * @pattern ^[A-Za-z0-9_-]*$
    */
   authenticatorData?: string;
   /** @maxItems 16 */
@@ -5499,7 +5471,7 @@ export type PasskeyRegistrationCredentialResponse = {
   /**
    * The public key in SPKI form.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
+   * @pattern ^[A-Za-z0-9_-]*$
    */
   publicKey?: string;
   [key: string]: unknown;
@@ -5509,13 +5481,13 @@ export interface PasskeyRegistrationCredential {
   /**
    * The credential id.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
+   * @pattern ^[A-Za-z0-9_-]*$
    */
   id: string;
   /**
    * The credential id again (the same bytes).
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
+   * @pattern ^[A-Za-z0-9_-]*$
    */
   rawId: string;
   type: PasskeyRegistrationCredentialType;
@@ -5630,7 +5602,251 @@ export interface PaymentMethodConfig {
   methods: PaymentMethodConfigMethodsItem[];
 }
 
-export type PaymentMethodConfigUpdateUpdates = {[key: string]: 'on' | 'off'};
+export type PaymentMethodConfigUpdateUpdatesCard = typeof PaymentMethodConfigUpdateUpdatesCard[keyof typeof PaymentMethodConfigUpdateUpdatesCard];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesCard = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesCartesBancaires = typeof PaymentMethodConfigUpdateUpdatesCartesBancaires[keyof typeof PaymentMethodConfigUpdateUpdatesCartesBancaires];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesCartesBancaires = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesApplePay = typeof PaymentMethodConfigUpdateUpdatesApplePay[keyof typeof PaymentMethodConfigUpdateUpdatesApplePay];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesApplePay = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesGooglePay = typeof PaymentMethodConfigUpdateUpdatesGooglePay[keyof typeof PaymentMethodConfigUpdateUpdatesGooglePay];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesGooglePay = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesLink = typeof PaymentMethodConfigUpdateUpdatesLink[keyof typeof PaymentMethodConfigUpdateUpdatesLink];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesLink = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesAmazonPay = typeof PaymentMethodConfigUpdateUpdatesAmazonPay[keyof typeof PaymentMethodConfigUpdateUpdatesAmazonPay];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesAmazonPay = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesCashapp = typeof PaymentMethodConfigUpdateUpdatesCashapp[keyof typeof PaymentMethodConfigUpdateUpdatesCashapp];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesCashapp = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesKlarna = typeof PaymentMethodConfigUpdateUpdatesKlarna[keyof typeof PaymentMethodConfigUpdateUpdatesKlarna];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesKlarna = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesAffirm = typeof PaymentMethodConfigUpdateUpdatesAffirm[keyof typeof PaymentMethodConfigUpdateUpdatesAffirm];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesAffirm = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesAfterpayClearpay = typeof PaymentMethodConfigUpdateUpdatesAfterpayClearpay[keyof typeof PaymentMethodConfigUpdateUpdatesAfterpayClearpay];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesAfterpayClearpay = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesZip = typeof PaymentMethodConfigUpdateUpdatesZip[keyof typeof PaymentMethodConfigUpdateUpdatesZip];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesZip = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesIdeal = typeof PaymentMethodConfigUpdateUpdatesIdeal[keyof typeof PaymentMethodConfigUpdateUpdatesIdeal];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesIdeal = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesBancontact = typeof PaymentMethodConfigUpdateUpdatesBancontact[keyof typeof PaymentMethodConfigUpdateUpdatesBancontact];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesBancontact = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesEps = typeof PaymentMethodConfigUpdateUpdatesEps[keyof typeof PaymentMethodConfigUpdateUpdatesEps];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesEps = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesP24 = typeof PaymentMethodConfigUpdateUpdatesP24[keyof typeof PaymentMethodConfigUpdateUpdatesP24];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesP24 = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesBlik = typeof PaymentMethodConfigUpdateUpdatesBlik[keyof typeof PaymentMethodConfigUpdateUpdatesBlik];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesBlik = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesAlipay = typeof PaymentMethodConfigUpdateUpdatesAlipay[keyof typeof PaymentMethodConfigUpdateUpdatesAlipay];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesAlipay = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesWechatPay = typeof PaymentMethodConfigUpdateUpdatesWechatPay[keyof typeof PaymentMethodConfigUpdateUpdatesWechatPay];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesWechatPay = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesSepaDebit = typeof PaymentMethodConfigUpdateUpdatesSepaDebit[keyof typeof PaymentMethodConfigUpdateUpdatesSepaDebit];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesSepaDebit = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesBacsDebit = typeof PaymentMethodConfigUpdateUpdatesBacsDebit[keyof typeof PaymentMethodConfigUpdateUpdatesBacsDebit];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesBacsDebit = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesAcssDebit = typeof PaymentMethodConfigUpdateUpdatesAcssDebit[keyof typeof PaymentMethodConfigUpdateUpdatesAcssDebit];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesAcssDebit = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesUsBankAccount = typeof PaymentMethodConfigUpdateUpdatesUsBankAccount[keyof typeof PaymentMethodConfigUpdateUpdatesUsBankAccount];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesUsBankAccount = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesMultibanco = typeof PaymentMethodConfigUpdateUpdatesMultibanco[keyof typeof PaymentMethodConfigUpdateUpdatesMultibanco];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesMultibanco = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+export type PaymentMethodConfigUpdateUpdatesCustomerBalance = typeof PaymentMethodConfigUpdateUpdatesCustomerBalance[keyof typeof PaymentMethodConfigUpdateUpdatesCustomerBalance];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentMethodConfigUpdateUpdatesCustomerBalance = {
+  on: 'on',
+  off: 'off',
+} as const;
+
+/**
+ * Per payment method type Stripe's configurations take: on or off.
+ */
+export type PaymentMethodConfigUpdateUpdates = {
+  card?: PaymentMethodConfigUpdateUpdatesCard;
+  cartes_bancaires?: PaymentMethodConfigUpdateUpdatesCartesBancaires;
+  apple_pay?: PaymentMethodConfigUpdateUpdatesApplePay;
+  google_pay?: PaymentMethodConfigUpdateUpdatesGooglePay;
+  link?: PaymentMethodConfigUpdateUpdatesLink;
+  amazon_pay?: PaymentMethodConfigUpdateUpdatesAmazonPay;
+  cashapp?: PaymentMethodConfigUpdateUpdatesCashapp;
+  klarna?: PaymentMethodConfigUpdateUpdatesKlarna;
+  affirm?: PaymentMethodConfigUpdateUpdatesAffirm;
+  afterpay_clearpay?: PaymentMethodConfigUpdateUpdatesAfterpayClearpay;
+  zip?: PaymentMethodConfigUpdateUpdatesZip;
+  ideal?: PaymentMethodConfigUpdateUpdatesIdeal;
+  bancontact?: PaymentMethodConfigUpdateUpdatesBancontact;
+  eps?: PaymentMethodConfigUpdateUpdatesEps;
+  p24?: PaymentMethodConfigUpdateUpdatesP24;
+  blik?: PaymentMethodConfigUpdateUpdatesBlik;
+  alipay?: PaymentMethodConfigUpdateUpdatesAlipay;
+  wechat_pay?: PaymentMethodConfigUpdateUpdatesWechatPay;
+  sepa_debit?: PaymentMethodConfigUpdateUpdatesSepaDebit;
+  bacs_debit?: PaymentMethodConfigUpdateUpdatesBacsDebit;
+  acss_debit?: PaymentMethodConfigUpdateUpdatesAcssDebit;
+  us_bank_account?: PaymentMethodConfigUpdateUpdatesUsBankAccount;
+  multibanco?: PaymentMethodConfigUpdateUpdatesMultibanco;
+  customer_balance?: PaymentMethodConfigUpdateUpdatesCustomerBalance;
+};
 
 export interface PaymentMethodConfigUpdate {
   /**
@@ -5638,20 +5854,19 @@ export interface PaymentMethodConfigUpdate {
    * @maxLength 255
    */
   config_id: string;
+  /** Per payment method type Stripe's configurations take: on or off. */
   updates: PaymentMethodConfigUpdateUpdates;
 }
 
-export type PaymentTransactionType = 'purchase' | 'subscription-cancellation' | 'subscription-renewal' | 'manual-item-quantity-change' | 'refund' | 'chargeback' | 'product-change' | null;
+export interface PaymentMethodSetup {
+  client_secret: string;
+  /** The connected account Stripe.js acts on. */
+  stripe_account_id: string;
+}
 
-export type PaymentTransactionCustomerType = typeof PaymentTransactionCustomerType[keyof typeof PaymentTransactionCustomerType];
+export interface PaymentMethodSetupRequest { [key: string]: unknown }
 
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PaymentTransactionCustomerType = {
-  user: 'user',
-  team: 'team',
-  custom: 'custom',
-} as const;
+export type PaymentTransactionType = 'purchase' | 'subscription-cancellation' | 'subscription-renewal' | 'manual-item-quantity-change' | 'chargeback' | 'product-change' | 'refund' | null;
 
 export type PaymentTransactionEntriesItemAnyOfType = typeof PaymentTransactionEntriesItemAnyOfType[keyof typeof PaymentTransactionEntriesItemAnyOfType];
 
@@ -5671,12 +5886,18 @@ export const PaymentTransactionEntriesItemAnyOfCustomerType = {
   custom: 'custom',
 } as const;
 
+/**
+ * Per currency, as prices are written ("12.50"); negative for money given back.
+ */
 export type PaymentTransactionEntriesItemAnyOfChargedAmount = {[key: string]: string};
 
 export type PaymentTransactionEntriesItemAnyOfNetAmount = {
   USD: string;
 };
 
+/**
+ * The transaction an entry adjusts (a refund's money names nothing).
+ */
 export type PaymentTransactionEntriesItemAnyOfAdjustedTransactionId = string | null;
 
 export type PaymentTransactionEntriesItemAnyOfAdjustedEntryIndex = number | null;
@@ -5685,8 +5906,10 @@ export type PaymentTransactionEntriesItemAnyOf = {
   type: PaymentTransactionEntriesItemAnyOfType;
   customer_type: PaymentTransactionEntriesItemAnyOfCustomerType;
   customer_id: string;
+  /** Per currency, as prices are written ("12.50"); negative for money given back. */
   charged_amount: PaymentTransactionEntriesItemAnyOfChargedAmount;
   net_amount: PaymentTransactionEntriesItemAnyOfNetAmount;
+  /** The transaction an entry adjusts (a refund's money names nothing). */
   adjusted_transaction_id: PaymentTransactionEntriesItemAnyOfAdjustedTransactionId;
   adjusted_entry_index: PaymentTransactionEntriesItemAnyOfAdjustedEntryIndex;
 };
@@ -5713,6 +5936,9 @@ export type PaymentTransactionEntriesItemAnyOfEightProductId = string | null;
 
 export type PaymentTransactionEntriesItemAnyOfEightPriceId = string | null;
 
+/**
+ * The transaction an entry adjusts (a refund's money names nothing).
+ */
 export type PaymentTransactionEntriesItemAnyOfEightAdjustedTransactionId = string | null;
 
 export type PaymentTransactionEntriesItemAnyOfEightAdjustedEntryIndex = number | null;
@@ -5725,13 +5951,67 @@ export type PaymentTransactionEntriesItemAnyOfEight = {
   product_id: PaymentTransactionEntriesItemAnyOfEightProductId;
   price_id: PaymentTransactionEntriesItemAnyOfEightPriceId;
   quantity: number;
+  /** The grant's id, for a subscription (the products list's subscription_id). */
   subscription_id?: string;
+  /** The grant's id, for a one-time purchase. */
   one_time_purchase_id?: string;
+  /** The transaction an entry adjusts (a refund's money names nothing). */
   adjusted_transaction_id: PaymentTransactionEntriesItemAnyOfEightAdjustedTransactionId;
   adjusted_entry_index: PaymentTransactionEntriesItemAnyOfEightAdjustedEntryIndex;
 };
 
-export type PaymentTransactionEntriesItem = PaymentTransactionEntriesItemAnyOf | PaymentTransactionEntriesItemAnyOfEight;
+export type PaymentTransactionEntriesItemAnyOfOnefiveType = typeof PaymentTransactionEntriesItemAnyOfOnefiveType[keyof typeof PaymentTransactionEntriesItemAnyOfOnefiveType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentTransactionEntriesItemAnyOfOnefiveType = {
+  item_quantity_change: 'item_quantity_change',
+} as const;
+
+export type PaymentTransactionEntriesItemAnyOfOnefiveCustomerType = typeof PaymentTransactionEntriesItemAnyOfOnefiveCustomerType[keyof typeof PaymentTransactionEntriesItemAnyOfOnefiveCustomerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentTransactionEntriesItemAnyOfOnefiveCustomerType = {
+  user: 'user',
+  team: 'team',
+  custom: 'custom',
+} as const;
+
+/**
+ * The transaction an entry adjusts (a refund's money names nothing).
+ */
+export type PaymentTransactionEntriesItemAnyOfOnefiveAdjustedTransactionId = string | null;
+
+export type PaymentTransactionEntriesItemAnyOfOnefiveAdjustedEntryIndex = number | null;
+
+export type PaymentTransactionEntriesItemAnyOfOnefive = {
+  type: PaymentTransactionEntriesItemAnyOfOnefiveType;
+  customer_type: PaymentTransactionEntriesItemAnyOfOnefiveCustomerType;
+  customer_id: string;
+  item_id: string;
+  quantity: number;
+  /** The transaction an entry adjusts (a refund's money names nothing). */
+  adjusted_transaction_id: PaymentTransactionEntriesItemAnyOfOnefiveAdjustedTransactionId;
+  adjusted_entry_index: PaymentTransactionEntriesItemAnyOfOnefiveAdjustedEntryIndex;
+};
+
+export type PaymentTransactionEntriesItemAnyOfTwozeroType = typeof PaymentTransactionEntriesItemAnyOfTwozeroType[keyof typeof PaymentTransactionEntriesItemAnyOfTwozeroType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const PaymentTransactionEntriesItemAnyOfTwozeroType = {
+  product_revocation: 'product_revocation',
+} as const;
+
+export type PaymentTransactionEntriesItemAnyOfTwozero = {
+  type: PaymentTransactionEntriesItemAnyOfTwozeroType;
+  adjusted_transaction_id: string;
+  adjusted_entry_index: number;
+  quantity: number;
+};
+
+export type PaymentTransactionEntriesItem = PaymentTransactionEntriesItemAnyOf | PaymentTransactionEntriesItemAnyOfEight | PaymentTransactionEntriesItemAnyOfOnefive | PaymentTransactionEntriesItemAnyOfTwozero;
 
 export type PaymentTransactionAdjustedByItem = {
   transaction_id: string;
@@ -5743,8 +6023,6 @@ export interface PaymentTransaction {
   created_at_millis: number;
   effective_at_millis: number;
   type: PaymentTransactionType;
-  customer_type: PaymentTransactionCustomerType;
-  customer_id: string;
   entries: PaymentTransactionEntriesItem[];
   adjusted_by: PaymentTransactionAdjustedByItem[];
   test_mode: boolean;
@@ -6010,11 +6288,6 @@ export type ProjectConfigOauthProvidersItem = {
   client_secret?: string;
   facebook_config_id?: string;
   microsoft_tenant_id?: string;
-  /**
-   * Bundle ids of native Apple apps (Sign in with Apple).
-   * @maxItems 50
-   */
-  apple_bundle_ids?: string[];
 };
 
 export type ProjectConfigEnabledOauthProvidersItem = {
@@ -6117,11 +6390,6 @@ export type ProjectConfigPatchOauthProvidersItem = {
   client_secret?: string;
   facebook_config_id?: string;
   microsoft_tenant_id?: string;
-  /**
-   * Bundle ids of native Apple apps (Sign in with Apple).
-   * @maxItems 50
-   */
-  apple_bundle_ids?: string[];
 };
 
 export type ProjectConfigPatchEmailConfigType = typeof ProjectConfigPatchEmailConfigType[keyof typeof ProjectConfigPatchEmailConfigType];
@@ -6345,14 +6613,13 @@ export interface PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode];
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode = {
+export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code = {
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
   INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
-  OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: 'OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
   OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
   REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
@@ -6361,32 +6628,31 @@ export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvC
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvDetails = {[key: string]: unknown};
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv {
+export interface PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 {
   /** Stable error code; see the known-errors catalogue. */
-  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode;
+  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvDetails;
+  details?: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details;
 }
 
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode = typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode[keyof typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode];
+export type PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode = typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode[keyof typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode = {
+export const PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode = {
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
   OAUTH_PROVIDER_ACCESS_DENIED: 'OAUTH_PROVIDER_ACCESS_DENIED',
   OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
-  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
   SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
 } as const;
@@ -6394,18 +6660,18 @@ export const PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dDetails = {[key: string]: unknown};
+export type PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d {
+export interface PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa {
   /** Stable error code; see the known-errors catalogue. */
-  code: PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode;
+  code: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dDetails;
+  details?: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails;
 }
 
 /**
@@ -6590,8 +6856,26 @@ export interface PurchaseCodeValid {
   valid: boolean;
 }
 
+export type PurchaseOfferProjectLogoUrl = string | null;
+
+/**
+ * The project's connected Stripe account; null when it has none.
+ */
+export type PurchaseOfferStripeAccountId = string | null;
+
+export type PurchaseOfferConflictingProductsItem = {
+  product_id: string;
+  display_name: string;
+};
+
+/**
+ * With include_page_details: the product's id; null for an inline product.
+ */
 export type PurchaseOfferProductId = string | null;
 
+/**
+ * With include_page_details.
+ */
 export type PurchaseOfferCustomerType = typeof PurchaseOfferCustomerType[keyof typeof PurchaseOfferCustomerType];
 
 
@@ -6602,51 +6886,51 @@ export const PurchaseOfferCustomerType = {
   custom: 'custom',
 } as const;
 
-export type PurchaseOfferProjectLogoUrl = string | null;
-
-export type PurchaseOfferStripeAccountId = string | null;
-
-export type PurchaseOfferConflictingProductsItem = {
-  product_id: string;
-  display_name: string;
-};
-
+/**
+ * With include_page_details: the return URL the link was made with.
+ */
 export type PurchaseOfferReturnUrl = string | null;
+
+/**
+ * With include_page_details: the platform's key Stripe.js is loaded with (STRIPE_PUBLISHABLE_KEY).
+ */
+export type PurchaseOfferStripePublishableKey = string | null;
 
 export interface PurchaseOffer {
   product: InlineProduct;
-  product_id: PurchaseOfferProductId;
-  customer_type: PurchaseOfferCustomerType;
-  customer_id: string;
   project_id: string;
-  project_display_name: string;
   project_logo_url: PurchaseOfferProjectLogoUrl;
-  /** Purchases complete without payment (purchase-session answers completed: true). */
+  /** The project sells in test mode: purchases complete without payment. */
   test_mode: boolean;
+  /** The project's connected Stripe account; null when it has none. */
   stripe_account_id: PurchaseOfferStripeAccountId;
   charges_enabled: boolean;
   already_bought_non_stackable: boolean;
+  /** For a product billed per period: the products the customer holds in its product line, which buying it replaces. */
   conflicting_products: PurchaseOfferConflictingProductsItem[];
-  return_url: PurchaseOfferReturnUrl;
+  /** With include_page_details: the product's id; null for an inline product. */
+  product_id?: PurchaseOfferProductId;
+  /** With include_page_details. */
+  customer_type?: PurchaseOfferCustomerType;
+  /** With include_page_details. */
+  customer_id?: string;
+  /** With include_page_details. */
+  project_display_name?: string;
+  /** With include_page_details: the return URL the link was made with. */
+  return_url?: PurchaseOfferReturnUrl;
+  /** With include_page_details: the platform's key Stripe.js is loaded with (STRIPE_PUBLISHABLE_KEY). */
+  stripe_publishable_key?: PurchaseOfferStripePublishableKey;
+  /** With include_page_details: where the page loads Stripe.js from. */
+  stripe_js_url?: string;
 }
-
-/**
- * Stripe's checkout page for this purchase; null in test mode.
- */
-export type PurchaseSessionCheckoutUrl = string | null;
 
 export interface PurchaseSession {
-  /** Empty: the checkout runs on Stripe's hosted page (checkout_url). */
+  /** What the page confirms the payment with (Stripe.js's payment element), on the project's Stripe account. */
   client_secret: string;
-  /** Stripe's checkout page for this purchase; null in test mode. */
-  checkout_url: PurchaseSessionCheckoutUrl;
-  /** True in test mode: the purchase is done and the product granted. */
-  completed: boolean;
-  purchase_id: string;
 }
 
 /**
- * Which of the price's currencies to charge; the first it has when left out.
+ * Ours: which of the price's currencies to charge; the first it has when left out.
  */
 export type PurchaseSessionRequestCurrency = typeof PurchaseSessionRequestCurrency[keyof typeof PurchaseSessionRequestCurrency];
 
@@ -6679,7 +6963,7 @@ export interface PurchaseSessionRequest {
    * @maximum 1000
    */
   quantity?: number;
-  /** Which of the price's currencies to charge; the first it has when left out. */
+  /** Ours: which of the price's currencies to charge; the first it has when left out. */
   currency?: PurchaseSessionRequestCurrency;
 }
 
@@ -6757,14 +7041,21 @@ export const RefundRequestType = {
   'one-time-purchase': 'one-time-purchase',
 } as const;
 
-export type RefundRequestEndAction = typeof RefundRequestEndAction[keyof typeof RefundRequestEndAction];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const RefundRequestEndAction = {
-  now: 'now',
-  'at-period-end': 'at-period-end',
-} as const;
+export type RefundRequestRefundEntriesItem = {
+  /**
+   * @minimum -1000000
+   * @maximum 1000000
+   */
+  entry_index: number;
+  /**
+   * A whole number, 0 or more.
+   * @minimum -1000000
+   * @maximum 1000000
+   */
+  quantity: number;
+  /** @pattern ^\d{1,12}(\.\d{1,2})?$ */
+  amount_usd: string;
+};
 
 export interface RefundRequest {
   type: RefundRequestType;
@@ -6773,16 +7064,8 @@ export interface RefundRequest {
    * @maxLength 100
    */
   id: string;
-  /** @maxLength 255 */
-  invoice_id?: string;
-  /** @pattern ^\d{1,12}(\.\d{1,2})?$ */
-  amount_usd: string;
-  end_action?: RefundRequestEndAction;
-}
-
-export interface RefundResult {
-  success: boolean;
-  refund_transaction_id: string;
+  /** @maxItems 20 */
+  refund_entries: RefundRequestRefundEntriesItem[];
 }
 
 /**
@@ -7480,6 +7763,14 @@ export interface SessionTokens {
   access_token: string;
 }
 
+export interface SetDefaultPaymentMethod {
+  /**
+   * @minLength 1
+   * @maxLength 255
+   */
+  setup_intent_id: string;
+}
+
 /**
  * Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.
  */
@@ -8075,6 +8366,8 @@ export interface ValidatePurchaseCode {
   full_code: string;
   /** @maxLength 2048 */
   return_url?: string;
+  /** Ours (not Stack Auth's): also answer what the hosted checkout page shows (project name, the product's id, the customer, the return URL). */
+  include_page_details?: boolean;
 }
 
 export interface VerificationCode {
@@ -8269,12 +8562,12 @@ client_id: string;
  */
 client_secret: string;
 /**
- * The client's callback page; our code and `state` are added to it. It must be on a trusted domain when the provider answers.
+ * The client's callback page (trusted domain); our code and `state` are added to it.
  * @maxLength 2048
  */
 redirect_uri: string;
 /**
- * Our own scope; SDKs send `legacy`. Handed back by the token endpoint.
+ * Our own scope; SDKs send `legacy`.
  * @maxLength 512
  */
 scope?: string;
@@ -8286,14 +8579,12 @@ scope?: string;
 state: string;
 grant_type: AuthorizeOAuthGrantType;
 /**
- * S256: BASE64URL(SHA-256(code_verifier)), 43 characters. plain: the verifier itself (RFC 7636 unreserved characters).
- * @minLength 1
+ * BASE64URL(SHA-256(code_verifier)) of the client's verifier.
+ * @minLength 43
  * @maxLength 128
+ * @pattern ^[A-Za-z0-9_-]{43,128}$
  */
 code_challenge: string;
-/**
- * `S256` (what Gatehouse's own clients send) or `plain`.
- */
 code_challenge_method: AuthorizeOAuthCodeChallengeMethod;
 response_type: AuthorizeOAuthResponseType;
 /**
@@ -8301,17 +8592,17 @@ response_type: AuthorizeOAuthResponseType;
  */
 type?: AuthorizeOAuthType;
 /**
- * The signed-in user's access token: required for `link`; with `authenticate`, an anonymous user of it is upgraded by a new provider account.
+ * The signed-in user's access token; required for `link`.
  * @maxLength 8192
  */
 token?: string;
 /**
- * Extra scopes to ask the provider for, space-separated (not with shared keys).
+ * Extra scopes to ask the provider for, space-separated.
  * @maxLength 2048
  */
 provider_scope?: string;
 /**
- * Where failures go when `redirect_uri` is not trusted; trusted domain.
+ * Where failures go, with `errorCode`, `message` and `details`; trusted domain.
  * @maxLength 2048
  */
 error_redirect_url?: string;
@@ -8322,8 +8613,9 @@ error_redirect_url?: string;
 error_redirect_uri?: string;
 /**
  * Handed back with the tokens, for the client to go to; relative or on a trusted domain.
+ * @maxLength 2048
  */
-after_callback_redirect_url?: string | string;
+after_callback_redirect_url?: string;
 response_mode?: AuthorizeOAuthResponseMode;
 /**
  * `json`: answer `{location}` instead of redirecting.
@@ -8346,7 +8638,6 @@ export type AuthorizeOAuthCodeChallengeMethod = typeof AuthorizeOAuthCodeChallen
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const AuthorizeOAuthCodeChallengeMethod = {
   S256: 'S256',
-  plain: 'plain',
 } as const;
 
 export type AuthorizeOAuthResponseType = typeof AuthorizeOAuthResponseType[keyof typeof AuthorizeOAuthResponseType];
@@ -8416,8 +8707,6 @@ error_description?: string;
 iss?: string;
 };
 
-export type OauthCallback303 = { [key: string]: unknown };
-
 export type OauthCallbackFormPostParams = {
 /**
  * @maxLength 4096
@@ -8440,8 +8729,6 @@ error_description?: string;
  */
 iss?: string;
 };
-
-export type OauthCallbackFormPost303 = { [key: string]: unknown };
 
 export type ListSessionsParams = {
 /**
@@ -8539,7 +8826,7 @@ export const GetMetricsIncludeAnonymous = {
 
 export type ListPaymentTransactionsParams = {
 /**
- * @maxLength 200
+ * @maxLength 400
  */
 cursor?: string;
 /**
@@ -8551,6 +8838,7 @@ limit?: number;
 type?: ListPaymentTransactionsType;
 customer_type?: ListPaymentTransactionsCustomerType;
 /**
+ * Ours: one customer's transactions.
  * @maxLength 255
  */
 customer_id?: string;
@@ -8565,9 +8853,9 @@ export const ListPaymentTransactionsType = {
   'subscription-cancellation': 'subscription-cancellation',
   'subscription-renewal': 'subscription-renewal',
   'manual-item-quantity-change': 'manual-item-quantity-change',
-  refund: 'refund',
   chargeback: 'chargeback',
   'product-change': 'product-change',
+  refund: 'refund',
 } as const;
 
 export type ListPaymentTransactionsCustomerType = typeof ListPaymentTransactionsCustomerType[keyof typeof ListPaymentTransactionsCustomerType];

@@ -29,25 +29,29 @@ import type {
   CustomerInvoiceList,
   CustomerItem,
   CustomerProductList,
+  DefaultPaymentMethodSet,
   EmptyObject,
   ItemQuantityChange,
   KnownError400,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh,
-  KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist,
-  KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g,
+  KnownError400PlusCannotGetOwnUserWithoutUser,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d,
+  KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa,
+  KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch,
   KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149,
   KnownError400PlusProductAlreadyGrantedVerificationCodeExpired,
   KnownError401,
-  KnownError401PlusUserAuthenticationRequired,
+  KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
   KnownError403,
-  KnownError404ItemNotFound,
+  KnownError403NewPurchasesBlocked,
+  KnownError403PlusNewPurchasesBlocked,
+  KnownError404ItemNotFoundAnd3More1fp6fa8,
   KnownError404OneTimePurchaseNotFoundAnd2More15il7hz,
   KnownError404StripeAccountInfoNotFound,
+  KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn,
   KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound,
+  KnownError404TeamMembershipNotFoundAnd2MoreF8fjui,
   KnownError404VerificationCodeNotFound,
   KnownError409VerificationCodeAlreadyUsed,
   KnownError503,
@@ -57,6 +61,8 @@ import type {
   ListPaymentTransactionsParams,
   PaymentMethodConfig,
   PaymentMethodConfigUpdate,
+  PaymentMethodSetup,
+  PaymentMethodSetupRequest,
   PaymentTransactionList,
   PaymentsSetup,
   PaymentsSetupLink,
@@ -75,7 +81,7 @@ import type {
   PurchaseSessionRequest,
   PurchaseUrl,
   RefundRequest,
-  RefundResult,
+  SetDefaultPaymentMethod,
   StripeAccountInfo,
   StripeAccountSession,
   StripeAccountSessionRequest,
@@ -100,7 +106,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Verified with the Stripe-Signature header over the exact body and this server's webhook secret; a missing or wrong signature answers SCHEMA_ERROR and changes nothing. Each event applies once (by its id); redeliveries answer 200 and change nothing.
+ * Verified with the Stripe-Signature header over the exact body and this server's webhook secret; a missing or wrong signature answers 400 and changes nothing. Each event applies once (by its id); redeliveries answer 200 and change nothing. Events the server does not use answer 200.
  * @summary Stripe's events for the connected accounts (for Stripe only)
  */
 export const getReceiveStripeWebhookUrl = () => {
@@ -126,7 +132,7 @@ export const receiveStripeWebhook = async (stripeEvent: StripeEvent, options?: R
 
 
 
-export const getReceiveStripeWebhookMutationOptions = <TError = ErrorType<PublicKnownError400 | PublicKnownError503>,
+export const getReceiveStripeWebhookMutationOptions = <TError = ErrorType<PublicKnownError400 | string | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveStripeWebhook>>, TError,{data: StripeEvent}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof receiveStripeWebhook>>, TError,{data: StripeEvent}, TContext> => {
 
@@ -153,12 +159,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReceiveStripeWebhookMutationResult = NonNullable<Awaited<ReturnType<typeof receiveStripeWebhook>>>
     export type ReceiveStripeWebhookMutationBody = StripeEvent
-    export type ReceiveStripeWebhookMutationError = ErrorType<PublicKnownError400 | PublicKnownError503>
+    export type ReceiveStripeWebhookMutationError = ErrorType<PublicKnownError400 | string | PublicKnownError503>
 
     /**
  * @summary Stripe's events for the connected accounts (for Stripe only)
  */
-export const useReceiveStripeWebhook = <TError = ErrorType<PublicKnownError400 | PublicKnownError503>,
+export const useReceiveStripeWebhook = <TError = ErrorType<PublicKnownError400 | string | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof receiveStripeWebhook>>, TError,{data: StripeEvent}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof receiveStripeWebhook>>,
@@ -611,7 +617,7 @@ export const createTestModePurchaseSession = async (purchaseSessionRequest: Purc
 
 
 
-export const getCreateTestModePurchaseSessionMutationOptions = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
+export const getCreateTestModePurchaseSessionMutationOptions = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError401 | KnownError403PlusNewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTestModePurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createTestModePurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext> => {
 
@@ -638,12 +644,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateTestModePurchaseSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createTestModePurchaseSession>>>
     export type CreateTestModePurchaseSessionMutationBody = PurchaseSessionRequest
-    export type CreateTestModePurchaseSessionMutationError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>
+    export type CreateTestModePurchaseSessionMutationError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError401 | KnownError403PlusNewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>
 
     /**
  * @summary Complete a checkout code's purchase without payment (admin)
  */
-export const useCreateTestModePurchaseSession = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
+export const useCreateTestModePurchaseSession = <TError = ErrorType<KnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError401 | KnownError403PlusNewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createTestModePurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createTestModePurchaseSession>>,
@@ -657,7 +663,8 @@ export const useCreateTestModePurchaseSession = <TError = ErrorType<KnownError40
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * @summary Purchases, renewals and refunds, newest first
+ * In Stack Auth's transaction shape: a purchase for every grant of a product (bought, bought in test mode, or granted by the server), a manual-item-quantity-change for each change the server made, a subscription-renewal for each renewal paid. Refunds show in the refunded purchase's adjusted_by; type=refund (ours) lists them.
+ * @summary Grants, purchases, quantity changes and renewals, newest first
  */
 export const getListPaymentTransactionsUrl = (params?: ListPaymentTransactionsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -696,7 +703,7 @@ export const getListPaymentTransactionsQueryKey = (params?: ListPaymentTransacti
     }
 
     
-export const getListPaymentTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListPaymentTransactionsQueryOptions = <TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -715,10 +722,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListPaymentTransactionsQueryResult = NonNullable<Awaited<ReturnType<typeof listPaymentTransactions>>>
-export type ListPaymentTransactionsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+export type ListPaymentTransactionsQueryError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  params: undefined |  ListPaymentTransactionsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPaymentTransactions>>,
@@ -728,7 +735,7 @@ export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof lis
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listPaymentTransactions>>,
@@ -738,15 +745,15 @@ export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof lis
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary Purchases, renewals and refunds, newest first
+ * @summary Grants, purchases, quantity changes and renewals, newest first
  */
 
-export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof listPaymentTransactions>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListPaymentTransactionsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listPaymentTransactions>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -763,7 +770,7 @@ export function useListPaymentTransactions<TData = Awaited<ReturnType<typeof lis
 
 
 /**
- * Refunds `amount_usd` (at most what was paid) once per purchase. `end_action`: `now` ends the product (and cancels the subscription) at once, `at-period-end` lets a subscription run to its period's end; left out, only money moves. Test-mode purchases took no money and cannot be refunded.
+ * Refunds a purchase transaction (`id`) once: each of `refund_entries` names its product grant entry (0), how many of the product to take back (ending it when none is left; a subscription stops at Stripe) and how much money to give back, in all at most what was paid. Purchases made in test mode took no money and cannot be refunded; grants made by the server were not bought.
  * @summary Refund a purchase through Stripe
  */
 export const getRefundPaymentTransactionUrl = () => {
@@ -774,9 +781,9 @@ export const getRefundPaymentTransactionUrl = () => {
   return `/internal/payments/transactions/refund`
 }
 
-export const refundPaymentTransaction = async (refundRequest: RefundRequest, options?: RequestInit): Promise<RefundResult> => {
+export const refundPaymentTransaction = async (refundRequest: RefundRequest, options?: RequestInit): Promise<Success> => {
   
-  return gatehouseFetch<RefundResult>(getRefundPaymentTransactionUrl(),
+  return gatehouseFetch<Success>(getRefundPaymentTransactionUrl(),
   {      
     ...options,
     method: 'POST',
@@ -835,7 +842,7 @@ export const useRefundPaymentTransaction = <TError = ErrorType<KnownError400Plus
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Read by the SDK's account settings on every render. Until the project sets payments up, every customer has none. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * Its Stripe customer on the project's account, and its default card. Read by the SDK's account settings on every render. A customer has none until it first pays through Stripe or adds a card (and none at all without the project's Stripe account). With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
  * @summary A customer's payment account and default payment method
  */
 export const getGetCustomerBillingUrl = (customerType: 'user' | 'team',
@@ -871,7 +878,7 @@ export const getGetCustomerBillingQueryKey = (customerType?: 'user' | 'team',
     }
 
     
-export const getGetCustomerBillingQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(customerType: 'user' | 'team',
+export const getGetCustomerBillingQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -891,10 +898,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerBillingQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerBilling>>>
-export type GetCustomerBillingQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+export type GetCustomerBillingQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>
 
 
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -905,7 +912,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -916,7 +923,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -925,7 +932,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
  * @summary A customer's payment account and default payment method
  */
 
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -943,7 +950,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
 
 
 /**
- * Until the project sets payments up, every customer has none. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * Its subscriptions' invoices at Stripe, newest first; the cursor is the last invoice's id. A customer has none until it first pays through Stripe or adds a card (and none at all without the project's Stripe account). With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
  * @summary A customer's invoices, a page at a time
  */
 export const getListCustomerInvoicesUrl = (customerType: 'user' | 'team',
@@ -989,7 +996,7 @@ export const getListCustomerInvoicesQueryKey = (customerType?: 'user' | 'team',
     }
 
     
-export const getListCustomerInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(customerType: 'user' | 'team',
+export const getListCustomerInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
@@ -1010,10 +1017,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCustomerInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof listCustomerInvoices>>>
-export type ListCustomerInvoicesQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+export type ListCustomerInvoicesQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
 
 
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params: undefined |  ListCustomerInvoicesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>> & Pick<
@@ -1025,7 +1032,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>> & Pick<
@@ -1037,7 +1044,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1047,7 +1054,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
  * @summary A customer's invoices, a page at a time
  */
 
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1066,7 +1073,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
 
 
 /**
- * The item must be in the project's catalog and be for this customer type. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * The item must be configured and be for this customer type. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
  * @summary A customer's quantity of an item
  */
 export const getGetCustomerItemUrl = (customerType: 'user' | 'team' | 'custom',
@@ -1105,7 +1112,7 @@ export const getGetCustomerItemQueryKey = (customerType?: 'user' | 'team' | 'cus
     }
 
     
-export const getGetCustomerItemQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(customerType: 'user' | 'team' | 'custom',
+export const getGetCustomerItemQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
@@ -1126,10 +1133,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerItemQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerItem>>>
-export type GetCustomerItemQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>
+export type GetCustomerItemQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>
 
 
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>> & Pick<
@@ -1141,7 +1148,7 @@ export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomer
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>> & Pick<
@@ -1153,7 +1160,7 @@ export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomer
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1163,7 +1170,7 @@ export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomer
  * @summary A customer's quantity of an item
  */
 
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1u | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1222,7 +1229,7 @@ export const updateCustomerItemQuantity = async (customerType: 'user' | 'team' |
 
 
 
-export const getUpdateCustomerItemQuantityMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>,
+export const getUpdateCustomerItemQuantityMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext> => {
 
@@ -1249,12 +1256,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCustomerItemQuantityMutationResult = NonNullable<Awaited<ReturnType<typeof updateCustomerItemQuantity>>>
     export type UpdateCustomerItemQuantityMutationBody = ItemQuantityChange
-    export type UpdateCustomerItemQuantityMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>
+    export type UpdateCustomerItemQuantityMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>
 
     /**
  * @summary Change a customer's quantity of an item
  */
-export const useUpdateCustomerItemQuantity = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreXrmh9q | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404ItemNotFound | KnownError503>,
+export const useUpdateCustomerItemQuantity = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCustomerItemQuantity>>,
@@ -1268,7 +1275,157 @@ export const useUpdateCustomerItemQuantity = <TError = ErrorType<KnownError400Pl
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Oldest first; the cursor is the first entry of the next page. Client access does not see server-only products. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * The SetupIntent must be the customer's (a bare 403 otherwise, as Stack Auth answers it) and have succeeded (a bare 400 otherwise); renewals and plan switches then charge that card. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
+ * @summary Make the card a confirmed SetupIntent saved the customer's default
+ */
+export const getSetDefaultPaymentMethodUrl = (customerType: 'user' | 'team',
+    customerId: string,) => {
+
+
+  
+
+  return `/payments/payment-method/${customerType}/${customerId}/set-default`
+}
+
+export const setDefaultPaymentMethod = async (customerType: 'user' | 'team',
+    customerId: string,
+    setDefaultPaymentMethod: SetDefaultPaymentMethod, options?: RequestInit): Promise<DefaultPaymentMethodSet> => {
+  
+  return gatehouseFetch<DefaultPaymentMethodSet>(getSetDefaultPaymentMethodUrl(customerType,customerId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      setDefaultPaymentMethod,)
+  }
+);}
+
+
+
+
+export const getSetDefaultPaymentMethodMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, TError,{customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, TError,{customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}, TContext> => {
+
+const mutationKey = ['setDefaultPaymentMethod'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, {customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}> = (props) => {
+          const {customerType,customerId,data} = props ?? {};
+
+          return  setDefaultPaymentMethod(customerType,customerId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SetDefaultPaymentMethodMutationResult = NonNullable<Awaited<ReturnType<typeof setDefaultPaymentMethod>>>
+    export type SetDefaultPaymentMethodMutationBody = SetDefaultPaymentMethod
+    export type SetDefaultPaymentMethodMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
+
+    /**
+ * @summary Make the card a confirmed SetupIntent saved the customer's default
+ */
+export const useSetDefaultPaymentMethod = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, TError,{customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof setDefaultPaymentMethod>>,
+        TError,
+        {customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod},
+        TContext
+      > => {
+
+      const mutationOptions = getSetDefaultPaymentMethodMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * A Stripe SetupIntent on the project's connected account, for the customer's Stripe customer (made on first use): the page confirms it with Stripe.js, then calls set-default. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
+ * @summary Start adding a card for a customer
+ */
+export const getCreatePaymentMethodSetupIntentUrl = (customerType: 'user' | 'team',
+    customerId: string,) => {
+
+
+  
+
+  return `/payments/payment-method/${customerType}/${customerId}/setup-intent`
+}
+
+export const createPaymentMethodSetupIntent = async (customerType: 'user' | 'team',
+    customerId: string,
+    paymentMethodSetupRequest?: PaymentMethodSetupRequest, options?: RequestInit): Promise<PaymentMethodSetup> => {
+  
+  return gatehouseFetch<PaymentMethodSetup>(getCreatePaymentMethodSetupIntentUrl(customerType,customerId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      paymentMethodSetupRequest,)
+  }
+);}
+
+
+
+
+export const getCreatePaymentMethodSetupIntentMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, TError,{customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, TError,{customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}, TContext> => {
+
+const mutationKey = ['createPaymentMethodSetupIntent'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, {customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}> = (props) => {
+          const {customerType,customerId,data} = props ?? {};
+
+          return  createPaymentMethodSetupIntent(customerType,customerId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreatePaymentMethodSetupIntentMutationResult = NonNullable<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>>
+    export type CreatePaymentMethodSetupIntentMutationBody = PaymentMethodSetupRequest
+    export type CreatePaymentMethodSetupIntentMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
+
+    /**
+ * @summary Start adding a card for a customer
+ */
+export const useCreatePaymentMethodSetupIntent = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, TError,{customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>,
+        TError,
+        {customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreatePaymentMethodSetupIntentMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * One entry per product (inline products together), in product id order; the cursor is the product id of the next page's first entry. Client access does not see server-only products, nor server metadata. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
  * @summary The products a customer holds, a page at a time
  */
 export const getListCustomerProductsUrl = (customerType: 'user' | 'team' | 'custom',
@@ -1314,7 +1471,7 @@ export const getListCustomerProductsQueryKey = (customerType?: 'user' | 'team' |
     }
 
     
-export const getListCustomerProductsQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(customerType: 'user' | 'team' | 'custom',
+export const getListCustomerProductsQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
@@ -1335,10 +1492,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCustomerProductsQueryResult = NonNullable<Awaited<ReturnType<typeof listCustomerProducts>>>
-export type ListCustomerProductsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+export type ListCustomerProductsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
 
 
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params: undefined |  ListCustomerProductsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>> & Pick<
@@ -1350,7 +1507,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>> & Pick<
@@ -1362,7 +1519,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1372,7 +1529,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
  * @summary The products a customer holds, a page at a time
  */
 
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExist | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1391,7 +1548,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
 
 
 /**
- * Grants a catalog product (`product_id`) or an inline product without charging. A product that is not stackable is held once (PRODUCT_ALREADY_GRANTED); a stackable one granted again adds to the quantity. An add-on needs one of its base products. A catalog holds one product at a time: granting another of the same catalog ends the one held. The product's included items come with it.
+ * Grants a configured product (`product_id`) or an inline product without charging: a subscription for one interval when its first price has one, a one-time grant otherwise. A product that is not stackable is held once (PRODUCT_ALREADY_GRANTED); a stackable one granted again adds to the quantity held. An add-on needs one of its base products. A product line holds one product at a time: granting another of the same line ends the subscriptions held there, and is refused while a one-time purchase holds it. The product's included items come with it.
  * @summary Grant a product to a customer
  */
 export const getGrantCustomerProductUrl = (customerType: 'user' | 'team' | 'custom',
@@ -1420,7 +1577,7 @@ export const grantCustomerProduct = async (customerType: 'user' | 'team' | 'cust
 
 
 
-export const getGrantCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+export const getGrantCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext> => {
 
@@ -1447,12 +1604,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GrantCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof grantCustomerProduct>>>
     export type GrantCustomerProductMutationBody = ProductGrant
-    export type GrantCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>
+    export type GrantCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
 
     /**
  * @summary Grant a product to a customer
  */
-export const useGrantCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More1i1w6wh | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError503>,
+export const useGrantCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof grantCustomerProduct>>,
@@ -1466,8 +1623,8 @@ export const useGrantCustomerProduct = <TError = ErrorType<KnownError400PlusCann
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * The held product ends and the other is granted in its place. A subscription paid through Stripe is switched at Stripe to the new price, in the currency it is paid in and prorated as Stripe does by default, and keeps its billing period (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached). With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
- * @summary Switch a customer from one product to another of the same catalog
+ * A subscription paid through Stripe is switched at Stripe to the new price, in the currency it is paid in and prorated as Stripe does by default, and keeps its billing period (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached). A subscription not paid through Stripe (or an include-by-default product) can be switched only with server access: the held product ends and the other is granted in its place. Refused with NEW_PURCHASES_BLOCKED while the project blocks new purchases. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
+ * @summary Switch a customer from one product to another of the same product line
  */
 export const getSwitchCustomerProductUrl = (customerType: 'user' | 'team' | 'custom',
     customerId: string,) => {
@@ -1495,7 +1652,7 @@ export const switchCustomerProduct = async (customerType: 'user' | 'team' | 'cus
 
 
 
-export const getSwitchCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
+export const getSwitchCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext> => {
 
@@ -1522,12 +1679,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SwitchCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof switchCustomerProduct>>>
     export type SwitchCustomerProductMutationBody = ProductSwitch
-    export type SwitchCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>
+    export type SwitchCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
 
     /**
- * @summary Switch a customer from one product to another of the same catalog
+ * @summary Switch a customer from one product to another of the same product line
  */
-export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreL57727 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
+export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof switchCustomerProduct>>,
@@ -1541,7 +1698,7 @@ export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCan
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Ends the customer's grants of the product (or the one `subscription_id` names) and the included items that expire with it. A paid subscription is set to cancel at the end of its period at Stripe first (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached) and ends when Stripe ends it. A client may not cancel a server-only product. With client access a user may read only itself and the teams it belongs to; any other user or team answers CUSTOMER_DOES_NOT_EXIST, as one that does not exist. Custom customers need server access.
+ * Cancels the customer's running subscriptions to the product (or the one `subscription_id` names, for inline products); a one-time purchase cannot be cancelled. A subscription without Stripe stays held to the end of its period. A paid subscription is set to cancel at the end of its period at Stripe first (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached) and ends when Stripe ends it. A client may not cancel a server-only product. With client access a user acts only for itself and for the teams in which it holds `team_admin`: another user or a custom customer answers CUSTOMER_ACCESS_DENIED, a team it is not in TEAM_MEMBERSHIP_NOT_FOUND, a team it does not administer TEAM_PERMISSION_REQUIRED. A user or team that does not exist answers USER_NOT_FOUND or TEAM_NOT_FOUND.
  * @summary Cancel a product a customer holds
  */
 export const getCancelCustomerProductUrl = (customerType: 'user' | 'team' | 'custom',
@@ -1579,7 +1736,7 @@ export const cancelCustomerProduct = async (customerType: 'user' | 'team' | 'cus
 
 
 
-export const getCancelCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
+export const getCancelCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext> => {
 
@@ -1606,12 +1763,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CancelCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof cancelCustomerProduct>>>
     
-    export type CancelCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>
+    export type CancelCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Cancel a product a customer holds
  */
-export const useCancelCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More12pxpeo | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503PlusPaymentProviderUnavailable>,
+export const useCancelCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelCustomerProduct>>,
@@ -1621,6 +1778,78 @@ export const useCancelCustomerProduct = <TError = ErrorType<KnownError400PlusCan
       > => {
 
       const mutationOptions = getCancelCustomerProductMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * For the hosted checkout page of a project in test mode: the purchase completes at once, without Stripe, and grants the product, marked as made in test mode. Refused with SCHEMA_ERROR when the project is not in test mode. The code buys once.
+ * @summary Buy what a checkout code offers without paying, in test mode (ours)
+ */
+export const getCompleteTestPurchaseUrl = () => {
+
+
+  
+
+  return `/payments/purchases/complete-test-purchase`
+}
+
+export const completeTestPurchase = async (purchaseSessionRequest: PurchaseSessionRequest, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getCompleteTestPurchaseUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      purchaseSessionRequest,)
+  }
+);}
+
+
+
+
+export const getCompleteTestPurchaseMutationOptions = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError403NewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeTestPurchase>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof completeTestPurchase>>, TError,{data: PurchaseSessionRequest}, TContext> => {
+
+const mutationKey = ['completeTestPurchase'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof completeTestPurchase>>, {data: PurchaseSessionRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  completeTestPurchase(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CompleteTestPurchaseMutationResult = NonNullable<Awaited<ReturnType<typeof completeTestPurchase>>>
+    export type CompleteTestPurchaseMutationBody = PurchaseSessionRequest
+    export type CompleteTestPurchaseMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError403NewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>
+
+    /**
+ * @summary Buy what a checkout code offers without paying, in test mode (ours)
+ */
+export const useCompleteTestPurchase = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError403NewPurchasesBlocked | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeTestPurchase>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof completeTestPurchase>>,
+        TError,
+        {data: PurchaseSessionRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCompleteTestPurchaseMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }
@@ -1651,7 +1880,7 @@ export const createPurchaseUrl = async (createPurchaseUrl: CreatePurchaseUrl, op
 
 
 
-export const getCreatePurchaseUrlMutationOptions = <TError = ErrorType<KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+export const getCreatePurchaseUrlMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext> => {
 
@@ -1678,12 +1907,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePurchaseUrlMutationResult = NonNullable<Awaited<ReturnType<typeof createPurchaseUrl>>>
     export type CreatePurchaseUrlMutationBody = CreatePurchaseUrl
-    export type CreatePurchaseUrlMutationError = ErrorType<KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>
+    export type CreatePurchaseUrlMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>
 
     /**
  * @summary A checkout link for a customer and a product
  */
-export const useCreatePurchaseUrl = <TError = ErrorType<KnownError400PlusCustomerDoesNotExistAnd4More1fuun9g | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404StripeAccountInfoNotFound | KnownError503>,
+export const useCreatePurchaseUrl = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPurchaseUrl>>,
@@ -1697,8 +1926,8 @@ export const useCreatePurchaseUrl = <TError = ErrorType<KnownError400PlusCustome
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * In test mode the purchase completes at once and grants the product (`completed: true`). Otherwise it answers Stripe's checkout page (`checkout_url`) on the project's connected account; Stripe's webhook grants the product once paid. The code buys once.
- * @summary Buy what a checkout code offers, at one of its prices
+ * As in Stack Auth: the payment starts at Stripe on the project's connected account (STRIPE_ACCOUNT_INFO_NOT_FOUND without one), for the customer's own Stripe customer: a PaymentIntent for a one-time price, an incomplete subscription for a recurring one. The answer's client secret is what the page confirms it with; Stripe's webhooks grant the product once paid. The code buys once.
+ * @summary Start paying for what a checkout code offers, at one of its prices
  */
 export const getCreatePurchaseSessionUrl = () => {
 
@@ -1723,7 +1952,7 @@ export const createPurchaseSession = async (purchaseSessionRequest: PurchaseSess
 
 
 
-export const getCreatePurchaseSessionMutationOptions = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
+export const getCreatePurchaseSessionMutationOptions = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext> => {
 
@@ -1750,12 +1979,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePurchaseSessionMutationResult = NonNullable<Awaited<ReturnType<typeof createPurchaseSession>>>
     export type CreatePurchaseSessionMutationBody = PurchaseSessionRequest
-    export type CreatePurchaseSessionMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>
+    export type CreatePurchaseSessionMutationError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>
 
     /**
- * @summary Buy what a checkout code offers, at one of its prices
+ * @summary Start paying for what a checkout code offers, at one of its prices
  */
-export const useCreatePurchaseSession = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
+export const useCreatePurchaseSession = <TError = ErrorType<PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpired | string | KnownError403NewPurchasesBlocked | KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | PublicKnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseSession>>, TError,{data: PurchaseSessionRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPurchaseSession>>,

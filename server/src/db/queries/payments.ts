@@ -17,7 +17,7 @@ export type GrantKind = "subscription" | "one_time";
 export type GrantStatus = "active" | "trialing" | "past_due" | "unpaid" | "incomplete" | "incomplete_expired" | "canceled" | "paused";
 export type GrantSource = "api_grant" | "test_mode" | "purchase_page";
 
-/** The statuses in which a grant counts as held (with `ended_at` unset or still ahead). */
+/** The statuses in which a grant counts as held (with `ended_at` unset or still ahead); a canceled grant is held until its `ended_at`. */
 export const HELD_STATUSES: readonly GrantStatus[] = ["active", "trialing"];
 
 export interface GrantRow {
@@ -253,7 +253,7 @@ export async function listHeldGrants(q: Queryable, tenant: Tenant, customer: Cus
   const rows = await q.query<RawGrant>(
     `SELECT ${GRANT_COLUMNS} FROM product_grants
      WHERE project_id = $1 AND branch_id = $2 AND customer_type = $3 AND customer_id = $4
-       AND status IN ('active', 'trialing') AND (ended_at IS NULL OR ended_at > $5)
+       AND (status IN ('active', 'trialing') OR (status = 'canceled' AND ended_at IS NOT NULL)) AND (ended_at IS NULL OR ended_at > $5)
      ORDER BY created_at, id`,
     [tenant.projectId, tenant.branchId, customer.type, customer.id, now.toISOString()],
   );
@@ -342,4 +342,16 @@ export async function updateGrant(q: Queryable, tenant: Tenant, grantId: string,
 export async function lockCustomerGrants(tx: Queryable, tenant: Tenant, customer: CustomerKey): Promise<void> {
   const key = [tenant.projectId, tenant.branchId, customer.type, customer.id, "grants"].join("\u001f");
   await tx.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 25))", [key]);
+}
+
+/** The grants with these ids (of the tenant), in no particular order. */
+export async function findGrantsByIds(q: Queryable, tenant: Tenant, ids: readonly string[]): Promise<GrantRow[]> {
+  if (ids.length === 0) return [];
+  const placeholders = ids.map((_, i) => `$${i + 3}`).join(", ");
+  const rows = await q.query<RawGrant>(`SELECT ${GRANT_COLUMNS} FROM product_grants WHERE project_id = $1 AND branch_id = $2 AND id::text IN (${placeholders})`, [
+    tenant.projectId,
+    tenant.branchId,
+    ...ids,
+  ]);
+  return rows.map(toGrant);
 }

@@ -98,7 +98,7 @@ export interface PurchaseRecord {
   customerId: string;
   productId: string | null;
   product: Record<string, unknown>;
-  priceId: string;
+  priceId: string | null;
   quantity: number;
   kind: PurchaseKind;
   source: PurchaseSource;
@@ -114,6 +114,8 @@ export interface PurchaseRecord {
   grantId: string | null;
   refundedAt: number | null;
   refundedAmount: number | null;
+  /** How many of the product the refund took back; null before a refund. */
+  refundedQuantity: number | null;
   createdAt: number;
 }
 
@@ -123,7 +125,7 @@ type PurchaseRow = {
   customer_id: string;
   product_id: string | null;
   product: Record<string, unknown> | string;
-  price_id: string;
+  price_id: string | null;
   quantity: number;
   kind: PurchaseKind;
   source: PurchaseSource;
@@ -139,12 +141,13 @@ type PurchaseRow = {
   grant_id: string | null;
   refunded_at: Date | null;
   refunded_amount: string | number | null;
+  refunded_quantity: number | null;
   created_at: Date;
 };
 
 const PURCHASE_COLUMNS =
   "id, customer_type, customer_id, product_id, product, price_id, quantity, kind, source, status, currency, amount, stripe_checkout_session_id, " +
-  "stripe_subscription_id, stripe_payment_intent_id, current_period_start, current_period_end, stripe_state_at, grant_id, refunded_at, refunded_amount, created_at";
+  "stripe_subscription_id, stripe_payment_intent_id, current_period_start, current_period_end, stripe_state_at, grant_id, refunded_at, refunded_amount, refunded_quantity, created_at";
 
 const toPurchase = (row: PurchaseRow): PurchaseRecord => ({
   id: row.id,
@@ -168,6 +171,7 @@ const toPurchase = (row: PurchaseRow): PurchaseRecord => ({
   grantId: row.grant_id,
   refundedAt: toMillisOrNull(row.refunded_at),
   refundedAmount: row.refunded_amount === null ? null : Number(row.refunded_amount),
+  refundedQuantity: row.refunded_quantity,
   createdAt: toMillis(row.created_at),
 });
 
@@ -177,7 +181,7 @@ export interface NewPurchase {
   customerId: string;
   productId: string | null;
   product: Record<string, unknown>;
-  priceId: string;
+  priceId: string | null;
   quantity: number;
   kind: PurchaseKind;
   source: PurchaseSource;
@@ -186,13 +190,16 @@ export interface NewPurchase {
   amount: number;
   currentPeriodStart: Date | null;
   currentPeriodEnd: Date | null;
+  stripeSubscriptionId?: string | null;
+  stripePaymentIntentId?: string | null;
+  grantId?: string | null;
 }
 
 export async function insertPurchase(q: Queryable, tenant: Tenant, p: NewPurchase): Promise<void> {
   await q.query(
     `INSERT INTO purchases (project_id, branch_id, id, customer_type, customer_id, product_id, product, price_id, quantity, kind, source, status,
-       currency, amount, current_period_start, current_period_end)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
+       currency, amount, current_period_start, current_period_end, stripe_subscription_id, stripe_payment_intent_id, grant_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
     [
       tenant.projectId,
       tenant.branchId,
@@ -210,21 +217,32 @@ export async function insertPurchase(q: Queryable, tenant: Tenant, p: NewPurchas
       p.amount,
       p.currentPeriodStart,
       p.currentPeriodEnd,
+      p.stripeSubscriptionId ?? null,
+      p.stripePaymentIntentId ?? null,
+      p.grantId ?? null,
     ],
   );
 }
 
-/** Removes a purchase whose Stripe checkout could not be opened (still pending, no session): as if it was never started. */
-export async function deleteUnstartedPurchase(q: Queryable, tenant: Tenant, id: string): Promise<void> {
-  await q.query("DELETE FROM purchases WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND status = 'pending' AND stripe_checkout_session_id IS NULL", [
+/** The purchases that made these grants (API grants have none). */
+export async function findPurchasesByGrants(q: Queryable, tenant: Tenant, grantIds: readonly string[]): Promise<PurchaseRecord[]> {
+  if (grantIds.length === 0) return [];
+  const placeholders = grantIds.map((_, i) => `$${i + 3}`).join(", ");
+  const rows = await q.query<PurchaseRow>(`SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE project_id = $1 AND branch_id = $2 AND grant_id IN (${placeholders})`, [
     tenant.projectId,
     tenant.branchId,
-    id,
+    ...grantIds,
   ]);
+  return rows.map(toPurchase);
 }
 
-export async function setCheckoutSession(q: Queryable, tenant: Tenant, id: string, sessionId: string): Promise<void> {
-  await q.query("UPDATE purchases SET stripe_checkout_session_id = $4 WHERE project_id = $1 AND branch_id = $2 AND id = $3", [tenant.projectId, tenant.branchId, id, sessionId]);
+/** The purchase that made a grant, if one did (API grants have none). */
+export async function findPurchaseByGrant(q: Queryable, tenant: Tenant, grantId: string, options: { forUpdate?: boolean } = {}): Promise<PurchaseRecord | null> {
+  const rows = await q.query<PurchaseRow>(
+    `SELECT ${PURCHASE_COLUMNS} FROM purchases WHERE project_id = $1 AND branch_id = $2 AND grant_id = $3 ${options.forUpdate ? "FOR UPDATE" : ""}`,
+    [tenant.projectId, tenant.branchId, grantId],
+  );
+  return rows[0] ? toPurchase(rows[0]) : null;
 }
 
 /** The purchase, locked until the transaction ends: webhooks about one purchase apply one at a time. */
@@ -239,9 +257,9 @@ export async function findPurchase(q: Queryable, tenant: Tenant, id: string): Pr
 }
 
 /** A Stripe subscription's purchase, across the branches of the account's project. */
-export async function findPurchaseBySubscription(q: Queryable, projectId: string, subscriptionId: string): Promise<(PurchaseRecord & Tenant) | null> {
+export async function findPurchaseBySubscription(q: Queryable, projectId: string, subscriptionId: string, options: { forUpdate?: boolean } = {}): Promise<(PurchaseRecord & Tenant) | null> {
   const rows = await q.query<PurchaseRow & { branch_id: string }>(
-    `SELECT branch_id, ${PURCHASE_COLUMNS} FROM purchases WHERE project_id = $1 AND stripe_subscription_id = $2`,
+    `SELECT branch_id, ${PURCHASE_COLUMNS} FROM purchases WHERE project_id = $1 AND stripe_subscription_id = $2 ${options.forUpdate ? "FOR UPDATE" : ""}`,
     [projectId, subscriptionId],
   );
   return rows[0] ? { ...toPurchase(rows[0]), projectId, branchId: rows[0].branch_id } : null;
@@ -257,6 +275,8 @@ export async function findPurchaseByPaymentIntent(q: Queryable, projectId: strin
 
 export interface PurchaseUpdate {
   status?: PurchaseStatus;
+  quantity?: number;
+  amount?: number;
   stripeSubscriptionId?: string | null;
   stripePaymentIntentId?: string | null;
   currentPeriodStart?: Date | null;
@@ -269,6 +289,8 @@ export interface PurchaseUpdate {
 
 const UPDATE_COLUMNS: Record<keyof PurchaseUpdate, string> = {
   status: "status",
+  quantity: "quantity",
+  amount: "amount",
   stripeSubscriptionId: "stripe_subscription_id",
   stripePaymentIntentId: "stripe_payment_intent_id",
   currentPeriodStart: "current_period_start",
@@ -310,109 +332,22 @@ export async function movePurchase(
   ]);
 }
 
-export async function insertRenewal(
-  q: Queryable,
-  tenant: Tenant,
-  r: { id: string; purchaseId: string; stripeInvoiceId: string; amount: number; currency: string; periodStart: Date; periodEnd: Date },
-): Promise<boolean> {
-  const rows = await q.query<{ id: string }>(
-    `INSERT INTO purchase_renewals (project_id, branch_id, id, purchase_id, stripe_invoice_id, amount, currency, period_start, period_end)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (stripe_invoice_id) DO NOTHING RETURNING id`,
-    [tenant.projectId, tenant.branchId, r.id, r.purchaseId, r.stripeInvoiceId, r.amount, r.currency, r.periodStart, r.periodEnd],
-  );
-  return rows.length > 0;
-}
-
 /** Marks a purchase refunded unless it already is; false when another refund got there first. */
-export async function claimRefund(q: Queryable, tenant: Tenant, id: string, amount: number): Promise<boolean> {
+export async function claimRefund(q: Queryable, tenant: Tenant, id: string, amount: number, quantity: number): Promise<boolean> {
   const rows = await q.query(
-    "UPDATE purchases SET refunded_at = now(), refunded_amount = $4 WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND refunded_at IS NULL RETURNING id",
-    [tenant.projectId, tenant.branchId, id, amount],
+    "UPDATE purchases SET refunded_at = now(), refunded_amount = $4, refunded_quantity = $5 WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND refunded_at IS NULL RETURNING id",
+    [tenant.projectId, tenant.branchId, id, amount, quantity],
   );
   return rows.length > 0;
 }
 
 /** Takes a claimed refund back when Stripe refused it. */
 export async function releaseRefund(q: Queryable, tenant: Tenant, id: string): Promise<void> {
-  await q.query("UPDATE purchases SET refunded_at = NULL, refunded_amount = NULL WHERE project_id = $1 AND branch_id = $2 AND id = $3", [tenant.projectId, tenant.branchId, id]);
-}
-
-// ---------------------------------------------------------------- transactions list
-
-export type TransactionEntryKind = "purchase" | "renewal" | "refund";
-
-export interface TransactionListRow {
-  entry: TransactionEntryKind;
-  /** Microseconds since the epoch: the position in the list, exact. */
-  position: string;
-  entryId: string;
-  createdAt: number;
-  purchase: PurchaseRecord;
-  /** A renewal's or refund's own amount (smallest unit) and currency; a renewal's period. */
-  amount: number | null;
-  currency: string | null;
-  periodStart: number | null;
-  periodEnd: number | null;
-}
-
-export interface TransactionCursor {
-  position: string;
-  entryId: string;
-  entry: TransactionEntryKind;
-}
-
-/** Purchases, renewals and refunds of the tenant, newest first, a page after `after`. */
-export async function listTransactions(
-  q: Queryable,
-  tenant: Tenant,
-  options: { limit: number; after: TransactionCursor | null; customerType?: string; customerId?: string; entry?: TransactionEntryKind },
-): Promise<TransactionListRow[]> {
-  const params: unknown[] = [tenant.projectId, tenant.branchId];
-  const filters: string[] = [];
-  const add = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
-  if (options.customerType) filters.push(`p.customer_type = ${add(options.customerType)}`);
-  if (options.customerId) filters.push(`p.customer_id = ${add(options.customerId)}`);
-  if (options.entry) filters.push(`t.entry = ${add(options.entry)}`);
-  if (options.after) {
-    filters.push(`(t.position, t.entry_id, t.entry) < (${add(options.after.position)}::bigint, ${add(options.after.entryId)}::uuid, ${add(options.after.entry)}::text)`);
-  }
-  const limit = add(options.limit);
-  const rows = await q.query<
-    PurchaseRow & { entry: TransactionEntryKind; position: string | number; entry_id: string; entry_created_at: Date; t_amount: string | number | null; t_currency: string | null; t_start: Date | null; t_end: Date | null }
-  >(
-    `WITH t AS (
-       SELECT 'purchase'::text AS entry, id AS entry_id, id AS purchase_id, created_at AS at, NULL::bigint AS t_amount, NULL::text AS t_currency,
-              NULL::timestamptz AS t_start, NULL::timestamptz AS t_end, (extract(epoch FROM created_at) * 1000000)::bigint AS position
-         FROM purchases WHERE project_id = $1 AND branch_id = $2 AND status <> 'pending'
-       UNION ALL
-       SELECT 'renewal', id, purchase_id, created_at, amount, currency, period_start, period_end, (extract(epoch FROM created_at) * 1000000)::bigint
-         FROM purchase_renewals WHERE project_id = $1 AND branch_id = $2
-       UNION ALL
-       SELECT 'refund', id, id, refunded_at, refunded_amount, currency, NULL, NULL, (extract(epoch FROM refunded_at) * 1000000)::bigint
-         FROM purchases WHERE project_id = $1 AND branch_id = $2 AND refunded_at IS NOT NULL
-     )
-     SELECT t.entry, t.entry_id, t.at AS entry_created_at, t.t_amount, t.t_currency, t.t_start, t.t_end, t.position,
-            ${PURCHASE_COLUMNS.split(", ").map((c) => `p.${c}`).join(", ")}
-       FROM t JOIN purchases p ON p.project_id = $1 AND p.branch_id = $2 AND p.id = t.purchase_id
-      ${filters.length ? `WHERE ${filters.join(" AND ")}` : ""}
-      ORDER BY t.position DESC, t.entry_id DESC, t.entry DESC
-      LIMIT ${limit}`,
-    params,
-  );
-  return rows.map((row) => ({
-    entry: row.entry,
-    position: String(row.position),
-    entryId: row.entry_id,
-    createdAt: toMillis(row.entry_created_at),
-    purchase: toPurchase(row),
-    amount: row.t_amount === null ? null : Number(row.t_amount),
-    currency: row.t_currency,
-    periodStart: toMillisOrNull(row.t_start),
-    periodEnd: toMillisOrNull(row.t_end),
-  }));
+  await q.query("UPDATE purchases SET refunded_at = NULL, refunded_amount = NULL, refunded_quantity = NULL WHERE project_id = $1 AND branch_id = $2 AND id = $3", [
+    tenant.projectId,
+    tenant.branchId,
+    id,
+  ]);
 }
 
 // ---------------------------------------------------------------- webhook events

@@ -38,7 +38,7 @@ describe("the layered configuration API", () => {
     const config = await configOf(project);
     expect(config.auth.allowSignUp).toBe(true);
     expect(config.onboarding).toEqual({ requireEmailVerification: false });
-    expect(config.payments).toEqual({ testMode: true, catalogs: {}, items: {}, products: {} });
+    expect(config.payments).toEqual({ blockNewPurchases: false, testMode: true, productLines: {}, items: {}, products: {} });
     expect(config.dataVault).toEqual({ stores: {} });
     expect(config.emails.server).toEqual({ isShared: true, provider: "smtp" });
   });
@@ -158,7 +158,7 @@ describe("refused configuration overrides", () => {
   let project: ProjectFixture;
   beforeAll(async () => {
     project = await createProjectFixture(t);
-    await patch(project, "environment", { "payments.items.credits": { displayName: "Credits", customerType: "user" }, "payments.catalogs.plans": {} });
+    await patch(project, "environment", { "payments.items.credits": { displayName: "Credits", customerType: "user" }, "payments.productLines.plans": { customerType: "user" } });
   });
 
   // Each change, the key its refusal must name.
@@ -200,7 +200,8 @@ describe("refused configuration overrides", () => {
     ["a price without any currency", { "payments.products.pro": { customerType: "user", prices: { monthly: { interval: [1, "month"] } } } }, "payments.products.pro.prices.monthly"],
     ["an interval with an unknown unit", { "payments.products.pro": { customerType: "user", prices: { monthly: { USD: "5", interval: [1, "fortnight"] } } } }, "payments.products.pro.prices.monthly.interval"],
     ["a negative duration", { "payments.products.pro": { customerType: "user", freeTrial: [-7, "day"] } }, "payments.products.pro.freeTrial"],
-    ["a product in a catalog that does not exist", { "payments.products.pro": { customerType: "user", catalogId: "nope" } }, "payments.products.pro.catalogId"],
+    ["a product in a product line that does not exist", { "payments.products.pro": { customerType: "user", productLineId: "nope" } }, "payments.products.pro.productLineId"],
+    ["a product in a product line of another customer type", { "payments.products.pro": { customerType: "team", productLineId: "plans" } }, "payments.products.pro.customerType"],
     ["including an item that does not exist", { "payments.products.pro": { customerType: "user", includedItems: { gems: { quantity: 1 } } } }, "payments.products.pro.includedItems.gems"],
     ["including an item of another customer type", { "payments.products.pro": { customerType: "team", includedItems: { credits: { quantity: 1 } } } }, "payments.products.pro.includedItems.credits"],
     ["an add-on to itself", { "payments.products.pro": { customerType: "user", isAddOnTo: { pro: true } } }, "payments.products.pro.isAddOnTo.pro"],
@@ -208,7 +209,7 @@ describe("refused configuration overrides", () => {
     ["a price id with a slash", { "payments.products.pro": { customerType: "user", prices: { "a/b": { USD: "1" } } } }, "payments.products.pro.prices.a/b"],
     ["a negative included quantity", { "payments.products.pro": { customerType: "user", includedItems: { credits: { quantity: -1 } } } }, "payments.products.pro.includedItems.credits.quantity"],
     ["an unknown customer type", { "payments.items.seats": { customerType: "org" } }, "payments.items.seats.customerType"],
-    ["a product without a customer type", { "payments.products.pro": { displayName: "Pro" } }, "payments.products.pro.customerType"],
+    ["a product line of an unknown customer type", { "payments.productLines.orgs": { customerType: "org" } }, "payments.productLines.orgs.customerType"],
     ["a data vault store id with a space", { "dataVault.stores.my store": {} }, "dataVault.stores.my store"],
     ["a webhook endpoint without its URL", { "webhooks.endpoints.main": { enabled: true } }, "webhooks.endpoints.main.url"],
     ["a rate limit of zero", { "rateLimits.passwordSignIn": { max: 0 } }, "rateLimits.passwordSignIn.max"],

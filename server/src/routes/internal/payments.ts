@@ -52,6 +52,34 @@ const MethodConfigSchema = z
   })
   .openapi("PaymentMethodConfig");
 
+/** The payment method types a Stripe payment method configuration turns on and off. */
+const PAYMENT_METHOD_TYPES = [
+  "card",
+  "cartes_bancaires",
+  "apple_pay",
+  "google_pay",
+  "link",
+  "amazon_pay",
+  "cashapp",
+  "klarna",
+  "affirm",
+  "afterpay_clearpay",
+  "zip",
+  "ideal",
+  "bancontact",
+  "eps",
+  "p24",
+  "blik",
+  "alipay",
+  "wechat_pay",
+  "sepa_debit",
+  "bacs_debit",
+  "acss_debit",
+  "us_bank_account",
+  "multibanco",
+  "customer_balance",
+] as const;
+
 const getMethodConfigsRoute = authenticatedRoute(ADMIN_ONLY, NO_ACCOUNT, {
   operationId: "getPaymentMethodConfigs",
   method: "get",
@@ -72,7 +100,7 @@ const updateMethodConfigsRoute = authenticatedRoute(ADMIN_ONLY, NO_ACCOUNT, {
       z
         .object({
           config_id: z.string().min(1).max(255),
-          updates: z.record(z.string().regex(/^[a-z_]{1,64}$/), z.enum(["on", "off"])).refine((u) => Object.keys(u).length <= 50, "at most 50 methods"),
+          updates: z.partialRecord(z.enum(PAYMENT_METHOD_TYPES), z.enum(["on", "off"])).openapi({ description: "Per payment method type Stripe's configurations take: on or off." }),
         })
         .openapi("PaymentMethodConfigUpdate"),
     ),
@@ -80,28 +108,45 @@ const updateMethodConfigsRoute = authenticatedRoute(ADMIN_ONLY, NO_ACCOUNT, {
   responses: { 200: jsonResponse(SuccessSchema, "Updated") },
 });
 
+const adjusting = {
+  adjusted_transaction_id: z.string().nullable().openapi({ description: "The transaction an entry adjusts (a refund's money names nothing)." }),
+  adjusted_entry_index: z.number().int().nullable(),
+};
+const customerFields = { customer_type: z.enum(["user", "team", "custom"]), customer_id: z.string() };
+
 const MoneyTransferEntry = z.object({
   type: z.literal("money_transfer"),
-  customer_type: z.enum(["user", "team", "custom"]),
-  customer_id: z.string(),
-  charged_amount: z.record(z.string(), z.string()),
+  ...customerFields,
+  charged_amount: z.record(z.string(), z.string()).openapi({ description: "Per currency, as prices are written (\"12.50\"); negative for money given back." }),
   net_amount: z.object({ USD: z.string() }),
-  adjusted_transaction_id: z.string().nullable(),
-  adjusted_entry_index: z.number().int().nullable(),
+  ...adjusting,
 });
 
 const ProductGrantEntry = z.object({
   type: z.literal("product_grant"),
-  customer_type: z.enum(["user", "team", "custom"]),
-  customer_id: z.string(),
+  ...customerFields,
   product: InlineProductSchema,
   product_id: z.string().nullable(),
   price_id: z.string().nullable(),
   quantity: z.number().int(),
-  subscription_id: z.string().optional(),
-  one_time_purchase_id: z.string().optional(),
-  adjusted_transaction_id: z.string().nullable(),
-  adjusted_entry_index: z.number().int().nullable(),
+  subscription_id: z.string().optional().openapi({ description: "The grant's id, for a subscription (the products list's subscription_id)." }),
+  one_time_purchase_id: z.string().optional().openapi({ description: "The grant's id, for a one-time purchase." }),
+  ...adjusting,
+});
+
+const ItemQuantityChangeEntry = z.object({
+  type: z.literal("item_quantity_change"),
+  ...customerFields,
+  item_id: z.string(),
+  quantity: z.number().int(),
+  ...adjusting,
+});
+
+const ProductRevocationEntry = z.object({
+  type: z.literal("product_revocation"),
+  adjusted_transaction_id: z.string(),
+  adjusted_entry_index: z.number().int(),
+  quantity: z.number().int(),
 });
 
 const TransactionSchema = z
@@ -110,27 +155,29 @@ const TransactionSchema = z
     created_at_millis: z.number().int(),
     effective_at_millis: z.number().int(),
     type: z.enum(TRANSACTION_TYPES).nullable(),
-    customer_type: z.enum(["user", "team", "custom"]),
-    customer_id: z.string(),
-    entries: z.array(z.union([MoneyTransferEntry, ProductGrantEntry])),
+    entries: z.array(z.union([MoneyTransferEntry, ProductGrantEntry, ItemQuantityChangeEntry, ProductRevocationEntry])),
     adjusted_by: z.array(z.object({ transaction_id: z.string(), entry_index: z.number().int() })),
     test_mode: z.boolean(),
   })
   .openapi("PaymentTransaction");
 
-const listTransactionsRoute = authenticatedRoute(ADMIN_ONLY, [], {
+const listTransactionsRoute = authenticatedRoute(ADMIN_ONLY, ["PAYMENTS_CURSOR_INVALID"], {
   operationId: "listPaymentTransactions",
   method: "get",
   path: "/internal/payments/transactions",
   tags: ["Payments"],
-  summary: "Purchases, renewals and refunds, newest first",
+  summary: "Grants, purchases, quantity changes and renewals, newest first",
+  description:
+    "In Stack Auth's transaction shape: a purchase for every grant of a product (bought, bought in test mode, or granted by the server), a " +
+    "manual-item-quantity-change for each change the server made, a subscription-renewal for each renewal paid. Refunds show in the refunded " +
+    "purchase's adjusted_by; type=refund (ours) lists them.",
   request: {
     query: z.object({
-      cursor: z.string().max(200).optional(),
+      cursor: z.string().max(400).optional(),
       limit: z.coerce.number().int().min(1).max(200).optional().openapi({ description: "1 to 200; 50 when left out." }),
       type: z.enum(TRANSACTION_TYPES).optional(),
       customer_type: z.enum(["user", "team", "custom"]).optional(),
-      customer_id: z.string().max(255).optional(),
+      customer_id: z.string().max(255).optional().openapi({ description: "Ours: one customer's transactions." }),
     }),
   },
   responses: {
@@ -155,22 +202,29 @@ const refundRoute = authenticatedRoute(
     tags: ["Payments"],
     summary: "Refund a purchase through Stripe",
     description:
-      "Refunds `amount_usd` (at most what was paid) once per purchase. `end_action`: `now` ends the product (and cancels the subscription) at once, " +
-      "`at-period-end` lets a subscription run to its period's end; left out, only money moves. Test-mode purchases took no money and cannot be refunded.",
+      "Refunds a purchase transaction (`id`) once: each of `refund_entries` names its product grant entry (0), how many of the product to take " +
+      "back (ending it when none is left; a subscription stops at Stripe) and how much money to give back, in all at most what was paid. " +
+      "Purchases made in test mode took no money and cannot be refunded; grants made by the server were not bought.",
     request: {
       body: jsonBody(
         z
           .object({
             type: z.enum(["subscription", "one-time-purchase"]),
             id: z.string().min(1).max(100),
-            invoice_id: z.string().max(255).optional(),
-            amount_usd: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/),
-            end_action: z.enum(["now", "at-period-end"]).optional(),
+            refund_entries: z
+              .array(
+                z.object({
+                  entry_index: z.number().int().min(-1_000_000).max(1_000_000),
+                  quantity: z.number().min(-1_000_000).max(1_000_000).openapi({ description: "A whole number, 0 or more." }),
+                  amount_usd: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, "amount_usd is an amount of dollars, such as 12.50"),
+                }),
+              )
+              .max(20),
           })
           .openapi("RefundRequest"),
       ),
     },
-    responses: { 200: jsonResponse(z.object({ success: z.literal(true), refund_transaction_id: z.string() }).openapi("RefundResult"), "Refunded") },
+    responses: { 200: jsonResponse(SuccessSchema, "Refunded") },
   },
 );
 
@@ -208,7 +262,7 @@ export function registerInternalPaymentRoutes(router: Router): void {
   });
 
   router.openapi(refundRoute, async (c) => {
-    const result = await refundPurchase(c.var.deps, c.var.auth.tenancy, c.req.valid("json"));
-    return c.json({ success: true as const, refund_transaction_id: result.refundTransactionId }, 200);
+    await refundPurchase(c.var.deps, c.var.auth.tenancy, c.req.valid("json"));
+    return c.json({ success: true as const }, 200);
   });
 }

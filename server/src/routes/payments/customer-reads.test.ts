@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, callUntyped, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, plainRefusal, signUpUser, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -17,8 +17,16 @@ const asUser = (accessToken: string) => ({ ...project.client, accessToken });
 const EMPTY_PAGE = { items: [], is_paginated: true, pagination: { next_cursor: null } };
 const NO_BILLING = { has_customer: false, default_payment_method: null };
 
+/** A team the user created, so that it holds team_admin there (the starter permissions). */
 async function teamOf(accessToken: string) {
-  const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: "Billing team" } });
+  const me = await call(t, "GET", "/users/me", { creds: asUser(accessToken) });
+  const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: "Billing team", creator_user_id: me.json.id } });
+  return team.json.id as string;
+}
+
+/** A team the user only joined (team_member, not team_admin). */
+async function joinedTeam(accessToken: string) {
+  const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: "Joined team" } });
   const me = await call(t, "GET", "/users/me", { creds: asUser(accessToken) });
   await call(t, "POST", `/team-memberships/${team.json.id}/${me.json.id}`, { creds: project.server, body: {} });
   return team.json.id as string;
@@ -34,24 +42,36 @@ describe("a customer's billing, products and invoices before payments are set up
       expect(billing.json).toEqual(NO_BILLING);
       const products = await callUntyped(t, "GET", `/payments/products/${customer}?limit=1`, { creds: asUser(user.accessToken) });
       expect(products.json).toEqual(EMPTY_PAGE);
-      const invoices = await callUntyped(t, "GET", `/payments/invoices/${customer}?cursor=abc&limit=100`, { creds: asUser(user.accessToken) });
+      const invoices = await callUntyped(t, "GET", `/payments/invoices/${customer}?limit=100`, { creds: asUser(user.accessToken) });
       expect(invoices.json).toEqual(EMPTY_PAGE);
+      // A cursor this list did not give out is a bare 400, as in Stack Auth.
+      const badCursor = await callUntyped(t, "GET", `/payments/invoices/${customer}?cursor=abc&limit=100`, { creds: asUser(user.accessToken) });
+      expect(plainRefusal(badCursor)).toEqual([400, expect.stringContaining("cursor")]);
     }
   });
 
-  it("lets a client read only itself and its own teams; any other user or team reads as absent", async () => {
+  it("lets a client act only for itself and the teams it administers (as Stack Auth)", async () => {
     const user = await signUpUser(t, project.client);
     const other = await signUpUser(t, project.client);
     const othersTeam = await teamOf(other.accessToken);
-    for (const path of [`/payments/billing/user/${other.userId}`, `/payments/products/team/${othersTeam}`, `/payments/invoices/team/${othersTeam}`]) {
+    const joined = await joinedTeam(user.accessToken);
+    const cases: Array<[string, number, string]> = [
+      [`/payments/billing/user/${other.userId}`, 403, "CUSTOMER_ACCESS_DENIED"],
+      ["/payments/billing/user/00000000-0000-4000-8000-000000000000", 403, "CUSTOMER_ACCESS_DENIED"],
+      ["/payments/products/custom/org_42", 403, "CUSTOMER_ACCESS_DENIED"],
+      [`/payments/products/team/${othersTeam}`, 404, "TEAM_MEMBERSHIP_NOT_FOUND"],
+      [`/payments/invoices/team/${othersTeam}`, 404, "TEAM_MEMBERSHIP_NOT_FOUND"],
+      [`/payments/billing/team/${joined}`, 401, "TEAM_PERMISSION_REQUIRED"],
+      [`/payments/products/team/${joined}`, 401, "TEAM_PERMISSION_REQUIRED"],
+    ];
+    for (const [path, status, code] of cases) {
       const refused = await callUntyped(t, "GET", path, { creds: asUser(user.accessToken) });
-      expect(refused.status, path).toBe(400);
-      expect(refused.json).toMatchObject({ code: "CUSTOMER_DOES_NOT_EXIST", details: { customer_id: path.split("/").pop() } });
+      // Another user or a custom customer is a bare 403 with a sentence, as Stack Auth answers it.
+      if (code === "CUSTOMER_ACCESS_DENIED") expect(plainRefusal(refused), path).toEqual([403, expect.any(String)]);
+      else expect([refused.status, refused.json.code], path).toEqual([status, code]);
     }
-    // The same answer for a user that does not exist at all, and for ids that are not ids.
-    for (const id of ["00000000-0000-4000-8000-000000000000", "not-a-uuid"]) {
-      expect((await callUntyped(t, "GET", `/payments/billing/user/${id}`, { creds: asUser(user.accessToken) })).json.code).toBe("CUSTOMER_DOES_NOT_EXIST");
-    }
+    const denied = await callUntyped(t, "GET", `/payments/products/team/${joined}`, { creds: asUser(user.accessToken) });
+    expect(denied.json.details).toEqual({ team_id: joined, user_id: user.userId, permission_id: "team_admin" });
   });
 
   it("lets the server read any user, team or custom customer of the project, and nothing of another project", async () => {
@@ -62,15 +82,16 @@ describe("a customer's billing, products and invoices before payments are set up
     expect((await callUntyped(t, "GET", "/payments/products/custom/org_42", { creds: project.server })).json).toEqual(EMPTY_PAGE);
     const elsewhere = await createProjectFixture(t);
     const foreign = await callUntyped(t, "GET", `/payments/billing/user/${user.userId}`, { creds: elsewhere.server });
-    expect(foreign.json.code).toBe("CUSTOMER_DOES_NOT_EXIST");
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.code).toBe("USER_NOT_FOUND");
+    expect((await callUntyped(t, "GET", `/payments/products/team/${teamId}`, { creds: elsewhere.server })).json.code).toBe("TEAM_NOT_FOUND");
     expect((await callUntyped(t, "GET", "/payments/billing/user/me", { creds: project.server })).json.code).toBe("CANNOT_GET_OWN_USER_WITHOUT_USER");
   });
 
   it("keeps custom customers to the server, and refuses customer types and page sizes it does not know", async () => {
     const user = await signUpUser(t, project.client);
     const custom = await callUntyped(t, "GET", "/payments/products/custom/org_42", { creds: asUser(user.accessToken) });
-    expect(custom.status).toBe(401);
-    expect(custom.json).toMatchObject({ code: "INSUFFICIENT_ACCESS_TYPE", details: { actual_access_type: "client", allowed_access_types: ["server", "admin"] } });
+    expect(plainRefusal(custom)).toEqual([403, expect.stringContaining("server access")]);
     expect((await callUntyped(t, "GET", "/payments/billing/custom/org_42", { creds: project.server })).json.code).toBe("SCHEMA_ERROR");
     expect((await callUntyped(t, "GET", `/payments/billing/company/${user.userId}`, { creds: project.server })).json.code).toBe("SCHEMA_ERROR");
     for (const limit of ["0", "101", "ten"]) {
@@ -79,11 +100,15 @@ describe("a customer's billing, products and invoices before payments are set up
   });
 });
 
-const foreignUser = async (ctx: { t: TestApp; project: ProjectFixture }) => ({
-  path: `/payments/billing/user/${(await signUpUser(ctx.t, ctx.project.client)).userId}`,
-  creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
-  code: "CUSTOMER_DOES_NOT_EXIST" as const,
-});
+const foreignUser = async (ctx: { t: TestApp; project: ProjectFixture }) => {
+  const other = (await signUpUser(ctx.t, ctx.project.client)).userId;
+  return {
+    path: `/payments/billing/user/${other}`,
+    creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
+    code: "CUSTOMER_ACCESS_DENIED" as const,
+    details: { customer_type: "user", customer_id: other },
+  };
+};
 
 describeSecurity({
   operationId: "getCustomerBilling",
@@ -99,7 +124,10 @@ describeSecurity({
   path: "/payments/products/user/me?limit=1",
   access: ["client", "server", "admin"],
   userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
-  foreignResource: async (ctx) => ({ ...(await foreignUser(ctx)), path: (await foreignUser(ctx)).path.replace("/billing/", "/products/") }),
+  foreignResource: async (ctx) => {
+    const attempt = await foreignUser(ctx);
+    return { ...attempt, path: attempt.path.replace("/billing/", "/products/") };
+  },
 });
 describeSecurity({
   operationId: "listCustomerInvoices",
@@ -107,5 +135,8 @@ describeSecurity({
   path: "/payments/invoices/user/me",
   access: ["client", "server", "admin"],
   userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
-  foreignResource: async (ctx) => ({ ...(await foreignUser(ctx)), path: (await foreignUser(ctx)).path.replace("/billing/", "/invoices/") }),
+  foreignResource: async (ctx) => {
+    const attempt = await foreignUser(ctx);
+    return { ...attempt, path: attempt.path.replace("/billing/", "/invoices/") };
+  },
 });

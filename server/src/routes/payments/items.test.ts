@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, callUntyped, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, plainRefusal, signUpUser, type ProjectFixture } from "../../testing/fixtures";
 import { declareTestCatalog } from "../../testing/payments-catalog";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
@@ -37,7 +37,8 @@ describe("items ledger", () => {
 
     const refused = await change(customer, "credits", { delta: -8 });
     expect(refused.status).toBe(400);
-    expect(refused.json).toMatchObject({ code: "ITEM_QUANTITY_INSUFFICIENT_AMOUNT", details: { item_id: "credits", customer_id: user.userId, quantity: 7 } });
+    // The detail is the change refused, as Stack Auth sends it.
+    expect(refused.json).toMatchObject({ code: "ITEM_QUANTITY_INSUFFICIENT_AMOUNT", details: { item_id: "credits", customer_id: user.userId, quantity: -8 } });
     expect(await quantity(customer)).toBe(7);
 
     expect((await change(customer, "credits", { delta: -8 }, true)).status).toBe(200);
@@ -76,19 +77,27 @@ describe("items ledger", () => {
     const other = await createProjectFixture(t);
     await declareTestCatalog(t, other);
     expect((await item("custom/org-42", "api_calls", other.server)).json.quantity).toBe(0);
-    expect((await item(`user/${user.userId}`, "credits", other.server)).json.code).toBe("CUSTOMER_DOES_NOT_EXIST");
+    expect((await item(`user/${user.userId}`, "credits", other.server)).json.code).toBe("USER_NOT_FOUND");
+    // The item is checked before the customer's existence, as Stack Auth does.
+    expect((await item("user/00000000-0000-4000-8000-000000000000", "nothing")).json.code).toBe("ITEM_NOT_FOUND");
   });
 
-  it("lets a client read only itself and its own teams, never change a quantity, and refuses bad changes", async () => {
+  it("lets a client read only itself and the teams it administers, never change a quantity, and refuses bad changes", async () => {
     const user = await signUpUser(t, project.client);
     const other = await signUpUser(t, project.client);
     const creds = asUser(user.accessToken);
-    expect((await item(`user/${other.userId}`, "credits", creds)).json).toMatchObject({ code: "CUSTOMER_DOES_NOT_EXIST", details: { customer_id: other.userId } });
+    expect(plainRefusal(await item(`user/${other.userId}`, "credits", creds))).toEqual([403, expect.stringContaining(other.userId)]);
     const team = await call(t, "POST", "/teams", { creds: project.server, body: { display_name: "Own team" } });
-    expect((await item(`team/${team.json.id}`, "seats", creds)).json.code).toBe("CUSTOMER_DOES_NOT_EXIST");
+    expect((await item(`team/${team.json.id}`, "seats", creds)).json.code).toBe("TEAM_MEMBERSHIP_NOT_FOUND");
     await call(t, "POST", `/team-memberships/${team.json.id}/${user.userId}`, { creds: project.server, body: {} });
+    expect((await item(`team/${team.json.id}`, "seats", creds)).json.code).toBe("TEAM_PERMISSION_REQUIRED");
+    await call(t, "POST", `/team-permissions/${team.json.id}/${user.userId}/team_admin`, { creds: project.server, body: {} });
     expect((await item(`team/${team.json.id}`, "seats", creds)).json).toEqual({ id: "seats", display_name: "Seats", quantity: 1 });
-    expect((await item("custom/org-1", "api_calls", creds)).json.code).toBe("INSUFFICIENT_ACCESS_TYPE");
+    // Custom customers are the app's own ids: a client reads none of them (Stack Auth answers 403 too; the
+    // issue's report of Stack answering the quantity predates its commit 4e45aed5).
+    expect(plainRefusal(await item("custom/org-1", "api_calls", creds))).toEqual([403, expect.stringContaining("server access")]);
+    const signedOut = await item("custom/org-1", "api_calls", project.client);
+    expect(signedOut.json.code).toBe("USER_AUTHENTICATION_REQUIRED");
     expect((await change("user/me", "credits", { delta: 1 }, false, creds)).json.code).toBe("INSUFFICIENT_ACCESS_TYPE");
     for (const body of [{ delta: 1.5 }, { delta: "1" }, {}, { delta: 1, expires_at: "tomorrow" }]) {
       expect((await change(`user/${user.userId}`, "credits", body)).json.code, JSON.stringify(body)).toBe("SCHEMA_ERROR");
@@ -114,11 +123,15 @@ describeSecurity({
   path: "/payments/items/user/me/credits",
   access: ["client", "server", "admin"],
   userRequired: "CANNOT_GET_OWN_USER_WITHOUT_USER",
-  foreignResource: async (ctx) => ({
-    path: `/payments/items/user/${(await signUpUser(ctx.t, ctx.project.client)).userId}/credits`,
-    creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
-    code: "CUSTOMER_DOES_NOT_EXIST",
-  }),
+  foreignResource: async (ctx) => {
+    const other = (await signUpUser(ctx.t, ctx.project.client)).userId;
+    return {
+      path: `/payments/items/user/${other}/credits`,
+      creds: { ...ctx.project.client, accessToken: ctx.project.user.accessToken },
+      code: "CUSTOMER_ACCESS_DENIED",
+      details: { customer_type: "user", customer_id: other },
+    };
+  },
 });
 describeSecurity({
   operationId: "updateCustomerItemQuantity",

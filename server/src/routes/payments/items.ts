@@ -3,11 +3,11 @@ import { CLIENT_AND_UP, SERVER_AND_UP } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import { EmptyObjectSchema } from "../../http/schemas";
 import type { Router } from "../../http/router";
-import { changeItemQuantity, getItem } from "../../services/payments/items";
-import { ACCESS_NOTE, customerParams, requestedCustomer } from "./customer-reads";
+import { catalogItem, changeItemQuantity, getItem } from "../../services/payments/items";
+import { ACCESS_NOTE, CUSTOMER_ERRORS, customerParams, requestedCustomer } from "./customer-reads";
 
 const ItemParams = customerParams(["user", "team", "custom"] as const).extend({
-  item_id: z.string().min(1).max(63).openapi({ param: { name: "item_id", in: "path" }, description: "The item's id in the project's catalog." }),
+  item_id: z.string().min(1).max(63).openapi({ param: { name: "item_id", in: "path" }, description: "The item's id in the project's payments configuration." }),
 });
 
 const ItemSchema = z
@@ -26,7 +26,7 @@ const UpdateQuantityBody = z
   })
   .openapi("ItemQuantityChange");
 
-const READ_ERRORS = ["CUSTOMER_DOES_NOT_EXIST", "ITEM_NOT_FOUND", "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", "USER_AUTHENTICATION_REQUIRED", "CANNOT_GET_OWN_USER_WITHOUT_USER"] as const;
+const READ_ERRORS = [...CUSTOMER_ERRORS, "ITEM_NOT_FOUND", "ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH"] as const;
 
 const getCustomerItemRoute = authenticatedRoute(CLIENT_AND_UP, READ_ERRORS, {
   operationId: "getCustomerItem",
@@ -34,7 +34,7 @@ const getCustomerItemRoute = authenticatedRoute(CLIENT_AND_UP, READ_ERRORS, {
   path: "/payments/items/{customer_type}/{customer_id}/{item_id}",
   tags: ["Payments"],
   summary: "A customer's quantity of an item",
-  description: `The item must be in the project's catalog and be for this customer type. ${ACCESS_NOTE}`,
+  description: `The item must be configured and be for this customer type. ${ACCESS_NOTE}`,
   request: { params: ItemParams },
   responses: { 200: jsonResponse(ItemSchema, "The item and the customer's quantity") },
 });
@@ -59,7 +59,7 @@ export function registerItemRoutes(router: Router): void {
   router.openapi(getCustomerItemRoute, async (c) => {
     const { deps, auth } = c.var;
     const params = c.req.valid("param");
-    const customer = await requestedCustomer(deps, auth, params);
+    const customer = await requestedCustomer(deps, auth, params, (named) => catalogItem(auth.tenancy.config.payments, named, params.item_id));
     const item = await getItem(deps.db, auth.tenancy, auth.tenancy.config.payments, customer, params.item_id);
     return c.json({ id: item.id, display_name: item.displayName, quantity: item.quantity }, 200);
   });
@@ -68,7 +68,7 @@ export function registerItemRoutes(router: Router): void {
     const { deps, auth } = c.var;
     const params = c.req.valid("param");
     const body = c.req.valid("json");
-    const customer = await requestedCustomer(deps, auth, params);
+    const customer = await requestedCustomer(deps, auth, params, (named) => catalogItem(auth.tenancy.config.payments, named, params.item_id));
     await changeItemQuantity(deps.db, auth.tenancy, auth.tenancy.config.payments, customer, params.item_id, {
       delta: body.delta,
       expiresAt: body.expires_at === undefined ? null : new Date(body.expires_at),

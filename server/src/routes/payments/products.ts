@@ -12,7 +12,15 @@ const quantity = z.number().int().min(1).max(1_000_000).optional();
 
 const Success = z.object({ success: z.literal(true) }).openapi("PaymentsSuccess");
 
-const GRANT_ERRORS = [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", "PRODUCT_ALREADY_GRANTED"] as const;
+const GRANT_ERRORS = [
+  ...CUSTOMER_ERRORS,
+  "PRODUCT_ID_OR_INLINE_REQUIRED",
+  "PRODUCT_ID_AND_INLINE",
+  "PRODUCT_DOES_NOT_EXIST",
+  "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH",
+  "PRODUCT_ALREADY_GRANTED",
+  "PRODUCT_NOT_STACKABLE", "PRODUCT_ADD_ON_WITHOUT_BASE", "ONE_TIME_PURCHASE_IN_PRODUCT_LINE",
+] as const;
 
 const grantProductRoute = authenticatedRoute(SERVER_AND_UP, GRANT_ERRORS, {
   operationId: "grantCustomerProduct",
@@ -21,7 +29,9 @@ const grantProductRoute = authenticatedRoute(SERVER_AND_UP, GRANT_ERRORS, {
   tags: ["Payments"],
   summary: "Grant a product to a customer",
   description:
-    "Grants a catalog product (`product_id`) or an inline product without charging. A product that is not stackable is held once (PRODUCT_ALREADY_GRANTED); a stackable one granted again adds to the quantity. An add-on needs one of its base products. A catalog holds one product at a time: granting another of the same catalog ends the one held. The product's included items come with it.",
+    "Grants a configured product (`product_id`) or an inline product without charging: a subscription for one interval when its first price has one, a one-time grant otherwise. " +
+    "A product that is not stackable is held once (PRODUCT_ALREADY_GRANTED); a stackable one granted again adds to the quantity held. An add-on needs one of its base products. " +
+    "A product line holds one product at a time: granting another of the same line ends the subscriptions held there, and is refused while a one-time purchase holds it. The product's included items come with it.",
   request: {
     params: CustomerParams,
     body: jsonBody(
@@ -43,13 +53,26 @@ const grantProductRoute = authenticatedRoute(SERVER_AND_UP, GRANT_ERRORS, {
 
 const STRIPE_ERRORS = ["STRIPE_ACCOUNT_INFO_NOT_FOUND", "PAYMENT_PROVIDER_UNAVAILABLE"] as const;
 
-const cancelProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", ...STRIPE_ERRORS], {
+const CANCEL_ERRORS = [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", "PRODUCT_NOT_HELD", "PRODUCT_NOT_SUBSCRIBED", "SUBSCRIPTION_NOT_RUNNING", ...STRIPE_ERRORS] as const;
+const SWITCH_ERRORS = [
+  ...CUSTOMER_ERRORS,
+  "NEW_PURCHASES_BLOCKED",
+  "PRODUCT_DOES_NOT_EXIST",
+  "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH",
+  "SWITCH_REFUSED",
+  "PRODUCT_NOT_STACKABLE",
+  "ONE_TIME_PURCHASE_IN_PRODUCT_LINE",
+  "PURCHASE_PRICE_NOT_FOUND",
+  ...STRIPE_ERRORS,
+] as const;
+
+const cancelProductRoute = authenticatedRoute(CLIENT_AND_UP, CANCEL_ERRORS, {
   operationId: "cancelCustomerProduct",
   method: "delete",
   path: "/payments/products/{customer_type}/{customer_id}/{product_id}",
   tags: ["Payments"],
   summary: "Cancel a product a customer holds",
-  description: `Ends the customer's grants of the product (or the one \`subscription_id\` names) and the included items that expire with it. A paid subscription is set to cancel at the end of its period at Stripe first (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached) and ends when Stripe ends it. A client may not cancel a server-only product. ${ACCESS_NOTE}`,
+  description: `Cancels the customer's running subscriptions to the product (or the one \`subscription_id\` names, for inline products); a one-time purchase cannot be cancelled. A subscription without Stripe stays held to the end of its period. A paid subscription is set to cancel at the end of its period at Stripe first (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached) and ends when Stripe ends it. A client may not cancel a server-only product. ${ACCESS_NOTE}`,
   request: {
     params: CustomerParams.extend({ product_id: productId.openapi({ param: { name: "product_id", in: "path" } }) }),
     query: z.object({ subscription_id: z.string().max(64).optional() }),
@@ -57,13 +80,13 @@ const cancelProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS
   responses: { 200: jsonResponse(Success, "Cancelled") },
 });
 
-const switchProductRoute = authenticatedRoute(CLIENT_AND_UP, [...CUSTOMER_ERRORS, "PRODUCT_DOES_NOT_EXIST", "PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", ...STRIPE_ERRORS], {
+const switchProductRoute = authenticatedRoute(CLIENT_AND_UP, SWITCH_ERRORS, {
   operationId: "switchCustomerProduct",
   method: "post",
   path: "/payments/products/{customer_type}/{customer_id}/switch",
   tags: ["Payments"],
-  summary: "Switch a customer from one product to another of the same catalog",
-  description: `The held product ends and the other is granted in its place. A subscription paid through Stripe is switched at Stripe to the new price, in the currency it is paid in and prorated as Stripe does by default, and keeps its billing period (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached). ${ACCESS_NOTE}`,
+  summary: "Switch a customer from one product to another of the same product line",
+  description: `A subscription paid through Stripe is switched at Stripe to the new price, in the currency it is paid in and prorated as Stripe does by default, and keeps its billing period (PAYMENT_PROVIDER_UNAVAILABLE, with nothing changed, when Stripe cannot be reached). A subscription not paid through Stripe (or an include-by-default product) can be switched only with server access: the held product ends and the other is granted in its place. Refused with NEW_PURCHASES_BLOCKED while the project blocks new purchases. ${ACCESS_NOTE}`,
   request: {
     params: CustomerParams,
     body: jsonBody(

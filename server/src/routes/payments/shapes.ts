@@ -57,6 +57,13 @@ const productFields = {
   stackable: z.boolean().optional(),
 };
 
+/** Free-form JSON an inline product carries for the app; null on configured products. */
+const Metadata = z.unknown().openapi({ description: "Any JSON value; null when the product has none." });
+const MetadataInput = z
+  .unknown()
+  .refine((v) => JSON.stringify(v ?? null).length <= 100_000, "metadata is at most 100,000 characters of JSON")
+  .optional();
+
 /** A product as the wire carries it (Stack's inline product), in a customer's list. */
 export const InlineProductSchema = z
   .object({
@@ -64,16 +71,22 @@ export const InlineProductSchema = z
     server_only: z.boolean(),
     prices: z.record(z.string(), PriceSchema),
     included_items: z.record(z.string(), includedItem),
+    client_metadata: Metadata,
+    client_read_only_metadata: Metadata,
+    server_metadata: Metadata,
   })
   .openapi("InlineProduct");
 
-/** `product_inline` of a grant: ids and amounts checked as the catalog's are. */
+/** `product_inline` of a grant: ids and amounts checked as configured products' are. */
 export const InlineProductInputSchema = z
   .object({
     ...productFields,
     server_only: z.boolean().optional().openapi({ description: "True when not given." }),
     prices: z.record(userSpecifiedId, PriceInputSchema),
     included_items: z.record(userSpecifiedId, includedItem),
+    client_metadata: MetadataInput,
+    client_read_only_metadata: MetadataInput,
+    server_metadata: MetadataInput,
   })
   .openapi("InlineProductInput");
 
@@ -91,7 +104,10 @@ export const CustomerProductSchema = z
         is_cancelable: z.boolean(),
       })
       .nullable(),
-    switch_options: z.array(z.object({ product_id: z.string(), product: InlineProductSchema })).optional(),
+    switch_options: z
+      .array(z.object({ product_id: z.string(), product: InlineProductSchema }))
+      .optional()
+      .openapi({ description: "Only for a product in a product line: the line's other products billed per period, to switch to." }),
   })
   .openapi("CustomerProduct");
 
@@ -124,7 +140,7 @@ function toWirePrice(p: PriceConfig) {
   return out as z.infer<typeof PriceSchema>;
 }
 
-/** A configured (or stored) product in the wire's shape. */
+/** A configured (or stored) product in the wire's shape; metadata reads null when the product has none. */
 export function toInlineProduct(p: ProductConfig): z.infer<typeof InlineProductSchema> {
   const prices = p.prices && p.prices !== "include-by-default" ? Object.fromEntries(Object.entries(p.prices).map(([id, price]) => [id, toWirePrice(price)])) : {};
   return {
@@ -140,6 +156,9 @@ export function toInlineProduct(p: ProductConfig): z.infer<typeof InlineProductS
         { quantity: inc.quantity ?? 0, ...(inc.repeat ? { repeat: inc.repeat } : {}), ...(inc.expires ? { expires: inc.expires } : {}) },
       ]),
     ),
+    client_metadata: p.clientMetadata ?? null,
+    client_read_only_metadata: p.clientReadOnlyMetadata ?? null,
+    server_metadata: p.serverMetadata ?? null,
   };
 }
 
@@ -158,13 +177,20 @@ export function fromInlineProduct(p: z.infer<typeof InlineProductInputSchema>): 
       }),
     ),
     includedItems: Object.fromEntries(Object.entries(p.included_items).map(([id, inc]) => [id, { ...inc }])),
+    ...(p.client_metadata !== undefined && p.client_metadata !== null ? { clientMetadata: p.client_metadata } : {}),
+    ...(p.client_read_only_metadata !== undefined && p.client_read_only_metadata !== null ? { clientReadOnlyMetadata: p.client_read_only_metadata } : {}),
+    ...(p.server_metadata !== undefined && p.server_metadata !== null ? { serverMetadata: p.server_metadata } : {}),
   };
 }
 
-export const toCustomerProduct = (p: CustomerProductView) => ({
+/** Server-only metadata stays with server access. */
+const forAccess = (product: z.infer<typeof InlineProductSchema>, access: "client" | "server" | "admin") =>
+  access === "client" ? { ...product, server_metadata: null } : product;
+
+export const toCustomerProduct = (p: CustomerProductView, access: "client" | "server" | "admin") => ({
   id: p.id,
   quantity: p.quantity,
-  product: toInlineProduct(p.product),
+  product: forAccess(toInlineProduct(p.product), access),
   type: p.type,
   subscription: p.subscription
     ? {
@@ -174,7 +200,7 @@ export const toCustomerProduct = (p: CustomerProductView) => ({
         is_cancelable: p.subscription.isCancelable,
       }
     : null,
-  switch_options: p.switchOptions.map((o) => ({ product_id: o.productId, product: toInlineProduct(o.product) })),
+  ...(p.switchOptions ? { switch_options: p.switchOptions.map((o) => ({ product_id: o.productId, product: forAccess(toInlineProduct(o.product), access) })) } : {}),
 });
 
 export const toInvoice = (i: CustomerInvoice) => ({

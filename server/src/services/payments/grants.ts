@@ -1,15 +1,19 @@
 /**
  * The products customers hold (grants). Every way a customer comes to hold a product goes
  * through `grantProduct`: the server's grant route, test-mode purchases and paid purchases
- * (services of the purchases work), so the catalog's rules apply alike:
+ * (services of the purchases work), so the rules of holding products apply alike (as Stack
+ * Auth has them):
  *
  * - a product is for one customer type;
- * - a product that is not stackable is held once (PRODUCT_ALREADY_GRANTED); granting a
- *   stackable one again adds to the quantity held;
+ * - a product that is not stackable is held once (PRODUCT_ALREADY_GRANTED), and only one at a
+ *   time is granted; a stackable one may be granted again, each grant adding to the quantity held;
  * - an add-on needs one of its base products held;
- * - a catalog holds one product at a time: granting another product of the same catalog ends
- *   the one held (as Stack Auth does); the caller is told which, to stop a paid subscription.
+ * - a product line holds one product at a time: granting another product of the same line
+ *   ends the subscriptions held there (the caller is told which, to stop a paid one at
+ *   Stripe), and is refused while a one-time purchase holds the line.
  *
+ * A grant is held while it is active (or trialing) and has not ended; a subscription
+ * cancelled without Stripe runs to the end of its period (status canceled, `ended_at` ahead).
  * Every function takes the transaction it runs in; the grant changes of one customer are
  * serialised by a lock, so two grants at once cannot both pass the checks.
  */
@@ -37,7 +41,7 @@ export type { GrantKind, GrantRow, GrantSource, GrantStatus };
 export { findGrant, findGrantByStripePaymentIntent, findGrantByStripeSubscription };
 
 export interface GrantProductInput {
-  /** The catalog id of the product, or null for an inline product. */
+  /** The product's id in the configuration, or null for an inline product. */
   productId: string | null;
   /** The product as granted; stored as the grant's snapshot. */
   product: ProductConfig;
@@ -55,71 +59,88 @@ export interface GrantProductInput {
   period?: { start: Date; end: Date } | null;
   /** When the grant is made; now when not given. */
   now?: Date;
+  /**
+   * A purchase Stripe says was paid: what was paid for is granted (held already, a quantity
+   * of a product that is not stackable, an add-on without its base), and only the product
+   * line's subscriptions give way. Checkouts check the rules before they charge.
+   */
+  paid?: boolean;
 }
 
 export interface GrantResult {
-  /** The grant holding the product: a new one, or the held one a stackable grant added to. */
+  /** The new grant. */
   grant: GrantRow;
-  /** Grants of the same catalog this one replaced; ended now. A paid subscription among them must also be stopped at Stripe. */
+  /** Subscriptions of the same product line this one replaced; ended now. A paid one among them must also be stopped at Stripe. */
   replaced: GrantRow[];
 }
 
-/** Whether a grant is held at `now`. */
+/** Whether a grant is held at `now`: active, or cancelled but running to the end it was given. */
 export function isHeld(grant: GrantRow, now: Date): boolean {
-  return HELD_STATUSES.includes(grant.status) && (grant.endedAt === null || grant.endedAt > now);
+  const live = HELD_STATUSES.includes(grant.status) || (grant.status === "canceled" && grant.endedAt !== null);
+  return live && (grant.endedAt === null || grant.endedAt > now);
+}
+
+/** Whether a grant is a subscription still running (not cancelled): what a product line's new product replaces. */
+export const isRunningSubscription = (grant: GrantRow) => grant.kind === "subscription" && HELD_STATUSES.includes(grant.status);
+
+/** The product line a product (or a stored snapshot of one, which may use the former name) is in. */
+export function productLineOf(product: ProductConfig | Record<string, unknown>): string | undefined {
+  const p = product as ProductConfig;
+  return p.productLineId ?? p.catalogId ?? undefined;
 }
 
 export function productCustomerTypeCheck(productId: string | null, product: ProductConfig, customer: Customer): void {
-  if (product.customerType !== customer.type) {
+  if ((product.customerType ?? "user") !== customer.type) {
     throw new KnownError("PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", {
       product_id: productId,
       customer_id: customer.id,
-      product_customer_type: product.customerType ?? null,
+      product_customer_type: product.customerType ?? "user",
       actual_customer_type: customer.type,
     });
   }
 }
 
-export async function grantProduct(tx: Queryable, tenant: Tenant, customer: Customer, input: GrantProductInput): Promise<GrantResult> {
-  const now = input.now ?? new Date();
+/**
+ * The rules a new grant of `product` must pass, given what the customer holds: its customer
+ * type, a quantity of 1 unless stackable, not held already unless stackable, an add-on's base
+ * held, and no one-time purchase in its product line. Answers the grants it would replace
+ * (the subscriptions held in its product line). Read-only: purchases check before they charge.
+ */
+export function grantConflicts(held: GrantRow[], customer: Customer, input: { productId: string | null; product: ProductConfig; quantity?: number; paid?: boolean }): GrantRow[] {
   const quantity = input.quantity ?? 1;
   if (!Number.isSafeInteger(quantity) || quantity < 1) throw new KnownError("SCHEMA_ERROR", { message: "quantity must be a positive integer" });
   productCustomerTypeCheck(input.productId, input.product, customer);
+  if (input.paid) {
+    const line = productLineOf(input.product);
+    return line ? held.filter((g) => g.kind === "subscription" && productLineOf(g.product) === line && g.productId !== input.productId) : [];
+  }
   const stackable = input.product.stackable === true;
-  if (quantity > 1 && !stackable) {
-    throw new KnownError("SCHEMA_ERROR", { message: `Product ${input.productId ?? "(inline)"} is not stackable; its quantity can only be 1.` });
+  if (quantity > 1 && !stackable) throw new KnownError("PRODUCT_NOT_STACKABLE", { product_id: input.productId });
+  if (input.productId !== null && !stackable && held.some((g) => g.productId === input.productId)) {
+    throw new KnownError("PRODUCT_ALREADY_GRANTED", { product_id: input.productId, customer_id: customer.id });
   }
-
-  await lockCustomerGrants(tx, tenant, customer);
-  const held = await listHeldGrants(tx, tenant, customer, now);
-
-  if (input.productId !== null) {
-    const same = held.filter((g) => g.productId === input.productId);
-    if (same.length > 0 && !stackable) throw new KnownError("PRODUCT_ALREADY_GRANTED", { product_id: input.productId, customer_id: customer.id });
-    // A stackable product granted again without a payment of its own adds to the grant held.
-    const addable = same.find((g) => g.kind === "one_time" && g.stripeSubscriptionId === null && g.stripePaymentIntentId === null);
-    if (addable && !input.stripeSubscriptionId && !input.stripePaymentIntentId && (input.kind ?? "one_time") === "one_time") {
-      const grant = await updateGrant(tx, tenant, addable.id, { quantity: addable.quantity + quantity });
-      return { grant: grant!, replaced: [] };
-    }
-  }
-
   const bases = input.product.isAddOnTo ? Object.keys(input.product.isAddOnTo) : [];
   if (bases.length > 0 && !held.some((g) => g.productId !== null && bases.includes(g.productId))) {
-    throw new KnownError("SCHEMA_ERROR", {
-      message: `Product ${input.productId ?? "(inline)"} is an add-on to ${bases.join(", ")}; the customer must hold one of them first.`,
-    });
+    throw new KnownError("PRODUCT_ADD_ON_WITHOUT_BASE", { product_id: input.productId, bases: bases.join(", ") });
   }
+  const lineId = productLineOf(input.product);
+  if (!lineId) return [];
+  const inLine = held.filter((g) => productLineOf(g.product) === lineId && g.productId !== input.productId && !(g.productId !== null && bases.includes(g.productId)));
+  // Subscriptions (running, or cancelled and running out) make way; a one-time purchase cannot be taken back.
+  const subscriptions = inLine.filter((g) => g.kind === "subscription");
+  if (subscriptions.length < inLine.length) throw new KnownError("ONE_TIME_PURCHASE_IN_PRODUCT_LINE", { product_line_id: lineId });
+  return subscriptions;
+}
 
+export async function grantProduct(tx: Queryable, tenant: Tenant, customer: Customer, input: GrantProductInput): Promise<GrantResult> {
+  const now = input.now ?? new Date();
+  const quantity = input.quantity ?? 1;
+  await lockCustomerGrants(tx, tenant, customer);
+  const held = await listHeldGrants(tx, tenant, customer, now);
   const replaced: GrantRow[] = [];
-  const catalogId = input.product.catalogId;
-  if (catalogId) {
-    for (const g of held) {
-      if ((g.product as ProductConfig).catalogId === catalogId && g.productId !== input.productId) {
-        const ended = await updateGrant(tx, tenant, g.id, { status: "canceled", endedAt: now });
-        if (ended) replaced.push(ended);
-      }
-    }
+  for (const g of grantConflicts(held, customer, { ...input, quantity })) {
+    const ended = await updateGrant(tx, tenant, g.id, { status: "canceled", endedAt: now });
+    if (ended) replaced.push(ended);
   }
 
   const grant = await insertGrant(tx, tenant, customer, {
@@ -176,13 +197,16 @@ export const DEFAULT_GRANT_PREFIX = "default:";
 /**
  * The include-by-default products of the customer's type that the customer holds without a
  * grant (as Stack Auth has it): each unless the customer holds it already, or holds another
- * product of its catalog. They have no row; their included items count once, as granted now.
+ * product of its product line. They have no row; their included items count once, as granted now.
  */
 export function defaultGrants(payments: PaymentsConfig, customer: Customer, held: GrantRow[], now: Date): GrantRow[] {
-  const heldCatalogs = new Set(held.map((g) => (g.product as ProductConfig).catalogId).filter(Boolean));
+  const heldLines = new Set(held.map((g) => productLineOf(g.product)).filter(Boolean));
   const heldIds = new Set(held.map((g) => g.productId));
   return Object.entries(payments.products)
-    .filter(([id, p]) => p.prices === "include-by-default" && p.customerType === customer.type && !heldIds.has(id) && !(p.catalogId && heldCatalogs.has(p.catalogId)))
+    .filter(([id, p]) => {
+      const line = productLineOf(p);
+      return p.prices === "include-by-default" && (p.customerType ?? "user") === customer.type && !heldIds.has(id) && !(line && heldLines.has(line));
+    })
     .map(([id, p]) => ({
       id: `${DEFAULT_GRANT_PREFIX}${id}`,
       customerType: customer.type,

@@ -28,7 +28,7 @@ beforeAll(async () => {
   tenant = { projectId: (await createProjectFixture(t)).projectId, branchId: "main" };
 });
 
-const payments: PaymentsConfig = { testMode: true, catalogs: {}, items: { tokens: { displayName: "Tokens", customerType: "custom" } }, products: {} };
+const payments: PaymentsConfig = { blockNewPurchases: false, testMode: true, productLines: {}, items: { tokens: { displayName: "Tokens", customerType: "custom" } }, products: {} };
 type Expiry = "never" | "when-purchase-expires" | "when-repeated";
 const productWith = (expires: Expiry, each: number): ProductConfig => ({
   displayName: `Daily ${expires}`,

@@ -26,15 +26,16 @@ export interface ItemRead {
   quantity: number;
 }
 
-/** The item's catalog entry, once it exists and is for this customer type. */
+/** The item's configuration entry, once it exists and is for this customer type. */
 export function catalogItem(payments: PaymentsConfig, customer: Customer, itemId: string): { displayName: string } {
   const item = Object.prototype.hasOwnProperty.call(payments.items, itemId) ? payments.items[itemId] : undefined;
   if (!item) throw new KnownError("ITEM_NOT_FOUND", { item_id: itemId });
-  if (item.customerType !== customer.type) {
+  // An item without a customer type is for users, as in Stack Auth.
+  if ((item.customerType ?? "user") !== customer.type) {
     throw new KnownError("ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH", {
       item_id: itemId,
       customer_id: customer.id,
-      item_customer_type: item.customerType ?? "unknown",
+      item_customer_type: item.customerType ?? "user",
       actual_customer_type: customer.type,
     });
   }
@@ -118,7 +119,7 @@ export interface QuantityChange {
 
 /**
  * Adds a quantity change in its own transaction under the item's lock; refuses with
- * ITEM_QUANTITY_INSUFFICIENT_AMOUNT a change that would leave the quantity below zero unless
+ * ITEM_QUANTITY_INSUFFICIENT_AMOUNT (with the change refused as `quantity`) a change that would leave the quantity below zero unless
  * negative quantities are allowed. Returns the quantity after the change.
  */
 export async function changeItemQuantity(
@@ -141,7 +142,8 @@ export async function changeItemQuantity(
     const row = { delta: change.delta, expiresAt: change.expiresAt ?? null, description: change.description ?? null, createdAt: now };
     const { before, inserted } = await insertItemChangeIfCovered(tx, tenant, customer, itemId, row, included, !change.allowNegative);
     const quantity = before + included;
-    if (!inserted) throw new KnownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", { item_id: itemId, customer_id: customer.id, quantity });
+    // The detail is the change refused (as Stack Auth sends it), not the quantity held.
+    if (!inserted) throw new KnownError("ITEM_QUANTITY_INSUFFICIENT_AMOUNT", { item_id: itemId, customer_id: customer.id, quantity: change.delta });
     return quantity + change.delta;
   });
 }

@@ -1,6 +1,6 @@
 /**
- * The product a purchase is for: a catalog product by id, or one given inline by the app's
- * server (the SDK's `product_inline`, read into the catalog's shape by the route). Either way
+ * The product a purchase is for: a configured product by id, or one given inline by the app's
+ * server (the SDK's `product_inline`, read into the configuration's shape by the route). Either way
  * the purchase keeps the product as it was when the link was made.
  */
 import { KnownError } from "../../errors";
@@ -13,27 +13,23 @@ export interface PurchasableProduct {
 }
 
 /**
- * The product asked for. A client may name only catalog products that are not server-only;
- * a server-only one answers as one that does not exist for it. Inline products are the
- * server's alone.
+ * The product asked for: exactly one of `product_id` and `product_inline`. A client may name
+ * only configured products that are not server-only (a server-only one answers as one that
+ * does not exist for it); inline products are the server's alone.
  */
 export function resolvePurchasable(
   tenancy: Tenancy,
   access: "client" | "server" | "admin",
   input: { product_id?: string; product_inline?: ProductConfig },
 ): PurchasableProduct {
-  if ((input.product_id === undefined) === (input.product_inline === undefined)) {
-    throw new KnownError("SCHEMA_ERROR", { message: "Give exactly one of product_id and product_inline." });
-  }
-  if (input.product_inline) {
-    if (access === "client") {
-      throw new KnownError("SCHEMA_ERROR", { message: "product_inline needs server access; a client names a catalog product with product_id." });
-    }
-    return { productId: null, product: input.product_inline };
-  }
+  if (input.product_id !== undefined && input.product_inline !== undefined) throw new KnownError("PRODUCT_ID_AND_INLINE");
+  if (input.product_inline !== undefined && access === "client") throw new KnownError("PRODUCT_INLINE_NEEDS_SERVER");
+  if (input.product_id === undefined && input.product_inline === undefined) throw new KnownError("PRODUCT_ID_OR_INLINE_REQUIRED");
+  if (input.product_inline) return { productId: null, product: input.product_inline };
   const productId = input.product_id!;
-  const product = Object.hasOwn(tenancy.config.payments.products, productId) ? tenancy.config.payments.products[productId] : undefined;
-  if (!product) throw new KnownError("PRODUCT_DOES_NOT_EXIST", { product_id: productId, context: null });
+  const payments = tenancy.config.payments;
+  const product = Object.hasOwn(payments.products, productId) ? payments.products[productId] : undefined;
+  if (!product) throw new KnownError("PRODUCT_DOES_NOT_EXIST", { product_id: productId, context: Object.hasOwn(payments.items, productId) ? "item_exists" : null });
   if (access === "client" && product.serverOnly) throw new KnownError("PRODUCT_DOES_NOT_EXIST", { product_id: productId, context: "server_only" });
   return { productId, product };
 }

@@ -1,44 +1,49 @@
 /**
  * Buying a product (CONTRACT "payments"): the app asks for a checkout link for a customer and
  * a product; the link opens the hosted checkout page in the web app (`/purchase/<code>`),
- * which reads the offer (validate-code) and starts the purchase (purchase-session).
+ * which reads the offer (validate-code) and starts the purchase.
  *
  * The link's code is `<project id>_<secret>`: the project tells where to look, the secret
  * (192 random bits, stored as a digest) is the authority; it expires after a day and buys
- * once. In test mode the purchase completes at once, without Stripe, and grants the product
- * (source test_mode). Otherwise it becomes a Stripe Checkout session on the project's
- * connected account and stays pending until Stripe's webhook says it was paid
- * (stripe-webhooks.ts): the webhook, not the browser's return, is what grants.
+ * once.
+ *
+ * - purchase-session (as in Stack Auth) starts the payment at Stripe, on the project's
+ *   connected account, for the customer's own Stripe customer: a PaymentIntent for a one-time
+ *   price, an incomplete subscription for a recurring one. It answers the client secret the
+ *   page confirms the payment with (Stripe's payment element). Nothing is granted then:
+ *   Stripe's webhooks say what was paid (stripe-sync.ts), and the webhook is what grants.
+ * - In test mode the page completes the purchase without Stripe instead (completeTestPurchase,
+ *   ours), and an admin may do so for any code of the project (test-mode-purchase-session).
+ *   Either grants at once, marked as made in test mode.
  */
 import { randomBytes } from "node:crypto";
 import { hashSecret } from "../../crypto/secret-hash";
 import { newId } from "../../crypto/random";
-import type { Queryable } from "../../db/db";
 import {
-  deleteUnstartedPurchase,
   findPurchaseCode,
   findStripeAccountId,
   insertPurchase,
   insertPurchaseCode,
   releasePurchaseCode,
-  setCheckoutSession,
   takePurchaseCode,
   updatePurchase,
   type NewPurchase,
   type PurchaseCodeRecord,
   type PurchaseRecord,
 } from "../../db/queries/purchases";
-import type { Tenant } from "../../db/queries/tenant";
+import { listHeldGrants } from "../../db/queries/payments";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Duration, PriceConfig, ProductConfig } from "../project-config/document";
 import { assertTrustedRedirect } from "../redirects";
 import type { Tenancy } from "../tenancy";
-import { resolveCustomer, type CustomerCaller } from "./customers";
-import { chargeCurrency, toMinorUnits } from "./money";
+import { assertCallerMayActFor, assertCustomerExists, type CustomerCaller } from "./customers";
+import { grantConflicts } from "./grants";
+import { chargeCurrency, toMinorUnits, type Currency } from "./money";
 import { purchasablePrices, resolvePurchasable } from "./purchasable";
-import { customerHoldsProduct, grantForPurchase } from "./purchase-grants";
+import { customerHoldsProduct, grantForPurchase, lineConflicts } from "./purchase-grants";
 import { projectStripeAccount } from "./stripe-account";
+import { snapshotProduct, stripeCustomerFor, stripeCustomerType } from "./stripe-objects";
 
 export const PURCHASE_CODE_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -64,10 +69,18 @@ function parseFullCode(fullCode: string): ParsedCode {
 }
 
 export function purchasePageUrl(deps: ServiceDeps, fullCode: string): URL {
-  return new URL(`${deps.settings.publicUrl}/purchase/${encodeURIComponent(fullCode)}`);
+  return new URL(`${deps.settings.publicWebUrl}/purchase/${encodeURIComponent(fullCode)}`);
 }
 
+/**
+ * A checkout link for a customer and a product, in Stack Auth's order of checks: purchases
+ * not blocked, the client acting for its own customer, the product (a configured one, or an
+ * inline one from the server), its customer type, the customer, a product not held already
+ * (unless stackable), a trusted return URL, and a Stripe account unless in test mode.
+ */
 export async function createPurchaseUrl(deps: ServiceDeps, tenancy: Tenancy, caller: CustomerCaller, input: PurchaseUrlInput): Promise<string> {
+  if (tenancy.config.payments.blockNewPurchases) throw new KnownError("NEW_PURCHASES_BLOCKED");
+  await assertCallerMayActFor(deps, tenancy, caller, { type: input.customer_type, id: input.customer_id });
   const { productId, product } = resolvePurchasable(tenancy, caller.access, input);
   const productCustomerType = product.customerType ?? "user";
   if (productCustomerType !== input.customer_type) {
@@ -78,7 +91,8 @@ export async function createPurchaseUrl(deps: ServiceDeps, tenancy: Tenancy, cal
       actual_customer_type: input.customer_type,
     });
   }
-  const customer = await resolveCustomer(deps, tenancy, caller, { type: input.customer_type, id: input.customer_id });
+  const customer = { type: input.customer_type, id: input.customer_id };
+  await assertCustomerExists(deps, tenancy, customer);
   if (Object.keys(purchasablePrices(product)).length === 0) {
     throw new KnownError("SCHEMA_ERROR", { message: "The product has no price a customer can buy it at." });
   }
@@ -105,7 +119,7 @@ export async function createPurchaseUrl(deps: ServiceDeps, tenancy: Tenancy, cal
 }
 
 /** The Stripe account live purchases go to; without one (or without a platform key) there are none. */
-const liveAccount = (deps: ServiceDeps, tenant: Tenant) => projectStripeAccount(deps, tenant.projectId);
+const liveAccount = (deps: ServiceDeps, tenancy: Tenancy) => projectStripeAccount(deps, tenancy.projectId);
 
 interface OpenCode {
   code: PurchaseCodeRecord;
@@ -137,6 +151,8 @@ export interface PurchaseOffer {
   stripeAccountId: string | null;
   chargesEnabled: boolean;
   alreadyBoughtNonStackable: boolean;
+  /** For a product billed per period: the products held in its product line, which buying it replaces. */
+  conflictingProducts: { productId: string; displayName: string }[];
   returnUrl: string | null;
 }
 
@@ -165,6 +181,7 @@ export async function validatePurchaseCode(deps: ServiceDeps, fullCode: string, 
     chargesEnabled,
     alreadyBoughtNonStackable:
       !!code.productId && !product.stackable && (await customerHoldsProduct(deps.db, tenancy, { type: code.customerType, id: code.customerId }, code.productId)),
+    conflictingProducts: await lineConflicts(deps.db, tenancy, { type: code.customerType, id: code.customerId }, product),
     returnUrl: code.returnUrl,
   };
 }
@@ -173,21 +190,15 @@ export interface PurchaseSessionInput {
   full_code: string;
   price_id: string;
   quantity?: number;
+  /** Ours: which of the price's currencies to charge; the first it has when left out. */
   currency?: string;
-}
-
-export interface PurchaseSessionResult {
-  /** Test mode: the purchase is complete and the product granted. */
-  completed: boolean;
-  /** Live: Stripe's hosted checkout for this purchase. */
-  checkoutUrl: string | null;
-  purchaseId: string;
 }
 
 interface PricedPurchase {
   price: PriceConfig;
-  currency: string;
-  amount: number;
+  currency: Currency;
+  /** Per unit, in the currency's smallest unit. */
+  unitAmount: number;
   quantity: number;
 }
 
@@ -195,13 +206,13 @@ function pricePurchase(code: PurchaseCodeRecord, input: PurchaseSessionInput): P
   const product = code.product as ProductConfig;
   const prices = purchasablePrices(product);
   const price = Object.hasOwn(prices, input.price_id) ? prices[input.price_id] : undefined;
-  if (!price) throw new KnownError("SCHEMA_ERROR", { message: `The product has no price "${input.price_id}".` });
+  if (!price) throw new KnownError("PURCHASE_PRICE_NOT_FOUND", { price_id: input.price_id });
   const quantity = input.quantity ?? 1;
-  if (quantity > 1 && !product.stackable) throw new KnownError("SCHEMA_ERROR", { message: "Only a stackable product can be bought more than once at a time." });
+  if (quantity !== 1 && !product.stackable) throw new KnownError("PRODUCT_NOT_STACKABLE", { product_id: code.productId });
   const currency = chargeCurrency(price, input.currency);
-  const unit = currency ? toMinorUnits(price[currency]!, currency) : null;
-  if (!currency || unit === null) throw new KnownError("SCHEMA_ERROR", { message: `Price "${input.price_id}" has no amount in a supported currency.` });
-  return { price, currency, amount: unit * quantity, quantity };
+  const unitAmount = currency ? toMinorUnits(price[currency]!, currency) : null;
+  if (!currency || unitAmount === null) throw new KnownError("SCHEMA_ERROR", { message: `Price "${input.price_id}" has no amount in a supported currency.` });
+  return { price, currency, unitAmount, quantity };
 }
 
 export function addDuration(from: Date, [count, unit]: Duration): Date {
@@ -213,7 +224,77 @@ export function addDuration(from: Date, [count, unit]: Duration): Date {
   return to;
 }
 
-function newPurchaseRow(code: PurchaseCodeRecord, priceId: string, priced: PricedPurchase, source: "test_mode" | "stripe"): NewPurchase {
+/** The rules of holding products, checked before anything is charged (grants.ts applies them again when granting). */
+async function assertBuyable(deps: ServiceDeps, tenancy: Tenancy, code: PurchaseCodeRecord, quantity: number): Promise<void> {
+  const customer = { type: code.customerType, id: code.customerId };
+  const held = await listHeldGrants(deps.db, tenancy, customer, new Date());
+  grantConflicts(held, customer, { productId: code.productId, product: code.product as ProductConfig, quantity });
+}
+
+/**
+ * Starts the purchase a code offers at one of its prices, at Stripe (see the module comment),
+ * and answers the client secret the page confirms the payment with. The code buys once; when
+ * Stripe cannot be reached it stays usable.
+ */
+export async function startPurchaseSession(deps: ServiceDeps, input: PurchaseSessionInput): Promise<{ clientSecret: string }> {
+  const { code, tenancy, parsed } = await openCode(deps, input.full_code);
+  if (tenancy.config.payments.blockNewPurchases) throw new KnownError("NEW_PURCHASES_BLOCKED");
+  const accountId = await liveAccount(deps, tenancy);
+  const priced = pricePurchase(code, input);
+  await assertBuyable(deps, tenancy, code, priced.quantity);
+
+  // The code is taken before Stripe is asked, so two sessions racing cannot both charge; it is
+  // given back when Stripe cannot be reached.
+  if (!(await takePurchaseCode(deps.db, parsed.projectId, parsed.secretHash))) throw new KnownError("VERIFICATION_CODE_ALREADY_USED");
+  try {
+    return await startAtStripe(deps, tenancy, accountId, code, input, priced);
+  } catch (error) {
+    await releasePurchaseCode(deps.db, parsed.projectId, parsed.secretHash);
+    throw error;
+  }
+}
+
+async function startAtStripe(deps: ServiceDeps, tenancy: Tenancy, accountId: string, code: PurchaseCodeRecord, input: PurchaseSessionInput, priced: PricedPurchase): Promise<{ clientSecret: string }> {
+  const customer = { type: code.customerType, id: code.customerId };
+  const stripeCustomerId = await stripeCustomerFor(deps, tenancy, customer, accountId);
+  const product = code.product as ProductConfig;
+  const productVersionId = await snapshotProduct(deps.db, tenancy, code.productId, product);
+  const named = {
+    productId: code.productId ?? "",
+    productVersionId,
+    priceId: input.price_id,
+    gatehouse_project_id: tenancy.projectId,
+    gatehouse_branch_id: tenancy.branchId,
+  };
+  const interval = priced.price.interval;
+  const payment = interval
+    ? await deps.stripe!.createSubscription(accountId, {
+        customerId: stripeCustomerId,
+        lineItem: {
+          name: product.displayName ?? code.productId ?? "Subscription",
+          currency: priced.currency.toLowerCase(),
+          unitAmount: priced.unitAmount,
+          quantity: priced.quantity,
+          recurring: { interval: interval[1], intervalCount: interval[0] },
+        },
+        metadata: named,
+      })
+    : await deps.stripe!.createPaymentIntent(accountId, {
+        amount: priced.unitAmount * priced.quantity,
+        currency: priced.currency.toLowerCase(),
+        customerId: stripeCustomerId,
+        metadata: {
+          ...named,
+          customerId: code.customerId,
+          customerType: stripeCustomerType(customer.type),
+          purchaseQuantity: String(priced.quantity),
+          purchaseKind: "ONE_TIME",
+        },
+      });
+  return { clientSecret: payment.clientSecret };
+}
+
+function testModePurchase(code: PurchaseCodeRecord, priceId: string, priced: PricedPurchase): NewPurchase {
   const now = new Date();
   const interval = priced.price.interval;
   return {
@@ -225,39 +306,13 @@ function newPurchaseRow(code: PurchaseCodeRecord, priceId: string, priced: Price
     priceId,
     quantity: priced.quantity,
     kind: interval ? "subscription" : "one_time",
-    source,
-    status: source === "test_mode" ? "active" : "pending",
+    source: "test_mode",
+    status: "active",
     currency: priced.currency,
-    amount: priced.amount,
-    currentPeriodStart: interval && source === "test_mode" ? now : null,
-    currentPeriodEnd: interval && source === "test_mode" ? addDuration(now, interval) : null,
+    amount: priced.unitAmount * priced.quantity,
+    currentPeriodStart: interval ? now : null,
+    currentPeriodEnd: interval ? addDuration(now, interval) : null,
   };
-}
-
-/**
- * Marks a purchase paid and grants its product, in the caller's transaction. Answers the Stripe
- * subscriptions of products the grant replaced in their catalog, which the caller stops at
- * Stripe once the transaction is done.
- */
-export async function activatePurchase(tx: Queryable, tenant: Tenant, purchase: PurchaseRecord, update: Parameters<typeof updatePurchase>[3] = {}): Promise<string[]> {
-  const active: PurchaseRecord = { ...purchase, status: "active" };
-  const { grantId, replacedSubscriptions } = await grantForPurchase(tx, tenant, active);
-  await updatePurchase(tx, tenant, purchase.id, { ...update, status: "active", grantId });
-  return replacedSubscriptions;
-}
-
-async function completeInTestMode(deps: ServiceDeps, opened: OpenCode, input: PurchaseSessionInput, priced: PricedPurchase): Promise<PurchaseSessionResult> {
-  const { tenancy, parsed, code } = opened;
-  const row = newPurchaseRow(code, input.price_id, priced, "test_mode");
-  await deps.db.transaction(async (tx) => {
-    const taken = await takePurchaseCode(tx, parsed.projectId, parsed.secretHash);
-    if (!taken) throw new KnownError("VERIFICATION_CODE_ALREADY_USED");
-    await insertPurchase(tx, tenancy, row);
-    // grantProduct applies the catalog's rules (PRODUCT_ALREADY_GRANTED for a product held); a refusal undoes it all.
-    const { grantId } = await grantForPurchase(tx, tenancy, { ...toRecord(row), status: "active" });
-    await updatePurchase(tx, tenancy, row.id, { grantId });
-  });
-  return { completed: true, checkoutUrl: null, purchaseId: row.id };
 }
 
 function toRecord(row: NewPurchase): PurchaseRecord {
@@ -272,62 +327,41 @@ function toRecord(row: NewPurchase): PurchaseRecord {
     grantId: null,
     refundedAt: null,
     refundedAmount: null,
+    refundedQuantity: null,
     createdAt: Date.now(),
   };
 }
 
-/**
- * Starts the purchase a code offers at one of its prices. Test mode: completes it and grants
- * the product. Live: opens a Stripe Checkout session on the project's account; the code is
- * used up once the session exists (given back, and the pending purchase removed, if Stripe could
- * not be reached: PAYMENT_PROVIDER_UNAVAILABLE).
- */
-export async function startPurchaseSession(deps: ServiceDeps, input: PurchaseSessionInput): Promise<PurchaseSessionResult> {
-  const opened = await openCode(deps, input.full_code);
-  const priced = pricePurchase(opened.code, input);
-  if (opened.tenancy.config.payments.testMode) return completeInTestMode(deps, opened, input, priced);
-
+/** Completes a code's purchase without payment, granting the product (source test_mode), and uses the code up. */
+async function completeWithoutPayment(deps: ServiceDeps, opened: OpenCode, input: PurchaseSessionInput): Promise<void> {
   const { tenancy, parsed, code } = opened;
-  const accountId = await liveAccount(deps, tenancy);
-  const row = newPurchaseRow(code, input.price_id, priced, "stripe");
+  if (tenancy.config.payments.blockNewPurchases) throw new KnownError("NEW_PURCHASES_BLOCKED");
+  const row = testModePurchase(code, input.price_id, pricePurchase(code, input));
   await deps.db.transaction(async (tx) => {
-    if (!(await takePurchaseCode(tx, parsed.projectId, parsed.secretHash))) throw new KnownError("VERIFICATION_CODE_ALREADY_USED");
+    const taken = await takePurchaseCode(tx, parsed.projectId, parsed.secretHash);
+    if (!taken) throw new KnownError("VERIFICATION_CODE_ALREADY_USED");
     await insertPurchase(tx, tenancy, row);
+    // grantProduct applies the rules of holding products (PRODUCT_ALREADY_GRANTED...); a refusal undoes it all.
+    const { grantId } = await grantForPurchase(tx, tenancy, { ...toRecord(row), status: "active" });
+    await updatePurchase(tx, tenancy, row.id, { grantId });
   });
-  const pageUrl = purchasePageUrl(deps, input.full_code);
-  const successUrl = code.returnUrl ?? `${pageUrl.toString()}?purchase=success`;
-  try {
-    const interval = priced.price.interval;
-    const session = await deps.stripe!.createCheckoutSession(accountId, {
-      lineItem: {
-        name: (code.product as ProductConfig).displayName ?? code.productId ?? "Product",
-        currency: priced.currency.toLowerCase(),
-        unitAmount: priced.amount / priced.quantity,
-        quantity: priced.quantity,
-        ...(interval ? { recurring: { interval: interval[1], intervalCount: interval[0] } } : {}),
-      },
-      successUrl,
-      cancelUrl: `${pageUrl.toString()}?purchase=canceled`,
-      metadata: { gatehouse_project_id: tenancy.projectId, gatehouse_branch_id: tenancy.branchId, gatehouse_purchase_id: row.id },
-    });
-    await setCheckoutSession(deps.db, tenancy, row.id, session.id);
-    return { completed: false, checkoutUrl: session.url, purchaseId: row.id };
-  } catch (error) {
-    // Stripe unreachable or refusing: the code is given back and the purchase never started.
-    await deps.db.transaction(async (tx) => {
-      await deleteUnstartedPurchase(tx, tenancy, row.id);
-      await releasePurchaseCode(tx, parsed.projectId, parsed.secretHash);
-    });
-    throw error;
+}
+
+/** The hosted page's purchase in test mode (ours): it completes without Stripe, for a project in test mode only. */
+export async function completeTestPurchase(deps: ServiceDeps, input: PurchaseSessionInput): Promise<void> {
+  const opened = await openCode(deps, input.full_code);
+  if (!opened.tenancy.config.payments.testMode) {
+    throw new KnownError("SCHEMA_ERROR", { message: "This project is not in test mode: purchases are paid through Stripe (purchase-session)." });
   }
+  await completeWithoutPayment(deps, opened, input);
 }
 
 /**
  * The dashboard's test purchase (admin): completes a code's purchase without Stripe even when
  * the project is live, so an admin can try a product; the purchase is marked test_mode.
  */
-export async function startTestModePurchase(deps: ServiceDeps, tenancy: Tenancy, input: PurchaseSessionInput): Promise<PurchaseSessionResult> {
+export async function startTestModePurchase(deps: ServiceDeps, tenancy: Tenancy, input: PurchaseSessionInput): Promise<void> {
   const opened = await openCode(deps, input.full_code);
   if (opened.code.projectId !== tenancy.projectId || opened.code.branchId !== tenancy.branchId) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
-  return completeInTestMode(deps, opened, input, pricePurchase(opened.code, input));
+  await completeWithoutPayment(deps, opened, input);
 }

@@ -31,7 +31,7 @@ export async function setUpPayments(deps: ServiceDeps, projectId: string): Promi
     // Of two setups racing, the first account stored is the project's.
     accountId = await insertStripeAccount(deps.db, projectId, created.id);
   }
-  const paymentsPage = `${deps.settings.publicUrl}/dashboard/projects/${encodeURIComponent(projectId)}/payments`;
+  const paymentsPage = `${deps.settings.publicWebUrl}/dashboard/projects/${encodeURIComponent(projectId)}/payments`;
   return stripe.createAccountLink(accountId, { refreshUrl: paymentsPage, returnUrl: paymentsPage });
 }
 

@@ -1,242 +1,217 @@
 /**
  * Stripe's webhooks for the platform's connected accounts: the source of truth for what was
- * paid. Each event is verified against the webhook secret over the exact bytes received, then
- * applied once: its id is recorded in the same transaction as its changes, so a redelivery
- * changes nothing and a failure leaves it for Stripe to deliver again.
+ * paid. Each event is verified against the webhook secret over the exact bytes received; the
+ * account it is about names the project (stripe_accounts). It is applied once: its id is
+ * recorded in the same transaction as its changes, so a redelivery changes nothing and a
+ * failure leaves it for Stripe to deliver again. What it changes is stripe-sync.ts's:
  *
- * Stripe does not promise order. Subscription state is therefore never taken from the event
- * alone: the subscription is read back from Stripe and its current state applied, so an old
- * event arriving late re-applies the newest state; a subscription that ended stays ended, and
- * periods only move forward. Renewals are keyed by invoice id.
+ *   payment_intent.succeeded (purchaseKind ONE_TIME)   → a one-time purchase and its grant; a receipt
+ *   payment_intent.payment_failed (ONE_TIME)           → a payment-failed e-mail
+ *   customer.subscription.*, invoice.*, checkout.session.completed, payment_intent.*
+ *                                                      → the customer's subscriptions read back from Stripe and applied;
+ *                                                        an invoice kept; a receipt when one is paid, a notice when one
+ *                                                        is given up on (uncollectible)
+ *   charge.refunded                                    → the purchase is marked refunded (a full refund of a
+ *                                                        one-time purchase ends its grant)
  *
- *   checkout.session.completed (paid)          → the purchase is paid: grant
- *   checkout.session.async_payment_succeeded   → the same, for delayed payment methods
- *   invoice.paid (a renewal)                   → a renewal row; the subscription's new period
- *   customer.subscription.updated / .deleted   → period moves on, or the grant ends
- *   charge.refunded                            → the purchase is marked refunded (a full refund of a one-time purchase ends its grant)
+ * Anything else (another platform's account, other event types) is recorded and answered 200,
+ * so Stripe does not retry it.
  */
 import type Stripe from "stripe";
-import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
-import {
-  findProjectIdByStripeAccount,
-  findPurchaseByPaymentIntent,
-  findPurchaseBySubscription,
-  findPurchaseForUpdate,
-  insertRenewal,
-  recordStripeEvent,
-  updatePurchase,
-  type PurchaseRecord,
-  type PurchaseUpdate,
-} from "../../db/queries/purchases";
-import type { Tenant } from "../../db/queries/tenant";
+import { findProjectIdByStripeAccount, findPurchaseByPaymentIntent, recordStripeEvent, updatePurchase } from "../../db/queries/purchases";
 import { KnownError } from "../../errors";
 import type { SubscriptionState } from "../../integrations/stripe";
 import type { ServiceDeps } from "../deps";
-import { endGrantForPurchase, refundGrantForPurchase, renewGrantForPurchase } from "./purchase-grants";
-import { activatePurchase } from "./purchases";
-
-const ENDED: ReadonlySet<string> = new Set(["canceled", "incomplete_expired", "unpaid"]);
-
-type Obj = Record<string, unknown>;
-const str = (value: unknown): string | null => (typeof value === "string" && value ? value : typeof value === "object" && value && typeof (value as Obj).id === "string" ? ((value as Obj).id as string) : null);
-const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
-const obj = (value: unknown): Obj => (value && typeof value === "object" ? (value as Obj) : {});
-const seconds = (value: number | null) => (value === null ? null : new Date(value * 1000));
+import type { ProductConfig } from "../project-config/document";
+import { customerTypeFrom, productFromMetadata } from "./stripe-objects";
+import { sendPaymentEmail } from "./payment-emails";
+import { endGrantForPurchase, refundGrantForPurchase } from "./purchase-grants";
+import { applyOneTimePayment, applySubscription, formatAmount, obj, recordInvoice, str, type BranchCheck, type OneTimeOutcome } from "./stripe-sync";
+import type { Customer } from "./customers";
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 
+/** The events that change a customer's subscriptions (as Stack Auth lists them). */
+const SUBSCRIPTION_EVENTS: ReadonlySet<string> = new Set([
+  "checkout.session.completed",
+  "customer.subscription.created",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "customer.subscription.paused",
+  "customer.subscription.resumed",
+  "customer.subscription.pending_update_applied",
+  "customer.subscription.pending_update_expired",
+  "customer.subscription.trial_will_end",
+  "invoice.created",
+  "invoice.finalized",
+  "invoice.updated",
+  "invoice.voided",
+  "invoice.paid",
+  "invoice.payment_failed",
+  "invoice.payment_action_required",
+  "invoice.upcoming",
+  "invoice.marked_uncollectible",
+  "invoice.payment_succeeded",
+  "payment_intent.succeeded",
+  "payment_intent.payment_failed",
+  "payment_intent.canceled",
+]);
+
+type Obj = Record<string, unknown>;
+type Email = { tenant: { projectId: string; branchId: string }; customer: Customer; kind: "receipt" | "failed"; variables: Record<string, string | number> };
+
 export async function handleStripeWebhook(deps: ServiceDeps, payload: string, signature: string | undefined): Promise<WebhookOutcome> {
   const event = deps.stripe?.verifyWebhook(payload, signature) ?? null;
-  if (!event) throw new KnownError("SCHEMA_ERROR", { message: "The Stripe-Signature header is missing or does not match the payload and this server's webhook secret." });
-  const target = await locate(deps, event);
-  if (!target) {
-    // Nothing of ours (another platform's account, or an event type we do not use): recorded so it is not looked at twice.
-    return (await recordStripeEvent(deps.db, event.id, event.type)) ? "ignored" : "duplicate";
-  }
-  // Stripe's current view of the subscription, read before the transaction (no network calls while rows are locked).
-  const subscription = target.subscriptionId ? await currentSubscription(deps, target.accountId, target.subscriptionId, event) : null;
-  const replaced: string[] = [];
-  const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
-    if (!(await recordStripeEvent(tx, event.id, event.type))) return "duplicate";
-    const purchase = await findPurchaseForUpdate(tx, target.tenant, target.purchaseId);
-    if (!purchase) return "ignored";
-    replaced.push(...(await apply(tx, target.tenant, purchase, event, subscription)));
-    return "applied";
-  });
-  // A product bought into a catalog replaces the one held there; a paid subscription replaced stops billing too.
-  for (const subscriptionId of replaced) {
-    try {
-      await deps.stripe!.cancelSubscription(target.accountId, subscriptionId);
-    } catch (error) {
-      deps.log.warn("stripe: could not cancel a replaced subscription", { subscriptionId, error: (error as Error).message });
+  if (!event) throw new KnownError("STRIPE_SIGNATURE_INVALID");
+  const accountId = event.account;
+  const projectId = accountId ? await findProjectIdByStripeAccount(deps.db, accountId) : null;
+  const record = (q: Queryable) => recordStripeEvent(q, event.id, event.type);
+  if (!accountId || !projectId) return (await record(deps.db)) ? "ignored" : "duplicate";
+
+  const object = obj(event.data.object);
+  const metadata = obj(object.metadata);
+  const exists: BranchCheck = async (branchId) => (await deps.tenancies.lookup(projectId, branchId)).found;
+  const emails: Email[] = [];
+  let outcome: WebhookOutcome;
+
+  if (event.type === "payment_intent.succeeded" && metadata.purchaseKind === "ONE_TIME") {
+    let applied: OneTimeOutcome | null = null;
+    outcome = await deps.db.transaction(async (tx) => {
+      if (!(await record(tx))) return "duplicate";
+      applied = await applyOneTimePayment(tx, projectId, object, exists, deps.log);
+      return "applied";
+    });
+    const paid = applied as OneTimeOutcome | null;
+    if (outcome === "applied" && paid) {
+      const receiptLink = str(obj(((obj(object.charges).data as unknown[] | undefined) ?? [])[0]).receipt_url);
+      emails.push({
+        tenant: paid.tenant,
+        customer: paid.customer,
+        kind: "receipt",
+        variables: {
+          productName: paid.product.displayName ?? "Purchase",
+          quantity: paid.quantity,
+          amount: formatAmount(numberOf(object.amount_received), stringOf(object.currency)),
+          ...(receiptLink ? { receiptLink } : {}),
+        },
+      });
     }
+  } else if (event.type === "payment_intent.payment_failed" && metadata.purchaseKind === "ONE_TIME") {
+    outcome = (await record(deps.db)) ? "applied" : "duplicate";
+    const customerType = customerTypeFrom(metadata.customerId ? metadata.customerType : undefined);
+    if (outcome === "applied" && customerType) {
+      const failure = str(obj(object.last_payment_error).message);
+      const product = await productName(deps, projectId, metadata);
+      emails.push({
+        tenant: { projectId, branchId: stringOf(metadata.gatehouse_branch_id) ?? "main" },
+        customer: { type: customerType, id: String(metadata.customerId) },
+        kind: "failed",
+        variables: { productName: product, amount: formatAmount(numberOf(object.amount), stringOf(object.currency)), ...(failure ? { failureReason: failure } : {}) },
+      });
+    }
+  } else if (SUBSCRIPTION_EVENTS.has(event.type) && str(object.customer)) {
+    const result = await syncSubscriptions(deps, projectId, accountId, str(object.customer)!, event, exists);
+    outcome = result.outcome;
+    if (outcome === "applied" && result.customer) emails.push(...invoiceEmails(event, object, projectId, result.customer));
+  } else if (event.type === "charge.refunded") {
+    outcome = await deps.db.transaction(async (tx) => {
+      if (!(await record(tx))) return "duplicate";
+      await applyRefund(tx, projectId, object, event.created);
+      return "applied";
+    });
+  } else {
+    outcome = (await record(deps.db)) ? "ignored" : "duplicate";
+  }
+
+  for (const email of emails) {
+    const lookup = await deps.tenancies.lookup(email.tenant.projectId, email.tenant.branchId);
+    if (lookup.found) await sendPaymentEmail(deps, lookup.tenancy, email.customer, email.kind, email.variables);
   }
   return outcome;
 }
 
-interface Target {
-  tenant: Tenant;
-  accountId: string;
-  purchaseId: string;
-  subscriptionId: string | null;
+const numberOf = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
+const stringOf = (value: unknown) => (typeof value === "string" && value ? value : null);
+
+async function productName(deps: ServiceDeps, projectId: string, metadata: Obj): Promise<string> {
+  const named = await productFromMetadata(deps.db, projectId, Object.fromEntries(Object.entries(metadata).filter(([, v]) => typeof v === "string")) as Record<string, string>);
+  return (named?.product as ProductConfig | undefined)?.displayName ?? "Purchase";
 }
 
-/** The purchase an event is about, on the project whose connected account sent it. */
-async function locate(deps: ServiceDeps, event: Stripe.Event): Promise<Target | null> {
-  const accountId = event.account;
-  if (!accountId) return null;
-  const projectId = await findProjectIdByStripeAccount(deps.db, accountId);
-  if (!projectId) return null;
-  const object = obj(event.data.object);
-  const byMetadata = (metadata: Obj): { tenant: Tenant; purchaseId: string } | null => {
-    const purchaseId = str(metadata.gatehouse_purchase_id);
-    if (!purchaseId || metadata.gatehouse_project_id !== projectId || typeof metadata.gatehouse_branch_id !== "string") return null;
-    if (!/^[0-9a-f-]{36}$/i.test(purchaseId)) return null;
-    return { tenant: { projectId, branchId: metadata.gatehouse_branch_id }, purchaseId };
-  };
-  switch (event.type) {
-    case "checkout.session.completed":
-    case "checkout.session.async_payment_succeeded": {
-      const found = byMetadata(obj(object.metadata));
-      return found ? { ...found, accountId, subscriptionId: str(object.subscription) } : null;
-    }
-    case "invoice.paid": {
-      const parent = obj(obj(object.parent).subscription_details);
-      const subscriptionId = str(object.subscription) ?? str(parent.subscription);
-      if (!subscriptionId) return null;
-      const linked = await findPurchaseBySubscription(deps.db, projectId, subscriptionId);
-      if (linked) return { tenant: linked, purchaseId: linked.id, accountId, subscriptionId };
-      const found = byMetadata(obj(parent.metadata ?? obj(object.subscription_details).metadata));
-      return found ? { ...found, accountId, subscriptionId } : null;
-    }
-    case "customer.subscription.created":
-    case "customer.subscription.updated":
-    case "customer.subscription.deleted": {
-      const subscriptionId = str(object.id);
-      if (!subscriptionId) return null;
-      const linked = await findPurchaseBySubscription(deps.db, projectId, subscriptionId);
-      if (linked) return { tenant: linked, purchaseId: linked.id, accountId, subscriptionId };
-      const found = byMetadata(obj(object.metadata));
-      return found ? { ...found, accountId, subscriptionId } : null;
-    }
-    case "charge.refunded": {
-      const paymentIntentId = str(object.payment_intent);
-      const linked = paymentIntentId ? await findPurchaseByPaymentIntent(deps.db, projectId, paymentIntentId) : null;
-      return linked ? { tenant: linked, purchaseId: linked.id, accountId, subscriptionId: null } : null;
-    }
-    default:
-      return null;
-  }
-}
-
-/** The subscription as Stripe has it now; the event's own copy when Stripe cannot say (then only newer events may change state). */
-async function currentSubscription(deps: ServiceDeps, accountId: string, subscriptionId: string, event: Stripe.Event): Promise<{ state: SubscriptionState; fresh: boolean } | null> {
-  try {
-    return { state: await deps.stripe!.retrieveSubscription(accountId, subscriptionId), fresh: true };
-  } catch (error) {
-    deps.log.warn("stripe: could not read a subscription back; using the event's copy", { subscriptionId, error: (error as Error).message });
-    const object = obj(event.data.object);
-    if (object.object !== "subscription") return null;
-    const item = obj((obj(object.items).data as unknown[] | undefined)?.[0]);
-    return {
-      state: {
-        id: subscriptionId,
-        status: object.status as SubscriptionState["status"],
-        currentPeriodStart: num(item.current_period_start) ?? num(object.current_period_start),
-        currentPeriodEnd: num(item.current_period_end) ?? num(object.current_period_end),
-        cancelAtPeriodEnd: object.cancel_at_period_end === true,
-        metadata: obj(object.metadata) as Record<string, string>,
-      },
-      fresh: false,
-    };
-  }
-}
-
-async function apply(
-  tx: Queryable,
-  tenant: Tenant,
-  purchase: PurchaseRecord,
+/**
+ * Reads the customer's subscriptions back from Stripe (before the transaction: no network
+ * calls while rows are locked) and applies each, with the event's invoice, in one transaction.
+ * Subscriptions of products a new grant replaced are stopped at Stripe afterwards.
+ */
+async function syncSubscriptions(
+  deps: ServiceDeps,
+  projectId: string,
+  accountId: string,
+  stripeCustomerId: string,
   event: Stripe.Event,
-  subscription: { state: SubscriptionState; fresh: boolean } | null,
-): Promise<string[]> {
-  const object = obj(event.data.object);
-  const update: PurchaseUpdate = {};
-  let paid = false;
-
-  if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
-    paid = object.payment_status === "paid" || object.payment_status === "no_payment_required";
-    if (str(object.subscription)) update.stripeSubscriptionId = str(object.subscription);
-    if (str(object.payment_intent) && !purchase.stripePaymentIntentId) update.stripePaymentIntentId = str(object.payment_intent);
-  } else if (event.type === "invoice.paid") {
-    paid = true;
-    if (!purchase.stripeSubscriptionId && subscription) update.stripeSubscriptionId = subscription.state.id;
-    const paymentIntent = str(object.payment_intent) ?? str(obj(obj((obj(object.payments).data as unknown[] | undefined)?.[0]).payment).payment_intent);
-    if (paymentIntent && !purchase.stripePaymentIntentId) update.stripePaymentIntentId = paymentIntent;
-    if (object.billing_reason !== "subscription_create" && typeof object.id === "string") {
-      const line = obj(obj((obj(object.lines).data as unknown[] | undefined)?.[0]).period);
-      const start = num(line.start) ?? num(object.period_start);
-      const end = num(line.end) ?? num(object.period_end);
-      if (start !== null && end !== null) {
-        await insertRenewal(tx, tenant, {
-          id: newId(),
-          purchaseId: purchase.id,
-          stripeInvoiceId: object.id,
-          amount: num(object.amount_paid) ?? 0,
-          currency: String(object.currency ?? purchase.currency).toUpperCase(),
-          periodStart: new Date(start * 1000),
-          periodEnd: new Date(end * 1000),
-        });
-      }
-    }
-  } else if (event.type === "charge.refunded") {
-    const refunded = num(object.amount_refunded) ?? 0;
-    const fullyRefundedOneTime = purchase.kind === "one_time" && refunded >= purchase.amount && purchase.status === "active";
-    if (refunded > (purchase.refundedAmount ?? 0)) {
-      update.refundedAmount = refunded;
-      if (purchase.refundedAt === null) {
-        update.refundedAt = new Date(event.created * 1000);
-        await refundGrantForPurchase(tx, tenant, purchase, fullyRefundedOneTime);
-      }
-    }
-    if (fullyRefundedOneTime) {
-      await endGrantForPurchase(tx, tenant, purchase);
-      update.status = "canceled";
+  exists: BranchCheck,
+): Promise<{ outcome: WebhookOutcome; customer: Customer | null }> {
+  const stripeCustomer = await deps.stripe!.retrieveCustomer(accountId, stripeCustomerId);
+  const customerType = customerTypeFrom(stripeCustomer?.metadata.customerType);
+  const customer: Customer | null = stripeCustomer && customerType && stripeCustomer.metadata.customerId ? { type: customerType, id: stripeCustomer.metadata.customerId } : null;
+  if (!customer) deps.log.warn("stripe: an event for a Stripe customer that names none of ours", { event: event.id, customer: stripeCustomerId });
+  const subscriptions: SubscriptionState[] = customer ? await deps.stripe!.listSubscriptions(accountId, stripeCustomerId) : [];
+  const replaced: string[] = [];
+  const outcome = await deps.db.transaction(async (tx): Promise<WebhookOutcome> => {
+    if (!(await recordStripeEvent(tx, event.id, event.type))) return "duplicate";
+    if (!customer) return "ignored";
+    for (const subscription of subscriptions) replaced.push(...(await applySubscription(tx, projectId, customer, subscription, exists, deps.log)));
+    if (event.type.startsWith("invoice.")) await recordInvoice(tx, projectId, obj(event.data.object));
+    return "applied";
+  });
+  // A product bought into a product line replaces the one held there; a paid subscription replaced stops billing too.
+  for (const subscriptionId of replaced) {
+    try {
+      await deps.stripe!.cancelSubscription(accountId, subscriptionId);
+    } catch (error) {
+      deps.log.warn("stripe: could not cancel a replaced subscription", { subscriptionId, error: (error as Error).message });
     }
   }
+  return { outcome, customer };
+}
 
-  // Subscription state: from Stripe's current copy (or, failing that, an event newer than what was applied).
-  let ended = false;
-  if (subscription && (subscription.fresh || event.created >= purchase.stripeStateAt)) {
-    const { state } = subscription;
-    ended = ENDED.has(state.status);
-    const end = state.currentPeriodEnd;
-    if (end !== null && (purchase.currentPeriodEnd === null || end * 1000 > purchase.currentPeriodEnd)) {
-      update.currentPeriodStart = seconds(state.currentPeriodStart);
-      update.currentPeriodEnd = seconds(end);
-    }
-    update.stripeStateAt = Math.max(purchase.stripeStateAt, event.created);
+/** The receipt for a paid invoice; the notice for one Stripe gave up on (uncollectible). */
+function invoiceEmails(event: Stripe.Event, invoice: Obj, projectId: string, customer: Customer): Email[] {
+  const line = obj(((obj(invoice.lines).data as unknown[] | undefined) ?? [])[0]);
+  const productName = stringOf(line.description) ?? "Subscription";
+  const branchId = stringOf(obj(invoice.metadata).gatehouse_branch_id) ?? "main";
+  if (event.type === "invoice.payment_succeeded") {
+    const link = stringOf(invoice.hosted_invoice_url) ?? stringOf(invoice.invoice_pdf);
+    return [
+      {
+        tenant: { projectId, branchId },
+        customer,
+        kind: "receipt",
+        variables: { productName, quantity: numberOf(line.quantity) ?? 1, amount: formatAmount(numberOf(invoice.amount_paid), stringOf(invoice.currency)), ...(link ? { receiptLink: link } : {}) },
+      },
+    ];
   }
-
-  if (purchase.status === "canceled" || update.status === "canceled") {
-    // Ended is final: nothing arriving later grants again.
-  } else if (ended) {
-    if (purchase.status === "active") await endGrantForPurchase(tx, tenant, purchase);
-    update.status = "canceled";
-  } else if (paid && purchase.status === "pending") {
-    return activatePurchase(tx, tenant, { ...purchase, ...definedOnly(update) } as PurchaseRecord, update);
-  } else if (purchase.status === "active" && update.currentPeriodStart && update.currentPeriodEnd) {
-    await renewGrantForPurchase(tx, tenant, purchase, { start: update.currentPeriodStart, end: update.currentPeriodEnd });
+  if (event.type === "invoice.payment_failed" && invoice.status === "uncollectible") {
+    const url = stringOf(invoice.hosted_invoice_url);
+    return [{ tenant: { projectId, branchId }, customer, kind: "failed", variables: { productName, amount: formatAmount(numberOf(invoice.amount_due), stringOf(invoice.currency)), ...(url ? { invoiceUrl: url } : {}) } }];
   }
-  await updatePurchase(tx, tenant, purchase.id, update);
   return [];
 }
 
-function definedOnly(update: PurchaseUpdate): Partial<PurchaseRecord> {
-  return {
-    ...(update.stripeSubscriptionId !== undefined ? { stripeSubscriptionId: update.stripeSubscriptionId } : {}),
-    ...(update.stripePaymentIntentId !== undefined ? { stripePaymentIntentId: update.stripePaymentIntentId } : {}),
-    ...(update.currentPeriodStart !== undefined ? { currentPeriodStart: update.currentPeriodStart?.getTime() ?? null } : {}),
-    ...(update.currentPeriodEnd !== undefined ? { currentPeriodEnd: update.currentPeriodEnd?.getTime() ?? null } : {}),
-  };
+/** A refund made at Stripe (in its dashboard, or ours): the purchase is marked refunded; a full refund of a one-time purchase ends its grant. */
+async function applyRefund(tx: Queryable, projectId: string, charge: Obj, created: number): Promise<void> {
+  const paymentIntentId = str(charge.payment_intent);
+  const purchase = paymentIntentId ? await findPurchaseByPaymentIntent(tx, projectId, paymentIntentId) : null;
+  if (!purchase) return;
+  const refunded = numberOf(charge.amount_refunded) ?? 0;
+  if (refunded <= (purchase.refundedAmount ?? 0)) return;
+  const full = purchase.kind === "one_time" && refunded >= purchase.amount && purchase.status === "active";
+  if (purchase.refundedAt === null) await refundGrantForPurchase(tx, purchase, purchase, full);
+  if (full) await endGrantForPurchase(tx, purchase, purchase);
+  await updatePurchase(tx, purchase, purchase.id, {
+    refundedAmount: refunded,
+    ...(purchase.refundedAt === null ? { refundedAt: new Date(created * 1000) } : {}),
+    ...(full ? { status: "canceled" as const } : {}),
+  });
 }

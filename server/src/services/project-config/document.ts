@@ -82,8 +82,14 @@ export interface PriceConfig {
   freeTrial?: Duration;
 }
 
+/** Free-form JSON a product carries for the app (inline products; Stack's product metadata). */
+export type ProductMetadata = unknown;
+
 export interface ProductConfig {
   displayName?: string;
+  /** The product line it belongs to: one product of a line is held at a time (add-ons aside). */
+  productLineId?: string;
+  /** The former name of `productLineId`, still found in grants and links stored before the rename. */
   catalogId?: string;
   isAddOnTo?: false | Record<string, true>;
   customerType?: CustomerType;
@@ -92,12 +98,23 @@ export interface ProductConfig {
   stackable?: boolean;
   prices?: "include-by-default" | Record<string, PriceConfig>;
   includedItems?: Record<string, { quantity?: number; repeat?: "never" | Duration; expires?: "never" | "when-purchase-expires" | "when-repeated" }>;
+  /** Only on inline products (and the snapshots of what was bought): shown to clients, to clients read-only, to servers only. */
+  clientMetadata?: ProductMetadata;
+  clientReadOnlyMetadata?: ProductMetadata;
+  serverMetadata?: ProductMetadata;
+}
+
+export interface ProductLineConfig {
+  displayName?: string;
+  customerType?: CustomerType;
 }
 
 export interface PaymentsConfig {
+  /** Refuses every new purchase, purchase link and switch (NEW_PURCHASES_BLOCKED); what customers hold stays. */
+  blockNewPurchases: boolean;
   testMode: boolean;
   autoPay?: { interval?: Duration };
-  catalogs: Record<string, { displayName?: string }>;
+  productLines: Record<string, ProductLineConfig>;
   items: Record<string, { displayName?: string; customerType?: CustomerType }>;
   products: Record<string, ProductConfig>;
 }
@@ -212,7 +229,7 @@ export function defaultProjectConfig(): ProjectConfig {
     domains: { allowLocalhost: true, trustedDomains: {} },
     rbac: { permissions: {}, defaultPermissions: { teamCreator: {}, teamMember: {}, signUp: {} } },
     emails: { server: { isShared: true, provider: "smtp" }, selectedThemeId: DEFAULT_EMAIL_THEME_ID, themes: {}, templates: {} },
-    payments: { testMode: true, catalogs: {}, items: {}, products: {} },
+    payments: { blockNewPurchases: false, testMode: true, productLines: {}, items: {}, products: {} },
     dataVault: { stores: {} },
     webhooks: { endpoints: {} },
     apps: { installed: {} },

@@ -15,6 +15,7 @@ import type { Tenancy } from "../tenancy";
 import type { ConfigLevel, ConfigOverride } from "./document";
 import { productionModeProblems } from "./production-mode";
 import { sharedProviderProblems } from "../oauth/shared-provider";
+import { migrateLegacyKeys } from "./legacy-keys";
 import { applyToOverride, expandDottedKeys, renderConfig, withoutKeys } from "./render";
 import { isMalformedKey, overrideProblems, renderedConfigProblems } from "./schema";
 
@@ -29,7 +30,7 @@ const UNLINKED: ConfigSource = { type: "unlinked" };
 const levelBranch = (tenancy: Tenancy, level: ConfigLevel) => (level === "project" ? "" : tenancy.branchId);
 
 export const readOverride = (deps: ServiceDeps, tenancy: Tenancy, level: ConfigLevel) =>
-  findOverride(deps.db, tenancy.projectId, level, levelBranch(tenancy, level)).then(expandDottedKeys);
+  findOverride(deps.db, tenancy.projectId, level, levelBranch(tenancy, level)).then((stored) => expandDottedKeys(migrateLegacyKeys(stored)));
 
 function refuse(problems: string[]): never {
   throw new KnownError("SCHEMA_ERROR", { message: `Invalid config override: ${problems.join("; ")}` });
@@ -79,6 +80,7 @@ export async function replaceOverride(
   override: ConfigOverride,
   source?: ConfigSource,
 ): Promise<void> {
+  override = migrateLegacyKeys(override);
   const problems = overrideProblems(override);
   if (problems.length > 0) refuse(problems);
   if (source !== undefined && level !== "branch") refuse([`"source": only the branch level records where its configuration came from`]);
@@ -100,11 +102,12 @@ export async function patchOverride(
   changes: ConfigOverride,
   alongside?: (tx: Queryable) => Promise<void>,
 ): Promise<void> {
+  changes = migrateLegacyKeys(changes);
   const problems = overrideProblems(changes);
   if (problems.length > 0) refuse(problems);
   await changeOverride(deps, tenancy, level, async (current, tx) => {
     await alongside?.(tx);
-    const next = applyToOverride(current, changes);
+    const next = applyToOverride(migrateLegacyKeys(current), changes);
     // Merged, the pieces could still disagree with each other (a record entry replaced whole).
     const merged = overrideProblems(next);
     if (merged.length > 0) refuse(merged);

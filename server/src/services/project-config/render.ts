@@ -1,4 +1,5 @@
 import { defaultProjectConfig, type ConfigOverride, type ProjectConfig } from "./document";
+import { migrateLegacyKeys } from "./legacy-keys";
 
 type Json = Record<string, unknown>;
 
@@ -73,7 +74,8 @@ export function applyToOverride(override: ConfigOverride, changes: ConfigOverrid
 export function renderConfig(overrides: readonly ConfigOverride[]): ProjectConfig {
   const defaults = defaultProjectConfig() as unknown as Json;
   let rendered = structuredClone(defaults);
-  for (const override of overrides) rendered = renderMerge(rendered, expandDottedKeys(override), defaults);
+  // Stored overrides may predate a key's rename (legacy-keys.ts).
+  for (const override of overrides) rendered = renderMerge(rendered, expandDottedKeys(migrateLegacyKeys(override)), defaults);
   return rendered as unknown as ProjectConfig;
 }
 

@@ -5,11 +5,11 @@
  *
  * Two checks, both before anything is stored:
  * - `overrideProblems` judges the override itself: unknown keys, wrong types and malformed
- *   values (SPEC §5: permission, catalog, price and item ids, money, durations, handler
+ *   values (SPEC §5: permission, product line, price and item ids, money, durations, handler
  *   paths, trusted domains, e-mail addresses, ports);
  * - `renderedConfigProblems` judges the document the overrides render to, for rules that
  *   span keys and levels (a standard OAuth provider needs its client id and secret, an own
- *   e-mail server all of its fields, a product a catalog that exists...).
+ *   e-mail server all of its fields, a product a product line that exists...).
  * Each problem names the dotted key it is about.
  */
 import { z } from "zod";
@@ -53,7 +53,7 @@ const permissionId = z
   .max(PERMISSION_ID_MAX_LENGTH, `permission ids are at most ${PERMISSION_ID_MAX_LENGTH} characters`)
   .regex(/^\$?[a-z0-9_:]+$/, "permission ids use lowercase letters, digits, colon and underscore");
 const customPermissionId = permissionId.regex(/^[a-z0-9_:]+$/, "permission ids use lowercase letters, digits, colon and underscore");
-// Catalog, product, price and item ids (SPEC §5), and the ids of other config records.
+// Product line, product, price and item ids (SPEC §5: "catalog" ids), and the ids of other config records.
 export const userSpecifiedId = z
   .string()
   .max(63, "ids are at most 63 characters")
@@ -204,10 +204,15 @@ export const configOverrideSchema = part({
       }),
     ),
   }),
+  // Former names (offers, catalogs, catalogId...) are migrated before this check (legacy-keys.ts).
   payments: part({
+    blockNewPurchases: removable(z.boolean()),
     testMode: removable(z.boolean()),
     autoPay: part({ interval: removable(duration) }),
-    catalogs: entries(userSpecifiedId, part({ displayName: removable(z.string().max(256)) })),
+    productLines: entries(
+      userSpecifiedId,
+      part({ displayName: removable(z.string().max(256)), customerType: removable(z.enum(["user", "team", "custom"])) }),
+    ),
     items: entries(
       userSpecifiedId,
       part({ displayName: removable(z.string().max(256)), customerType: removable(z.enum(["user", "team", "custom"])) }),
@@ -216,7 +221,7 @@ export const configOverrideSchema = part({
       userSpecifiedId,
       part({
         displayName: removable(z.string().max(256)),
-        catalogId: removable(userSpecifiedId),
+        productLineId: removable(userSpecifiedId),
         isAddOnTo: removable(z.union([z.literal(false), z.record(userSpecifiedId, trueFlag)])),
         customerType: removable(z.enum(["user", "team", "custom"])),
         freeTrial: removable(duration),
@@ -355,10 +360,17 @@ export function renderedConfigProblems(config: ProjectConfig): string[] {
     }
   }
   const payments = config.payments;
+  // A product or item without a customer type is for users, as in Stack Auth.
   for (const [id, product] of Object.entries(payments.products)) {
     const key = `payments.products.${id}`;
-    if (!product.customerType) problems.push(`"${key}.customerType": the customer type is missing`);
-    if (product.catalogId && !payments.catalogs[product.catalogId]) problems.push(`"${key}.catalogId": no catalog "${product.catalogId}"`);
+    const customerType = product.customerType ?? "user";
+    if (product.productLineId) {
+      const line = Object.hasOwn(payments.productLines, product.productLineId) ? payments.productLines[product.productLineId] : undefined;
+      if (!line) problems.push(`"${key}.productLineId": no product line "${product.productLineId}"`);
+      else if (line.customerType && line.customerType !== customerType) {
+        problems.push(`"${key}.customerType": the product is for ${customerType} customers, its product line "${product.productLineId}" for ${line.customerType} customers`);
+      }
+    }
     if (product.prices && product.prices !== "include-by-default") {
       for (const [priceId, amounts] of Object.entries(product.prices)) {
         if (!Object.keys(CURRENCY_DECIMALS).some((code) => (amounts as Record<string, unknown>)[code] !== undefined)) {
@@ -369,21 +381,18 @@ export function renderedConfigProblems(config: ProjectConfig): string[] {
     for (const itemId of Object.keys(product.includedItems ?? {})) {
       const item = payments.items[itemId];
       if (!item) problems.push(`"${key}.includedItems.${itemId}": no item "${itemId}"`);
-      else if (product.customerType && item.customerType && item.customerType !== product.customerType) {
-        problems.push(`"${key}.includedItems.${itemId}": the item is for ${item.customerType} customers, the product for ${product.customerType} customers`);
+      else if ((item.customerType ?? "user") !== customerType) {
+        problems.push(`"${key}.includedItems.${itemId}": the item is for ${item.customerType ?? "user"} customers, the product for ${customerType} customers`);
       }
     }
     for (const baseId of Object.keys(product.isAddOnTo || {})) {
       const base = payments.products[baseId];
       if (baseId === id) problems.push(`"${key}.isAddOnTo.${baseId}": a product cannot be an add-on to itself`);
       else if (!base) problems.push(`"${key}.isAddOnTo.${baseId}": no product "${baseId}"`);
-      else if (product.customerType && base.customerType && base.customerType !== product.customerType) {
-        problems.push(`"${key}.isAddOnTo.${baseId}": the base product is for ${base.customerType} customers, the add-on for ${product.customerType} customers`);
+      else if ((base.customerType ?? "user") !== customerType) {
+        problems.push(`"${key}.isAddOnTo.${baseId}": the base product is for ${base.customerType ?? "user"} customers, the add-on for ${customerType} customers`);
       }
     }
-  }
-  for (const [id, item] of Object.entries(payments.items)) {
-    if (!item.customerType) problems.push(`"payments.items.${id}.customerType": the customer type is missing`);
   }
   for (const [id, endpoint] of Object.entries(config.webhooks.endpoints)) {
     if (!endpoint.url) problems.push(`"webhooks.endpoints.${id}.url": the URL is missing`);

@@ -27,11 +27,12 @@ export function normalizeHandlerPath(path: string): string {
 }
 
 /**
- * The handler path of the pages this server hosts for `projectId`: the server's own public
- * URL is the site, so a trusted domain for that URL decides it. The project's config comes
- * from the tenancy cache, so a change shows within that cache's lifetime.
+ * The handler path of the pages this server hosts for `projectId`: where the web pages are
+ * served (PUBLIC_WEB_URL, else PUBLIC_URL) is the site, so a trusted domain for that URL
+ * decides it. The project's config comes from the tenancy cache, so a change shows within
+ * that cache's lifetime.
  */
 export async function hostedHandlerPath(deps: ServiceDeps, projectId: string): Promise<string> {
   const lookup = await deps.tenancies.lookup(projectId);
-  return lookup.found ? handlerPathFor(deps.settings.publicUrl, lookup.tenancy.config) : DEFAULT_HANDLER_PATH;
+  return lookup.found ? handlerPathFor(deps.settings.publicWebUrl, lookup.tenancy.config) : DEFAULT_HANDLER_PATH;
 }

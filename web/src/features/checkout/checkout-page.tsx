@@ -10,7 +10,7 @@ import { errorMessage } from "../../lib/error-message";
 import type { Currency } from "../../lib/currencies";
 import { formatMoney } from "../../lib/currencies";
 import { currenciesOf, every, priceLabel, trialLabel } from "./price-format";
-import { codeProblemOf, usePurchaseOffer, useStartPurchase, type PurchaseOffer } from "./use-checkout";
+import { codeProblemOf, usePurchaseOffer, useTestPurchase, type PurchaseOffer } from "./use-checkout";
 
 /** purchase-session takes at most this many of a stackable product at once. */
 const QUANTITY_MAX = 1000;
@@ -112,24 +112,23 @@ function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: P
   const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
   const currency = chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : currencies[0];
   const [quantity, setQuantity] = useState<number | string>(1);
-  const start = useStartPurchase();
+  const start = useTestPurchase();
   const stackable = offer.product.stackable;
   const quantityOk = !stackable || (typeof quantity === "number" && Number.isInteger(quantity) && quantity >= 1 && quantity <= QUANTITY_MAX);
-  const blocked = offer.already_bought_non_stackable ? "You already have this product." : !offer.test_mode && !offer.charges_enabled ? `${offer.project_display_name} cannot take payments yet.` : null;
+  // Paying by card needs Stripe.js's payment element, which this page does not mount yet: live purchases are refused here.
+  const blocked = offer.already_bought_non_stackable
+    ? "You already have this product."
+    : !offer.test_mode && !offer.charges_enabled
+      ? `${offer.project_display_name} cannot take payments yet.`
+      : !offer.test_mode
+        ? "Paying by card is not available on this page yet."
+        : null;
 
-  if (start.data?.completed) return <Purchased offer={offer} returnUrl={returnUrl} paid={false} />;
+  if (start.isSuccess) return <Purchased offer={offer} returnUrl={returnUrl} paid={false} />;
 
   const buy = () => {
     if (!price || !currency || !quantityOk || blocked) return;
-    start.mutate(
-      { data: { full_code: code, price_id: priceId, quantity: stackable ? Number(quantity) : 1, currency } },
-      {
-        onSuccess: (result) => {
-          // Live mode: Stripe's own checkout takes the payment and brings the buyer back.
-          if (!result.completed && result.checkout_url) window.location.assign(result.checkout_url);
-        },
-      },
-    );
+    start.mutate({ data: { full_code: code, price_id: priceId, quantity: stackable ? Number(quantity) : 1, currency } });
   };
   return (
     <Container size={520} px={0} py={{ base: "md", sm: 48 }}>

@@ -20,7 +20,7 @@ export function codeProblemOf(error: unknown): "unknown" | "expired" | "used" | 
 export function usePurchaseOffer(code: string, returnUrl: string | undefined): PurchaseOffer {
   const { data } = useSuspenseQuery({
     queryKey: [api.getValidatePurchaseCodeUrl(), code, returnUrl ?? null],
-    queryFn: ({ signal }) => api.validatePurchaseCode({ full_code: code, ...(returnUrl ? { return_url: returnUrl } : {}) }, { signal }),
+    queryFn: ({ signal }) => api.validatePurchaseCode({ full_code: code, include_page_details: true, ...(returnUrl ? { return_url: returnUrl } : {}) }, { signal }),
     // The offer does not change while the page is open; reading again on focus would only add load.
     staleTime: Infinity,
     retry: false,
@@ -29,9 +29,10 @@ export function usePurchaseOffer(code: string, returnUrl: string | undefined): P
 }
 
 /**
- * Buys (`POST /payments/purchases/purchase-session`): in test mode it completes at once
- * (`completed`); live, it answers Stripe's checkout page to go to (`checkout_url`).
+ * Buys in test mode (`POST /payments/purchases/complete-test-purchase`): the purchase completes
+ * at once, without a payment. A live purchase (`purchase-session`) answers a client secret for
+ * Stripe.js's payment element, which this page does not mount yet.
  */
-export function useStartPurchase() {
-  return api.useCreatePurchaseSession();
+export function useTestPurchase() {
+  return api.useCompleteTestPurchase();
 }

@@ -36,19 +36,19 @@ export function priceSummary(price: PriceConfig): string {
 function Catalog({ projectId }: { projectId: string }) {
   const payments = usePaymentsConfig(projectId);
   const saving = useSavePayments(projectId);
-  const [catalog, setCatalog] = useState<SimpleEntry | null | undefined>(undefined);
+  const [productLine, setProductLine] = useState<SimpleEntry | null | undefined>(undefined);
   const [item, setItem] = useState<SimpleEntry | null | undefined>(undefined);
   const [product, setProduct] = useState<{ id: string; config: ProductConfig } | null | undefined>(undefined);
   const save = async (changes: Record<string, unknown>, message: string) => {
     await saving.save(changes);
     notifications.show({ message, color: "green" });
   };
-  const catalogs = Object.entries(payments.catalogs);
+  const productLines = Object.entries(payments.productLines);
   const items = Object.entries(payments.items);
   const products = Object.entries(payments.products);
   return (
     <Stack gap="xl">
-      <TestModeSwitch payments={payments} projectId={projectId} />
+      <ModeSwitches payments={payments} projectId={projectId} />
 
       <CatalogSection
         title="Products"
@@ -86,7 +86,7 @@ function Catalog({ projectId }: { projectId: string }) {
             id={id}
             displayName={config.displayName}
             kind="item"
-            badges={<Badge variant="light" color="gray">{config.customerType ?? "?"}</Badge>}
+            badges={<Badge variant="light" color="gray">{config.customerType ?? "user"}</Badge>}
             onEdit={() => setItem({ id, ...config })}
             onRemove={() => save({ [`payments.items.${id}`]: null }, "Item removed.")}
             usedBy={referencesTo(payments, "item", id)}
@@ -95,31 +95,32 @@ function Catalog({ projectId }: { projectId: string }) {
       </CatalogSection>
 
       <CatalogSection
-        title="Catalogs"
+        title="Product lines"
         description="Groups of products of which a customer holds one at a time, such as plans."
-        addLabel="Add catalog"
-        onAdd={() => setCatalog(null)}
-        empty={catalogs.length === 0 ? <Empty icon={<IconFolder aria-hidden />} title="No catalogs yet" description="Products outside a catalog can be held side by side." /> : null}
+        addLabel="Add product line"
+        onAdd={() => setProductLine(null)}
+        empty={productLines.length === 0 ? <Empty icon={<IconFolder aria-hidden />} title="No product lines yet" description="Products outside a product line can be held side by side." /> : null}
       >
-        {catalogs.map(([id, config]) => (
+        {productLines.map(([id, config]) => (
           <CatalogEntryCard
             key={id}
             id={id}
             displayName={config.displayName}
-            kind="catalog"
-            onEdit={() => setCatalog({ id, ...config })}
-            onRemove={() => save({ [`payments.catalogs.${id}`]: null }, "Catalog removed.")}
-            usedBy={referencesTo(payments, "catalog", id)}
+            kind="product line"
+            badges={<Badge variant="light" color="gray">{config.customerType ?? "any"}</Badge>}
+            onEdit={() => setProductLine({ id, ...config })}
+            onRemove={() => save({ [`payments.productLines.${id}`]: null }, "Product line removed.")}
+            usedBy={referencesTo(payments, "productLine", id)}
           />
         ))}
       </CatalogSection>
 
       <SimpleEntryModal
-        kind="catalog"
-        entry={catalog}
-        takenIds={Object.keys(payments.catalogs)}
-        onClose={() => setCatalog(undefined)}
-        onSave={({ id, displayName }) => save({ [`payments.catalogs.${id}`]: displayName ? { displayName } : {} }, "Catalog saved.")}
+        kind="productLine"
+        entry={productLine}
+        takenIds={Object.keys(payments.productLines)}
+        onClose={() => setProductLine(undefined)}
+        onSave={({ id, displayName, customerType }) => save({ [`payments.productLines.${id}`]: { customerType, ...(displayName ? { displayName } : {}) } }, "Product line saved.")}
       />
       <SimpleEntryModal
         kind="item"
@@ -138,7 +139,7 @@ function Catalog({ projectId }: { projectId: string }) {
   );
 }
 
-function TestModeSwitch({ projectId, payments }: { projectId: string; payments: PaymentsConfig }) {
+function ModeSwitches({ projectId, payments }: { projectId: string; payments: PaymentsConfig }) {
   const saving = useSavePayments(projectId);
   return (
     <Paper withBorder p="md" radius="md">
@@ -149,6 +150,13 @@ function TestModeSwitch({ projectId, payments }: { projectId: string; payments: 
           checked={payments.testMode}
           disabled={saving.isPending}
           onChange={(event) => void saving.save({ "payments.testMode": event.currentTarget.checked }).catch(() => undefined)}
+        />
+        <Switch
+          label="Block new purchases"
+          description="Checkout links, purchases and plan switches are refused; what customers hold stays, and your server can still grant."
+          checked={payments.blockNewPurchases}
+          disabled={saving.isPending}
+          onChange={(event) => void saving.save({ "payments.blockNewPurchases": event.currentTarget.checked }).catch(() => undefined)}
         />
         {payments.testMode ? null : (
           <Alert color="yellow" variant="light">
@@ -186,13 +194,13 @@ function Empty({ icon, title, description }: { icon: ReactNode; title: string; d
 }
 
 function ProductBadges({ payments, product }: { payments: PaymentsConfig; product: ProductConfig }) {
-  const catalog = product.catalogId ? (payments.catalogs[product.catalogId]?.displayName ?? product.catalogId) : null;
+  const line = product.productLineId ? (payments.productLines[product.productLineId]?.displayName ?? product.productLineId) : null;
   return (
     <>
       <Badge variant="light" color="gray">
-        {product.customerType ?? "?"}
+        {product.customerType ?? "user"}
       </Badge>
-      {catalog ? <Badge variant="outline">{catalog}</Badge> : null}
+      {line ? <Badge variant="outline">{line}</Badge> : null}
       {product.stackable ? <Badge variant="light">Stackable</Badge> : null}
       {product.serverOnly ? <Badge variant="light" color="orange">Server only</Badge> : null}
       {product.isAddOnTo ? <Badge variant="light" color="grape">Add-on</Badge> : null}

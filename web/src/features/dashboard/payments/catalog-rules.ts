@@ -10,7 +10,7 @@ export const ID_MAX_LENGTH = 63;
 export const DISPLAY_NAME_MAX_LENGTH = 256;
 const ID_SHAPE = /^[a-zA-Z0-9_][a-zA-Z0-9_-]*$/;
 
-/** Catalog, product, price and item ids: at most 63 letters, digits, underscores and hyphens, not starting with a hyphen. */
+/** Product line, product, price and item ids: at most 63 letters, digits, underscores and hyphens, not starting with a hyphen. */
 export function idProblem(value: string, what: string, taken: readonly string[] = []): string | null {
   const id = value.trim();
   if (id === "") return `Enter the ${what}'s id.`;
@@ -39,12 +39,12 @@ export function countProblem(value: number | string): string | null {
   return typeof value === "number" && Number.isInteger(value) && value >= 0 ? null : "Enter a whole number, 0 or more.";
 }
 
-/** What still refers to a catalog, item or product, so that removing it would leave the catalog inconsistent. */
-export function referencesTo(payments: PaymentsConfig, kind: "catalog" | "item" | "product", id: string): string[] {
+/** What still refers to a product line, item or product, so that removing it would leave the catalog inconsistent. */
+export function referencesTo(payments: PaymentsConfig, kind: "productLine" | "item" | "product", id: string): string[] {
   const users: string[] = [];
   for (const [productId, product] of Object.entries(payments.products)) {
     const name = product.displayName || productId;
-    if (kind === "catalog" && product.catalogId === id) users.push(name);
+    if (kind === "productLine" && product.productLineId === id) users.push(name);
     if (kind === "item" && product.includedItems && id in product.includedItems) users.push(name);
     if (kind === "product" && productId !== id && product.isAddOnTo && id in product.isAddOnTo) users.push(name);
   }

@@ -24,7 +24,8 @@ export interface IncludedItemConfig {
 
 export interface ProductConfig {
   displayName?: string;
-  catalogId?: string;
+  /** The product line (formerly "catalog") of which a customer holds one product at a time. */
+  productLineId?: string;
   isAddOnTo?: false | Record<string, true>;
   customerType?: CustomerType;
   freeTrial?: Duration;
@@ -39,13 +40,15 @@ export interface ItemConfig {
   customerType?: CustomerType;
 }
 
-export interface CatalogConfig {
+export interface ProductLineConfig {
   displayName?: string;
+  customerType?: CustomerType;
 }
 
 export interface PaymentsConfig {
+  blockNewPurchases: boolean;
   testMode: boolean;
-  catalogs: Record<string, CatalogConfig>;
+  productLines: Record<string, ProductLineConfig>;
   items: Record<string, ItemConfig>;
   products: Record<string, ProductConfig>;
 }

@@ -10,7 +10,7 @@ import type { PaymentsConfig } from "./catalog-types";
 import type { Customer } from "./customers-page";
 import { useCancelProduct, useCustomerProducts, useGrantProduct, type CustomerProduct } from "./use-customer";
 
-/** The products the customer holds, with a grant of a catalog product and a cancel for each. */
+/** The products the customer holds, with a grant of a configured product and a cancel for each running subscription. */
 export function CustomerProducts({ projectId, customer, payments }: { projectId: string; customer: Customer; payments: PaymentsConfig }) {
   const { data, hasNextPage, fetchNextPage, isFetchingNextPage } = useCustomerProducts(projectId, customer);
   const products = data.pages.flatMap((page) => page.items);
@@ -66,7 +66,7 @@ function HeldProduct({ held, onCancel }: { held: CustomerProduct; onCancel: () =
           ) : null}
           {renews ? <Text size="sm">{`${subscription?.cancel_at_period_end ? "Ends" : "Renews"} ${renews}`}</Text> : null}
         </Stack>
-        {held.id && (held.subscription?.is_cancelable ?? true) ? (
+        {held.type === "subscription" && subscription && !subscription.cancel_at_period_end ? (
           <ConfirmAction
             trigger={(ask) => (
               <Button size="xs" variant="outline" color="red" onClick={ask} aria-label={`Cancel ${name}`}>
@@ -74,10 +74,10 @@ function HeldProduct({ held, onCancel }: { held: CustomerProduct; onCancel: () =
               </Button>
             )}
             title={`Cancel ${name}?`}
-            confirmLabel="Cancel product"
+            confirmLabel="Cancel subscription"
             action={onCancel}
           >
-            The customer loses the product and the items it included that end with it.
+            The subscription stops renewing; the customer keeps the product, and the items it includes, to the end of the period it is in.
           </ConfirmAction>
         ) : null}
       </Group>
@@ -87,7 +87,7 @@ function HeldProduct({ held, onCancel }: { held: CustomerProduct; onCancel: () =
 
 function GrantForm({ projectId, customer, payments }: { projectId: string; customer: Customer; payments: PaymentsConfig }) {
   const grant = useGrantProduct(projectId, customer);
-  const choices = Object.entries(payments.products).filter(([, product]) => product.customerType === customer.type);
+  const choices = Object.entries(payments.products).filter(([, product]) => (product.customerType ?? "user") === customer.type);
   const [productId, setProductId] = useState<string | null>(null);
   const [quantity, setQuantity] = useState<number | string>(1);
   const stackable = productId ? (payments.products[productId]?.stackable ?? false) : false;

@@ -53,14 +53,16 @@ function ProductForm({ payments, product, onClose, onSave }: ProductFormModalPro
         <Group grow align="flex-start" wrap="wrap" gap="sm">
           <Select label="Customer type" name="customerType" miw={200} data={CUSTOMER_TYPES.map((value) => ({ value, label: value }))} allowDeselect={false} {...form.getInputProps("customerType")} />
           <Select
-            label="Catalog"
-            name="catalogId"
+            label="Product line"
+            name="productLineId"
             miw={200}
-            description="A customer holds one product of a catalog at a time."
+            description="A customer holds one product of a product line at a time."
             placeholder="None"
-            data={Object.entries(payments.catalogs).map(([value, catalog]) => ({ value, label: catalog.displayName || value }))}
+            data={Object.entries(payments.productLines)
+              .filter(([, line]) => (line.customerType ?? form.values.customerType) === form.values.customerType)
+              .map(([value, line]) => ({ value, label: line.displayName || value }))}
             clearable
-            {...form.getInputProps("catalogId")}
+            {...form.getInputProps("productLineId")}
           />
         </Group>
         <MultiSelect label="Add-on of" name="addOnTo" description="Only holders of one of these products can buy it." data={otherProducts} clearable {...form.getInputProps("addOnTo")} />

@@ -30,7 +30,7 @@ export interface IncludedItemValue {
 export interface ProductValues {
   id: string;
   displayName: string;
-  catalogId: string | null;
+  productLineId: string | null;
   customerType: CustomerType;
   addOnTo: string[];
   stackable: boolean;
@@ -55,7 +55,7 @@ export function productValues(id: string, product: ProductConfig | null): Produc
   return {
     id,
     displayName: product?.displayName ?? "",
-    catalogId: product?.catalogId ?? null,
+    productLineId: product?.productLineId ?? null,
     customerType: product?.customerType ?? "user",
     addOnTo: Object.keys(product?.isAddOnTo || {}),
     stackable: product?.stackable ?? false,
@@ -87,7 +87,7 @@ export function productValues(id: string, product: ProductConfig | null): Produc
 export function toProductConfig(values: ProductValues): ProductConfig {
   const product: ProductConfig = { customerType: values.customerType };
   if (values.displayName.trim()) product.displayName = values.displayName.trim();
-  if (values.catalogId) product.catalogId = values.catalogId;
+  if (values.productLineId) product.productLineId = values.productLineId;
   if (values.addOnTo.length > 0) product.isAddOnTo = Object.fromEntries(values.addOnTo.map((id) => [id, true as const]));
   if (values.stackable) product.stackable = true;
   if (values.serverOnly) product.serverOnly = true;

@@ -13,8 +13,8 @@ export interface SimpleEntry {
 }
 
 interface SimpleEntryModalProps {
-  /** "catalog" or "item". */
-  kind: "catalog" | "item";
+  /** A product line or an item: both have an id, a name and a customer type. */
+  kind: "productLine" | "item";
   /** The entry being changed; null to add one; undefined when closed. */
   entry: SimpleEntry | null | undefined;
   /** Ids already in use (an added entry may not take one). */
@@ -24,9 +24,11 @@ interface SimpleEntryModalProps {
   onSave: (entry: Required<Pick<SimpleEntry, "id">> & SimpleEntry) => Promise<unknown>;
 }
 
-/** Adds or changes a catalog (id, name) or an item (id, name, customer type). */
+const WORDS = { productLine: "product line", item: "item" } as const;
+
+/** Adds or changes a product line or an item (id, name, customer type). */
 export function SimpleEntryModal({ kind, entry, ...props }: SimpleEntryModalProps) {
-  const title = entry ? `Change the ${kind}` : `Add ${kind === "item" ? "an item" : "a catalog"}`;
+  const title = entry ? `Change the ${WORDS[kind]}` : `Add ${kind === "item" ? "an item" : "a product line"}`;
   return (
     <Modal opened={entry !== undefined} onClose={props.onClose} title={title} centered>
       {entry !== undefined ? <SimpleEntryForm key={entry?.id ?? "new"} kind={kind} entry={entry} {...props} /> : null}
@@ -39,33 +41,31 @@ function SimpleEntryForm({ kind, entry, takenIds, onClose, onSave }: SimpleEntry
   const form = useForm({
     initialValues: { id: entry?.id ?? "", displayName: entry?.displayName ?? "", customerType: entry?.customerType ?? "user" },
     validate: {
-      id: (value) => (entry ? null : idProblem(value, kind, takenIds)),
+      id: (value) => (entry ? null : idProblem(value, WORDS[kind], takenIds)),
       displayName: displayNameProblem,
     },
   });
-  const submit = form.onSubmit((values) => run(() => onSave({ id: values.id.trim(), displayName: values.displayName.trim() || undefined, ...(kind === "item" ? { customerType: values.customerType } : {}) })), focusFirstError);
+  const submit = form.onSubmit((values) => run(() => onSave({ id: values.id.trim(), displayName: values.displayName.trim() || undefined, customerType: values.customerType })), focusFirstError);
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
         <TextInput label="Id" name="id" description="Letters, digits, underscores and hyphens; it cannot change later." disabled={entry !== null} data-autofocus {...form.getInputProps("id")} />
         <TextInput label="Display name" name="displayName" description="Optional: what people see." {...form.getInputProps("displayName")} />
-        {kind === "item" ? (
-          <Select
-            label="Customer type"
-            name="customerType"
-            description="Who holds quantities of it."
-            data={CUSTOMER_TYPES.map((value) => ({ value, label: value }))}
-            allowDeselect={false}
-            {...form.getInputProps("customerType")}
-          />
-        ) : null}
+        <Select
+          label="Customer type"
+          name="customerType"
+          description={kind === "item" ? "Who holds quantities of it." : "Whose products it holds: its products are all for this customer type."}
+          data={CUSTOMER_TYPES.map((value) => ({ value, label: value }))}
+          allowDeselect={false}
+          {...form.getInputProps("customerType")}
+        />
         <ErrorAlert message={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={saving}>
             Cancel
           </Button>
           <Button type="submit" loading={saving}>
-            {entry ? `Save ${kind}` : `Add ${kind}`}
+            {entry ? `Save ${WORDS[kind]}` : `Add ${WORDS[kind]}`}
           </Button>
         </Group>
       </Stack>

@@ -12,7 +12,7 @@ import { Link } from "react-router";
 import { dashboardPath, useProjectId } from "../shell/project-context";
 import { CUSTOMER_TYPES } from "./catalog-types";
 import { summarize, typeLabel } from "./transaction-summary";
-import { refundOf, TRANSACTION_TYPES, useRefund, useTransactions, type Transaction, type TransactionCustomerType, type TransactionFilter, type TransactionType } from "./use-transactions";
+import { customerOf, refundAmountOf, refundOf, TRANSACTION_TYPES, useRefund, useTransactions, type Transaction, type TransactionCustomerType, type TransactionFilter, type TransactionType } from "./use-transactions";
 
 /** A UUID's first part ("3f2a9c1e…"), the whole of a shorter id; the link and its title carry all of it. */
 const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
@@ -101,14 +101,17 @@ function TransactionList({ projectId, filter, page, onNext, onPrevious }: Transa
       {
         id: "customer",
         header: "Customer",
-        cell: ({ row }) => (
-          <Anchor component={Link} to={`${dashboardPath(projectId, "payments/customers")}?type=${row.original.customer_type}&id=${encodeURIComponent(row.original.customer_id)}`} size="xs" aria-label={`${row.original.customer_type} ${row.original.customer_id}`} style={{ whiteSpace: "nowrap" }}>
-            <Text span c="dimmed" size="xs">{`${row.original.customer_type} `}</Text>
-            <Text span ff="monospace" size="xs" title={row.original.customer_id}>
-              {shortId(row.original.customer_id)}
-            </Text>
-          </Anchor>
-        ),
+        cell: ({ row }) => {
+          const customer = customerOf(row.original);
+          return customer ? (
+            <Anchor component={Link} to={`${dashboardPath(projectId, "payments/customers")}?type=${customer.type}&id=${encodeURIComponent(customer.id)}`} size="xs" aria-label={`${customer.type} ${customer.id}`} style={{ whiteSpace: "nowrap" }}>
+              <Text span c="dimmed" size="xs">{`${customer.type} `}</Text>
+              <Text span ff="monospace" size="xs" title={customer.id}>
+                {shortId(customer.id)}
+              </Text>
+            </Anchor>
+          ) : null;
+        },
       },
       {
         id: "what",
@@ -137,7 +140,7 @@ function TransactionList({ projectId, filter, page, onNext, onPrevious }: Transa
               action={() => refund.mutateAsync(refundRequest)}
               onDone={() => notifications.show({ message: "Refunded.", color: "green" })}
             >
-              {`${formatMoney(refundRequest.amount_usd, "USD")} goes back to the customer through Stripe, and the customer loses the product at once.`}
+              {`${formatMoney(refundAmountOf(refundRequest), "USD")} goes back to the customer through Stripe, and the customer loses the product at once.`}
             </ConfirmAction>
           ) : null;
         },

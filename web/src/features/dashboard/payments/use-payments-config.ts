@@ -11,7 +11,13 @@ export function usePaymentsConfig(projectId: string): PaymentsConfig {
     queryFn: ({ signal }) => api.getConfig(adminRequest(projectId, { signal })),
     select: (answer) => {
       const payments = (JSON.parse(answer.config_string) as { payments?: Partial<PaymentsConfig> }).payments ?? {};
-      return { testMode: payments.testMode ?? true, catalogs: payments.catalogs ?? {}, items: payments.items ?? {}, products: payments.products ?? {} };
+      return {
+        blockNewPurchases: payments.blockNewPurchases ?? false,
+        testMode: payments.testMode ?? true,
+        productLines: payments.productLines ?? {},
+        items: payments.items ?? {},
+        products: payments.products ?? {},
+      };
     },
   });
   return data;

@@ -37,16 +37,27 @@ export function useTransactions(projectId: string, filter: TransactionFilter) {
  */
 export function refundOf(transaction: Transaction): api.RefundRequest | null {
   if (transaction.test_mode || transaction.adjusted_by.length > 0) return null;
-  let target: Pick<api.RefundRequest, "type" | "id"> | null = null;
+  let found: (Pick<api.RefundRequest, "type" | "id"> & { entryIndex: number; quantity: number }) | null = null;
   let amount: string | null = null;
-  for (const entry of transaction.entries) {
+  for (const [entryIndex, entry] of transaction.entries.entries()) {
     if (entry.type === "product_grant") {
-      if (entry.subscription_id) target = { type: "subscription", id: entry.subscription_id };
-      else if (entry.one_time_purchase_id) target = { type: "one-time-purchase", id: entry.one_time_purchase_id };
+      if (entry.subscription_id) found = { type: "subscription", id: entry.subscription_id, entryIndex, quantity: entry.quantity };
+      else if (entry.one_time_purchase_id) found = { type: "one-time-purchase", id: entry.one_time_purchase_id, entryIndex, quantity: entry.quantity };
     }
     if (entry.type === "money_transfer") amount = entry.charged_amount.USD ?? null;
   }
-  return target && amount && Number(amount) > 0 ? { ...target, amount_usd: amount, end_action: "now" } : null;
+  if (!found || !amount || !(Number(amount) > 0)) return null;
+  // All the money back, and the whole quantity taken back: the customer loses the product at once.
+  return { type: found.type, id: found.id, refund_entries: [{ entry_index: found.entryIndex, quantity: found.quantity, amount_usd: amount }] };
+}
+
+/** The money a refund request gives back, in USD. */
+export const refundAmountOf = (request: api.RefundRequest): string => request.refund_entries[0]?.amount_usd ?? "0";
+
+/** Whom a transaction is for: the customer its entries name (Stack Auth's shape keeps it on each entry). */
+export function customerOf(transaction: Transaction): { type: string; id: string } | null {
+  const entry = transaction.entries[0] as { customer_type?: string; customer_id?: string } | undefined;
+  return entry?.customer_type && entry.customer_id ? { type: entry.customer_type, id: entry.customer_id } : null;
 }
 
 /** Refunds (`POST /internal/payments/transactions/refund`); every read of the project (the list, customers' products and items) is marked stale. */
