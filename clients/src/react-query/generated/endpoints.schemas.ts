@@ -33,6 +33,168 @@ export interface AdminProjectList {
   pagination?: AdminProjectListPagination;
 }
 
+export type AiAnswerConversationId = string | null;
+
+export interface AiAnswer {
+  content: AiContentBlock[];
+  finalText: string;
+  conversationId: AiAnswerConversationId;
+}
+
+export type AiContentBlockAnyOfType = typeof AiContentBlockAnyOfType[keyof typeof AiContentBlockAnyOfType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiContentBlockAnyOfType = {
+  text: 'text',
+} as const;
+
+export type AiContentBlockAnyOf = {
+  type: AiContentBlockAnyOfType;
+  text: string;
+};
+
+export type AiContentBlockAnyOfThreeType = typeof AiContentBlockAnyOfThreeType[keyof typeof AiContentBlockAnyOfThreeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiContentBlockAnyOfThreeType = {
+  'tool-call': 'tool-call',
+} as const;
+
+export type AiContentBlockAnyOfThree = {
+  type: AiContentBlockAnyOfThreeType;
+  toolName: string;
+  toolCallId: string;
+  args?: unknown;
+  argsText: string;
+  /** Always null: no tool runs on this server. */
+  result: null;
+};
+
+export type AiContentBlock = AiContentBlockAnyOf | AiContentBlockAnyOfThree;
+
+export type AiMessageRole = typeof AiMessageRole[keyof typeof AiMessageRole];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiMessageRole = {
+  user: 'user',
+  assistant: 'assistant',
+  tool: 'tool',
+} as const;
+
+export type AiMessageContentAnyOfItem = {[key: string]: unknown};
+
+/**
+ * Text, or the AI SDK's content parts (text, image, file, tool-call, tool-result).
+ */
+export type AiMessageContent = string | AiMessageContentAnyOfItem[];
+
+export interface AiMessage {
+  role: AiMessageRole;
+  /** Text, or the AI SDK's content parts (text, image, file, tool-call, tool-result). */
+  content: AiMessageContent;
+}
+
+/**
+ * Accepted for compatibility; this server has one model (AI_MODEL).
+ */
+export type AiQueryQuality = typeof AiQueryQuality[keyof typeof AiQueryQuality];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiQueryQuality = {
+  dumb: 'dumb',
+  smart: 'smart',
+  smartest: 'smartest',
+} as const;
+
+/**
+ * Accepted for compatibility; this server has one model (AI_MODEL).
+ */
+export type AiQuerySpeed = typeof AiQuerySpeed[keyof typeof AiQuerySpeed];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiQuerySpeed = {
+  slow: 'slow',
+  fast: 'fast',
+} as const;
+
+export type AiQuerySystemPrompt = typeof AiQuerySystemPrompt[keyof typeof AiQuerySystemPrompt];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AiQuerySystemPrompt = {
+  'command-center-ask-ai': 'command-center-ask-ai',
+  'docs-ask-ai': 'docs-ask-ai',
+  'wysiwyg-edit': 'wysiwyg-edit',
+  'email-wysiwyg-editor': 'email-wysiwyg-editor',
+  'email-assistant-template': 'email-assistant-template',
+  'email-assistant-theme': 'email-assistant-theme',
+  'email-assistant-draft': 'email-assistant-draft',
+  'create-dashboard': 'create-dashboard',
+  'run-query': 'run-query',
+  'build-analytics-query': 'build-analytics-query',
+  'rewrite-template-source': 'rewrite-template-source',
+} as const;
+
+/**
+ * The project a dashboard user works on: only a user of the internal project who owns it may name it.
+ * @maxLength 100
+ */
+export type AiQueryProjectId = string | null;
+
+/**
+ * @maxLength 200
+ */
+export type AiQueryMcpCallMetadataAnyOfConversationId = string | null;
+
+/**
+ * Sent by Stack Auth's MCP server; only its conversationId is used (echoed back).
+ */
+export type AiQueryMcpCallMetadataAnyOf = {
+  /** @maxLength 200 */
+  toolName: string;
+  /** @maxLength 10000 */
+  reason: string;
+  /** @maxLength 10000 */
+  userPrompt: string;
+  /** @maxLength 200 */
+  conversationId?: AiQueryMcpCallMetadataAnyOfConversationId;
+};
+
+/**
+ * Sent by Stack Auth's MCP server; only its conversationId is used (echoed back).
+ */
+export type AiQueryMcpCallMetadata = AiQueryMcpCallMetadataAnyOf | null;
+
+export interface AiQuery {
+  /** Accepted for compatibility; this server has one model (AI_MODEL). */
+  quality: AiQueryQuality;
+  /** Accepted for compatibility; this server has one model (AI_MODEL). */
+  speed: AiQuerySpeed;
+  /**
+   * Tools the model may call (docs, sql-query, create-email-theme, create-email-template, create-email-draft, update-dashboard); calls come back as tool-call blocks. `docs` and `sql-query` are accepted and left out here. Another name answers a plain 400.
+   * @maxItems 20
+   */
+  tools: string[];
+  systemPrompt: AiQuerySystemPrompt;
+  /**
+   * @minItems 1
+   * @maxItems 200
+   */
+  messages: AiMessage[];
+  /**
+   * The project a dashboard user works on: only a user of the internal project who owns it may name it.
+   * @maxLength 100
+   */
+  projectId?: AiQueryProjectId;
+  /** Sent by Stack Auth's MCP server; only its conversationId is used (echoed back). */
+  mcpCallMetadata?: AiQueryMcpCallMetadata;
+}
+
 export type AnalyticsEventBatchEventsItemEventType = typeof AnalyticsEventBatchEventsItemEventType[keyof typeof AnalyticsEventBatchEventsItemEventType];
 
 
@@ -155,6 +317,15 @@ export interface ApiKeyUpdate {
   revoked?: boolean;
 }
 
+export interface AppleNativeSignIn {
+  /**
+   * The identity token Apple's sign-in sheet gave the app (a JWT).
+   * @minLength 1
+   * @maxLength 16384
+   */
+  id_token: string;
+}
+
 export interface BackendUrls {
   urls: string[];
 }
@@ -218,7 +389,7 @@ export const CliLoginSucceededStatus = {
 
 export interface CliLoginSucceeded {
   status: CliLoginSucceededStatus;
-  /** The refresh token of a new session of the confirming user. */
+  /** The session the confirm page handed over with `refresh_token`, or else a new session of the confirming user. */
   refresh_token: string;
 }
 
@@ -359,7 +530,7 @@ export interface CompleteCliLogin {
   /** `complete` (the default) confirms as the signed-in user; `check` and `claim-anon-session` need no user. */
   mode?: CompleteCliLoginMode;
   /**
-   * The confirming browser session's refresh token (the Stack SDK sends it); it must be the signed-in user's.
+   * The confirming browser session's refresh token (the Stack SDK's page sends it): that session confirms, and the tool gets it.
    * @minLength 1
    * @maxLength 256
    */
@@ -367,6 +538,16 @@ export interface CompleteCliLogin {
 }
 
 export type CompleteCliLoginAnswer = CliLoginCheck | CliLoginAnonymousSession | CliLoginConfirmed;
+
+/**
+ * By page: signIn, signUp, accountSettings and so on.
+ */
+export type ComponentVersionsVersions = {[key: string]: PageComponentVersion};
+
+export interface ComponentVersions {
+  /** By page: signIn, signUp, accountSettings and so on. */
+  versions: ComponentVersionsVersions;
+}
 
 export interface ConfigOverridePatch {
   /** @maxLength 1000000 */
@@ -688,6 +869,42 @@ export interface CredentialScanningRevoke {
   api_key: string;
 }
 
+export type CrossDomainAuthorizeRequestCodeChallengeMethod = typeof CrossDomainAuthorizeRequestCodeChallengeMethod[keyof typeof CrossDomainAuthorizeRequestCodeChallengeMethod];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CrossDomainAuthorizeRequestCodeChallengeMethod = {
+  S256: 'S256',
+} as const;
+
+export interface CrossDomainAuthorizeRequest {
+  /**
+   * The receiving page, on a trusted domain; the code and `state` are added to it.
+   * @maxLength 2048
+   */
+  redirect_uri: string;
+  /**
+   * @minLength 1
+   * @maxLength 512
+   */
+  state: string;
+  /**
+   * BASE64URL(SHA-256(verifier)) of the receiving page's verifier.
+   * @pattern ^[A-Za-z0-9_-]{43}$
+   */
+  code_challenge: string;
+  code_challenge_method?: CrossDomainAuthorizeRequestCodeChallengeMethod;
+  /**
+   * Handed back with the tokens; trusted domain.
+   * @maxLength 2048
+   */
+  after_callback_redirect_url?: string;
+}
+
+export interface CrossDomainAuthorizeResponse {
+  redirect_url: string;
+}
+
 /**
  * The server shape with server or admin access, the client shape otherwise.
  */
@@ -893,7 +1110,7 @@ export interface EmailDraft {
   id: string;
   display_name: string;
   tsx_source: string;
-  theme_id: EmailTemplateThemeId;
+  theme_id: EmailThemeChoice;
   sent_at_millis: EmailDraftSentAtMillis;
 }
 
@@ -903,7 +1120,7 @@ export interface EmailDraftCreate {
    * @maxLength 256
    */
   display_name: string;
-  theme_id?: EmailTemplateThemeId;
+  theme_id?: EmailThemeChoice;
   /**
    * TSX source (see the README's e-mail template conventions).
    * @minLength 1
@@ -914,6 +1131,18 @@ export interface EmailDraftCreate {
 
 export interface EmailDraftCreated {
   id: string;
+}
+
+export type EmailDraftDeletedOk = typeof EmailDraftDeletedOk[keyof typeof EmailDraftDeletedOk];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const EmailDraftDeletedOk = {
+  ok: 'ok',
+} as const;
+
+export interface EmailDraftDeleted {
+  ok: EmailDraftDeletedOk;
 }
 
 export interface EmailDraftList {
@@ -932,7 +1161,7 @@ export interface EmailDraftUpdate {
    * @maxLength 256
    */
   display_name?: string;
-  theme_id?: EmailTemplateThemeId;
+  theme_id?: EmailThemeChoice;
   /**
    * TSX source (see the README's e-mail template conventions).
    * @minLength 1
@@ -958,6 +1187,10 @@ export interface EmailDraftUpdated {
   ok: EmailDraftUpdatedOk;
 }
 
+export interface EmailQueueStep {
+  ok: boolean;
+}
+
 /**
  * Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.
  */
@@ -974,7 +1207,7 @@ export interface EmailTemplate {
   id: string;
   display_name: string;
   tsx_source: string;
-  theme_id?: EmailTemplateThemeId;
+  theme_id?: EmailThemeChoice;
   is_built_in: boolean;
 }
 
@@ -1008,11 +1241,6 @@ export interface EmailTemplateList {
   templates: EmailTemplate[];
 }
 
-/**
- * A theme id; `null`: the project's selected theme; `false`: no theme.
- */
-export type EmailTemplateThemeId = string | boolean | null;
-
 export interface EmailTemplateUpdate {
   /**
    * TSX source (see the README's e-mail template conventions).
@@ -1020,7 +1248,7 @@ export interface EmailTemplateUpdate {
    * @maxLength 1000000
    */
   tsx_source?: string;
-  theme_id?: EmailTemplateThemeId;
+  theme_id?: EmailThemeChoice;
   /**
    * @minLength 1
    * @maxLength 256
@@ -1038,6 +1266,11 @@ export interface EmailTheme {
   tsx_source: string;
 }
 
+/**
+ * A theme id; `false`: no theme; `null`: the template's own, else the project's selected theme.
+ */
+export type EmailThemeChoice = string | 'default-light' | 'default-dark' | boolean | null;
+
 export interface EmailThemeCreate {
   /**
    * @minLength 1
@@ -1050,9 +1283,13 @@ export interface EmailThemeCreated {
   id: string;
 }
 
+/**
+ * A theme's id (a UUID; `default-light` and `default-dark` name the first two built-in themes).
+ */
+export type EmailThemeId = string | 'default-light' | 'default-dark' | null;
+
 export interface EmailThemeList {
   themes: EmailThemeSummary[];
-  selected_theme_id: string;
 }
 
 export interface EmailThemeSummary {
@@ -1076,10 +1313,65 @@ export interface EmailThemeUpdate {
 
 export interface EmailThemeUpdated {
   display_name: string;
-  rendered_html?: string;
 }
 
 export interface EmptyObject { [key: string]: unknown }
+
+export type FailedEmailsBatchEmailsItem = {
+  subject: string;
+  to: string[];
+};
+
+export interface FailedEmailsBatch {
+  emails: FailedEmailsBatchEmailsItem[];
+  tenant_owner_emails: string[];
+  project_id: string;
+  tenancy_id: string;
+}
+
+export interface FailedEmailsDigest {
+  success: boolean;
+  failed_emails_by_tenancy: FailedEmailsBatch[];
+}
+
+export type FeedbackName = string | null;
+
+export type FeedbackFeedbackType = 'feedback' | 'bug' | null;
+
+/**
+ * The project of a signed-in sender.
+ */
+export type FeedbackSourceProjectId = string | null;
+
+/**
+ * The signed-in sender, a user of source_project_id.
+ */
+export type FeedbackUserId = string | null;
+
+export interface Feedback {
+  id: string;
+  name: FeedbackName;
+  email: string;
+  message: string;
+  feedback_type: FeedbackFeedbackType;
+  /** The project of a signed-in sender. */
+  source_project_id: FeedbackSourceProjectId;
+  /** The signed-in sender, a user of source_project_id. */
+  user_id: FeedbackUserId;
+  created_at_millis: number;
+}
+
+export type FeedbackListPaginationNextCursor = string | null;
+
+export type FeedbackListPagination = {
+  next_cursor: FeedbackListPaginationNextCursor;
+};
+
+export interface FeedbackList {
+  items: Feedback[];
+  is_paginated: boolean;
+  pagination?: FeedbackListPagination;
+}
 
 export type InlineProductCustomerType = typeof InlineProductCustomerType[keyof typeof InlineProductCustomerType];
 
@@ -1264,6 +1556,22 @@ export interface InlineProductInput {
   server_metadata?: unknown;
 }
 
+export type InternalEmailError = string | null;
+
+export interface InternalEmail {
+  id: string;
+  subject: string;
+  /** When it was sent, or given up on; for one still waiting, when it was queued. */
+  sent_at_millis: number;
+  to: string[];
+  error: InternalEmailError;
+}
+
+export interface InternalEmailList {
+  items: InternalEmail[];
+  is_paginated: boolean;
+}
+
 export interface ItemQuantityChange {
   /**
    * Positive to add, negative to spend.
@@ -1390,6 +1698,42 @@ export interface KnownError400BodyParsingErrorSchemaError {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusAiNotConfiguredCode = typeof KnownError400PlusAiNotConfiguredCode[keyof typeof KnownError400PlusAiNotConfiguredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAiNotConfiguredCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  AI_NOT_CONFIGURED: 'AI_NOT_CONFIGURED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusAiNotConfiguredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAiNotConfigured {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAiNotConfiguredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAiNotConfiguredDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusAnalyticsNotEnabledCode = typeof KnownError400PlusAnalyticsNotEnabledCode[keyof typeof KnownError400PlusAnalyticsNotEnabledCode];
 
 
@@ -1498,111 +1842,41 @@ export interface KnownError400PlusAnonymousAccountsNotEnabled {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusApiKeysNotEnabledCode = typeof KnownError400PlusApiKeysNotEnabledCode[keyof typeof KnownError400PlusApiKeysNotEnabledCode];
+export type KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode = typeof KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode[keyof typeof KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusApiKeysNotEnabledCode = {
+export const KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
+  APPLE_BUNDLE_ID_NOT_CONFIGURED: 'APPLE_BUNDLE_ID_NOT_CONFIGURED',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
   BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
   CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
   INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  INVALID_APPLE_CREDENTIALS: 'INVALID_APPLE_CREDENTIALS',
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
 } as const;
 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusApiKeysNotEnabledDetails = {[key: string]: unknown};
+export type KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusApiKeysNotEnabled {
+export interface KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusApiKeysNotEnabledCode;
+  code: KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusApiKeysNotEnabledDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode = typeof KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode[keyof typeof KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUser {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusApiKeysNotEnabledCannotGetOwnUserWithoutUserDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode = typeof KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode[keyof typeof KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  API_KEYS_NOT_ENABLED: 'API_KEYS_NOT_ENABLED',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  WRONG_API_KEY_TYPE: 'WRONG_API_KEY_TYPE',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusApiKeysNotEnabledWrongApiKeyType {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusApiKeysNotEnabledWrongApiKeyTypeDetails;
+  details?: KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vDetails;
 }
 
 /**
@@ -1681,44 +1955,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUser {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
-  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gatDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode];
 
 
@@ -1790,6 +2026,44 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Details;
 }
 
 /**
@@ -2064,11 +2338,11 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategor
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode];
+export type KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode = {
+export const KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
@@ -2076,7 +2350,7 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConne
   CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
   CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
   INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
 } as const;
@@ -2084,18 +2358,18 @@ export const KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConne
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails = {[key: string]: unknown};
+export type KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUser {
+export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignIn {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserCode;
+  code: KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails;
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignInDetails;
 }
 
 /**
@@ -2133,42 +2407,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhite
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCliAuthErrorCode = typeof KnownError400PlusCliAuthErrorCode[keyof typeof KnownError400PlusCliAuthErrorCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCliAuthErrorCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CLI_AUTH_ERROR: 'CLI_AUTH_ERROR',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCliAuthErrorDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCliAuthError {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCliAuthErrorCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCliAuthErrorDetails;
 }
 
 /**
@@ -2470,6 +2708,43 @@ export interface KnownError400PlusEmailRenderingError {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode = typeof KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode[keyof typeof KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  EMAIL_RENDERING_ERROR: 'EMAIL_RENDERING_ERROR',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REQUIRES_CUSTOM_EMAIL_SERVER: 'REQUIRES_CUSTOM_EMAIL_SERVER',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusEmailRenderingErrorRequiresCustomEmailServerDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusInternalProjectCannotBeDeletedCode = typeof KnownError400PlusInternalProjectCannotBeDeletedCode[keyof typeof KnownError400PlusInternalProjectCannotBeDeletedCode];
 
 
@@ -2659,44 +2934,6 @@ export interface KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a731
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode = typeof KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode[keyof typeof KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
-  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osu {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusOauthProviderAccountIdAlreadyUsedForSignInAnd2More18i8osuDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code = typeof KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code[keyof typeof KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code];
 
 
@@ -2771,11 +3008,11 @@ export interface KnownError400PlusPasskeyAuthenticationNotEnabled {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode];
+export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode = {
+export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
@@ -2786,6 +3023,7 @@ export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode
   PASSKEY_REGISTRATION_FAILED: 'PASSKEY_REGISTRATION_FAILED',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
   VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
   VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
 } as const;
@@ -2793,18 +3031,18 @@ export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hDetails = {[key: string]: unknown};
+export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h {
+export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hCode;
+  code: KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5hDetails;
+  details?: KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsDetails;
 }
 
 /**
@@ -3115,6 +3353,42 @@ export interface KnownError400PlusRedirectUrlNotWhitelisted {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusRequiresCustomEmailServerCode = typeof KnownError400PlusRequiresCustomEmailServerCode[keyof typeof KnownError400PlusRequiresCustomEmailServerCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusRequiresCustomEmailServerCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REQUIRES_CUSTOM_EMAIL_SERVER: 'REQUIRES_CUSTOM_EMAIL_SERVER',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusRequiresCustomEmailServerDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusRequiresCustomEmailServer {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusRequiresCustomEmailServerCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusRequiresCustomEmailServerDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistCode = typeof KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistCode[keyof typeof KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExistCode];
 
 
@@ -3225,6 +3499,42 @@ export interface KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAtte
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusWrongApiKeyTypeCode = typeof KnownError400PlusWrongApiKeyTypeCode[keyof typeof KnownError400PlusWrongApiKeyTypeCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusWrongApiKeyTypeCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  WRONG_API_KEY_TYPE: 'WRONG_API_KEY_TYPE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusWrongApiKeyTypeDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusWrongApiKeyType {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusWrongApiKeyTypeCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusWrongApiKeyTypeDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError401Code = typeof KnownError401Code[keyof typeof KnownError401Code];
 
 
@@ -3267,13 +3577,15 @@ export interface KnownError401 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = typeof KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode[keyof typeof KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode];
+export type KnownError401AccessTokenExpiredAnd5More1fu59g1Code = typeof KnownError401AccessTokenExpiredAnd5More1fu59g1Code[keyof typeof KnownError401AccessTokenExpiredAnd5More1fu59g1Code];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = {
+export const KnownError401AccessTokenExpiredAnd5More1fu59g1Code = {
   ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
   INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
   UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
   USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
 } as const;
@@ -3281,18 +3593,46 @@ export const KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode = {
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails = {[key: string]: unknown};
+export type KnownError401AccessTokenExpiredAnd5More1fu59g1Details = {[key: string]: unknown};
 
 /**
  * A known error answered with status 401.
  */
-export interface KnownError401AccessTokenExpiredAnd3MoreL2xy9z {
+export interface KnownError401AccessTokenExpiredAnd5More1fu59g1 {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError401AccessTokenExpiredAnd3MoreL2xy9zCode;
+  code: KnownError401AccessTokenExpiredAnd5More1fu59g1Code;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError401AccessTokenExpiredAnd3MoreL2xy9zDetails;
+  details?: KnownError401AccessTokenExpiredAnd5More1fu59g1Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError401ApiKeyExpiredCode = typeof KnownError401ApiKeyExpiredCode[keyof typeof KnownError401ApiKeyExpiredCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401ApiKeyExpiredCode = {
+  API_KEY_EXPIRED: 'API_KEY_EXPIRED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError401ApiKeyExpiredDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401ApiKeyExpired {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401ApiKeyExpiredCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401ApiKeyExpiredDetails;
 }
 
 /**
@@ -3337,6 +3677,49 @@ export interface KnownError401PlusApiKeyExpiredApiKeyRevoked {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError401PlusApiKeyExpiredApiKeyRevokedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError401PlusExpectedInternalProjectCode = typeof KnownError401PlusExpectedInternalProjectCode[keyof typeof KnownError401PlusExpectedInternalProjectCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401PlusExpectedInternalProjectCode = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  EXPECTED_INTERNAL_PROJECT: 'EXPECTED_INTERNAL_PROJECT',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError401PlusExpectedInternalProjectDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401PlusExpectedInternalProject {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401PlusExpectedInternalProjectCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401PlusExpectedInternalProjectDetails;
 }
 
 /**
@@ -3560,29 +3943,30 @@ export interface KnownError401PlusUserAuthenticationRequired {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError401RefreshTokenNotFoundOrExpiredCode = typeof KnownError401RefreshTokenNotFoundOrExpiredCode[keyof typeof KnownError401RefreshTokenNotFoundOrExpiredCode];
+export type KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode = typeof KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode[keyof typeof KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError401RefreshTokenNotFoundOrExpiredCode = {
+export const KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode = {
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
   REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED: 'REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED',
 } as const;
 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError401RefreshTokenNotFoundOrExpiredDetails = {[key: string]: unknown};
+export type KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 401.
  */
-export interface KnownError401RefreshTokenNotFoundOrExpired {
+export interface KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError401RefreshTokenNotFoundOrExpiredCode;
+  code: KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError401RefreshTokenNotFoundOrExpiredDetails;
+  details?: KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpiredDetails;
 }
 
 /**
@@ -3639,35 +4023,6 @@ export interface KnownError403NewPurchasesBlocked {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError403NewPurchasesBlockedDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError403PlusClientTeamCreationNotEnabledCode = typeof KnownError403PlusClientTeamCreationNotEnabledCode[keyof typeof KnownError403PlusClientTeamCreationNotEnabledCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusClientTeamCreationNotEnabledCode = {
-  CLIENT_TEAM_CREATION_NOT_ENABLED: 'CLIENT_TEAM_CREATION_NOT_ENABLED',
-  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError403PlusClientTeamCreationNotEnabledDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 403.
- */
-export interface KnownError403PlusClientTeamCreationNotEnabled {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusClientTeamCreationNotEnabledCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusClientTeamCreationNotEnabledDetails;
 }
 
 /**
@@ -3816,6 +4171,35 @@ export interface KnownError404ApiKeyNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError404ApiKeyNotFoundTeamNotFoundCode = typeof KnownError404ApiKeyNotFoundTeamNotFoundCode[keyof typeof KnownError404ApiKeyNotFoundTeamNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404ApiKeyNotFoundTeamNotFoundCode = {
+  API_KEY_NOT_FOUND: 'API_KEY_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404ApiKeyNotFoundTeamNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404ApiKeyNotFoundTeamNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404ApiKeyNotFoundTeamNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404ApiKeyNotFoundTeamNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError404ApiKeyNotFoundUserNotFoundCode = typeof KnownError404ApiKeyNotFoundUserNotFoundCode[keyof typeof KnownError404ApiKeyNotFoundUserNotFoundCode];
 
 
@@ -3899,64 +4283,6 @@ export interface KnownError404ItemNotFoundAnd3More1fp6fa8 {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404ItemNotFoundAnd3More1fp6fa8Details;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError404NotificationCategoryNotFoundUserNotFoundCode = typeof KnownError404NotificationCategoryNotFoundUserNotFoundCode[keyof typeof KnownError404NotificationCategoryNotFoundUserNotFoundCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404NotificationCategoryNotFoundUserNotFoundCode = {
-  NOTIFICATION_CATEGORY_NOT_FOUND: 'NOTIFICATION_CATEGORY_NOT_FOUND',
-  USER_NOT_FOUND: 'USER_NOT_FOUND',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError404NotificationCategoryNotFoundUserNotFoundDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 404.
- */
-export interface KnownError404NotificationCategoryNotFoundUserNotFound {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404NotificationCategoryNotFoundUserNotFoundCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404NotificationCategoryNotFoundUserNotFoundDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode = typeof KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode[keyof typeof KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode = {
-  NOTIFICATION_CATEGORY_NOT_FOUND: 'NOTIFICATION_CATEGORY_NOT_FOUND',
-  VERIFICATION_CODE_NOT_FOUND: 'VERIFICATION_CODE_NOT_FOUND',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 404.
- */
-export interface KnownError404NotificationCategoryNotFoundVerificationCodeNotFound {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404NotificationCategoryNotFoundVerificationCodeNotFoundDetails;
 }
 
 /**
@@ -4600,6 +4926,35 @@ export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2M
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode = {
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+  OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: 'OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUserDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError409EmailAlreadyVerifiedCode = typeof KnownError409EmailAlreadyVerifiedCode[keyof typeof KnownError409EmailAlreadyVerifiedCode];
 
 
@@ -4825,6 +5180,35 @@ export interface KnownError503 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError503PlusAiProviderUnavailableCode = typeof KnownError503PlusAiProviderUnavailableCode[keyof typeof KnownError503PlusAiProviderUnavailableCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError503PlusAiProviderUnavailableCode = {
+  AI_PROVIDER_UNAVAILABLE: 'AI_PROVIDER_UNAVAILABLE',
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError503PlusAiProviderUnavailableDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 503.
+ */
+export interface KnownError503PlusAiProviderUnavailable {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError503PlusAiProviderUnavailableCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError503PlusAiProviderUnavailableDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError503PlusOauthProviderTemporarilyUnavailableCode = typeof KnownError503PlusOauthProviderTemporarilyUnavailableCode[keyof typeof KnownError503PlusOauthProviderTemporarilyUnavailableCode];
 
 
@@ -4878,6 +5262,97 @@ export interface KnownError503PlusPaymentProviderUnavailable {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError503PlusPaymentProviderUnavailableDetails;
+}
+
+export type ManagedEmailDomainStatusProperty = typeof ManagedEmailDomainStatusProperty[keyof typeof ManagedEmailDomainStatusProperty];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ManagedEmailDomainStatusProperty = {
+  pending_dns: 'pending_dns',
+  pending_verification: 'pending_verification',
+  verified: 'verified',
+  applied: 'applied',
+  failed: 'failed',
+} as const;
+
+export interface ManagedEmailDomain {
+  domain_id: string;
+  subdomain: string;
+  sender_local_part: string;
+  name_server_records: string[];
+  status: ManagedEmailDomainStatusProperty;
+}
+
+export type ManagedEmailDomainAppliedStatus = typeof ManagedEmailDomainAppliedStatus[keyof typeof ManagedEmailDomainAppliedStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ManagedEmailDomainAppliedStatus = {
+  applied: 'applied',
+} as const;
+
+export interface ManagedEmailDomainApplied {
+  status: ManagedEmailDomainAppliedStatus;
+}
+
+export interface ManagedEmailDomainApply {
+  /**
+   * @minLength 1
+   * @maxLength 128
+   */
+  domain_id: string;
+}
+
+export interface ManagedEmailDomainCheck {
+  /**
+   * @minLength 1
+   * @maxLength 128
+   */
+  domain_id: string;
+  /**
+   * @minLength 1
+   * @maxLength 253
+   */
+  subdomain: string;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  sender_local_part: string;
+}
+
+export interface ManagedEmailDomainList {
+  items: ManagedEmailDomain[];
+}
+
+export interface ManagedEmailDomainSetup {
+  /**
+   * @minLength 1
+   * @maxLength 253
+   */
+  subdomain: string;
+  /**
+   * @minLength 1
+   * @maxLength 64
+   */
+  sender_local_part: string;
+}
+
+export type ManagedEmailDomainStatusStatus = typeof ManagedEmailDomainStatusStatus[keyof typeof ManagedEmailDomainStatusStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ManagedEmailDomainStatusStatus = {
+  pending_dns: 'pending_dns',
+  pending_verification: 'pending_verification',
+  verified: 'verified',
+  applied: 'applied',
+  failed: 'failed',
+} as const;
+
+export interface ManagedEmailDomainStatus {
+  status: ManagedEmailDomainStatusStatus;
 }
 
 export type MetricsUsersByCountry = {[key: string]: number};
@@ -4975,6 +5450,11 @@ export interface NotificationPreferenceUpdate {
   enabled: boolean;
 }
 
+/**
+ * Authorization code grant: the `after_callback_redirect_url` the flow was started with (`afterCallbackRedirectUrl`: the same, under the name older SDKs read).
+ */
+export type OAuthAfterCallbackRedirectUrl = string | null;
+
 export interface OAuthAuthorizeLocation {
   location: string;
 }
@@ -5014,12 +5494,18 @@ export interface OAuthProviderAnswer {
 }
 
 /**
+ * A user id, or `me` for the signed-in user.
+ */
+export type OAuthProviderCreateUserId = string | 'me';
+
+/**
  * @maxLength 256
  */
 export type OAuthProviderCreateEmail = string | null;
 
 export interface OAuthProviderCreate {
-  user_id: string;
+  /** A user id, or `me` for the signed-in user. */
+  user_id: OAuthProviderCreateUserId;
   /**
    * @minLength 1
    * @maxLength 63
@@ -5099,22 +5585,23 @@ export interface OAuthTokenRequest {
    */
   redirect_uri?: string;
   /**
-   * `authorization_code` grant: the PKCE verifier of the flow's S256 challenge.
-   * @minLength 43
-   * @maxLength 128
-   * @pattern ^[A-Za-z0-9._~-]{43,128}$
+   * `authorization_code` grant: the PKCE verifier of the flow's challenge (S256 or plain).
+   * @pattern ^[A-Za-z0-9._~-]{1,128}$
    */
   code_verifier?: string;
   /**
    * The project id, optionally followed by `#<branch id>`.
    * @minLength 1
+   * @maxLength 200
    */
   client_id: string;
   /**
-   * A publishable client key, or `__stack_public_client__`.
+   * A publishable client key, or `__stack_public_client__` (or nothing) when the project requires none.
    * @minLength 1
+   * @maxLength 512
    */
-  client_secret: string;
+  client_secret?: string;
+  /** @maxLength 512 */
   scope?: string;
 }
 
@@ -5126,23 +5613,18 @@ export const OAuthTokenResponseTokenType = {
   Bearer: 'Bearer',
 } as const;
 
-/**
- * Authorization code grant: the `after_callback_redirect_url` the flow was started with.
- */
-export type OAuthTokenResponseAfterCallbackRedirectUrl = string | null;
-
 export interface OAuthTokenResponse {
   access_token: string;
   token_type: OAuthTokenResponseTokenType;
   expires_in: number;
   refresh_token: string;
   scope: string;
-  /** Authorization code grant: the signed-in user. */
-  user_id?: string;
   /** Authorization code grant: whether this sign-in created the user. */
   is_new_user?: boolean;
-  /** Authorization code grant: the `after_callback_redirect_url` the flow was started with. */
-  after_callback_redirect_url?: OAuthTokenResponseAfterCallbackRedirectUrl;
+  /** Authorization code grant: `is_new_user` again, under the name older SDKs read. */
+  newUser?: boolean;
+  after_callback_redirect_url?: OAuthAfterCallbackRedirectUrl;
+  afterCallbackRedirectUrl?: OAuthAfterCallbackRedirectUrl;
 }
 
 export interface OtpNonce {
@@ -5172,35 +5654,10 @@ export type OtpSignInTokensAllOf = {
 
 export type OtpSignInTokens = SignInTokens & OtpSignInTokensAllOf;
 
+/**
+ * The theme it is rendered in; null for none.
+ */
 export type OutboxEmailThemeId = string | null;
-
-export type OutboxEmailToAnyOfType = typeof OutboxEmailToAnyOfType[keyof typeof OutboxEmailToAnyOfType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const OutboxEmailToAnyOfType = {
-  'user-primary-email': 'user-primary-email',
-} as const;
-
-export type OutboxEmailToAnyOf = {
-  type: OutboxEmailToAnyOfType;
-  user_id: string;
-};
-
-export type OutboxEmailToAnyOfThreeType = typeof OutboxEmailToAnyOfThreeType[keyof typeof OutboxEmailToAnyOfThreeType];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const OutboxEmailToAnyOfThreeType = {
-  'custom-emails': 'custom-emails',
-} as const;
-
-export type OutboxEmailToAnyOfThree = {
-  type: OutboxEmailToAnyOfThreeType;
-  emails: string[];
-};
-
-export type OutboxEmailTo = OutboxEmailToAnyOf | OutboxEmailToAnyOfThree;
 
 export type OutboxEmailVariables = {[key: string]: unknown};
 
@@ -5232,6 +5689,9 @@ export type OutboxEmailSendAttemptErrorsAnyOfItem = {
   internal_details: OutboxEmailSendAttemptErrorsAnyOfItemInternalDetails;
 };
 
+/**
+ * One entry per failed try; null before any failed.
+ */
 export type OutboxEmailSendAttemptErrors = OutboxEmailSendAttemptErrorsAnyOfItem[] | null;
 
 export type OutboxEmailStatus = typeof OutboxEmailStatus[keyof typeof OutboxEmailStatus];
@@ -5274,28 +5734,30 @@ export interface OutboxEmail {
   id: string;
   created_at_millis: number;
   updated_at_millis: number;
+  /** The template's TSX as it was when the mail was sent (empty for the platform's own mail). */
   tsx_source: string;
+  /** The theme it is rendered in; null for none. */
   theme_id: OutboxEmailThemeId;
-  to: OutboxEmailTo;
-  to_address: string;
+  to: OutboxRecipient;
   variables: OutboxEmailVariables;
   skip_deliverability_check: boolean;
   scheduled_at_millis: number;
   created_with: OutboxEmailCreatedWith;
   email_draft_id: OutboxEmailEmailDraftId;
   email_programmatic_call_template_id: OutboxEmailEmailProgrammaticCallTemplateId;
-  purpose: string;
+  /** Failed tries so far. */
   send_retries: number;
   next_send_retry_at_millis: OutboxEmailNextSendRetryAtMillis;
+  /** One entry per failed try; null before any failed. */
   send_attempt_errors: OutboxEmailSendAttemptErrors;
   is_paused: boolean;
   has_rendered: boolean;
   has_delivered: boolean;
   status: OutboxEmailStatus;
   simple_status: OutboxEmailSimpleStatus;
-  is_high_priority: boolean;
-  is_transactional: boolean;
-  notification_category_id: OutboxEmailNotificationCategoryId;
+  is_high_priority?: boolean;
+  is_transactional?: boolean;
+  notification_category_id?: OutboxEmailNotificationCategoryId;
   subject?: string;
   html?: OutboxEmailHtml;
   text?: OutboxEmailText;
@@ -5325,8 +5787,6 @@ export interface OutboxEmailList {
   pagination: OutboxEmailListPagination;
 }
 
-export type OutboxEmailUpdateThemeId = string | boolean | null;
-
 export type OutboxEmailUpdateVariables = {[key: string]: unknown};
 
 export interface OutboxEmailUpdate {
@@ -5334,8 +5794,80 @@ export interface OutboxEmailUpdate {
   is_paused?: boolean;
   /** @minimum 0 */
   scheduled_at_millis?: number;
-  theme_id?: OutboxEmailUpdateThemeId;
+  theme_id?: EmailThemeId;
   variables?: OutboxEmailUpdateVariables;
+  /**
+   * @minLength 1
+   * @maxLength 1000000
+   */
+  tsx_source?: string;
+  to?: OutboxRecipient;
+  skip_deliverability_check?: boolean;
+}
+
+export type OutboxRecipientAnyOfType = typeof OutboxRecipientAnyOfType[keyof typeof OutboxRecipientAnyOfType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OutboxRecipientAnyOfType = {
+  'user-primary-email': 'user-primary-email',
+} as const;
+
+export type OutboxRecipientAnyOf = {
+  type: OutboxRecipientAnyOfType;
+  user_id: string;
+};
+
+export type OutboxRecipientAnyOfThreeType = typeof OutboxRecipientAnyOfThreeType[keyof typeof OutboxRecipientAnyOfThreeType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OutboxRecipientAnyOfThreeType = {
+  'user-custom-emails': 'user-custom-emails',
+} as const;
+
+export type OutboxRecipientAnyOfThree = {
+  type: OutboxRecipientAnyOfThreeType;
+  user_id: string;
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  emails: string[];
+};
+
+export type OutboxRecipientAnyOfFiveType = typeof OutboxRecipientAnyOfFiveType[keyof typeof OutboxRecipientAnyOfFiveType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OutboxRecipientAnyOfFiveType = {
+  'custom-emails': 'custom-emails',
+} as const;
+
+export type OutboxRecipientAnyOfFive = {
+  type: OutboxRecipientAnyOfFiveType;
+  /**
+   * @minItems 1
+   * @maxItems 50
+   */
+  emails: string[];
+};
+
+/**
+ * Who the message goes to: a user's primary e-mail (looked up when sending), or given addresses.
+ */
+export type OutboxRecipient = OutboxRecipientAnyOf | OutboxRecipientAnyOfThree | OutboxRecipientAnyOfFive;
+
+/**
+ * What each version brought, by version number.
+ */
+export type PageComponentVersionChangelogs = {[key: string]: string};
+
+export interface PageComponentVersion {
+  /** The latest version of the page's contract. */
+  version: number;
+  /** What each version brought, by version number. */
+  changelogs: PageComponentVersionChangelogs;
 }
 
 export type PasskeyAuthenticationResponseType = typeof PasskeyAuthenticationResponseType[keyof typeof PasskeyAuthenticationResponseType];
@@ -5361,25 +5893,25 @@ export type PasskeyAuthenticationResponseResponse = {
   /**
    * The client data the authenticator signed over: type, challenge, origin.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   clientDataJSON: string;
   /**
    * The authenticator data: RP ID hash, flags, signature counter.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   authenticatorData: string;
   /**
    * The signature over the authenticator data and the client data's hash.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   signature: string;
   /**
    * The user handle stored with the passkey.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   userHandle?: string;
   [key: string]: unknown;
@@ -5389,13 +5921,13 @@ export interface PasskeyAuthenticationResponse {
   /**
    * The credential id.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   id: string;
   /**
    * The credential id again (the same bytes).
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   rawId: string;
   type: PasskeyAuthenticationResponseType;
@@ -5450,19 +5982,19 @@ export type PasskeyRegistrationCredentialResponse = {
   /**
    * The client data the authenticator signed over: type, challenge, origin.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   clientDataJSON: string;
   /**
    * The authenticator data with the new public key, and the attestation.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   attestationObject: string;
   /**
    * The authenticator data alone.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   authenticatorData?: string;
   /** @maxItems 16 */
@@ -5471,7 +6003,7 @@ export type PasskeyRegistrationCredentialResponse = {
   /**
    * The public key in SPKI form.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   publicKey?: string;
   [key: string]: unknown;
@@ -5481,13 +6013,13 @@ export interface PasskeyRegistrationCredential {
   /**
    * The credential id.
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   id: string;
   /**
    * The credential id again (the same bytes).
    * @maxLength 65536
-   * @pattern ^[A-Za-z0-9_-]*$
+   * @pattern ^[A-Za-z0-9_\-+/]*={0,2}$
    */
   rawId: string;
   type: PasskeyRegistrationCredentialType;
@@ -6288,6 +6820,11 @@ export type ProjectConfigOauthProvidersItem = {
   client_secret?: string;
   facebook_config_id?: string;
   microsoft_tenant_id?: string;
+  /**
+   * Bundle ids of native Apple apps (Sign in with Apple).
+   * @maxItems 50
+   */
+  apple_bundle_ids?: string[];
 };
 
 export type ProjectConfigEnabledOauthProvidersItem = {
@@ -6390,6 +6927,11 @@ export type ProjectConfigPatchOauthProvidersItem = {
   client_secret?: string;
   facebook_config_id?: string;
   microsoft_tenant_id?: string;
+  /**
+   * Bundle ids of native Apple apps (Sign in with Apple).
+   * @maxItems 50
+   */
+  apple_bundle_ids?: string[];
 };
 
 export type ProjectConfigPatchEmailConfigType = typeof ProjectConfigPatchEmailConfigType[keyof typeof ProjectConfigPatchEmailConfigType];
@@ -6613,13 +7155,14 @@ export interface PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code];
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code = {
+export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode = {
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
   INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
+  OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: 'OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
   OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
   REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
@@ -6628,31 +7171,32 @@ export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Co
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details = {[key: string]: unknown};
+export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4 {
+export interface PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv {
   /** Stable error code; see the known-errors catalogue. */
-  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Code;
+  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd2MoreTw87k4Details;
+  details?: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvDetails;
 }
 
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode = typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode[keyof typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode];
+export type PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode = typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode[keyof typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode = {
+export const PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode = {
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
   OAUTH_PROVIDER_ACCESS_DENIED: 'OAUTH_PROVIDER_ACCESS_DENIED',
   OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
   SCHEMA_ERROR: 'SCHEMA_ERROR',
   SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
 } as const;
@@ -6660,18 +7204,18 @@ export const PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails = {[key: string]: unknown};
+export type PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa {
+export interface PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d {
   /** Stable error code; see the known-errors catalogue. */
-  code: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaCode;
+  code: PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxaDetails;
+  details?: PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dDetails;
 }
 
 /**
@@ -7009,6 +7553,12 @@ export type RateLimitsCliLoginPerIp = RateLimitRule & unknown;
 
 export type RateLimitsCliPollPerIp = RateLimitRule & unknown;
 
+export type RateLimitsSessionReplayBatchesPerSession = RateLimitRule & unknown;
+
+export type RateLimitsAiRequestsPerCaller = RateLimitRule & unknown;
+
+export type RateLimitsFeedbackPerIp = RateLimitRule & unknown;
+
 export type RateLimitsAnalyticsBatchesPerSession = RateLimitRule & unknown;
 
 /**
@@ -7025,6 +7575,9 @@ export interface RateLimits {
   code_check_per_ip?: RateLimitRule;
   cli_login_per_ip?: RateLimitsCliLoginPerIp;
   cli_poll_per_ip?: RateLimitsCliPollPerIp;
+  session_replay_batches_per_session?: RateLimitsSessionReplayBatchesPerSession;
+  ai_requests_per_caller?: RateLimitsAiRequestsPerCaller;
+  feedback_per_ip?: RateLimitsFeedbackPerIp;
   analytics_batches_per_session?: RateLimitsAnalyticsBatchesPerSession;
 }
 
@@ -7074,7 +7627,7 @@ export interface RefundRequest {
 export type RenderEmailRequestVariables = {[key: string]: unknown};
 
 export interface RenderEmailRequest {
-  theme_id?: EmailTemplateThemeId;
+  theme_id?: EmailThemeChoice;
   /**
    * @minLength 1
    * @maxLength 1000000
@@ -7097,23 +7650,16 @@ export interface RenderEmailRequest {
 
 export interface RenderedEmail {
   html: string;
-  text: string;
   subject?: string;
   notification_category?: string;
 }
-
-/**
- * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
- */
-export type SendEmailRequestAnyOfThemeId = string | boolean | null;
 
 export type SendEmailRequestAnyOf = {
   /** @maxLength 998 */
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
-  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-  theme_id?: SendEmailRequestAnyOfThemeId;
+  theme_id?: EmailThemeChoice;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;
   /**
@@ -7127,20 +7673,14 @@ export type SendEmailRequestAnyOf = {
   html: string;
 };
 
-/**
- * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
- */
-export type SendEmailRequestAnyOfThreeThemeId = string | boolean | null;
+export type SendEmailRequestAnyOfTwoVariables = {[key: string]: unknown};
 
-export type SendEmailRequestAnyOfThreeVariables = {[key: string]: unknown};
-
-export type SendEmailRequestAnyOfThree = {
+export type SendEmailRequestAnyOfTwo = {
   /** @maxLength 998 */
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
-  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-  theme_id?: SendEmailRequestAnyOfThreeThemeId;
+  theme_id?: EmailThemeChoice;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;
   /**
@@ -7152,72 +7692,54 @@ export type SendEmailRequestAnyOfThree = {
   user_ids: string[];
   /** @maxLength 128 */
   template_id: string;
-  variables?: SendEmailRequestAnyOfThreeVariables;
+  variables?: SendEmailRequestAnyOfTwoVariables;
 };
 
-/**
- * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
- */
-export type SendEmailRequestAnyOfSixThemeId = string | boolean | null;
+export type SendEmailRequestAnyOfFour = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  theme_id?: EmailThemeChoice;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  /** @maxItems 10000 */
+  user_ids: string[];
+  /** @maxLength 128 */
+  draft_id: string;
+};
+
+export type SendEmailRequestAnyOfFive = {
+  /** @maxLength 998 */
+  subject?: string;
+  /** @maxLength 64 */
+  notification_category_name?: string;
+  theme_id?: EmailThemeChoice;
+  /** Sent ahead of other queued mail. */
+  is_high_priority?: boolean;
+  /**
+   * Not sent before this time.
+   * @minimum 0
+   */
+  scheduled_at_millis?: number;
+  all_users: boolean;
+  /** @maxLength 1000000 */
+  html: string;
+};
+
+export type SendEmailRequestAnyOfSixVariables = {[key: string]: unknown};
 
 export type SendEmailRequestAnyOfSix = {
   /** @maxLength 998 */
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
-  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-  theme_id?: SendEmailRequestAnyOfSixThemeId;
-  /** Sent ahead of other queued mail. */
-  is_high_priority?: boolean;
-  /**
-   * Not sent before this time.
-   * @minimum 0
-   */
-  scheduled_at_millis?: number;
-  /** @maxItems 10000 */
-  user_ids: string[];
-  /** @maxLength 128 */
-  draft_id: string;
-};
-
-/**
- * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
- */
-export type SendEmailRequestAnyOfEightThemeId = string | boolean | null;
-
-export type SendEmailRequestAnyOfEight = {
-  /** @maxLength 998 */
-  subject?: string;
-  /** @maxLength 64 */
-  notification_category_name?: string;
-  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-  theme_id?: SendEmailRequestAnyOfEightThemeId;
-  /** Sent ahead of other queued mail. */
-  is_high_priority?: boolean;
-  /**
-   * Not sent before this time.
-   * @minimum 0
-   */
-  scheduled_at_millis?: number;
-  all_users: boolean;
-  /** @maxLength 1000000 */
-  html: string;
-};
-
-/**
- * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
- */
-export type SendEmailRequestAnyOfOnezeroThemeId = string | boolean | null;
-
-export type SendEmailRequestAnyOfOnezeroVariables = {[key: string]: unknown};
-
-export type SendEmailRequestAnyOfOnezero = {
-  /** @maxLength 998 */
-  subject?: string;
-  /** @maxLength 64 */
-  notification_category_name?: string;
-  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-  theme_id?: SendEmailRequestAnyOfOnezeroThemeId;
+  theme_id?: EmailThemeChoice;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;
   /**
@@ -7228,21 +7750,15 @@ export type SendEmailRequestAnyOfOnezero = {
   all_users: boolean;
   /** @maxLength 128 */
   template_id: string;
-  variables?: SendEmailRequestAnyOfOnezeroVariables;
+  variables?: SendEmailRequestAnyOfSixVariables;
 };
 
-/**
- * A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme.
- */
-export type SendEmailRequestAnyOfOnethreeThemeId = string | boolean | null;
-
-export type SendEmailRequestAnyOfOnethree = {
+export type SendEmailRequestAnyOfEight = {
   /** @maxLength 998 */
   subject?: string;
   /** @maxLength 64 */
   notification_category_name?: string;
-  /** A theme id; false for no theme; null or absent for the template's or draft's own, else the project's selected theme. */
-  theme_id?: SendEmailRequestAnyOfOnethreeThemeId;
+  theme_id?: EmailThemeChoice;
   /** Sent ahead of other queued mail. */
   is_high_priority?: boolean;
   /**
@@ -7255,34 +7771,36 @@ export type SendEmailRequestAnyOfOnethree = {
   draft_id: string;
 };
 
-export type SendEmailRequest = SendEmailRequestAnyOf | SendEmailRequestAnyOfThree | SendEmailRequestAnyOfSix | SendEmailRequestAnyOfEight | SendEmailRequestAnyOfOnezero | SendEmailRequestAnyOfOnethree;
+export type SendEmailRequest = SendEmailRequestAnyOf | SendEmailRequestAnyOfTwo | SendEmailRequestAnyOfFour | SendEmailRequestAnyOfFive | SendEmailRequestAnyOfSix | SendEmailRequestAnyOfEight;
 
 export interface SendEmailResponse {
   results: SendEmailResult[];
 }
 
-export type SendEmailResultStatus = typeof SendEmailResultStatus[keyof typeof SendEmailResultStatus];
+export interface SendEmailResult {
+  user_id: string;
+}
+
+export type SendFeedbackFeedbackType = typeof SendFeedbackFeedbackType[keyof typeof SendFeedbackFeedbackType];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const SendEmailResultStatus = {
-  queued: 'queued',
-  scheduled: 'scheduled',
-  skipped: 'skipped',
+export const SendFeedbackFeedbackType = {
+  feedback: 'feedback',
+  bug: 'bug',
 } as const;
 
-export interface SendEmailResult {
-  user_id: string;
-  user_email?: string;
-  /** Whether a message was queued for this user. */
-  success: boolean;
-  /** Why not: the user has no primary e-mail, or turned the category off. */
-  error?: string;
-  /** The message in the outbox. */
-  email_id?: string;
-  status: SendEmailResultStatus;
-  /** When it is due: the scheduled time, or a later slot when the project is over its capacity. */
-  send_at_millis?: number;
+export interface SendFeedback {
+  /** @maxLength 100 */
+  name?: string;
+  /** @maxLength 256 */
+  email: string;
+  /**
+   * @minLength 1
+   * @maxLength 5000
+   */
+  message: string;
+  feedback_type?: SendFeedbackFeedbackType;
 }
 
 export interface SendTestWebhook {
@@ -7306,7 +7824,7 @@ export interface SendTestWebhookResult {
 export type SentEmailUserId = string | null;
 
 /**
- * `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user turned the category off. `bounced`: refused for good by the receiving server.
+ * `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user could not get it. `bounced`: refused for good by the receiving server.
  */
 export type SentEmailStatus = typeof SentEmailStatus[keyof typeof SentEmailStatus];
 
@@ -7341,7 +7859,7 @@ export interface SentEmail {
   user_id: SentEmailUserId;
   /** Empty until a queued message is rendered (unless the send gave a subject). */
   subject: string;
-  /** `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user turned the category off. `bounced`: refused for good by the receiving server. */
+  /** `not_sent`: no SMTP server was configured. `skipped`: cancelled, or the user could not get it. `bounced`: refused for good by the receiving server. */
   status: SentEmailStatus;
   error: SentEmailError;
   purpose: string;
@@ -7353,7 +7871,7 @@ export interface SentEmail {
   attempts: number;
   is_high_priority: boolean;
   is_paused: boolean;
-  /** Queued or scheduled: can still be edited or cancelled (PATCH /emails/outbox/{id}). */
+  /** Not yet handed to SMTP: can still be edited or cancelled (PATCH /emails/outbox/{id}). */
   editable: boolean;
 }
 
@@ -7758,6 +8276,116 @@ export interface SessionList {
   is_paginated: boolean;
 }
 
+export type SessionReplayProjectUserDisplayName = string | null;
+
+export type SessionReplayProjectUserPrimaryEmail = string | null;
+
+export type SessionReplayProjectUser = {
+  id: string;
+  display_name: SessionReplayProjectUserDisplayName;
+  primary_email: SessionReplayProjectUserPrimaryEmail;
+};
+
+export interface SessionReplay {
+  id: string;
+  project_user: SessionReplayProjectUser;
+  /** The time of its first event, as the browser stamped it. */
+  started_at_millis: number;
+  /** The time of its last event so far. */
+  last_event_at_millis: number;
+  chunk_count: number;
+  event_count: number;
+  /** Mouse clicks in the recording (rrweb click interactions). */
+  click_count: number;
+}
+
+export interface SessionReplayBatch {
+  /** The browser tab session the SDK keeps in local storage. */
+  browser_session_id: string;
+  /** The recording segment of the tab; analytics events name it too. */
+  session_replay_segment_id: string;
+  /** Chosen by the SDK for each batch; a batch sent again under the same id is stored once. */
+  batch_id: string;
+  /**
+   * When the SDK started recording the segment.
+   * @minimum 0
+   * @maximum 253402300799999
+   */
+  started_at_ms: number;
+  /**
+   * When the SDK sent the batch; the time of a batch whose events carry none.
+   * @minimum 0
+   * @maximum 253402300799999
+   */
+  sent_at_ms: number;
+  /** 1 to 5000 rrweb events, stored as sent; each event's `timestamp` (ms) places it in the replay. */
+  events: unknown[];
+}
+
+export interface SessionReplayBatchResult {
+  session_replay_id: string;
+  batch_id: string;
+  /** The stored chunk's key, named as Stack Auth names its storage objects (Gatehouse keeps chunks in its database). */
+  s3_key: string;
+  /** True when this batch id was already stored: nothing changed. */
+  deduped: boolean;
+}
+
+export interface SessionReplayChunk {
+  id: string;
+  batch_id: string;
+  session_replay_segment_id: string;
+  browser_session_id: string;
+  event_count: number;
+  /** Its stored (gzipped) size. */
+  byte_length: number;
+  first_event_at_millis: number;
+  last_event_at_millis: number;
+  created_at_millis: number;
+}
+
+export interface SessionReplayChunkEvents {
+  /** rrweb events, as the SDK sent them. */
+  events: unknown[];
+}
+
+export type SessionReplayChunkListPaginationNextCursor = string | null;
+
+export type SessionReplayChunkListPagination = {
+  next_cursor: SessionReplayChunkListPaginationNextCursor;
+};
+
+export interface SessionReplayChunkList {
+  items: SessionReplayChunk[];
+  is_paginated: boolean;
+  pagination: SessionReplayChunkListPagination;
+}
+
+export type SessionReplayEventsChunkEventsItem = {
+  chunk_id: string;
+  /** rrweb events, as the SDK sent them. */
+  events: unknown[];
+};
+
+export interface SessionReplayEvents {
+  /** Every chunk of the replay, in playing order. */
+  chunks: SessionReplayChunk[];
+  /** The events of the chunks in the requested window, in the same order. */
+  chunk_events: SessionReplayEventsChunkEventsItem[];
+}
+
+export type SessionReplayListPaginationNextCursor = string | null;
+
+export type SessionReplayListPagination = {
+  next_cursor: SessionReplayListPaginationNextCursor;
+};
+
+export interface SessionReplayList {
+  items: SessionReplay[];
+  is_paginated: boolean;
+  pagination: SessionReplayListPagination;
+}
+
 export interface SessionTokens {
   refresh_token: string;
   access_token: string;
@@ -8103,15 +8731,12 @@ export interface TeamApiKeyList {
 export type TeamCreateProfileImageUrl = string | null;
 
 /**
- * Becomes the first member and has the team selected; client access may only pass `me`.
+ * Becomes the first member, with the team creator's default permissions; client access may only name itself (`me`, the default).
  */
 export type TeamCreateCreatorUserId = string | 'me';
 
 export interface TeamCreate {
-  /**
-   * @minLength 1
-   * @maxLength 256
-   */
+  /** @maxLength 256 */
   display_name: string;
   /**
    * Image URL (http(s) or data URL); inline images under 100 KB.
@@ -8124,7 +8749,7 @@ export interface TeamCreate {
   client_read_only_metadata?: unknown;
   /** Server and admin access only. */
   server_metadata?: unknown;
-  /** Becomes the first member and has the team selected; client access may only pass `me`. */
+  /** Becomes the first member, with the team creator's default permissions; client access may only name itself (`me`, the default). */
   creator_user_id?: TeamCreateCreatorUserId;
 }
 
@@ -8242,10 +8867,7 @@ export interface TeamPermissionList {
 export type TeamUpdateProfileImageUrl = string | null;
 
 export interface TeamUpdate {
-  /**
-   * @minLength 1
-   * @maxLength 256
-   */
+  /** @maxLength 256 */
   display_name?: string;
   /**
    * Image URL (http(s) or data URL); inline images under 100 KB.
@@ -8562,12 +9184,12 @@ client_id: string;
  */
 client_secret: string;
 /**
- * The client's callback page (trusted domain); our code and `state` are added to it.
+ * The client's callback page; our code and `state` are added to it. It must be on a trusted domain when the provider answers.
  * @maxLength 2048
  */
 redirect_uri: string;
 /**
- * Our own scope; SDKs send `legacy`.
+ * Our own scope; SDKs send `legacy`. Handed back by the token endpoint.
  * @maxLength 512
  */
 scope?: string;
@@ -8579,12 +9201,14 @@ scope?: string;
 state: string;
 grant_type: AuthorizeOAuthGrantType;
 /**
- * BASE64URL(SHA-256(code_verifier)) of the client's verifier.
- * @minLength 43
+ * S256: BASE64URL(SHA-256(code_verifier)), 43 characters. plain: the verifier itself (RFC 7636 unreserved characters).
+ * @minLength 1
  * @maxLength 128
- * @pattern ^[A-Za-z0-9_-]{43,128}$
  */
 code_challenge: string;
+/**
+ * `S256` (what Gatehouse's own clients send) or `plain`.
+ */
 code_challenge_method: AuthorizeOAuthCodeChallengeMethod;
 response_type: AuthorizeOAuthResponseType;
 /**
@@ -8592,17 +9216,17 @@ response_type: AuthorizeOAuthResponseType;
  */
 type?: AuthorizeOAuthType;
 /**
- * The signed-in user's access token; required for `link`.
+ * The signed-in user's access token: required for `link`; with `authenticate`, an anonymous user of it is upgraded by a new provider account.
  * @maxLength 8192
  */
 token?: string;
 /**
- * Extra scopes to ask the provider for, space-separated.
+ * Extra scopes to ask the provider for, space-separated (not with shared keys).
  * @maxLength 2048
  */
 provider_scope?: string;
 /**
- * Where failures go, with `errorCode`, `message` and `details`; trusted domain.
+ * Where failures go when `redirect_uri` is not trusted; trusted domain.
  * @maxLength 2048
  */
 error_redirect_url?: string;
@@ -8613,9 +9237,8 @@ error_redirect_url?: string;
 error_redirect_uri?: string;
 /**
  * Handed back with the tokens, for the client to go to; relative or on a trusted domain.
- * @maxLength 2048
  */
-after_callback_redirect_url?: string;
+after_callback_redirect_url?: string | string;
 response_mode?: AuthorizeOAuthResponseMode;
 /**
  * `json`: answer `{location}` instead of redirecting.
@@ -8638,6 +9261,7 @@ export type AuthorizeOAuthCodeChallengeMethod = typeof AuthorizeOAuthCodeChallen
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const AuthorizeOAuthCodeChallengeMethod = {
   S256: 'S256',
+  plain: 'plain',
 } as const;
 
 export type AuthorizeOAuthResponseType = typeof AuthorizeOAuthResponseType[keyof typeof AuthorizeOAuthResponseType];
@@ -8707,6 +9331,8 @@ error_description?: string;
 iss?: string;
 };
 
+export type OauthCallback303 = { [key: string]: unknown };
+
 export type OauthCallbackFormPostParams = {
 /**
  * @maxLength 4096
@@ -8729,6 +9355,8 @@ error_description?: string;
  */
 iss?: string;
 };
+
+export type OauthCallbackFormPost303 = { [key: string]: unknown };
 
 export type ListSessionsParams = {
 /**
@@ -8760,6 +9388,15 @@ user_id: string | 'me';
 contact_channel_id?: string;
 };
 
+export type ListSentEmailsParams = {
+cursor?: string;
+/**
+ * @minimum 1
+ * @maximum 200
+ */
+limit?: number;
+};
+
 export type ListOutboxEmailsParams = {
 cursor?: string;
 /**
@@ -8768,6 +9405,7 @@ cursor?: string;
  */
 limit?: number;
 status?: ListOutboxEmailsStatus;
+simple_status?: ListOutboxEmailsSimpleStatus;
 };
 
 export type ListOutboxEmailsStatus = typeof ListOutboxEmailsStatus[keyof typeof ListOutboxEmailsStatus];
@@ -8775,15 +9413,31 @@ export type ListOutboxEmailsStatus = typeof ListOutboxEmailsStatus[keyof typeof 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ListOutboxEmailsStatus = {
+  paused: 'paused',
+  preparing: 'preparing',
   queued: 'queued',
   scheduled: 'scheduled',
   rendering: 'rendering',
   sending: 'sending',
   sent: 'sent',
   bounced: 'bounced',
-  failed: 'failed',
+  'server-error': 'server-error',
+  'render-error': 'render-error',
   skipped: 'skipped',
-  not_sent: 'not_sent',
+  'delivery-delayed': 'delivery-delayed',
+  opened: 'opened',
+  clicked: 'clicked',
+  'marked-as-spam': 'marked-as-spam',
+} as const;
+
+export type ListOutboxEmailsSimpleStatus = typeof ListOutboxEmailsSimpleStatus[keyof typeof ListOutboxEmailsSimpleStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListOutboxEmailsSimpleStatus = {
+  'in-progress': 'in-progress',
+  ok: 'ok',
+  error: 'error',
 } as const;
 
 export type UnsubscribeParams = {
@@ -8802,13 +9456,42 @@ export type UnsubscribeOneClickParams = {
 code: string;
 };
 
-export type ListSentEmailsParams = {
-cursor?: string;
+export type RunEmailQueueStepParams = {
+only_one_step?: RunEmailQueueStepOnlyOneStep;
+};
+
+export type RunEmailQueueStepOnlyOneStep = typeof RunEmailQueueStepOnlyOneStep[keyof typeof RunEmailQueueStepOnlyOneStep];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RunEmailQueueStepOnlyOneStep = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+export type SendFailedEmailsDigestParams = {
+dry_run?: SendFailedEmailsDigestDryRun;
+};
+
+export type SendFailedEmailsDigestDryRun = typeof SendFailedEmailsDigestDryRun[keyof typeof SendFailedEmailsDigestDryRun];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SendFailedEmailsDigestDryRun = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+export type ListFeedbackParams = {
 /**
  * @minimum 1
- * @maximum 200
+ * @maximum 100
  */
 limit?: number;
+/**
+ * `pagination.next_cursor` of the previous page.
+ */
+cursor?: string;
 };
 
 export type GetMetricsParams = {
@@ -8867,6 +9550,83 @@ export const ListPaymentTransactionsCustomerType = {
   team: 'team',
   custom: 'custom',
 } as const;
+
+export type ListSessionReplaysParams = {
+/**
+ * The `next_cursor` of the previous page (the id of its last replay).
+ * @maxLength 64
+ */
+cursor?: string;
+/**
+ * 1 to 200; default 50.
+ * @minimum 1
+ * @maximum 200
+ */
+limit?: number;
+/**
+ * Comma-separated user ids, at most 100.
+ * @maxLength 8192
+ */
+user_ids?: string;
+/**
+ * Comma-separated team ids, at most 100: the replays of their members.
+ * @maxLength 8192
+ */
+team_ids?: string;
+/**
+ * Only replays at least this long (first to last event, ms).
+ * @maxLength 32
+ */
+duration_ms_min?: string;
+/**
+ * Only replays at most this long.
+ * @maxLength 32
+ */
+duration_ms_max?: string;
+/**
+ * Only replays whose last event is at or after this time (ms).
+ * @maxLength 32
+ */
+last_event_at_from_millis?: string;
+/**
+ * Only replays whose last event is at or before this time (ms).
+ * @maxLength 32
+ */
+last_event_at_to_millis?: string;
+/**
+ * Only replays with at least this many clicks.
+ * @maxLength 32
+ */
+click_count_min?: string;
+};
+
+export type ListSessionReplayChunksParams = {
+/**
+ * The `next_cursor` of the previous page (the id of its last chunk).
+ */
+cursor?: string;
+/**
+ * 1 to 500; default 100.
+ * @minimum 1
+ * @maximum 500
+ */
+limit?: number;
+};
+
+export type GetSessionReplayEventsParams = {
+/**
+ * The first chunk (0-based) whose events to return; default 0.
+ * @minimum 0
+ * @maximum 9007199254740991
+ */
+offset?: number | null;
+/**
+ * 1 to 20; default 20.
+ * @minimum 1
+ * @maximum 20
+ */
+limit?: number;
+};
 
 export type GetUserActivityParams = {
 user_id: string;
@@ -8972,7 +9732,7 @@ query?: string;
 
 export type ListProjectPermissionsParams = {
 /**
- * A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND.
+ * A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403.
  */
 user_id?: string | 'me';
 /**
@@ -9036,7 +9796,7 @@ export type ListTeamInvitationsParams = {
  */
 team_id?: string;
 /**
- * Invitations addressed to one of this user's verified e-mails; client access may only name itself.
+ * Invitations addressed to one of this user's verified e-mails; client access may only name itself (another user answers CANNOT_GET_OWN_USER_WITHOUT_USER).
  */
 user_id?: string | 'me';
 };
@@ -9078,7 +9838,7 @@ query?: string;
 export type ListTeamPermissionsParams = {
 team_id?: string;
 /**
- * A user id, or `me`. Client access must name the signed-in user; another user answers USER_NOT_FOUND.
+ * A user id, or `me`. Client access must name the signed-in user; another user, or none, is refused with a plain 403.
  */
 user_id?: string | 'me';
 /**
@@ -9104,7 +9864,7 @@ export const ListTeamPermissionsRecursive = {
 
 export type ListTeamsParams = {
 /**
- * Only this user's teams. Client access must name the signed-in user (`me`); another user answers USER_NOT_FOUND. Omitted (server only) lists every team.
+ * Only this user's teams. Client access must name the signed-in user (`me` or their id); another user, or none, is refused with a plain 403. Omitted (server only) lists every team.
  */
 user_id?: string | 'me';
 add_current_user?: string;

@@ -132,6 +132,7 @@ describe("the retention sweeper", () => {
       );
       add(`session replay ${label}`, stale, () => exists("SELECT 1 FROM session_replays WHERE id = $1", [replayId]));
       add(`chunks of the session replay ${label}`, stale, () => exists("SELECT 1 FROM session_replay_chunks WHERE replay_id = $1", [replayId]));
+    }
     // Feedback to the operators: kept RETENTION_SECONDS, as finished mail.
     for (const [label, createdAt, stale] of [["past retention", age(RETENTION_SECONDS + 60), true], ["within retention", age(RETENTION_SECONDS - 60), false]] as const) {
       const id = newId();
