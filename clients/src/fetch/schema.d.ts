@@ -8379,7 +8379,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */
+            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED. As text: a sentence saying what was refused */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8478,7 +8478,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */
+            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED. As text: a sentence saying what was refused */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8629,7 +8629,7 @@ export interface operations {
                     "application/json": components["schemas"]["CrossDomainAuthorizeResponse"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR. As text: a sentence saying what was refused */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8639,7 +8639,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. As text: a sentence saying what was refused */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8703,7 +8703,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthTokenResponse"];
                 };
             };
-            /** @description Known error: BODY_PARSING_ERROR, INVALID_AUTHORIZATION_CODE, INVALID_OAUTH_CLIENT_ID_OR_SECRET, MULTI_FACTOR_AUTHENTICATION_REQUIRED, SCHEMA_ERROR */
+            /** @description Known error: BODY_PARSING_ERROR, INVALID_AUTHORIZATION_CODE, INVALID_OAUTH_CLIENT_ID_OR_SECRET, MULTI_FACTOR_AUTHENTICATION_REQUIRED, SCHEMA_ERROR. As text: a sentence saying what was refused */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10265,7 +10265,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10340,7 +10340,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10416,7 +10416,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16760,7 +16760,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16812,7 +16812,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthProvider"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST. As text: a sentence saying what was refused */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16840,7 +16840,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError403"];
                 };
             };
-            /** @description Known error: USER_NOT_FOUND */
+            /** @description Known error: USER_NOT_FOUND. As text: a sentence saying what was refused */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16902,7 +16902,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16912,7 +16912,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Known error: USER_NOT_FOUND */
+            /** @description Known error: USER_NOT_FOUND. As text: a sentence saying what was refused */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -16974,7 +16974,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16984,7 +16984,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Known error: USER_NOT_FOUND */
+            /** @description Known error: USER_NOT_FOUND. As text: a sentence saying what was refused */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17032,7 +17032,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthProvider"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: a sentence saying what was refused */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17051,7 +17051,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17061,7 +17061,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Known error: USER_NOT_FOUND */
+            /** @description Known error: USER_NOT_FOUND. As text: a sentence saying what was refused */
             404: {
                 headers: {
                     [name: string]: unknown;

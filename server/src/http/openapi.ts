@@ -250,9 +250,12 @@ export function withPlainTextRefusals<R extends { responses: Record<string | num
   const text = { schema: z.string().openapi({ description: "A sentence saying what was refused." }) };
   for (const status of statuses) {
     const existing = responses[status];
+    // The description says so as errorResponses does ("Known error: …. As text: …").
+    const asText = "As text: a sentence saying what was refused";
+    if (existing?.content?.["text/plain"]) continue;
     responses[status] = existing
-      ? { ...existing, content: { ...existing.content, "text/plain": text } }
-      : { description: "Refused (plain text)", content: { "text/plain": text } };
+      ? { ...existing, description: existing.description ? `${existing.description}. ${asText}` : asText, content: { ...existing.content, "text/plain": text } }
+      : { description: asText, content: { "text/plain": text } };
   }
   return route;
 }
