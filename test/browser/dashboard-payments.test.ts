@@ -52,7 +52,7 @@ describe("dashboard: payments", () => {
     await page.getByRole("listitem", { name: "Credits" }).waitFor();
 
     // A product including 100 credits each month, at 9.99 USD a month.
-    await page.getByRole("button", { name: "Add product" }).click();
+    await page.getByRole("button", { name: "Add product", exact: true }).click();
     const productForm = page.getByRole("dialog", { name: "Add a product" });
     await productForm.getByLabel("Id", { exact: true }).fill("pro");
     await productForm.getByLabel("Display name").fill("Pro plan");

@@ -1308,7 +1308,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       template: "/internal/payments/transactions/refund",
       path: "/internal/payments/transactions/refund",
       access: "admin",
-      json: { type: "one-time-purchase", id: SAMPLE_UUID, amount_usd: "1" },
+      json: { type: "one-time-purchase", id: SAMPLE_UUID, refund_entries: [{ entry_index: 0, quantity: 1, amount_usd: "1" }] },
       success: 200,
     },
   ],
