@@ -71,10 +71,11 @@ describe("the layered configuration API", () => {
 
   it("lets the environment level win over the branch level, and that over the project level", async () => {
     const project = await createProjectFixture(t);
-    await patch(project, "project", { "auth.allowSignUp": false, "users.allowClientUserDeletion": true });
-    await patch(project, "branch", { "auth.allowSignUp": true, "apiKeys.enabled.user": true });
-    await patch(project, "environment", { "apiKeys.enabled.user": false });
+    expect(await patch(project, "project", { "project.requirePublishableClientKey": true })).toMatchObject({ status: 200 });
+    await patch(project, "branch", { "auth.allowSignUp": false, "apiKeys.enabled.user": true, "users.allowClientUserDeletion": true });
+    await patch(project, "environment", { "apiKeys.enabled.user": false, "auth.allowSignUp": true });
     const config = await configOf(project);
+    expect(config.project.requirePublishableClientKey).toBe(true);
     expect(config.auth.allowSignUp).toBe(true);
     expect(config.users.allowClientUserDeletion).toBe(true);
     expect(config.apiKeys.enabled.user).toBe(false);
@@ -235,13 +236,18 @@ describe("refused configuration overrides", () => {
     expect(badLevel.json.code).toBe("SCHEMA_ERROR");
   });
 
-  it("judges a change by the whole document: a branch-level secret completes an environment-level provider", async () => {
+  it("judges a change by the whole document: environment-level credentials complete a branch-level provider", async () => {
     const own = await createProjectFixture(t);
-    expect(await patch(own, "branch", { "auth.oauth.providers.gh": { type: "github", isShared: false, clientId: "i", clientSecret: "s" } })).toMatchObject({
-      status: 200,
+    // A provider the branch declares is shared (Stack Auth's default) until the environment gives it credentials.
+    expect(await patch(own, "branch", { "auth.oauth.providers.gh": { type: "github", allowSignIn: true } })).toMatchObject({ status: 200 });
+    expect((await configOf(own)).auth.oauth.providers.gh).toEqual({ type: "github", isShared: true, allowSignIn: true, allowConnectedAccounts: false });
+    expect(await patch(own, "environment", { "auth.oauth.providers.gh.isShared": false, "auth.oauth.providers.gh.clientId": "i" })).toMatchObject({
+      status: 400,
     });
-    expect(await patch(own, "environment", { "auth.oauth.providers.gh.clientId": "j" })).toMatchObject({ status: 200 });
-    expect((await configOf(own)).auth.oauth.providers.gh).toMatchObject({ clientId: "j", clientSecret: "s" });
+    expect(
+      await patch(own, "environment", { "auth.oauth.providers.gh.isShared": false, "auth.oauth.providers.gh.clientId": "i", "auth.oauth.providers.gh.clientSecret": "s" }),
+    ).toMatchObject({ status: 200 });
+    expect((await configOf(own)).auth.oauth.providers.gh).toMatchObject({ type: "github", isShared: false, clientId: "i", clientSecret: "s", allowSignIn: true });
   });
 
   it("holds a project in production mode to HTTPS trusted domains", async () => {

@@ -5,6 +5,7 @@
  * mean the same thing here.
  */
 import type { RateLimitSettings } from "../../config/rate-limits";
+import { APP_IDS, type AppId } from "./apps";
 
 export interface OAuthProviderConfig {
   type: string;
@@ -87,14 +88,27 @@ export interface WebhookEndpointConfig {
   events?: Record<string, Record<string, true>>;
 }
 
+/** Where a project's data lives, as Stack Auth records it; Gatehouse keeps every project in its own database. */
+export type SourceOfTruth =
+  | { type: "hosted" }
+  | { type: "neon"; connectionStrings: Record<string, string> }
+  | { type: "postgres"; connectionString: string };
+
+export interface ExternalDatabaseConfig {
+  type?: "postgres";
+  connectionString?: string;
+}
+
 export interface ProjectConfig {
+  sourceOfTruth: SourceOfTruth;
   project: { requirePublishableClientKey: boolean };
   auth: {
     allowSignUp: boolean;
     password: { allowSignIn: boolean };
     otp: { allowSignIn: boolean };
     passkey: { allowSignIn: boolean };
-    anonymous: { allowSignUp: boolean };
+    /** Gatehouse's own key, rendered only when an override sets it: anonymous sign-up is allowed unless it says false. */
+    anonymous?: { allowSignUp?: boolean };
     oauth: {
       accountMergeStrategy: "link_method" | "raise_error" | "allow_duplicates";
       providers: Record<string, OAuthProviderConfig>;
@@ -104,6 +118,8 @@ export interface ProjectConfig {
   teams: { createPersonalTeamOnSignUp: boolean; allowClientTeamCreation: boolean };
   users: { allowClientUserDeletion: boolean };
   apiKeys: { enabled: { user: boolean; team: boolean } };
+  /** Which of Stack Auth's dashboard apps are switched on; every known app is listed, in the app store's order. */
+  apps: { installed: Record<AppId, { enabled: boolean }> };
   domains: { allowLocalhost: boolean; trustedDomains: Record<string, TrustedDomainConfig> };
   rbac: {
     permissions: Record<string, PermissionDefinitionConfig>;
@@ -120,6 +136,8 @@ export interface ProjectConfig {
     templates: Record<string, { displayName?: string; tsxSource?: string; themeId?: string | false }>;
   };
   payments: PaymentsConfig;
+  /** External databases Stack Auth copies project data into; stored and shown, not synced by Gatehouse. */
+  dbSync: { externalDatabases: Record<string, ExternalDatabaseConfig> };
   dataVault: { stores: Record<string, { displayName?: string }> };
   webhooks: { endpoints: Record<string, WebhookEndpointConfig> };
   /**
@@ -133,29 +151,42 @@ export const DEFAULT_EMAIL_THEME_ID = "default-light";
 
 export function defaultProjectConfig(): ProjectConfig {
   return {
+    sourceOfTruth: { type: "hosted" },
     project: { requirePublishableClientKey: false },
     auth: {
       allowSignUp: true,
       password: { allowSignIn: true },
       otp: { allowSignIn: false },
       passkey: { allowSignIn: false },
-      // On by default, as the SDK's `getUser({ or: "anonymous" })` expects of a project that did not opt out.
-      anonymous: { allowSignUp: true },
       oauth: { accountMergeStrategy: "link_method", providers: {} },
     },
     onboarding: { requireEmailVerification: false },
     teams: { createPersonalTeamOnSignUp: false, allowClientTeamCreation: false },
     users: { allowClientUserDeletion: false },
     apiKeys: { enabled: { user: false, team: false } },
+    apps: { installed: Object.fromEntries(APP_IDS.map((id) => [id, { enabled: false }])) as ProjectConfig["apps"]["installed"] },
     domains: { allowLocalhost: true, trustedDomains: {} },
     rbac: { permissions: {}, defaultPermissions: { teamCreator: {}, teamMember: {}, signUp: {} } },
     emails: { server: { isShared: true }, selectedThemeId: DEFAULT_EMAIL_THEME_ID, themes: {}, templates: {} },
     payments: { testMode: true, catalogs: {}, items: {}, products: {} },
+    dbSync: { externalDatabases: {} },
     dataVault: { stores: {} },
     webhooks: { endpoints: {} },
     rateLimits: {},
   };
 }
+
+/**
+ * What an entry of a record (`domains.trustedDomains.<id>`, ...) holds where its override
+ * says nothing, by the record's dotted path; given the entry's id. Entries of records not
+ * listed hold only what overrides give them.
+ */
+export const RECORD_ENTRY_DEFAULTS: Record<string, (id: string) => Record<string, unknown>> = {
+  "domains.trustedDomains": () => ({ handlerPath: "/handler" }),
+  "rbac.permissions": () => ({ containedPermissionIds: {} }),
+  "auth.oauth.providers": () => ({ isShared: true, allowSignIn: false, allowConnectedAccounts: false }),
+  "dataVault.stores": () => ({ displayName: "Unnamed Vault" }),
+};
 
 export type ConfigLevel = "project" | "branch" | "environment";
 export const CONFIG_LEVELS: readonly ConfigLevel[] = ["project", "branch", "environment"];

@@ -14,6 +14,7 @@ import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import type { ConfigLevel, ConfigOverride } from "./document";
 import { productionModeProblems } from "./production-mode";
+import { migrateLegacyKeys } from "./legacy-keys";
 import { applyToOverride, expandDottedKeys, renderConfig, withoutKeys } from "./render";
 import { isMalformedKey, overrideProblems, renderedConfigProblems } from "./schema";
 
@@ -28,7 +29,7 @@ const UNLINKED: ConfigSource = { type: "unlinked" };
 const levelBranch = (tenancy: Tenancy, level: ConfigLevel) => (level === "project" ? "" : tenancy.branchId);
 
 export const readOverride = (deps: ServiceDeps, tenancy: Tenancy, level: ConfigLevel) =>
-  findOverride(deps.db, tenancy.projectId, level, levelBranch(tenancy, level)).then(expandDottedKeys);
+  findOverride(deps.db, tenancy.projectId, level, levelBranch(tenancy, level)).then((stored) => expandDottedKeys(migrateLegacyKeys(level, stored)));
 
 function refuse(problems: string[]): never {
   throw new KnownError("SCHEMA_ERROR", { message: `Invalid config override: ${problems.join("; ")}` });
@@ -78,12 +79,13 @@ export async function replaceOverride(
   override: ConfigOverride,
   source?: ConfigSource,
 ): Promise<void> {
-  const problems = overrideProblems(override);
+  const migrated = migrateLegacyKeys(level, override);
+  const problems = overrideProblems(migrated, level);
   if (problems.length > 0) refuse(problems);
   if (source !== undefined && level !== "branch") refuse([`"source": only the branch level records where its configuration came from`]);
   await changeOverride(deps, tenancy, level, async (_current, tx) => {
     if (source !== undefined) await setBranchSource(tx, tenancy.projectId, tenancy.branchId, source.type === "unlinked" ? null : source);
-    return expandDottedKeys(override);
+    return expandDottedKeys(migrated);
   });
 }
 
@@ -99,11 +101,12 @@ export async function patchOverride(
   changes: ConfigOverride,
   alongside?: (tx: Queryable) => Promise<void>,
 ): Promise<void> {
-  const problems = overrideProblems(changes);
+  const migrated = migrateLegacyKeys(level, changes);
+  const problems = overrideProblems(migrated, level);
   if (problems.length > 0) refuse(problems);
   await changeOverride(deps, tenancy, level, async (current, tx) => {
     await alongside?.(tx);
-    const next = applyToOverride(current, changes);
+    const next = applyToOverride(migrateLegacyKeys(level, current), migrated);
     // Merged, the pieces could still disagree with each other (a record entry replaced whole).
     const merged = overrideProblems(next);
     if (merged.length > 0) refuse(merged);

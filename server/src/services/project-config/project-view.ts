@@ -90,7 +90,7 @@ export function toProjectConfigView(config: ProjectConfig): ProjectConfigView {
     credential_enabled: config.auth.password.allowSignIn,
     magic_link_enabled: config.auth.otp.allowSignIn,
     passkey_enabled: config.auth.passkey.allowSignIn,
-    anonymous_sign_up_enabled: config.auth.anonymous.allowSignUp,
+    anonymous_sign_up_enabled: config.auth.anonymous?.allowSignUp !== false,
     client_team_creation_enabled: config.teams.allowClientTeamCreation,
     client_user_deletion_enabled: config.users.allowClientUserDeletion,
     allow_user_api_keys: config.apiKeys.enabled.user,

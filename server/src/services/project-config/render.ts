@@ -1,4 +1,6 @@
-import { defaultProjectConfig, type ConfigOverride, type ProjectConfig } from "./document";
+import { APP_IDS } from "./apps";
+import { CONFIG_LEVELS, RECORD_ENTRY_DEFAULTS, defaultProjectConfig, type ConfigOverride, type ProjectConfig } from "./document";
+import { migrateLegacyKeys } from "./legacy-keys";
 
 type Json = Record<string, unknown>;
 
@@ -69,12 +71,47 @@ export function applyToOverride(override: ConfigOverride, changes: ConfigOverrid
   return result;
 }
 
-/** Renders defaults plus overrides, the later overrides winning. */
+/**
+ * Renders defaults plus overrides, the later overrides winning. The overrides are those of the
+ * project, branch and environment levels, in that order (older key forms are read as their
+ * level rewrites them).
+ */
 export function renderConfig(overrides: readonly ConfigOverride[]): ProjectConfig {
   const defaults = defaultProjectConfig() as unknown as Json;
   let rendered = structuredClone(defaults);
-  for (const override of overrides) rendered = renderMerge(rendered, expandDottedKeys(override), defaults);
-  return rendered as unknown as ProjectConfig;
+  overrides.forEach((override, index) => {
+    const level = CONFIG_LEVELS[index] ?? "environment";
+    rendered = renderMerge(rendered, expandDottedKeys(migrateLegacyKeys(level, override)), defaults);
+  });
+  return sanitize(rendered as unknown as ProjectConfig);
+}
+
+/** What the document shows of keys whose shape depends on one another, and record entries' defaults. */
+function sanitize(config: ProjectConfig): ProjectConfig {
+  for (const [path, entryDefaults] of Object.entries(RECORD_ENTRY_DEFAULTS)) {
+    let record: unknown = config;
+    for (const segment of path.split(".")) record = isPlainObject(record) && Object.hasOwn(record, segment) ? record[segment] : undefined;
+    if (!isPlainObject(record)) continue;
+    for (const [id, entry] of safeEntries(record)) {
+      if (isPlainObject(entry)) record[id] = { ...entryDefaults(id), ...entry };
+    }
+  }
+  // sourceOfTruth is one of three shapes; anything incomplete reads as hosted.
+  const source = config.sourceOfTruth as { type?: unknown; connectionStrings?: unknown; connectionString?: unknown };
+  if (source.type === "neon" && isPlainObject(source.connectionStrings)) {
+    const strings = Object.entries(source.connectionStrings).filter((entry): entry is [string, string] => typeof entry[1] === "string");
+    config.sourceOfTruth = { type: "neon", connectionStrings: Object.fromEntries(strings) };
+  } else if (source.type === "postgres" && typeof source.connectionString === "string") {
+    config.sourceOfTruth = { type: "postgres", connectionString: source.connectionString };
+  } else {
+    config.sourceOfTruth = { type: "hosted" };
+  }
+  // Every known app, in the app store's order.
+  const installed = config.apps.installed as Record<string, { enabled?: boolean } | undefined>;
+  config.apps = {
+    installed: Object.fromEntries(APP_IDS.map((id) => [id, { enabled: installed[id]?.enabled === true }])) as ProjectConfig["apps"]["installed"],
+  };
+  return config;
 }
 
 /** Removes `keys` (dotted) from an override, so that lower levels or the defaults show through again. */
