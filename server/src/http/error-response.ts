@@ -2,18 +2,16 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { KnownError, RateLimitedError } from "../errors";
 import type { AppEnv } from "./env";
-import { stackHeader } from "./headers";
+import { responseHeaderPrefixes, stackHeader } from "./headers";
 
-/** The one place an error becomes a response: `{code, error, details?}` plus both known-error headers. */
+/** The one place an error becomes a response: `{code, error, details?}` plus the known-error header in the request's dialect. */
 export function renderError(error: unknown, c: Context<AppEnv>): Response {
   const known = toKnownError(error);
   if (known) {
     // As Stack Auth does, an error with nothing to detail sends no `details`.
     const details = Object.keys(known.details).length > 0 ? { details: known.details } : {};
-    return c.json({ code: known.code, error: known.message, ...details }, known.status as 400, {
-      "x-stack-known-error": known.code,
-      "x-hexclave-known-error": known.code,
-    });
+    const headers = Object.fromEntries(responseHeaderPrefixes(c).map((prefix) => [`${prefix}known-error`, known.code]));
+    return c.json({ code: known.code, error: known.message, ...details }, known.status as 400, headers);
   }
   if (error instanceof RateLimitedError) {
     return c.json({ error: error.message }, 429, { "retry-after": String(error.retryAfterSeconds) });
@@ -50,7 +48,6 @@ export function applyErrorStatusOverride(c: Context<AppEnv>): void {
   const status = c.res.status;
   if (status < 400 || status >= 500 || stackHeader(c, "override-error-status") !== "true") return;
   const headers = new Headers(c.res.headers);
-  headers.set("x-stack-actual-status", String(status));
-  headers.set("x-hexclave-actual-status", String(status));
+  for (const prefix of responseHeaderPrefixes(c)) headers.set(`${prefix}actual-status`, String(status));
   c.res = new Response(c.res.body, { status: 200, headers });
 }

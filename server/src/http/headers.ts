@@ -22,3 +22,18 @@ export const STACK_HEADER_SUFFIXES = [
   "random-nonce",
   "branch-id",
 ] as const;
+
+export type HeaderPrefix = "x-stack-" | "x-hexclave-";
+
+/**
+ * The prefixes a response's own headers (known error, actual status) are sent under: the one
+ * the request used, so each SDK generation hears its own dialect and nothing else, as Stack
+ * Auth answers; both when the request used both or neither (a browser, curl, a public route).
+ */
+export function responseHeaderPrefixes(c: Context): HeaderPrefix[] {
+  const names = Object.keys(c.req.header());
+  const stack = names.some((name) => name.startsWith("x-stack-"));
+  const hexclave = names.some((name) => name.startsWith("x-hexclave-"));
+  if (stack !== hexclave) return [stack ? "x-stack-" : "x-hexclave-"];
+  return ["x-stack-", "x-hexclave-"];
+}

@@ -15,7 +15,9 @@ export function buildOpenApiDocument(router: Router, tags: Array<{ name: string;
       version: "1.0.0",
       description:
         "Sign-in, users, teams, permissions and API keys. Wire-compatible with the Stack Auth REST API. " +
-        "Every request header is accepted with the `x-stack-` or the `x-hexclave-` prefix.",
+        "Every request header is accepted with the `x-stack-` or the `x-hexclave-` prefix, and the response's own headers " +
+        "(`known-error`, `actual-status`) come back under the prefix the request used (both when it used both or neither). " +
+        "The API is also served under `/api/latest`.",
       license: { name: "MIT", url: "https://opensource.org/licenses/MIT" },
     },
     servers: [{ url: API_BASE_PATH }],

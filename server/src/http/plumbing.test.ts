@@ -38,19 +38,26 @@ describe("request plumbing", () => {
     expect(a.headers.get("x-stack-request-id")).not.toBe(b.headers.get("x-stack-request-id"));
   });
 
-  it("renders known errors as {code, error, details} with both known-error headers", async () => {
+  it("renders known errors as {code, error, details} with the known-error header in the request's dialect", async () => {
     const res = await call(t, "GET", "/projects/current", { creds: { ...project.client, publishableKey: "wrong" } });
     expect(res.status).toBe(401);
     expect(res.json).toEqual({ code: "INVALID_PUBLISHABLE_CLIENT_KEY", error: expect.any(String), details: { project_id: project.projectId } });
     expect(res.headers.get("x-stack-known-error")).toBe("INVALID_PUBLISHABLE_CLIENT_KEY");
-    expect(res.headers.get("x-hexclave-known-error")).toBe("INVALID_PUBLISHABLE_CLIENT_KEY");
+    expect(res.headers.get("x-hexclave-known-error")).toBeNull();
+    const hexclave = await call(t, "GET", "/projects/current", { creds: { ...project.client, publishableKey: "wrong", prefix: "x-hexclave-" } });
+    expect(hexclave.headers.get("x-hexclave-known-error")).toBe("INVALID_PUBLISHABLE_CLIENT_KEY");
+    expect(hexclave.headers.get("x-stack-known-error")).toBeNull();
+    // Neither prefix (a browser, curl): both, so any client finds its own.
+    const plain = await t.request("/api/v1/no-such-route");
+    expect([plain.headers.get("x-stack-known-error"), plain.headers.get("x-hexclave-known-error")]).toEqual(["ROUTE_NOT_FOUND", "ROUTE_NOT_FOUND"]);
   });
 
   it("answers 4xx as 200 with the real status in actual-status when asked to", async () => {
     const res = await call(t, "GET", "/projects/current", { creds: { ...project.client, publishableKey: "wrong", overrideErrorStatus: true } });
     expect(res.status).toBe(200);
     expect(res.headers.get("x-stack-actual-status")).toBe("401");
-    expect(res.headers.get("x-hexclave-actual-status")).toBe("401");
+    const hexclave = await call(t, "GET", "/projects/current", { creds: { ...project.client, publishableKey: "wrong", overrideErrorStatus: true, prefix: "x-hexclave-" } });
+    expect(hexclave.headers.get("x-hexclave-actual-status")).toBe("401");
     expect(res.json.code).toBe("INVALID_PUBLISHABLE_CLIENT_KEY");
     const ok = await call(t, "GET", "/projects/current", { creds: { ...project.client, overrideErrorStatus: true } });
     expect(ok.headers.get("x-stack-actual-status")).toBeNull();

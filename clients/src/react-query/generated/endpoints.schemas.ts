@@ -5349,7 +5349,10 @@ export interface PasswordSet {
 }
 
 export interface PasswordSignIn {
-  /** @maxLength 256 */
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
   email: string;
   /** @maxLength 1024 */
   password: string;

@@ -36,7 +36,7 @@ import type {
   PasswordSignUp,
   PasswordUpdate,
   RateLimited,
-  SignInResult,
+  SignInTokens,
   Success,
   VerificationCode,
   VerificationCodeCheck
@@ -354,9 +354,9 @@ export const getSignInWithPasswordUrl = () => {
   return `/auth/password/sign-in`
 }
 
-export const signInWithPassword = async (passwordSignIn: PasswordSignIn, options?: RequestInit): Promise<SignInResult> => {
+export const signInWithPassword = async (passwordSignIn: PasswordSignIn, options?: RequestInit): Promise<SignInTokens> => {
   
-  return gatehouseFetch<SignInResult>(getSignInWithPasswordUrl(),
+  return gatehouseFetch<SignInTokens>(getSignInWithPasswordUrl(),
   {      
     ...options,
     method: 'POST',
@@ -425,9 +425,9 @@ export const getSignUpWithPasswordUrl = () => {
   return `/auth/password/sign-up`
 }
 
-export const signUpWithPassword = async (passwordSignUp: PasswordSignUp, options?: RequestInit): Promise<SignInResult> => {
+export const signUpWithPassword = async (passwordSignUp: PasswordSignUp, options?: RequestInit): Promise<SignInTokens> => {
   
-  return gatehouseFetch<SignInResult>(getSignUpWithPasswordUrl(),
+  return gatehouseFetch<SignInTokens>(getSignUpWithPasswordUrl(),
   {      
     ...options,
     method: 'POST',

@@ -18,8 +18,11 @@ import { useGatehouse } from "../provider";
 import { keepReturnTarget, useAfterAuthRedirect } from "./after-auth";
 import { forgetMfaAttemptCode, mfaAttemptCodeOf, storeMfaAttemptCode } from "./mfa-attempt";
 
-/** What every sign-in answers with; the OAuth token endpoint adds no user id. */
-type NewSessionTokens = Pick<SignInTokens, "access_token" | "refresh_token"> & { is_new_user: boolean };
+/**
+ * What every sign-in answers with; the OAuth token endpoint adds no user id, and password
+ * sign-up and sign-in no is_new_user (the route says which it was).
+ */
+type NewSessionTokens = Pick<SignInTokens, "access_token" | "refresh_token"> & { is_new_user?: boolean };
 
 export interface SignInOptions {
   /** Go to the return target or the after-sign-in/up page once signed in; default true. */
@@ -64,7 +67,8 @@ export function useSignInWithPassword(options: SignInOptions = {}) {
 
 /** Signs up; with an anonymous user's session, that user is upgraded instead. */
 export function useSignUpWithPassword(options: SignInOptions = {}) {
-  const onSuccess = useFinishSignIn(options);
+  const finish = useFinishSignIn(options);
+  const onSuccess = useCallback((tokens: NewSessionTokens) => finish({ ...tokens, is_new_user: true }), [finish]);
   return useGeneratedSignUpWithPassword({ mutation: { onSuccess } });
 }
 

@@ -21,7 +21,8 @@ describe("POST /auth/password/sign-up", () => {
     const email = uniqueEmail();
     const res = await signUp({ email, password: "correct horse" });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), user_id: expect.any(String), is_new_user: true });
+    // As Stack Auth answers: no is_new_user, a password sign-up always makes the user.
+    expect(res.json).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), user_id: expect.any(String) });
 
     const claims = JSON.parse(Buffer.from(res.json.access_token.split(".")[1], "base64url").toString());
     expect(claims).toMatchObject({
@@ -130,7 +131,7 @@ describe("POST /auth/password/sign-in", () => {
     const res = await signIn({ email: project.user.email, password: project.user.password });
     expect(res.status).toBe(200);
     expect(res.json.user_id).toBe(project.user.userId);
-    expect(res.json.is_new_user).toBe(false);
+    expect(Object.keys(res.json).sort()).toEqual(["access_token", "refresh_token", "user_id"]);
     expect(res.json.refresh_token).not.toBe(project.user.refreshToken);
   });
 
@@ -155,6 +156,11 @@ describe("POST /auth/password/sign-in", () => {
     expect((await signIn({ email: limited.user.email, password: limited.user.password }, limited.client)).status).toBe(429);
     // Other accounts are unaffected.
     expect((await signIn({ email: project.user.email, password: project.user.password })).status).toBe(200);
+  });
+
+  it("refuses an empty e-mail as malformed, before any account is looked up", async () => {
+    const res = await signIn({ email: "  ", password: "not the password" });
+    expect([res.status, res.json.code]).toEqual([400, "SCHEMA_ERROR"]);
   });
 
   it("does not let a user of one project sign in to another", async () => {

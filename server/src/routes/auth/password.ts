@@ -5,7 +5,7 @@ import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from 
 import type { Router } from "../../http/router";
 import { EmailSchema, MAX_URL_LENGTH, UrlSchema } from "../../http/schemas";
 import { signInWithPassword, signUpWithPassword } from "../../services/auth/password-auth";
-import { botChallengeFields, MFA_NOTE, SignInResultSchema } from "./shapes";
+import { botChallengeFields, MFA_NOTE, SignInTokensSchema } from "./shapes";
 
 const PasswordSchema = z.string().openapi({ description: "8 to 70 characters." });
 
@@ -19,7 +19,8 @@ const SignUpBody = z
   .openapi("PasswordSignUp");
 
 const SignInBody = z
-  .strictObject({ email: z.string().max(256), password: z.string().max(1024) })
+  // Any non-empty address: one that was never signed up is refused as a mismatch, not as malformed.
+  .strictObject({ email: z.string().trim().min(1).max(256), password: z.string().max(1024) })
   .openapi("PasswordSignIn");
 
 const signUpWithPasswordRoute = authenticatedRoute(
@@ -39,7 +40,7 @@ const signUpWithPasswordRoute = authenticatedRoute(
     tags: ["Password"],
     summary: "Sign up with e-mail and password",
     request: { body: jsonBody(SignUpBody) },
-    responses: { 200: jsonResponse(SignInResultSchema, "Signed up and signed in (is_new_user true)"), ...rateLimitedResponse },
+    responses: { 200: jsonResponse(SignInTokensSchema, "Signed up and signed in"), ...rateLimitedResponse },
   },
 );
 
@@ -51,7 +52,7 @@ const signInWithPasswordRoute = authenticatedRoute(CLIENT_AND_UP, ["PASSWORD_AUT
   summary: "Sign in with e-mail and password",
   description: MFA_NOTE,
   request: { body: jsonBody(SignInBody) },
-  responses: { 200: jsonResponse(SignInResultSchema, "Signed in (is_new_user false)"), ...rateLimitedResponse },
+  responses: { 200: jsonResponse(SignInTokensSchema, "Signed in"), ...rateLimitedResponse },
 });
 
 export function registerPasswordRoutes(router: Router): void {

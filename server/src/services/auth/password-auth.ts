@@ -20,7 +20,6 @@ import { assertPasswordAcceptable, normalizeEmail } from "./passwords";
 import { isUpgradableAnonymousUser, upgradeAnonymousWithPassword } from "./anonymous-upgrade";
 import { grantDefaultPermissions } from "../permissions/defaults";
 import { finishSignIn } from "./finish-sign-in";
-import type { SignInResult } from "./mfa-sign-in";
 import { recordUserEvent } from "../webhooks/events";
 
 export interface PasswordSignUp {
@@ -36,7 +35,7 @@ export async function signUpWithPassword(
   tenancy: Tenancy,
   input: PasswordSignUp,
   client: ClientInfo,
-): Promise<SignInTokens & { is_new_user: true }> {
+): Promise<SignInTokens> {
   const { config } = tenancy;
   if (!config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
   if (!config.auth.password.allowSignIn) throw new KnownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
@@ -51,7 +50,7 @@ export async function signUpWithPassword(
   if (input.anonymousUserId && (await isUpgradableAnonymousUser(deps, tenancy, input.anonymousUserId))) {
     const upgraded = await upgradeAnonymousWithPassword(deps, tenancy, input.anonymousUserId, { email, password: input.password }, client);
     if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, upgraded.user_id, input.verificationCallbackUrl);
-    return { ...upgraded, is_new_user: true };
+    return upgraded;
   }
 
   const passwordHash = await hashPassword(input.password);
@@ -76,7 +75,7 @@ export async function signUpWithPassword(
     });
     const tokens = await tokensForSession(deps, tenancy, userId, session);
     if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, userId, input.verificationCallbackUrl);
-    return { ...tokens, is_new_user: true };
+    return tokens;
   } catch (error) {
     // Two sign-ups for one address raced past the check above; the unique index decided.
     if (isUniqueViolation(error)) throw emailTaken();
@@ -89,7 +88,7 @@ export async function signInWithPassword(
   tenancy: Tenancy,
   input: { email: string; password: string },
   client: ClientInfo,
-): Promise<SignInResult> {
+): Promise<SignInTokens> {
   if (!tenancy.config.auth.password.allowSignIn) throw new KnownError("PASSWORD_AUTHENTICATION_NOT_ENABLED");
   const email = normalizeEmail(input.email);
   // The pair comes before the e-mail alone: a guesser refused at their address stops using up
@@ -106,5 +105,7 @@ export async function signInWithPassword(
     : await verifyAgainstDummy(input.password);
   if (!account || !passwordMatches) throw new KnownError("EMAIL_PASSWORD_MISMATCH");
 
-  return finishSignIn(deps, tenancy, account.userId, client, { isNewUser: false }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));
+  // A password sign-in never makes a user, so its answer has no is_new_user (as Stack Auth's).
+  const { is_new_user: _isNewUser, ...tokens } = await finishSignIn(deps, tenancy, account.userId, client, { isNewUser: false }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));
+  return tokens;
 }

@@ -46,6 +46,6 @@ export async function joinTeam(q: Queryable, tenancy: Tenancy, teamId: string, u
 }
 
 export function personalTeamName(displayName: string | null, email: string | null): string {
-  const owner = displayName ?? email?.split("@")[0];
+  const owner = displayName ?? email;
   return owner ? `${owner}'s Team` : "Personal Team";
 }

@@ -161,7 +161,11 @@ function addressConflict(changes: UserChanges, current: User | null): KnownError
   return undefined;
 }
 
-/** `alsoInTransaction` adds rows that must exist with the user or not at all (a sign-in method). */
+/**
+ * `alsoInTransaction` adds rows that must exist with the user or not at all (a sign-in method).
+ * The user is returned as it stood before its personal team was made (no selected team), which
+ * is how Stack Auth answers a created user; the team is there for every later read.
+ */
 export async function createUser(
   deps: ServiceDeps,
   tenancy: Tenancy,
@@ -170,21 +174,22 @@ export async function createUser(
 ): Promise<User> {
   const secrets = await prepareSecrets(deps, input);
   const userId = newId();
-  await translateConflicts(addressConflict(input, null), () =>
+  return translateConflicts(addressConflict(input, null), () =>
     deps.db.transaction(async (tx) => {
       await insertUser(tx, tenancy, { id: userId, isAnonymous: input.isAnonymous ?? false });
       await applyChanges(tx, tenancy, userId, { ...input, isAnonymous: undefined }, secrets);
       await alsoInTransaction?.(tx, userId);
       await grantDefaultPermissions(tx, tenancy, "signUp", userId);
+      const asCreated = (await findUser(tx, tenancy, userId))!;
       if (tenancy.config.teams.createPersonalTeamOnSignUp && !input.isAnonymous) {
         await createTeamForCreator(tx, tenancy, userId, {
           displayName: personalTeamName(input.displayName ?? null, input.primaryEmail ?? null),
         });
       }
       await recordUserEvent(tx, tenancy, "user.created", userId);
+      return asCreated;
     }),
   );
-  return (await findUser(deps.db, tenancy, userId))!;
 }
 
 export async function updateUser(

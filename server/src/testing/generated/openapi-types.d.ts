@@ -8241,13 +8241,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed in (is_new_user false) */
+            /** @description Signed in */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInResult"];
+                    "application/json": components["schemas"]["SignInTokens"];
                 };
             };
             /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_PASSWORD_MISMATCH, INVALID_ACCESS_TYPE, MULTI_FACTOR_AUTHENTICATION_REQUIRED, PASSWORD_AUTHENTICATION_NOT_ENABLED, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
@@ -8312,13 +8312,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Signed up and signed in (is_new_user true) */
+            /** @description Signed up and signed in */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SignInResult"];
+                    "application/json": components["schemas"]["SignInTokens"];
                 };
             };
             /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_AUTHENTICATION_NOT_ENABLED, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED */
