@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { KnownError, RateLimitedError } from "../errors";
+import { KnownError, RateLimitedError, StatusError } from "../errors";
 import type { AppEnv } from "./env";
 import { responseHeaderPrefixes, stackHeader } from "./headers";
 
@@ -12,6 +12,9 @@ export function renderError(error: unknown, c: Context<AppEnv>): Response {
     const details = Object.keys(known.details).length > 0 ? { details: known.details } : {};
     const headers = Object.fromEntries(responseHeaderPrefixes(c).map((prefix) => [`${prefix}known-error`, known.code]));
     return c.json({ code: known.code, error: known.message, ...details }, known.status as 400, headers);
+  }
+  if (error instanceof StatusError) {
+    return c.text(error.message, error.status);
   }
   if (error instanceof RateLimitedError) {
     return c.json({ error: error.message }, 429, { "retry-after": String(error.retryAfterSeconds) });

@@ -136,6 +136,34 @@ export function errorResponses(codes: readonly KnownErrorCode[], base: ErrorBase
   return responses;
 }
 
+/**
+ * A plain-text error answer (errors/status-error.ts), to list beside a route's known errors;
+ * where the route also has known errors of that status, the two content types are merged.
+ */
+export function textErrorResponse(description: string) {
+  return { description, content: { "text/plain": { schema: z.string() } } };
+}
+
+type Responses = NonNullable<RouteConfig["responses"]>;
+
+/**
+ * The shared error responses, then the route's own; a status holding both keeps both content
+ * types, under the known errors' description.
+ */
+function mergeResponses(shared: Responses, own: Responses): Responses {
+  const merged: Responses = { ...shared };
+  for (const [status, response] of Object.entries(own)) {
+    const earlier = merged[status] as { description: string; content?: Record<string, unknown> } | undefined;
+    const mine = response as { description: string; content?: Record<string, unknown> };
+    merged[status] = (
+      earlier && mine.content && earlier.content && !("application/json" in mine.content)
+        ? { ...earlier, content: { ...earlier.content, ...mine.content } }
+        : response
+    ) as Responses[string];
+  }
+  return merged;
+}
+
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { required: true, content: { "application/json": { schema } }, ...(description ? { description } : {}) };
 }
@@ -187,7 +215,7 @@ export function authenticatedRoute<const R extends Omit<RouteConfig, "middleware
     ...route,
     security: securityFor(access),
     middleware: [requireAccess(access)] as const,
-    responses: { ...errorResponses([...teamErrors, ...errors], AUTHENTICATED_BASE), ...route.responses },
+    responses: mergeResponses(errorResponses([...teamErrors, ...errors], AUTHENTICATED_BASE), route.responses) as R["responses"],
   });
   return clientAccessRules ? { ...config, clientAccessRules } : config;
 }

@@ -11,6 +11,7 @@ export * from "./data-vault";
 export * from "./emails";
 export * from "./endpoints.schemas";
 export * from "./internal";
+export * from "./local-emulator";
 export * from "./mfa";
 export * from "./misc";
 export * from "./oauth";

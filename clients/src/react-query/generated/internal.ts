@@ -52,6 +52,7 @@ import type {
   KnownError400PlusInternalProjectCannotBeDeleted,
   KnownError400PlusRedirectUrlNotWhitelisted,
   KnownError401,
+  KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy,
   KnownError401PlusExpectedInternalProjectUserAuthenticationRequired,
   KnownError403,
   KnownError404ApiKeyNotFound,
@@ -69,6 +70,7 @@ import type {
   ProjectApiKeySetUpdate,
   ProjectCreate,
   ProjectTransfer,
+  ProjectTransferred,
   ProjectUpdate,
   SentEmailList,
   SignInInvitation,
@@ -2498,7 +2500,7 @@ export const useUpdateCurrentProjectAdmin = <TError = ErrorType<KnownError400 | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Call on the internal project with a user session. A project the user does not own through one of their teams answers PROJECT_NOT_FOUND; a team they are not a member of, TEAM_MEMBERSHIP_NOT_FOUND.
+ * Call on the internal project with a user session. A project the user does not own through one of their teams answers PROJECT_NOT_FOUND; without `team_admin` in the team that owns it, TEAM_PERMISSION_REQUIRED; a new team they are not a member of, TEAM_MEMBERSHIP_NOT_FOUND.
  * @summary Move a project the signed-in user owns to another of their teams
  */
 export const getTransferProjectUrl = () => {
@@ -2509,9 +2511,9 @@ export const getTransferProjectUrl = () => {
   return `/internal/projects/transfer`
 }
 
-export const transferProject = async (projectTransfer: ProjectTransfer, options?: RequestInit): Promise<Success> => {
+export const transferProject = async (projectTransfer: ProjectTransfer, options?: RequestInit): Promise<ProjectTransferred> => {
   
-  return gatehouseFetch<Success>(getTransferProjectUrl(),
+  return gatehouseFetch<ProjectTransferred>(getTransferProjectUrl(),
   {      
     ...options,
     method: 'POST',
@@ -2524,7 +2526,7 @@ export const transferProject = async (projectTransfer: ProjectTransfer, options?
 
 
 
-export const getTransferProjectMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
+export const getTransferProjectMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext> => {
 
@@ -2551,12 +2553,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type TransferProjectMutationResult = NonNullable<Awaited<ReturnType<typeof transferProject>>>
     export type TransferProjectMutationBody = ProjectTransfer
-    export type TransferProjectMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>
+    export type TransferProjectMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>
 
     /**
  * @summary Move a project the signed-in user owns to another of their teams
  */
-export const useTransferProject = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
+export const useTransferProject = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof transferProject>>,

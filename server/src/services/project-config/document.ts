@@ -14,6 +14,8 @@ export interface OAuthProviderConfig {
   clientSecret?: string;
   facebookConfigId?: string;
   microsoftTenantId?: string;
+  /** Apple only: the app bundle ids native sign-in accepts, by an id of their own. */
+  appleBundles?: Record<string, { bundleId?: string }>;
   /** The issuer of a generic OpenID Connect provider (type "oidc"), discovered from it. */
   issuerUrl?: string;
   allowSignIn: boolean;
@@ -158,6 +160,8 @@ export function defaultProjectConfig(): ProjectConfig {
       password: { allowSignIn: true },
       otp: { allowSignIn: false },
       passkey: { allowSignIn: false },
+      // Gatehouse's own key: present so dotted keys can write into it, and left out of the rendered document while empty.
+      anonymous: {},
       oauth: { accountMergeStrategy: "link_method", providers: {} },
     },
     onboarding: { requireEmailVerification: false },

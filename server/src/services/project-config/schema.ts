@@ -131,6 +131,7 @@ const oauthProvider = (env: boolean) =>
           clientSecret: removable(z.string().min(1).max(2048)),
           facebookConfigId: removable(z.string().max(512)),
           microsoftTenantId: removable(z.string().max(512)),
+          appleBundles: entries(userSpecifiedId, part({ bundleId: removable(z.string().min(1).max(256)) })),
           issuerUrl: removable(url),
         }
       : {}),
