@@ -80,6 +80,7 @@ fi
 
 # 2. Stack's tests, extracted fresh from the mirror
 mkdir -p "$WORK"; rm -rf "$WORK/src" "$WORK/logs"; mkdir -p "$WORK/src" "$WORK/logs" "$WORK/state"
+WORK="$(cd "$WORK" && pwd)"  # absolute: the suite runs from $WORK/src
 git --git-dir="$STACK_GIT" archive "$STACK_REV" apps/e2e apps/mock-oauth-server | tar -x -C "$WORK/src" || { echo "could not extract apps/e2e from $STACK_GIT"; exit 2; }
 STACK_COMMIT=$(git --git-dir="$STACK_GIT" rev-parse "$STACK_REV")
 ln -s "$HERE/node_modules" "$WORK/src/apps/e2e/node_modules"
@@ -128,6 +129,7 @@ fi
     STRIPE_SECRET_KEY=sk_test_mockstripekey STRIPE_WEBHOOK_SECRET=mock_stripe_webhook_secret \
     STRIPE_API_BASE_URL="http://127.0.0.1:$STRIPE_PORT" \
     STACK_EMAIL_HOST=127.0.0.1 STACK_EMAIL_PORT="$SMTP_PORT" EMAIL_POLL_MS=500 \
+    COUNTRY_HEADER=cf-ipcountry \
     "${DB_ENV[@]}" ${GATEHOUSE_ENV:-};
   [ -n "${DB_URL:-}" ] || unset DATABASE_URL;
   exec setsid node scripts/start.mjs ) >"$WORK/logs/gatehouse.log" 2>&1 &
@@ -154,6 +156,12 @@ export STACK_E2E_ROOT="$WORK/src/apps/e2e" STACK_E2E_EXCLUDE="$EXCLUDE" CI=1 \
 export STACK_E2E_DETAILS="$WORK/details.json" STACK_E2E_REQUEST_LOG="$WORK/requests.jsonl" NO_COLOR=1 FORCE_COLOR=0
 rm -f "$WORK/requests.jsonl" "$WORK/details.json" "$WORK/results.json"
 START=$(date +%s)
+# Stack's tests run from the root of their checkout, and risk-scores.test.ts reads the backend's
+# generated entry point of its sign-up risk engine to learn whether the private engine is built.
+# The stand-in says it is not (the open-source build, whose scores are 0), as Gatehouse's are.
+mkdir -p "$WORK/src/apps/backend/src/private"
+echo 'export * from "../private/implementation-fallback/index";' > "$WORK/src/apps/backend/src/private/implementation.generated.ts"
+cd "$WORK/src" || exit 2
 "$HERE/node_modules/.bin/vitest" run --config "$HERE/vitest.config.mjs" \
   --reporter=json --outputFile.json="$WORK/results.json" --reporter="$HERE/details-reporter.mjs" --reporter=basic "$@" \
   >"$WORK/logs/vitest.log" 2>&1

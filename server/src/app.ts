@@ -83,6 +83,12 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   const document30 = toOpenApi30(document);
   api.get("/openapi.json", (c) => c.json(document));
   api.get("/openapi-3.0.json", (c) => c.json(document30));
+  // The API root answers with or without its trailing slash, as other clients and the fuzzer write it both ways.
+  app.get(`${API_BASE_PATH}/`, (c) => {
+    const url = new URL(c.req.url);
+    url.pathname = API_BASE_PATH;
+    return app.fetch(new Request(url, c.req.raw), c.env);
+  });
   app.route(API_BASE_PATH, api);
   // Stack Auth serves its API under /api/latest as well, and its SDKs and helpers call both.
   app.all(`${LATEST_API_PATH}/*`, (c) => {

@@ -21,7 +21,7 @@ describe("config: the real server behind prism proxy --errors", () => {
     expectValidThroughProxy(patched, 200);
     const replaced = await env.api.call("PUT", "/internal/config/override/branch", {
       creds: project.admin,
-      body: { config_string: JSON.stringify({ auth: { otp: { allowSignIn: true } } }), source: { type: "pushed-from-unknown" } },
+      body: { config_string: JSON.stringify({ "auth.otp.allowSignIn": true }), source: { type: "pushed-from-unknown" } },
     });
     expectValidThroughProxy(replaced, 200);
 
@@ -44,8 +44,11 @@ describe("config: the real server behind prism proxy --errors", () => {
     expectValidThroughProxy(reset, 200);
     const override = await env.api.call("GET", "/internal/config/override/environment", { creds: project.admin });
     expectValidThroughProxy(override, 200);
-    // As written: dotted keys stay dotted (Stack Auth's stored form).
-    expect(JSON.parse(override.json.config_string)).toEqual({ "payments.items.credits": { customerType: "user" } });
+    // As written: dotted keys stay dotted (Stack Auth's stored form), beside what a new project starts with.
+    const stored = JSON.parse(override.json.config_string);
+    expect(stored["payments.items.credits"]).toEqual({ customerType: "user" });
+    expect(Object.keys(stored)).not.toContain("teams.allowClientTeamCreation");
+    expect(Object.keys(stored)).not.toContain("payments");
   });
 
   it("answers a refused override with the documented 400 text, as Stack Auth does", async () => {

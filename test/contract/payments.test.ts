@@ -57,9 +57,13 @@ describe("payments: the real server behind prism proxy --errors", () => {
     expectKnownErrorThroughProxy(await env.api.call("GET", `/payments/items/user/${user.userId}/nothing`, { creds }), 404, "ITEM_NOT_FOUND");
   });
 
-  it("accepts the SDK's analytics batches and keeps nothing", async () => {
-    const res = await env.api.call("POST", "/analytics/events/batch", { creds: project.client, body: { batch_id: "b", sent_at_ms: Date.now(), events: [{ event_type: "$page-view" }] } });
-    expectValidThroughProxy(res, 200);
-    expect(res.json).toEqual({ success: true });
+  it("refuses the SDK's analytics batches while the project has not installed the Analytics app", async () => {
+    const body = {
+      session_replay_segment_id: "3f2b6d1e-8c4a-4b7e-9a1d-2c5e7f9b0a13",
+      batch_id: "7d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+      sent_at_ms: Date.now(),
+      events: [{ event_type: "$page-view" as const, event_at_ms: Date.now(), data: { path: "/" } }],
+    };
+    expectKnownErrorThroughProxy(await env.api.call("POST", "/analytics/events/batch", { creds: project.client, body }), 400, "ANALYTICS_NOT_ENABLED");
   });
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { uniqueEmail } from "@gatehouse/server/testing";
-import { decodeJwtPayload, expectKnownErrorThroughProxy, expectProxyRefusal, expectValidThroughProxy } from "../support/http";
+import { decodeJwtPayload, expectKnownErrorThroughProxy, expectPlainRefusalThroughProxy, expectProxyRefusal, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import {
   bootstrapProject,
@@ -144,11 +144,11 @@ describe("sessions-and-tokens: the real server behind prism proxy --errors", () 
     expect(current).toMatchObject({ id: sid(session.accessToken), user_id: session.userId, is_impersonation: false, created_at: expect.any(Number), last_used_at: expect.any(Number) });
   });
 
-  it("answers a client naming another user with USER_NOT_FOUND, and the server with the user's sessions", async () => {
+  it("refuses a client naming another user with a bare 403, and answers the server with the user's sessions", async () => {
     const a = await signUpThroughProxy(env.api, project.client);
     const b = await signUpThroughProxy(env.api, project.client);
     const refused = await env.api.call("GET", "/auth/sessions", { creds: { ...project.client, accessToken: a.accessToken }, query: { user_id: b.userId } });
-    expectKnownErrorThroughProxy(refused, 404, "USER_NOT_FOUND");
+    expectPlainRefusalThroughProxy(refused, 403);
     const server = await env.api.call("GET", "/auth/sessions", { creds: project.server, query: { user_id: b.userId } });
     expectValidThroughProxy(server, 200);
     expect(server.json.items.map((s: { id: string }) => s.id)).toEqual([sid(b.accessToken)]);

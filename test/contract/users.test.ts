@@ -27,7 +27,7 @@ describe("users: the real server behind prism proxy --errors", () => {
 
   it("creates a user with the secret server key, who can then sign in with the password", async () => {
     const email = uniqueEmail("created");
-    const res = await createUser({ primary_email: email, password: PASSWORD, display_name: "Created", primary_email_verified: true });
+    const res = await createUser({ primary_email: email, primary_email_auth_enabled: true, password: PASSWORD, display_name: "Created", primary_email_verified: true });
     expectValidThroughProxy(res, 201);
     expect(res.json).toMatchObject({
       id: expect.any(String),

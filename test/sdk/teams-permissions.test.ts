@@ -42,7 +42,7 @@ describe.each(STACK_SDKS)("@stackframe/js $version teams and permissions", ({ sd
     const team = await user.createTeam({ displayName: "Rockets" });
     expect(team.displayName).toBe("Rockets");
     expect((await user.listTeams()).map((t) => t.id)).toEqual([team.id]);
-    expect(await user.hasPermission(team, "admin")).toBe(true);
+    expect(await user.hasPermission(team, "team_admin")).toBe(true);
     expect(await user.hasPermission(team, "$update_team")).toBe(true);
     await team.update({ displayName: "Renamed" });
     const serverApp = new sdk.StackServerApp({ ...sdkAppOptions(server, project), secretServerKey: project.keys.secretKey });

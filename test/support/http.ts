@@ -135,6 +135,14 @@ export function expectKnownErrorThroughProxy(res: HttpResult, status: number, co
   expect(res.headers.get("x-stack-known-error")).toBe(code);
 }
 
+/** A refusal answered as Stack Auth answers its status errors: the status and a sentence, no known-error header, and no violation. */
+export function expectPlainRefusalThroughProxy(res: HttpResult, status: number): void {
+  expectValidThroughProxy(res, status);
+  expect(res.headers.get("content-type") ?? "", describeExchange(res)).toMatch(/^text\/plain/);
+  expect(res.headers.get("x-stack-known-error")).toBeNull();
+  expect(res.text.length).toBeGreaterThan(0);
+}
+
 /** A mock answer whose example matched the document (Prism validates what it generates). */
 export function expectValidMockAnswer(res: HttpResult, expectedStatus: number): void {
   expect(violationsOf(res), describeExchange(res)).toEqual([]);

@@ -749,6 +749,23 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
     {
+      operationId: "testSignUpRules",
+      method: "post",
+      template: "/internal/sign-up-rules-test",
+      path: "/internal/sign-up-rules-test",
+      access: "admin",
+      json: { email: "ada@example.com", auth_method: "password", oauth_provider: null, country_code: null },
+      success: 200,
+    },
+    {
+      operationId: "getSignUpRulesStats",
+      method: "get",
+      template: "/internal/sign-up-rules-stats",
+      path: "/internal/sign-up-rules-stats",
+      access: "admin",
+      success: 200,
+    },
+    {
       operationId: "transferProject",
       method: "post",
       template: "/internal/projects/transfer",
@@ -1245,6 +1262,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
     { operationId: "getBackendUrls", method: "get", template: "/internal/backend-urls", path: "/internal/backend-urls", access: "public", success: 200 },
+    { operationId: "getApiRoot", method: "get", template: "/", path: "/", access: "public", success: 200, successType: "text/plain" },
     {
       operationId: "checkFeatureSupport",
       method: "post",

@@ -93,7 +93,7 @@ export const PASSWORD = "correct horse battery";
 export async function signUpThroughProxy(api: HttpClient, client: Credentials, email = uniqueEmail("contract")): Promise<Session> {
   const res = await api.call("POST", "/auth/password/sign-up", { creds: client, body: { email, password: PASSWORD } });
   expectValidThroughProxy(res, 200);
-  expect(res.json).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), user_id: expect.any(String), is_new_user: true });
+  expect(res.json).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), user_id: expect.any(String) });
   return { userId: res.json.user_id, email, password: PASSWORD, accessToken: res.json.access_token, refreshToken: res.json.refresh_token };
 }
 

@@ -58,6 +58,11 @@ const envSchema = z.object({
   SERVE_WEB: booleanFlag.default(true),
   LOG_REQUESTS: booleanFlag.default(false),
   TRUST_PROXY: booleanFlag.default(false),
+  /**
+   * The request header a proxy in front of the server puts the caller's country in (ISO 3166-1
+   * alpha-2), e.g. cf-ipcountry behind Cloudflare; unset: the country is unknown.
+   */
+  COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/).optional(),
   /** libuv reads it itself when its pool starts; read here to size password hashing (crypto/password.ts). */
   UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
   /** Scales the `max` of every built-in rate limit (0.01 to 1,000,000); RATE_LIMITS and project config still override. */
@@ -84,6 +89,15 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Where Stripe's API is, for a local stand-in (tests, air-gapped setups); unset: api.stripe.com. */
   STRIPE_API_BASE_URL: endpointUrl.optional(),
+  /**
+   * Where analytics events are kept and queried: `builtin` (this server's database), `clickhouse`
+   * (a ClickHouse server at ANALYTICS_CLICKHOUSE_URL) or `chdb` (ClickHouse in this process, from
+   * the optional `chdb` package, with its data under ANALYTICS_CHDB_PATH).
+   */
+  ANALYTICS_ENGINE: z.enum(["builtin", "clickhouse", "chdb"]).default("builtin"),
+  /** ClickHouse's HTTP interface with credentials, e.g. http://user:password@127.0.0.1:8123/gatehouse. */
+  ANALYTICS_CLICKHOUSE_URL: endpointUrl.optional(),
+  ANALYTICS_CHDB_PATH: z.string().min(1).optional(),
   RATE_LIMITS: z
     .string()
     .default("")
@@ -138,6 +152,8 @@ export interface AppConfig {
   logRequests: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** The header a proxy puts the caller's country in (COUNTRY_HEADER); sign-up rules read it. */
+  countryHeader: string | undefined;
   /** Threads in libuv's pool (argon2, WebCrypto, file access share it). */
   threadPoolSize: number;
   /** The server-wide rate limits, every rule resolved; a project's config overrides them per rule. */
@@ -146,6 +162,8 @@ export interface AppConfig {
   oauthEndpoints: OAuthEndpointOverrides;
   /** Stripe Connect, when a platform key is configured (integrations/stripe.ts). */
   stripe: { secretKey: string | undefined; webhookSecret: string | undefined; apiBaseUrl: string | undefined };
+  /** The analytics engine (services/analytics/engine.ts). */
+  analytics: { engine: "builtin" | "clickhouse" | "chdb"; clickhouseUrl: string | undefined; chdbPath: string | undefined };
 }
 
 /** Parses the environment once; nothing else in the server reads `process.env`. */
@@ -201,9 +219,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serveWeb: e.SERVE_WEB,
     logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,
+    countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
     threadPoolSize: e.UV_THREADPOOL_SIZE,
     rateLimits: serverWideRateLimits(e.RATE_LIMIT_MULTIPLIER, parseRateLimitList(e.RATE_LIMITS).settings),
     oauthEndpoints: e.OAUTH_PROVIDER_ENDPOINTS,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiBaseUrl: e.STRIPE_API_BASE_URL },
+    analytics: { engine: e.ANALYTICS_ENGINE, clickhouseUrl: e.ANALYTICS_CLICKHOUSE_URL, chdbPath: e.ANALYTICS_CHDB_PATH },
   };
 }

@@ -27,7 +27,8 @@ export type RateLimitId =
   | "codeSendPerIp"
   | "codeCheckPerIp"
   | "cliLoginPerIp"
-  | "cliPollPerIp";
+  | "cliPollPerIp"
+  | "analyticsBatchesPerSession";
 
 /**
  * Password sign-in is bounded three ways: per address (one client trying many accounts),
@@ -52,6 +53,8 @@ export const RATE_LIMITS = {
   codeCheckPerIp: { id: "codeCheckPerIp", name: "code-check:ip", max: 100, windowSeconds: 600 },
   cliLoginPerIp: { id: "cliLoginPerIp", name: "cli-login:ip", max: 50, windowSeconds: 3600 },
   cliPollPerIp: { id: "cliPollPerIp", name: "cli-poll:ip", max: 1200, windowSeconds: 600 },
+  // The SDK's tracker sends a batch every few seconds from an open page; several tabs share a session.
+  analyticsBatchesPerSession: { id: "analyticsBatchesPerSession", name: "analytics-batch:session", max: 600, windowSeconds: 600 },
 } as const satisfies { [K in RateLimitId]: RateLimitRule & { id: K } };
 
 export const RATE_LIMIT_IDS = Object.keys(RATE_LIMITS) as RateLimitId[];

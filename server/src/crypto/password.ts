@@ -9,8 +9,15 @@
  * signing), zlib and file access share: at least one thread stays free for them.
  * Sign-in for an unknown e-mail verifies against a fixed dummy hash, so that path costs the
  * same as a wrong password and the two cannot be told apart by timing.
+ *
+ * Users moved in from another platform may arrive with bcrypt hashes (`password_hash` on
+ * server create and update; Auth0, Supabase and Stack Auth export bcrypt). They are checked
+ * with bcryptjs, whose async compare yields to the event loop between rounds, and bounded at
+ * 2^14 rounds so an imported hash cannot make every sign-in attempt a denial of service.
+ * After a successful check the caller stores an argon2id hash instead (needsRehash).
  */
 import argon2 from "argon2";
+import bcrypt from "bcryptjs";
 import { availableParallelism } from "node:os";
 
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -55,9 +62,26 @@ export function hashPassword(password: string): Promise<string> {
   return hashing.run(() => argon2.hash(password, ARGON2_OPTIONS));
 }
 
+const BCRYPT_HASH = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
+const ARGON2_HASH = /^\$argon2(id|i|d)\$/;
+const BCRYPT_MAX_COST = 14;
+
+/** Whether a hash given by an administrator can be stored: argon2 in PHC format, or bcrypt of at most 2^14 rounds. */
+export function isImportablePasswordHash(hash: string): boolean {
+  if (ARGON2_HASH.test(hash)) return true;
+  const cost = BCRYPT_HASH.exec(hash)?.[1];
+  return cost !== undefined && Number(cost) >= 4 && Number(cost) <= BCRYPT_MAX_COST;
+}
+
+/** True for a stored hash that is not this server's own argon2id: replace it after the next successful check. */
+export function needsRehash(hash: string): boolean {
+  return !hash.startsWith("$argon2id$");
+}
+
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   return hashing.run(async () => {
     try {
+      if (BCRYPT_HASH.test(hash)) return isImportablePasswordHash(hash) && (await bcrypt.compare(password, hash));
       return await argon2.verify(hash, password);
     } catch {
       return false;

@@ -13,6 +13,12 @@ import { createHash } from "node:crypto";
 
 export const MAX_PREPARED_PER_CONNECTION = 500;
 
+/**
+ * SQL that starts with this comment always runs unnamed: its text is built per request (an
+ * analytics query translated from its author's SQL), so naming it would only fill the caches.
+ */
+export const UNNAMED_STATEMENT = "/* unnamed */ ";
+
 const namesBySql = new Map<string, string>();
 
 function statementName(sql: string): string {
@@ -35,7 +41,7 @@ export class PreparedStatements {
   /** The statement name to run `sql` under on this connection, or undefined to run it unnamed. */
   nameFor(sql: string, params: readonly unknown[]): string | undefined {
     // Statements without parameters are migrations, BEGIN/COMMIT and one-off reads.
-    if (!this.enabled || params.length === 0) return undefined;
+    if (!this.enabled || params.length === 0 || sql.startsWith(UNNAMED_STATEMENT)) return undefined;
     const name = statementName(sql);
     if (this.prepared.has(name)) return name;
     if (this.prepared.size >= MAX_PREPARED_PER_CONNECTION) return undefined;

@@ -1,5 +1,7 @@
+import { analyticsErrors } from "./analytics";
 import { apiKeyErrors } from "./api-keys";
 import { cliErrors } from "./cli";
+import { configErrors } from "./config";
 import { dataVaultErrors } from "./data-vault";
 import { emailErrors } from "./emails";
 import type { ErrorSpec } from "./define";
@@ -11,6 +13,7 @@ import { paymentErrors } from "./payments";
 import { permissionErrors } from "./permissions";
 import { projectAuthErrors } from "./project-auth";
 import { sessionErrors } from "./session";
+import { signUpRuleErrors } from "./sign-up-rules";
 import { teamErrors } from "./teams";
 import { userErrors } from "./users";
 import { verificationErrors } from "./verification";
@@ -22,6 +25,7 @@ export const knownErrors = {
   ...projectAuthErrors,
   ...sessionErrors,
   ...userErrors,
+  ...signUpRuleErrors,
   ...teamErrors,
   ...permissionErrors,
   ...apiKeyErrors,
@@ -34,6 +38,8 @@ export const knownErrors = {
   ...emailErrors,
   ...webhookErrors,
   ...paymentErrors,
+  ...configErrors,
+  ...analyticsErrors,
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;

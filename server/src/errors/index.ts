@@ -2,4 +2,4 @@ export { knownErrors, type KnownErrorCode, type KnownErrorDetails } from "./cata
 export { KnownError, isKnownError } from "./known-error";
 export { RateLimitedError } from "./rate-limited";
 export { redirectUrlNotTrusted } from "./redirect-url";
-export { StatusError } from "./status-error";
+export { signUpRejected } from "./sign-up-rejected";

@@ -6,17 +6,20 @@ type DetailsArgs<C extends KnownErrorCode> = keyof KnownErrorDetails<C> extends 
 export class KnownError<C extends KnownErrorCode = KnownErrorCode> extends Error {
   readonly status: number;
   readonly details: KnownErrorDetails<C>;
+  /** Answered as bare status and text, as Stack Auth answers this refusal (errors/define.ts). */
+  readonly plain: boolean;
 
   constructor(
     readonly code: C,
     ...args: DetailsArgs<C>
   ) {
     const details = (args[0] ?? {}) as KnownErrorDetails<C>;
-    const spec = knownErrors[code] as { status: number; message: (d: KnownErrorDetails<C>) => string };
+    const spec = knownErrors[code] as { status: number; message: (d: KnownErrorDetails<C>) => string; plain?: true };
     super(spec.message(details));
     this.name = "KnownError";
     this.status = spec.status;
     this.details = details;
+    this.plain = spec.plain === true;
   }
 }
 

@@ -1,4 +1,4 @@
-import { knownError } from "./define";
+import { knownError, plainError } from "./define";
 
 export const userErrors = {
   USER_EMAIL_ALREADY_EXISTS: knownError<{ email: string; would_work_if_email_was_verified: boolean }>(
@@ -33,17 +33,25 @@ export const userErrors = {
     (d) => `${d.email} is not the user's primary e-mail address.`,
   ),
   ANONYMOUS_ACCOUNTS_NOT_ENABLED: knownError(400, () => "Anonymous accounts are disabled for this project."),
-  // Ours, not Stack Auth's (it answers plain 403s here): the catalogue has no code for these
-  // switches, and CONTRACT §4 forbids borrowing one that means something else.
-  OTP_AUTHENTICATION_NOT_ENABLED: knownError<{ scope: "project" | "user" }>(403, (d) =>
-    d.scope === "project"
-      ? "Sign-in with an e-mailed code is disabled for this project."
-      : "This account does not allow sign-in with an e-mailed code; sign in another way and turn it on first.",
-  ),
-  CLIENT_USER_DELETION_NOT_ENABLED: knownError(
-    403,
+  // Refusals Stack Auth answers as a bare status and a sentence (errors/define.ts, plainError).
+  OTP_SIGN_IN_NOT_ENABLED: plainError(403, () => "Signing in with an e-mailed code is turned off for this project."),
+  CLIENT_USER_DELETION_NOT_ENABLED: plainError(
+    400,
     () => "This project does not let users delete their own accounts (client_user_deletion_enabled is off).",
   ),
+  ONLY_ANONYMOUS_WITHOUT_INCLUDE_ANONYMOUS: plainError(400, () => "only_anonymous=true needs include_anonymous=true as well."),
+  PASSWORD_AND_PASSWORD_HASH: plainError(400, () => "Give either password or password_hash, not both."),
+  UNSUPPORTED_PASSWORD_HASH: plainError(
+    400,
+    () => "password_hash must be an argon2 hash in PHC format or a bcrypt hash ($2a$, $2b$ or $2y$) of at most 2^14 rounds.",
+  ),
+  PRIMARY_EMAIL_AUTH_WITHOUT_PRIMARY_EMAIL: plainError(400, () => "primary_email_auth_enabled can only be true for a user with a primary e-mail."),
+  PRIMARY_EMAIL_VERIFIED_WITHOUT_PRIMARY_EMAIL: plainError(400, () => "primary_email_verified can only be true for a user with a primary e-mail."),
+  PASSWORD_ALREADY_SET: plainError(400, () => "This user has a password already; change it with POST /auth/password/update."),
+  CONTACT_CHANNEL_ALREADY_EXISTS: plainError(400, () => "The user has this contact channel already."),
+  CONTACT_CHANNEL_NOT_FOUND: plainError(400, () => "The user has no such contact channel."),
+  CLIENT_CANNOT_LIST_OTHER_USERS_CONTACT_CHANNELS: plainError(403, () => "With client access, only the signed-in user's own contact channels can be listed."),
+  CLIENT_CANNOT_LIST_OTHER_USERS_SESSIONS: plainError(403, () => "With client access, only the signed-in user's own sessions can be listed."),
   CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: knownError<{
     type: string;
     contact_channel_value: string;

@@ -122,7 +122,11 @@ export function requireAccess(allowed: readonly AccessType[]): MiddlewareHandler
   };
 }
 
-/** The signed-in user's claims, or the contract's error for a request without a session. */
+/**
+ * The signed-in user's claims, or the contract's error for a request without a session.
+ * `requireSignedInUser` is the same for routes that Stack Auth validates as "a user is
+ * required" (SCHEMA_ERROR) rather than by a known error.
+ */
 export function requireUser(auth: RequestAuth, forOwnUser = false): AccessTokenClaims {
   if (auth.user) return auth.user;
   throw forOwnUser ? new KnownError("CANNOT_GET_OWN_USER_WITHOUT_USER") : new KnownError("USER_AUTHENTICATION_REQUIRED");
@@ -139,7 +143,8 @@ export function resolveUserId(auth: RequestAuth, userId: string): string {
  */
 export function resolveUserIdForAccess(auth: RequestAuth, userId: string): string {
   const resolved = resolveUserId(auth, userId);
-  if (auth.type === "client" && requireUser(auth).sub !== resolved) throw new KnownError("USER_NOT_FOUND");
+  // Client access can only ever mean the signed-in user, so without one it is refused as `me` is.
+  if (auth.type === "client" && requireUser(auth, true).sub !== resolved) throw new KnownError("USER_NOT_FOUND");
   return resolved;
 }
 
@@ -148,4 +153,24 @@ export function refuseClientFields(auth: RequestAuth, body: object, fields: read
   if (auth.type !== "client") return;
   const sent = fields.filter((field) => (body as Record<string, unknown>)[field] !== undefined);
   if (sent.length > 0) throw new KnownError("SCHEMA_ERROR", { message: `body: client access may not set ${sent.join(", ")}` });
+}
+
+/**
+ * For a list of a user's things: with client access only the signed-in user's own, and
+ * another user's is refused with `refusal` whether or not that user exists (Stack Auth answers
+ * these with a plain 403).
+ */
+export function resolveListOwnerForAccess(
+  auth: RequestAuth,
+  userId: string,
+  refusal: "CLIENT_CANNOT_LIST_OTHER_USERS_CONTACT_CHANNELS" | "CLIENT_CANNOT_LIST_OTHER_USERS_SESSIONS",
+): string {
+  const resolved = resolveUserId(auth, userId);
+  if (auth.type === "client" && requireUser(auth, true).sub !== resolved) throw new KnownError(refusal);
+  return resolved;
+}
+
+export function requireSignedInUser(auth: RequestAuth): AccessTokenClaims {
+  if (auth.user) return auth.user;
+  throw new KnownError("SCHEMA_ERROR", { message: "auth.user: this request needs a signed-in user (x-stack-access-token)" });
 }

@@ -5,14 +5,22 @@ import type { AppEnv } from "./env";
 
 /**
  * The caller's address and user agent, recorded on sessions and used as a rate-limit key.
- * X-Forwarded-For is believed only with TRUST_PROXY, since any client can send it.
+ * X-Forwarded-For is believed only with TRUST_PROXY, since any client can send it; the country
+ * only from the header COUNTRY_HEADER names, for the same reason.
  */
 export function clientInfo(c: Context<AppEnv>): ClientInfo {
   const forwarded = c.var.deps.settings.trustProxy ? c.req.header("x-forwarded-for")?.split(",")[0]?.trim() : undefined;
   return {
     ip: forwarded || socketAddress(c),
     userAgent: c.req.header("user-agent")?.slice(0, 512) ?? null,
+    countryCode: countryOf(c),
   };
+}
+
+function countryOf(c: Context<AppEnv>): string | null {
+  const header = c.var.deps.settings.countryHeader;
+  const value = header ? c.req.header(header)?.trim().toUpperCase() : undefined;
+  return value && /^[A-Z]{2}$/.test(value) ? value : null;
 }
 
 function socketAddress(c: Context): string | null {

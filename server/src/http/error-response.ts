@@ -1,20 +1,18 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { KnownError, RateLimitedError, StatusError } from "../errors";
+import { KnownError, RateLimitedError } from "../errors";
 import type { AppEnv } from "./env";
 import { responseHeaderPrefixes, stackHeader } from "./headers";
 
 /** The one place an error becomes a response: `{code, error, details?}` plus the known-error header in the request's dialect. */
 export function renderError(error: unknown, c: Context<AppEnv>): Response {
   const known = toKnownError(error);
+  if (known?.plain) return c.text(known.message, known.status as 400);
   if (known) {
     // As Stack Auth does, an error with nothing to detail sends no `details`.
     const details = Object.keys(known.details).length > 0 ? { details: known.details } : {};
     const headers = Object.fromEntries(responseHeaderPrefixes(c).map((prefix) => [`${prefix}known-error`, known.code]));
     return c.json({ code: known.code, error: known.message, ...details }, known.status as 400, headers);
-  }
-  if (error instanceof StatusError) {
-    return c.text(error.message, error.status);
   }
   if (error instanceof RateLimitedError) {
     return c.json({ error: error.message }, 429, { "retry-after": String(error.retryAfterSeconds) });

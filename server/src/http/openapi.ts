@@ -126,43 +126,28 @@ const PUBLIC_BASE: ErrorBase = { prefix: "PublicKnownError", codes: [...INPUT_ER
  * each names its codes in the description and as the `code` enum of its schema.
  */
 export function errorResponses(codes: readonly KnownErrorCode[], base: ErrorBase = { prefix: "KnownError", codes: [] }) {
-  const responses: Record<number, { description: string; content: { "application/json": { schema: z.ZodType } } }> = {};
+  const responses: Record<number, { description: string; content: { "application/json"?: { schema: z.ZodType }; "text/plain"?: { schema: z.ZodType } } }> = {};
   for (const [status, set] of groupByStatus([...base.codes, ...codes])) {
+    const known = set.filter((code) => !isPlain(code));
+    const plain = set.filter(isPlain);
+    const descriptions = [
+      ...(known.length > 0 ? [`Known error: ${known.join(", ")}`] : []),
+      ...(plain.length > 0 ? [`As text: ${plain.map((code) => knownErrors[code].message({} as never)).join(" / ")}`] : []),
+    ];
     responses[status] = {
-      description: `Known error: ${set.join(", ")}`,
-      content: { "application/json": { schema: errorBodyFor(status, set, base) } },
+      description: descriptions.join(". "),
+      content: {
+        ...(known.length > 0 ? { "application/json": { schema: errorBodyFor(status, known, base) } } : {}),
+        ...(plain.length > 0 ? { "text/plain": { schema: PLAIN_ERROR_BODY } } : {}),
+      },
     };
   }
   return responses;
 }
 
-/**
- * A plain-text error answer (errors/status-error.ts), to list beside a route's known errors;
- * where the route also has known errors of that status, the two content types are merged.
- */
-export function textErrorResponse(description: string) {
-  return { description, content: { "text/plain": { schema: z.string() } } };
-}
-
-type Responses = NonNullable<RouteConfig["responses"]>;
-
-/**
- * The shared error responses, then the route's own; a status holding both keeps both content
- * types, under the known errors' description.
- */
-function mergeResponses(shared: Responses, own: Responses): Responses {
-  const merged: Responses = { ...shared };
-  for (const [status, response] of Object.entries(own)) {
-    const earlier = merged[status] as { description: string; content?: Record<string, unknown> } | undefined;
-    const mine = response as { description: string; content?: Record<string, unknown> };
-    merged[status] = (
-      earlier && mine.content && earlier.content && !("application/json" in mine.content)
-        ? { ...earlier, content: { ...earlier.content, ...mine.content } }
-        : response
-    ) as Responses[string];
-  }
-  return merged;
-}
+/** Refusals answered as a bare status and a sentence (errors/define.ts, plainError). */
+const isPlain = (code: KnownErrorCode) => (knownErrors[code] as { plain?: true }).plain === true;
+const PLAIN_ERROR_BODY = z.string().openapi({ description: "What was wrong, in a sentence." });
 
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
   return { required: true, content: { "application/json": { schema } }, ...(description ? { description } : {}) };
@@ -215,7 +200,7 @@ export function authenticatedRoute<const R extends Omit<RouteConfig, "middleware
     ...route,
     security: securityFor(access),
     middleware: [requireAccess(access)] as const,
-    responses: mergeResponses(errorResponses([...teamErrors, ...errors], AUTHENTICATED_BASE), route.responses) as R["responses"],
+    responses: { ...errorResponses([...teamErrors, ...errors], AUTHENTICATED_BASE), ...route.responses },
   });
   return clientAccessRules ? { ...config, clientAccessRules } : config;
 }

@@ -99,6 +99,9 @@ describe("request plumbing", () => {
     const wrongKey = await t.request("/api/v1", { headers: { "x-stack-project-id": project.projectId, "x-stack-access-type": "server", "x-stack-secret-server-key": "nope" } });
     expect(wrongKey.headers.get("x-stack-known-error")).toBe("INVALID_SECRET_SERVER_KEY");
     expect(((await (await t.request("/api/v1?extra=1")).json()) as { code: string }).code).toBe("SCHEMA_ERROR");
+    const slashed = await t.request("/api/v1/", { headers: { "x-stack-project-id": project.projectId, "x-stack-access-type": "client", "x-stack-access-token": project.user.accessToken } });
+    expect(slashed.status).toBe(200);
+    expect(await slashed.text()).toMatch(new RegExp(`User: ${project.user.email}`));
   });
 
   it("requires the publishable key only from projects that demand it", async () => {

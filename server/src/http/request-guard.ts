@@ -17,7 +17,12 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * turns into Infinity (stored as null), bytes that are not UTF-8, and nesting past
  * MAX_JSON_DEPTH. One guard for every route, so no route can forget it. The body text it
  * reads stays cached on the request, so the route's own validator parses the same text.
+ *
+ * One exception: the data of analytics events (POST /analytics/events/batch). The SDK's
+ * tracker cuts text to a length and can split an emoji, so lone surrogates arrive from every
+ * browser; that route repairs them (services/analytics/events.ts) instead of refusing the batch.
  */
+const REPAIRED_SUBTREES: Array<{ path: RegExp; subtree: RegExp }> = [{ path: /\/analytics\/events\/batch$/, subtree: /^body\.events\.\d+\.data(\.|$)/ }];
 export function requestGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const pathProblem = stringProblem(c.req.path);
@@ -43,7 +48,8 @@ export function requestGuard(): MiddlewareHandler<AppEnv> {
       } catch {
         parsed = undefined; // the route's validator answers malformed JSON
       }
-      if (parsed !== undefined) checkValue(parsed, "body", 1);
+      const repaired = REPAIRED_SUBTREES.find((r) => r.path.test(c.req.path))?.subtree;
+      if (parsed !== undefined) checkValue(parsed, "body", 1, repaired);
     }
     if (mediaType.toLowerCase() === "application/x-www-form-urlencoded") {
       // Form fields (the OAuth token endpoint) reach the same queries as JSON ones.
@@ -64,9 +70,9 @@ function checkQuery(params: URLSearchParams): void {
   }
 }
 
-function checkValue(value: unknown, path: string, depth: number): void {
+function checkValue(value: unknown, path: string, depth: number, repaired?: RegExp): void {
   if (typeof value === "string") {
-    const problem = stringProblem(value);
+    const problem = repaired?.test(path) ? null : stringProblem(value);
     if (problem) throw schemaError(path, problem);
     return;
   }
@@ -77,13 +83,13 @@ function checkValue(value: unknown, path: string, depth: number): void {
   if (value === null || typeof value !== "object") return;
   if (depth > MAX_JSON_DEPTH) throw schemaError(path, `Values may not be nested deeper than ${MAX_JSON_DEPTH} levels`);
   if (Array.isArray(value)) {
-    value.forEach((item, index) => checkValue(item, `${path}.${index}`, depth + 1));
+    value.forEach((item, index) => checkValue(item, `${path}.${index}`, depth + 1, repaired));
     return;
   }
   for (const [key, item] of Object.entries(value)) {
-    const problem = stringProblem(key);
+    const problem = repaired?.test(`${path}.${key}`) ? null : stringProblem(key);
     if (problem) throw schemaError(path, `A key: ${problem}`);
-    checkValue(item, `${path}.${key}`, depth + 1);
+    checkValue(item, `${path}.${key}`, depth + 1, repaired);
   }
 }
 

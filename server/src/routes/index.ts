@@ -1,5 +1,6 @@
 import type { Router } from "../http/router";
 import { registerAnalyticsRoutes } from "./analytics/events";
+import { registerAnalyticsQueryRoutes } from "./analytics/query";
 import { registerTeamApiKeyRoutes } from "./api-keys/team-api-keys";
 import { registerUserApiKeyRoutes } from "./api-keys/user-api-keys";
 import { registerAnonymousRoutes } from "./auth/anonymous";
@@ -47,6 +48,7 @@ import { registerTeamInvitationRoutes } from "./teams/invitations";
 import { registerTeamMemberProfileRoutes } from "./teams/member-profiles";
 import { registerTeamMembershipRoutes } from "./teams/memberships";
 import { registerTeamRoutes } from "./teams/teams";
+import { registerSignUpRuleRoutes } from "./sign-up-rules/sign-up-rules";
 import { registerCurrentUserRoutes } from "./users/me";
 import { registerUserRoutes } from "./users/users";
 
@@ -90,6 +92,7 @@ export function registerAllRoutes(router: Router): void {
   registerProductRoutes(router);
   registerPurchaseRoutes(router);
   registerAnalyticsRoutes(router);
+  registerAnalyticsQueryRoutes(router);
   registerCurrentProjectRoutes(router);
   registerJwksRoutes(router);
   registerInternalProjectRoutes(router);
@@ -99,6 +102,7 @@ export function registerAllRoutes(router: Router): void {
   registerConfigRoutes(router);
   registerLocalEmulatorRoutes(router);
   registerMetricsRoutes(router);
+  registerSignUpRuleRoutes(router);
   registerInternalPaymentRoutes(router);
   registerWebhookEndpointRoutes(router);
   registerWebhookDeliveryRoutes(router);
@@ -127,6 +131,8 @@ export const OPENAPI_TAGS = [
   { name: "Payments", description: "What customers (users, teams, the app's own customers) have bought and how they pay." },
   { name: "Data vault", description: "Key-value stores declared in the configuration; keys hashed and values encrypted by the client." },
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
+  { name: "Sign-up rules", description: "Trying a sign-up against the project's sign-up rules, and what the rules matched." },
   { name: "Webhooks", description: "Signed outbound webhooks (Standard Webhooks): endpoints, their secrets, the delivery log and test events." },
+  { name: "Analytics", description: "Analytics events from the SDK and the server, and read-only queries over them in ClickHouse's SQL." },
   { name: "Misc", description: "SDK housekeeping." },
 ];

@@ -2,4 +2,6 @@
 export interface ClientInfo {
   ip: string | null;
   userAgent: string | null;
+  /** The caller's country (ISO 3166-1 alpha-2), when a trusted proxy said (COUNTRY_HEADER). */
+  countryCode?: string | null;
 }

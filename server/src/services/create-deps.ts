@@ -9,6 +9,7 @@ import { guardStripeGateway } from "./payments/stripe-gateway";
 import { OUTBOX_PURPOSE } from "./emails/outbox";
 import { EmailRenderer } from "./emails/rendering/renderer";
 import { ActivityTracker } from "./activity";
+import { createAnalyticsEngine } from "./analytics/create-engine";
 import type { Logger, ServiceDeps } from "./deps";
 import { ProjectKeyChecker } from "./projects/project-key-checker";
 import { RevokedSessions } from "./revoked-sessions";
@@ -44,5 +45,6 @@ export function createDeps(
     mailer,
     emailRenderer: new EmailRenderer(),
     stripe: guardStripeGateway(createStripeGateway(settings.stripe), log),
+    analytics: createAnalyticsEngine(db, settings.analytics),
   };
 }

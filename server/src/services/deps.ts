@@ -5,6 +5,7 @@ import type { Mailer } from "../integrations/mailer";
 import type { EmailRenderer } from "./emails/rendering/renderer";
 import type { StripeGateway } from "../integrations/stripe";
 import type { AccessTokenVerifier } from "./access-tokens";
+import type { AnalyticsEngine } from "./analytics/engine";
 import type { ActivityTracker } from "./activity";
 import type { ProjectKeyChecker } from "./projects/project-key-checker";
 import type { RevokedSessions } from "./revoked-sessions";
@@ -48,4 +49,6 @@ export interface ServiceDeps {
   oauthFlowSeal: SecretBox;
   /** Seals the access and refresh tokens providers give for linked accounts. */
   providerTokenSeal: SecretBox;
+  /** Where analytics events are stored and queried (services/analytics/engine.ts). */
+  analytics: AnalyticsEngine;
 }

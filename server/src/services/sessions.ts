@@ -17,6 +17,7 @@ import {
 import { findUser, touchUserActivity } from "../db/queries/users";
 import { KnownError } from "../errors";
 import { issueAccessToken } from "./access-tokens";
+import { recordTokenRefresh } from "./analytics/events";
 import type { ClientInfo } from "./client-info";
 import type { ServiceDeps } from "./deps";
 import type { Tenancy } from "./tenancy";
@@ -54,6 +55,8 @@ export async function openSession(
 export async function accessTokenFor(deps: ServiceDeps, tenancy: Tenancy, userId: string, sessionId: string) {
   const user = await findUser(deps.db, tenancy, userId);
   if (!user) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
+  // Every access token issued for a session, at sign-in or refresh, is one $token-refresh event.
+  await recordTokenRefresh(deps, tenancy, { userId, sessionId, isAnonymous: user.isAnonymous });
   return issueAccessToken(
     deps.signingKeys,
     { publicUrl: deps.settings.publicUrl, ttlSeconds: deps.settings.accessTokenTtlSeconds },
@@ -109,9 +112,10 @@ export async function listSessions(
   tenancy: Tenancy,
   userId: string,
   currentSessionId: string | null,
+  options: { includeImpersonation: boolean } = { includeImpersonation: true },
 ): Promise<SessionView[]> {
   if (!(await findUser(deps.db, tenancy, userId))) throw new KnownError("USER_NOT_FOUND");
-  const rows = await listLiveSessions(deps.db, tenancy, userId);
+  const rows = (await listLiveSessions(deps.db, tenancy, userId)).filter((row) => options.includeImpersonation || !row.isImpersonation);
   return rows.map((row) => ({
     id: row.id,
     user_id: row.userId,

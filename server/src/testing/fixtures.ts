@@ -199,3 +199,14 @@ export async function expiredAccessToken(t: TestApp, projectId: string, userId: 
     .setExpirationTime(past + 600)
     .sign(keys.regular.privateKey);
 }
+
+/**
+ * A refusal answered as Stack Auth answers its status errors (errors/define.ts, plainError):
+ * the status and a sentence of text, with no known-error header. Answers `[status, text]`,
+ * or the JSON it got instead, so a known error in its place fails loudly.
+ */
+export function plainRefusal(res: CallResult): [number, string] | CallResult["json"] {
+  const type = res.headers.get("content-type") ?? "";
+  if (!type.startsWith("text/plain") || res.headers.has("x-stack-known-error")) return res.json ?? res.text;
+  return [res.status, res.text];
+}

@@ -222,6 +222,10 @@ class ResponseChecker {
     if (!op) return `no operation ${method} ${template} in the document`;
     const declared = op.responses[String(status)] ?? op.responses.default;
     if (!declared) return `undocumented status ${status} (declared: ${Object.keys(op.responses).join(", ")})`;
+    // Refusals Stack Auth answers as a bare sentence are declared as text/plain beside the JSON.
+    if (contentType?.includes("text/plain") && declared.content?.["text/plain"]) {
+      return text.trim() === "" ? "declared text, got an empty body" : null;
+    }
     const schema = declared.content?.["application/json"]?.schema;
     if (!schema) return null;
     if (!contentType?.includes("application/json")) return `declared JSON, got ${contentType ?? "no content type"}`;

@@ -10,6 +10,7 @@ export const DASHBOARD_PAGES: Record<DashboardSectionPath, ComponentType> = {
   users: page(() => import("../features/dashboard/users/users-page"), (m) => m.UsersPage),
   teams: page(() => import("../features/dashboard/teams/teams-page"), (m) => m.TeamsPage),
   permissions: page(() => import("../features/dashboard/permissions/permissions-page"), (m) => m.PermissionsPage),
+  "sign-up-rules": page(() => import("../features/dashboard/sign-up-rules/sign-up-rules-page"), (m) => m.SignUpRulesPage),
   settings: page(() => import("../features/dashboard/settings/settings-page"), (m) => m.SettingsPage),
   "api-keys": page(() => import("../features/dashboard/api-keys/api-keys-page"), (m) => m.ApiKeysPage),
   emails: page(() => import("../features/dashboard/emails/emails-page"), (m) => m.EmailsPage),

@@ -7,6 +7,7 @@ const MESSAGES: Record<string, (details: Record<string, unknown>) => string> = {
   PASSWORD_TOO_SHORT: (d) => `The password is too short: use at least ${String(d.min_length ?? 8)} characters.`,
   PASSWORD_TOO_LONG: (d) => `The password is too long: use at most ${String(d.maxLength ?? 70)} characters.`,
   SIGN_UP_NOT_ENABLED: () => "New accounts cannot be created here right now.",
+  SIGN_UP_REJECTED: () => "This sign-up is not accepted here. If you think it should be, ask the site's administrator.",
   PASSWORD_AUTHENTICATION_NOT_ENABLED: () => "Signing in with a password is turned off for this project.",
   VERIFICATION_CODE_NOT_FOUND: () => "This link is not valid (any more). Ask for a new one.",
   VERIFICATION_CODE_EXPIRED: () => "This link has expired. Ask for a new one.",

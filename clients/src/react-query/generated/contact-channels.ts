@@ -28,10 +28,8 @@ import type {
   ContactChannelSendCode,
   ContactChannelUpdate,
   EmailSendVerificationCode,
-  EmptyObject,
   KnownError400PlusCannotGetOwnUserWithoutUser,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq,
-  KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser,
+  KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelisted,
   KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v,
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
@@ -39,7 +37,7 @@ import type {
   KnownError403,
   KnownError404UserNotFound,
   KnownError404VerificationCodeNotFound,
-  KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists,
+  KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElse,
   KnownError409EmailAlreadyVerified,
   KnownError409VerificationCodeAlreadyUsed,
   KnownError503,
@@ -104,7 +102,7 @@ export const getListContactChannelsQueryKey = (params?: ListContactChannelsParam
     }
 
     
-export const getListContactChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListContactChannelsQueryOptions = <TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -123,10 +121,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListContactChannelsQueryResult = NonNullable<Awaited<ReturnType<typeof listContactChannels>>>
-export type ListContactChannelsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+export type ListContactChannelsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>
 
 
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: ListContactChannelsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listContactChannels>>,
@@ -136,7 +134,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listContactChannels>>,
@@ -146,7 +144,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -154,7 +152,7 @@ export function useListContactChannels<TData = Awaited<ReturnType<typeof listCon
  * @summary List a user's contact channels
  */
 
-export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useListContactChannels<TData = Awaited<ReturnType<typeof listContactChannels>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503>>(
  params: ListContactChannelsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listContactChannels>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -196,7 +194,7 @@ export const createContactChannel = async (contactChannelCreate: ContactChannelC
 
 
 
-export const getCreateContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
+export const getCreateContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElse | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext> => {
 
@@ -223,12 +221,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof createContactChannel>>>
     export type CreateContactChannelMutationBody = ContactChannelCreate
-    export type CreateContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>
+    export type CreateContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElse | KnownError503>
 
     /**
  * @summary Add a contact channel to a user
  */
-export const useCreateContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
+export const useCreateContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElse | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createContactChannel>>, TError,{data: ContactChannelCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createContactChannel>>,
@@ -268,7 +266,7 @@ export const sendEmailVerificationCode = async (emailSendVerificationCode: Email
 
 
 
-export const getSendEmailVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
+export const getSendEmailVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401 | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext> => {
 
@@ -295,12 +293,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendEmailVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendEmailVerificationCode>>>
     export type SendEmailVerificationCodeMutationBody = EmailSendVerificationCode
-    export type SendEmailVerificationCodeMutationError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>
+    export type SendEmailVerificationCodeMutationError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401 | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>
 
     /**
  * @summary E-mail a verification link to the signed-in user's primary address (older SDKs)
  */
-export const useSendEmailVerificationCode = <TError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
+export const useSendEmailVerificationCode = <TError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401 | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendEmailVerificationCode>>,
@@ -324,9 +322,9 @@ export const getVerifyContactChannelUrl = () => {
   return `/contact-channels/verify`
 }
 
-export const verifyContactChannel = async (verificationCode: VerificationCode, options?: RequestInit): Promise<EmptyObject> => {
+export const verifyContactChannel = async (verificationCode: VerificationCode, options?: RequestInit): Promise<Success> => {
   
-  return gatehouseFetch<EmptyObject>(getVerifyContactChannelUrl(),
+  return gatehouseFetch<Success>(getVerifyContactChannelUrl(),
   {      
     ...options,
     method: 'POST',
@@ -491,7 +489,7 @@ export const getGetContactChannelQueryKey = (userId?: string | 'me',
     }
 
     
-export const getGetContactChannelQueryOptions = <TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(userId: string | 'me',
+export const getGetContactChannelQueryOptions = <TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -511,10 +509,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetContactChannelQueryResult = NonNullable<Awaited<ReturnType<typeof getContactChannel>>>
-export type GetContactChannelQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+export type GetContactChannelQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
 
 
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me',
     contactChannelId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -525,7 +523,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -536,7 +534,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -545,7 +543,7 @@ export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContac
  * @summary Read a contact channel
  */
 
-export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
+export function useGetContactChannel<TData = Awaited<ReturnType<typeof getContactChannel>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>>(
  userId: string | 'me',
     contactChannelId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getContactChannel>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -591,7 +589,7 @@ export const updateContactChannel = async (userId: string | 'me',
 
 
 
-export const getUpdateContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
+export const getUpdateContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElse | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext> => {
 
@@ -618,12 +616,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof updateContactChannel>>>
     export type UpdateContactChannelMutationBody = ContactChannelUpdate
-    export type UpdateContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>
+    export type UpdateContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElse | KnownError503>
 
     /**
  * @summary Update a contact channel
  */
-export const useUpdateContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists | KnownError503>,
+export const useUpdateContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElse | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateContactChannel>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateContactChannel>>,
@@ -664,7 +662,7 @@ export const deleteContactChannel = async (userId: string | 'me',
 
 
 
-export const getDeleteContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const getDeleteContactChannelMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext> => {
 
@@ -691,12 +689,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteContactChannelMutationResult = NonNullable<Awaited<ReturnType<typeof deleteContactChannel>>>
     
-    export type DeleteContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+    export type DeleteContactChannelMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Delete a contact channel
  */
-export const useDeleteContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const useDeleteContactChannel = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteContactChannel>>, TError,{userId: string | 'me';contactChannelId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteContactChannel>>,
@@ -738,7 +736,7 @@ export const sendContactChannelVerificationCode = async (userId: string | 'me',
 
 
 
-export const getSendContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
+export const getSendContactChannelVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelisted | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext> => {
 
@@ -765,12 +763,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendContactChannelVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>>
     export type SendContactChannelVerificationCodeMutationBody = ContactChannelSendCode
-    export type SendContactChannelVerificationCodeMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>
+    export type SendContactChannelVerificationCodeMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelisted | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>
 
     /**
  * @summary E-mail a verification link to a contact channel
  */
-export const useSendContactChannelVerificationCode = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
+export const useSendContactChannelVerificationCode = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelisted | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendContactChannelVerificationCode>>, TError,{userId: string | 'me';contactChannelId: string;data: ContactChannelSendCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendContactChannelVerificationCode>>,

@@ -56,13 +56,87 @@ export interface AdminProjectList {
   pagination?: AdminProjectListPagination;
 }
 
+export type AnalyticsEventBatchEventsItemEventType = typeof AnalyticsEventBatchEventsItemEventType[keyof typeof AnalyticsEventBatchEventsItemEventType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AnalyticsEventBatchEventsItemEventType = {
+  '$page-view': '$page-view',
+  $click: '$click',
+} as const;
+
+export type AnalyticsEventBatchEventsItem = {
+  event_type: AnalyticsEventBatchEventsItemEventType;
+  /**
+   * @minimum 0
+   * @maximum 253402300799999
+   */
+  event_at_ms: number;
+  /** What the tracker recorded (JSON). */
+  data: unknown;
+};
+
 export interface AnalyticsEventBatch {
-  /** @maxLength 256 */
-  batch_id?: string;
-  sent_at_ms?: number;
-  /** @maxItems 10000 */
-  events?: unknown[];
-  [key: string]: unknown;
+  /** @pattern ^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i */
+  session_replay_segment_id: string;
+  /** @pattern ^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i */
+  batch_id: string;
+  /**
+   * @minimum 0
+   * @maximum 253402300799999
+   */
+  sent_at_ms: number;
+  /**
+   * @minItems 1
+   * @maxItems 500
+   */
+  events: AnalyticsEventBatchEventsItem[];
+}
+
+export interface AnalyticsEventsInserted {
+  inserted: number;
+}
+
+export type AnalyticsQueryParams = {[key: string]: unknown};
+
+export interface AnalyticsQuery {
+  /**
+   * One SELECT in ClickHouse's SQL; `{name:Type}` placeholders take `params`.
+   * @minLength 1
+   * @maxLength 100000
+   */
+  query: string;
+  params?: AnalyticsQueryParams;
+  /**
+   * @minimum 1000
+   * @maximum 120000
+   */
+  timeout_ms?: number;
+  include_all_branches?: boolean;
+}
+
+export type AnalyticsQueryResultResultItem = {[key: string]: unknown};
+
+export interface AnalyticsQueryResult {
+  result: AnalyticsQueryResultResultItem[];
+  query_id: string;
+}
+
+export type AnalyticsQueryTimingStats = {
+  cpu_time: number;
+  wall_clock_time: number;
+};
+
+export interface AnalyticsQueryTiming {
+  stats: AnalyticsQueryTimingStats;
+}
+
+export interface AnalyticsQueryTimingRequest {
+  /**
+   * @minLength 1
+   * @maxLength 256
+   */
+  query_id: string;
 }
 
 /**
@@ -1320,6 +1394,78 @@ export interface KnownError400BodyParsingErrorSchemaError {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError400PlusAnalyticsNotEnabledCode = typeof KnownError400PlusAnalyticsNotEnabledCode[keyof typeof KnownError400PlusAnalyticsNotEnabledCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAnalyticsNotEnabledCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  ANALYTICS_NOT_ENABLED: 'ANALYTICS_NOT_ENABLED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusAnalyticsNotEnabledDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAnalyticsNotEnabled {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAnalyticsNotEnabledCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAnalyticsNotEnabledDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusAnalyticsQueryErrorCode = typeof KnownError400PlusAnalyticsQueryErrorCode[keyof typeof KnownError400PlusAnalyticsQueryErrorCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusAnalyticsQueryErrorCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  ANALYTICS_QUERY_ERROR: 'ANALYTICS_QUERY_ERROR',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusAnalyticsQueryErrorDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusAnalyticsQueryError {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusAnalyticsQueryErrorCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusAnalyticsQueryErrorDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError400PlusAnonymousAccountsNotEnabledCode = typeof KnownError400PlusAnonymousAccountsNotEnabledCode[keyof typeof KnownError400PlusAnonymousAccountsNotEnabledCode];
 
 
@@ -1615,44 +1761,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1349gat {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  EMAIL_NOT_ASSOCIATED_WITH_USER: 'EMAIL_NOT_ASSOCIATED_WITH_USER',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwq {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1kvdjwqDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreJyeq1uCode];
 
 
@@ -1925,43 +2033,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserCustomerDoesNotExis
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  EMAIL_NOT_ASSOCIATED_WITH_USER: 'EMAIL_NOT_ASSOCIATED_WITH_USER',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUser {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserEmailNotAssociatedWithUserDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserEmailNotVerifiedCode];
 
 
@@ -2068,6 +2139,43 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotC
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusCannotGetOwnUserWithoutUserOauthConnectionNotConnectedToUserDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelisted {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelistedDetails;
 }
 
 /**
@@ -2785,11 +2893,11 @@ export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd3More1hiuh5h
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode];
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode = {
+export const KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode = {
   ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
   ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
   BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
@@ -2797,7 +2905,6 @@ export const KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode
   CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
   INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
   PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
-  PASSWORD_CONFIRMATION_MISMATCH: 'PASSWORD_CONFIRMATION_MISMATCH',
   PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
   PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
@@ -2807,18 +2914,18 @@ export const KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtDetails = {[key: string]: unknown};
+export type KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 400.
  */
-export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qt {
+export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odp {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtCode;
+  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qtDetails;
+  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpDetails;
 }
 
 /**
@@ -3709,59 +3816,30 @@ export interface KnownError403PlusClientTeamCreationNotEnabled {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError403PlusClientUserDeletionNotEnabledCode = typeof KnownError403PlusClientUserDeletionNotEnabledCode[keyof typeof KnownError403PlusClientUserDeletionNotEnabledCode];
+export type KnownError403PlusSignUpRejectedCode = typeof KnownError403PlusSignUpRejectedCode[keyof typeof KnownError403PlusSignUpRejectedCode];
 
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusClientUserDeletionNotEnabledCode = {
-  CLIENT_USER_DELETION_NOT_ENABLED: 'CLIENT_USER_DELETION_NOT_ENABLED',
+export const KnownError403PlusSignUpRejectedCode = {
   RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
+  SIGN_UP_REJECTED: 'SIGN_UP_REJECTED',
 } as const;
 
 /**
  * Structured fields of this error code; absent when it has none.
  */
-export type KnownError403PlusClientUserDeletionNotEnabledDetails = {[key: string]: unknown};
+export type KnownError403PlusSignUpRejectedDetails = {[key: string]: unknown};
 
 /**
  * A known error answered with status 403.
  */
-export interface KnownError403PlusClientUserDeletionNotEnabled {
+export interface KnownError403PlusSignUpRejected {
   /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusClientUserDeletionNotEnabledCode;
+  code: KnownError403PlusSignUpRejectedCode;
   /** Human-readable message. */
   error: string;
   /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusClientUserDeletionNotEnabledDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError403PlusOtpAuthenticationNotEnabledCode = typeof KnownError403PlusOtpAuthenticationNotEnabledCode[keyof typeof KnownError403PlusOtpAuthenticationNotEnabledCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError403PlusOtpAuthenticationNotEnabledCode = {
-  OTP_AUTHENTICATION_NOT_ENABLED: 'OTP_AUTHENTICATION_NOT_ENABLED',
-  RESTRICTED_USER_NOT_ALLOWED: 'RESTRICTED_USER_NOT_ALLOWED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError403PlusOtpAuthenticationNotEnabledDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 403.
- */
-export interface KnownError403PlusOtpAuthenticationNotEnabled {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError403PlusOtpAuthenticationNotEnabledCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError403PlusOtpAuthenticationNotEnabledDetails;
+  details?: KnownError403PlusSignUpRejectedDetails;
 }
 
 /**
@@ -3791,6 +3869,34 @@ export interface KnownError403PlusTeamInvitationRestrictedUserNotAllowed {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError403PlusTeamInvitationRestrictedUserNotAllowedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError403SignUpRejectedCode = typeof KnownError403SignUpRejectedCode[keyof typeof KnownError403SignUpRejectedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError403SignUpRejectedCode = {
+  SIGN_UP_REJECTED: 'SIGN_UP_REJECTED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError403SignUpRejectedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 403.
+ */
+export interface KnownError403SignUpRejected {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError403SignUpRejectedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError403SignUpRejectedDetails;
 }
 
 /**
@@ -4488,6 +4594,34 @@ export interface KnownError408OuterOauthTimeout {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode = {
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElse {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode];
 
 
@@ -4513,35 +4647,6 @@ export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2M
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode = {
-  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
-  USER_EMAIL_ALREADY_EXISTS: 'USER_EMAIL_ALREADY_EXISTS',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 409.
- */
-export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExists {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseUserEmailAlreadyExistsDetails;
 }
 
 /**
@@ -4682,6 +4787,35 @@ export interface KnownError409UserEmailAlreadyExists {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError409UserEmailAlreadyExistsDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode = typeof KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode[keyof typeof KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode = {
+  USER_EMAIL_ALREADY_EXISTS: 'USER_EMAIL_ALREADY_EXISTS',
+  VERIFICATION_CODE_ALREADY_USED: 'VERIFICATION_CODE_ALREADY_USED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsedDetails;
 }
 
 /**
@@ -6729,6 +6863,8 @@ export type RateLimitsCliLoginPerIp = RateLimitRule & unknown;
 
 export type RateLimitsCliPollPerIp = RateLimitRule & unknown;
 
+export type RateLimitsAnalyticsBatchesPerSession = RateLimitRule & unknown;
+
 /**
  * Gatehouse's own; read back only when the project has rate limits of its own.
  */
@@ -6743,6 +6879,7 @@ export interface RateLimits {
   code_check_per_ip?: RateLimitRule;
   cli_login_per_ip?: RateLimitsCliLoginPerIp;
   cli_poll_per_ip?: RateLimitsCliPollPerIp;
+  analytics_batches_per_session?: RateLimitsAnalyticsBatchesPerSession;
 }
 
 export interface RefreshedAccessToken {
@@ -7205,7 +7342,8 @@ export type ServerUserCreatePrimaryEmail = string | null;
 export type ServerUserCreatePassword = string | null;
 
 /**
- * @pattern ^\$argon2(id|i|d)\$
+ * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+ * @maxLength 1000
  */
 export type ServerUserCreatePasswordHash = string | null;
 
@@ -7224,6 +7362,31 @@ export type ServerUserCreateRestrictedByAdminReason = string | null;
  * @maxLength 10000
  */
 export type ServerUserCreateRestrictedByAdminPrivateDetails = string | null;
+
+/**
+ * Where the user signed up from (ISO 3166-1 alpha-2); sign-ups record it when a trusted proxy says it.
+ */
+export type ServerUserCreateCountryCode = string | null;
+
+export type ServerUserCreateRiskScoresSignUp = {
+  /**
+   * @minimum 0
+   * @maximum 100
+   */
+  bot: number;
+  /**
+   * @minimum 0
+   * @maximum 100
+   */
+  free_trial_abuse: number;
+};
+
+/**
+ * Sign-up risk scores, 0 to 100 each; this server derives none, so sign-ups get 0 and 0.
+ */
+export type ServerUserCreateRiskScores = {
+  sign_up: ServerUserCreateRiskScoresSignUp;
+};
 
 export interface ServerUserCreate {
   /** @maxLength 256 */
@@ -7245,7 +7408,10 @@ export interface ServerUserCreate {
   primary_email_auth_enabled?: boolean;
   /** 8 to 70 characters; null removes the password. */
   password?: ServerUserCreatePassword;
-  /** @pattern ^\$argon2(id|i|d)\$ */
+  /**
+   * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+   * @maxLength 1000
+   */
   password_hash?: ServerUserCreatePasswordHash;
   otp_auth_enabled?: boolean;
   /** False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
@@ -7260,6 +7426,10 @@ export interface ServerUserCreate {
   restricted_by_admin_reason?: ServerUserCreateRestrictedByAdminReason;
   /** @maxLength 10000 */
   restricted_by_admin_private_details?: ServerUserCreateRestrictedByAdminPrivateDetails;
+  /** Where the user signed up from (ISO 3166-1 alpha-2); sign-ups record it when a trusted proxy says it. */
+  country_code?: ServerUserCreateCountryCode;
+  /** Sign-up risk scores, 0 to 100 each; this server derives none, so sign-ups get 0 and 0. */
+  risk_scores?: ServerUserCreateRiskScores;
   is_anonymous?: boolean;
 }
 
@@ -7297,7 +7467,8 @@ export type ServerUserUpdatePrimaryEmail = string | null;
 export type ServerUserUpdatePassword = string | null;
 
 /**
- * @pattern ^\$argon2(id|i|d)\$
+ * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+ * @maxLength 1000
  */
 export type ServerUserUpdatePasswordHash = string | null;
 
@@ -7316,6 +7487,31 @@ export type ServerUserUpdateRestrictedByAdminReason = string | null;
  * @maxLength 10000
  */
 export type ServerUserUpdateRestrictedByAdminPrivateDetails = string | null;
+
+/**
+ * Where the user signed up from (ISO 3166-1 alpha-2); sign-ups record it when a trusted proxy says it.
+ */
+export type ServerUserUpdateCountryCode = string | null;
+
+export type ServerUserUpdateRiskScoresSignUp = {
+  /**
+   * @minimum 0
+   * @maximum 100
+   */
+  bot: number;
+  /**
+   * @minimum 0
+   * @maximum 100
+   */
+  free_trial_abuse: number;
+};
+
+/**
+ * Sign-up risk scores, 0 to 100 each; this server derives none, so sign-ups get 0 and 0.
+ */
+export type ServerUserUpdateRiskScores = {
+  sign_up: ServerUserUpdateRiskScoresSignUp;
+};
 
 export type ServerUserUpdateSelectedTeamId = string | null;
 
@@ -7339,7 +7535,10 @@ export interface ServerUserUpdate {
   primary_email_auth_enabled?: boolean;
   /** 8 to 70 characters; null removes the password. */
   password?: ServerUserUpdatePassword;
-  /** @pattern ^\$argon2(id|i|d)\$ */
+  /**
+   * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+   * @maxLength 1000
+   */
   password_hash?: ServerUserUpdatePasswordHash;
   otp_auth_enabled?: boolean;
   /** False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
@@ -7354,6 +7553,10 @@ export interface ServerUserUpdate {
   restricted_by_admin_reason?: ServerUserUpdateRestrictedByAdminReason;
   /** @maxLength 10000 */
   restricted_by_admin_private_details?: ServerUserUpdateRestrictedByAdminPrivateDetails;
+  /** Where the user signed up from (ISO 3166-1 alpha-2); sign-ups record it when a trusted proxy says it. */
+  country_code?: ServerUserUpdateCountryCode;
+  /** Sign-up risk scores, 0 to 100 each; this server derives none, so sign-ups get 0 and 0. */
+  risk_scores?: ServerUserUpdateRiskScores;
   selected_team_id?: ServerUserUpdateSelectedTeamId;
   /** Set false to turn an anonymous user into a regular one. */
   is_anonymous?: boolean;
@@ -7440,6 +7643,207 @@ export interface SignInTokens {
   /** Opaque token for this session; keep it for the session's life. */
   refresh_token: string;
   user_id: string;
+}
+
+export interface SignUpRiskScores {
+  /**
+   * @minimum 0
+   * @maximum 100
+   */
+  bot: number;
+  /**
+   * @minimum 0
+   * @maximum 100
+   */
+  free_trial_abuse: number;
+}
+
+export type SignUpRuleActionType = typeof SignUpRuleActionType[keyof typeof SignUpRuleActionType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRuleActionType = {
+  allow: 'allow',
+  reject: 'reject',
+  restrict: 'restrict',
+  log: 'log',
+} as const;
+
+export interface SignUpRuleAction {
+  type: SignUpRuleActionType;
+  message?: string;
+}
+
+export type SignUpRuleEvaluationStatus = typeof SignUpRuleEvaluationStatus[keyof typeof SignUpRuleEvaluationStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRuleEvaluationStatus = {
+  matched: 'matched',
+  not_matched: 'not_matched',
+  disabled: 'disabled',
+  missing_condition: 'missing_condition',
+  error: 'error',
+} as const;
+
+export interface SignUpRuleEvaluation {
+  rule_id: string;
+  display_name: string;
+  enabled: boolean;
+  condition: string;
+  status: SignUpRuleEvaluationStatus;
+  action: SignUpRuleAction;
+  /** Why the condition could not be run (status `error`) */
+  error?: string;
+}
+
+export type SignUpRuleTriggersHourlyCountsItem = {
+  hour: string;
+  count: number;
+};
+
+export interface SignUpRuleTriggers {
+  rule_id: string;
+  /** Matches in the window */
+  total_count: number;
+  all_time_count: number;
+  hourly_counts: SignUpRuleTriggersHourlyCountsItem[];
+}
+
+export type SignUpRulesStatsTriggersByAction = {
+  allow: number;
+  reject: number;
+  restrict: number;
+  log: number;
+};
+
+export interface SignUpRulesStats {
+  rule_triggers: SignUpRuleTriggers[];
+  /** The window's length in hours (48) */
+  analytics_hours: number;
+  total_triggers: number;
+  triggers_by_action: SignUpRulesStatsTriggersByAction;
+}
+
+/**
+ * The address signing up; null for a sign-up without one (some OAuth providers)
+ * @maxLength 1024
+ */
+export type SignUpRulesTestRequestEmail = string | null;
+
+export type SignUpRulesTestRequestAuthMethod = typeof SignUpRulesTestRequestAuthMethod[keyof typeof SignUpRulesTestRequestAuthMethod];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRulesTestRequestAuthMethod = {
+  password: 'password',
+  otp: 'otp',
+  oauth: 'oauth',
+  passkey: 'passkey',
+} as const;
+
+/**
+ * The OAuth provider's id, for `oauth`
+ * @maxLength 256
+ */
+export type SignUpRulesTestRequestOauthProvider = string | null;
+
+/**
+ * ISO 3166-1 alpha-2; null: the caller's own, when a trusted proxy says it
+ */
+export type SignUpRulesTestRequestCountryCode = string | null;
+
+/**
+ * Echoed in the context; this server derives no risk from it
+ */
+export type SignUpRulesTestRequestTurnstileResult = typeof SignUpRulesTestRequestTurnstileResult[keyof typeof SignUpRulesTestRequestTurnstileResult];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRulesTestRequestTurnstileResult = {
+  ok: 'ok',
+  invalid: 'invalid',
+  error: 'error',
+} as const;
+
+export type SignUpRulesTestRequestRiskScores = SignUpRiskScores & unknown;
+
+export interface SignUpRulesTestRequest {
+  /**
+   * The address signing up; null for a sign-up without one (some OAuth providers)
+   * @maxLength 1024
+   */
+  email: SignUpRulesTestRequestEmail;
+  auth_method: SignUpRulesTestRequestAuthMethod;
+  /**
+   * The OAuth provider's id, for `oauth`
+   * @maxLength 256
+   */
+  oauth_provider: SignUpRulesTestRequestOauthProvider;
+  /** ISO 3166-1 alpha-2; null: the caller's own, when a trusted proxy says it */
+  country_code: SignUpRulesTestRequestCountryCode;
+  /** Echoed in the context; this server derives no risk from it */
+  turnstile_result?: SignUpRulesTestRequestTurnstileResult;
+  risk_scores?: SignUpRulesTestRequestRiskScores;
+}
+
+export type SignUpRulesTestResultContextAuthMethod = typeof SignUpRulesTestResultContextAuthMethod[keyof typeof SignUpRulesTestResultContextAuthMethod];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRulesTestResultContextAuthMethod = {
+  password: 'password',
+  otp: 'otp',
+  oauth: 'oauth',
+  passkey: 'passkey',
+} as const;
+
+export type SignUpRulesTestResultContextTurnstileResult = typeof SignUpRulesTestResultContextTurnstileResult[keyof typeof SignUpRulesTestResultContextTurnstileResult];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRulesTestResultContextTurnstileResult = {
+  ok: 'ok',
+  invalid: 'invalid',
+  error: 'error',
+} as const;
+
+export type SignUpRulesTestResultContext = {
+  email: string;
+  email_domain: string;
+  country_code: string;
+  auth_method: SignUpRulesTestResultContextAuthMethod;
+  oauth_provider: string;
+  turnstile_result: SignUpRulesTestResultContextTurnstileResult;
+  risk_scores: SignUpRiskScores;
+};
+
+export type SignUpRulesTestResultOutcomeDecision = typeof SignUpRulesTestResultOutcomeDecision[keyof typeof SignUpRulesTestResultOutcomeDecision];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpRulesTestResultOutcomeDecision = {
+  allow: 'allow',
+  reject: 'reject',
+  'default-allow': 'default-allow',
+  'default-reject': 'default-reject',
+} as const;
+
+export type SignUpRulesTestResultOutcomeDecisionRuleId = string | null;
+
+export type SignUpRulesTestResultOutcomeRestrictedBecauseOfRuleId = string | null;
+
+export type SignUpRulesTestResultOutcome = {
+  should_allow: boolean;
+  decision: SignUpRulesTestResultOutcomeDecision;
+  decision_rule_id: SignUpRulesTestResultOutcomeDecisionRuleId;
+  restricted_because_of_rule_id: SignUpRulesTestResultOutcomeRestrictedBecauseOfRuleId;
+};
+
+export interface SignUpRulesTestResult {
+  context: SignUpRulesTestResultContext;
+  evaluations: SignUpRuleEvaluation[];
+  outcome: SignUpRulesTestResultOutcome;
 }
 
 export interface StartCliLogin {

@@ -22,14 +22,12 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  AnalyticsEventBatch,
   CheckFeatureSupportBody,
   KnownError400,
   KnownError400BodyParsingErrorSchemaError,
   KnownError401,
   KnownError403,
-  KnownError503,
-  Success
+  KnownError503
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -146,78 +144,6 @@ export function useGetApiRoot<TData = Awaited<ReturnType<typeof getApiRoot>>, TE
 
 
 /**
- * Gatehouse records no analytics: the batch is accepted and discarded, so that apps on the Stack SDKs, which send these from every page, see no failed requests. Nothing in it is stored or logged.
- * @summary Accept a batch of the SDK's analytics events, and drop it
- */
-export const getSendAnalyticsEventsUrl = () => {
-
-
-  
-
-  return `/analytics/events/batch`
-}
-
-export const sendAnalyticsEvents = async (sendAnalyticsEventsBody?: AnalyticsEventBatch | Blob, options?: RequestInit): Promise<Success> => {
-  
-  return gatehouseFetch<Success>(getSendAnalyticsEventsUrl(),
-  {      
-    ...options,
-    method: 'POST'
-    ,
-    body: JSON.stringify(
-      sendAnalyticsEventsBody,)
-  }
-);}
-
-
-
-
-export const getSendAnalyticsEventsMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendAnalyticsEvents>>, TError,{data: AnalyticsEventBatch | Blob}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof sendAnalyticsEvents>>, TError,{data: AnalyticsEventBatch | Blob}, TContext> => {
-
-const mutationKey = ['sendAnalyticsEvents'];
-const {mutation: mutationOptions, request: requestOptions} = options ?
-      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
-      options
-      : {...options, mutation: {...options.mutation, mutationKey}}
-      : {mutation: { mutationKey, }, request: undefined};
-
-      
-
-
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendAnalyticsEvents>>, {data: AnalyticsEventBatch | Blob}> = (props) => {
-          const {data} = props ?? {};
-
-          return  sendAnalyticsEvents(data,requestOptions)
-        }
-
-        
-
-
-  return  { mutationFn, ...mutationOptions }}
-
-    export type SendAnalyticsEventsMutationResult = NonNullable<Awaited<ReturnType<typeof sendAnalyticsEvents>>>
-    export type SendAnalyticsEventsMutationBody = AnalyticsEventBatch | Blob
-    export type SendAnalyticsEventsMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
-
-    /**
- * @summary Accept a batch of the SDK's analytics events, and drop it
- */
-export const useSendAnalyticsEvents = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendAnalyticsEvents>>, TError,{data: AnalyticsEventBatch | Blob}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
- , queryClient?: QueryClient): UseMutationResult<
-        Awaited<ReturnType<typeof sendAnalyticsEvents>>,
-        TError,
-        {data: AnalyticsEventBatch | Blob},
-        TContext
-      > => {
-
-      const mutationOptions = getSendAnalyticsEventsMutationOptions(options);
-
-      return useMutation(mutationOptions, queryClient);
-    }
-    /**
  * @summary Where SDKs report a feature this server does not support
  */
 export const getCheckFeatureSupportUrl = () => {

@@ -25,6 +25,7 @@ import type {
   AuthorizeOAuthParams,
   KnownError401AccessTokenExpiredAnd3MoreL2xy9z,
   KnownError401RefreshTokenNotFoundOrExpired,
+  KnownError403SignUpRejected,
   KnownError404UserNotFound,
   KnownError408OuterOauthTimeout,
   KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc,
@@ -214,7 +215,7 @@ export const getOauthCallbackQueryKey = (providerId?: string,
     }
 
     
-export const getOauthCallbackQueryOptions = <TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
+export const getOauthCallbackQueryOptions = <TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -234,10 +235,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type OauthCallbackQueryResult = NonNullable<Awaited<ReturnType<typeof oauthCallback>>>
-export type OauthCallbackQueryError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+export type OauthCallbackQueryError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
 
 
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: undefined |  OauthCallbackParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -248,7 +249,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -259,7 +260,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -268,7 +269,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
  * @summary The provider's answer (redirect)
  */
 
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -338,7 +339,7 @@ if(oAuthProviderAnswer?.iss !== undefined) {
 
 
 
-export const getOauthCallbackFormPostMutationOptions = <TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const getOauthCallbackFormPostMutationOptions = <TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext> => {
 
@@ -365,12 +366,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type OauthCallbackFormPostMutationResult = NonNullable<Awaited<ReturnType<typeof oauthCallbackFormPost>>>
     export type OauthCallbackFormPostMutationBody = OAuthProviderAnswer
-    export type OauthCallbackFormPostMutationError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+    export type OauthCallbackFormPostMutationError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
 
     /**
  * @summary The provider's answer (form post)
  */
-export const useOauthCallbackFormPost = <TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const useOauthCallbackFormPost = <TError = ErrorType<void | PublicKnownError400PlusOauthProviderAccessDeniedAnd2MoreSltmxa | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof oauthCallbackFormPost>>,

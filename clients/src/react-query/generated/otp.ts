@@ -17,8 +17,10 @@ import type {
   KnownError400PlusRedirectUrlNotWhitelisted,
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
-  KnownError403PlusOtpAuthenticationNotEnabled,
+  KnownError403,
+  KnownError403PlusSignUpRejected,
   KnownError404VerificationCodeNotFound,
+  KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed,
   KnownError409VerificationCodeAlreadyUsed,
   KnownError503,
   OtpNonce,
@@ -43,7 +45,7 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
- * Mails the six-character OTP and a link to `callback_url` carrying the whole code (valid 30 minutes, single use, at most 10 wrong guesses). Rate limited per address and per IP (429). A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code: the catalogue has none for it).
+ * Mails the six-character OTP and a link to `callback_url` carrying the whole code (valid 30 minutes, single use, at most 10 wrong guesses; codes sent earlier stay usable). Rate limited per address and per IP (429). Answers alike whether or not the address has an account. A project with magic_link_enabled off answers 403 with a sentence of text, as Stack Auth does.
  * @summary E-mail a one-time sign-in code and link
  */
 export const getSendSignInCodeUrl = () => {
@@ -69,7 +71,7 @@ export const sendSignInCode = async (otpSendSignInCode: OtpSendSignInCode, optio
 
 
 
-export const getSendSignInCodeMutationOptions = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | RateLimited | KnownError503>,
+export const getSendSignInCodeMutationOptions = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403 | string | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext> => {
 
@@ -96,12 +98,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendSignInCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendSignInCode>>>
     export type SendSignInCodeMutationBody = OtpSendSignInCode
-    export type SendSignInCodeMutationError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | RateLimited | KnownError503>
+    export type SendSignInCodeMutationError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403 | string | RateLimited | KnownError503>
 
     /**
  * @summary E-mail a one-time sign-in code and link
  */
-export const useSendSignInCode = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | RateLimited | KnownError503>,
+export const useSendSignInCode = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403 | string | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInCode>>, TError,{data: OtpSendSignInCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendSignInCode>>,
@@ -115,7 +117,7 @@ export const useSendSignInCode = <TError = ErrorType<KnownError400PlusRedirectUr
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Signs in the account of the code's address and marks that address verified. An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's session, that user is upgraded in place. An existing account whose otp_auth_enabled is off answers OTP_AUTHENTICATION_NOT_ENABLED and the code stays unused. A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in. A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code: the catalogue has none for it).
+ * Signs in the account of the code's address when that address is verified, turning code sign-in on for it if it was off; an account whose address is not verified answers USER_EMAIL_ALREADY_EXISTS and the code stays unused. An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's session, that user is upgraded in place. A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in. A project with magic_link_enabled off answers 403 with a sentence of text, as Stack Auth does.
  * @summary Sign in with a one-time code
  */
 export const getSignInWithCodeUrl = () => {
@@ -141,7 +143,7 @@ export const signInWithCode = async (verificationCode: VerificationCode, options
 
 
 
-export const getSignInWithCodeMutationOptions = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getSignInWithCodeMutationOptions = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -168,12 +170,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithCodeMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithCode>>>
     export type SignInWithCodeMutationBody = VerificationCode
-    export type SignInWithCodeMutationError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type SignInWithCodeMutationError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Sign in with a one-time code
  */
-export const useSignInWithCode = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useSignInWithCode = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithCode>>,
@@ -212,7 +214,7 @@ export const checkSignInCode = async (verificationCode: VerificationCode, option
 
 
 
-export const getCheckSignInCodeMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getCheckSignInCodeMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | string | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkSignInCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof checkSignInCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -239,12 +241,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CheckSignInCodeMutationResult = NonNullable<Awaited<ReturnType<typeof checkSignInCode>>>
     export type CheckSignInCodeMutationBody = VerificationCode
-    export type CheckSignInCodeMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type CheckSignInCodeMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | string | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Check a one-time sign-in code without using it
  */
-export const useCheckSignInCode = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403PlusOtpAuthenticationNotEnabled | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useCheckSignInCode = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | string | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof checkSignInCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof checkSignInCode>>,

@@ -14,15 +14,15 @@ import type {
 
 import type {
   KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8,
-  KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qt,
+  KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odp,
   KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79,
   KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58s,
   KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff,
   KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelisted,
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
-  KnownError401PlusUserAuthenticationRequired,
   KnownError403,
+  KnownError403PlusSignUpRejected,
   KnownError404UserNotFound,
   KnownError404VerificationCodeNotFound,
   KnownError409UserEmailAlreadyExists,
@@ -271,7 +271,7 @@ export const useSendPasswordResetCode = <TError = ErrorType<KnownError400PlusPas
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Only for a user without a password. A user who has one must change it with `/auth/password/update`; the catalogue has no dedicated code for that refusal, so it is answered with PASSWORD_CONFIRMATION_MISMATCH.
+ * Only for a user without a password. A user who has one must change it with `/auth/password/update` (a bare 400 with a sentence, as Stack Auth answers).
  * @summary Set a first password for the signed-in user
  */
 export const getSetPasswordUrl = () => {
@@ -297,7 +297,7 @@ export const setPassword = async (passwordSet: PasswordSet, options?: RequestIni
 
 
 
-export const getSetPasswordMutationOptions = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qt | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const getSetPasswordMutationOptions = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odp | string | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext> => {
 
@@ -324,12 +324,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof setPassword>>>
     export type SetPasswordMutationBody = PasswordSet
-    export type SetPasswordMutationError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qt | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>
+    export type SetPasswordMutationError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odp | string | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Set a first password for the signed-in user
  */
-export const useSetPassword = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd3More74r3qt | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const useSetPassword = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odp | string | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setPassword>>,
@@ -440,7 +440,7 @@ export const signUpWithPassword = async (passwordSignUp: PasswordSignUp, options
 
 
 
-export const getSignUpWithPasswordMutationOptions = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403 | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
+export const getSignUpWithPasswordMutationOptions = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext> => {
 
@@ -467,12 +467,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignUpWithPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof signUpWithPassword>>>
     export type SignUpWithPasswordMutationBody = PasswordSignUp
-    export type SignUpWithPasswordMutationError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403 | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>
+    export type SignUpWithPasswordMutationError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>
 
     /**
  * @summary Sign up with e-mail and password
  */
-export const useSignUpWithPassword = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403 | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
+export const useSignUpWithPassword = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpWithPassword>>,
@@ -512,7 +512,7 @@ export const updatePassword = async (passwordUpdate: PasswordUpdate, options?: R
 
 
 
-export const getUpdatePasswordMutationOptions = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | RateLimited | KnownError503>,
+export const getUpdatePasswordMutationOptions = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79 | KnownError401 | KnownError403 | KnownError404UserNotFound | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext> => {
 
@@ -539,12 +539,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof updatePassword>>>
     export type UpdatePasswordMutationBody = PasswordUpdate
-    export type UpdatePasswordMutationError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | RateLimited | KnownError503>
+    export type UpdatePasswordMutationError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79 | KnownError401 | KnownError403 | KnownError404UserNotFound | RateLimited | KnownError503>
 
     /**
  * @summary Change the signed-in user's password
  */
-export const useUpdatePassword = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | RateLimited | KnownError503>,
+export const useUpdatePassword = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79 | KnownError401 | KnownError403 | KnownError404UserNotFound | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePassword>>,

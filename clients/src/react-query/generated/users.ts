@@ -29,7 +29,6 @@ import type {
   KnownError400PlusPasswordTooLongPasswordTooShort,
   KnownError401,
   KnownError403,
-  KnownError403PlusClientUserDeletionNotEnabled,
   KnownError404TeamMembershipNotFound,
   KnownError404TeamMembershipNotFoundUserNotFound,
   KnownError404UserNotFound,
@@ -96,7 +95,7 @@ export const getListUsersQueryKey = (params?: ListUsersParams,) => {
     }
 
     
-export const getListUsersQueryOptions = <TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListUsersQueryOptions = <TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -115,10 +114,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListUsersQueryResult = NonNullable<Awaited<ReturnType<typeof listUsers>>>
-export type ListUsersQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+export type ListUsersQueryError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  params: undefined |  ListUsersParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUsers>>,
@@ -128,7 +127,7 @@ export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listUsers>>,
@@ -138,7 +137,7 @@ export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TErr
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -146,7 +145,7 @@ export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TErr
  * @summary List users, a page at a time
  */
 
-export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useListUsers<TData = Awaited<ReturnType<typeof listUsers>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  params?: ListUsersParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listUsers>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -188,7 +187,7 @@ export const createUser = async (serverUserCreate: ServerUserCreate, options?: R
 
 
 
-export const getCreateUserMutationOptions = <TError = ErrorType<KnownError400PlusPasswordTooLongPasswordTooShort | KnownError401 | KnownError403 | KnownError409UserEmailAlreadyExists | KnownError503>,
+export const getCreateUserMutationOptions = <TError = ErrorType<KnownError400PlusPasswordTooLongPasswordTooShort | string | KnownError401 | KnownError403 | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,{data: ServerUserCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,{data: ServerUserCreate}, TContext> => {
 
@@ -215,12 +214,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateUserMutationResult = NonNullable<Awaited<ReturnType<typeof createUser>>>
     export type CreateUserMutationBody = ServerUserCreate
-    export type CreateUserMutationError = ErrorType<KnownError400PlusPasswordTooLongPasswordTooShort | KnownError401 | KnownError403 | KnownError409UserEmailAlreadyExists | KnownError503>
+    export type CreateUserMutationError = ErrorType<KnownError400PlusPasswordTooLongPasswordTooShort | string | KnownError401 | KnownError403 | KnownError409UserEmailAlreadyExists | KnownError503>
 
     /**
  * @summary Create a user
  */
-export const useCreateUser = <TError = ErrorType<KnownError400PlusPasswordTooLongPasswordTooShort | KnownError401 | KnownError403 | KnownError409UserEmailAlreadyExists | KnownError503>,
+export const useCreateUser = <TError = ErrorType<KnownError400PlusPasswordTooLongPasswordTooShort | string | KnownError401 | KnownError403 | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createUser>>, TError,{data: ServerUserCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createUser>>,
@@ -359,7 +358,7 @@ export const updateCurrentUser = async (serverUserUpdate: ServerUserUpdate, opti
 
 
 
-export const getUpdateCurrentUserMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
+export const getUpdateCurrentUserMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentUser>>, TError,{data: ServerUserUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCurrentUser>>, TError,{data: ServerUserUpdate}, TContext> => {
 
@@ -386,12 +385,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCurrentUserMutationResult = NonNullable<Awaited<ReturnType<typeof updateCurrentUser>>>
     export type UpdateCurrentUserMutationBody = ServerUserUpdate
-    export type UpdateCurrentUserMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>
+    export type UpdateCurrentUserMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>
 
     /**
  * @summary Update the signed-in user
  */
-export const useUpdateCurrentUser = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
+export const useUpdateCurrentUser = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentUser>>, TError,{data: ServerUserUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCurrentUser>>,
@@ -430,7 +429,7 @@ export const deleteCurrentUser = async ( options?: RequestInit): Promise<Success
 
 
 
-export const getDeleteCurrentUserMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientUserDeletionNotEnabled | KnownError404UserNotFound | KnownError503>,
+export const getDeleteCurrentUserMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentUser>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentUser>>, TError,void, TContext> => {
 
@@ -457,12 +456,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteCurrentUserMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCurrentUser>>>
     
-    export type DeleteCurrentUserMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientUserDeletionNotEnabled | KnownError404UserNotFound | KnownError503>
+    export type DeleteCurrentUserMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Delete the signed-in user
  */
-export const useDeleteCurrentUser = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403PlusClientUserDeletionNotEnabled | KnownError404UserNotFound | KnownError503>,
+export const useDeleteCurrentUser = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentUser>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteCurrentUser>>,
@@ -602,7 +601,7 @@ export const updateUser = async (userId: string | 'me',
 
 
 
-export const getUpdateUserMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
+export const getUpdateUserMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,{userId: string | 'me';data: ServerUserUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,{userId: string | 'me';data: ServerUserUpdate}, TContext> => {
 
@@ -629,12 +628,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserMutationResult = NonNullable<Awaited<ReturnType<typeof updateUser>>>
     export type UpdateUserMutationBody = ServerUserUpdate
-    export type UpdateUserMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>
+    export type UpdateUserMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>
 
     /**
  * @summary Update a user
  */
-export const useUpdateUser = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
+export const useUpdateUser = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,{userId: string | 'me';data: ServerUserUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUser>>,

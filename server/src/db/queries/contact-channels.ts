@@ -183,13 +183,3 @@ export async function markChannelVerified(
   );
   return rows[0] ? { isPrimary: rows[0].is_primary } : null;
 }
-
-/** Retires the unused verification codes sent for one channel, when a new one replaces them. */
-export async function retireChannelCodes(q: Queryable, tenant: Tenant, userId: string, channelId: string): Promise<void> {
-  await q.query(
-    `UPDATE verification_codes SET expires_at = LEAST(expires_at, now())
-     WHERE project_id = $1 AND branch_id = $2 AND purpose = 'email_verification' AND used_at IS NULL
-       AND user_id = $3 AND data->>'channel_id' = $4`,
-    [tenant.projectId, tenant.branchId, userId, channelId],
-  );
-}

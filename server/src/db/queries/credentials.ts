@@ -38,3 +38,23 @@ export async function markEmailVerified(q: Queryable, tenant: Tenant, userId: st
     [tenant.projectId, tenant.branchId, userId, email],
   );
 }
+
+/** Turns sign-in with an e-mailed code on for the user. */
+export async function enableOtpAuth(q: Queryable, tenant: Tenant, userId: string): Promise<void> {
+  await q.query("UPDATE users SET otp_auth_enabled = true WHERE project_id = $1 AND branch_id = $2 AND id = $3", [
+    tenant.projectId,
+    tenant.branchId,
+    userId,
+  ]);
+}
+
+/** Swaps the password hash only while it is still `oldHash`, so a password changed meanwhile is never overwritten. */
+export async function replacePasswordHash(q: Queryable, tenant: Tenant, userId: string, oldHash: string, newHash: string): Promise<void> {
+  await q.query("UPDATE users SET password_hash = $5 WHERE project_id = $1 AND branch_id = $2 AND id = $3 AND password_hash = $4", [
+    tenant.projectId,
+    tenant.branchId,
+    userId,
+    oldHash,
+    newHash,
+  ]);
+}

@@ -231,3 +231,27 @@ export async function updateTeamMemberProfile(
     params,
   );
 }
+
+/**
+ * Renames the user's teams still called `from` (a personal team made while they were
+ * anonymous) to `to`; answers how many there were.
+ */
+export async function renameUsersTeamsNamed(q: Queryable, tenant: Tenant, userId: string, from: string, to: string): Promise<number> {
+  const rows = await q.query(
+    `UPDATE teams t SET display_name = $5
+     WHERE t.project_id = $1 AND t.branch_id = $2 AND t.display_name = $4
+       AND EXISTS (SELECT 1 FROM team_members m WHERE m.project_id = t.project_id AND m.branch_id = t.branch_id AND m.team_id = t.id AND m.user_id = $3)
+     RETURNING t.id`,
+    [tenant.projectId, tenant.branchId, userId, from, to],
+  );
+  return rows.length;
+}
+
+export async function isInAnyTeam(q: Queryable, tenant: Tenant, userId: string): Promise<boolean> {
+  const rows = await q.query("SELECT 1 FROM team_members WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 LIMIT 1", [
+    tenant.projectId,
+    tenant.branchId,
+    userId,
+  ]);
+  return rows.length > 0;
+}

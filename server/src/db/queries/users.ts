@@ -20,6 +20,7 @@ export interface UserRecord {
   restrictedByAdminReason: string | null;
   restrictedByAdminPrivateDetails: string | null;
   countryCode: string | null;
+  signUpRiskScores: { bot: number; free_trial_abuse: number };
   primaryEmail: string | null;
   primaryEmailVerified: boolean;
   primaryEmailAuthEnabled: boolean;
@@ -45,6 +46,8 @@ type UserRow = {
   restricted_by_admin_reason: string | null;
   restricted_by_admin_private_details: string | null;
   country_code: string | null;
+  sign_up_risk_bot: number;
+  sign_up_risk_free_trial_abuse: number;
   primary_email: string | null;
   primary_email_verified: boolean | null;
   primary_email_auth_enabled: boolean | null;
@@ -59,7 +62,7 @@ const USER_SELECT = `
   SELECT u.id, u.display_name, u.profile_image_url, u.client_metadata, u.client_read_only_metadata, u.server_metadata,
     u.is_anonymous, u.password_hash IS NOT NULL AS has_password, u.otp_auth_enabled, u.passkey_auth_enabled,
     u.totp_secret_encrypted IS NOT NULL AS requires_totp_mfa, u.restricted_by_admin, u.restricted_by_admin_reason,
-    u.restricted_by_admin_private_details, u.country_code, u.signed_up_at, u.last_active_at,
+    u.restricted_by_admin_private_details, u.country_code, u.sign_up_risk_bot, u.sign_up_risk_free_trial_abuse, u.signed_up_at, u.last_active_at,
     cc.value AS primary_email, cc.is_verified AS primary_email_verified, cc.used_for_auth AS primary_email_auth_enabled,
     (SELECT to_jsonb(st) FROM (SELECT ${TEAM_COLUMNS} FROM teams t
        WHERE t.project_id = u.project_id AND t.branch_id = u.branch_id AND t.id = u.selected_team_id) st) AS selected_team,
@@ -88,6 +91,7 @@ function toUser(row: UserRow): UserRecord {
     restrictedByAdminReason: row.restricted_by_admin_reason,
     restrictedByAdminPrivateDetails: row.restricted_by_admin_private_details,
     countryCode: row.country_code,
+    signUpRiskScores: { bot: Number(row.sign_up_risk_bot), free_trial_abuse: Number(row.sign_up_risk_free_trial_abuse) },
     primaryEmail: row.primary_email,
     primaryEmailVerified: row.primary_email_verified ?? false,
     primaryEmailAuthEnabled: row.primary_email_auth_enabled ?? false,
@@ -123,15 +127,15 @@ export async function findAuthByEmail(
   q: Queryable,
   tenant: Tenant,
   email: string,
-): Promise<{ userId: string; passwordHash: string | null; otpAuthEnabled: boolean } | null> {
-  const rows = await q.query<{ user_id: string; password_hash: string | null; otp_auth_enabled: boolean }>(
-    `SELECT u.id AS user_id, u.password_hash, u.otp_auth_enabled FROM contact_channels cc
+): Promise<{ userId: string; passwordHash: string | null; otpAuthEnabled: boolean; emailVerified: boolean } | null> {
+  const rows = await q.query<{ user_id: string; password_hash: string | null; otp_auth_enabled: boolean; is_verified: boolean }>(
+    `SELECT u.id AS user_id, u.password_hash, u.otp_auth_enabled, cc.is_verified FROM contact_channels cc
      JOIN users u ON u.project_id = cc.project_id AND u.branch_id = cc.branch_id AND u.id = cc.user_id
      WHERE cc.project_id = $1 AND cc.branch_id = $2 AND cc.type = 'email' AND cc.value = $3 AND cc.used_for_auth`,
     [tenant.projectId, tenant.branchId, email],
   );
   const row = rows[0];
-  return row ? { userId: row.user_id, passwordHash: row.password_hash, otpAuthEnabled: row.otp_auth_enabled } : null;
+  return row ? { userId: row.user_id, passwordHash: row.password_hash, otpAuthEnabled: row.otp_auth_enabled, emailVerified: row.is_verified } : null;
 }
 
 export interface NewUser {
@@ -207,6 +211,9 @@ export interface UserProfileChanges {
   restrictedByAdmin?: boolean;
   restrictedByAdminReason?: string | null;
   restrictedByAdminPrivateDetails?: string | null;
+  countryCode?: string | null;
+  signUpRiskBot?: number;
+  signUpRiskFreeTrialAbuse?: number;
 }
 
 // Column, cast and whether the value is JSON, per changeable field.
@@ -225,6 +232,9 @@ const PROFILE_COLUMNS: Record<keyof UserProfileChanges, [column: string, cast: s
   restrictedByAdmin: ["restricted_by_admin", "boolean"],
   restrictedByAdminReason: ["restricted_by_admin_reason", "text"],
   restrictedByAdminPrivateDetails: ["restricted_by_admin_private_details", "text"],
+  countryCode: ["country_code", "text"],
+  signUpRiskBot: ["sign_up_risk_bot", "smallint"],
+  signUpRiskFreeTrialAbuse: ["sign_up_risk_free_trial_abuse", "smallint"],
 };
 
 /** Applies the given changes; a field left undefined keeps its value. */
@@ -270,23 +280,55 @@ export async function deleteUserRow(q: Queryable, tenant: Tenant, userId: string
 }
 
 /** Sets, changes or (with null) removes the user's primary e-mail channel. */
-export async function setPrimaryEmail(
+/** The user's primary e-mail channel, or null. */
+export async function findPrimaryEmail(
   q: Queryable,
   tenant: Tenant,
   userId: string,
-  email: { value: string; isVerified: boolean; usedForAuth: boolean; id: string } | null,
-): Promise<void> {
-  await q.query(
-    "DELETE FROM contact_channels WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND type = 'email' AND is_primary",
+): Promise<{ value: string; isVerified: boolean; usedForAuth: boolean } | null> {
+  const rows = await q.query<{ value: string; is_verified: boolean; used_for_auth: boolean }>(
+    `SELECT value, is_verified, used_for_auth FROM contact_channels
+     WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND type = 'email' AND is_primary`,
     [tenant.projectId, tenant.branchId, userId],
   );
-  if (!email) return;
-  // The address may already be a secondary channel of this user: promote it instead.
+  const row = rows[0];
+  return row ? { value: row.value, isVerified: row.is_verified, usedForAuth: row.used_for_auth } : null;
+}
+
+/** The primary e-mail channel stays one of the user's channels, no longer primary. */
+export async function demotePrimaryEmail(q: Queryable, tenant: Tenant, userId: string): Promise<void> {
   await q.query(
-    "DELETE FROM contact_channels WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND type = 'email' AND value = $4",
-    [tenant.projectId, tenant.branchId, userId, email.value],
+    "UPDATE contact_channels SET is_primary = false WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND type = 'email' AND is_primary",
+    [tenant.projectId, tenant.branchId, userId],
   );
-  await insertContactChannel(q, tenant, { ...email, userId, isPrimary: true });
+}
+
+/**
+ * Makes `email` the primary e-mail channel: the user's own channel with that address is
+ * promoted (keeping its verification unless `isVerified` is given), else a new one is made
+ * (unverified unless given). The old primary stays as a secondary channel.
+ */
+export async function makePrimaryEmail(
+  q: Queryable,
+  tenant: Tenant,
+  userId: string,
+  email: { id: string; value: string; isVerified: boolean | undefined; usedForAuth: boolean },
+): Promise<void> {
+  await demotePrimaryEmail(q, tenant, userId);
+  const promoted = await q.query(
+    `UPDATE contact_channels SET is_primary = true, used_for_auth = $5, is_verified = COALESCE($6, is_verified)
+     WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND type = 'email' AND value = $4 RETURNING id`,
+    [tenant.projectId, tenant.branchId, userId, email.value, email.usedForAuth, email.isVerified ?? null],
+  );
+  if (promoted.length > 0) return;
+  await insertContactChannel(q, tenant, {
+    id: email.id,
+    userId,
+    value: email.value,
+    isPrimary: true,
+    isVerified: email.isVerified ?? false,
+    usedForAuth: email.usedForAuth,
+  });
 }
 
 /** Changes flags of the primary e-mail channel, when the user has one. */

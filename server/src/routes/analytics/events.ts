@@ -1,33 +1,55 @@
+import { gunzipSync } from "node:zlib";
 import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP } from "../../http/access";
 import { authenticatedRoute, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { SuccessSchema } from "../../http/schemas";
+import { MillisSchema } from "../../http/schemas";
+import { describeIssues } from "../../http/validation";
+import { KnownError } from "../../errors";
+import { CLIENT_EVENT_TYPES, MAX_EVENT_DATA_BYTES, MAX_EVENTS_PER_BATCH, recordClientEvents } from "../../services/analytics/events";
 
 /**
- * The SDK's event tracker posts page views and clicks here from every browser app; Gatehouse
- * keeps no analytics (CONTRACT §6 leaves analytics out of scope), so the batch is accepted
- * and dropped, and the app's console stays clean. The body is read by no one: JSON, or the
- * same JSON gzipped as `application/octet-stream`, within the body limit.
+ * The SDK's event tracker posts page views and clicks here from every browser app of a
+ * project whose Analytics app is installed. The body is JSON, or the same JSON gzipped as
+ * `application/octet-stream`; either way it is bounded by the body limit (and, gzipped, by the
+ * same limit once inflated) and checked against one schema.
  */
+const uuidLike = (what: string) => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i, `Invalid ${what}`);
+
+const EventDataSchema = z.unknown().refine((data) => data !== undefined, "data must be defined").refine(
+  (data) => JSON.stringify(data ?? null).length <= MAX_EVENT_DATA_BYTES,
+  `an event's data is at most ${MAX_EVENT_DATA_BYTES} bytes of JSON`,
+);
+
 const AnalyticsBatchSchema = z
-  .looseObject({
-    batch_id: z.string().max(256).optional(),
-    sent_at_ms: z.number().optional(),
-    events: z.array(z.unknown()).max(10_000).optional(),
+  .strictObject({
+    session_replay_segment_id: uuidLike("session_replay_segment_id"),
+    batch_id: uuidLike("batch_id"),
+    sent_at_ms: MillisSchema,
+    events: z
+      .array(
+        z.strictObject({
+          event_type: z.enum(CLIENT_EVENT_TYPES),
+          event_at_ms: MillisSchema,
+          data: EventDataSchema.openapi({ description: "What the tracker recorded (JSON)." }),
+        }),
+      )
+      .min(1)
+      .max(MAX_EVENTS_PER_BATCH),
   })
   .openapi("AnalyticsEventBatch");
 
-const sendAnalyticsEventsRoute = authenticatedRoute(CLIENT_AND_UP, [], {
+const sendAnalyticsEventsRoute = authenticatedRoute(CLIENT_AND_UP, ["ANALYTICS_NOT_ENABLED", "USER_AUTHENTICATION_REQUIRED"], {
   operationId: "sendAnalyticsEvents",
   method: "post",
   path: "/analytics/events/batch",
-  tags: ["Misc"],
-  summary: "Accept a batch of the SDK's analytics events, and drop it",
+  tags: ["Analytics"],
+  summary: "Store a batch of the SDK's page views and clicks",
   description:
-    "Gatehouse records no analytics: the batch is accepted and discarded, so that apps on the Stack SDKs, which send these from every page, see no failed requests. Nothing in it is stored or logged.",
+    "Needs a signed-in user and the Analytics app (`apps.installed.analytics.enabled`). The events are stored for the user's session and can be read with `POST /internal/analytics/query`.",
   request: {
     body: {
+      // Required in either form; `false` keeps the JSON validator off a gzipped body, which the handler checks.
       required: false,
       content: {
         "application/json": { schema: AnalyticsBatchSchema },
@@ -35,9 +57,43 @@ const sendAnalyticsEventsRoute = authenticatedRoute(CLIENT_AND_UP, [], {
       },
     },
   },
-  responses: { 200: jsonResponse(SuccessSchema, "Accepted (and dropped)") },
+  responses: { 200: jsonResponse(z.object({ inserted: z.number().int() }).openapi("AnalyticsEventsInserted"), "How many events were stored") },
 });
 
+export type AnalyticsEventBatch = z.infer<typeof AnalyticsBatchSchema>;
+
+/** A gzipped batch, inflated within the body limit and checked as the JSON form is. */
+function parseGzippedBatch(body: ArrayBuffer, maxBytes: number): AnalyticsEventBatch {
+  let json: unknown;
+  try {
+    json = JSON.parse(gunzipSync(Buffer.from(body), { maxOutputLength: maxBytes }).toString("utf8"));
+  } catch {
+    throw new KnownError("SCHEMA_ERROR", { message: "body: not gzipped JSON within the body limit" });
+  }
+  const parsed = AnalyticsBatchSchema.safeParse(json);
+  if (!parsed.success) throw new KnownError("SCHEMA_ERROR", { message: describeIssues(parsed.error, "body") });
+  return parsed.data;
+}
+
+const missingBody = (): never => {
+  throw new KnownError("SCHEMA_ERROR", { message: "body: a JSON batch (application/json), or the same gzipped (application/octet-stream), is required" });
+};
+
 export function registerAnalyticsRoutes(router: Router): void {
-  router.openapi(sendAnalyticsEventsRoute, (c) => c.json({ success: true as const }, 200));
+  router.openapi(sendAnalyticsEventsRoute, async (c) => {
+    const body = c.req.header("content-type")?.startsWith("application/octet-stream")
+      ? parseGzippedBatch(await c.req.arrayBuffer(), c.var.deps.settings.bodyLimitBytes)
+      : ((c.req.valid("json") as AnalyticsEventBatch | undefined) ?? missingBody());
+    const user = c.var.auth.user;
+    const inserted = await recordClientEvents(
+      c.var.deps,
+      c.var.auth.tenancy,
+      { userId: user?.sub, sessionId: user?.refresh_token_id },
+      {
+        sessionReplaySegmentId: body.session_replay_segment_id,
+        events: body.events.map((e) => ({ eventType: e.event_type, eventAtMs: e.event_at_ms, data: e.data })),
+      },
+    );
+    return c.json({ inserted }, 200);
+  });
 }

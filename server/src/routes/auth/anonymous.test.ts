@@ -98,11 +98,22 @@ describe("POST /auth/anonymous/sign-up", () => {
     expect(await ids("&include_anonymous=true")).toContain(tokens.user_id);
   });
 
-  it("does not create a personal team even when the project creates them on sign-up", async () => {
+  it("gets an unnamed personal team when the project makes them, named after the user once they upgrade", async () => {
     const teams = await createProjectFixture(t, { config: { create_team_on_sign_up: true } });
     const tokens = await anonymousSignUp(teams);
     const me = await call(t, "GET", "/users/me", { creds: { ...teams.client, accessToken: tokens.access_token }, headers: ALLOW });
-    expect(me.json.selected_team_id).toBeNull();
+    expect(me.json.selected_team).toMatchObject({ display_name: "Personal Team" });
+    const email = uniqueEmail("named");
+    const upgraded = await call(t, "POST", "/auth/password/sign-up", {
+      creds: { ...teams.client, accessToken: tokens.access_token },
+      headers: ALLOW,
+      body: { email, password: "correct horse battery" },
+    });
+    expect(upgraded.json.user_id).toBe(tokens.user_id);
+    const after = await call(t, "GET", "/users/me", { creds: { ...teams.client, accessToken: upgraded.json.access_token } });
+    expect(after.json.selected_team).toMatchObject({ id: me.json.selected_team.id, display_name: `${email}'s Team` });
+    const all = await call(t, "GET", `/teams?user_id=${tokens.user_id}`, { creds: teams.server });
+    expect(all.json.items).toHaveLength(1);
   });
 });
 

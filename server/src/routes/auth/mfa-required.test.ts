@@ -27,7 +27,7 @@ async function serverMadeTotpUser() {
   const secret = newTotpSecret();
   const res = await call(t, "POST", "/users", {
     creds: project.server,
-    body: { primary_email: email, primary_email_auth_enabled: true, otp_auth_enabled: true, password: PASSWORD, totp_secret_base64: secret.base64 },
+    body: { primary_email: email, primary_email_auth_enabled: true, primary_email_verified: true, otp_auth_enabled: true, password: PASSWORD, totp_secret_base64: secret.base64 },
   });
   expect(res.status).toBe(201);
   expect(res.json.requires_totp_mfa).toBe(true);

@@ -109,6 +109,7 @@ const callbackErrors = [
   "OAUTH_PROVIDER_ACCESS_DENIED",
   "OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE",
   "SIGN_UP_NOT_ENABLED",
+  "SIGN_UP_REJECTED",
   "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE",
   "OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER",
   "USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION",
@@ -187,6 +188,7 @@ export function registerOAuthRoutes(router: Router): void {
       providerId,
       params,
       hasBindingCookie: (state) => getCookie(c, `${INNER_STATE_COOKIE_PREFIX}${state}`) === "1",
+      countryCode: clientInfo(c).countryCode,
     });
     deleteCookie(c, `${INNER_STATE_COOKIE_PREFIX}${innerState}`, { path: COOKIE_PATH, secure: secureCookies(c) });
     return c.redirect(location, 303);

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { openSession, tokensForSession } from "../../services/sessions";
 import { createUser } from "../../services/users/user-changes";
 import { issueCode, MAX_ATTEMPTS } from "../../services/verification-codes";
-import { call, createProjectFixture, signUpUser, uniqueEmail, type Credentials, type ProjectFixture } from "../../testing/fixtures";
+import { call, createProjectFixture, plainRefusal, signUpUser, uniqueEmail, type Credentials, type ProjectFixture } from "../../testing/fixtures";
 import type { MailCatcher } from "../../testing/mail-catcher";
 import { useAppWithMail } from "../../testing/shared-app";
 import { describeSecurity } from "../../testing/security-table";
@@ -25,10 +25,10 @@ const signIn = (code: string, creds: Credentials = project.client, headers?: Rec
   call(t, "POST", "/auth/otp/sign-in", { creds, body: { code }, headers });
 const check = (code: string) => call(t, "POST", "/auth/otp/sign-in/check-code", { creds: project.client, body: { code } });
 const me = (accessToken: string, creds: Credentials = project.client) => call(t, "GET", "/users/me", { creds: { ...creds, accessToken } });
-/** Password sign-up leaves otp_auth_enabled off; the user turns it on to sign in with codes. */
-async function allowOtp(accessToken: string, creds: Credentials = project.client) {
-  const res = await call(t, "PATCH", "/users/me", { creds: { ...creds, accessToken }, body: { otp_auth_enabled: true } });
-  expect(res.json.otp_auth_enabled).toBe(true);
+/** Password sign-up leaves the address unverified; a code signs in only an account whose address is verified. */
+async function verifyAddress(userId: string, fixture: ProjectFixture = project) {
+  const res = await call(t, "PATCH", `/users/${userId}`, { creds: fixture.server, body: { primary_email_verified: true } });
+  expect(res.json.primary_email_verified).toBe(true);
 }
 
 /** Sends a code to `email` and reads the OTP and the link's code from the message that arrives. */
@@ -65,12 +65,37 @@ describe("one-time code sign-in", () => {
     expect(again.json.code).toBe("VERIFICATION_CODE_ALREADY_USED");
   });
 
-  it("signs an existing user in with the link's code and marks their address verified", async () => {
-    await allowOtp(project.user.accessToken);
-    const { code } = await mailed(project.user.email);
+  it("signs in an existing user whose address is verified, turning code sign-in on for them", async () => {
+    const user = await createProjectUserWithPassword();
+    await verifyAddress(user.userId);
+    const { code } = await mailed(user.email);
     const res = await signIn(code);
-    expect(res.json).toMatchObject({ user_id: project.user.userId, is_new_user: false });
-    expect((await me(res.json.access_token)).json.primary_email_verified).toBe(true);
+    expect(res.json).toMatchObject({ user_id: user.userId, is_new_user: false });
+    expect((await me(res.json.access_token)).json).toMatchObject({ primary_email_verified: true, otp_auth_enabled: true });
+  });
+
+  it("does not sign anyone into an account whose address is unverified, and leaves the code unused", async () => {
+    // Whoever registered this address may not own the mailbox: its owner must not land in their account.
+    const user = await createProjectUserWithPassword();
+    const { code } = await mailed(user.email);
+    const refused = await signIn(code);
+    expect([refused.status, refused.json.code, refused.json.details]).toEqual([
+      409,
+      "USER_EMAIL_ALREADY_EXISTS",
+      { email: user.email, would_work_if_email_was_verified: true },
+    ]);
+    await verifyAddress(user.userId);
+    expect((await signIn(code)).json).toMatchObject({ user_id: user.userId, is_new_user: false });
+  });
+
+  it("keeps every code sent for an address usable, each once", async () => {
+    const email = uniqueEmail("otp-twice");
+    const first = await mailed(email);
+    const second = await mailed(email);
+    const signedUp = await signIn(first.code);
+    expect(signedUp.json.is_new_user).toBe(true);
+    expect((await signIn(second.code)).json).toMatchObject({ user_id: signedUp.json.user_id, is_new_user: false });
+    expect((await signIn(first.code)).json.code).toBe("VERIFICATION_CODE_ALREADY_USED");
   });
 
   it("upgrades an anonymous user in place when the request carries their session", async () => {
@@ -93,26 +118,16 @@ describe("one-time code sign-in", () => {
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("SIGN_UP_NOT_ENABLED");
     // Existing users still sign in.
-    await allowOtp(closed.user.accessToken, closed.client);
+    await verifyAddress(closed.user.userId, closed);
     const existing = await mailed(closed.user.email, closed.client);
     expect((await signIn(existing.code, closed.client)).json.user_id).toBe(closed.user.userId);
   });
 
-  it("answers OTP_AUTHENTICATION_NOT_ENABLED (not the password code) when the project has magic_link_enabled off", async () => {
+  it("answers a bare 403 when the project has magic_link_enabled off, as Stack Auth does", async () => {
     const off = await createProjectFixture(t);
-    const res = await send(uniqueEmail(), off.client);
-    expect([res.status, res.json.code, res.json.details]).toEqual([403, "OTP_AUTHENTICATION_NOT_ENABLED", { scope: "project" }]);
-    expect((await signIn("A".repeat(45), off.client)).json.code).toBe("OTP_AUTHENTICATION_NOT_ENABLED");
-  });
-
-  it("honours otp_auth_enabled: an account with it off is not signed in, and its code stays unused", async () => {
-    const user = await createProjectUserWithPassword();
-    const { code } = await mailed(user.email);
-    const refused = await signIn(code);
-    expect([refused.status, refused.json.code, refused.json.details]).toEqual([403, "OTP_AUTHENTICATION_NOT_ENABLED", { scope: "user" }]);
-    expect(refused.json.access_token).toBeUndefined();
-    await allowOtp(user.accessToken);
-    expect((await signIn(code)).json).toMatchObject({ user_id: user.userId, is_new_user: false });
+    const sent = await send(uniqueEmail(), off.client);
+    expect(plainRefusal(sent)).toEqual([403, expect.stringContaining("turned off")]);
+    expect(plainRefusal(await signIn("A".repeat(45), off.client))).toEqual([403, expect.stringContaining("turned off")]);
   });
 
   it("refuses an untrusted callback URL", async () => {

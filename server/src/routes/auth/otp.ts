@@ -8,8 +8,7 @@ import { checkSignInCode, sendSignInCode, signInWithCode } from "../../services/
 import { botChallengeFields, MFA_NOTE, SignInTokensSchema } from "./shapes";
 import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas";
 
-const DISABLED_NOTE =
-  "A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code: the catalogue has none for it).";
+const DISABLED_NOTE = "A project with magic_link_enabled off answers 403 with a sentence of text, as Stack Auth does.";
 
 const SendCodeBody = z
   .strictObject({
@@ -29,7 +28,7 @@ const OtpSignInSchema = SignInTokensSchema.extend({
   is_new_user: z.boolean().openapi({ description: "True when this sign-in created the account (or upgraded an anonymous user)." }),
 }).openapi("OtpSignInTokens");
 
-const sendSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED"], {
+const sendSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_SIGN_IN_NOT_ENABLED", "REDIRECT_URL_NOT_WHITELISTED"], {
   operationId: "sendSignInCode",
   method: "post",
   path: "/auth/otp/send-sign-in-code",
@@ -37,27 +36,32 @@ const sendSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATI
   summary: "E-mail a one-time sign-in code and link",
   description:
     "Mails the six-character OTP and a link to `callback_url` carrying the whole code (valid 30 minutes, single use, " +
-    `at most 10 wrong guesses). Rate limited per address and per IP (429). ${DISABLED_NOTE}`,
+    "at most 10 wrong guesses; codes sent earlier stay usable). Rate limited per address and per IP (429). " +
+    `Answers alike whether or not the address has an account. ${DISABLED_NOTE}`,
   request: { body: jsonBody(SendCodeBody) },
   responses: { 200: jsonResponse(NonceSchema, "Code sent"), ...rateLimitedResponse },
 });
 
-const signInWithCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", "SIGN_UP_NOT_ENABLED", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", ...CODE_ERRORS], {
+const signInWithCodeRoute = authenticatedRoute(
+  CLIENT_AND_UP,
+  ["OTP_SIGN_IN_NOT_ENABLED", "SIGN_UP_NOT_ENABLED", "SIGN_UP_REJECTED", "USER_EMAIL_ALREADY_EXISTS", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", ...CODE_ERRORS],
+  {
   operationId: "signInWithCode",
   method: "post",
   path: "/auth/otp/sign-in",
   tags: ["OTP"],
   summary: "Sign in with a one-time code",
   description:
-    "Signs in the account of the code's address and marks that address verified. An unknown address signs up " +
-    "(SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's " +
-    `session, that user is upgraded in place. An existing account whose otp_auth_enabled is off answers ` +
-    `OTP_AUTHENTICATION_NOT_ENABLED and the code stays unused. ${MFA_NOTE} ${DISABLED_NOTE}`,
+    "Signs in the account of the code's address when that address is verified, turning code sign-in on for it if it " +
+    "was off; an account whose address is not verified answers USER_EMAIL_ALREADY_EXISTS and the code stays unused. " +
+    "An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; " +
+    `with an anonymous user's session, that user is upgraded in place. ${MFA_NOTE} ${DISABLED_NOTE}`,
   request: { body: jsonBody(CodeBody) },
   responses: { 200: jsonResponse(OtpSignInSchema, "Signed in"), ...rateLimitedResponse },
-});
+  },
+);
 
-const checkSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_AUTHENTICATION_NOT_ENABLED", ...CODE_ERRORS], {
+const checkSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_SIGN_IN_NOT_ENABLED", ...CODE_ERRORS], {
   operationId: "checkSignInCode",
   method: "post",
   path: "/auth/otp/sign-in/check-code",

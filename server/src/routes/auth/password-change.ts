@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { CLIENT_AND_UP, requireUser } from "../../http/access";
+import { CLIENT_AND_UP, requireSignedInUser } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { setFirstPassword, updatePassword } from "../../services/auth/password-change";
@@ -19,11 +19,10 @@ const UpdatePasswordBody = z
 const setPasswordRoute = authenticatedRoute(
   CLIENT_AND_UP,
   [
-    "USER_AUTHENTICATION_REQUIRED",
     "PASSWORD_AUTHENTICATION_NOT_ENABLED",
     "PASSWORD_TOO_SHORT",
     "PASSWORD_TOO_LONG",
-    "PASSWORD_CONFIRMATION_MISMATCH",
+    "PASSWORD_ALREADY_SET",
     "USER_NOT_FOUND",
   ],
   {
@@ -33,8 +32,8 @@ const setPasswordRoute = authenticatedRoute(
     tags: ["Password"],
     summary: "Set a first password for the signed-in user",
     description:
-      "Only for a user without a password. A user who has one must change it with `/auth/password/update`; " +
-      "the catalogue has no dedicated code for that refusal, so it is answered with PASSWORD_CONFIRMATION_MISMATCH.",
+      "Only for a user without a password. A user who has one must change it with `/auth/password/update` " +
+      "(a bare 400 with a sentence, as Stack Auth answers).",
     request: { body: jsonBody(SetPasswordBody) },
     responses: { 200: jsonResponse(SuccessSchema, "Password set") },
   },
@@ -43,7 +42,6 @@ const setPasswordRoute = authenticatedRoute(
 const updatePasswordRoute = authenticatedRoute(
   CLIENT_AND_UP,
   [
-    "USER_AUTHENTICATION_REQUIRED",
     "PASSWORD_AUTHENTICATION_NOT_ENABLED",
     "USER_DOES_NOT_HAVE_PASSWORD",
     "PASSWORD_CONFIRMATION_MISMATCH",
@@ -67,13 +65,13 @@ const updatePasswordRoute = authenticatedRoute(
 
 export function registerPasswordChangeRoutes(router: Router): void {
   router.openapi(setPasswordRoute, async (c) => {
-    const user = requireUser(c.var.auth);
+    const user = requireSignedInUser(c.var.auth);
     await setFirstPassword(c.var.deps, c.var.auth.tenancy, user.sub, c.req.valid("json").password);
     return c.json({ success: true as const }, 200);
   });
 
   router.openapi(updatePasswordRoute, async (c) => {
-    const user = requireUser(c.var.auth);
+    const user = requireSignedInUser(c.var.auth);
     const body = c.req.valid("json");
     await updatePassword(
       c.var.deps,

@@ -27,6 +27,7 @@ const signUpWithPasswordRoute = authenticatedRoute(
   CLIENT_AND_UP,
   [
     "SIGN_UP_NOT_ENABLED",
+    "SIGN_UP_REJECTED",
     "PASSWORD_AUTHENTICATION_NOT_ENABLED",
     "PASSWORD_TOO_SHORT",
     "PASSWORD_TOO_LONG",

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, callUntyped, createProjectFixture, signUpUser, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
+import { call, plainRefusal, callUntyped, createProjectFixture, signUpUser, type ProjectFixture, type SignedInUser } from "../../testing/fixtures";
 import { describeSecurity, type SecurityContext } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -84,12 +84,23 @@ describe("GET /auth/sessions", () => {
     expect(res.json.items).toHaveLength(1);
   });
 
-  it("answers a client naming another user with USER_NOT_FOUND", async () => {
+  it("refuses a client naming another user with a bare 403, whether or not that user exists", async () => {
     const user = await signUpUser(t, project.client);
     const res = await call(t, "GET", `/auth/sessions?user_id=${project.user.userId}`, { creds: asUser(user) });
-    expect(res.status).toBe(404);
-    expect(res.json.code).toBe("USER_NOT_FOUND");
-    expect((await call(t, "GET", `/auth/sessions?user_id=${project.user.userId}`, { creds: project.client })).json.code).toBe("USER_AUTHENTICATION_REQUIRED");
+    expect(plainRefusal(res)).toEqual([403, expect.stringContaining("own sessions")]);
+    const nobody = await call(t, "GET", "/auth/sessions?user_id=00000000-0000-4000-8000-000000000009", { creds: asUser(user) });
+    expect(plainRefusal(nobody)).toEqual([403, expect.stringContaining("own sessions")]);
+    expect((await call(t, "GET", `/auth/sessions?user_id=${project.user.userId}`, { creds: project.client })).json.code).toBe("CANNOT_GET_OWN_USER_WITHOUT_USER");
+  });
+
+  it("shows a user their sessions without the ones an administrator opened as them", async () => {
+    const user = await signUpUser(t, project.client);
+    const impersonation = await call(t, "POST", "/auth/sessions", { creds: project.server, body: { user_id: user.userId, is_impersonation: true } });
+    expect(impersonation.status).toBe(200);
+    const own = await call(t, "GET", "/auth/sessions?user_id=me", { creds: asUser(user) });
+    expect(own.json.items.map((s: { is_impersonation: boolean }) => s.is_impersonation)).toEqual([false]);
+    const server = await call(t, "GET", `/auth/sessions?user_id=${user.userId}`, { creds: project.server });
+    expect(server.json.items.map((s: { is_impersonation: boolean }) => s.is_impersonation).sort()).toEqual([false, true]);
   });
 
   it("lets the server list any user's sessions, none current; USER_NOT_FOUND for an unknown user", async () => {
@@ -250,7 +261,7 @@ describeSecurity({
   foreignResource: async (ctx) => ({
     path: `/auth/sessions?user_id=${ctx.project.user.userId}`,
     creds: { ...ctx.project.client, accessToken: (await signUpUser(ctx.t, ctx.project.client)).accessToken },
-    code: "USER_NOT_FOUND",
+    code: "CLIENT_CANNOT_LIST_OTHER_USERS_SESSIONS",
   }),
 });
 describeSecurity({

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
-import { CLIENT_AND_UP, requireUser, resolveUserIdForAccess, SERVER_AND_UP } from "../../http/access";
+import { CLIENT_AND_UP, requireUser, resolveListOwnerForAccess, resolveUserIdForAccess, SERVER_AND_UP } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
 import { stackHeader } from "../../http/headers";
 import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody } from "../../http/openapi";
@@ -78,16 +78,20 @@ const UserIdQuery = z
   .union([z.uuid(), z.literal("me")])
   .openapi({ description: "A user id, or `me`. Client access may only name the signed-in user." });
 
-const listSessionsRoute = authenticatedRoute(CLIENT_AND_UP, ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND"], {
+const listSessionsRoute = authenticatedRoute(
+  CLIENT_AND_UP,
+  ["CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "USER_NOT_FOUND", "CLIENT_CANNOT_LIST_OTHER_USERS_SESSIONS"],
+  {
   operationId: "listSessions",
   method: "get",
   path: "/auth/sessions",
   tags: ["Sessions"],
   summary: "List a user's active sessions",
-  description: "Client access may only name the signed-in user; another user's id answers USER_NOT_FOUND.",
+  description: "Client access may only name the signed-in user (another user's id answers 403) and sees no impersonation sessions.",
   request: { query: z.strictObject({ user_id: UserIdQuery }) },
   responses: { 200: jsonResponse(SessionListSchema, "The user's live sessions") },
-});
+  },
+);
 
 const revokeSessionRoute = authenticatedRoute(
   CLIENT_AND_UP,
@@ -160,8 +164,11 @@ export function registerSessionRoutes(router: Router): void {
 
   router.openapi(listSessionsRoute, async (c) => {
     const auth = c.var.auth;
-    const userId = resolveUserIdForAccess(auth, c.req.valid("query").user_id);
-    const items = await listSessions(c.var.deps, auth.tenancy, userId, auth.user?.sub === userId ? auth.user.refresh_token_id : null);
+    const userId = resolveListOwnerForAccess(auth, c.req.valid("query").user_id, "CLIENT_CANNOT_LIST_OTHER_USERS_SESSIONS");
+    // A user does not see the sessions an administrator opened as them.
+    const items = await listSessions(c.var.deps, auth.tenancy, userId, auth.user?.sub === userId ? auth.user.refresh_token_id : null, {
+      includeImpersonation: auth.type !== "client",
+    });
     return c.json({ items, is_paginated: false as const }, 200);
   });
 

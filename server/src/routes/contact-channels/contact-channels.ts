@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { CLIENT_AND_UP, resolveUserIdForAccess } from "../../http/access";
+import { CLIENT_AND_UP, resolveListOwnerForAccess, resolveUserIdForAccess } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { listSchema, SuccessSchema, UserIdOrMe } from "../../http/schemas";
@@ -49,10 +49,10 @@ const ChannelListSchema = listSchema(ContactChannelSchema, "ContactChannelList")
 
 const OWNER_ERRORS = ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"] as const;
 const USED_ELSEWHERE = "CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE" as const;
-const DUPLICATE = "USER_EMAIL_ALREADY_EXISTS" as const;
-const NOT_THEIRS = "EMAIL_NOT_ASSOCIATED_WITH_USER" as const;
+const DUPLICATE = "CONTACT_CHANNEL_ALREADY_EXISTS" as const;
+const NOT_THEIRS = "CONTACT_CHANNEL_NOT_FOUND" as const;
 
-const listContactChannelsRoute = authenticatedRoute(CLIENT_AND_UP, OWNER_ERRORS, {
+const listContactChannelsRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, "CLIENT_CANNOT_LIST_OTHER_USERS_CONTACT_CHANNELS"], {
   operationId: "listContactChannels",
   method: "get",
   path: "/contact-channels",
@@ -110,7 +110,7 @@ export function registerContactChannelRoutes(router: Router): void {
   router.openapi(listContactChannelsRoute, async (c) => {
     const query = c.req.valid("query");
     const auth = c.var.auth;
-    const userId = resolveUserIdForAccess(auth, query.user_id);
+    const userId = resolveListOwnerForAccess(auth, query.user_id, "CLIENT_CANNOT_LIST_OTHER_USERS_CONTACT_CHANNELS");
     const channels = await listContactChannels(c.var.deps, auth.tenancy, userId, query.contact_channel_id);
     return c.json({ items: channels.map(toContactChannel), is_paginated: false }, 200);
   });

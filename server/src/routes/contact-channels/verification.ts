@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
-import { CLIENT_AND_UP, requireUser, resolveUserIdForAccess } from "../../http/access";
+import { CLIENT_AND_UP, requireSignedInUser, resolveUserIdForAccess } from "../../http/access";
 import { clientInfo } from "../../http/client-info";
 import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { CallbackUrlSchema, EmailSchema, EmptyObjectSchema, SuccessSchema, UserIdOrMe } from "../../http/schemas";
+import { CallbackUrlSchema, EmailSchema, SuccessSchema, UserIdOrMe } from "../../http/schemas";
 import {
   sendChannelVerificationCode,
   sendVerificationCodeForAddress,
@@ -26,7 +26,7 @@ const SEND_ERRORS: KnownErrorCode[] = ["EMAIL_ALREADY_VERIFIED", "REDIRECT_URL_N
 
 const sendContactChannelVerificationCodeRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  [...SEND_ERRORS, "USER_NOT_FOUND", "EMAIL_NOT_ASSOCIATED_WITH_USER", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"],
+  [...SEND_ERRORS, "USER_NOT_FOUND", "CONTACT_CHANNEL_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"],
   {
     operationId: "sendContactChannelVerificationCode",
     method: "post",
@@ -40,7 +40,7 @@ const sendContactChannelVerificationCodeRoute = authenticatedRoute(
 
 const sendEmailVerificationCodeRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  [...SEND_ERRORS, "EMAIL_NOT_ASSOCIATED_WITH_USER", "EMAIL_IS_NOT_PRIMARY_EMAIL", "USER_AUTHENTICATION_REQUIRED"],
+  [...SEND_ERRORS, "EMAIL_NOT_ASSOCIATED_WITH_USER", "EMAIL_IS_NOT_PRIMARY_EMAIL"],
   {
     operationId: "sendEmailVerificationCode",
     method: "post",
@@ -62,7 +62,7 @@ const verifyContactChannelRoute = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERR
     tags: TAGS,
     summary: "Mark a contact channel verified with the mailed code",
     request: { body: jsonBody(CodeBody) },
-    responses: { 200: jsonResponse(EmptyObjectSchema, "Verified"), ...rateLimitedResponse },
+    responses: { 200: jsonResponse(SuccessSchema, "Verified"), ...rateLimitedResponse },
 });
 
 const checkContactChannelVerificationCodeRoute = authenticatedRoute(CLIENT_AND_UP, [...CODE_ERRORS], {
@@ -79,14 +79,14 @@ export function registerContactChannelVerificationRoutes(router: Router): void {
   router.openapi(sendEmailVerificationCodeRoute, async (c) => {
     const body = c.req.valid("json");
     const auth = c.var.auth;
-    const user = requireUser(auth);
+    const user = requireSignedInUser(auth);
     await sendVerificationCodeForAddress(c.var.deps, auth.tenancy, user.sub, body.email, body.callback_url, clientInfo(c));
     return c.json({ success: true as const }, 200);
   });
 
   router.openapi(verifyContactChannelRoute, async (c) => {
     await verifyChannelCode(c.var.deps, c.var.auth.tenancy, c.req.valid("json").code, true, clientInfo(c));
-    return c.json({}, 200);
+    return c.json({ success: true as const }, 200);
   });
 
   router.openapi(checkContactChannelVerificationCodeRoute, async (c) => {

@@ -1,9 +1,9 @@
 import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import { StatusError } from "../../errors";
+import { KnownError } from "../../errors";
 import { ADMIN_ONLY, SERVER_AND_UP } from "../../http/access";
 import type { AppEnv } from "../../http/env";
-import { authenticatedRoute, jsonBody, jsonResponse, textErrorResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import { assertStorableValue } from "../../http/request-guard";
 import type { Router } from "../../http/router";
 import { SuccessSchema } from "../../http/schemas";
@@ -28,8 +28,8 @@ const KEYS_NOTE =
   "malformed values, or a result that is inconsistent: a standard OAuth provider without its client id, an own " +
   "e-mail server missing a field) answers 400 with the problems as text, naming each key, and nothing is stored.";
 
-const REFUSED = textErrorResponse("The document cannot be stored: the problems, as text");
-const SERVER_LEVEL = textErrorResponse("Server access may only write and read the branch level");
+/** A document that cannot be stored, answered as text (errors/config.ts). */
+const REFUSED = ["CONFIG_OVERRIDE_NOT_JSON", "CONFIG_OVERRIDE_NOT_OBJECT", "CONFIG_OVERRIDE_REFUSED"] as const;
 
 const ConfigStringSchema = z
   .object({ config_string: z.string().openapi({ description: "A JSON document, as a string." }) })
@@ -84,7 +84,7 @@ const getConfigRoute = authenticatedRoute(ADMIN_ONLY, [], {
   responses: { 200: jsonResponse(ConfigStringSchema, "The rendered document") },
 });
 
-const getConfigOverrideRoute = authenticatedRoute(SERVER_AND_UP, [], {
+const getConfigOverrideRoute = authenticatedRoute(SERVER_AND_UP, ["CONFIG_LEVEL_NEEDS_ADMIN_ACCESS"], {
   operationId: "getConfigOverride",
   method: "get",
   path: "/internal/config/override/{level}",
@@ -92,10 +92,10 @@ const getConfigOverrideRoute = authenticatedRoute(SERVER_AND_UP, [], {
   summary: "Read one level's override",
   description: "Server access reads the branch level only.",
   request: { params: LevelParam },
-  responses: { 200: jsonResponse(ConfigStringSchema, "The override as stored: dotted keys as they were written"), 403: SERVER_LEVEL },
+  responses: { 200: jsonResponse(ConfigStringSchema, "The override as stored: dotted keys as they were written") },
 });
 
-const replaceConfigOverrideRoute = authenticatedRoute(SERVER_AND_UP, [], {
+const replaceConfigOverrideRoute = authenticatedRoute(SERVER_AND_UP, [...REFUSED, "CONFIG_LEVEL_NEEDS_ADMIN_ACCESS"], {
   operationId: "replaceConfigOverride",
   method: "put",
   path: "/internal/config/override/{level}",
@@ -103,10 +103,10 @@ const replaceConfigOverrideRoute = authenticatedRoute(SERVER_AND_UP, [], {
   summary: "Replace one level's override",
   description: `The branch level needs the source it was pushed from. Server access writes the branch level only. ${KEYS_NOTE}`,
   request: { params: LevelParam, body: jsonBody(ReplaceBody) },
-  responses: { 200: jsonResponse(SuccessSchema, "Stored"), 400: REFUSED, 403: SERVER_LEVEL },
+  responses: { 200: jsonResponse(SuccessSchema, "Stored") },
 });
 
-const updateConfigOverrideRoute = authenticatedRoute(SERVER_AND_UP, [], {
+const updateConfigOverrideRoute = authenticatedRoute(SERVER_AND_UP, [...REFUSED, "CONFIG_LEVEL_NEEDS_ADMIN_ACCESS"], {
   operationId: "updateConfigOverride",
   method: "patch",
   path: "/internal/config/override/{level}",
@@ -114,10 +114,10 @@ const updateConfigOverrideRoute = authenticatedRoute(SERVER_AND_UP, [], {
   summary: "Merge keys into one level's override",
   description: `Each key given replaces that key of the override and every key below it; keys not given stay. Server access writes the branch level only. ${KEYS_NOTE}`,
   request: { params: LevelParam, body: jsonBody(PatchBody) },
-  responses: { 200: jsonResponse(SuccessSchema, "Stored"), 400: REFUSED, 403: SERVER_LEVEL },
+  responses: { 200: jsonResponse(SuccessSchema, "Stored") },
 });
 
-const resetConfigOverrideKeysRoute = authenticatedRoute(ADMIN_ONLY, [], {
+const resetConfigOverrideKeysRoute = authenticatedRoute(ADMIN_ONLY, ["CONFIG_OVERRIDE_REFUSED"], {
   operationId: "resetConfigOverrideKeys",
   method: "post",
   path: "/internal/config/override/{level}/reset-keys",
@@ -126,7 +126,7 @@ const resetConfigOverrideKeysRoute = authenticatedRoute(ADMIN_ONLY, [], {
   description:
     "The keys (dotted), and every key below them, leave the branch or environment override, so lower levels or the defaults show through again. Keys it does not set are ignored.",
   request: { params: ResetLevelParam, body: jsonBody(ResetKeysBody) },
-  responses: { 200: jsonResponse(SuccessSchema, "Stored"), 400: REFUSED },
+  responses: { 200: jsonResponse(SuccessSchema, "Stored") },
 });
 
 const getConfigSourceRoute = authenticatedRoute(ADMIN_ONLY, [], {
@@ -154,10 +154,10 @@ function parseDocument(text: string, field: string): Record<string, unknown> {
   try {
     value = JSON.parse(text);
   } catch {
-    throw new StatusError(400, `Invalid config JSON: ${field} is not valid JSON`);
+    throw new KnownError("CONFIG_OVERRIDE_NOT_JSON", { field });
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new StatusError(400, `Invalid config override: ${field} must hold a JSON object`);
+    throw new KnownError("CONFIG_OVERRIDE_NOT_OBJECT", { field });
   }
   assertStorableValue(value, field);
   return value as Record<string, unknown>;
@@ -168,14 +168,14 @@ async function answeringRefusalsAsText<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof ConfigOverrideRefused) throw new StatusError(400, error.problems);
+    if (error instanceof ConfigOverrideRefused) throw new KnownError("CONFIG_OVERRIDE_REFUSED", { problems: error.problems });
     throw error;
   }
 }
 
 /** Server access manages the branch level (a pushed configuration) only, as in Stack Auth. */
 function levelFor(c: Context<AppEnv>, level: ConfigLevel): ConfigLevel {
-  if (c.var.auth.type === "server" && level !== "branch") throw new StatusError(403, "Server access may only manage the branch level's config override.");
+  if (c.var.auth.type === "server" && level !== "branch") throw new KnownError("CONFIG_LEVEL_NEEDS_ADMIN_ACCESS");
   return level;
 }
 

@@ -209,10 +209,10 @@ describe("webhook delivery", () => {
   it("writes nothing for a change that rolled back", async () => {
     const { project } = await projectWithEndpoint(["user.updated", "user.created"]);
     const taken = uniqueEmail("taken");
-    await asServer(project, "POST", "/users", { primary_email: taken });
+    await asServer(project, "POST", "/users", { primary_email: taken, primary_email_auth_enabled: true });
     const other = await asServer(project, "POST", "/users", {});
     const before = (await deliveries(project)).length;
-    const refused = await asServer(project, "PATCH", `/users/${other.json.id}`, { primary_email: taken, display_name: "never" });
+    const refused = await asServer(project, "PATCH", `/users/${other.json.id}`, { primary_email: taken, primary_email_auth_enabled: true, display_name: "never" });
     expect(refused.json.code).toBe("USER_EMAIL_ALREADY_EXISTS");
     expect(await deliveries(project)).toHaveLength(before);
   });

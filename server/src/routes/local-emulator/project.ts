@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
-import { KnownError, StatusError } from "../../errors";
+import { KnownError } from "../../errors";
 import { CLIENT_AND_UP } from "../../http/access";
-import { authenticatedRoute, jsonBody, textErrorResponse } from "../../http/openapi";
+import { authenticatedRoute, jsonBody } from "../../http/openapi";
 import type { Router } from "../../http/router";
 
 /**
@@ -12,7 +12,7 @@ import type { Router } from "../../http/router";
  */
 const LocalEmulatorProjectBody = z.strictObject({ absolute_file_path: z.string().max(4096) }).openapi("LocalEmulatorProjectRequest");
 
-const localEmulatorProjectRoute = authenticatedRoute(CLIENT_AND_UP, ["EXPECTED_INTERNAL_PROJECT"], {
+const localEmulatorProjectRoute = authenticatedRoute(CLIENT_AND_UP, ["EXPECTED_INTERNAL_PROJECT", "LOCAL_EMULATOR_NOT_AVAILABLE"], {
   operationId: "createLocalEmulatorProject",
   method: "post",
   path: "/internal/local-emulator/project",
@@ -22,16 +22,12 @@ const localEmulatorProjectRoute = authenticatedRoute(CLIENT_AND_UP, ["EXPECTED_I
     "Call on the internal project. Stack Auth creates a project bound to a config file on the server's disk here, in its " +
     "local emulator mode only; Gatehouse has no such mode and always answers 400, as Stack Auth does with the mode off.",
   request: { body: jsonBody(LocalEmulatorProjectBody) },
-  responses: { 400: textErrorResponse("The local emulator mode is not available") },
+  responses: {},
 });
 
 export function registerLocalEmulatorRoutes(router: Router): void {
   router.openapi(localEmulatorProjectRoute, (c) => {
     if (c.var.auth.tenancy.projectId !== "internal") throw new KnownError("EXPECTED_INTERNAL_PROJECT");
-    throw new StatusError(
-      400,
-      "This server has no local emulator mode: Gatehouse does not bind projects to config files on its disk " +
-        "(Stack Auth offers this endpoint only when started with NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true).",
-    );
+    throw new KnownError("LOCAL_EMULATOR_NOT_AVAILABLE");
   });
 }

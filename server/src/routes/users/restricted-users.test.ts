@@ -77,3 +77,68 @@ describe("restricted users", () => {
     expect(await listed("limit=200&include_restricted=true")).toContain(user.userId);
   });
 });
+
+describe("an administrator's restriction: its reason and private details", () => {
+  const patch = (userId: string, body: Record<string, unknown>) => call(t, "PATCH", `/users/${userId}`, { creds: project.server, body: body as never });
+  const read = async (userId: string) => (await call(t, "GET", `/users/${userId}`, { creds: project.server })).json;
+
+  it("go only with the restriction: SCHEMA_ERROR for a user who is not or will not be restricted", async () => {
+    const user = await signUpUser(t, project.client);
+    for (const body of [
+      { restricted_by_admin: false, restricted_by_admin_reason: "Under review" },
+      { restricted_by_admin: false, restricted_by_admin_private_details: "Flagged" },
+      { restricted_by_admin_reason: "Under review" },
+    ]) {
+      const res = await patch(user.userId, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.json.code).toBe("SCHEMA_ERROR");
+    }
+    expect(await read(user.userId)).toMatchObject({ restricted_by_admin: false, restricted_by_admin_reason: null, restricted_by_admin_private_details: null });
+    // Nulls and empty strings say nothing, so they pass.
+    expect((await patch(user.userId, { restricted_by_admin: false, restricted_by_admin_reason: null, restricted_by_admin_private_details: "" })).status).toBe(200);
+    const created = await call(t, "POST", "/users", { creds: project.server, body: { restricted_by_admin_reason: "x" } as never });
+    expect(created.json.code).toBe("SCHEMA_ERROR");
+  });
+
+  it("are cleared when the restriction is lifted, without naming them", async () => {
+    const user = await signUpUser(t, project.client);
+    expect((await patch(user.userId, { restricted_by_admin: true, restricted_by_admin_reason: "Under review", restricted_by_admin_private_details: "Flagged" })).status).toBe(200);
+    // A restricted user's reason may change on its own.
+    expect((await patch(user.userId, { restricted_by_admin_reason: "Still under review" })).json.restricted_by_admin_reason).toBe("Still under review");
+    expect((await patch(user.userId, { restricted_by_admin: false })).status).toBe(200);
+    expect(await read(user.userId)).toMatchObject({ restricted_by_admin: false, restricted_by_admin_reason: null, restricted_by_admin_private_details: null });
+  });
+});
+
+describe("sign-up risk scores and country", () => {
+  it("are set and read with server access, bounded to whole numbers from 0 to 100 and 2-letter codes", async () => {
+    const created = await call(t, "POST", "/users", {
+      creds: project.server,
+      body: { primary_email: `risk-${Date.now()}@example.com`, country_code: "fr", risk_scores: { sign_up: { bot: 55, free_trial_abuse: 42 } } } as never,
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json).toMatchObject({ country_code: "FR", risk_scores: { sign_up: { bot: 55, free_trial_abuse: 42 } } });
+    const plain = await call(t, "POST", "/users", { creds: project.server, body: { primary_email: `plain-${Date.now()}@example.com` } });
+    expect(plain.json).toMatchObject({ country_code: null, risk_scores: { sign_up: { bot: 0, free_trial_abuse: 0 } } });
+
+    const updated = await call(t, "PATCH", `/users/${plain.json.id}`, { creds: project.server, body: { risk_scores: { sign_up: { bot: 75, free_trial_abuse: 30 } } } as never });
+    expect(updated.json.risk_scores).toEqual({ sign_up: { bot: 75, free_trial_abuse: 30 } });
+    for (const bad of [{ bot: 101, free_trial_abuse: 0 }, { bot: 50.5, free_trial_abuse: 0 }, { bot: -1, free_trial_abuse: 0 }]) {
+      const res = await call(t, "PATCH", `/users/${plain.json.id}`, { creds: project.server, body: { risk_scores: { sign_up: bad } } as never });
+      expect(res.json.code, JSON.stringify(bad)).toBe("SCHEMA_ERROR");
+    }
+    expect((await call(t, "PATCH", `/users/${plain.json.id}`, { creds: project.server, body: { country_code: "FRA" } as never })).json.code).toBe("SCHEMA_ERROR");
+  });
+
+  it("are not the user's to see or change: client access neither reads nor writes them", async () => {
+    const user = await signUpUser(t, project.client);
+    const own = await me(user.accessToken, { "x-stack-allow-restricted-user": "true" });
+    expect(own.json).not.toHaveProperty("risk_scores");
+    const res = await call(t, "PATCH", "/users/me", {
+      creds: { ...project.client, accessToken: user.accessToken },
+      headers: { "x-stack-allow-restricted-user": "true" },
+      body: { risk_scores: { sign_up: { bot: 99, free_trial_abuse: 99 } } } as never,
+    });
+    expect(res.status).toBe(400);
+  });
+});

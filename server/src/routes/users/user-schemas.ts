@@ -30,8 +30,9 @@ const profileFields = {
   password: z.string().nullable().openapi({ description: "8 to 70 characters; null removes the password." }),
   password_hash: z
     .string()
-    .regex(/^\$argon2(id|i|d)\$/, "Only argon2 PHC hashes can be imported")
-    .nullable(),
+    .max(1000)
+    .nullable()
+    .openapi({ description: "An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere." }),
   otp_auth_enabled: z.boolean(),
   passkey_auth_enabled: z.boolean().openapi({
     description: "False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR.",
@@ -40,6 +41,15 @@ const profileFields = {
   restricted_by_admin: z.boolean(),
   restricted_by_admin_reason: z.string().max(1000).nullable(),
   restricted_by_admin_private_details: z.string().max(10_000).nullable(),
+  country_code: z
+    .string()
+    .transform((value) => value.trim().toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}$/, "a 2-letter country code"))
+    .nullable()
+    .openapi({ description: "Where the user signed up from (ISO 3166-1 alpha-2); sign-ups record it when a trusted proxy says it." }),
+  risk_scores: z
+    .strictObject({ sign_up: z.strictObject({ bot: z.number().int().min(0).max(100), free_trial_abuse: z.number().int().min(0).max(100) }) })
+    .openapi({ description: "Sign-up risk scores, 0 to 100 each; this server derives none, so sign-ups get 0 and 0." }),
 };
 
 export const ServerUserUpdateSchema = z
@@ -90,5 +100,7 @@ export function toUserChanges(body: UserWrite): UserChanges {
     restrictedByAdmin: body.restricted_by_admin,
     restrictedByAdminReason: body.restricted_by_admin_reason,
     restrictedByAdminPrivateDetails: body.restricted_by_admin_private_details,
+    countryCode: body.country_code,
+    signUpRiskScores: body.risk_scores?.sign_up,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { resolveUserId, SERVER_AND_UP } from "../../http/access";
+import { KnownError } from "../../errors";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { listSchema, SuccessSchema } from "../../http/schemas";
@@ -33,7 +34,14 @@ const UserIdParam = z.object({
 
 const UserListSchema = listSchema(ServerUserSchema, "ServerUserList");
 
-const listUsersRoute = authenticatedRoute(SERVER_AND_UP, [], {
+const PRIMARY_EMAIL_AND_PASSWORD_ERRORS = [
+  "PASSWORD_AND_PASSWORD_HASH",
+  "UNSUPPORTED_PASSWORD_HASH",
+  "PRIMARY_EMAIL_AUTH_WITHOUT_PRIMARY_EMAIL",
+  "PRIMARY_EMAIL_VERIFIED_WITHOUT_PRIMARY_EMAIL",
+] as const;
+
+const listUsersRoute = authenticatedRoute(SERVER_AND_UP, ["ONLY_ANONYMOUS_WITHOUT_INCLUDE_ANONYMOUS"], {
   operationId: "listUsers",
   method: "get",
   path: "/users",
@@ -45,7 +53,7 @@ const listUsersRoute = authenticatedRoute(SERVER_AND_UP, [], {
 
 const createUserRoute = authenticatedRoute(
   SERVER_AND_UP,
-  ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG"],
+  ["USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", ...PRIMARY_EMAIL_AND_PASSWORD_ERRORS],
   {
     operationId: "createUser",
     method: "post",
@@ -73,7 +81,15 @@ const getUserRoute = authenticatedRoute(SERVER_AND_UP, ["USER_NOT_FOUND", "CANNO
 
 const updateUserRoute = authenticatedRoute(
   SERVER_AND_UP,
-  ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_EMAIL_ALREADY_EXISTS", "PASSWORD_TOO_SHORT", "PASSWORD_TOO_LONG", "TEAM_MEMBERSHIP_NOT_FOUND"],
+  [
+    "USER_NOT_FOUND",
+    "CANNOT_GET_OWN_USER_WITHOUT_USER",
+    "USER_EMAIL_ALREADY_EXISTS",
+    "PASSWORD_TOO_SHORT",
+    "PASSWORD_TOO_LONG",
+    "TEAM_MEMBERSHIP_NOT_FOUND",
+    ...PRIMARY_EMAIL_AND_PASSWORD_ERRORS,
+  ],
   {
     operationId: "updateUser",
     method: "patch",
@@ -98,6 +114,7 @@ const deleteUserRoute = authenticatedRoute(SERVER_AND_UP, ["USER_NOT_FOUND", "CA
 export function registerUserRoutes(router: Router): void {
   router.openapi(listUsersRoute, async (c) => {
     const query = c.req.valid("query");
+    if (query.only_anonymous && !query.include_anonymous) throw new KnownError("ONLY_ANONYMOUS_WITHOUT_INCLUDE_ANONYMOUS");
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const page = await listUsers(c.var.deps, c.var.auth.tenancy, {
       orderBy: query.order_by ?? "signed_up_at",

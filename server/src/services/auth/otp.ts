@@ -6,13 +6,17 @@
  * and an unknown address signs up (when the project allows sign-up) with it verified.
  * A request that carries an anonymous user's session upgrades that user in place.
  *
- * A project with magic_link_enabled off answers OTP_AUTHENTICATION_NOT_ENABLED (our code:
- * Stack answers a plain 403 and the catalogue has none). So does redeeming a code for an
- * account whose otp_auth_enabled is off: refused when the code is redeemed, not when it is
- * sent, so that sending still answers alike for every address.
+ * A project with e-mail codes off answers a plain 403 (as Stack Auth does). Redeeming a code
+ * for an existing account signs it in when its address is verified, turning code sign-in on
+ * for it if it was off (whoever redeemed the code reads that mailbox); an account whose
+ * address is not verified answers USER_EMAIL_ALREADY_EXISTS instead, so that a stranger who
+ * registered someone else's address cannot have its owner sign into the stranger's account.
+ * Both are decided when the code is redeemed, not when it is sent, so that sending still
+ * answers alike for every address. Several codes for one address may be outstanding; each
+ * is used once.
  */
 import { findAuthByEmail, findUser } from "../../db/queries/users";
-import { markEmailVerified } from "../../db/queries/credentials";
+import { enableOtpAuth } from "../../db/queries/credentials";
 import { KnownError } from "../../errors";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
@@ -22,12 +26,14 @@ import { withCode } from "../emails/templates";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import { assertTrustedRedirect } from "../redirects";
 import type { SignInTokens } from "../sessions";
-import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
 import { createUser, updateUser } from "../users/user-changes";
 import { issueCode, redeemCode } from "../verification-codes";
 import { finishSignIn } from "./finish-sign-in";
 import { normalizeEmail } from "./passwords";
+import { upgradeChanges } from "./anonymous-upgrade";
+import { judgeSignUp, recordSignUpDecision, type SignUpJudgement } from "../sign-up-rules/admission";
+import { signUpRejected } from "../../errors";
 
 /**
  * A sign-in code lives 30 minutes: the person is waiting for it, so it is normally used
@@ -38,7 +44,7 @@ import { normalizeEmail } from "./passwords";
 export const SIGN_IN_CODE_LIFETIME_MS = 30 * 60 * 1000;
 
 function assertOtpEnabled(tenancy: Tenancy): void {
-  if (!tenancy.config.auth.otp.allowSignIn) throw new KnownError("OTP_AUTHENTICATION_NOT_ENABLED", { scope: "project" });
+  if (!tenancy.config.auth.otp.allowSignIn) throw new KnownError("OTP_SIGN_IN_NOT_ENABLED");
 }
 
 export async function sendSignInCode(
@@ -54,11 +60,8 @@ export async function sendSignInCode(
     { rule: RATE_LIMITS.codeSendPerIp, subject: client.ip },
     { rule: RATE_LIMITS.codeSendPerAccount, subject: `otp-sign-in:${email}` },
   ]);
-  // One transaction, so one commit: replacing an address's outstanding code is a write only
-  // when it has one, and on PostgreSQL a commit of its own cost a known address a WAL flush.
-  const issued = await deps.db.transaction((tx) =>
-    issueCode(tx, tenancy, { purpose: "otp_sign_in", expiresInMs: SIGN_IN_CODE_LIFETIME_MS, email }),
-  );
+  // Earlier codes stay usable: each has its own nonce, so guesses at one never count for another.
+  const issued = await issueCode(deps.db, tenancy, { purpose: "otp_sign_in", expiresInMs: SIGN_IN_CODE_LIFETIME_MS, email, replacePrevious: false });
   const message = await composeBuiltInEmail(deps, tenancy, { kind: "magicLink", otp: issued.otp, link: withCode(input.callbackUrl, issued.code) });
   await deliverEmail(deps, tenancy, { to: email, ...message, purpose: "otp_sign_in" });
   return { nonce: issued.nonce };
@@ -83,38 +86,48 @@ export async function signInWithCode(
   assertOtpEnabled(tenancy);
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.codeCheckPerIp, subject: client.ip }]);
   // The code is used, and an existing account's address verified, in one transaction. A
-  // refusal to sign up is thrown inside it, so that refusal leaves the code unused.
-  const found = await redeemCode(deps.db, tenancy, "otp_sign_in", input.code, { consume: true }, async (tx, record) => {
-    const email = record.email;
-    if (!email) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
-    const account = await findAuthByEmail(tx, tenancy, email);
-    if (account) {
-      // Thrown inside the transaction, so the code stays unused.
-      if (!account.otpAuthEnabled) throw new KnownError("OTP_AUTHENTICATION_NOT_ENABLED", { scope: "user" });
-      await markEmailVerified(tx, tenancy, account.userId, email);
-      return { email, userId: account.userId };
-    }
-    if (!tenancy.config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
-    return { email, userId: null };
-  });
+  // refusal to sign up (by the project's switch or its sign-up rules) is thrown inside it, so
+  // that refusal leaves the code unused.
+  let judgement: SignUpJudgement | undefined;
+  let found: { email: string; userId: string | null };
+  try {
+    found = await redeemCode(deps.db, tenancy, "otp_sign_in", input.code, { consume: true }, async (tx, record) => {
+      const email = record.email;
+      if (!email) throw new KnownError("VERIFICATION_CODE_NOT_FOUND");
+      const account = await findAuthByEmail(tx, tenancy, email);
+      if (account) {
+        // Thrown inside the transaction, so the code stays unused.
+        if (!account.emailVerified) throw new KnownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: true });
+        if (!account.otpAuthEnabled) await enableOtpAuth(tx, tenancy, account.userId);
+        return { email, userId: account.userId };
+      }
+      if (!tenancy.config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
+      judgement = judgeSignUp(tenancy, { email, authMethod: "otp", countryCode: client.countryCode });
+      if (!judgement.decision.shouldAllow) throw signUpRejected();
+      return { email, userId: null };
+    });
+  } finally {
+    if (judgement) await recordSignUpDecision(deps, tenancy, judgement.decision);
+  }
 
   let userId = found.userId;
   const isNewUser = userId === null;
   if (userId === null) {
+    const admission = judgement?.admission ?? {};
     const identity = { primaryEmail: found.email, primaryEmailVerified: true, primaryEmailAuthEnabled: true, otpAuthEnabled: true };
     // The token may predate an upgrade; only a user who is still anonymous is upgraded.
     const anonymous = input.anonymousUserId ? await findUser(deps.db, tenancy, input.anonymousUserId) : null;
     if (anonymous?.isAnonymous) {
       // Upgraded in place: the same id keeps what the user did while anonymous.
-      const upgraded = await updateUser(deps, tenancy, anonymous.id, { ...identity, isAnonymous: false });
-      if (tenancy.config.teams.createPersonalTeamOnSignUp) {
-        await deps.db.transaction((tx) =>
-          createTeamForCreator(tx, tenancy, upgraded.id, { displayName: personalTeamName(upgraded.displayName, found.email) }),
-        );
-      }
-      userId = upgraded.id;
+      userId = (
+        await updateUser(deps, tenancy, anonymous.id, {
+          ...(await upgradeChanges(deps, tenancy, anonymous.id, admission)),
+          ...identity,
+          isAnonymous: false,
+        })
+      ).id;
     } else {
-      userId = (await createUser(deps, tenancy, identity)).id;
+      userId = (await createUser(deps, tenancy, { ...admission, ...identity })).id;
     }
   }
   // A user deleted after the code was redeemed: the code now leads nowhere.

@@ -3,9 +3,10 @@
  * e-mail, an account without a password and a wrong password alike, and spends one argon2
  * verification on each, so neither the answer nor its timing tells whether an account exists.
  */
-import { hashPassword, verifyAgainstDummy, verifyPassword } from "../../crypto/password";
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../../crypto/password";
+import { replacePasswordHash } from "../../db/queries/credentials";
 import { newId } from "../../crypto/random";
-import { findAuthByEmail, insertContactChannel, insertUser } from "../../db/queries/users";
+import { findAuthByEmail, insertContactChannel, insertUser, updateUserProfile } from "../../db/queries/users";
 import { KnownError } from "../../errors";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
@@ -21,6 +22,7 @@ import { isUpgradableAnonymousUser, upgradeAnonymousWithPassword } from "./anony
 import { grantDefaultPermissions } from "../permissions/defaults";
 import { finishSignIn } from "./finish-sign-in";
 import { recordUserEvent } from "../webhooks/events";
+import { admitSignUp } from "../sign-up-rules/admission";
 
 export interface PasswordSignUp {
   email: string;
@@ -44,11 +46,14 @@ export async function signUpWithPassword(
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signUpPerIp, subject: client.ip }]);
 
   const email = normalizeEmail(input.email);
+  // The rules judge before the address is looked up, so a refused sign-up tells nothing about
+  // whether the address has an account.
+  const admission = await admitSignUp(deps, tenancy, { email, authMethod: "password", countryCode: client.countryCode });
   const emailTaken = () =>
     new KnownError("USER_EMAIL_ALREADY_EXISTS", { email, would_work_if_email_was_verified: false });
   if (await findAuthByEmail(deps.db, tenancy, email)) throw emailTaken();
   if (input.anonymousUserId && (await isUpgradableAnonymousUser(deps, tenancy, input.anonymousUserId))) {
-    const upgraded = await upgradeAnonymousWithPassword(deps, tenancy, input.anonymousUserId, { email, password: input.password }, client);
+    const upgraded = await upgradeAnonymousWithPassword(deps, tenancy, input.anonymousUserId, { email, password: input.password }, client, admission);
     if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, upgraded.user_id, input.verificationCallbackUrl);
     return upgraded;
   }
@@ -58,6 +63,7 @@ export async function signUpWithPassword(
   try {
     const session = await deps.db.transaction(async (tx) => {
       await insertUser(tx, tenancy, { id: userId, passwordHash });
+      await updateUserProfile(tx, tenancy, userId, admission);
       await insertContactChannel(tx, tenancy, {
         id: newId(),
         userId,
@@ -104,6 +110,10 @@ export async function signInWithPassword(
     ? await verifyPassword(account.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!account || !passwordMatches) throw new KnownError("EMAIL_PASSWORD_MISMATCH");
+  // An imported hash (bcrypt) is replaced by our own the first time its password is proven.
+  if (needsRehash(account.passwordHash!)) {
+    await replacePasswordHash(deps.db, tenancy, account.userId, account.passwordHash!, await hashPassword(input.password));
+  }
 
   // A password sign-in never makes a user, so its answer has no is_new_user (as Stack Auth's).
   const { is_new_user: _isNewUser, ...tokens } = await finishSignIn(deps, tenancy, account.userId, client, { isNewUser: false }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));

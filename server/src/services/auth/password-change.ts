@@ -37,19 +37,17 @@ function assertPasswordsEnabled(tenancy: Tenancy): void {
 
 /**
  * Gives a user without a password their first one. A user who has one already must change
- * it through `updatePassword`, proving the old one; the catalogue has no dedicated code for
- * this refusal, so it answers PASSWORD_CONFIRMATION_MISMATCH (the old password was not
- * confirmed).
+ * it through `updatePassword`, proving the old one (a bare 400, as Stack Auth answers).
  */
 export async function setFirstPassword(deps: ServiceDeps, tenancy: Tenancy, userId: string, password: string): Promise<void> {
   assertPasswordsEnabled(tenancy);
   assertPasswordAcceptable(password);
   const existing = await findPasswordHash(deps.db, tenancy, userId);
   if (existing === undefined) throw new KnownError("USER_NOT_FOUND");
-  if (existing !== null) throw new KnownError("PASSWORD_CONFIRMATION_MISMATCH");
+  if (existing !== null) throw new KnownError("PASSWORD_ALREADY_SET");
   const hash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    if (!(await setPasswordHashIfAbsent(tx, tenancy, userId, hash))) throw new KnownError("PASSWORD_CONFIRMATION_MISMATCH");
+    if (!(await setPasswordHashIfAbsent(tx, tenancy, userId, hash))) throw new KnownError("PASSWORD_ALREADY_SET");
     await recordUserEvent(tx, tenancy, "user.updated", userId);
   });
 }

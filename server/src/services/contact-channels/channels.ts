@@ -72,7 +72,7 @@ async function translateConflicts<T>(userId: string, type: "email", value: strin
     return await work();
   } catch (error) {
     if (!isUniqueViolation(error) || value === undefined) throw error;
-    if (await findUserChannelByValue(deps.db, tenancy, userId, type, value)) throw channelAlreadyExists(value);
+    if (await findUserChannelByValue(deps.db, tenancy, userId, type, value)) throw channelAlreadyExists();
     throw usedBySomeoneElse(type, value);
   }
 }
@@ -119,7 +119,7 @@ export async function createContactChannel(
   await translateConflicts(userId, input.type, value, tenancy, deps, () =>
     deps.db.transaction(async (tx) => {
       await lockOwner(tx, tenancy, userId);
-      if (await findUserChannelByValue(tx, tenancy, userId, input.type, value)) throw channelAlreadyExists(value);
+      if (await findUserChannelByValue(tx, tenancy, userId, input.type, value)) throw channelAlreadyExists();
       if (channel.usedForAuth) await assertValueFreeForAuth(tx, tenancy, userId, input.type, value);
       if (channel.isPrimary) await demotePrimaryChannel(tx, tenancy, userId, input.type, null);
       await insertChannel(tx, tenancy, channel);
@@ -151,7 +151,7 @@ export async function updateContactChannel(
         // A new address is unproven until its owner verifies it again.
         isVerified: changes.isVerified ?? (valueChanges ? false : undefined),
       };
-      if (valueChanges && (await findUserChannelByValue(tx, tenancy, userId, current.type, value))) throw channelAlreadyExists(value);
+      if (valueChanges && (await findUserChannelByValue(tx, tenancy, userId, current.type, value))) throw channelAlreadyExists();
       const willSignIn = changes.usedForAuth ?? current.usedForAuth;
       if (willSignIn && (valueChanges || !current.usedForAuth)) {
         await assertValueFreeForAuth(tx, tenancy, userId, current.type, value ?? current.value);

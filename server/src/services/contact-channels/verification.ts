@@ -4,13 +4,11 @@
  * and the address it was sent to, so a channel deleted or changed meanwhile is not marked
  * verified by an old code. A new code for a channel retires the older ones of that channel only.
  */
-import type { Queryable } from "../../db/db";
 import {
   findUserChannel,
   findUserChannelByValue,
   listUserChannels,
   markChannelVerified,
-  retireChannelCodes,
   type ContactChannelRecord,
 } from "../../db/queries/contact-channels";
 import { KnownError } from "../../errors";
@@ -31,16 +29,14 @@ import { recordUserEvent } from "../webhooks/events";
 const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 async function mailCode(deps: ServiceDeps, tenancy: Tenancy, channel: ContactChannelRecord, callbackUrl: string): Promise<void> {
-  const issued = await deps.db.transaction(async (tx: Queryable) => {
-    await retireChannelCodes(tx, tenancy, channel.userId, channel.id);
-    return issueCode(tx, tenancy, {
-      purpose: "email_verification",
-      expiresInMs: CODE_LIFETIME_MS,
-      userId: channel.userId,
-      email: channel.value,
-      data: { channel_id: channel.id },
-      replacePrevious: false,
-    });
+  // Links sent earlier stay usable, each once: every one of them proves the same mailbox.
+  const issued = await issueCode(deps.db, tenancy, {
+    purpose: "email_verification",
+    expiresInMs: CODE_LIFETIME_MS,
+    userId: channel.userId,
+    email: channel.value,
+    data: { channel_id: channel.id },
+    replacePrevious: false,
   });
   const message = await composeBuiltInEmail(deps, tenancy, { kind: "emailVerification", link: withCode(callbackUrl, issued.code) });
   await deliverEmail(deps, tenancy, { to: channel.value, ...message, purpose: "email_verification", userId: channel.userId });

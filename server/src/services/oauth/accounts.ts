@@ -37,6 +37,7 @@ import { normalizeEmail } from "../auth/passwords";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import { createUser } from "../users/user-changes";
+import { admitSignUp } from "../sign-up-rules/admission";
 import type { ProviderProfile, ProviderTokens } from "./provider-types";
 
 export interface ProviderIdentity {
@@ -90,6 +91,8 @@ export async function signInWithProviderAccount(
   deps: ServiceDeps,
   tenancy: Tenancy,
   identity: ProviderIdentity,
+  /** The caller's country, for the sign-up rules (ClientInfo.countryCode). */
+  countryCode?: string | null,
 ): Promise<{ userId: string; isNewUser: boolean }> {
   const { profile } = identity;
   const existing = await findSignInAccount(deps.db, tenancy, identity.providerConfigId, profile.accountId);
@@ -117,11 +120,18 @@ export async function signInWithProviderAccount(
     usedForAuth = false;
   }
   if (!tenancy.config.auth.allowSignUp) throw new KnownError("SIGN_UP_NOT_ENABLED");
+  const admission = await admitSignUp(deps, tenancy, {
+    email,
+    authMethod: "oauth",
+    oauthProvider: identity.providerConfigId,
+    countryCode,
+  });
   try {
     const user = await createUser(
       deps,
       tenancy,
       {
+        ...admission,
         displayName: profile.displayName?.slice(0, 256) ?? null,
         profileImageUrl: profile.profileImageUrl && profile.profileImageUrl.length <= 2048 ? profile.profileImageUrl : null,
         ...(email ? { primaryEmail: email, primaryEmailVerified: profile.emailVerified, primaryEmailAuthEnabled: usedForAuth } : {}),

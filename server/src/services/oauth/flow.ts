@@ -144,6 +144,8 @@ export interface CallbackInput {
   params: URLSearchParams;
   /** Whether this browser holds the binding cookie for a state. */
   hasBindingCookie: (innerState: string) => boolean;
+  /** The caller's country, for the sign-up rules (ClientInfo.countryCode). */
+  countryCode?: string | null;
 }
 
 /** Where the provider's answer sends the browser: the client's redirect URI with our code, or its error URL. */
@@ -161,7 +163,7 @@ export async function finishOAuthCallback(deps: ServiceDeps, input: CallbackInpu
   const tenancy = lookup.tenancy;
   try {
     if (flow.providerConfigId !== input.providerId) throw new KnownError("OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED");
-    const location = await completeFlow(deps, tenancy, flow.providerConfigId, info, innerState, input.params);
+    const location = await completeFlow(deps, tenancy, flow.providerConfigId, info, innerState, input.params, input.countryCode);
     return { location, innerState };
   } catch (error) {
     if (error instanceof KnownError && info.errorRedirectUrl && isTrustedRedirect(info.errorRedirectUrl, tenancy.config)) {
@@ -186,6 +188,7 @@ async function completeFlow(
   info: FlowInfo,
   innerState: string,
   params: URLSearchParams,
+  countryCode?: string | null,
 ): Promise<string> {
   const client = await runnableClient(deps, tenancy, providerConfigId, info.type);
   const callbackUrl = new URL(`${deps.settings.publicUrl}/api/v1/auth/oauth/callback/${encodeURIComponent(providerConfigId)}`);
@@ -208,7 +211,7 @@ async function completeFlow(
     userId = info.userId!;
     await linkProviderAccount(deps, tenancy, userId, identity);
   } else {
-    ({ userId, isNewUser } = await signInWithProviderAccount(deps, tenancy, identity));
+    ({ userId, isNewUser } = await signInWithProviderAccount(deps, tenancy, identity, countryCode));
   }
   const code = await issueCode(deps.db, tenancy, {
     purpose: "oauth_authorization_code",

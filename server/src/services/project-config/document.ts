@@ -22,6 +22,22 @@ export interface OAuthProviderConfig {
   allowConnectedAccounts: boolean;
 }
 
+export type SignUpRuleActionType = "allow" | "reject" | "restrict" | "log";
+
+/**
+ * One sign-up rule (services/sign-up-rules): when `condition`, a CEL expression over the
+ * sign-up, holds, `action` applies. A rule without `enabled: true` or without a condition is
+ * skipped. Rules run by `priority`, highest first, then by id.
+ */
+export interface SignUpRuleConfig {
+  enabled?: boolean;
+  displayName?: string;
+  priority?: number;
+  condition?: string;
+  /** `message` is for the project's administrators; the person refused never reads it. */
+  action?: { type?: SignUpRuleActionType; message?: string };
+}
+
 export interface TrustedDomainConfig {
   baseUrl: string;
   handlerPath: string;
@@ -101,6 +117,12 @@ export interface ExternalDatabaseConfig {
   connectionString?: string;
 }
 
+export interface AnalyticsQueryFolderConfig {
+  displayName?: string;
+  sortOrder?: number;
+  queries?: Record<string, { displayName?: string; sqlQuery?: string; description?: string }>;
+}
+
 export interface ProjectConfig {
   sourceOfTruth: SourceOfTruth;
   project: { requirePublishableClientKey: boolean };
@@ -115,6 +137,9 @@ export interface ProjectConfig {
       accountMergeStrategy: "link_method" | "raise_error" | "allow_duplicates";
       providers: Record<string, OAuthProviderConfig>;
     };
+    signUpRules: Record<string, SignUpRuleConfig>;
+    /** What a sign-up that no allow or reject rule decided gets. */
+    signUpRulesDefaultAction: "allow" | "reject";
   };
   onboarding: { requireEmailVerification: boolean };
   teams: { createPersonalTeamOnSignUp: boolean; allowClientTeamCreation: boolean };
@@ -142,6 +167,10 @@ export interface ProjectConfig {
   dbSync: { externalDatabases: Record<string, ExternalDatabaseConfig> };
   dataVault: { stores: Record<string, { displayName?: string }> };
   webhooks: { endpoints: Record<string, WebhookEndpointConfig> };
+  /** Saved analytics queries, in folders. */
+  analytics: { queryFolders: Record<string, AnalyticsQueryFolderConfig> };
+  /** Dashboards written as TSX, by UUID. */
+  customDashboards: Record<string, { displayName?: string; tsxSource?: string }>;
   /**
    * This project's own rate limits, by rule (config/rate-limits.ts): `max` and/or
    * `windowSeconds`. A rule not named here follows the server-wide setting.
@@ -163,6 +192,8 @@ export function defaultProjectConfig(): ProjectConfig {
       // Gatehouse's own key: present so dotted keys can write into it, and left out of the rendered document while empty.
       anonymous: {},
       oauth: { accountMergeStrategy: "link_method", providers: {} },
+      signUpRules: {},
+      signUpRulesDefaultAction: "allow",
     },
     onboarding: { requireEmailVerification: false },
     teams: { createPersonalTeamOnSignUp: false, allowClientTeamCreation: false },
@@ -176,6 +207,8 @@ export function defaultProjectConfig(): ProjectConfig {
     dbSync: { externalDatabases: {} },
     dataVault: { stores: {} },
     webhooks: { endpoints: {} },
+    analytics: { queryFolders: {} },
+    customDashboards: {},
     rateLimits: {},
   };
 }

@@ -17,6 +17,16 @@ import type { ConfigLevel, ProjectConfig } from "./document";
 import { APP_IDS } from "./apps";
 import { expandDottedKeys, isUnstorableKey } from "./render";
 import { PERMISSION_ID_MAX_LENGTH } from "../permissions/scope";
+import { conditionProblem } from "../sign-up-rules/conditions";
+
+/** How many sign-up rules a project may have (each sign-up runs them all, in the request). */
+export const MAX_SIGN_UP_RULES = 100;
+
+/** A sign-up rule's condition: a CEL expression that parses (services/sign-up-rules/conditions.ts). */
+const signUpRuleCondition = z.string().superRefine((source, ctx) => {
+  const problem = conditionProblem(source);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 export const OAUTH_PROVIDER_TYPES = [
   "google",
@@ -149,6 +159,21 @@ const auth = (env: boolean) =>
       accountMergeStrategy: removable(z.enum(["link_method", "raise_error", "allow_duplicates"])),
       providers: entries(recordKey, oauthProvider(env)),
     }),
+    // Sign-up rules are declared at the branch level, as in Stack Auth.
+    signUpRules: entries(
+      userSpecifiedId,
+      part({
+        enabled: removable(z.boolean()),
+        displayName: removable(z.string().max(256)),
+        priority: removable(z.number().int().min(0).max(1_000_000)),
+        condition: removable(signUpRuleCondition),
+        action: part({
+          type: removable(z.enum(["allow", "reject", "restrict", "log"])),
+          message: removable(z.string().max(1024)),
+        }),
+      }),
+    ),
+    signUpRulesDefaultAction: removable(z.enum(["allow", "reject"])),
   });
 
 const emails = (env: boolean) =>
@@ -264,6 +289,28 @@ const branchOrEnvironmentLevel = (env: boolean) => ({
   rateLimits: entries(recordKey, part({ max: removable(z.number().int().min(1)), windowSeconds: removable(z.number().int().min(1)) })),
   ...(env
     ? {
+        // Saved analytics queries and dashboards: environment level only, as in Stack Auth.
+        analytics: part({
+          queryFolders: entries(
+            userSpecifiedId,
+            part({
+              displayName: removable(z.string().max(256)),
+              sortOrder: removable(z.number().int().min(-1_000_000_000).max(1_000_000_000)),
+              queries: entries(
+                userSpecifiedId,
+                part({
+                  displayName: removable(z.string().max(256)),
+                  sqlQuery: removable(z.string().max(100_000)),
+                  description: removable(z.string().max(4096)),
+                }),
+              ),
+            }),
+          ),
+        }),
+        customDashboards: entries(
+          z.uuid(),
+          part({ displayName: removable(z.string().max(256)), tsxSource: removable(z.string().max(1_000_000)) }),
+        ),
         // Gatehouse's own: where webhooks are posted. An event name is a dotted key: user.created is events.user.created.
         webhooks: part({
           endpoints: entries(
@@ -351,6 +398,9 @@ export function renderedConfigProblems(config: ProjectConfig): string[] {
     if (!provider.clientId) problems.push(`"${key}.clientId": Client ID is missing`);
     if (!provider.clientSecret) problems.push(`"${key}.clientSecret": Client secret is missing`);
     if (provider.type === "oidc" && !provider.issuerUrl) problems.push(`"${key}.issuerUrl": Issuer URL is missing`);
+  }
+  if (Object.keys(config.auth.signUpRules).length > MAX_SIGN_UP_RULES) {
+    problems.push(`"auth.signUpRules": a project has at most ${MAX_SIGN_UP_RULES} sign-up rules`);
   }
   const server = config.emails.server;
   if (!server.isShared) {

@@ -11,7 +11,7 @@ import {
   type ProjectChanges,
 } from "../../db/queries/projects";
 import { isTeamMember } from "../../db/queries/teams";
-import { KnownError, StatusError } from "../../errors";
+import { KnownError } from "../../errors";
 import type { Queryable } from "../../db/db";
 import type { ConfigOverride } from "../project-config/document";
 import { productionModeProblems } from "../project-config/production-mode";
@@ -112,7 +112,7 @@ async function assertConsistent(tx: Queryable, projectId: string, branchId: stri
   const { project, branch, environment } = found.overrides;
   const config = renderConfig([project ?? {}, branch ?? {}, environment ?? {}]);
   if (patch?.email_theme !== undefined && !findTheme({ projectId, branchId, project: found.project, config }, patch.email_theme)) {
-    throw new StatusError(400, "Invalid email theme");
+    throw new KnownError("EMAIL_THEME_NOT_FOUND");
   }
   if (!found.project.isProductionMode) return;
   const problems = productionModeProblems(config);

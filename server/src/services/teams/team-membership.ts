@@ -1,6 +1,6 @@
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
-import { insertTeam, insertTeamMember, updateTeamRow, type TeamChanges } from "../../db/queries/teams";
+import { insertTeam, insertTeamMember, isInAnyTeam, renameUsersTeamsNamed, updateTeamRow, type TeamChanges } from "../../db/queries/teams";
 import type { Team } from "./team";
 import { updateUserProfile } from "../../db/queries/users";
 import { grantDefaultPermissions } from "../permissions/defaults";
@@ -45,7 +45,27 @@ export async function joinTeam(q: Queryable, tenancy: Tenancy, teamId: string, u
   return true;
 }
 
+const UNNAMED_PERSONAL_TEAM = "Personal Team";
+
 export function personalTeamName(displayName: string | null, email: string | null): string {
   const owner = displayName ?? email;
-  return owner ? `${owner}'s Team` : "Personal Team";
+  return owner ? `${owner}'s Team` : UNNAMED_PERSONAL_TEAM;
+}
+
+/**
+ * An anonymous user who becomes a regular one: the personal team made at their anonymous
+ * sign-up (still unnamed) takes their name, as in Stack Auth. A user from before anonymous
+ * users had personal teams gets one now, when the project makes them.
+ */
+export async function namePersonalTeamAfterUpgrade(
+  q: Queryable,
+  tenancy: Tenancy,
+  userId: string,
+  owner: { displayName: string | null; email: string | null },
+): Promise<void> {
+  const name = personalTeamName(owner.displayName, owner.email);
+  if ((await renameUsersTeamsNamed(q, tenancy, userId, UNNAMED_PERSONAL_TEAM, name)) > 0) return;
+  if (tenancy.config.teams.createPersonalTeamOnSignUp && !(await isInAnyTeam(q, tenancy, userId))) {
+    await createTeamForCreator(q, tenancy, userId, { displayName: name });
+  }
 }

@@ -32,7 +32,9 @@ function clientUserBase(user: User, rules: RestrictionRules) {
     profile_image_url: user.profileImageUrl,
     signed_up_at_millis: user.signedUpAtMillis,
     has_password: user.hasPassword,
-    auth_with_email: user.primaryEmailAuthEnabled && (user.hasPassword || user.otpAuthEnabled),
+    // Whether an e-mail-based method (password or code) is on, as Stack Auth computes it; the
+    // address used to sign in with them is primary_email_auth_enabled's business.
+    auth_with_email: user.hasPassword || user.otpAuthEnabled,
     oauth_providers: user.oauthProviders,
     selected_team_id: user.selectedTeam?.id ?? null,
     requires_totp_mfa: user.requiresTotpMfa,
@@ -59,6 +61,6 @@ export function toServerUser(user: User, rules: RestrictionRules) {
     last_active_at_millis: user.lastActiveAtMillis,
     restricted_by_admin_private_details: user.restrictedByAdminPrivateDetails,
     country_code: user.countryCode,
-    risk_scores: { sign_up: { bot: 0, free_trial_abuse: 0 } },
+    risk_scores: { sign_up: user.signUpRiskScores },
   };
 }

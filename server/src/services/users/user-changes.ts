@@ -4,7 +4,7 @@
  * e-mail already used for sign-in by someone else is refused by the database's unique
  * index, which we translate to USER_EMAIL_ALREADY_EXISTS.
  */
-import { hashPassword } from "../../crypto/password";
+import { hashPassword, isImportablePasswordHash } from "../../crypto/password";
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
 import { isUniqueViolation } from "../../db/errors";
@@ -14,7 +14,9 @@ import {
   findUser,
   insertUser,
   lockUser,
-  setPrimaryEmail,
+  demotePrimaryEmail,
+  findPrimaryEmail,
+  makePrimaryEmail,
   updatePrimaryEmailFlags,
   updateUserProfile,
   type UserProfileChanges,
@@ -24,7 +26,7 @@ import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
 import { assertPasswordAcceptable, normalizeEmail } from "../auth/passwords";
 import type { ServiceDeps } from "../deps";
 import { grantDefaultPermissions } from "../permissions/defaults";
-import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
+import { createTeamForCreator, namePersonalTeamAfterUpgrade, personalTeamName } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
 import type { User } from "./user";
 import { recordUserEvent } from "../webhooks/events";
@@ -51,11 +53,16 @@ export interface UserChanges {
   restrictedByAdmin?: boolean;
   restrictedByAdminReason?: string | null;
   restrictedByAdminPrivateDetails?: string | null;
+  /** Where the user signed up from (ISO 3166-1 alpha-2), set by the sign-up paths. */
+  countryCode?: string | null;
+  signUpRiskScores?: { bot: number; free_trial_abuse: number };
 }
 
 /** Work that must happen before the transaction: hashing and sealing secrets. */
 async function prepareSecrets(deps: ServiceDeps, changes: UserChanges): Promise<Partial<UserProfileChanges>> {
   const prepared: Partial<UserProfileChanges> = {};
+  if (changes.password !== undefined && changes.passwordHash !== undefined) throw new KnownError("PASSWORD_AND_PASSWORD_HASH");
+  if (changes.passwordHash && !isImportablePasswordHash(changes.passwordHash)) throw new KnownError("UNSUPPORTED_PASSWORD_HASH");
   if (changes.password !== undefined) {
     if (changes.password !== null) assertPasswordAcceptable(changes.password);
     prepared.passwordHash = changes.password === null ? null : await hashPassword(changes.password);
@@ -66,6 +73,24 @@ async function prepareSecrets(deps: ServiceDeps, changes: UserChanges): Promise<
     prepared.totpSecretEncrypted = changes.totpSecretBase64 === null ? null : deps.totpSecrets.seal(changes.totpSecretBase64);
   }
   return prepared;
+}
+
+/**
+ * A restriction's reason and private details go only with the restriction (as in Stack Auth):
+ * giving either to a user who is not, or will not be, restricted is SCHEMA_ERROR, lifting a
+ * restriction clears both, and an empty string is no text.
+ */
+function checkedRestriction(changes: UserChanges, currentlyRestricted: boolean): UserChanges {
+  const text = (value: string | null | undefined) => (value === undefined ? undefined : value || null);
+  const reason = text(changes.restrictedByAdminReason);
+  const details = text(changes.restrictedByAdminPrivateDetails);
+  if (changes.restrictedByAdmin ?? currentlyRestricted) {
+    return { ...changes, restrictedByAdminReason: reason, restrictedByAdminPrivateDetails: details };
+  }
+  for (const [field, value] of [["restricted_by_admin_reason", reason], ["restricted_by_admin_private_details", details]] as const) {
+    if (value != null) throw new KnownError("SCHEMA_ERROR", { message: `body.${field}: only a restricted user (restricted_by_admin true) has one` });
+  }
+  return changes.restrictedByAdmin === false ? { ...changes, restrictedByAdminReason: null, restrictedByAdminPrivateDetails: null } : changes;
 }
 
 function emailTaken(email: string) {
@@ -85,7 +110,8 @@ async function applyChanges(
   }
   await applyPasskeySwitch(tx, tenancy, userId, changes.passkeyAuthEnabled);
   await updateUserProfile(tx, tenancy, userId, {
-    displayName: changes.displayName,
+    // An empty name is no name, as Stack Auth stores it.
+    displayName: changes.displayName === "" ? null : changes.displayName,
     profileImageUrl: changes.profileImageUrl,
     clientMetadata: changes.clientMetadata,
     clientReadOnlyMetadata: changes.clientReadOnlyMetadata,
@@ -96,28 +122,37 @@ async function applyChanges(
     restrictedByAdmin: changes.restrictedByAdmin,
     restrictedByAdminReason: changes.restrictedByAdminReason,
     restrictedByAdminPrivateDetails: changes.restrictedByAdminPrivateDetails,
+    countryCode: changes.countryCode,
+    signUpRiskBot: changes.signUpRiskScores?.bot,
+    signUpRiskFreeTrialAbuse: changes.signUpRiskScores?.free_trial_abuse,
     ...secrets,
   });
-  if (changes.primaryEmail !== undefined) {
-    await setPrimaryEmail(
-      tx,
-      tenancy,
-      userId,
-      changes.primaryEmail === null
-        ? null
-        : {
-            id: newId(),
-            value: normalizeEmail(changes.primaryEmail),
-            isVerified: changes.primaryEmailVerified ?? false,
-            usedForAuth: changes.primaryEmailAuthEnabled ?? true,
-          },
-    );
-  } else if (changes.primaryEmailVerified !== undefined || changes.primaryEmailAuthEnabled !== undefined) {
-    await updatePrimaryEmailFlags(tx, tenancy, userId, {
-      isVerified: changes.primaryEmailVerified,
-      usedForAuth: changes.primaryEmailAuthEnabled,
-    });
+  await applyPrimaryEmail(tx, tenancy, userId, changes);
+}
+
+/**
+ * The primary e-mail, as Stack Auth treats it: a new address becomes a new channel (or
+ * promotes the user's own channel with that address), and the old primary stays as a
+ * secondary channel; null demotes it without deleting it. Whether the address signs in
+ * follows what is given, else what the primary had (false for a new user); a user left
+ * without a primary e-mail cannot have it verified or signing in.
+ */
+async function applyPrimaryEmail(tx: Queryable, tenancy: Tenancy, userId: string, changes: UserChanges): Promise<void> {
+  const { primaryEmail, primaryEmailVerified, primaryEmailAuthEnabled } = changes;
+  if (primaryEmail === undefined && primaryEmailVerified === undefined && primaryEmailAuthEnabled === undefined) return;
+  const current = await findPrimaryEmail(tx, tenancy, userId);
+  const removing = primaryEmail === null;
+  const email = primaryEmail === undefined ? (current?.value ?? null) : primaryEmail === null ? null : normalizeEmail(primaryEmail);
+  const usedForAuth = removing ? false : (primaryEmailAuthEnabled ?? current?.usedForAuth ?? false);
+  if (email === null && !removing) {
+    if (usedForAuth) throw new KnownError("PRIMARY_EMAIL_AUTH_WITHOUT_PRIMARY_EMAIL");
+    if (primaryEmailVerified) throw new KnownError("PRIMARY_EMAIL_VERIFIED_WITHOUT_PRIMARY_EMAIL");
   }
+  if (removing) return demotePrimaryEmail(tx, tenancy, userId);
+  if (email !== null && email !== current?.value) {
+    return makePrimaryEmail(tx, tenancy, userId, { id: newId(), value: email, isVerified: primaryEmailVerified, usedForAuth });
+  }
+  await updatePrimaryEmailFlags(tx, tenancy, userId, { isVerified: primaryEmailVerified, usedForAuth: primaryEmailAuthEnabled });
 }
 
 /**
@@ -172,6 +207,7 @@ export async function createUser(
   input: UserChanges,
   alsoInTransaction?: (tx: Queryable, userId: string) => Promise<void>,
 ): Promise<User> {
+  input = checkedRestriction(input, false);
   const secrets = await prepareSecrets(deps, input);
   const userId = newId();
   return translateConflicts(addressConflict(input, null), () =>
@@ -181,7 +217,8 @@ export async function createUser(
       await alsoInTransaction?.(tx, userId);
       await grantDefaultPermissions(tx, tenancy, "signUp", userId);
       const asCreated = (await findUser(tx, tenancy, userId))!;
-      if (tenancy.config.teams.createPersonalTeamOnSignUp && !input.isAnonymous) {
+      // Anonymous users get one too, unnamed until they upgrade (namePersonalTeamAfterUpgrade), as in Stack Auth.
+      if (tenancy.config.teams.createPersonalTeamOnSignUp) {
         await createTeamForCreator(tx, tenancy, userId, {
           displayName: personalTeamName(input.displayName ?? null, input.primaryEmail ?? null),
         });
@@ -200,12 +237,19 @@ export async function updateUser(
 ): Promise<User> {
   const current = await findUser(deps.db, tenancy, userId);
   if (!current) throw new KnownError("USER_NOT_FOUND");
+  changes = checkedRestriction(changes, current.restrictedByAdmin);
   const secrets = await prepareSecrets(deps, changes);
   await translateConflicts(addressConflict(changes, current), () =>
     unlessDeletedMeanwhile(
       () =>
         deps.db.transaction(async (tx) => {
           await applyChanges(tx, tenancy, userId, changes, secrets);
+          if (current.isAnonymous && changes.isAnonymous === false) {
+            await namePersonalTeamAfterUpgrade(tx, tenancy, userId, {
+              displayName: changes.displayName ?? current.displayName,
+              email: changes.primaryEmail ?? null,
+            });
+          }
           await recordUserEvent(tx, tenancy, "user.updated", userId);
         }),
       () => new KnownError("USER_NOT_FOUND"),

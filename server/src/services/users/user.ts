@@ -18,6 +18,8 @@ export interface User {
   restrictedByAdminReason: string | null;
   restrictedByAdminPrivateDetails: string | null;
   countryCode: string | null;
+  /** 0 to 100 each; this server derives none, so they are what server access set, else 0. */
+  signUpRiskScores: { bot: number; free_trial_abuse: number };
   primaryEmail: string | null;
   primaryEmailVerified: boolean;
   primaryEmailAuthEnabled: boolean;

@@ -1,4 +1,4 @@
-import { IconChartBar, IconCreditCard, IconKey, IconLock, IconMail, IconSettings, IconTemplate, IconUsers, IconUsersGroup, IconWebhook } from "@tabler/icons-react";
+import { IconChartBar, IconCreditCard, IconKey, IconLock, IconMail, IconSettings, IconShieldCheck, IconTemplate, IconUsers, IconUsersGroup, IconWebhook } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 
 const icon = (Icon: typeof IconUsers) => <Icon size={18} aria-hidden />;
@@ -13,6 +13,7 @@ export const DASHBOARD_SECTIONS = [
   { path: "users", label: "Users", icon: icon(IconUsers) },
   { path: "teams", label: "Teams", icon: icon(IconUsersGroup) },
   { path: "permissions", label: "Permissions", icon: icon(IconLock) },
+  { path: "sign-up-rules", label: "Sign-up rules", icon: icon(IconShieldCheck) },
   { path: "settings", label: "Settings", icon: icon(IconSettings) },
   { path: "api-keys", label: "API keys", icon: icon(IconKey) },
   { path: "emails", label: "E-mails", icon: icon(IconMail) },
