@@ -12807,7 +12807,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: This server has no local emulator mode: Gatehouse does not bind projects to configuration files on its own disk. */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: This server has no local emulator mode: Gatehouse does not bind projects to configuration files on its own disk (Stack Auth serves this route only with NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true). */
             400: {
                 headers: {
                     [name: string]: unknown;

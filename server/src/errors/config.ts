@@ -20,6 +20,7 @@ export const configErrors = {
   LOCAL_EMULATOR_NOT_AVAILABLE: plainError(
     400,
     () =>
-      "This server has no local emulator mode: Gatehouse does not bind projects to configuration files on its own disk.",
+      "This server has no local emulator mode: Gatehouse does not bind projects to configuration files on its own disk " +
+      "(Stack Auth serves this route only with NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true).",
   ),
 };
