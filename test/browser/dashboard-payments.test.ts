@@ -32,7 +32,7 @@ describe("dashboard: payments", () => {
     const project = await createSeededProject(server, "Harbour shop");
     const admin = adminOf(server, project);
     const catalog = async () => JSON.parse((await admin("GET", "/internal/config")).json.config_string).payments;
-    const override = (changes: Record<string, unknown>) => admin("PATCH", "/internal/config/override/project", { config_override_string: JSON.stringify(changes) });
+    const override = (changes: Record<string, unknown>) => admin("PATCH", "/internal/config/override/environment", { config_override_string: JSON.stringify(changes) });
     expect((await override({ "payments.productLines.plans": { displayName: "Plans", customerType: "user" } })).status).toBe(200);
     await signInToDashboard(page, project);
     await openProjectPage(page, project.projectId, "payments", "Payments");
@@ -189,7 +189,7 @@ describe("checkout: live mode", () => {
         includedItems: { credits: { quantity: 50 } },
       },
     };
-    expect((await admin("PATCH", "/internal/config/override/project", { config_override_string: JSON.stringify(catalog) })).status).toBe(200);
+    expect((await admin("PATCH", "/internal/config/override/environment", { config_override_string: JSON.stringify(catalog) })).status).toBe(200);
     const setup = await admin("POST", "/internal/payments/setup", {});
     expect(setup.status).toBe(200);
     const accountId = setup.json.url.split("/").pop() as string;

@@ -736,6 +736,16 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
   ],
   "internal-projects": [
     {
+      operationId: "createLocalEmulatorProject",
+      method: "post",
+      template: "/internal/local-emulator/project",
+      path: "/internal/local-emulator/project",
+      access: "client",
+      json: { absolute_file_path: "/tmp/app/stack.config.ts" },
+      // Not offered: always a 400 (as text, as Stack Auth answers with its local emulator off; the mock answers its JSON example).
+      success: 400,
+    },
+    {
       operationId: "createProject",
       method: "post",
       template: "/internal/projects",
@@ -855,7 +865,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       operationId: "getConfigOverride",
       method: "get",
       template: "/internal/config/override/{level}",
-      path: "/internal/config/override/environment",
+      path: "/internal/config/override/branch",
       access: "server",
       success: 200,
     },
@@ -872,7 +882,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       operationId: "updateConfigOverride",
       method: "patch",
       template: "/internal/config/override/{level}",
-      path: "/internal/config/override/environment",
+      path: "/internal/config/override/branch",
       access: "server",
       json: { config_override_string: JSON.stringify({ "teams.allowClientTeamCreation": true }) },
       success: 200,
@@ -882,7 +892,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       method: "post",
       template: "/internal/config/override/{level}/reset-keys",
       path: "/internal/config/override/environment/reset-keys",
-      access: "server",
+      access: "admin",
       json: { keys: ["teams.allowClientTeamCreation"] },
       success: 200,
     },

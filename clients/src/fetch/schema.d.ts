@@ -1261,11 +1261,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one level's override */
+        /**
+         * Read one level's override
+         * @description Server access reads the branch level only.
+         */
         get: operations["getConfigOverride"];
         /**
          * Replace one level's override
-         * @description Keys follow the configuration document (`auth.password.allowSignIn`, `teams.allowClientTeamCreation`, `payments.products.<id>`, ...); dotted keys may stand for nested objects, and `null` removes a key. Unknown keys, wrong types, malformed ids and values, and changes that leave the document inconsistent (a standard OAuth provider without its client id, an own e-mail server missing a field, a product in a catalog that does not exist) answer SCHEMA_ERROR naming each key, and nothing is stored.
+         * @description The branch level needs the source it was pushed from. Server access writes the branch level only. Keys follow the configuration document (`auth.password.allowSignIn`, `teams.allowClientTeamCreation`, `payments.products.<id>`, ...), and each level takes the keys Stack Auth's does: the project level only `sourceOfTruth` and `project`; the branch level what an app declares; the environment level adds domains, OAuth credentials, the e-mail server and payments test mode. Dotted keys may stand for nested objects, and `null` sets a key back to its default (removes a record entry). A dotted key into a record entry no level created is ignored when rendering. A document that cannot be stored (not JSON, unknown keys, wrong types, malformed values, or a result that is inconsistent: a standard OAuth provider without its client id, an own e-mail server missing a field) answers 400 with the problems as text, naming each key, and nothing is stored.
          */
         put: operations["replaceConfigOverride"];
         post?: never;
@@ -1274,7 +1277,7 @@ export interface paths {
         head?: never;
         /**
          * Merge keys into one level's override
-         * @description Each key given replaces that key of the override; keys not given stay. Keys follow the configuration document (`auth.password.allowSignIn`, `teams.allowClientTeamCreation`, `payments.products.<id>`, ...); dotted keys may stand for nested objects, and `null` removes a key. Unknown keys, wrong types, malformed ids and values, and changes that leave the document inconsistent (a standard OAuth provider without its client id, an own e-mail server missing a field, a product in a catalog that does not exist) answer SCHEMA_ERROR naming each key, and nothing is stored.
+         * @description Each key given replaces that key of the override and every key below it; keys not given stay. Server access writes the branch level only. Keys follow the configuration document (`auth.password.allowSignIn`, `teams.allowClientTeamCreation`, `payments.products.<id>`, ...), and each level takes the keys Stack Auth's does: the project level only `sourceOfTruth` and `project`; the branch level what an app declares; the environment level adds domains, OAuth credentials, the e-mail server and payments test mode. Dotted keys may stand for nested objects, and `null` sets a key back to its default (removes a record entry). A dotted key into a record entry no level created is ignored when rendering. A document that cannot be stored (not JSON, unknown keys, wrong types, malformed values, or a result that is inconsistent: a standard OAuth provider without its client id, an own e-mail server missing a field) answers 400 with the problems as text, naming each key, and nothing is stored.
          */
         patch: operations["updateConfigOverride"];
         trace?: never;
@@ -1290,7 +1293,7 @@ export interface paths {
         put?: never;
         /**
          * Remove keys from one level's override
-         * @description The keys (dotted) leave the override, so lower levels or the defaults show through again. Keys it does not set are ignored.
+         * @description The keys (dotted), and every key below them, leave the branch or environment override, so lower levels or the defaults show through again. Keys it does not set are ignored.
          */
         post: operations["resetConfigOverrideKeys"];
         delete?: never;
@@ -1616,6 +1619,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/internal/local-emulator/project": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stack Auth's local emulator: not offered
+         * @description Call on the internal project. Stack Auth creates a project bound to a config file on the server's disk here, in its local emulator mode only; Gatehouse has no such mode and always answers 400, as Stack Auth does with the mode off.
+         */
+        post: operations["createLocalEmulatorProject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/internal/metrics": {
         parameters: {
             query?: never;
@@ -1845,7 +1868,7 @@ export interface paths {
         put?: never;
         /**
          * Move a project the signed-in user owns to another of their teams
-         * @description Call on the internal project with a user session. A project the user does not own through one of their teams answers PROJECT_NOT_FOUND; a team they are not a member of, TEAM_MEMBERSHIP_NOT_FOUND.
+         * @description Call on the internal project with a user session. A project the user does not own through one of their teams answers PROJECT_NOT_FOUND; without `team_admin` in the team that owns it, TEAM_PERMISSION_REQUIRED; a new team they are not a member of, TEAM_MEMBERSHIP_NOT_FOUND.
          */
         post: operations["transferProject"];
         delete?: never;
@@ -3147,10 +3170,15 @@ export interface components {
             description: string;
             created_at_millis: number;
             is_production_mode: boolean;
-            is_development_environment: boolean;
+            /** @description Present, true, only for a project created as a development environment. */
+            is_development_environment?: boolean;
             owner_team_id: string | null;
+            /** @enum {string} */
+            onboarding_status: "config_choice" | "apps_selection" | "auth_setup" | "domain_setup" | "email_theme_setup" | "payments_setup" | "welcome" | "completed";
             logo_url: string | null;
-            full_logo_url: string | null;
+            logo_full_url: string | null;
+            logo_dark_mode_url: string | null;
+            logo_full_dark_mode_url: string | null;
             config: components["schemas"]["ProjectConfig"];
         };
         AdminProjectList: {
@@ -3326,9 +3354,9 @@ export interface components {
                 credential_enabled: boolean;
                 magic_link_enabled: boolean;
                 passkey_enabled: boolean;
-                anonymous_sign_up_enabled: boolean;
                 client_team_creation_enabled: boolean;
                 client_user_deletion_enabled: boolean;
+                /** @description Gatehouse's own: whether localhost URLs are trusted redirect targets (its client library checks return targets with it). */
                 allow_localhost: boolean;
                 allow_user_api_keys: boolean;
                 allow_team_api_keys: boolean;
@@ -3420,7 +3448,7 @@ export interface components {
         ConfigOverrideResetKeys: {
             keys: string[];
         };
-        /** @description Branch level only: where this configuration was pushed from. */
+        /** @description Branch level only, and required there: where this configuration was pushed from. */
         ConfigSource: components["schemas"]["ConfigSourceGitHub"] | components["schemas"]["ConfigSourceUnknown"] | components["schemas"]["ConfigSourceUnlinked"];
         ConfigSourceGitHub: {
             /**
@@ -4783,6 +4811,20 @@ export interface components {
             };
         };
         /** @description A known error answered with status 401. */
+        KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_EXPIRED" | "ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN" | "ADMIN_AUTHENTICATION_REQUIRED" | "ANONYMOUS_AUTHENTICATION_NOT_ALLOWED" | "EXPECTED_INTERNAL_PROJECT" | "INSUFFICIENT_ACCESS_TYPE" | "INVALID_PROJECT_FOR_ACCESS_TOKEN" | "INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN" | "INVALID_PUBLISHABLE_CLIENT_KEY" | "INVALID_SECRET_SERVER_KEY" | "INVALID_SUPER_SECRET_ADMIN_KEY" | "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT" | "SERVER_AUTHENTICATION_REQUIRED" | "TEAM_PERMISSION_REQUIRED" | "UNPARSABLE_ACCESS_TOKEN" | "UNPARSABLE_ADMIN_ACCESS_TOKEN" | "USER_AUTHENTICATION_REQUIRED";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 401. */
         KnownError401PlusExpectedInternalProjectUserAuthenticationRequired: {
             /**
              * @description Stable error code; see the known-errors catalogue.
@@ -5496,6 +5538,9 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        LocalEmulatorProjectRequest: {
+            absolute_file_path: string;
+        };
         ManagedEmailDomain: {
             domain_id: string;
             subdomain: string;
@@ -6206,8 +6251,8 @@ export interface components {
             credential_enabled: boolean;
             magic_link_enabled: boolean;
             passkey_enabled: boolean;
-            /** @description Whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Default true. */
-            anonymous_sign_up_enabled: boolean;
+            /** @description Gatehouse's own: whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Read back only once set; absent means true. */
+            anonymous_sign_up_enabled?: boolean;
             client_team_creation_enabled: boolean;
             client_user_deletion_enabled: boolean;
             allow_user_api_keys: boolean;
@@ -6230,7 +6275,7 @@ export interface components {
             }[];
             /** @enum {string} */
             oauth_account_merge_strategy: "link_method" | "raise_error" | "allow_duplicates";
-            rate_limits: components["schemas"]["RateLimits"];
+            rate_limits?: components["schemas"]["RateLimits"];
             oauth_providers: {
                 id: string;
                 provider_config_id: string;
@@ -6263,7 +6308,7 @@ export interface components {
             credential_enabled?: boolean;
             magic_link_enabled?: boolean;
             passkey_enabled?: boolean;
-            /** @description Whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Default true. */
+            /** @description Gatehouse's own: whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Read back only once set; absent means true. */
             anonymous_sign_up_enabled?: boolean;
             client_team_creation_enabled?: boolean;
             client_user_deletion_enabled?: boolean;
@@ -6296,7 +6341,6 @@ export interface components {
                 client_secret?: string;
                 facebook_config_id?: string;
                 microsoft_tenant_id?: string;
-                /** @description Bundle ids of native Apple apps (Sign in with Apple). */
                 apple_bundle_ids?: string[];
             }[];
             email_config?: {
@@ -6309,11 +6353,15 @@ export interface components {
                 sender_name?: string;
                 sender_email?: string;
             };
+            /** @description Whether users must verify their e-mail before using the app (onboarding.requireEmailVerification). */
+            require_email_verification?: boolean;
         };
         ProjectCreate: {
             display_name: string;
             description?: string | null;
             is_production_mode?: boolean;
+            /** @enum {string} */
+            onboarding_status?: "config_choice" | "apps_selection" | "auth_setup" | "domain_setup" | "email_theme_setup" | "payments_setup" | "welcome" | "completed";
             /**
              * @description Image URL (http(s) or data URL); inline images under 100 KB.
              * @example https://example.com/ada.png
@@ -6323,10 +6371,26 @@ export interface components {
              * @description Image URL (http(s) or data URL); inline images under 100 KB.
              * @example https://example.com/ada.png
              */
+            logo_full_url?: string | null;
+            /**
+             * @description Image URL (http(s) or data URL); inline images under 100 KB.
+             * @example https://example.com/ada.png
+             */
+            logo_dark_mode_url?: string | null;
+            /**
+             * @description Image URL (http(s) or data URL); inline images under 100 KB.
+             * @example https://example.com/ada.png
+             */
+            logo_full_dark_mode_url?: string | null;
+            /**
+             * @description Deprecated: the name Gatehouse used for logo_full_url.
+             * @example https://example.com/ada.png
+             */
             full_logo_url?: string | null;
             config?: components["schemas"]["ProjectConfigPatch"];
             /** Format: uuid */
             owner_team_id: string;
+            is_development_environment?: boolean;
         };
         ProjectPermission: {
             /**
@@ -6349,10 +6413,19 @@ export interface components {
             /** Format: uuid */
             new_team_id: string;
         };
+        ProjectTransferred: {
+            /**
+             * @description The string "true", as Stack Auth answers.
+             * @enum {string}
+             */
+            success: "true";
+        };
         ProjectUpdate: {
             display_name?: string;
             description?: string | null;
             is_production_mode?: boolean;
+            /** @enum {string} */
+            onboarding_status?: "config_choice" | "apps_selection" | "auth_setup" | "domain_setup" | "email_theme_setup" | "payments_setup" | "welcome" | "completed";
             /**
              * @description Image URL (http(s) or data URL); inline images under 100 KB.
              * @example https://example.com/ada.png
@@ -6360,6 +6433,21 @@ export interface components {
             logo_url?: string | null;
             /**
              * @description Image URL (http(s) or data URL); inline images under 100 KB.
+             * @example https://example.com/ada.png
+             */
+            logo_full_url?: string | null;
+            /**
+             * @description Image URL (http(s) or data URL); inline images under 100 KB.
+             * @example https://example.com/ada.png
+             */
+            logo_dark_mode_url?: string | null;
+            /**
+             * @description Image URL (http(s) or data URL); inline images under 100 KB.
+             * @example https://example.com/ada.png
+             */
+            logo_full_dark_mode_url?: string | null;
+            /**
+             * @description Deprecated: the name Gatehouse used for logo_full_url.
              * @example https://example.com/ada.png
              */
             full_logo_url?: string | null;
@@ -6570,7 +6658,7 @@ export interface components {
         RateLimited: {
             error: string;
         };
-        /** @description This project's own rate limits by rule; a rule left out, or a field left out, follows the server-wide setting. A PATCH replaces the whole set. */
+        /** @description Gatehouse's own; read back only when the project has rate limits of its own. */
         RateLimits: {
             sign_in_per_ip?: components["schemas"]["RateLimitRule"];
             sign_in_per_email_and_ip?: components["schemas"]["RateLimitRule"] & unknown;
@@ -12657,7 +12745,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The override, nested (dotted keys expanded) */
+            /** @description The override as stored: dotted keys as they were written */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -12684,13 +12772,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With server access, only the branch level's configuration override can be read or written. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -12729,13 +12818,14 @@ export interface operations {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: The configuration override is not valid JSON. / The configuration override must be a JSON object. / The configuration override cannot be stored: the problems, key by key. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -12747,13 +12837,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With server access, only the branch level's configuration override can be read or written. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -12792,13 +12883,14 @@ export interface operations {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: The configuration override is not valid JSON. / The configuration override must be a JSON object. / The configuration override cannot be stored: the problems, key by key. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -12810,13 +12902,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: With server access, only the branch level's configuration override can be read or written. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -12835,8 +12928,8 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description project, branch or environment */
-                level: "project" | "branch" | "environment";
+                /** @description branch or environment */
+                level: "branch" | "environment";
             };
             cookie?: never;
         };
@@ -12855,13 +12948,14 @@ export interface operations {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: The configuration override cannot be stored: the problems, key by key. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -13847,13 +13941,14 @@ export interface operations {
                     "application/json": components["schemas"]["EmailTheme"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: The selected e-mail theme is not one this project has. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -13872,15 +13967,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description As text: There is no e-mail theme with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -13914,13 +14000,14 @@ export interface operations {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: The selected e-mail theme is not one this project has. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -13939,15 +14026,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description As text: There is no e-mail theme with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -13985,13 +14063,14 @@ export interface operations {
                     "application/json": components["schemas"]["EmailThemeUpdated"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: The selected e-mail theme is not one this project has. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400PlusEmailRenderingError"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -14010,15 +14089,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
-                };
-            };
-            /** @description As text: There is no e-mail theme with this id. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -14494,6 +14564,58 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    createLocalEmulatorProject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LocalEmulatorProjectRequest"];
+            };
+        };
+        responses: {
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: This server has no local emulator mode: Gatehouse does not bind projects to configuration files on its own disk (Stack Auth serves this route only with NEXT_PUBLIC_STACK_IS_LOCAL_EMULATOR=true). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, EXPECTED_INTERNAL_PROJECT, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401PlusExpectedInternalProject"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -15487,7 +15609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Success"];
+                    "application/json": components["schemas"]["ProjectTransferred"];
                 };
             };
             /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
@@ -15499,13 +15621,13 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError400"];
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, EXPECTED_INTERNAL_PROJECT, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, EXPECTED_INTERNAL_PROJECT, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, TEAM_PERMISSION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
             401: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["KnownError401PlusExpectedInternalProjectUserAuthenticationRequired"];
+                    "application/json": components["schemas"]["KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy"];
                 };
             };
             /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */

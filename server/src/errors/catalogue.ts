@@ -2,6 +2,7 @@ import { aiErrors } from "./ai";
 import { analyticsErrors } from "./analytics";
 import { apiKeyErrors } from "./api-keys";
 import { cliErrors } from "./cli";
+import { configErrors } from "./config";
 import { dataVaultErrors } from "./data-vault";
 import { emailErrors } from "./emails";
 import type { ErrorSpec } from "./define";
@@ -40,6 +41,7 @@ export const knownErrors = {
   ...webhookErrors,
   ...paymentErrors,
   ...aiErrors,
+  ...configErrors,
   ...analyticsErrors,
   ...sessionReplayErrors,
 };

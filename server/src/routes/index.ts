@@ -51,6 +51,7 @@ import { registerPermissionDefinitionRoutes } from "./permissions/definitions";
 import { registerPermissionRoutes } from "./permissions/grants";
 import { registerCurrentProjectRoutes } from "./projects/current";
 import { registerJwksRoutes } from "./projects/jwks";
+import { registerLocalEmulatorRoutes } from "./local-emulator/project";
 import { registerTeamInvitationRoutes } from "./teams/invitations";
 import { registerTeamMemberProfileRoutes } from "./teams/member-profiles";
 import { registerTeamMembershipRoutes } from "./teams/memberships";
@@ -116,6 +117,7 @@ export function registerAllRoutes(router: Router): void {
   registerInternalEmailRoutes(router);
   registerEmailLibraryRoutes(router);
   registerConfigRoutes(router);
+  registerLocalEmulatorRoutes(router);
   registerMetricsRoutes(router);
   registerSignUpRuleRoutes(router);
   registerInternalPaymentRoutes(router);

@@ -34,11 +34,12 @@ export function isTrustedOrigin(target: URL, config: ProjectConfig): boolean {
 
 /** Whether `target`'s origin is the one a trusted domain's `baseUrl` names (wildcards as above). */
 export function originMatches(pattern: string, target: URL): boolean {
-  const match = /^(https?):\/\/([^/:]+)(?::(\d+))?/.exec(pattern);
+  const match = /^(https?):\/\/([^/:]+)(?::(\d+|\*))?(?=$|[/?#])/.exec(pattern);
   if (!match) return false;
   const [, protocol, hostPattern, port] = match;
   if (`${protocol}:` !== target.protocol) return false;
-  if ((port ?? defaultPort(target.protocol)) !== (target.port || defaultPort(target.protocol))) return false;
+  // A port of `*` matches any port.
+  if (port !== "*" && (port ?? defaultPort(target.protocol)) !== (target.port || defaultPort(target.protocol))) return false;
   const hostRegex = new RegExp(
     `^${hostPattern!
       .toLowerCase()

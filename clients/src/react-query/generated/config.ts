@@ -148,6 +148,7 @@ export function useGetConfig<TData = Awaited<ReturnType<typeof getConfig>>, TErr
 
 
 /**
+ * Server access reads the branch level only.
  * @summary Read one level's override
  */
 export const getGetConfigOverrideUrl = (level: 'project' | 'branch' | 'environment',) => {
@@ -180,7 +181,7 @@ export const getGetConfigOverrideQueryKey = (level?: 'project' | 'branch' | 'env
     }
 
     
-export const getGetConfigOverrideQueryOptions = <TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(level: 'project' | 'branch' | 'environment', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigOverride>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetConfigOverrideQueryOptions = <TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(level: 'project' | 'branch' | 'environment', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigOverride>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -199,10 +200,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetConfigOverrideQueryResult = NonNullable<Awaited<ReturnType<typeof getConfigOverride>>>
-export type GetConfigOverrideQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+export type GetConfigOverrideQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
 
 
-export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  level: 'project' | 'branch' | 'environment', options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigOverride>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getConfigOverride>>,
@@ -212,7 +213,7 @@ export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfig
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  level: 'project' | 'branch' | 'environment', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigOverride>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getConfigOverride>>,
@@ -222,7 +223,7 @@ export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfig
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  level: 'project' | 'branch' | 'environment', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigOverride>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -230,7 +231,7 @@ export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfig
  * @summary Read one level's override
  */
 
-export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfigOverride>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  level: 'project' | 'branch' | 'environment', options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getConfigOverride>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -247,7 +248,7 @@ export function useGetConfigOverride<TData = Awaited<ReturnType<typeof getConfig
 
 
 /**
- * Keys follow the configuration document (`auth.password.allowSignIn`, `teams.allowClientTeamCreation`, `payments.products.<id>`, ...); dotted keys may stand for nested objects, and `null` removes a key. Unknown keys, wrong types, malformed ids and values, and changes that leave the document inconsistent (a standard OAuth provider without its client id, an own e-mail server missing a field, a product in a catalog that does not exist) answer SCHEMA_ERROR naming each key, and nothing is stored.
+ * The branch level needs the source it was pushed from. Server access writes the branch level only. Keys follow the configuration document (`auth.password.allowSignIn`, `teams.allowClientTeamCreation`, `payments.products.<id>`, ...), and each level takes the keys Stack Auth's does: the project level only `sourceOfTruth` and `project`; the branch level what an app declares; the environment level adds domains, OAuth credentials, the e-mail server and payments test mode. Dotted keys may stand for nested objects, and `null` sets a key back to its default (removes a record entry). A dotted key into a record entry no level created is ignored when rendering. A document that cannot be stored (not JSON, unknown keys, wrong types, malformed values, or a result that is inconsistent: a standard OAuth provider without its client id, an own e-mail server missing a field) answers 400 with the problems as text, naming each key, and nothing is stored.
  * @summary Replace one level's override
  */
 export const getReplaceConfigOverrideUrl = (level: 'project' | 'branch' | 'environment',) => {
@@ -274,7 +275,7 @@ export const replaceConfigOverride = async (level: 'project' | 'branch' | 'envir
 
 
 
-export const getReplaceConfigOverrideMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+export const getReplaceConfigOverrideMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof replaceConfigOverride>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverrideReplace}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof replaceConfigOverride>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverrideReplace}, TContext> => {
 
@@ -301,12 +302,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ReplaceConfigOverrideMutationResult = NonNullable<Awaited<ReturnType<typeof replaceConfigOverride>>>
     export type ReplaceConfigOverrideMutationBody = ConfigOverrideReplace
-    export type ReplaceConfigOverrideMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+    export type ReplaceConfigOverrideMutationError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | string | KnownError503>
 
     /**
  * @summary Replace one level's override
  */
-export const useReplaceConfigOverride = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+export const useReplaceConfigOverride = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof replaceConfigOverride>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverrideReplace}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof replaceConfigOverride>>,
@@ -320,7 +321,7 @@ export const useReplaceConfigOverride = <TError = ErrorType<KnownError400 | Know
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Each key given replaces that key of the override; keys not given stay. Keys follow the configuration document (`auth.password.allowSignIn`, `teams.allowClientTeamCreation`, `payments.products.<id>`, ...); dotted keys may stand for nested objects, and `null` removes a key. Unknown keys, wrong types, malformed ids and values, and changes that leave the document inconsistent (a standard OAuth provider without its client id, an own e-mail server missing a field, a product in a catalog that does not exist) answer SCHEMA_ERROR naming each key, and nothing is stored.
+ * Each key given replaces that key of the override and every key below it; keys not given stay. Server access writes the branch level only. Keys follow the configuration document (`auth.password.allowSignIn`, `teams.allowClientTeamCreation`, `payments.products.<id>`, ...), and each level takes the keys Stack Auth's does: the project level only `sourceOfTruth` and `project`; the branch level what an app declares; the environment level adds domains, OAuth credentials, the e-mail server and payments test mode. Dotted keys may stand for nested objects, and `null` sets a key back to its default (removes a record entry). A dotted key into a record entry no level created is ignored when rendering. A document that cannot be stored (not JSON, unknown keys, wrong types, malformed values, or a result that is inconsistent: a standard OAuth provider without its client id, an own e-mail server missing a field) answers 400 with the problems as text, naming each key, and nothing is stored.
  * @summary Merge keys into one level's override
  */
 export const getUpdateConfigOverrideUrl = (level: 'project' | 'branch' | 'environment',) => {
@@ -347,7 +348,7 @@ export const updateConfigOverride = async (level: 'project' | 'branch' | 'enviro
 
 
 
-export const getUpdateConfigOverrideMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+export const getUpdateConfigOverrideMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConfigOverride>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverridePatch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateConfigOverride>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverridePatch}, TContext> => {
 
@@ -374,12 +375,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateConfigOverrideMutationResult = NonNullable<Awaited<ReturnType<typeof updateConfigOverride>>>
     export type UpdateConfigOverrideMutationBody = ConfigOverridePatch
-    export type UpdateConfigOverrideMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+    export type UpdateConfigOverrideMutationError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | string | KnownError503>
 
     /**
  * @summary Merge keys into one level's override
  */
-export const useUpdateConfigOverride = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+export const useUpdateConfigOverride = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateConfigOverride>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverridePatch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateConfigOverride>>,
@@ -393,10 +394,10 @@ export const useUpdateConfigOverride = <TError = ErrorType<KnownError400 | Known
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * The keys (dotted) leave the override, so lower levels or the defaults show through again. Keys it does not set are ignored.
+ * The keys (dotted), and every key below them, leave the branch or environment override, so lower levels or the defaults show through again. Keys it does not set are ignored.
  * @summary Remove keys from one level's override
  */
-export const getResetConfigOverrideKeysUrl = (level: 'project' | 'branch' | 'environment',) => {
+export const getResetConfigOverrideKeysUrl = (level: 'branch' | 'environment',) => {
 
 
   
@@ -404,7 +405,7 @@ export const getResetConfigOverrideKeysUrl = (level: 'project' | 'branch' | 'env
   return `/internal/config/override/${level}/reset-keys`
 }
 
-export const resetConfigOverrideKeys = async (level: 'project' | 'branch' | 'environment',
+export const resetConfigOverrideKeys = async (level: 'branch' | 'environment',
     configOverrideResetKeys: ConfigOverrideResetKeys, options?: RequestInit): Promise<Success> => {
   
   return gatehouseFetch<Success>(getResetConfigOverrideKeysUrl(level),
@@ -420,9 +421,9 @@ export const resetConfigOverrideKeys = async (level: 'project' | 'branch' | 'env
 
 
 
-export const getResetConfigOverrideKeysMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetConfigOverrideKeys>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverrideResetKeys}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
-): UseMutationOptions<Awaited<ReturnType<typeof resetConfigOverrideKeys>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverrideResetKeys}, TContext> => {
+export const getResetConfigOverrideKeysMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetConfigOverrideKeys>>, TError,{level: 'branch' | 'environment';data: ConfigOverrideResetKeys}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof resetConfigOverrideKeys>>, TError,{level: 'branch' | 'environment';data: ConfigOverrideResetKeys}, TContext> => {
 
 const mutationKey = ['resetConfigOverrideKeys'];
 const {mutation: mutationOptions, request: requestOptions} = options ?
@@ -434,7 +435,7 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
       
 
 
-      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resetConfigOverrideKeys>>, {level: 'project' | 'branch' | 'environment';data: ConfigOverrideResetKeys}> = (props) => {
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof resetConfigOverrideKeys>>, {level: 'branch' | 'environment';data: ConfigOverrideResetKeys}> = (props) => {
           const {level,data} = props ?? {};
 
           return  resetConfigOverrideKeys(level,data,requestOptions)
@@ -447,17 +448,17 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResetConfigOverrideKeysMutationResult = NonNullable<Awaited<ReturnType<typeof resetConfigOverrideKeys>>>
     export type ResetConfigOverrideKeysMutationBody = ConfigOverrideResetKeys
-    export type ResetConfigOverrideKeysMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+    export type ResetConfigOverrideKeysMutationError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Remove keys from one level's override
  */
-export const useResetConfigOverrideKeys = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
-    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetConfigOverrideKeys>>, TError,{level: 'project' | 'branch' | 'environment';data: ConfigOverrideResetKeys}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+export const useResetConfigOverrideKeys = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetConfigOverrideKeys>>, TError,{level: 'branch' | 'environment';data: ConfigOverrideResetKeys}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resetConfigOverrideKeys>>,
         TError,
-        {level: 'project' | 'branch' | 'environment';data: ConfigOverrideResetKeys},
+        {level: 'branch' | 'environment';data: ConfigOverrideResetKeys},
         TContext
       > => {
 

@@ -4,9 +4,28 @@
  */
 export type AdminProjectOwnerTeamId = string | null;
 
+export type AdminProjectOnboardingStatus = typeof AdminProjectOnboardingStatus[keyof typeof AdminProjectOnboardingStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AdminProjectOnboardingStatus = {
+  config_choice: 'config_choice',
+  apps_selection: 'apps_selection',
+  auth_setup: 'auth_setup',
+  domain_setup: 'domain_setup',
+  email_theme_setup: 'email_theme_setup',
+  payments_setup: 'payments_setup',
+  welcome: 'welcome',
+  completed: 'completed',
+} as const;
+
 export type AdminProjectLogoUrl = string | null;
 
-export type AdminProjectFullLogoUrl = string | null;
+export type AdminProjectLogoFullUrl = string | null;
+
+export type AdminProjectLogoDarkModeUrl = string | null;
+
+export type AdminProjectLogoFullDarkModeUrl = string | null;
 
 export interface AdminProject {
   id: string;
@@ -14,10 +33,14 @@ export interface AdminProject {
   description: string;
   created_at_millis: number;
   is_production_mode: boolean;
-  is_development_environment: boolean;
+  /** Present, true, only for a project created as a development environment. */
+  is_development_environment?: boolean;
   owner_team_id: AdminProjectOwnerTeamId;
+  onboarding_status: AdminProjectOnboardingStatus;
   logo_url: AdminProjectLogoUrl;
-  full_logo_url: AdminProjectFullLogoUrl;
+  logo_full_url: AdminProjectLogoFullUrl;
+  logo_dark_mode_url: AdminProjectLogoDarkModeUrl;
+  logo_full_dark_mode_url: AdminProjectLogoFullDarkModeUrl;
   config: ProjectConfig;
 }
 
@@ -407,9 +430,9 @@ export type ClientProjectConfig = {
   credential_enabled: boolean;
   magic_link_enabled: boolean;
   passkey_enabled: boolean;
-  anonymous_sign_up_enabled: boolean;
   client_team_creation_enabled: boolean;
   client_user_deletion_enabled: boolean;
+  /** Gatehouse's own: whether localhost URLs are trusted redirect targets (its client library checks return targets with it). */
   allow_localhost: boolean;
   allow_user_api_keys: boolean;
   allow_team_api_keys: boolean;
@@ -566,7 +589,7 @@ export interface ConfigOverrideResetKeys {
 }
 
 /**
- * Branch level only: where this configuration was pushed from.
+ * Branch level only, and required there: where this configuration was pushed from.
  */
 export type ConfigSource = ConfigSourceGitHub | ConfigSourceUnknown | ConfigSourceUnlinked;
 
@@ -3725,6 +3748,51 @@ export interface KnownError401PlusExpectedInternalProject {
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyCode = typeof KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyCode[keyof typeof KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyCode = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  EXPECTED_INTERNAL_PROJECT: 'EXPECTED_INTERNAL_PROJECT',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  TEAM_PERMISSION_REQUIRED: 'TEAM_PERMISSION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+  USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredCode = typeof KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredCode[keyof typeof KnownError401PlusExpectedInternalProjectUserAuthenticationRequiredCode];
 
 
@@ -5262,6 +5330,11 @@ export interface KnownError503PlusPaymentProviderUnavailable {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError503PlusPaymentProviderUnavailableDetails;
+}
+
+export interface LocalEmulatorProjectRequest {
+  /** @maxLength 4096 */
+  absolute_file_path: string;
 }
 
 export type ManagedEmailDomainStatusProperty = typeof ManagedEmailDomainStatusProperty[keyof typeof ManagedEmailDomainStatusProperty];
@@ -6860,8 +6933,8 @@ export interface ProjectConfig {
   credential_enabled: boolean;
   magic_link_enabled: boolean;
   passkey_enabled: boolean;
-  /** Whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Default true. */
-  anonymous_sign_up_enabled: boolean;
+  /** Gatehouse's own: whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Read back only once set; absent means true. */
+  anonymous_sign_up_enabled?: boolean;
   client_team_creation_enabled: boolean;
   client_user_deletion_enabled: boolean;
   allow_user_api_keys: boolean;
@@ -6873,7 +6946,7 @@ export interface ProjectConfig {
   team_member_default_permissions: ProjectConfigTeamMemberDefaultPermissionsItem[];
   user_default_permissions: ProjectConfigUserDefaultPermissionsItem[];
   oauth_account_merge_strategy: ProjectConfigOauthAccountMergeStrategy;
-  rate_limits: RateLimits;
+  rate_limits?: RateLimits;
   oauth_providers: ProjectConfigOauthProvidersItem[];
   enabled_oauth_providers: ProjectConfigEnabledOauthProvidersItem[];
   email_config: ProjectConfigEmailConfig;
@@ -6927,10 +7000,7 @@ export type ProjectConfigPatchOauthProvidersItem = {
   client_secret?: string;
   facebook_config_id?: string;
   microsoft_tenant_id?: string;
-  /**
-   * Bundle ids of native Apple apps (Sign in with Apple).
-   * @maxItems 50
-   */
+  /** @maxItems 100 */
   apple_bundle_ids?: string[];
 };
 
@@ -6963,7 +7033,7 @@ export interface ProjectConfigPatch {
   credential_enabled?: boolean;
   magic_link_enabled?: boolean;
   passkey_enabled?: boolean;
-  /** Whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Default true. */
+  /** Gatehouse's own: whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Read back only once set; absent means true. */
   anonymous_sign_up_enabled?: boolean;
   client_team_creation_enabled?: boolean;
   client_user_deletion_enabled?: boolean;
@@ -6979,12 +7049,29 @@ export interface ProjectConfigPatch {
   rate_limits?: RateLimits;
   oauth_providers?: ProjectConfigPatchOauthProvidersItem[];
   email_config?: ProjectConfigPatchEmailConfig;
+  /** Whether users must verify their e-mail before using the app (onboarding.requireEmailVerification). */
+  require_email_verification?: boolean;
 }
 
 /**
  * @maxLength 10000
  */
 export type ProjectCreateDescription = string | null;
+
+export type ProjectCreateOnboardingStatus = typeof ProjectCreateOnboardingStatus[keyof typeof ProjectCreateOnboardingStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ProjectCreateOnboardingStatus = {
+  config_choice: 'config_choice',
+  apps_selection: 'apps_selection',
+  auth_setup: 'auth_setup',
+  domain_setup: 'domain_setup',
+  email_theme_setup: 'email_theme_setup',
+  payments_setup: 'payments_setup',
+  welcome: 'welcome',
+  completed: 'completed',
+} as const;
 
 /**
  * Image URL (http(s) or data URL); inline images under 100 KB.
@@ -6994,6 +7081,24 @@ export type ProjectCreateLogoUrl = string | null;
 
 /**
  * Image URL (http(s) or data URL); inline images under 100 KB.
+ * @maxLength 1000000
+ */
+export type ProjectCreateLogoFullUrl = string | null;
+
+/**
+ * Image URL (http(s) or data URL); inline images under 100 KB.
+ * @maxLength 1000000
+ */
+export type ProjectCreateLogoDarkModeUrl = string | null;
+
+/**
+ * Image URL (http(s) or data URL); inline images under 100 KB.
+ * @maxLength 1000000
+ */
+export type ProjectCreateLogoFullDarkModeUrl = string | null;
+
+/**
+ * Deprecated: the name Gatehouse used for logo_full_url.
  * @maxLength 1000000
  */
 export type ProjectCreateFullLogoUrl = string | null;
@@ -7007,6 +7112,7 @@ export interface ProjectCreate {
   /** @maxLength 10000 */
   description?: ProjectCreateDescription;
   is_production_mode?: boolean;
+  onboarding_status?: ProjectCreateOnboardingStatus;
   /**
    * Image URL (http(s) or data URL); inline images under 100 KB.
    * @maxLength 1000000
@@ -7016,9 +7122,25 @@ export interface ProjectCreate {
    * Image URL (http(s) or data URL); inline images under 100 KB.
    * @maxLength 1000000
    */
+  logo_full_url?: ProjectCreateLogoFullUrl;
+  /**
+   * Image URL (http(s) or data URL); inline images under 100 KB.
+   * @maxLength 1000000
+   */
+  logo_dark_mode_url?: ProjectCreateLogoDarkModeUrl;
+  /**
+   * Image URL (http(s) or data URL); inline images under 100 KB.
+   * @maxLength 1000000
+   */
+  logo_full_dark_mode_url?: ProjectCreateLogoFullDarkModeUrl;
+  /**
+   * Deprecated: the name Gatehouse used for logo_full_url.
+   * @maxLength 1000000
+   */
   full_logo_url?: ProjectCreateFullLogoUrl;
   config?: ProjectConfigPatch;
   owner_team_id: string;
+  is_development_environment?: boolean;
 }
 
 export interface ProjectPermission {
@@ -7053,9 +7175,40 @@ export interface ProjectTransfer {
 }
 
 /**
+ * The string "true", as Stack Auth answers.
+ */
+export type ProjectTransferredSuccess = typeof ProjectTransferredSuccess[keyof typeof ProjectTransferredSuccess];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ProjectTransferredSuccess = {
+  true: 'true',
+} as const;
+
+export interface ProjectTransferred {
+  /** The string "true", as Stack Auth answers. */
+  success: ProjectTransferredSuccess;
+}
+
+/**
  * @maxLength 10000
  */
 export type ProjectUpdateDescription = string | null;
+
+export type ProjectUpdateOnboardingStatus = typeof ProjectUpdateOnboardingStatus[keyof typeof ProjectUpdateOnboardingStatus];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ProjectUpdateOnboardingStatus = {
+  config_choice: 'config_choice',
+  apps_selection: 'apps_selection',
+  auth_setup: 'auth_setup',
+  domain_setup: 'domain_setup',
+  email_theme_setup: 'email_theme_setup',
+  payments_setup: 'payments_setup',
+  welcome: 'welcome',
+  completed: 'completed',
+} as const;
 
 /**
  * Image URL (http(s) or data URL); inline images under 100 KB.
@@ -7065,6 +7218,24 @@ export type ProjectUpdateLogoUrl = string | null;
 
 /**
  * Image URL (http(s) or data URL); inline images under 100 KB.
+ * @maxLength 1000000
+ */
+export type ProjectUpdateLogoFullUrl = string | null;
+
+/**
+ * Image URL (http(s) or data URL); inline images under 100 KB.
+ * @maxLength 1000000
+ */
+export type ProjectUpdateLogoDarkModeUrl = string | null;
+
+/**
+ * Image URL (http(s) or data URL); inline images under 100 KB.
+ * @maxLength 1000000
+ */
+export type ProjectUpdateLogoFullDarkModeUrl = string | null;
+
+/**
+ * Deprecated: the name Gatehouse used for logo_full_url.
  * @maxLength 1000000
  */
 export type ProjectUpdateFullLogoUrl = string | null;
@@ -7078,6 +7249,7 @@ export interface ProjectUpdate {
   /** @maxLength 10000 */
   description?: ProjectUpdateDescription;
   is_production_mode?: boolean;
+  onboarding_status?: ProjectUpdateOnboardingStatus;
   /**
    * Image URL (http(s) or data URL); inline images under 100 KB.
    * @maxLength 1000000
@@ -7085,6 +7257,21 @@ export interface ProjectUpdate {
   logo_url?: ProjectUpdateLogoUrl;
   /**
    * Image URL (http(s) or data URL); inline images under 100 KB.
+   * @maxLength 1000000
+   */
+  logo_full_url?: ProjectUpdateLogoFullUrl;
+  /**
+   * Image URL (http(s) or data URL); inline images under 100 KB.
+   * @maxLength 1000000
+   */
+  logo_dark_mode_url?: ProjectUpdateLogoDarkModeUrl;
+  /**
+   * Image URL (http(s) or data URL); inline images under 100 KB.
+   * @maxLength 1000000
+   */
+  logo_full_dark_mode_url?: ProjectUpdateLogoFullDarkModeUrl;
+  /**
+   * Deprecated: the name Gatehouse used for logo_full_url.
    * @maxLength 1000000
    */
   full_logo_url?: ProjectUpdateFullLogoUrl;
@@ -7562,7 +7749,7 @@ export type RateLimitsFeedbackPerIp = RateLimitRule & unknown;
 export type RateLimitsAnalyticsBatchesPerSession = RateLimitRule & unknown;
 
 /**
- * This project's own rate limits by rule; a rule left out, or a field left out, follows the server-wide setting. A PATCH replaces the whole set.
+ * Gatehouse's own; read back only when the project has rate limits of its own.
  */
 export interface RateLimits {
   sign_in_per_ip?: RateLimitRule;

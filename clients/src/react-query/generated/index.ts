@@ -14,6 +14,7 @@ export * from "./emails";
 export * from "./endpoints.schemas";
 export * from "./feedback";
 export * from "./internal";
+export * from "./local-emulator";
 export * from "./mfa";
 export * from "./misc";
 export * from "./oauth";

@@ -56,6 +56,7 @@ import type {
   KnownError400PlusRedirectUrlNotWhitelisted,
   KnownError400PlusRequiresCustomEmailServer,
   KnownError401,
+  KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy,
   KnownError401PlusExpectedInternalProjectUserAuthenticationRequired,
   KnownError403,
   KnownError404ApiKeyNotFound,
@@ -72,6 +73,7 @@ import type {
   ProjectApiKeySetUpdate,
   ProjectCreate,
   ProjectTransfer,
+  ProjectTransferred,
   ProjectUpdate,
   SignInInvitation,
   Success,
@@ -1564,7 +1566,7 @@ export const getGetEmailThemeQueryKey = (id?: string,) => {
     }
 
     
-export const getGetEmailThemeQueryOptions = <TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetEmailThemeQueryOptions = <TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1583,10 +1585,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEmailThemeQueryResult = NonNullable<Awaited<ReturnType<typeof getEmailTheme>>>
-export type GetEmailThemeQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
+export type GetEmailThemeQueryError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>
 
 
-export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getEmailTheme>>,
@@ -1596,7 +1598,7 @@ export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getEmailTheme>>,
@@ -1606,7 +1608,7 @@ export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1614,7 +1616,7 @@ export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme
  * @summary One e-mail theme with its source
  */
 
-export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1658,7 +1660,7 @@ export const updateEmailTheme = async (id: string,
 
 
 
-export const getUpdateEmailThemeMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | string | KnownError503>,
+export const getUpdateEmailThemeMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | string | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailTheme>>, TError,{id: string;data: EmailThemeUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateEmailTheme>>, TError,{id: string;data: EmailThemeUpdate}, TContext> => {
 
@@ -1685,12 +1687,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateEmailThemeMutationResult = NonNullable<Awaited<ReturnType<typeof updateEmailTheme>>>
     export type UpdateEmailThemeMutationBody = EmailThemeUpdate
-    export type UpdateEmailThemeMutationError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | string | KnownError503>
+    export type UpdateEmailThemeMutationError = ErrorType<KnownError400PlusEmailRenderingError | string | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Change an e-mail theme's source or name
  */
-export const useUpdateEmailTheme = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | string | KnownError503>,
+export const useUpdateEmailTheme = <TError = ErrorType<KnownError400PlusEmailRenderingError | string | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailTheme>>, TError,{id: string;data: EmailThemeUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateEmailTheme>>,
@@ -1729,7 +1731,7 @@ export const deleteEmailTheme = async (id: string, options?: RequestInit): Promi
 
 
 
-export const getDeleteEmailThemeMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>,
+export const getDeleteEmailThemeMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTheme>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTheme>>, TError,{id: string}, TContext> => {
 
@@ -1756,12 +1758,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteEmailThemeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteEmailTheme>>>
     
-    export type DeleteEmailThemeMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
+    export type DeleteEmailThemeMutationError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Remove an e-mail theme (a built-in one goes back to how it was shipped)
  */
-export const useDeleteEmailTheme = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>,
+export const useDeleteEmailTheme = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTheme>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteEmailTheme>>,
@@ -2494,7 +2496,7 @@ export const useUpdateCurrentProjectAdmin = <TError = ErrorType<KnownError400 | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
- * Call on the internal project with a user session. A project the user does not own through one of their teams answers PROJECT_NOT_FOUND; a team they are not a member of, TEAM_MEMBERSHIP_NOT_FOUND.
+ * Call on the internal project with a user session. A project the user does not own through one of their teams answers PROJECT_NOT_FOUND; without `team_admin` in the team that owns it, TEAM_PERMISSION_REQUIRED; a new team they are not a member of, TEAM_MEMBERSHIP_NOT_FOUND.
  * @summary Move a project the signed-in user owns to another of their teams
  */
 export const getTransferProjectUrl = () => {
@@ -2505,9 +2507,9 @@ export const getTransferProjectUrl = () => {
   return `/internal/projects/transfer`
 }
 
-export const transferProject = async (projectTransfer: ProjectTransfer, options?: RequestInit): Promise<Success> => {
+export const transferProject = async (projectTransfer: ProjectTransfer, options?: RequestInit): Promise<ProjectTransferred> => {
   
-  return gatehouseFetch<Success>(getTransferProjectUrl(),
+  return gatehouseFetch<ProjectTransferred>(getTransferProjectUrl(),
   {      
     ...options,
     method: 'POST',
@@ -2520,7 +2522,7 @@ export const transferProject = async (projectTransfer: ProjectTransfer, options?
 
 
 
-export const getTransferProjectMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
+export const getTransferProjectMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext> => {
 
@@ -2547,12 +2549,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type TransferProjectMutationResult = NonNullable<Awaited<ReturnType<typeof transferProject>>>
     export type TransferProjectMutationBody = ProjectTransfer
-    export type TransferProjectMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>
+    export type TransferProjectMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>
 
     /**
  * @summary Move a project the signed-in user owns to another of their teams
  */
-export const useTransferProject = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
+export const useTransferProject = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof transferProject>>,

@@ -9,6 +9,10 @@ export interface ProjectRecord {
   ownerTeamId: string | null;
   logoUrl: string | null;
   fullLogoUrl: string | null;
+  logoDarkModeUrl: string | null;
+  fullLogoDarkModeUrl: string | null;
+  onboardingStatus: string;
+  isDevelopmentEnvironment: boolean;
   createdAtMillis: number;
 }
 
@@ -20,10 +24,16 @@ interface ProjectRow {
   owner_team_id: string | null;
   logo_url: string | null;
   full_logo_url: string | null;
+  logo_dark_mode_url: string | null;
+  logo_full_dark_mode_url: string | null;
+  onboarding_status: string;
+  is_development_environment: boolean;
   created_at: Date;
 }
 
-const PROJECT_COLUMNS = "p.id, p.display_name, p.description, p.is_production_mode, p.owner_team_id, p.logo_url, p.full_logo_url, p.created_at";
+const PROJECT_COLUMNS =
+  "p.id, p.display_name, p.description, p.is_production_mode, p.owner_team_id, p.logo_url, p.full_logo_url, " +
+  "p.logo_dark_mode_url, p.logo_full_dark_mode_url, p.onboarding_status, p.is_development_environment, p.created_at";
 
 function toProject(row: ProjectRow): ProjectRecord {
   return {
@@ -34,6 +44,10 @@ function toProject(row: ProjectRow): ProjectRecord {
     ownerTeamId: row.owner_team_id,
     logoUrl: row.logo_url,
     fullLogoUrl: row.full_logo_url,
+    logoDarkModeUrl: row.logo_dark_mode_url,
+    fullLogoDarkModeUrl: row.logo_full_dark_mode_url,
+    onboardingStatus: row.onboarding_status,
+    isDevelopmentEnvironment: row.is_development_environment,
     createdAtMillis: toMillis(row.created_at),
   };
 }
@@ -63,14 +77,17 @@ export async function findProjectWithOverrides(
   return { project: toProject(row), branchExists: row.branch_exists, overrides: row.overrides };
 }
 
+type LogoFields = "logoUrl" | "fullLogoUrl" | "logoDarkModeUrl" | "fullLogoDarkModeUrl";
+
 export async function insertProject(
   q: Queryable,
   project: Pick<ProjectRecord, "id" | "displayName" | "description" | "isProductionMode" | "ownerTeamId"> &
-    Partial<Pick<ProjectRecord, "logoUrl" | "fullLogoUrl">>,
+    Partial<Pick<ProjectRecord, LogoFields | "onboardingStatus" | "isDevelopmentEnvironment">>,
 ): Promise<ProjectRecord> {
   const rows = await q.query<ProjectRow>(
-    `INSERT INTO projects AS p (id, display_name, description, is_production_mode, owner_team_id, logo_url, full_logo_url)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${PROJECT_COLUMNS}`,
+    `INSERT INTO projects AS p (id, display_name, description, is_production_mode, owner_team_id, logo_url, full_logo_url,
+       logo_dark_mode_url, logo_full_dark_mode_url, onboarding_status, is_development_environment)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, COALESCE($10, 'completed'), COALESCE($11, false)) RETURNING ${PROJECT_COLUMNS}`,
     [
       project.id,
       project.displayName,
@@ -79,6 +96,10 @@ export async function insertProject(
       project.ownerTeamId,
       project.logoUrl ?? null,
       project.fullLogoUrl ?? null,
+      project.logoDarkModeUrl ?? null,
+      project.fullLogoDarkModeUrl ?? null,
+      project.onboardingStatus ?? null,
+      project.isDevelopmentEnvironment ?? null,
     ],
   );
   await q.query("INSERT INTO branches (project_id, id) VALUES ($1, 'main')", [project.id]);
@@ -90,28 +111,32 @@ export async function projectExists(q: Queryable, projectId: string): Promise<bo
   return rows.length > 0;
 }
 
-export type ProjectChanges = Partial<
-  Pick<ProjectRecord, "displayName" | "description" | "isProductionMode" | "logoUrl" | "fullLogoUrl">
->;
+export type ProjectChanges = Partial<Pick<ProjectRecord, "displayName" | "description" | "isProductionMode" | "onboardingStatus" | LogoFields>>;
 
 export async function updateProject(q: Queryable, projectId: string, changes: ProjectChanges): Promise<void> {
+  // A logo given as null is removed; one not given stays.
+  const logo = (value: string | null | undefined) => [value !== undefined, value ?? null];
   await q.query(
     `UPDATE projects SET
        display_name = COALESCE($2, display_name),
        description = COALESCE($3, description),
        is_production_mode = COALESCE($4, is_production_mode),
-       logo_url = CASE WHEN $5::boolean THEN $6 ELSE logo_url END,
-       full_logo_url = CASE WHEN $7::boolean THEN $8 ELSE full_logo_url END
+       onboarding_status = COALESCE($5, onboarding_status),
+       logo_url = CASE WHEN $6::boolean THEN $7 ELSE logo_url END,
+       full_logo_url = CASE WHEN $8::boolean THEN $9 ELSE full_logo_url END,
+       logo_dark_mode_url = CASE WHEN $10::boolean THEN $11 ELSE logo_dark_mode_url END,
+       logo_full_dark_mode_url = CASE WHEN $12::boolean THEN $13 ELSE logo_full_dark_mode_url END
      WHERE id = $1`,
     [
       projectId,
       changes.displayName ?? null,
       changes.description ?? null,
       changes.isProductionMode ?? null,
-      changes.logoUrl !== undefined,
-      changes.logoUrl ?? null,
-      changes.fullLogoUrl !== undefined,
-      changes.fullLogoUrl ?? null,
+      changes.onboardingStatus ?? null,
+      ...logo(changes.logoUrl),
+      ...logo(changes.fullLogoUrl),
+      ...logo(changes.logoDarkModeUrl),
+      ...logo(changes.fullLogoDarkModeUrl),
     ],
   );
 }

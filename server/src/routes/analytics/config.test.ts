@@ -48,8 +48,9 @@ describe("saved analytics queries and dashboards in the configuration", () => {
       { "apps.installed.analytics.enabled": "yes" },
     ]) {
       const res = await patch(project, override);
+      // Refused documents are answered as Stack Auth answers them: 400, the problems as text.
       expect(res.status, JSON.stringify(override)).toBe(400);
-      expect(res.json.code).toBe("SCHEMA_ERROR");
+      expect(res.headers.get("content-type"), JSON.stringify(override)).toContain("text/plain");
     }
   });
 

@@ -51,8 +51,10 @@ describe("POST /auth/anonymous/sign-up", () => {
 
   it("answers ANONYMOUS_ACCOUNTS_NOT_ENABLED, creating nobody, when the project switches it off", async () => {
     const off = await createProjectFixture(t, { config: { anonymous_sign_up_enabled: false } });
-    const current = await call(t, "GET", "/projects/current", { creds: off.client });
+    // Gatehouse's own switch: the admin's view shows it, the client's (Stack Auth's shape) does not.
+    const current = await call(t, "GET", "/internal/projects/current", { creds: off.admin });
     expect(current.json.config.anonymous_sign_up_enabled).toBe(false);
+    expect((await call(t, "GET", "/projects/current", { creds: off.client })).json.config).not.toHaveProperty("anonymous_sign_up_enabled");
     const res = await call(t, "POST", "/auth/anonymous/sign-up", { creds: off.client });
     expect([res.status, res.json.code]).toEqual([400, "ANONYMOUS_ACCOUNTS_NOT_ENABLED"]);
     const users = await call(t, "GET", "/users?include_anonymous=true", { creds: off.server });

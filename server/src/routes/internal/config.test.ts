@@ -66,15 +66,21 @@ describe("the layered configuration API", () => {
     expect(view.oauth_providers).toEqual([
       { id: "github", provider_config_id: "github", type: "standard", client_id: "id-2", client_secret: "secret-1" },
     ]);
-    expect(await overrideOf(project, "environment")).toMatchObject({ auth: { allowSignUp: false }, teams: { allowClientTeamCreation: true } });
+    // The override reads back as written: dotted keys stay dotted (Stack Auth's stored form).
+    expect(await overrideOf(project, "environment")).toMatchObject({
+      "auth.allowSignUp": false,
+      "teams.allowClientTeamCreation": true,
+      "auth.oauth.providers.github.clientId": "id-2",
+    });
   });
 
   it("lets the environment level win over the branch level, and that over the project level", async () => {
     const project = await createProjectFixture(t);
-    await patch(project, "project", { "auth.allowSignUp": false, "users.allowClientUserDeletion": true });
-    await patch(project, "branch", { "auth.allowSignUp": true, "apiKeys.enabled.user": true });
-    await patch(project, "environment", { "apiKeys.enabled.user": false });
+    expect(await patch(project, "project", { "project.requirePublishableClientKey": true })).toMatchObject({ status: 200 });
+    await patch(project, "branch", { "auth.allowSignUp": false, "apiKeys.enabled.user": true, "users.allowClientUserDeletion": true });
+    await patch(project, "environment", { "apiKeys.enabled.user": false, "auth.allowSignUp": true });
     const config = await configOf(project);
+    expect(config.project.requirePublishableClientKey).toBe(true);
     expect(config.auth.allowSignUp).toBe(true);
     expect(config.users.allowClientUserDeletion).toBe(true);
     expect(config.apiKeys.enabled.user).toBe(false);
@@ -101,7 +107,7 @@ describe("the layered configuration API", () => {
     expect(reset.status, reset.text).toBe(200);
     config = await configOf(project);
     expect(config.teams.allowClientTeamCreation).toBe(false);
-    expect(await overrideOf(project, "environment")).toEqual({ teams: {}, dataVault: { stores: { notes: null } } });
+    expect(await overrideOf(project, "environment")).toEqual({ "dataVault.stores.notes": null });
   });
 
   it("records where a branch's configuration was pushed from, and unlinks it", async () => {
@@ -115,14 +121,19 @@ describe("the layered configuration API", () => {
 
     const refused = await replace(project, "environment", {}, { type: "pushed-from-unknown" });
     expect(refused.status).toBe(400);
-    expect(refused.json.code).toBe("SCHEMA_ERROR");
+    expect(refused.text).toContain('"source"');
+    // A push to the branch level says where it came from.
+    const unsourced = await replace(project, "branch", { "auth.otp.allowSignIn": false });
+    expect(unsourced.status).toBe(400);
+    expect(unsourced.text).toContain("source is required");
+    expect((await configOf(project)).auth.otp.allowSignIn).toBe(true);
 
     expect((await call(t, "DELETE", "/internal/config/source", { creds: project.admin })).json).toEqual({ success: true });
     expect(await source()).toEqual({ type: "unlinked" });
     expect((await configOf(project)).auth.otp.allowSignIn).toBe(true);
   });
 
-  it("lets the secret server key read and write overrides (CONTRACT: s+), while the rendered document is the admin's", async () => {
+  it("lets the secret server key read and write the branch level only (as Stack Auth), while the rendered document is the admin's", async () => {
     const project = await createProjectFixture(t);
     const written = await call(t, "PATCH", "/internal/config/override/branch", {
       creds: project.server,
@@ -130,7 +141,17 @@ describe("the layered configuration API", () => {
     });
     expect(written.status, written.text).toBe(200);
     const read = await call(t, "GET", "/internal/config/override/branch", { creds: project.server });
-    expect(JSON.parse(read.json.config_string)).toEqual({ teams: { allowClientTeamCreation: true } });
+    expect(JSON.parse(read.json.config_string)).toEqual({ "teams.allowClientTeamCreation": true });
+    for (const level of ["project", "environment"] as const) {
+      const other = await call(t, "PATCH", `/internal/config/override/${level}`, {
+        creds: project.server,
+        body: { config_override_string: JSON.stringify({}) },
+      });
+      expect(other.status, level).toBe(403);
+      expect((await call(t, "GET", `/internal/config/override/${level}`, { creds: project.server })).status).toBe(403);
+    }
+    const reset = await call(t, "POST", "/internal/config/override/branch/reset-keys", { creds: project.server, body: { keys: ["teams"] } });
+    expect(reset.json.code).toBe("INSUFFICIENT_ACCESS_TYPE");
     expect((await call(t, "GET", "/internal/config", { creds: project.server })).json.code).toBe("INSUFFICIENT_ACCESS_TYPE");
     expect((await configOf(project)).teams.allowClientTeamCreation).toBe(true);
   });
@@ -151,6 +172,96 @@ describe("the layered configuration API", () => {
       body: { email: "late@example.com", password: "correct horse battery" },
     });
     expect(signUp.json.code).toBe("SIGN_UP_NOT_ENABLED");
+  });
+});
+
+describe("Stack Auth's stored form and levels", () => {
+  it("stores an override as written, a PATCH replacing each key given and every key below it", async () => {
+    const project = await createProjectFixture(t);
+    await patch(project, "environment", { "teams.allowClientTeamCreation": true, "teams.createPersonalTeamOnSignUp": true, "users.allowClientUserDeletion": true });
+    expect(await overrideOf(project, "environment")).toMatchObject({ "teams.allowClientTeamCreation": true, "users.allowClientUserDeletion": true });
+    // An object replaces the dotted keys below it, at its level and, when rendering, below it.
+    await patch(project, "environment", { teams: { allowClientTeamCreation: true } });
+    const stored = await overrideOf(project, "environment");
+    expect(stored).toMatchObject({ teams: { allowClientTeamCreation: true }, "users.allowClientUserDeletion": true });
+    expect(stored).not.toHaveProperty(["teams.createPersonalTeamOnSignUp"]);
+    expect((await configOf(project)).teams).toEqual({ allowClientTeamCreation: true, createPersonalTeamOnSignUp: false });
+  });
+
+  it("starts a new project at the environment level, with Stack Auth's creation keys, and nothing at the project level", async () => {
+    const project = await createProjectFixture(t);
+    expect(await overrideOf(project, "project")).toEqual({});
+    expect(await overrideOf(project, "branch")).toEqual({});
+    expect(await overrideOf(project, "environment")).toMatchObject({
+      "apps.installed.authentication.enabled": true,
+      "apps.installed.emails.enabled": true,
+      "auth.password.allowSignIn": true,
+      "rbac.defaultPermissions.teamCreator": { team_admin: true },
+      "rbac.defaultPermissions.teamMember": { team_member: true },
+    });
+    const config = await configOf(project);
+    expect(Object.entries(config.apps.installed).filter(([, app]) => (app as { enabled: boolean }).enabled).map(([id]) => id)).toEqual(["authentication", "emails"]);
+    expect(config.sourceOfTruth).toEqual({ type: "hosted" });
+    expect(config.auth).not.toHaveProperty("anonymous");
+  });
+
+  it("ignores dotted keys into a trusted domain no level created, and takes the same domain as an object", async () => {
+    const project = await createProjectFixture(t);
+    expect(await patch(project, "environment", { "domains.trustedDomains.2.baseUrl": "https://example.com", "domains.trustedDomains.2.handlerPath": "/handler" })).toMatchObject({
+      status: 200,
+    });
+    expect((await configOf(project)).domains.trustedDomains).toEqual({});
+    expect(
+      await patch(project, "environment", {
+        domains: { trustedDomains: { 3: { baseUrl: "http://nested.example.com", handlerPath: "/nested" } } },
+        "domains.trustedDomains.4.baseUrl": "http://dotted.example.com",
+      }),
+    ).toMatchObject({ status: 200 });
+    expect((await configOf(project)).domains.trustedDomains).toEqual({ 3: { baseUrl: "http://nested.example.com", handlerPath: "/nested" } });
+    expect(await patch(project, "environment", { "domains.trustedDomains.any": { baseUrl: "http://*:*", handlerPath: "/" } })).toMatchObject({ status: 200 });
+  });
+
+  it("keeps each level to its keys: environment-only keys at the branch level are refused, naming them", async () => {
+    const project = await createProjectFixture(t);
+    for (const [changes, key] of [
+      [{ "domains.trustedDomains.my-domain": { baseUrl: "https://example.com", handlerPath: "/auth/handler" } }, "domains.trustedDomains"],
+      [{ "emails.server": { isShared: false, host: "smtp.example.com", port: 587, username: "u", password: "p", senderName: "T", senderEmail: "t@example.com" } }, "emails.server"],
+      [{ "auth.oauth.providers.google": { type: "google", isShared: false, clientId: "id", clientSecret: "secret" } }, "auth.oauth.providers.google.clientId"],
+      [{ "teams.allowClientTeamCreation": true }, "teams"],
+    ] as const) {
+      const level = key === "teams" ? "project" : "branch";
+      const response = await patch(project, level, changes);
+      expect(response.status, key).toBe(400);
+      expect(response.text).toContain(`"${key}`);
+    }
+    expect(await patch(project, "branch", { "auth.oauth.providers.my_provider": { type: "google", allowSignIn: true, allowConnectedAccounts: true } })).toMatchObject({
+      status: 200,
+    });
+  });
+
+  it("resets a parent key with everything below it, whether stored dotted or nested", async () => {
+    const project = await createProjectFixture(t);
+    await patch(project, "environment", {
+      auth: { oauth: { providers: { google: { type: "google", isShared: false, clientId: "id", clientSecret: "secret", allowSignIn: true } } } },
+      "teams.allowClientTeamCreation": true,
+      "teams.createPersonalTeamOnSignUp": true,
+    });
+    const reset = (keys: string[]) => call(t, "POST", "/internal/config/override/environment/reset-keys", { creds: project.admin, body: { keys } });
+    expect((await reset(["teams", "auth.oauth.providers.google"])).status).toBe(200);
+    const stored = await overrideOf(project, "environment");
+    expect(Object.keys(stored).filter((key) => key.startsWith("teams") || key === "auth")).toEqual([]);
+    const config = await configOf(project);
+    expect(config.auth.oauth.providers).toEqual({});
+    expect(config.teams.allowClientTeamCreation).toBe(false);
+    const project2 = (await call(t, "POST", "/internal/config/override/project/reset-keys", { creds: project.admin, body: { keys: [] } })).json;
+    expect(project2.code).toBe("SCHEMA_ERROR");
+  });
+
+  it("reads a list of trusted domains pushed in Stack Auth's older form as a record", async () => {
+    const project = await createProjectFixture(t);
+    const list = [{ baseUrl: "https://one.example.com", handlerPath: "/handler" }];
+    expect(await replace(project, "environment", { "domains.trustedDomains": list })).toMatchObject({ status: 200 });
+    expect((await configOf(project)).domains.trustedDomains).toEqual({ 0: list[0] });
   });
 });
 
@@ -217,32 +328,46 @@ describe("refused configuration overrides", () => {
     ["a __proto__ key", { "__proto__.polluted": true }, "__proto__.polluted"],
   ];
 
-  it.each(refused)("refuses %s with SCHEMA_ERROR naming the key, and stores nothing", async (_name, changes, key) => {
+  it.each(refused)("refuses %s with a 400 naming the key as text (as Stack Auth answers), and stores nothing", async (_name, changes, key) => {
     const before = await overrideOf(project, "environment");
     const response = await patch(project, "environment", changes);
     expect(response.status, response.text).toBe(400);
-    expect(response.json.code).toBe("SCHEMA_ERROR");
-    expect(response.json.error).toContain(`"${key}"`);
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    expect(response.headers.get("x-stack-known-error")).toBeNull();
+    expect(response.text).toContain(`"${key}"`);
     expect(await overrideOf(project, "environment")).toEqual(before);
   });
 
   it("refuses config strings that are not JSON objects, or hold what no body may", async () => {
-    for (const config_override_string of ["{", "[]", "42", '{"auth":{"allowSignUp":1e999}}', '{"a\\u0000":true}', '{"dataVault":{"stores":{"s":{"displayName":"\\ud800"}}}}']) {
+    for (const config_override_string of ["{", "[]", "42"]) {
+      const response = await call(t, "PATCH", "/internal/config/override/environment", { creds: project.admin, body: { config_override_string } });
+      expect(response.status, config_override_string).toBe(400);
+      expect(response.headers.get("content-type")).toContain("text/plain");
+      expect(response.text).toMatch(config_override_string === "{" ? /is not valid JSON/ : /must be a JSON object/);
+    }
+    for (const config_override_string of ['{"auth":{"allowSignUp":1e999}}', '{"a\\u0000":true}', '{"dataVault":{"stores":{"s":{"displayName":"\\ud800"}}}}']) {
       const response = await call(t, "PATCH", "/internal/config/override/environment", { creds: project.admin, body: { config_override_string } });
       expect(response.status, config_override_string).toBe(400);
       expect(response.json.code).toBe("SCHEMA_ERROR");
     }
+    // Stack Auth's routes do not take its fourth level, organization.
     const badLevel = await call(t, "GET", "/internal/config/override/organization" as "/internal/config/override/{level}", { creds: project.admin });
     expect(badLevel.json.code).toBe("SCHEMA_ERROR");
+    expect(badLevel.json.error).toContain("params.level must be one of the following values: project, branch, environment");
   });
 
-  it("judges a change by the whole document: a branch-level secret completes an environment-level provider", async () => {
+  it("judges a change by the whole document: environment-level credentials complete a branch-level provider", async () => {
     const own = await createProjectFixture(t);
-    expect(await patch(own, "branch", { "auth.oauth.providers.gh": { type: "github", isShared: false, clientId: "i", clientSecret: "s" } })).toMatchObject({
-      status: 200,
+    // A provider the branch declares is shared (Stack Auth's default) until the environment gives it credentials.
+    expect(await patch(own, "branch", { "auth.oauth.providers.gh": { type: "github", allowSignIn: true } })).toMatchObject({ status: 200 });
+    expect((await configOf(own)).auth.oauth.providers.gh).toEqual({ type: "github", isShared: true, allowSignIn: true, allowConnectedAccounts: false });
+    expect(await patch(own, "environment", { "auth.oauth.providers.gh.isShared": false, "auth.oauth.providers.gh.clientId": "i" })).toMatchObject({
+      status: 400,
     });
-    expect(await patch(own, "environment", { "auth.oauth.providers.gh.clientId": "j" })).toMatchObject({ status: 200 });
-    expect((await configOf(own)).auth.oauth.providers.gh).toMatchObject({ clientId: "j", clientSecret: "s" });
+    expect(
+      await patch(own, "environment", { "auth.oauth.providers.gh.isShared": false, "auth.oauth.providers.gh.clientId": "i", "auth.oauth.providers.gh.clientSecret": "s" }),
+    ).toMatchObject({ status: 200 });
+    expect((await configOf(own)).auth.oauth.providers.gh).toMatchObject({ type: "github", isShared: false, clientId: "i", clientSecret: "s", allowSignIn: true });
   });
 
   it("holds a project in production mode to HTTPS trusted domains", async () => {
@@ -251,7 +376,7 @@ describe("refused configuration overrides", () => {
     expect((await call(t, "PATCH", "/internal/projects/current", { creds: prod.admin, body: { is_production_mode: true } })).status).toBe(200);
     const response = await patch(prod, "environment", { "domains.trustedDomains.x": { baseUrl: "http://app.example.com", handlerPath: "/handler" } });
     expect(response.status).toBe(400);
-    expect(response.json.error).toContain("Trusted domains should be HTTPS");
+    expect(response.text).toContain("Trusted domains should be HTTPS");
   });
 });
 
@@ -275,7 +400,7 @@ describeSecurity({
   operationId: "resetConfigOverrideKeys",
   method: "POST",
   path: "/internal/config/override/environment/reset-keys",
-  access: ["server", "admin"],
+  access: ["admin"],
   body: { keys: [] },
 });
 describeSecurity({ operationId: "getConfigSource", method: "GET", path: "/internal/config/source", access: ["admin"] });

@@ -30,14 +30,16 @@ const OAuthProviderViewSchema = z.object({
   apple_bundle_ids: z.array(z.string().min(1).max(256)).max(50).optional().openapi({ description: "Bundle ids of native Apple apps (Sign in with Apple)." }),
 });
 
-const OAuthProviderInputSchema = OAuthProviderViewSchema.omit({ provider_config_id: true }).superRefine((p, ctx) => {
+const OAuthProviderInputSchema = OAuthProviderViewSchema.omit({ provider_config_id: true })
+  .extend({ apple_bundle_ids: z.array(z.string().min(1).max(256)).max(100).optional() })
+  .superRefine((p, ctx) => {
   if (p.type !== "standard") return;
   if (!p.client_id) ctx.addIssue({ code: "custom", path: ["client_id"], message: "Client ID is missing" });
   if (!p.client_secret) ctx.addIssue({ code: "custom", path: ["client_secret"], message: "Client secret is missing" });
 });
 
 const EmailConfigSchema = z
-  .object({
+  .strictObject({
     type: z.enum(["shared", "standard"]),
     host: z.string().optional(),
     port: z.number().int().min(0).max(65535).optional(),
@@ -89,8 +91,10 @@ const configFields = {
   credential_enabled: z.boolean(),
   magic_link_enabled: z.boolean(),
   passkey_enabled: z.boolean(),
-  anonymous_sign_up_enabled: z.boolean().openapi({
-    description: "Whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). Default true.",
+  anonymous_sign_up_enabled: z.boolean().optional().openapi({
+    description:
+      "Gatehouse's own: whether POST /auth/anonymous/sign-up creates anonymous users (else ANONYMOUS_ACCOUNTS_NOT_ENABLED). " +
+      "Read back only once set; absent means true.",
   }),
   client_team_creation_enabled: z.boolean(),
   client_user_deletion_enabled: z.boolean(),
@@ -103,7 +107,7 @@ const configFields = {
   team_member_default_permissions: z.array(PermissionRefSchema),
   user_default_permissions: z.array(PermissionRefSchema),
   oauth_account_merge_strategy: MergeStrategySchema,
-  rate_limits: RateLimitsSchema,
+  rate_limits: RateLimitsSchema.optional().openapi({ description: "Gatehouse's own; read back only when the project has rate limits of its own." }),
 };
 
 export const ProjectConfigSchema = z
@@ -116,9 +120,17 @@ export const ProjectConfigSchema = z
   .openapi("ProjectConfig");
 
 export const ProjectConfigPatchSchema = z
-  .strictObject({ ...configFields, oauth_providers: z.array(OAuthProviderInputSchema), email_config: EmailConfigSchema })
+  .strictObject({
+    ...configFields,
+    oauth_providers: z.array(OAuthProviderInputSchema),
+    email_config: EmailConfigSchema,
+    require_email_verification: z.boolean().openapi({ description: "Whether users must verify their e-mail before using the app (onboarding.requireEmailVerification)." }),
+  })
   .partial()
   .openapi("ProjectConfigPatch");
+
+/** Stack Auth's stages of the dashboard's onboarding of a project; `completed` once past it. */
+const ONBOARDING_STATUSES = ["config_choice", "apps_selection", "auth_setup", "domain_setup", "email_theme_setup", "payments_setup", "welcome", "completed"] as const;
 
 export const AdminProjectSchema = z
   .object({
@@ -127,10 +139,13 @@ export const AdminProjectSchema = z
     description: z.string(),
     created_at_millis: z.number(),
     is_production_mode: z.boolean(),
-    is_development_environment: z.boolean(),
+    is_development_environment: z.boolean().optional().openapi({ description: "Present, true, only for a project created as a development environment." }),
     owner_team_id: z.string().nullable(),
+    onboarding_status: z.enum(ONBOARDING_STATUSES),
     logo_url: z.string().nullable(),
-    full_logo_url: z.string().nullable(),
+    logo_full_url: z.string().nullable(),
+    logo_dark_mode_url: z.string().nullable(),
+    logo_full_dark_mode_url: z.string().nullable(),
     config: ProjectConfigSchema,
   })
   .openapi("AdminProject");
@@ -139,15 +154,19 @@ const projectFields = {
   display_name: z.string().min(1).max(256),
   description: z.string().max(10_000).nullable(),
   is_production_mode: z.boolean(),
+  onboarding_status: z.enum(ONBOARDING_STATUSES),
   logo_url: ImageUrlSchema.nullable(),
-  full_logo_url: ImageUrlSchema.nullable(),
+  logo_full_url: ImageUrlSchema.nullable(),
+  logo_dark_mode_url: ImageUrlSchema.nullable(),
+  logo_full_dark_mode_url: ImageUrlSchema.nullable(),
+  full_logo_url: ImageUrlSchema.nullable().openapi({ description: "Deprecated: the name Gatehouse used for logo_full_url." }),
   config: ProjectConfigPatchSchema,
 };
 
 export const ProjectUpdateSchema = z.strictObject(projectFields).partial().openapi("ProjectUpdate");
 
 export const ProjectCreateSchema = z
-  .strictObject({ ...projectFields, owner_team_id: z.uuid() })
+  .strictObject({ ...projectFields, owner_team_id: z.uuid(), is_development_environment: z.boolean() })
   .partial()
   .required({ display_name: true, owner_team_id: true })
   .openapi("ProjectCreate");
@@ -157,8 +176,11 @@ export function toProjectInput(body: z.infer<typeof ProjectUpdateSchema>): Proje
     displayName: body.display_name,
     description: body.description === null ? "" : body.description,
     isProductionMode: body.is_production_mode,
+    onboardingStatus: body.onboarding_status,
     logoUrl: body.logo_url,
-    fullLogoUrl: body.full_logo_url,
+    fullLogoUrl: body.logo_full_url !== undefined ? body.logo_full_url : body.full_logo_url,
+    logoDarkModeUrl: body.logo_dark_mode_url,
+    fullLogoDarkModeUrl: body.logo_full_dark_mode_url,
     config: body.config,
   };
 }
@@ -170,10 +192,13 @@ export function toAdminProject(project: Project, config: Tenancy["config"]): z.i
     description: project.description,
     created_at_millis: project.createdAtMillis,
     is_production_mode: project.isProductionMode,
-    is_development_environment: false,
+    ...(project.isDevelopmentEnvironment ? { is_development_environment: true } : {}),
     owner_team_id: project.ownerTeamId,
+    onboarding_status: project.onboardingStatus as (typeof ONBOARDING_STATUSES)[number],
     logo_url: project.logoUrl,
-    full_logo_url: project.fullLogoUrl,
+    logo_full_url: project.fullLogoUrl,
+    logo_dark_mode_url: project.logoDarkModeUrl,
+    logo_full_dark_mode_url: project.fullLogoDarkModeUrl,
     config: toProjectConfigView(config),
   };
 }

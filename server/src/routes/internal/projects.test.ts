@@ -219,6 +219,103 @@ describe("POST /internal/projects/transfer", () => {
   });
 });
 
+describe("Stack Auth's project shape", () => {
+  const internalServer = { projectId: "internal", accessType: "server" as const, secretKey: TEST_INTERNAL_KEYS.secretServerKey };
+
+  it("reads the logo variants, the onboarding status and no Gatehouse-only fields a project has not set", async () => {
+    const fresh = await createProjectFixture(t);
+    const read = await call(t, "GET", "/internal/projects/current", { creds: fresh.admin });
+    expect(read.json).toMatchObject({ logo_url: null, logo_full_url: null, logo_dark_mode_url: null, logo_full_dark_mode_url: null, onboarding_status: "completed" });
+    expect(read.json).not.toHaveProperty("full_logo_url");
+    expect(read.json).not.toHaveProperty("is_development_environment");
+    expect(read.json.config).not.toHaveProperty("anonymous_sign_up_enabled");
+    expect(read.json.config).not.toHaveProperty("rate_limits");
+  });
+
+  it("writes the logos under the SDK's names (and the old full_logo_url), the onboarding status, and shows Gatehouse's fields once set", async () => {
+    const fresh = await createProjectFixture(t);
+    const logo = "https://example.com/logo.png";
+    const updated = await call(t, "PATCH", "/internal/projects/current", {
+      creds: fresh.admin,
+      body: {
+        logo_full_url: logo,
+        logo_dark_mode_url: `${logo}?dark`,
+        logo_full_dark_mode_url: `${logo}?full-dark`,
+        onboarding_status: "auth_setup",
+        config: { anonymous_sign_up_enabled: false, rate_limits: { sign_in_per_ip: { max: 5 } }, require_email_verification: true },
+      },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.json).toMatchObject({ logo_full_url: logo, logo_dark_mode_url: `${logo}?dark`, logo_full_dark_mode_url: `${logo}?full-dark`, onboarding_status: "auth_setup" });
+    expect(updated.json.config).toMatchObject({ anonymous_sign_up_enabled: false, rate_limits: { sign_in_per_ip: { max: 5 } } });
+    const old = await call(t, "PATCH", "/internal/projects/current", { creds: fresh.admin, body: { full_logo_url: null } });
+    expect(old.json.logo_full_url).toBeNull();
+    const config = JSON.parse((await call(t, "GET", "/internal/config", { creds: fresh.admin })).json.config_string);
+    expect(config.onboarding.requireEmailVerification).toBe(true);
+    const refused = await call(t, "PATCH", "/internal/projects/current", { creds: fresh.admin, body: { onboarding_status: "halfway" } as never });
+    expect(refused.json.code).toBe("SCHEMA_ERROR");
+  });
+
+  it("marks a project created as a development environment", async () => {
+    const owner = await signUpUser(t, internalClient, { email: uniqueEmail("dev-env") });
+    const me = await call(t, "GET", "/users/me", { creds: asOwner(owner.accessToken) });
+    const created = await call(t, "POST", "/internal/projects", {
+      creds: asOwner(owner.accessToken),
+      body: { display_name: "Dev", owner_team_id: me.json.selected_team_id, is_development_environment: true },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.is_development_environment).toBe(true);
+  });
+
+  it("stores Apple bundle ids of a provider and reads them back", async () => {
+    const fresh = await createProjectFixture(t);
+    const updated = await call(t, "PATCH", "/internal/projects/current", {
+      creds: fresh.admin,
+      body: { config: { oauth_providers: [{ id: "apple", type: "standard", client_id: "c", client_secret: "s", apple_bundle_ids: ["com.example.app"] }] } },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.json.config.oauth_providers).toEqual([
+      { id: "apple", provider_config_id: "apple", type: "standard", client_id: "c", client_secret: "s", apple_bundle_ids: ["com.example.app"] },
+    ]);
+  });
+
+  it("refuses an e-mail theme the project does not have with a 400 sentence as text, and unknown e-mail config fields", async () => {
+    const fresh = await createProjectFixture(t);
+    const theme = await call(t, "PATCH", "/internal/projects/current", { creds: fresh.admin, body: { config: { email_theme: "some-invalid-theme" } } });
+    expect(theme.status).toBe(400);
+    expect(theme.headers.get("content-type")).toContain("text/plain");
+    expect(theme.text).toContain("e-mail theme");
+    const unknownField = await call(t, "PATCH", "/internal/projects/current", {
+      creds: fresh.admin,
+      body: { config: { email_config: { type: "shared", client_id: "x" } } } as never,
+    });
+    expect(unknownField.json.code).toBe("SCHEMA_ERROR");
+  });
+
+  it("answers a transfer with the string \"true\", and asks team_admin of the owning team", async () => {
+    const owned = await createProjectFixture(t);
+    const ownerMe = await call(t, "GET", "/users/me", { creds: asOwner(owned.owner.accessToken) });
+    const ownerTeam = ownerMe.json.selected_team_id as string;
+    const member = await signUpUser(t, internalClient, { email: uniqueEmail("plain-member") });
+    const joined = await call(t, "POST", `/team-memberships/${ownerTeam}/${member.userId}` as "/team-memberships/{team_id}/{user_id}", { creds: internalServer, body: {} });
+    expect(joined.status, joined.text).toBe(201);
+    const memberTeam = (await call(t, "GET", "/users/me", { creds: asOwner(member.accessToken) })).json.selected_team_id as string;
+    const refused = await call(t, "POST", "/internal/projects/transfer", {
+      creds: asOwner(member.accessToken),
+      body: { project_id: owned.projectId, new_team_id: memberTeam },
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.json).toMatchObject({ code: "TEAM_PERMISSION_REQUIRED", details: { team_id: ownerTeam, user_id: member.userId, permission_id: "team_admin" } });
+
+    const target = await call(t, "POST", "/teams", { creds: asOwner(owned.owner.accessToken), body: { display_name: "Target", creator_user_id: "me" } });
+    const moved = await call(t, "POST", "/internal/projects/transfer", {
+      creds: asOwner(owned.owner.accessToken),
+      body: { project_id: owned.projectId, new_team_id: target.json.id },
+    });
+    expect(moved.json).toEqual({ success: "true" });
+  });
+});
+
 describeSecurity({ operationId: "deleteCurrentProject", method: "DELETE", path: "/internal/projects/current", access: ["admin"] });
 describeSecurity({
   operationId: "transferProject",

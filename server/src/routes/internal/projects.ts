@@ -81,9 +81,13 @@ const TransferBody = z
   .strictObject({ project_id: z.string().min(1).max(128), new_team_id: z.uuid() })
   .openapi("ProjectTransfer");
 
+const TransferredSchema = z
+  .object({ success: z.literal("true").openapi({ description: 'The string "true", as Stack Auth answers.' }) })
+  .openapi("ProjectTransferred");
+
 const transferProjectRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "PROJECT_NOT_FOUND", "TEAM_MEMBERSHIP_NOT_FOUND"],
+  ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "PROJECT_NOT_FOUND", "TEAM_PERMISSION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND"],
   {
     operationId: "transferProject",
     method: "post",
@@ -92,9 +96,10 @@ const transferProjectRoute = authenticatedRoute(
     summary: "Move a project the signed-in user owns to another of their teams",
     description:
       "Call on the internal project with a user session. A project the user does not own through one of their teams answers " +
-      "PROJECT_NOT_FOUND; a team they are not a member of, TEAM_MEMBERSHIP_NOT_FOUND.",
+      "PROJECT_NOT_FOUND; without `team_admin` in the team that owns it, TEAM_PERMISSION_REQUIRED; a new team they are not a " +
+      "member of, TEAM_MEMBERSHIP_NOT_FOUND.",
     request: { body: jsonBody(TransferBody) },
-    responses: { 200: jsonResponse(SuccessSchema, "Transferred") },
+    responses: { 200: jsonResponse(TransferredSchema, "Transferred") },
   },
 );
 
@@ -113,6 +118,7 @@ export function registerInternalProjectRoutes(router: Router): void {
       ...toProjectInput(body),
       displayName: body.display_name,
       ownerTeamId: body.owner_team_id,
+      isDevelopmentEnvironment: body.is_development_environment,
     });
     const tenancy = await deps.tenancies.load(project.id);
     return c.json(toAdminProject(tenancy.project, tenancy.config), 201);
@@ -145,7 +151,7 @@ export function registerInternalProjectRoutes(router: Router): void {
     const user = internalUser(c.var.auth);
     const { project_id, new_team_id } = c.req.valid("json");
     await transferProject(c.var.deps, user.sub, project_id, new_team_id);
-    return c.json({ success: true as const }, 200);
+    return c.json({ success: "true" as const }, 200);
   });
 
   router.openapi(updateCurrentProjectAdminRoute, async (c) => {

@@ -14,7 +14,7 @@ beforeAll(async () => {
 });
 
 describe("GET /projects/current", () => {
-  it("tells a client what a sign-in page needs and nothing secret", async () => {
+  it("tells a client what a sign-in page needs and nothing secret (not the Gatehouse-only anonymous switch)", async () => {
     const res = await call(t, "GET", "/projects/current", { creds: project.client });
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
@@ -25,7 +25,6 @@ describe("GET /projects/current", () => {
         credential_enabled: true,
         magic_link_enabled: true,
         passkey_enabled: false,
-        anonymous_sign_up_enabled: true,
         client_team_creation_enabled: false,
         client_user_deletion_enabled: false,
         allow_localhost: true,

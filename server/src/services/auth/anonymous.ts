@@ -20,7 +20,7 @@ export async function signUpAnonymously(
   tenancy: Tenancy,
   client: ClientInfo,
 ): Promise<SignInTokens> {
-  if (!tenancy.config.auth.anonymous.allowSignUp) throw new KnownError("ANONYMOUS_ACCOUNTS_NOT_ENABLED");
+  if (tenancy.config.auth.anonymous?.allowSignUp === false) throw new KnownError("ANONYMOUS_ACCOUNTS_NOT_ENABLED");
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signUpPerIp, subject: client.ip }]);
   const user = await createUser(deps, tenancy, { isAnonymous: true });
   const session = await openSession(deps.db, tenancy, user.id, client);

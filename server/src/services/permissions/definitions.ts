@@ -1,5 +1,5 @@
 /**
- * Permission definitions: written to the project-level configuration override under
+ * Permission definitions: written to the environment-level configuration override under
  * `rbac.permissions.<id>`, read from the rendered configuration. Containment must name
  * definitions of the same scope and must stay acyclic.
  */
@@ -9,7 +9,7 @@ import { deleteGrantsOfPermission, renameGrants } from "../../db/queries/permiss
 import type { PermissionScope } from "./scope";
 import { KnownError } from "../../errors";
 import type { PermissionDefinitionConfig, ProjectConfig } from "../project-config/document";
-import { expandDottedKeys, isUnstorableKey } from "../project-config/render";
+import { expandDottedKeys, isUnstorableKey, overrideWith } from "../project-config/render";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 import { definitionsOf, expansionOf, isSystemPermission, scopeOf, type PermissionDefinition } from "./check";
@@ -62,21 +62,26 @@ const toConfig = (def: { description?: string; contained: string[] }, scope: Per
   containedPermissionIds: Object.fromEntries(def.contained.map((child) => [child, true as const])),
 });
 
-/** Edits the project-level override's `rbac` section under a row lock, then refreshes the tenancy. */
+/**
+ * Writes definition changes to the environment override (as Stack Auth writes them), under
+ * its row lock, then refreshes the tenancy. Each definition and each default set the edit
+ * touches is written whole under its own key (`rbac.permissions.<id>`, null to remove it),
+ * so it replaces whatever any level said of it.
+ */
 async function editRbac(
   deps: ServiceDeps,
   tenancy: Tenancy,
   edit: (rbac: { permissions: Json; defaultPermissions: Json }, tx: Queryable) => Promise<void>,
 ): Promise<Tenancy> {
   await deps.db.transaction(async (tx) => {
-    await lockOverride(tx, tenancy.projectId, "project", "");
-    const doc = expandDottedKeys(await findOverride(tx, tenancy.projectId, "project", ""));
-    const rbac = (typeof doc.rbac === "object" && doc.rbac !== null ? doc.rbac : {}) as Json;
-    const permissions = (typeof rbac.permissions === "object" && rbac.permissions !== null ? rbac.permissions : {}) as Json;
-    const defaults = (typeof rbac.defaultPermissions === "object" && rbac.defaultPermissions !== null ? rbac.defaultPermissions : {}) as Json;
-    await edit({ permissions, defaultPermissions: defaults }, tx);
-    doc.rbac = { ...rbac, permissions, defaultPermissions: defaults };
-    await upsertOverride(tx, tenancy.projectId, "project", "", doc);
+    await lockOverride(tx, tenancy.projectId, "environment", tenancy.branchId);
+    const current = await findOverride(tx, tenancy.projectId, "environment", tenancy.branchId);
+    const rbac = { permissions: {} as Json, defaultPermissions: {} as Json };
+    await edit(rbac, tx);
+    const changes: Json = {};
+    for (const [id, definition] of Object.entries(rbac.permissions)) changes[`rbac.permissions.${id}`] = definition;
+    for (const [set, ids] of Object.entries(rbac.defaultPermissions)) changes[`rbac.defaultPermissions.${set}`] = ids;
+    await upsertOverride(tx, tenancy.projectId, "environment", tenancy.branchId, overrideWith(current, changes));
   });
   deps.tenancies.forget(tenancy.projectId);
   return deps.tenancies.load(tenancy.projectId, tenancy.branchId);
@@ -116,7 +121,7 @@ export async function updateDefinition(
   const updated = await editRbac(deps, tenancy, async (rbac, tx) => {
     rbac.permissions[newId] = toConfig({ description, contained }, scope);
     if (newId !== id) {
-      delete rbac.permissions[id];
+      rbac.permissions[id] = null;
       const inDefaults = isInDefaultSets(tenancy.config, rbac, scope, id);
       replaceReferences(tenancy.config, scope, rbac, id, newId);
       if (inDefaults) await followInBranchLevels(tx, tenancy.projectId, scope, id, newId);
@@ -130,7 +135,7 @@ export async function deleteDefinition(deps: ServiceDeps, tenancy: Tenancy, scop
   refuseSystem(id);
   requireDefinition(tenancy.config, scope, id);
   await editRbac(deps, tenancy, async (rbac, tx) => {
-    delete rbac.permissions[id];
+    rbac.permissions[id] = null;
     const inDefaults = isInDefaultSets(tenancy.config, rbac, scope, id);
     replaceReferences(tenancy.config, scope, rbac, id, null);
     if (inDefaults) await followInBranchLevels(tx, tenancy.projectId, scope, id, null);
@@ -184,18 +189,18 @@ function isInDefaultSets(config: ProjectConfig, projectLevel: { defaultPermissio
  */
 async function followInBranchLevels(tx: Queryable, projectId: string, scope: PermissionScope, from: string, to: string | null): Promise<void> {
   for (const row of await lockBranchLevelOverrides(tx, projectId)) {
+    // Read through dotted and nested keys alike; written back as dotted keys, so the rest of
+    // the override keeps the form it was stored in.
     const doc = expandDottedKeys(row.override);
     const defaults = isJson(doc.rbac) ? doc.rbac.defaultPermissions : undefined;
     if (!isJson(defaults)) continue;
-    let changed = false;
+    const changes: Json = {};
     for (const set of DEFAULT_SETS[scope]) {
       const entries = defaults[set];
       if (!isJson(entries) || !Object.hasOwn(entries, from)) continue;
-      const value = entries[from];
-      delete entries[from];
-      if (to !== null) entries[to] = value;
-      changed = true;
+      const renamed = Object.fromEntries(Object.entries(entries).flatMap(([id, value]) => (id !== from ? [[id, value]] : to !== null ? [[to, value]] : [])));
+      changes[`rbac.defaultPermissions.${set}`] = renamed;
     }
-    if (changed) await upsertOverride(tx, projectId, row.level, row.branchId, doc);
+    if (Object.keys(changes).length > 0) await upsertOverride(tx, projectId, row.level, row.branchId, overrideWith(row.override, changes));
   }
 }

@@ -10,19 +10,16 @@ const allOf = (ids: readonly string[]): Record<string, true> => Object.fromEntri
  * able to manage it; admins may edit or delete both like any definition.
  */
 export const STARTER_RBAC_OVERRIDE: ConfigOverride = {
-  rbac: {
-    permissions: {
-      team_admin: {
-        description: "Given to whoever creates a team: every team system permission",
-        scope: "team",
-        containedPermissionIds: allOf(TEAM_SYSTEM_PERMISSIONS),
-      },
-      team_member: {
-        description: "Given to every member who joins a team: read and invite its members",
-        scope: "team",
-        containedPermissionIds: allOf(["$read_members", "$invite_members"]),
-      },
-    },
-    defaultPermissions: { teamCreator: { team_admin: true }, teamMember: { team_member: true }, signUp: {} },
+  "rbac.permissions.team_member": {
+    description: "Given to every member who joins a team: read and invite its members",
+    scope: "team",
+    containedPermissionIds: allOf(["$read_members", "$invite_members"]),
   },
+  "rbac.permissions.team_admin": {
+    description: "Given to whoever creates a team: every team system permission",
+    scope: "team",
+    containedPermissionIds: allOf(TEAM_SYSTEM_PERMISSIONS),
+  },
+  "rbac.defaultPermissions.teamCreator": { team_admin: true },
+  "rbac.defaultPermissions.teamMember": { team_member: true },
 };

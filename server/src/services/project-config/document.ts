@@ -5,6 +5,7 @@
  * mean the same thing here.
  */
 import type { RateLimitSettings } from "../../config/rate-limits";
+import { APP_IDS, type AppId } from "./apps";
 
 export interface OAuthProviderConfig {
   type: string;
@@ -130,6 +131,17 @@ export interface WebhookEndpointConfig {
   events?: Record<string, Record<string, true>>;
 }
 
+/** Where a project's data lives, as Stack Auth records it; Gatehouse keeps every project in its own database. */
+export type SourceOfTruth =
+  | { type: "hosted" }
+  | { type: "neon"; connectionStrings: Record<string, string> }
+  | { type: "postgres"; connectionString: string };
+
+export interface ExternalDatabaseConfig {
+  type?: "postgres";
+  connectionString?: string;
+}
+
 export interface AnalyticsQueryFolderConfig {
   displayName?: string;
   sortOrder?: number;
@@ -137,13 +149,15 @@ export interface AnalyticsQueryFolderConfig {
 }
 
 export interface ProjectConfig {
+  sourceOfTruth: SourceOfTruth;
   project: { requirePublishableClientKey: boolean };
   auth: {
     allowSignUp: boolean;
     password: { allowSignIn: boolean };
     otp: { allowSignIn: boolean };
     passkey: { allowSignIn: boolean };
-    anonymous: { allowSignUp: boolean };
+    /** Gatehouse's own key, rendered only when an override sets it: anonymous sign-up is allowed unless it says false. */
+    anonymous?: { allowSignUp?: boolean };
     oauth: {
       accountMergeStrategy: "link_method" | "raise_error" | "allow_duplicates";
       providers: Record<string, OAuthProviderConfig>;
@@ -156,6 +170,8 @@ export interface ProjectConfig {
   teams: { createPersonalTeamOnSignUp: boolean; allowClientTeamCreation: boolean };
   users: { allowClientUserDeletion: boolean };
   apiKeys: { enabled: { user: boolean; team: boolean } };
+  /** Which of Stack Auth's dashboard apps are switched on; every known app is listed, in the app store's order. */
+  apps: { installed: Record<AppId, { enabled: boolean }> };
   domains: { allowLocalhost: boolean; trustedDomains: Record<string, TrustedDomainConfig> };
   rbac: {
     permissions: Record<string, PermissionDefinitionConfig>;
@@ -172,10 +188,10 @@ export interface ProjectConfig {
     templates: Record<string, { displayName?: string; tsxSource?: string; themeId?: string | false }>;
   };
   payments: PaymentsConfig;
+  /** External databases Stack Auth copies project data into; stored and shown, not synced by Gatehouse. */
+  dbSync: { externalDatabases: Record<string, ExternalDatabaseConfig> };
   dataVault: { stores: Record<string, { displayName?: string }> };
   webhooks: { endpoints: Record<string, WebhookEndpointConfig> };
-  /** Apps the project has turned on, by app id (e.g. `analytics`). */
-  apps: { installed: Record<string, { enabled?: boolean }> };
   /** Saved analytics queries, in folders. */
   analytics: { queryFolders: Record<string, AnalyticsQueryFolderConfig> };
   /** Dashboards written as TSX, by UUID. */
@@ -210,14 +226,15 @@ export const canonicalThemeId = (id: string): string => (Object.hasOwn(EMAIL_THE
 
 export function defaultProjectConfig(): ProjectConfig {
   return {
+    sourceOfTruth: { type: "hosted" },
     project: { requirePublishableClientKey: false },
     auth: {
       allowSignUp: true,
       password: { allowSignIn: true },
       otp: { allowSignIn: false },
       passkey: { allowSignIn: false },
-      // On by default, as the SDK's `getUser({ or: "anonymous" })` expects of a project that did not opt out.
-      anonymous: { allowSignUp: true },
+      // Gatehouse's own key: present so dotted keys can write into it, and left out of the rendered document while empty.
+      anonymous: {},
       oauth: { accountMergeStrategy: "link_method", providers: {} },
       signUpRules: {},
       signUpRulesDefaultAction: "allow",
@@ -226,18 +243,31 @@ export function defaultProjectConfig(): ProjectConfig {
     teams: { createPersonalTeamOnSignUp: false, allowClientTeamCreation: false },
     users: { allowClientUserDeletion: false },
     apiKeys: { enabled: { user: false, team: false } },
+    apps: { installed: Object.fromEntries(APP_IDS.map((id) => [id, { enabled: false }])) as ProjectConfig["apps"]["installed"] },
     domains: { allowLocalhost: true, trustedDomains: {} },
     rbac: { permissions: {}, defaultPermissions: { teamCreator: {}, teamMember: {}, signUp: {} } },
     emails: { server: { isShared: true, provider: "smtp" }, selectedThemeId: DEFAULT_EMAIL_THEME_ID, themes: {}, templates: {} },
     payments: { blockNewPurchases: false, testMode: true, productLines: {}, items: {}, products: {} },
+    dbSync: { externalDatabases: {} },
     dataVault: { stores: {} },
     webhooks: { endpoints: {} },
-    apps: { installed: {} },
     analytics: { queryFolders: {} },
     customDashboards: {},
     rateLimits: {},
   };
 }
+
+/**
+ * What an entry of a record (`domains.trustedDomains.<id>`, ...) holds where its override
+ * says nothing, by the record's dotted path; given the entry's id. Entries of records not
+ * listed hold only what overrides give them.
+ */
+export const RECORD_ENTRY_DEFAULTS: Record<string, (id: string) => Record<string, unknown>> = {
+  "domains.trustedDomains": () => ({ handlerPath: "/handler" }),
+  "rbac.permissions": () => ({ containedPermissionIds: {} }),
+  "auth.oauth.providers": () => ({ isShared: true, allowSignIn: false, allowConnectedAccounts: false }),
+  "dataVault.stores": () => ({ displayName: "Unnamed Vault" }),
+};
 
 export type ConfigLevel = "project" | "branch" | "environment";
 export const CONFIG_LEVELS: readonly ConfigLevel[] = ["project", "branch", "environment"];

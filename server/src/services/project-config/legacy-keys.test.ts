@@ -4,7 +4,7 @@ import { expandDottedKeys } from "./render";
 
 describe("payments keys under their former names", () => {
   it("reads offers as products and groups or catalogs as product lines typed by their products", () => {
-    const migrated = migrateLegacyKeys({
+    const migrated = migrateLegacyKeys("environment", {
       payments: {
         groups: { grp: { displayName: "Group" } },
         offers: { a: { customerType: "team", groupId: "grp", prices: "include-by-default" } },
@@ -19,7 +19,7 @@ describe("payments keys under their former names", () => {
   });
 
   it("migrates dotted keys in place, so a PATCH still replaces what it named", () => {
-    const migrated = migrateLegacyKeys({
+    const migrated = migrateLegacyKeys("environment", {
       "payments.catalogs.plans": { displayName: "Plans" },
       "payments.products.pro": { customerType: "user", catalogId: "plans" },
       "payments.products.basic.catalogId": "plans",
@@ -35,7 +35,7 @@ describe("payments keys under their former names", () => {
   });
 
   it("drops a former catalog no product of the override is in, and keys Stack Auth retired", () => {
-    const migrated = migrateLegacyKeys({
+    const migrated = migrateLegacyKeys("environment", {
       payments: { catalogs: { empty: { displayName: "Nothing here" } }, stripeAccountId: "acct_1", items: { credits: { displayName: "Credits", default: 5 } } },
     });
     expect(expandDottedKeys(migrated)).toEqual({ payments: { productLines: {}, items: { credits: { displayName: "Credits" } } } });
@@ -47,6 +47,6 @@ describe("payments keys under their former names", () => {
       auth: { allowSignUp: false },
       "teams.allowClientTeamCreation": true,
     };
-    expect(migrateLegacyKeys(current)).toEqual(current);
+    expect(migrateLegacyKeys("environment", current)).toEqual(current);
   });
 });

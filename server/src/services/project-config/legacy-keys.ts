@@ -1,5 +1,10 @@
 /**
- * Configuration keys under their former names, read as the current ones. Stack Auth renamed
+ * Stack Auth renamed and retired configuration keys over time, and rewrites old overrides
+ * when it reads or writes them. Overrides written for it (a pushed `stack.config.ts`, an
+ * export from its dashboard) may still hold the old forms, so Gatehouse rewrites them the
+ * same way, on the way in and when reading what is stored.
+ *
+ * Kept here: domains, sourceOfTruth, apps and workflows (by level), and payments. Stack renamed
  * parts of the `payments` document twice (offers became products and groups became catalogs;
  * then catalogs became product lines), and overrides written before a rename, by its SDKs,
  * its CLI or an older Gatehouse, still use the old names. Every override is migrated when it
@@ -19,7 +24,7 @@
  * product of the same override placed in it. A former catalog that no product of the
  * override is placed in cannot be typed and is dropped.
  */
-import type { ConfigOverride } from "./document";
+import type { ConfigLevel, ConfigOverride } from "./document";
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -75,6 +80,22 @@ function rename(node: Json, base: readonly string[], walk: Walk): Json {
   return out;
 }
 
+/**
+ * Rewrites an override: `map` gets each key's path (dotted keys split, nested keys appended)
+ * and its value, and returns the value to keep, or undefined to drop the key. Objects kept
+ * are walked in turn.
+ */
+function mapByPath(doc: Json, map: (path: string[], value: unknown) => unknown, prefix: string[] = []): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(doc)) {
+    const path = [...prefix, ...key.split(".")];
+    const mapped = map(path, value);
+    if (mapped === undefined) continue;
+    out[key] = isObject(mapped) ? mapByPath(mapped, map, path) : mapped;
+  }
+  return out;
+}
+
 /** Reads the value at `path` through nested objects and dotted keys alike (the last write wins, as when rendering). */
 function valuesAt(node: Json, path: readonly string[]): unknown[] {
   const found: unknown[] = [];
@@ -118,7 +139,7 @@ function removePath(node: Json, path: readonly string[]): Json {
 const last = <T>(values: T[]): T | undefined => values[values.length - 1];
 
 /** The override with former payments key names written as the current ones (see the module comment). */
-export function migrateLegacyKeys(override: ConfigOverride): ConfigOverride {
+function migratePaymentsKeys(override: ConfigOverride): ConfigOverride {
   if (!isObject(override)) return override;
   const walk: Walk = { formerLineIds: new Set() };
   let result = rename(override, [], walk);
@@ -141,4 +162,23 @@ export function migrateLegacyKeys(override: ConfigOverride): ConfigOverride {
     }
   }
   return result;
+}
+
+const is = (path: string[], dotted: string) => path.join(".") === dotted;
+
+/** One override, rewritten from any older form to the current keys of its level. */
+export function migrateLegacyKeys(level: ConfigLevel, override: ConfigOverride): ConfigOverride {
+  const branchOrHigher = level !== "project";
+  const environment = level === "environment";
+  return mapByPath(migratePaymentsKeys(override), (path, value) => {
+    // sourceOfTruth belongs to the project level; some writers put it lower.
+    if (branchOrHigher && path[0] === "sourceOfTruth") return undefined;
+    // Workflows were retired, with their app.
+    if (branchOrHigher && (path[0] === "workflows" || is(path.slice(0, 3), "apps.installed.workflows"))) return undefined;
+    // Trusted domains were once a list; they are a record by id now (the list's positions).
+    if (environment && is(path, "domains.trustedDomains") && Array.isArray(value)) {
+      return Object.fromEntries(value.map((entry, index) => [String(index), entry]));
+    }
+    return value;
+  });
 }

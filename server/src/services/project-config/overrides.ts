@@ -16,7 +16,7 @@ import type { ConfigLevel, ConfigOverride } from "./document";
 import { productionModeProblems } from "./production-mode";
 import { sharedProviderProblems } from "../oauth/shared-provider";
 import { migrateLegacyKeys } from "./legacy-keys";
-import { applyToOverride, expandDottedKeys, renderConfig, withoutKeys } from "./render";
+import { overrideWith, renderConfig, withoutKeys } from "./render";
 import { isMalformedKey, overrideProblems, renderedConfigProblems } from "./schema";
 
 /** Where a branch's configuration came from; "unlinked" when nobody said. */
@@ -30,10 +30,21 @@ const UNLINKED: ConfigSource = { type: "unlinked" };
 const levelBranch = (tenancy: Tenancy, level: ConfigLevel) => (level === "project" ? "" : tenancy.branchId);
 
 export const readOverride = (deps: ServiceDeps, tenancy: Tenancy, level: ConfigLevel) =>
-  findOverride(deps.db, tenancy.projectId, level, levelBranch(tenancy, level)).then((stored) => expandDottedKeys(migrateLegacyKeys(stored)));
+  findOverride(deps.db, tenancy.projectId, level, levelBranch(tenancy, level)).then((stored) => migrateLegacyKeys(level, stored));
+
+/**
+ * A document that cannot be stored. Services that write overrides on a caller's behalf see
+ * SCHEMA_ERROR; the configuration routes answer it as Stack Auth does, 400 with the problems
+ * as text (routes/internal/config.ts).
+ */
+export class ConfigOverrideRefused extends KnownError<"SCHEMA_ERROR"> {
+  constructor(readonly problems: string) {
+    super("SCHEMA_ERROR", { message: problems });
+  }
+}
 
 function refuse(problems: string[]): never {
-  throw new KnownError("SCHEMA_ERROR", { message: `Invalid config override: ${problems.join("; ")}` });
+  throw new ConfigOverrideRefused(`Invalid config override: ${problems.join("; ")}`);
 }
 
 /**
@@ -80,13 +91,17 @@ export async function replaceOverride(
   override: ConfigOverride,
   source?: ConfigSource,
 ): Promise<void> {
-  override = migrateLegacyKeys(override);
-  const problems = overrideProblems(override);
+  const migrated = migrateLegacyKeys(level, override);
+  const problems = overrideProblems(migrated, level);
   if (problems.length > 0) refuse(problems);
   if (source !== undefined && level !== "branch") refuse([`"source": only the branch level records where its configuration came from`]);
+  // A pushed configuration replaces the branch's: the pusher says where it came from (`unlinked` if nowhere).
+  if (source === undefined && level === "branch") {
+    refuse(['"source": source is required for the branch level: say where this configuration was pushed from ({"type": "unlinked"} if nowhere)']);
+  }
   await changeOverride(deps, tenancy, level, async (_current, tx) => {
     if (source !== undefined) await setBranchSource(tx, tenancy.projectId, tenancy.branchId, source.type === "unlinked" ? null : source);
-    return expandDottedKeys(override);
+    return migrated;
   });
 }
 
@@ -102,12 +117,12 @@ export async function patchOverride(
   changes: ConfigOverride,
   alongside?: (tx: Queryable) => Promise<void>,
 ): Promise<void> {
-  changes = migrateLegacyKeys(changes);
-  const problems = overrideProblems(changes);
+  const migrated = migrateLegacyKeys(level, changes);
+  const problems = overrideProblems(migrated, level);
   if (problems.length > 0) refuse(problems);
   await changeOverride(deps, tenancy, level, async (current, tx) => {
     await alongside?.(tx);
-    const next = applyToOverride(migrateLegacyKeys(current), changes);
+    const next = overrideWith(migrateLegacyKeys(level, current), migrated);
     // Merged, the pieces could still disagree with each other (a record entry replaced whole).
     const merged = overrideProblems(next);
     if (merged.length > 0) refuse(merged);
@@ -115,11 +130,11 @@ export async function patchOverride(
   });
 }
 
-/** POST reset-keys: the keys leave the level's override, so lower levels and defaults show again. */
+/** POST reset-keys: the keys (and all below them) leave the level's override, so lower levels and defaults show again. */
 export async function resetOverrideKeys(deps: ServiceDeps, tenancy: Tenancy, level: ConfigLevel, keys: readonly string[]): Promise<void> {
   const malformed = keys.filter(isMalformedKey);
   if (malformed.length > 0) refuse(malformed.map((key) => `"${key}": not a valid configuration key`));
-  await changeOverride(deps, tenancy, level, (current) => withoutKeys(current, keys));
+  await changeOverride(deps, tenancy, level, (current) => withoutKeys(migrateLegacyKeys(level, current), keys));
 }
 
 export async function readConfigSource(deps: ServiceDeps, tenancy: Tenancy): Promise<ConfigSource> {

@@ -8,7 +8,8 @@ export interface ProjectConfigView {
   credential_enabled: boolean;
   magic_link_enabled: boolean;
   passkey_enabled: boolean;
-  anonymous_sign_up_enabled: boolean;
+  /** Gatehouse's own, shown only when the document sets it (absent: anonymous sign-up is allowed). */
+  anonymous_sign_up_enabled?: boolean;
   client_team_creation_enabled: boolean;
   client_user_deletion_enabled: boolean;
   allow_user_api_keys: boolean;
@@ -23,8 +24,11 @@ export interface ProjectConfigView {
   team_member_default_permissions: Array<{ id: string }>;
   user_default_permissions: Array<{ id: string }>;
   oauth_account_merge_strategy: "link_method" | "raise_error" | "allow_duplicates";
-  /** The project's own rate limits by rule (snake_case ids); rules not listed follow the server-wide setting. */
-  rate_limits: RateLimitsView;
+  /**
+   * Gatehouse's own: the project's rate limits by rule (snake_case ids), shown only when it has
+   * any; rules not listed follow the server-wide setting.
+   */
+  rate_limits?: RateLimitsView;
 }
 
 export type RateLimitsView = Record<string, { max?: number; window_seconds?: number } | undefined>;
@@ -53,26 +57,9 @@ export interface EmailConfigView {
 export type ProjectConfigPatch = Partial<
   Omit<ProjectConfigView, "enabled_oauth_providers" | "oauth_providers"> & {
     oauth_providers: Array<Omit<OAuthProviderView, "provider_config_id">>;
+    require_email_verification: boolean;
   }
 >;
-
-/** The keys whose value is a set of entries by id, which a snake_case list replaces whole. */
-const RECORD_KEYS = new Set([
-  "rbac.defaultPermissions.teamCreator",
-  "rbac.defaultPermissions.teamMember",
-  "rbac.defaultPermissions.signUp",
-  "domains.trustedDomains",
-  "auth.oauth.providers",
-  "rateLimits",
-]);
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
-function lookup(config: ProjectConfig | undefined, key: string): unknown {
-  let node: unknown = config;
-  for (const segment of key.split(".")) node = isRecord(node) && Object.hasOwn(node, segment) ? node[segment] : undefined;
-  return node;
-}
 
 // In id order, as Stack Auth lists them.
 const permissionList = (record: Record<string, true>) => Object.keys(record).sort().map((id) => ({ id }));
@@ -92,13 +79,15 @@ export function appleBundleIds(provider: OAuthProviderConfig): string[] | undefi
 export function toProjectConfigView(config: ProjectConfig): ProjectConfigView {
   const providers = Object.entries(config.auth.oauth.providers);
   const server = config.emails.server;
+  const rateLimits = rateLimitsView(config.rateLimits);
+  const anonymous = config.auth.anonymous?.allowSignUp;
   return {
     allow_localhost: config.domains.allowLocalhost,
     sign_up_enabled: config.auth.allowSignUp,
     credential_enabled: config.auth.password.allowSignIn,
     magic_link_enabled: config.auth.otp.allowSignIn,
     passkey_enabled: config.auth.passkey.allowSignIn,
-    anonymous_sign_up_enabled: config.auth.anonymous.allowSignUp,
+    ...(typeof anonymous === "boolean" ? { anonymous_sign_up_enabled: anonymous } : {}),
     client_team_creation_enabled: config.teams.allowClientTeamCreation,
     client_user_deletion_enabled: config.users.allowClientUserDeletion,
     allow_user_api_keys: config.apiKeys.enabled.user,
@@ -135,7 +124,7 @@ export function toProjectConfigView(config: ProjectConfig): ProjectConfigView {
     team_member_default_permissions: permissionList(config.rbac.defaultPermissions.teamMember),
     user_default_permissions: permissionList(config.rbac.defaultPermissions.signUp),
     oauth_account_merge_strategy: config.auth.oauth.accountMergeStrategy,
-    rate_limits: rateLimitsView(config.rateLimits),
+    ...(Object.keys(rateLimits).length > 0 ? { rate_limits: rateLimits } : {}),
   };
 }
 
@@ -167,20 +156,13 @@ function rateLimitsSetting(view: RateLimitsView): RateLimitSettings {
 
 /**
  * Translates a snake_case patch into dotted-key changes for an override. A list in the patch
- * (domains, providers, default permissions, rate limits) replaces the whole set: the entries
- * the levels `below` render that the list leaves out are set to null, so none shows through.
+ * (domains, providers, default permissions, rate limits) is written as the whole record, which
+ * replaces what lower levels say of it (render.ts).
  */
-export function projectConfigPatchToOverride(patch: ProjectConfigPatch, below?: ProjectConfig): ConfigOverride {
+export function projectConfigPatchToOverride(patch: ProjectConfigPatch): ConfigOverride {
   const changes: ConfigOverride = {};
   const set = (key: string, value: unknown) => {
-    if (value === undefined) return;
-    const existing = lookup(below, key);
-    if (isRecord(value) && isRecord(existing) && RECORD_KEYS.has(key)) {
-      const removed = Object.keys(existing).filter((id) => !Object.hasOwn(value, id));
-      changes[key] = { ...Object.fromEntries(removed.map((id) => [id, null])), ...value };
-    } else {
-      changes[key] = value;
-    }
+    if (value !== undefined) changes[key] = value;
   };
   set("domains.allowLocalhost", patch.allow_localhost);
   set("auth.allowSignUp", patch.sign_up_enabled);
@@ -193,6 +175,7 @@ export function projectConfigPatchToOverride(patch: ProjectConfigPatch, below?: 
   set("apiKeys.enabled.user", patch.allow_user_api_keys);
   set("apiKeys.enabled.team", patch.allow_team_api_keys);
   set("teams.createPersonalTeamOnSignUp", patch.create_team_on_sign_up);
+  set("onboarding.requireEmailVerification", patch.require_email_verification);
   set("auth.oauth.accountMergeStrategy", patch.oauth_account_merge_strategy);
   set("emails.selectedThemeId", patch.email_theme);
   if (patch.team_creator_default_permissions)
@@ -222,7 +205,10 @@ export function projectConfigPatchToOverride(patch: ProjectConfigPatch, below?: 
             clientSecret: p.client_secret,
             facebookConfigId: p.facebook_config_id,
             microsoftTenantId: p.microsoft_tenant_id,
-            appleBundles: p.apple_bundle_ids ? Object.fromEntries(p.apple_bundle_ids.map((bundleId, index) => [`bundle-${index}`, { bundleId }])) : undefined,
+            // Stack Auth keys each bundle by a fresh id; positions serve as well and keep rewrites stable.
+            appleBundles: p.apple_bundle_ids
+              ? Object.fromEntries(p.apple_bundle_ids.map((bundleId, index) => [`bundle-${index}`, { bundleId }]))
+              : undefined,
             allowSignIn: true,
             allowConnectedAccounts: true,
           }),

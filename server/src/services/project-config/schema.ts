@@ -13,7 +13,8 @@
  * Each problem names the dotted key it is about.
  */
 import { z } from "zod";
-import type { ProjectConfig } from "./document";
+import type { ConfigLevel, ProjectConfig } from "./document";
+import { APP_IDS } from "./apps";
 import { expandDottedKeys, isUnstorableKey } from "./render";
 import { PERMISSION_ID_MAX_LENGTH } from "../permissions/scope";
 import { conditionProblem } from "../sign-up-rules/conditions";
@@ -69,7 +70,8 @@ const url = z
   .refine((value) => {
     if (/\s/.test(value)) return false;
     try {
-      new URL(value.replace(/\*/g, "wildcard"));
+      // A wildcard may stand for a host label or the port (`http://*:*`).
+      new URL(value.replace(/:\*(?=$|[/?#])/, ":1").replace(/\*/g, "wildcard"));
       return true;
     } catch {
       return false;
@@ -102,6 +104,23 @@ const part = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape).partia
 const entries = <K extends z.ZodType<string>, V extends z.ZodType>(key: K, value: V) => z.record(key, value.nullable());
 const removable = <T extends z.ZodType>(schema: T) => schema.nullable();
 
+const connectionString = z.string().max(4096);
+
+// ---- project level -------------------------------------------------------------------
+
+const projectLevel = {
+  // Where the project's data lives; Gatehouse keeps it in its own database whatever this says.
+  sourceOfTruth: part({
+    type: removable(z.enum(["hosted", "neon", "postgres"])),
+    connectionStrings: entries(userSpecifiedId, connectionString),
+    connectionString: removable(connectionString),
+  }),
+  project: part({ requirePublishableClientKey: removable(z.boolean()) }),
+};
+
+// ---- branch and environment levels ---------------------------------------------------
+// `env` is true for the environment level, which holds all the branch level does and more.
+
 const price = part({
   ...Object.fromEntries(Object.entries(CURRENCY_DECIMALS).map(([code, decimals]) => [code, removable(money(decimals))])),
   interval: removable(duration),
@@ -109,20 +128,14 @@ const price = part({
   freeTrial: removable(duration),
 });
 
-export const configOverrideSchema = part({
-  project: part({ requirePublishableClientKey: removable(z.boolean()) }),
-  auth: part({
-    allowSignUp: removable(z.boolean()),
-    password: part({ allowSignIn: removable(z.boolean()) }),
-    otp: part({ allowSignIn: removable(z.boolean()) }),
-    passkey: part({ allowSignIn: removable(z.boolean()) }),
-    anonymous: part({ allowSignUp: removable(z.boolean()) }),
-    oauth: part({
-      accountMergeStrategy: removable(z.enum(["link_method", "raise_error", "allow_duplicates"])),
-      providers: entries(
-        recordKey,
-        part({
-          type: removable(z.enum(OAUTH_PROVIDER_TYPES)),
+/** `auth.oauth.providers.<id>`: the branch says which providers exist; the environment holds their credentials. */
+const oauthProvider = (env: boolean) =>
+  part({
+    type: removable(z.enum(OAUTH_PROVIDER_TYPES)),
+    allowSignIn: removable(z.boolean()),
+    allowConnectedAccounts: removable(z.boolean()),
+    ...(env
+      ? {
           isShared: removable(z.boolean()),
           clientId: removable(z.string().min(1).max(512)),
           clientSecret: removable(z.string().min(1).max(2048)),
@@ -131,11 +144,23 @@ export const configOverrideSchema = part({
           // The bundle ids of native iOS/macOS apps whose Sign in with Apple tokens are accepted.
           appleBundles: removable(entries(userSpecifiedId, part({ bundleId: removable(z.string().min(1).max(256)) }))),
           issuerUrl: removable(url),
-          allowSignIn: removable(z.boolean()),
-          allowConnectedAccounts: removable(z.boolean()),
-        }),
-      ),
+        }
+      : {}),
+  });
+
+const auth = (env: boolean) =>
+  part({
+    allowSignUp: removable(z.boolean()),
+    password: part({ allowSignIn: removable(z.boolean()) }),
+    otp: part({ allowSignIn: removable(z.boolean()) }),
+    passkey: part({ allowSignIn: removable(z.boolean()) }),
+    // Gatehouse's own: whether anonymous sign-up is allowed (absent: allowed).
+    anonymous: part({ allowSignUp: removable(z.boolean()) }),
+    oauth: part({
+      accountMergeStrategy: removable(z.enum(["link_method", "raise_error", "allow_duplicates"])),
+      providers: entries(recordKey, oauthProvider(env)),
     }),
+    // Sign-up rules are declared at the branch level, as in Stack Auth.
     signUpRules: entries(
       userSpecifiedId,
       part({
@@ -150,49 +175,10 @@ export const configOverrideSchema = part({
       }),
     ),
     signUpRulesDefaultAction: removable(z.enum(["allow", "reject"])),
-  }),
-  onboarding: part({ requireEmailVerification: removable(z.boolean()) }),
-  teams: part({ createPersonalTeamOnSignUp: removable(z.boolean()), allowClientTeamCreation: removable(z.boolean()) }),
-  users: part({ allowClientUserDeletion: removable(z.boolean()) }),
-  apiKeys: part({ enabled: part({ user: removable(z.boolean()), team: removable(z.boolean()) }) }),
-  domains: part({
-    allowLocalhost: removable(z.boolean()),
-    trustedDomains: entries(
-      recordKey,
-      part({
-        baseUrl: removable(trustedBaseUrl),
-        handlerPath: removable(z.string().max(512).regex(/^\//, "the handler path must start with /")),
-      }),
-    ),
-  }),
-  rbac: part({
-    permissions: entries(
-      customPermissionId,
-      part({
-        description: removable(z.string().max(1024)),
-        scope: removable(z.enum(["team", "project"])),
-        containedPermissionIds: entries(permissionId, trueFlag),
-      }),
-    ),
-    defaultPermissions: part({
-      teamCreator: entries(permissionId, trueFlag),
-      teamMember: entries(permissionId, trueFlag),
-      signUp: entries(permissionId, trueFlag),
-    }),
-  }),
-  emails: part({
-    server: part({
-      isShared: removable(z.boolean()),
-      provider: removable(z.enum(["smtp", "resend", "managed"])),
-      host: removable(z.string().min(1).max(255)),
-      port: removable(z.number().int().min(0).max(65535)),
-      username: removable(z.string().min(1).max(512)),
-      password: removable(z.string().min(1).max(512)),
-      senderName: removable(z.string().min(1).max(256)),
-      senderEmail: removable(email),
-      managedSubdomain: removable(z.string().min(1).max(253).regex(/^[a-zA-Z0-9.-]+$/, "a domain name")),
-      managedSenderLocalPart: removable(z.string().min(1).max(64).regex(/^[a-zA-Z0-9._+-]+$/, "the part of an address before the @")),
-    }),
+  });
+
+const emails = (env: boolean) =>
+  part({
     selectedThemeId: removable(recordKey),
     themes: entries(recordKey, part({ displayName: removable(z.string().max(256)), tsxSource: removable(z.string().max(1_000_000)) })),
     templates: entries(
@@ -203,11 +189,29 @@ export const configOverrideSchema = part({
         themeId: removable(z.union([recordKey, z.literal(false)])),
       }),
     ),
-  }),
-  // Former names (offers, catalogs, catalogId...) are migrated before this check (legacy-keys.ts).
-  payments: part({
+    ...(env
+      ? {
+          server: part({
+            isShared: removable(z.boolean()),
+            provider: removable(z.enum(["smtp", "resend", "managed"])),
+            host: removable(z.string().min(1).max(255)),
+            port: removable(z.number().int().min(0).max(65535)),
+            username: removable(z.string().min(1).max(512)),
+            password: removable(z.string().min(1).max(512)),
+            senderName: removable(z.string().min(1).max(256)),
+            senderEmail: removable(email),
+            managedSubdomain: removable(z.string().min(1).max(253).regex(/^[a-zA-Z0-9.-]+$/, "a domain name")),
+            managedSenderLocalPart: removable(z.string().min(1).max(64).regex(/^[a-zA-Z0-9._+-]+$/, "the part of an address before the @")),
+          }),
+        }
+      : {}),
+  });
+
+const payments = (env: boolean) =>
+  part({
+    // Former names (offers, catalogs, catalogId...) are migrated before this check (legacy-keys.ts).
     blockNewPurchases: removable(z.boolean()),
-    testMode: removable(z.boolean()),
+    ...(env ? { testMode: removable(z.boolean()) } : {}),
     autoPay: part({ interval: removable(duration) }),
     productLines: entries(
       userSpecifiedId,
@@ -238,48 +242,117 @@ export const configOverrideSchema = part({
         ),
       }),
     ),
+  });
+
+const domains = (env: boolean) =>
+  part(
+    env
+      ? {
+          allowLocalhost: removable(z.boolean()),
+          trustedDomains: entries(
+            userSpecifiedId,
+            part({
+              baseUrl: removable(trustedBaseUrl),
+              handlerPath: removable(z.string().max(512).regex(/^\//, "the handler path must start with /")),
+            }),
+          ),
+        }
+      : {},
+  );
+
+const eventName = z.string().regex(/^[a-z_]+$/, "events are named like user.created");
+
+const branchOrEnvironmentLevel = (env: boolean) => ({
+  rbac: part({
+    permissions: entries(
+      customPermissionId,
+      part({
+        description: removable(z.string().max(1024)),
+        scope: removable(z.enum(["team", "project"])),
+        containedPermissionIds: entries(permissionId, trueFlag),
+      }),
+    ),
+    defaultPermissions: part({
+      teamCreator: entries(permissionId, trueFlag),
+      teamMember: entries(permissionId, trueFlag),
+      signUp: entries(permissionId, trueFlag),
+    }),
+  }),
+  teams: part({ createPersonalTeamOnSignUp: removable(z.boolean()), allowClientTeamCreation: removable(z.boolean()) }),
+  users: part({ allowClientUserDeletion: removable(z.boolean()) }),
+  onboarding: part({ requireEmailVerification: removable(z.boolean()) }),
+  apiKeys: part({ enabled: part({ user: removable(z.boolean()), team: removable(z.boolean()) }) }),
+  apps: part({ installed: z.partialRecord(z.enum(APP_IDS), part({ enabled: removable(z.boolean()) }).nullable()) }),
+  domains: domains(env),
+  auth: auth(env),
+  emails: emails(env),
+  payments: payments(env),
+  dbSync: part({
+    externalDatabases: entries(
+      userSpecifiedId,
+      part({ type: removable(z.enum(["postgres"])), connectionString: removable(connectionString) }),
+    ),
   }),
   dataVault: part({ stores: entries(userSpecifiedId, part({ displayName: removable(z.string().max(256)) })) }),
-  webhooks: part({
-    endpoints: entries(
-      userSpecifiedId,
-      part({
-        url: removable(webhookUrl),
-        description: removable(z.string().max(1024)),
-        enabled: removable(z.boolean()),
-        // An event name is a dotted key: user.created is events.user.created.
-        events: entries(z.string().regex(/^[a-z_]+$/, "events are named like user.created"), entries(z.string().regex(/^[a-z_]+$/, "events are named like user.created"), trueFlag)),
-      }),
-    ),
-  }),
-  apps: part({ installed: entries(recordKey, part({ enabled: removable(z.boolean()) })) }),
-  // Saved analytics queries and dashboards (Stack Auth keeps these at the environment level).
-  analytics: part({
-    queryFolders: entries(
-      userSpecifiedId,
-      part({
-        displayName: removable(z.string().max(256)),
-        sortOrder: removable(z.number().int().min(-1_000_000_000).max(1_000_000_000)),
-        queries: entries(
-          userSpecifiedId,
-          part({
-            displayName: removable(z.string().max(256)),
-            sqlQuery: removable(z.string().max(100_000)),
-            description: removable(z.string().max(4096)),
-          }),
+  // Gatehouse's own: this project's rate limits by rule (config/rate-limits.ts).
+  rateLimits: entries(recordKey, part({ max: removable(z.number().int().min(1)), windowSeconds: removable(z.number().int().min(1)) })),
+  ...(env
+    ? {
+        // Saved analytics queries and dashboards: environment level only, as in Stack Auth.
+        analytics: part({
+          queryFolders: entries(
+            userSpecifiedId,
+            part({
+              displayName: removable(z.string().max(256)),
+              sortOrder: removable(z.number().int().min(-1_000_000_000).max(1_000_000_000)),
+              queries: entries(
+                userSpecifiedId,
+                part({
+                  displayName: removable(z.string().max(256)),
+                  sqlQuery: removable(z.string().max(100_000)),
+                  description: removable(z.string().max(4096)),
+                }),
+              ),
+            }),
+          ),
+        }),
+        customDashboards: entries(
+          z.uuid(),
+          part({ displayName: removable(z.string().max(256)), tsxSource: removable(z.string().max(1_000_000)) }),
         ),
-      }),
-    ),
-  }),
-  customDashboards: entries(
-    z.uuid(),
-    part({ displayName: removable(z.string().max(256)), tsxSource: removable(z.string().max(1_000_000)) }),
-  ),
-  rateLimits: entries(
-    recordKey,
-    part({ max: removable(z.number().int().min(1)), windowSeconds: removable(z.number().int().min(1)) }),
-  ),
+        // Gatehouse's own: where webhooks are posted. An event name is a dotted key: user.created is events.user.created.
+        webhooks: part({
+          endpoints: entries(
+            userSpecifiedId,
+            part({
+              url: removable(webhookUrl),
+              description: removable(z.string().max(1024)),
+              enabled: removable(z.boolean()),
+              events: entries(eventName, entries(eventName, trueFlag)),
+            }),
+          ),
+        }),
+      }
+    : {}),
 });
+
+/**
+ * The levels an override is written at. Stack Auth's levels hold different keys: the project
+ * level only where the project's data lives and whether it needs a publishable key; the
+ * branch level (a pushed `stack.config.ts`) everything an app declares; the environment
+ * level (the dashboard's own writes) adds what differs between deployments: secrets, the
+ * e-mail server, trusted domains, test mode. A key written at a level that may not hold it
+ * is refused as unknown there. (Stack Auth's fourth level, organization, is not written through
+ * its API, so neither is it here.)
+ */
+export const levelOverrideSchemas = {
+  project: part(projectLevel),
+  branch: part(branchOrEnvironmentLevel(false)),
+  environment: part(branchOrEnvironmentLevel(true)),
+} as const;
+
+/** Every key any level may hold: what a stored override is read as, whatever level it sits at. */
+export const configOverrideSchema = part({ ...projectLevel, ...branchOrEnvironmentLevel(true) });
 
 // Numeric segments are positions inside a value (a duration tuple), not configuration keys.
 /** A dotted key with an empty segment, or one that could reach an object's prototype. */
@@ -301,11 +374,16 @@ function flatten(issue: Issue): Issue[] {
   return best.flatMap((inner) => flatten({ ...inner, path: [...issue.path, ...inner.path] } as Issue));
 }
 
-/** What is wrong with an override document (dotted keys allowed), each naming its key; empty when nothing is. */
-export function overrideProblems(override: Record<string, unknown>): string[] {
+/**
+ * What is wrong with an override document (dotted keys allowed), each naming its key; empty
+ * when nothing is. With a level, keys that level may not hold are
+ * unknown; without one, any level's keys are allowed.
+ */
+export function overrideProblems(override: Record<string, unknown>, level?: ConfigLevel): string[] {
   const badKey = Object.keys(override).find(isMalformedKey);
   if (badKey !== undefined) return [`"${badKey}": not a valid configuration key`];
-  const result = configOverrideSchema.safeParse(expandDottedKeys(override));
+  const schema = level ? levelOverrideSchemas[level] : configOverrideSchema;
+  const result = schema.safeParse(expandDottedKeys(override));
   if (result.success) return [];
   return result.error.issues.flatMap(flatten).map((issue) => {
     if (issue.code === "unrecognized_keys") {

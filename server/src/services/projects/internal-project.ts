@@ -15,14 +15,15 @@ import { insertProject, lockBootstrap, projectExists } from "../../db/queries/pr
 import { hashSecret } from "../../crypto/secret-hash";
 import type { ServiceDeps } from "../deps";
 import { STARTER_RBAC_OVERRIDE } from "../permissions/starter-definitions";
-import { applyToOverride } from "../project-config/render";
+import { overrideWith } from "../project-config/render";
 import { createApiKeySetFromValues } from "./seeded-keys";
 
 export const DEV_PUBLISHABLE_CLIENT_KEY = "this-publishable-client-key-is-for-local-development-only";
 
 // The starter team permissions too: a dashboard project is owned by a team of `internal`,
 // and its creator needs `$invite_members` there to bring in a second administrator.
-const INTERNAL_CONFIG = applyToOverride(STARTER_RBAC_OVERRIDE, {
+// Written at the environment level, where every project's settings start (projects.ts).
+const INTERNAL_CONFIG = overrideWith(STARTER_RBAC_OVERRIDE, {
   "auth.allowSignUp": true,
   "auth.password.allowSignIn": true,
   "teams.createPersonalTeamOnSignUp": true,
@@ -50,16 +51,16 @@ export async function ensureInternalProject(deps: ServiceDeps): Promise<{ create
         isProductionMode: false,
         ownerTeamId: null,
       });
-      await upsertOverride(tx, "internal", "project", "", INTERNAL_CONFIG);
+      await upsertOverride(tx, "internal", "environment", "main", INTERNAL_CONFIG);
     }
     const fixed = seededConfig(deps.settings.seedInternalConfig, deps.settings.nodeEnv === "production");
     if (deps.settings.nodeEnv === "production" && deps.settings.seedInternalConfig.oauthProviders?.length) {
       deps.log.warn("STACK_SEED_INTERNAL_PROJECT_OAUTH_PROVIDERS is ignored in production: shared OAuth keys are for development only");
     }
     if (Object.keys(fixed).length > 0) {
-      await lockOverride(tx, "internal", "project", "");
-      const current = (await findOverride(tx, "internal", "project", "")) ?? {};
-      await upsertOverride(tx, "internal", "project", "", applyToOverride(current, fixed));
+      await lockOverride(tx, "internal", "environment", "main");
+      const current = (await findOverride(tx, "internal", "environment", "main")) ?? {};
+      await upsertOverride(tx, "internal", "environment", "main", overrideWith(current, fixed));
     }
     const seeded: ProjectKeyKind[] = [];
     for (const [kind, value] of Object.entries(wanted) as Array<[ProjectKeyKind, string | undefined]>) {

@@ -93,7 +93,13 @@ async function asBeforeTheFix(extra: Record<string, unknown> = {}) {
     "domains.allowLocalhost": true,
     ...extra,
   };
-  await t.db.query("UPDATE config_overrides SET override = $1::jsonb WHERE project_id = 'internal' AND level = 'project'", [JSON.stringify(oldConfig)]);
+  // Then, everything sat at the project level (migration 0031 has since moved it to the environment level).
+  await t.db.query(
+    `INSERT INTO config_overrides (project_id, level, branch_id, override) VALUES ('internal', 'project', '', $1::jsonb)
+     ON CONFLICT (project_id, level, branch_id) DO UPDATE SET override = EXCLUDED.override`,
+    [JSON.stringify(oldConfig)],
+  );
+  await t.db.query("UPDATE config_overrides SET override = '{}'::jsonb WHERE project_id = 'internal' AND level = 'environment'");
   await t.db.query("DELETE FROM permission_grants WHERE project_id = 'internal'");
   t.deps.tenancies.forget("internal");
 }

@@ -7,5 +7,10 @@ export interface Project {
   ownerTeamId: string | null;
   logoUrl: string | null;
   fullLogoUrl: string | null;
+  logoDarkModeUrl: string | null;
+  fullLogoDarkModeUrl: string | null;
+  /** Where the dashboard's onboarding of the project stands (Stack Auth's stages; `completed` past it). */
+  onboardingStatus: string;
+  isDevelopmentEnvironment: boolean;
   createdAtMillis: number;
 }

@@ -13,20 +13,38 @@ import {
 import { isTeamMember } from "../../db/queries/teams";
 import { KnownError } from "../../errors";
 import type { Queryable } from "../../db/db";
+import type { ConfigOverride } from "../project-config/document";
 import { productionModeProblems } from "../project-config/production-mode";
 import { sharedProviderProblems } from "../oauth/shared-provider";
-import { applyToOverride, renderConfig } from "../project-config/render";
+import { overrideWith, renderConfig } from "../project-config/render";
 import { projectConfigPatchToOverride, type ProjectConfigPatch } from "../project-config/project-view";
 import type { ServiceDeps } from "../deps";
+import { findTheme } from "../emails/rendering/render-email";
+import { hasTeamPermission } from "../permissions/check";
 import { STARTER_RBAC_OVERRIDE } from "../permissions/starter-definitions";
 import type { Tenancy } from "../tenancy";
 import type { Project } from "./project";
 
 export interface ProjectInput extends ProjectChanges {
   config?: ProjectConfigPatch;
+  /** At creation only. */
+  isDevelopmentEnvironment?: boolean;
 }
 
 const INTERNAL_TENANT = { projectId: "internal", branchId: "main" };
+
+/**
+ * What a new project's environment override starts with, where the creation request does not
+ * say otherwise (as Stack Auth starts one): the starter team permissions, password sign-in,
+ * localhost allowed, and the authentication and e-mail apps switched on.
+ */
+const NEW_PROJECT_OVERRIDE: ConfigOverride = {
+  ...STARTER_RBAC_OVERRIDE,
+  "auth.password.allowSignIn": true,
+  "domains.allowLocalhost": true,
+  "apps.installed.authentication.enabled": true,
+  "apps.installed.emails.enabled": true,
+};
 
 /** Creates a project owned by one of the calling internal user's teams. */
 export async function createOwnedProject(
@@ -47,10 +65,14 @@ export async function createOwnedProject(
       ownerTeamId: input.ownerTeamId,
       logoUrl: input.logoUrl,
       fullLogoUrl: input.fullLogoUrl,
+      logoDarkModeUrl: input.logoDarkModeUrl,
+      fullLogoDarkModeUrl: input.fullLogoDarkModeUrl,
+      onboardingStatus: input.onboardingStatus,
+      isDevelopmentEnvironment: input.isDevelopmentEnvironment,
     });
     const requested = input.config ? projectConfigPatchToOverride(input.config) : {};
-    await upsertOverride(tx, projectId, "project", "", applyToOverride(STARTER_RBAC_OVERRIDE, requested));
-    await assertProductionReady(deps, tx, projectId, "main");
+    await upsertOverride(tx, projectId, "environment", "main", overrideWith(NEW_PROJECT_OVERRIDE, requested));
+    await assertConsistent(deps, tx, projectId, "main", input.config);
   });
   // Signing keys are made now so the project's JWKS is published from its first moment.
   await deps.signingKeys.keysFor(projectId);
@@ -72,32 +94,28 @@ export async function updateCurrentProject(deps: ServiceDeps, tenancy: Tenancy, 
     if (config) {
       await lockOverride(tx, tenancy.projectId, "environment", tenancy.branchId);
       const current = await findOverride(tx, tenancy.projectId, "environment", tenancy.branchId);
-      const below = await renderedBelowEnvironment(tx, tenancy.projectId, tenancy.branchId);
-      await upsertOverride(tx, tenancy.projectId, "environment", tenancy.branchId, applyToOverride(current, projectConfigPatchToOverride(config, below)));
+      await upsertOverride(tx, tenancy.projectId, "environment", tenancy.branchId, overrideWith(current, projectConfigPatchToOverride(config)));
     }
-    await assertProductionReady(deps, tx, tenancy.projectId, tenancy.branchId);
+    await assertConsistent(deps, tx, tenancy.projectId, tenancy.branchId, config);
   });
   deps.tenancies.forget(tenancy.projectId);
   return deps.tenancies.load(tenancy.projectId, tenancy.branchId);
 }
 
-/** What the project and branch levels render to: what shows through where the environment level says nothing. */
-async function renderedBelowEnvironment(tx: Queryable, projectId: string, branchId: string) {
-  const found = await findProjectWithOverrides(tx, projectId, branchId);
-  const { project, branch } = found?.overrides ?? {};
-  return renderConfig([project ?? {}, branch ?? {}]);
-}
-
 /**
  * Checks the project as the transaction leaves it, so switching production mode on and
  * changing the config in one request are judged together; a refusal rolls both back. A
- * production server also refuses shared OAuth providers (oauth/shared-provider.ts).
+ * selected e-mail theme must be one the project has, and a production server refuses shared
+ * OAuth providers (oauth/shared-provider.ts).
  */
-async function assertProductionReady(deps: ServiceDeps, tx: Queryable, projectId: string, branchId: string): Promise<void> {
+async function assertConsistent(deps: ServiceDeps, tx: Queryable, projectId: string, branchId: string, patch: ProjectConfigPatch | undefined): Promise<void> {
   const found = await findProjectWithOverrides(tx, projectId, branchId);
   if (!found) return;
   const { project, branch, environment } = found.overrides;
   const config = renderConfig([project ?? {}, branch ?? {}, environment ?? {}]);
+  if (patch?.email_theme !== undefined && !findTheme({ projectId, branchId, project: found.project, config }, patch.email_theme)) {
+    throw new KnownError("EMAIL_THEME_NOT_FOUND");
+  }
   const shared = sharedProviderProblems(config, deps.settings);
   if (shared.length > 0) throw new KnownError("SCHEMA_ERROR", { message: `Invalid config: ${shared.join("; ")}` });
   if (!found.project.isProductionMode) return;
@@ -118,10 +136,22 @@ export async function deleteCurrentProject(deps: ServiceDeps, tenancy: Tenancy):
   deps.projectKeys.forget(tenancy.projectId);
 }
 
-/** Moves a project the user owns to another of the user's internal teams. */
+/**
+ * Moves a project the user owns to another of the user's internal teams. Moving it takes
+ * `team_admin` in the team that owns it now (as in Stack Auth); membership of the new team is
+ * enough.
+ */
 export async function transferProject(deps: ServiceDeps, internalUserId: string, projectId: string, newTeamId: string): Promise<void> {
+  const internal = await deps.tenancies.load("internal");
+  // A project the user cannot see is answered as one that does not exist.
+  const found = await findProjectWithOverrides(deps.db, projectId, "main");
+  if (!found || !(await isProjectOwnedByUser(deps.db, projectId, internalUserId))) throw new KnownError("PROJECT_NOT_FOUND", { project_id: projectId });
+  const ownerTeamId = found.project.ownerTeamId!;
+  if (!(await hasTeamPermission(deps, internal, ownerTeamId, internalUserId, "team_admin"))) {
+    throw new KnownError("TEAM_PERMISSION_REQUIRED", { team_id: ownerTeamId, user_id: internalUserId, permission_id: "team_admin" });
+  }
   await deps.db.transaction(async (tx) => {
-    // A project the user cannot see is answered as one that does not exist.
+    // Still the owner's, and still theirs to move, when the change is made.
     if (!(await isProjectOwnedByUser(tx, projectId, internalUserId))) throw new KnownError("PROJECT_NOT_FOUND", { project_id: projectId });
     if (!(await isTeamMember(tx, INTERNAL_TENANT, newTeamId, internalUserId))) {
       throw new KnownError("TEAM_MEMBERSHIP_NOT_FOUND", { team_id: newTeamId, user_id: internalUserId });

@@ -81,7 +81,11 @@ export async function createEndpoint(
 ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
   const endpointId = newId();
   const secret = newEndpointSecret();
-  await patchOverride(deps, tenancy, "environment", changeKeys(endpointId, { enabled: true, events: [], ...input }), (tx) =>
+  // A new endpoint is written whole: dotted keys into an entry that does not exist yet would be ignored (render.ts).
+  const entry = Object.fromEntries(
+    Object.entries(changeKeys(endpointId, { enabled: true, events: [], ...input })).map(([key, value]) => [key.slice(`webhooks.endpoints.${endpointId}.`.length), value]),
+  );
+  await patchOverride(deps, tenancy, "environment", { [`webhooks.endpoints.${endpointId}`]: entry }, (tx) =>
     putEndpointSecret(tx, tenancy, endpointId, deps.webhookSecrets.seal(secret)),
   );
   return { endpoint: await getEndpoint(deps, await reload(deps, tenancy), endpointId), secret };

@@ -73,10 +73,11 @@ export async function updateTheme(
   if (changes.tsxSource !== undefined) {
     renderedHtml = (await renderEmail(deps, tenancy, { themeSource: changes.tsxSource, templateSource: THEME_CHECK_TEMPLATE, previewMode: true })).html;
   }
-  const patch: Record<string, unknown> = {};
-  if (changes.tsxSource !== undefined) patch[`emails.themes.${id}.tsxSource`] = changes.tsxSource;
-  if (changes.displayName !== undefined) patch[`emails.themes.${id}.displayName`] = changes.displayName;
-  if (Object.keys(patch).length > 0) await patchOverride(deps, tenancy, "environment", patch);
+  // Written as the whole entry: a built-in theme has none in the configuration yet, and dotted keys into
+  // an entry that does not exist are ignored (project-config/render.ts).
+  const stored = tenancy.config.emails.themes[id] ?? {};
+  const entry = { ...stored, ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) };
+  if (changes.tsxSource !== undefined || changes.displayName !== undefined) await patchOverride(deps, tenancy, "environment", { [`emails.themes.${id}`]: entry });
   return { theme: requireTheme(await reload(deps, tenancy), id), renderedHtml };
 }
 
@@ -135,12 +136,16 @@ export async function updateTemplate(
   if (changes.tsxSource !== undefined || changes.themeId !== undefined) {
     renderedHtml = await checkTemplate(deps, tenancy, changes.tsxSource ?? current.tsxSource, changes.themeId !== undefined ? changes.themeId : current.themeId);
   }
-  const patch: Record<string, unknown> = {};
-  if (changes.tsxSource !== undefined) patch[`emails.templates.${id}.tsxSource`] = changes.tsxSource;
-  if (changes.displayName !== undefined) patch[`emails.templates.${id}.displayName`] = changes.displayName;
-  // null in an override removes the key: back to the project's selected theme.
-  if (changes.themeId !== undefined) patch[`emails.templates.${id}.themeId`] = typeof changes.themeId === "string" ? canonicalThemeId(changes.themeId) : changes.themeId;
-  if (Object.keys(patch).length > 0) await patchOverride(deps, tenancy, "environment", patch);
+  // Written as the whole entry, as themes are (above); a themeId of null leaves the entry without one: back to
+  // the project's selected theme.
+  const entry: Record<string, unknown> = { ...(tenancy.config.emails.templates[id] ?? {}) };
+  if (changes.tsxSource !== undefined) entry.tsxSource = changes.tsxSource;
+  if (changes.displayName !== undefined) entry.displayName = changes.displayName;
+  if (changes.themeId === null) delete entry.themeId;
+  else if (changes.themeId !== undefined) entry.themeId = typeof changes.themeId === "string" ? canonicalThemeId(changes.themeId) : changes.themeId;
+  if (changes.tsxSource !== undefined || changes.displayName !== undefined || changes.themeId !== undefined) {
+    await patchOverride(deps, tenancy, "environment", { [`emails.templates.${id}`]: entry });
+  }
   // Only the name changed: answer the current preview all the same.
   renderedHtml ??= (await renderEmail(deps, await reload(deps, tenancy), { templateId: id, previewMode: true })).html;
   return { renderedHtml };

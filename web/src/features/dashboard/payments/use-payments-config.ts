@@ -24,9 +24,10 @@ export function usePaymentsConfig(projectId: string): PaymentsConfig {
 }
 
 /**
- * Saves catalog entries into the project's override (`PATCH /internal/config/override/project`):
- * each dotted key (`payments.products.pro`) replaces that entry whole, `null` removes it. The
- * server checks the document as it would be and refuses with SCHEMA_ERROR naming each key.
+ * Saves catalog entries into the environment override (`PATCH /internal/config/override/environment`,
+ * the level a dashboard writes, as Stack Auth's does): each dotted key (`payments.products.pro`)
+ * replaces that entry whole, `null` removes it. The server checks the document as it would be
+ * and refuses with SCHEMA_ERROR naming each key.
  */
 export function useSavePayments(projectId: string) {
   const invalidate = useAdminInvalidate(projectId);
@@ -34,6 +35,6 @@ export function useSavePayments(projectId: string) {
     request: adminRequest(projectId),
     mutation: { onSuccess: () => invalidate(configKey, api.getGetCurrentProjectAdminQueryKey()) },
   });
-  const save = (changes: Record<string, unknown>) => update.mutateAsync({ level: "project", data: { config_override_string: JSON.stringify(changes) } });
+  const save = (changes: Record<string, unknown>) => update.mutateAsync({ level: "environment", data: { config_override_string: JSON.stringify(changes) } });
   return { ...update, save };
 }

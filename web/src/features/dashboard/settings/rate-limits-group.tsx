@@ -37,7 +37,7 @@ function toRateLimits(values: Record<string, Limit>): api.RateLimits {
 }
 
 export function RateLimitsGroup({ project }: { project: api.AdminProject }) {
-  const saved = project.config.rate_limits;
+  const saved = project.config.rate_limits ?? {};
   const { form, groupProps } = useSettingsForm<Record<string, Limit>>(project.id, {
     title: "Rate limits",
     initialValues: Object.fromEntries(RULES.map(({ id }) => [id, { max: saved[id]?.max ?? "", window_seconds: saved[id]?.window_seconds ?? "" }])),

@@ -27,7 +27,7 @@ export function SignInGroup({ project }: { project: api.AdminProject }) {
       credential_enabled: config.credential_enabled,
       magic_link_enabled: config.magic_link_enabled,
       passkey_enabled: config.passkey_enabled,
-      anonymous_sign_up_enabled: config.anonymous_sign_up_enabled,
+      anonymous_sign_up_enabled: config.anonymous_sign_up_enabled ?? true,
       oauth_account_merge_strategy: config.oauth_account_merge_strategy,
     },
     toUpdate: (values) => ({ config: values }),

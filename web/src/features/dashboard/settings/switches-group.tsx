@@ -3,7 +3,7 @@ import { SettingsGroup } from "./settings-group";
 import { SwitchList, type SwitchSetting } from "./switch-list";
 import { useSettingsForm } from "./use-settings-form";
 
-type BooleanConfigKey = { [K in keyof api.ProjectConfig]: api.ProjectConfig[K] extends boolean ? K : never }[keyof api.ProjectConfig];
+type BooleanConfigKey = { [K in keyof api.ProjectConfig]-?: NonNullable<api.ProjectConfig[K]> extends boolean ? K : never }[keyof api.ProjectConfig];
 
 interface SwitchesGroupProps {
   project: api.AdminProject;
