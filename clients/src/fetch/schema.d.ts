@@ -2192,7 +2192,7 @@ export interface paths {
         put?: never;
         /**
          * Link a provider account to a user
-         * @description The provider must be in the project config (else 404 in plain text). An account another user signs in with cannot sign in here too (OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN), and a user signs in with one account per provider (a second answers 400 in plain text).
+         * @description The provider must be in the project config (else 404 in plain text). An account another user signs in with cannot sign in here too (OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN,LINKED_ACCOUNT_SIGN_IN_TAKEN), and a user signs in with one account per provider (a second answers 400 in plain text).
          */
         post: operations["createOAuthProvider"];
         delete?: never;
@@ -8467,7 +8467,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED. As text: a sentence saying what was refused */
+            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED. As text: This OAuth answer came back to another provider's callback than the one the sign-in started with. Start signing in again. / This browser does not hold the cookie of this OAuth sign-in: it was started in another browser, or the page was reloaded midway. Start signing in again. / The project of this OAuth sign-in no longer exists. / This OAuth sign-in is unknown or already finished. Start signing in again. / The OAuth provider refused the authorization code (expired, used, or not issued for this sign-in). Start signing in again. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8566,7 +8566,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED. As text: a sentence saying what was refused */
+            /** @description Known error: BODY_PARSING_ERROR, OAUTH_PROVIDER_ACCESS_DENIED, OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, SIGN_UP_NOT_ENABLED. As text: This OAuth answer came back to another provider's callback than the one the sign-in started with. Start signing in again. / This browser does not hold the cookie of this OAuth sign-in: it was started in another browser, or the page was reloaded midway. Start signing in again. / The project of this OAuth sign-in no longer exists. / This OAuth sign-in is unknown or already finished. Start signing in again. / The OAuth provider refused the authorization code (expired, used, or not issued for this sign-in). Start signing in again. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8666,13 +8666,14 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: Client access may only undefined of the signed-in user. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: USER_NOT_FOUND */
@@ -8717,7 +8718,7 @@ export interface operations {
                     "application/json": components["schemas"]["CrossDomainAuthorizeResponse"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR. As text: a sentence saying what was refused */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR. As text: The cross-domain hand-off needs the session's refresh token too (the refresh-token header). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8727,7 +8728,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. As text: a sentence saying what was refused */
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED. As text: The refresh token is not the one of the access token's session. */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8791,7 +8792,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthTokenResponse"];
                 };
             };
-            /** @description Known error: BODY_PARSING_ERROR, INVALID_AUTHORIZATION_CODE, INVALID_OAUTH_CLIENT_ID_OR_SECRET, MULTI_FACTOR_AUTHENTICATION_REQUIRED, SCHEMA_ERROR. As text: a sentence saying what was refused */
+            /** @description Known error: BODY_PARSING_ERROR, INVALID_AUTHORIZATION_CODE, INVALID_OAUTH_CLIENT_ID_OR_SECRET, MULTI_FACTOR_AUTHENTICATION_REQUIRED, SCHEMA_ERROR. As text: The redirect URI is not the one this authorization code was issued for; send the same redirect_uri as the authorize request. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -10353,7 +10354,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: Client access may only undefined of the signed-in user. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10428,7 +10429,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: Client access may only undefined of the signed-in user. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10504,7 +10505,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: Client access may only undefined of the signed-in user. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13941,14 +13942,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmailTheme"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: The selected e-mail theme is not one this project has. */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400"];
-                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -13967,6 +13967,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description As text: There is no e-mail theme with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -14000,14 +14009,13 @@ export interface operations {
                     "application/json": components["schemas"]["Success"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: The selected e-mail theme is not one this project has. */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400"];
-                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -14026,6 +14034,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description As text: There is no e-mail theme with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -14063,14 +14080,13 @@ export interface operations {
                     "application/json": components["schemas"]["EmailThemeUpdated"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: The selected e-mail theme is not one this project has. */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, EMAIL_RENDERING_ERROR, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400PlusEmailRenderingError"];
-                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -14089,6 +14105,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description As text: There is no e-mail theme with this id. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
                 };
             };
             /** @description Known error: DATABASE_UNAVAILABLE */
@@ -15371,13 +15396,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProject"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: There is no e-mail theme with this id. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, EXPECTED_INTERNAL_PROJECT, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN, USER_AUTHENTICATION_REQUIRED */
@@ -15552,13 +15578,14 @@ export interface operations {
                     "application/json": components["schemas"]["AdminProject"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: There is no e-mail theme with this id. */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError400"];
+                    "text/plain": string;
                 };
             };
             /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
@@ -16882,7 +16909,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: Client access may only undefined of the signed-in user. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -16934,7 +16961,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthProvider"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST. As text: a sentence saying what was refused */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST. As text: The user already signs in with another account of this provider; only one account per provider may sign in. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -16953,16 +16980,17 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: Client access may only undefined of the signed-in user. */
             403: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError403"];
+                    "text/plain": string;
                 };
             };
-            /** @description Known error: USER_NOT_FOUND. As text: a sentence saying what was refused */
+            /** @description Known error: USER_NOT_FOUND. As text: The project has no OAuth provider undefined. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17024,7 +17052,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: Client access may only undefined of the signed-in user. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17034,7 +17062,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Known error: USER_NOT_FOUND. As text: a sentence saying what was refused */
+            /** @description Known error: USER_NOT_FOUND. As text: The user undefined has no linked OAuth account undefined. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17096,7 +17124,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: Client access may only undefined of the signed-in user. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17106,7 +17134,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Known error: USER_NOT_FOUND. As text: a sentence saying what was refused */
+            /** @description Known error: USER_NOT_FOUND. As text: The user undefined has no linked OAuth account undefined. */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -17154,7 +17182,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthProvider"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: a sentence saying what was refused */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: The user already signs in with another account of this provider; only one account per provider may sign in. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17173,7 +17201,7 @@ export interface operations {
                     "application/json": components["schemas"]["KnownError401PlusUserAuthenticationRequired"];
                 };
             };
-            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: a sentence saying what was refused */
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED. As text: Client access may only undefined of the signed-in user. */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -17183,7 +17211,7 @@ export interface operations {
                     "text/plain": string;
                 };
             };
-            /** @description Known error: USER_NOT_FOUND. As text: a sentence saying what was refused */
+            /** @description Known error: USER_NOT_FOUND. As text: The user undefined has no linked OAuth account undefined. */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -21,6 +21,31 @@ import { userErrors } from "./users";
 import { verificationErrors } from "./verification";
 import { webhookErrors } from "./webhooks";
 
+/** Each area's errors, for the check that no code is defined twice (catalogue.test.ts). */
+export const errorAreas = {
+  generalErrors,
+  projectAuthErrors,
+  sessionErrors,
+  userErrors,
+  signUpRuleErrors,
+  teamErrors,
+  permissionErrors,
+  apiKeyErrors,
+  verificationErrors,
+  mfaErrors,
+  cliErrors,
+  passkeyErrors,
+  oauthErrors,
+  dataVaultErrors,
+  emailErrors,
+  webhookErrors,
+  paymentErrors,
+  aiErrors,
+  configErrors,
+  analyticsErrors,
+  sessionReplayErrors,
+};
+
 /** Every known error the server can answer, by code. Areas keep their own files; this joins them. */
 export const knownErrors = {
   ...generalErrors,
@@ -47,4 +72,5 @@ export const knownErrors = {
 };
 
 export type KnownErrorCode = keyof typeof knownErrors;
-export type KnownErrorDetails<C extends KnownErrorCode> = (typeof knownErrors)[C] extends ErrorSpec<infer D> ? D : never;
+export type KnownErrorDetails<C extends KnownErrorCode> =
+  (typeof knownErrors)[C] extends ErrorSpec<infer D> ? D : never;

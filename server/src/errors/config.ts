@@ -16,7 +16,6 @@ export const configErrors = {
   // The problems name each key; the document is then stored not at all.
   CONFIG_OVERRIDE_REFUSED: plainError<{ problems?: string }>(400, (d) => d.problems ?? "The configuration override cannot be stored: the problems, key by key."),
   CONFIG_LEVEL_NEEDS_ADMIN_ACCESS: plainError(403, () => "With server access, only the branch level's configuration override can be read or written."),
-  EMAIL_THEME_NOT_FOUND: plainError(400, () => "The selected e-mail theme is not one this project has."),
   LOCAL_EMULATOR_NOT_AVAILABLE: plainError(
     400,
     () =>

@@ -1,6 +1,5 @@
 export { knownErrors, type KnownErrorCode, type KnownErrorDetails } from "./catalogue";
 export { KnownError, isKnownError } from "./known-error";
 export { RateLimitedError } from "./rate-limited";
-export { StatusError } from "./status-error";
 export { redirectUrlNotTrusted } from "./redirect-url";
 export { signUpRejected } from "./sign-up-rejected";

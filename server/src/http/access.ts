@@ -7,7 +7,7 @@
  * it grants whichever access type the request asks for.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { KnownError, StatusError } from "../errors";
+import { KnownError } from "../errors";
 import type { AccessTokenClaims } from "../services/access-tokens";
 import type { ServiceDeps } from "../services/deps";
 import { isProjectOwner } from "../services/projects/ownership";
@@ -169,7 +169,7 @@ export function resolveOwnUserIdForClient(auth: RequestAuth, userId: string | un
 export function resolveOwnUserId(auth: RequestAuth, userId: string, what: string): string {
   const resolved = resolveUserId(auth, userId);
   if (auth.type === "client" && requireUser(auth).sub !== resolved) {
-    throw new StatusError(403, `Client access may only ${what} of the signed-in user.`);
+    throw new KnownError("CLIENT_ACCESS_OTHER_USERS_OAUTH_ACCOUNTS", { action: what });
   }
   return resolved;
 }

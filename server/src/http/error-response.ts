@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { KnownError, RateLimitedError, StatusError } from "../errors";
+import { KnownError, RateLimitedError } from "../errors";
 import type { AppEnv } from "./env";
 import { responseHeaderPrefixes, stackHeader } from "./headers";
 
@@ -17,7 +17,6 @@ export function renderError(error: unknown, c: Context<AppEnv>): Response {
   if (error instanceof RateLimitedError) {
     return c.json({ error: error.message }, 429, { "retry-after": String(error.retryAfterSeconds) });
   }
-  if (error instanceof StatusError) return c.text(error.message, error.status);
   if (error instanceof HTTPException && error.status < 500) {
     return c.json({ error: error.message || "Bad request" }, error.status);
   }

@@ -1,22 +1,39 @@
 import { createRoute, z, type RouteConfig } from "@hono/zod-openapi";
 import { knownErrors, type KnownErrorCode } from "../errors";
 import { requireAccess } from "./access";
-import { CLIENT_TEAM_PERMISSION_ERRORS, type ClientAccessRules } from "./client-access-rules";
+import {
+  CLIENT_TEAM_PERMISSION_ERRORS,
+  type ClientAccessRules,
+} from "./client-access-rules";
 import type { AccessType } from "./env";
 
 /** The fields of every known-error body; `code` is narrowed per response (see errorBodyFor). */
 const KNOWN_ERROR_FIELDS = {
   error: z.string().openapi({ description: "Human-readable message." }),
-  details: z.record(z.string(), z.unknown()).optional().openapi({ description: "Structured fields of this error code; absent when it has none." }),
+  details: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .openapi({
+      description:
+        "Structured fields of this error code; absent when it has none.",
+    }),
 };
 
-export const RateLimitedBody = z.object({ error: z.string() }).openapi("RateLimited");
+export const RateLimitedBody = z
+  .object({ error: z.string() })
+  .openapi("RateLimited");
 
 /** The answer of a rate-limited operation past its limit (not a known error: the SDK retries on the status). */
 export const rateLimitedResponse = {
   429: {
-    description: "Too many requests; retry after the number of seconds in Retry-After.",
-    headers: { "Retry-After": { description: "Seconds until the limit's window ends.", schema: { type: "integer" as const } } },
+    description:
+      "Too many requests; retry after the number of seconds in Retry-After.",
+    headers: {
+      "Retry-After": {
+        description: "Seconds until the limit's window ends.",
+        schema: { type: "integer" as const },
+      },
+    },
     content: { "application/json": { schema: RateLimitedBody } },
   },
 };
@@ -61,8 +78,14 @@ const OUTAGE_ERRORS: KnownErrorCode[] = ["DATABASE_UNAVAILABLE"];
  */
 const errorBodies = new Map<string, { codes: string; schema: z.ZodType }>();
 
-function errorBodyFor(status: number, codes: readonly KnownErrorCode[], base: ErrorBase): z.ZodType {
-  const shared = new Set(base.codes.filter((code) => knownErrors[code].status === status));
+function errorBodyFor(
+  status: number,
+  codes: readonly KnownErrorCode[],
+  base: ErrorBase,
+): z.ZodType {
+  const shared = new Set(
+    base.codes.filter((code) => knownErrors[code].status === status),
+  );
   const own = codes.filter((code) => !shared.has(code));
   const name =
     shared.size === 0
@@ -71,15 +94,24 @@ function errorBodyFor(status: number, codes: readonly KnownErrorCode[], base: Er
   const key = codes.join(",");
   const existing = errorBodies.get(name);
   if (existing) {
-    if (existing.codes !== key) throw new Error(`two code sets would share the error schema name ${name}`);
+    if (existing.codes !== key)
+      throw new Error(
+        `two code sets would share the error schema name ${name}`,
+      );
     return existing.schema;
   }
   const schema = z
     .object({
-      code: z.enum(codes as [KnownErrorCode, ...KnownErrorCode[]]).openapi({ description: "Stable error code; see the known-errors catalogue." }),
+      code: z
+        .enum(codes as [KnownErrorCode, ...KnownErrorCode[]])
+        .openapi({
+          description: "Stable error code; see the known-errors catalogue.",
+        }),
       ...KNOWN_ERROR_FIELDS,
     })
-    .openapi(name, { description: `A known error answered with status ${status}.` });
+    .openapi(name, {
+      description: `A known error answered with status ${status}.`,
+    });
   errorBodies.set(name, { codes: key, schema });
   return schema;
 }
@@ -99,18 +131,23 @@ function nameOfCodes(codes: readonly string[]): string {
 /** A short stable name part (djb2, base 36) for a code set too long to spell out. */
 function hashOf(text: string): string {
   let hash = 5381;
-  for (let i = 0; i < text.length; i += 1) hash = ((hash * 33) ^ text.charCodeAt(i)) >>> 0;
+  for (let i = 0; i < text.length; i += 1)
+    hash = ((hash * 33) ^ text.charCodeAt(i)) >>> 0;
   return hash.toString(36);
 }
 
-function groupByStatus(codes: readonly KnownErrorCode[]): Array<[number, KnownErrorCode[]]> {
+function groupByStatus(
+  codes: readonly KnownErrorCode[],
+): Array<[number, KnownErrorCode[]]> {
   const byStatus = new Map<number, Set<KnownErrorCode>>();
   for (const code of codes) {
     const status = knownErrors[code].status;
     if (!byStatus.has(status)) byStatus.set(status, new Set());
     byStatus.get(status)!.add(code);
   }
-  return [...byStatus].sort(([a], [b]) => a - b).map(([status, set]) => [status, [...set].sort()]);
+  return [...byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([status, set]) => [status, [...set].sort()]);
 }
 
 interface ErrorBase {
@@ -118,27 +155,55 @@ interface ErrorBase {
   codes: readonly KnownErrorCode[];
 }
 
-const AUTHENTICATED_BASE: ErrorBase = { prefix: "KnownError", codes: [...ACCESS_ERRORS, ...INPUT_ERRORS, ...OUTAGE_ERRORS] };
-const PUBLIC_BASE: ErrorBase = { prefix: "PublicKnownError", codes: [...INPUT_ERRORS, ...OUTAGE_ERRORS] };
+const AUTHENTICATED_BASE: ErrorBase = {
+  prefix: "KnownError",
+  codes: [...ACCESS_ERRORS, ...INPUT_ERRORS, ...OUTAGE_ERRORS],
+};
+const PUBLIC_BASE: ErrorBase = {
+  prefix: "PublicKnownError",
+  codes: [...INPUT_ERRORS, ...OUTAGE_ERRORS],
+};
 
 /**
  * Response entries for the shared `base` codes plus the operation's own, grouped by status;
  * each names its codes in the description and as the `code` enum of its schema.
  */
-export function errorResponses(codes: readonly KnownErrorCode[], base: ErrorBase = { prefix: "KnownError", codes: [] }) {
-  const responses: Record<number, { description: string; content: { "application/json"?: { schema: z.ZodType }; "text/plain"?: { schema: z.ZodType } } }> = {};
+export function errorResponses(
+  codes: readonly KnownErrorCode[],
+  base: ErrorBase = { prefix: "KnownError", codes: [] },
+) {
+  const responses: Record<
+    number,
+    {
+      description: string;
+      content: {
+        "application/json"?: { schema: z.ZodType };
+        "text/plain"?: { schema: z.ZodType };
+      };
+    }
+  > = {};
   for (const [status, set] of groupByStatus([...base.codes, ...codes])) {
     const known = set.filter((code) => !isPlain(code));
     const plain = set.filter(isPlain);
     const descriptions = [
       ...(known.length > 0 ? [`Known error: ${known.join(", ")}`] : []),
-      ...(plain.length > 0 ? [`As text: ${plain.map((code) => knownErrors[code].message({} as never)).join(" / ")}`] : []),
+      ...(plain.length > 0
+        ? [
+            `As text: ${plain.map((code) => knownErrors[code].message({} as never)).join(" / ")}`,
+          ]
+        : []),
     ];
     responses[status] = {
       description: descriptions.join(". "),
       content: {
-        ...(known.length > 0 ? { "application/json": { schema: errorBodyFor(status, known, base) } } : {}),
-        ...(plain.length > 0 ? { "text/plain": { schema: PLAIN_ERROR_BODY } } : {}),
+        ...(known.length > 0
+          ? {
+              "application/json": { schema: errorBodyFor(status, known, base) },
+            }
+          : {}),
+        ...(plain.length > 0
+          ? { "text/plain": { schema: PLAIN_ERROR_BODY } }
+          : {}),
       },
     };
   }
@@ -146,11 +211,18 @@ export function errorResponses(codes: readonly KnownErrorCode[], base: ErrorBase
 }
 
 /** Refusals answered as a bare status and a sentence (errors/define.ts, plainError). */
-const isPlain = (code: KnownErrorCode) => (knownErrors[code] as { plain?: true }).plain === true;
-const PLAIN_ERROR_BODY = z.string().openapi({ description: "What was wrong, in a sentence." });
+const isPlain = (code: KnownErrorCode) =>
+  (knownErrors[code] as { plain?: true }).plain === true;
+const PLAIN_ERROR_BODY = z
+  .string()
+  .openapi({ description: "What was wrong, in a sentence." });
 
 export function jsonBody<T extends z.ZodType>(schema: T, description?: string) {
-  return { required: true, content: { "application/json": { schema } }, ...(description ? { description } : {}) };
+  return {
+    required: true,
+    content: { "application/json": { schema } },
+    ...(description ? { description } : {}),
+  };
 }
 
 /** A JSON body the caller may leave out (the Stack SDKs send `{}` with some bodiless POSTs and DELETEs). */
@@ -158,7 +230,10 @@ export function optionalJsonBody<T extends z.ZodType>(schema: T) {
   return { required: false, content: { "application/json": { schema } } };
 }
 
-export function jsonResponse<T extends z.ZodType>(schema: T, description: string) {
+export function jsonResponse<T extends z.ZodType>(
+  schema: T,
+  description: string,
+) {
   return { description, content: { "application/json": { schema } } };
 }
 
@@ -177,8 +252,13 @@ function securityFor(access: readonly AccessType[]) {
       { ...base, PublishableClientKey: [], AccessToken: [] },
     );
   }
-  if (access.includes("server")) alternatives.push({ ...base, SecretServerKey: [] }, { ...base, SecretServerKey: [], AccessToken: [] });
-  if (access.includes("admin")) alternatives.push({ ...base, SuperSecretAdminKey: [] });
+  if (access.includes("server"))
+    alternatives.push(
+      { ...base, SecretServerKey: [] },
+      { ...base, SecretServerKey: [], AccessToken: [] },
+    );
+  if (access.includes("admin"))
+    alternatives.push({ ...base, SuperSecretAdminKey: [] });
   // A project owner's admin access token stands for every access level (http/access.ts).
   alternatives.push({ ...base, AdminAccessToken: [] });
   return alternatives;
@@ -189,18 +269,25 @@ function securityFor(access: readonly AccessType[]) {
  * the access errors, input errors and the route's own `errors` in its responses.
  * `clientAccessRules` say what client access may not do here (checked by the router).
  */
-export function authenticatedRoute<const R extends Omit<RouteConfig, "middleware" | "security">>(
+export function authenticatedRoute<
+  const R extends Omit<RouteConfig, "middleware" | "security">,
+>(
   access: readonly AccessType[],
   errors: readonly KnownErrorCode[],
   route: R,
   clientAccessRules?: ClientAccessRules,
 ) {
-  const teamErrors = clientAccessRules?.clientTeamPermission ? CLIENT_TEAM_PERMISSION_ERRORS : [];
+  const teamErrors = clientAccessRules?.clientTeamPermission
+    ? CLIENT_TEAM_PERMISSION_ERRORS
+    : [];
   const config = createRoute({
     ...route,
     security: securityFor(access),
     middleware: [requireAccess(access)] as const,
-    responses: { ...errorResponses([...teamErrors, ...errors], AUTHENTICATED_BASE), ...route.responses },
+    responses: {
+      ...errorResponses([...teamErrors, ...errors], AUTHENTICATED_BASE),
+      ...route.responses,
+    },
   });
   return clientAccessRules ? { ...config, clientAccessRules } : config;
 }
@@ -209,16 +296,24 @@ export function authenticatedRoute<const R extends Omit<RouteConfig, "middleware
  * A route anyone may call, which reads project authentication when it is sent (and refuses
  * it when it is wrong); the handler finds the caller with `resolveAccess`.
  */
-export function optionallyAuthenticatedRoute<const R extends Omit<RouteConfig, "security">>(errors: readonly KnownErrorCode[], route: R) {
+export function optionallyAuthenticatedRoute<
+  const R extends Omit<RouteConfig, "security">,
+>(errors: readonly KnownErrorCode[], route: R) {
   return createRoute({
     ...route,
     security: [{}, ...securityFor(["client", "server", "admin"])],
-    responses: { ...errorResponses(errors, AUTHENTICATED_BASE), ...route.responses },
+    responses: {
+      ...errorResponses(errors, AUTHENTICATED_BASE),
+      ...route.responses,
+    },
   });
 }
 
 /** A route anyone may call (no project authentication). */
-export function publicRoute<const R extends RouteConfig>(errors: readonly KnownErrorCode[], route: R) {
+export function publicRoute<const R extends RouteConfig>(
+  errors: readonly KnownErrorCode[],
+  route: R,
+) {
   return createRoute({
     ...route,
     security: [],
@@ -227,35 +322,48 @@ export function publicRoute<const R extends RouteConfig>(errors: readonly KnownE
 }
 
 export const SECURITY_SCHEMES = {
-  ProjectId: { type: "apiKey", in: "header", name: "x-stack-project-id", description: "Project id, or `internal`. Also accepted as x-hexclave-project-id." },
-  AccessType: { type: "apiKey", in: "header", name: "x-stack-access-type", description: "`client`, `server` or `admin`." },
-  PublishableClientKey: { type: "apiKey", in: "header", name: "x-stack-publishable-client-key", description: "Client key; required only by projects that demand it." },
-  AccessToken: { type: "apiKey", in: "header", name: "x-stack-access-token", description: "The signed-in user's access token (JWT)." },
-  SecretServerKey: { type: "apiKey", in: "header", name: "x-stack-secret-server-key", description: "Server key." },
-  SuperSecretAdminKey: { type: "apiKey", in: "header", name: "x-stack-super-secret-admin-key", description: "Admin key." },
+  ProjectId: {
+    type: "apiKey",
+    in: "header",
+    name: "x-stack-project-id",
+    description:
+      "Project id, or `internal`. Also accepted as x-hexclave-project-id.",
+  },
+  AccessType: {
+    type: "apiKey",
+    in: "header",
+    name: "x-stack-access-type",
+    description: "`client`, `server` or `admin`.",
+  },
+  PublishableClientKey: {
+    type: "apiKey",
+    in: "header",
+    name: "x-stack-publishable-client-key",
+    description: "Client key; required only by projects that demand it.",
+  },
+  AccessToken: {
+    type: "apiKey",
+    in: "header",
+    name: "x-stack-access-token",
+    description: "The signed-in user's access token (JWT).",
+  },
+  SecretServerKey: {
+    type: "apiKey",
+    in: "header",
+    name: "x-stack-secret-server-key",
+    description: "Server key.",
+  },
+  SuperSecretAdminKey: {
+    type: "apiKey",
+    in: "header",
+    name: "x-stack-super-secret-admin-key",
+    description: "Admin key.",
+  },
   AdminAccessToken: {
     type: "apiKey",
     in: "header",
     name: "x-stack-admin-access-token",
-    description: "Access token of an internal-project user who owns the project; it stands for client, server and admin access.",
+    description:
+      "Access token of an internal-project user who owns the project; it stands for client, server and admin access.",
   },
 } as const;
-
-/**
- * Declares that a route also answers these statuses in plain text (StatusError: refusals
- * Stack Auth answers without a known error), beside any known-error body of the same status.
- */
-export function withPlainTextRefusals<R extends { responses: Record<string | number, unknown> }>(route: R, statuses: readonly (400 | 401 | 403 | 404)[]): R {
-  const responses = route.responses as Record<number, { description: string; content?: Record<string, { schema: z.ZodType }> }>;
-  const text = { schema: z.string().openapi({ description: "A sentence saying what was refused." }) };
-  for (const status of statuses) {
-    const existing = responses[status];
-    // The description says so as errorResponses does ("Known error: …. As text: …").
-    const asText = "As text: a sentence saying what was refused";
-    if (existing?.content?.["text/plain"]) continue;
-    responses[status] = existing
-      ? { ...existing, description: existing.description ? `${existing.description}. ${asText}` : asText, content: { ...existing.content, "text/plain": text } }
-      : { description: asText, content: { "text/plain": text } };
-  }
-  return route;
-}

@@ -28,14 +28,18 @@ export interface ProviderSetting {
   allowConnectedAccounts?: boolean;
 }
 
-/** Writes providers (and other dotted keys) into the project's environment config. */
+/**
+ * Writes providers (and other dotted keys) into the project's environment config; `project.*`
+ * keys go to the project level, the only one that takes them.
+ */
 export async function configureOAuth(
   t: Pick<TestApp, "request">,
   project: OAuthProject,
   providers: Record<string, ProviderSetting>,
   extra: Record<string, unknown> = {},
 ): Promise<void> {
-  const changes: Record<string, unknown> = { ...extra };
+  const projectLevel = Object.fromEntries(Object.entries(extra).filter(([key]) => key.startsWith("project.")));
+  const changes: Record<string, unknown> = Object.fromEntries(Object.entries(extra).filter(([key]) => !key.startsWith("project.")));
   for (const [id, p] of Object.entries(providers)) {
     changes[`auth.oauth.providers.${id}`] = {
       type: p.type,
@@ -47,11 +51,14 @@ export async function configureOAuth(
       allowConnectedAccounts: p.allowConnectedAccounts ?? true,
     };
   }
-  const res = await call(t, "PATCH", "/internal/config/override/environment", {
-    creds: project.admin,
-    body: { config_override_string: JSON.stringify(changes) },
-  });
-  if (res.status !== 200) throw new Error(`config failed: ${res.status} ${res.text}`);
+  for (const [level, override] of [["project", projectLevel], ["environment", changes]] as const) {
+    if (level === "project" && Object.keys(override).length === 0) continue;
+    const res = await call(t, "PATCH", `/internal/config/override/${level}`, {
+      creds: project.admin,
+      body: { config_override_string: JSON.stringify(override) },
+    });
+    if (res.status !== 200) throw new Error(`config failed: ${res.status} ${res.text}`);
+  }
 }
 
 export function newPkce() {

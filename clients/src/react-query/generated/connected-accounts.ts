@@ -75,7 +75,7 @@ export const createOAuthConnectedAccountAccessToken = async (providerId: string,
 
 
 
-export const getCreateOAuthConnectedAccountAccessTokenMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const getCreateOAuthConnectedAccountAccessTokenMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOAuthConnectedAccountAccessToken>>, TError,{providerId: string;data: ConnectedAccountAccessTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createOAuthConnectedAccountAccessToken>>, TError,{providerId: string;data: ConnectedAccountAccessTokenRequest}, TContext> => {
 
@@ -102,12 +102,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateOAuthConnectedAccountAccessTokenMutationResult = NonNullable<Awaited<ReturnType<typeof createOAuthConnectedAccountAccessToken>>>
     export type CreateOAuthConnectedAccountAccessTokenMutationBody = ConnectedAccountAccessTokenRequest
-    export type CreateOAuthConnectedAccountAccessTokenMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>
+    export type CreateOAuthConnectedAccountAccessTokenMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>
 
     /**
  * @summary Get the signed-in user's provider access token (legacy path)
  */
-export const useCreateOAuthConnectedAccountAccessToken = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const useCreateOAuthConnectedAccountAccessToken = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOAuthConnectedAccountAccessToken>>, TError,{providerId: string;data: ConnectedAccountAccessTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createOAuthConnectedAccountAccessToken>>,

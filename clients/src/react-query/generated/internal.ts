@@ -1566,7 +1566,7 @@ export const getGetEmailThemeQueryKey = (id?: string,) => {
     }
 
     
-export const getGetEmailThemeQueryOptions = <TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getGetEmailThemeQueryOptions = <TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -1585,10 +1585,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetEmailThemeQueryResult = NonNullable<Awaited<ReturnType<typeof getEmailTheme>>>
-export type GetEmailThemeQueryError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>
+export type GetEmailThemeQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
 
 
-export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof getEmailTheme>>,
@@ -1598,7 +1598,7 @@ export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof getEmailTheme>>,
@@ -1608,7 +1608,7 @@ export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -1616,7 +1616,7 @@ export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme
  * @summary One e-mail theme with its source
  */
 
-export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>>(
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
  id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -1660,7 +1660,7 @@ export const updateEmailTheme = async (id: string,
 
 
 
-export const getUpdateEmailThemeMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | string | KnownError401 | KnownError403 | KnownError503>,
+export const getUpdateEmailThemeMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailTheme>>, TError,{id: string;data: EmailThemeUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateEmailTheme>>, TError,{id: string;data: EmailThemeUpdate}, TContext> => {
 
@@ -1687,12 +1687,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateEmailThemeMutationResult = NonNullable<Awaited<ReturnType<typeof updateEmailTheme>>>
     export type UpdateEmailThemeMutationBody = EmailThemeUpdate
-    export type UpdateEmailThemeMutationError = ErrorType<KnownError400PlusEmailRenderingError | string | KnownError401 | KnownError403 | KnownError503>
+    export type UpdateEmailThemeMutationError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | string | KnownError503>
 
     /**
  * @summary Change an e-mail theme's source or name
  */
-export const useUpdateEmailTheme = <TError = ErrorType<KnownError400PlusEmailRenderingError | string | KnownError401 | KnownError403 | KnownError503>,
+export const useUpdateEmailTheme = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailTheme>>, TError,{id: string;data: EmailThemeUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateEmailTheme>>,
@@ -1731,7 +1731,7 @@ export const deleteEmailTheme = async (id: string, options?: RequestInit): Promi
 
 
 
-export const getDeleteEmailThemeMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
+export const getDeleteEmailThemeMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTheme>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTheme>>, TError,{id: string}, TContext> => {
 
@@ -1758,12 +1758,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteEmailThemeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteEmailTheme>>>
     
-    export type DeleteEmailThemeMutationError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>
+    export type DeleteEmailThemeMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
 
     /**
  * @summary Remove an e-mail theme (a built-in one goes back to how it was shipped)
  */
-export const useDeleteEmailTheme = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
+export const useDeleteEmailTheme = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTheme>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteEmailTheme>>,
@@ -2109,7 +2109,7 @@ export const createProject = async (projectCreate: ProjectCreate, options?: Requ
 
 
 
-export const getCreateProjectMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFound | KnownError503>,
+export const getCreateProjectMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: ProjectCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: ProjectCreate}, TContext> => {
 
@@ -2136,12 +2136,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateProjectMutationResult = NonNullable<Awaited<ReturnType<typeof createProject>>>
     export type CreateProjectMutationBody = ProjectCreate
-    export type CreateProjectMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFound | KnownError503>
+    export type CreateProjectMutationError = ErrorType<KnownError400 | string | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFound | KnownError503>
 
     /**
  * @summary Create a project owned by one of the signed-in user's teams
  */
-export const useCreateProject = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFound | KnownError503>,
+export const useCreateProject = <TError = ErrorType<KnownError400 | string | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: ProjectCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createProject>>,
@@ -2450,7 +2450,7 @@ export const updateCurrentProjectAdmin = async (projectUpdate: ProjectUpdate, op
 
 
 
-export const getUpdateCurrentProjectAdminMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+export const getUpdateCurrentProjectAdminMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, TError,{data: ProjectUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, TError,{data: ProjectUpdate}, TContext> => {
 
@@ -2477,12 +2477,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCurrentProjectAdminMutationResult = NonNullable<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>>
     export type UpdateCurrentProjectAdminMutationBody = ProjectUpdate
-    export type UpdateCurrentProjectAdminMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+    export type UpdateCurrentProjectAdminMutationError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>
 
     /**
  * @summary Update the current project and its configuration
  */
-export const useUpdateCurrentProjectAdmin = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+export const useUpdateCurrentProjectAdmin = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, TError,{data: ProjectUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCurrentProjectAdmin>>,

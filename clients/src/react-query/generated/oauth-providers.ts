@@ -158,7 +158,7 @@ export function useListOAuthProviders<TData = Awaited<ReturnType<typeof listOAut
 
 
 /**
- * The provider must be in the project config (else 404 in plain text). An account another user signs in with cannot sign in here too (OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN), and a user signs in with one account per provider (a second answers 400 in plain text).
+ * The provider must be in the project config (else 404 in plain text). An account another user signs in with cannot sign in here too (OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN,LINKED_ACCOUNT_SIGN_IN_TAKEN), and a user signs in with one account per provider (a second answers 400 in plain text).
  * @summary Link a provider account to a user
  */
 export const getCreateOAuthProviderUrl = () => {
@@ -184,7 +184,7 @@ export const createOAuthProvider = async (oAuthProviderCreate: OAuthProviderCrea
 
 
 
-export const getCreateOAuthProviderMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | string | KnownError503>,
+export const getCreateOAuthProviderMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOAuthProvider>>, TError,{data: OAuthProviderCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createOAuthProvider>>, TError,{data: OAuthProviderCreate}, TContext> => {
 
@@ -211,12 +211,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateOAuthProviderMutationResult = NonNullable<Awaited<ReturnType<typeof createOAuthProvider>>>
     export type CreateOAuthProviderMutationBody = OAuthProviderCreate
-    export type CreateOAuthProviderMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | string | KnownError503>
+    export type CreateOAuthProviderMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>
 
     /**
  * @summary Link a provider account to a user
  */
-export const useCreateOAuthProvider = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFound | string | KnownError503>,
+export const useCreateOAuthProvider = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOAuthProvider>>, TError,{data: OAuthProviderCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createOAuthProvider>>,

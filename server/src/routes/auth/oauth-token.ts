@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
 import { clientInfo } from "../../http/client-info";
-import { jsonResponse, publicRoute, rateLimitedResponse, withPlainTextRefusals } from "../../http/openapi";
+import { jsonResponse, publicRoute, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { MAX_URL_LENGTH } from "../../http/schemas";
 import type { ServiceDeps } from "../../services/deps";
@@ -69,7 +69,7 @@ const TokenResponse = z
   .openapi("OAuthTokenResponse");
 
 const exchangeOAuthTokenRoute = publicRoute(
-  ["INVALID_OAUTH_CLIENT_ID_OR_SECRET", "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "INVALID_AUTHORIZATION_CODE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED"],
+  ["INVALID_OAUTH_CLIENT_ID_OR_SECRET", "PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED", "INVALID_AUTHORIZATION_CODE", "MULTI_FACTOR_AUTHENTICATION_REQUIRED", "OAUTH_REDIRECT_URI_MISMATCH"],
   {
     operationId: "exchangeOAuthToken",
     method: "post",
@@ -94,7 +94,6 @@ const exchangeOAuthTokenRoute = publicRoute(
     responses: { 200: jsonResponse(TokenResponse, "The session's tokens"), ...rateLimitedResponse },
   },
 );
-withPlainTextRefusals(exchangeOAuthTokenRoute, [400]);
 
 async function refreshGrant(deps: ServiceDeps, form: TokenForm & { refresh_token: string }) {
   const tenancy = await tenancyForClient(deps, form.client_id, form.client_secret, "token");

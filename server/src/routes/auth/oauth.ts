@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { AppEnv } from "../../http/env";
 import { clientInfo } from "../../http/client-info";
-import { jsonResponse, publicRoute, rateLimitedResponse, withPlainTextRefusals } from "../../http/openapi";
+import { jsonResponse, publicRoute, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { CallbackUrlSchema, MAX_URL_LENGTH, UrlSchema } from "../../http/schemas";
 import { isValidChallenge, PKCE_METHODS } from "../../services/oauth/authorization-codes";
@@ -117,6 +117,11 @@ const authorizeRoute = publicRoute(
 );
 
 const callbackErrors = [
+  "OAUTH_FLOW_UNKNOWN",
+  "OAUTH_FLOW_COOKIE_MISSING",
+  "OAUTH_FLOW_PROJECT_GONE",
+  "OAUTH_CALLBACK_PROVIDER_MISMATCH",
+  "OAUTH_PROVIDER_REFUSED_CODE",
   "OUTER_OAUTH_TIMEOUT",
   "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
   "OAUTH_PROVIDER_ACCESS_DENIED",
@@ -169,8 +174,6 @@ const callbackPostRoute = publicRoute([...callbackErrors], {
   },
   responses: callbackResponses,
 });
-withPlainTextRefusals(callbackGetRoute, [400]);
-withPlainTextRefusals(callbackPostRoute, [400]);
 
 function secureCookies(c: Context<AppEnv>): boolean {
   return c.var.deps.settings.publicUrl.startsWith("https:");

@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP, requireUser, resolveOwnUserId } from "../../http/access";
-import { authenticatedRoute, jsonResponse, optionalJsonBody, withPlainTextRefusals } from "../../http/openapi";
+import { authenticatedRoute, jsonResponse, optionalJsonBody } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { listSchema, UserIdOrMe } from "../../http/schemas";
 import { connectedAccessToken, listConnectedAccounts } from "../../services/oauth/connected-accounts";
@@ -23,7 +23,7 @@ const AccessTokenSchema = z.object({ access_token: z.string().openapi({ descript
 const userParam = UserIdOrMe.openapi({ param: { name: "user_id", in: "path" } });
 const providerParam = z.string().min(1).max(63).openapi({ param: { name: "provider_id", in: "path" }, description: "The provider's id in the project config." });
 
-const OWNER_ERRORS = ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"] as const;
+const OWNER_ERRORS = ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "CLIENT_ACCESS_OTHER_USERS_OAUTH_ACCOUNTS"] as const;
 const TOKEN_ERRORS = [
   ...OWNER_ERRORS,
   "OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED",
@@ -90,7 +90,6 @@ const legacyTokenRoute = authenticatedRoute(CLIENT_AND_UP, TOKEN_ERRORS, {
 });
 
 // Client access naming another user is refused in plain text (http/access.ts resolveOwnUserId).
-for (const route of [listRoute, tokenRoute, tokenByAccountRoute]) withPlainTextRefusals(route, [403]);
 
 export function registerConnectedAccountRoutes(router: Router): void {
   router.openapi(listRoute, async (c) => {

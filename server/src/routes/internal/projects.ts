@@ -23,7 +23,7 @@ const PRODUCTION_NOTE =
 
 const createProjectRoute = authenticatedRoute(
   CLIENT_AND_UP,
-  ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND"],
+  ["EXPECTED_INTERNAL_PROJECT", "USER_AUTHENTICATION_REQUIRED", "TEAM_MEMBERSHIP_NOT_FOUND", "EMAIL_THEME_UNKNOWN"],
   {
     operationId: "createProject",
     method: "post",
@@ -54,7 +54,7 @@ const getCurrentProjectAdminRoute = authenticatedRoute(ADMIN_ONLY, [], {
   responses: { 200: jsonResponse(AdminProjectSchema, "The project") },
 });
 
-const updateCurrentProjectAdminRoute = authenticatedRoute(ADMIN_ONLY, [], {
+const updateCurrentProjectAdminRoute = authenticatedRoute(ADMIN_ONLY, ["EMAIL_THEME_UNKNOWN"], {
   operationId: "updateCurrentProjectAdmin",
   method: "patch",
   path: "/internal/projects/current",

@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { CLIENT_AND_UP, refuseClientFields, resolveOwnUserId, resolveUserId, SERVER_AND_UP } from "../../http/access";
 import type { RequestAuth } from "../../http/env";
-import { authenticatedRoute, jsonBody, jsonResponse, withPlainTextRefusals } from "../../http/openapi";
+import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { EmailSchema, listSchema, SuccessSchema, UserIdOrMe } from "../../http/schemas";
 import {
@@ -57,8 +57,8 @@ const UpdateBody = z
   })
   .openapi("OAuthProviderUpdate");
 
-const OWNER_ERRORS = ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED"] as const;
-const SIGN_IN_TAKEN = "OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN" as const;
+const OWNER_ERRORS = ["USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER", "USER_AUTHENTICATION_REQUIRED", "CLIENT_ACCESS_OTHER_USERS_OAUTH_ACCOUNTS"] as const;
+const SIGN_IN_TAKEN = ["OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN", "LINKED_ACCOUNT_SIGN_IN_TAKEN"] as const;
 const PLAIN_TEXT =
   "A link the user does not have answers 404, client access naming another user 403, and a second account of one provider " +
   "signing in for one user 400, each in plain text.";
@@ -74,7 +74,7 @@ const listRoute = authenticatedRoute(CLIENT_AND_UP, OWNER_ERRORS, {
   responses: { 200: jsonResponse(listSchema(OAuthProviderSchema, "OAuthProviderList"), "The links, oldest first") },
 });
 
-const createRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_EXIST", ...OWNER_ERRORS, SIGN_IN_TAKEN], {
+const createRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_EXIST", ...OWNER_ERRORS, ...SIGN_IN_TAKEN, "LINKED_ACCOUNT_PROVIDER_NOT_FOUND"], {
   operationId: "createOAuthProvider",
   method: "post",
   path: "/oauth-providers",
@@ -87,7 +87,7 @@ const createRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_EXIST",
   responses: { 201: jsonResponse(OAuthProviderSchema, "The link") },
 });
 
-const getRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS], {
+const getRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, "LINKED_ACCOUNT_NOT_FOUND"], {
   operationId: "getOAuthProvider",
   method: "get",
   path: "/oauth-providers/{user_id}/{provider_id}",
@@ -98,7 +98,7 @@ const getRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS], {
   responses: { 200: jsonResponse(OAuthProviderSchema, "The link") },
 });
 
-const updateRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, SIGN_IN_TAKEN], {
+const updateRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, ...SIGN_IN_TAKEN, "LINKED_ACCOUNT_NOT_FOUND"], {
   operationId: "updateOAuthProvider",
   method: "patch",
   path: "/oauth-providers/{user_id}/{provider_id}",
@@ -109,7 +109,7 @@ const updateRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, SIGN_IN_
   responses: { 200: jsonResponse(OAuthProviderSchema, "The link as it now is") },
 });
 
-const deleteRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS], {
+const deleteRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS, "LINKED_ACCOUNT_NOT_FOUND"], {
   operationId: "deleteOAuthProvider",
   method: "delete",
   path: "/oauth-providers/{user_id}/{provider_id}",
@@ -120,11 +120,6 @@ const deleteRoute = authenticatedRoute(CLIENT_AND_UP, [...OWNER_ERRORS], {
   responses: { 200: jsonResponse(SuccessSchema, "Unlinked") },
 });
 
-withPlainTextRefusals(listRoute, [403]);
-withPlainTextRefusals(createRoute, [400, 404]);
-withPlainTextRefusals(getRoute, [403, 404]);
-withPlainTextRefusals(updateRoute, [400, 403, 404]);
-withPlainTextRefusals(deleteRoute, [403, 404]);
 
 function toOAuthProvider(auth: RequestAuth, account: LinkedAccount) {
   return {

@@ -17,7 +17,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Queryable } from "../../db/db";
-import { KnownError, StatusError } from "../../errors";
+import { KnownError } from "../../errors";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
 import { finishSignIn } from "../auth/finish-sign-in";
@@ -164,7 +164,7 @@ export async function exchangeAuthorizationCode(deps: ServiceDeps, input: Exchan
     );
   } catch (error) {
     if (wrongRedirect) {
-      throw new StatusError(400, "The redirect URI is not the one this authorization code was issued for; send the same redirect_uri as the authorize request.");
+      throw new KnownError("OAUTH_REDIRECT_URI_MISMATCH");
     }
     if (error instanceof KnownError && CODE_REFUSALS.has(error.code)) throw new KnownError("INVALID_AUTHORIZATION_CODE");
     throw error;

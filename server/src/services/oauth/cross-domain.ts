@@ -11,7 +11,7 @@
  */
 import { hashSecret } from "../../crypto/secret-hash";
 import { useSessionByRefreshHash } from "../../db/queries/sessions";
-import { KnownError, StatusError } from "../../errors";
+import { KnownError } from "../../errors";
 import type { AccessTokenClaims } from "../access-tokens";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
@@ -37,11 +37,11 @@ export async function crossDomainRedirect(
 ): Promise<string> {
   const user = caller.user;
   if (!user) throw new KnownError("USER_AUTHENTICATION_REQUIRED");
-  if (!caller.refreshToken) throw new StatusError(400, "The cross-domain hand-off needs the session's refresh token too (the refresh-token header).");
+  if (!caller.refreshToken) throw new KnownError("CROSS_DOMAIN_REFRESH_TOKEN_REQUIRED");
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signInPerIp, subject: client.ip }]);
   const session = await useSessionByRefreshHash(deps.db, tenancy, hashSecret(caller.refreshToken));
   if (!session || session.id !== user.refresh_token_id || session.userId !== user.sub) {
-    throw new StatusError(401, "The refresh token is not the one of the access token's session.");
+    throw new KnownError("CROSS_DOMAIN_REFRESH_TOKEN_MISMATCH");
   }
   for (const url of [input.redirectUri, input.afterCallbackRedirectUrl]) {
     if (url && !isTrustedRedirect(url, tenancy.config)) throw new KnownError("REDIRECT_URL_NOT_WHITELISTED");

@@ -30,7 +30,7 @@
 import { randomBytes } from "node:crypto";
 import { hashSecret } from "../../crypto/secret-hash";
 import { findOAuthFlow, insertOAuthFlow, takeOAuthFlow } from "../../db/queries/oauth";
-import { KnownError, redirectUrlNotTrusted, StatusError } from "../../errors";
+import { KnownError, redirectUrlNotTrusted } from "../../errors";
 import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
 import { isTrustedRedirect } from "../redirects";
@@ -161,28 +161,26 @@ export async function finishOAuthCallback(deps: ServiceDeps, input: CallbackInpu
   const innerState = input.params.get("state") ?? "";
   const stateHash = hashSecret(innerState);
   const found = innerState ? await findOAuthFlow(deps.db, stateHash) : null;
-  if (!found) throw new StatusError(400, "This OAuth sign-in is unknown or already finished. Start signing in again.");
+  if (!found) throw new KnownError("OAUTH_FLOW_UNKNOWN");
   input.forgetBindingCookie(innerState);
   if (found.cookieBound && !input.hasBindingCookie(innerState)) {
-    throw new StatusError(
-      400,
-      "This browser does not hold the cookie of this OAuth sign-in: it was started in another browser, or the page was reloaded midway. Start signing in again.",
-    );
+    throw new KnownError("OAUTH_FLOW_COOKIE_MISSING");
   }
   const flow = await takeOAuthFlow(deps.db, stateHash);
-  if (!flow) throw new StatusError(400, "This OAuth sign-in is unknown or already finished. Start signing in again.");
+  if (!flow) throw new KnownError("OAUTH_FLOW_UNKNOWN");
   const info = JSON.parse(deps.oauthFlowSeal.open(flow.sealedInfo)) as FlowInfo;
   const lookup = await deps.tenancies.lookup(flow.projectId, flow.branchId);
-  if (!lookup.found) throw new StatusError(400, "The project of this OAuth sign-in no longer exists.");
+  if (!lookup.found) throw new KnownError("OAUTH_FLOW_PROJECT_GONE");
   const tenancy = lookup.tenancy;
   try {
     if (flow.expiresAt.getTime() <= Date.now()) throw new KnownError("OUTER_OAUTH_TIMEOUT");
     if (flow.providerConfigId !== input.providerId) {
-      throw new StatusError(400, "This OAuth answer came back to another provider's callback than the one the sign-in started with. Start signing in again.");
+      throw new KnownError("OAUTH_CALLBACK_PROVIDER_MISMATCH");
     }
     return { location: await completeFlow(deps, tenancy, flow.providerConfigId, info, innerState, input.params, input.countryCode), status: 303 };
   } catch (error) {
-    if (!(error instanceof KnownError)) throw error;
+    // A bare refusal is for the browser on the callback, not the app: it is not sent on.
+    if (!(error instanceof KnownError) || error.plain) throw error;
     const target = [info.redirectUri, info.errorRedirectUrl].find((url) => url && isTrustedRedirect(url, tenancy.config));
     if (!target) throw error;
     return { location: errorRedirect(target, error), status: 307 };
@@ -217,7 +215,7 @@ async function completeFlow(
     result = await client.finish({ callbackUrl, state: innerState, codeVerifier: info.innerCodeVerifier, requestedScopes: info.requestedScopes });
   } catch (error) {
     if (error instanceof ProviderCodeRefusedError) {
-      throw new StatusError(400, "The OAuth provider refused the authorization code (expired, used, or not issued for this sign-in). Start signing in again.");
+      throw new KnownError("OAUTH_PROVIDER_REFUSED_CODE");
     }
     if (error instanceof ProviderAuthorizationError) {
       if (error.error === "temporarily_unavailable" || error.error === "server_error") throw new KnownError("OAUTH_PROVIDER_TEMPORARILY_UNAVAILABLE");

@@ -22,7 +22,7 @@ import {
   type OAuthAccountRecord,
 } from "../../db/queries/oauth";
 import { findUser } from "../../db/queries/users";
-import { KnownError, StatusError } from "../../errors";
+import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
 
@@ -62,7 +62,7 @@ export async function listLinkedAccounts(deps: ServiceDeps, tenancy: Tenancy, us
   return accounts.map((account) => withType(tenancy, account));
 }
 
-const notLinked = (userId: string, id: string) => new StatusError(404, `The user ${userId} has no linked OAuth account ${id}.`);
+const notLinked = (userId: string, id: string) => new KnownError("LINKED_ACCOUNT_NOT_FOUND", { user_id: userId, account_id: id });
 
 export async function getLinkedAccount(deps: ServiceDeps, tenancy: Tenancy, userId: string, id: string): Promise<LinkedAccount> {
   await assertUser(deps, tenancy, userId);
@@ -75,7 +75,7 @@ export async function getLinkedAccount(deps: ServiceDeps, tenancy: Tenancy, user
 async function assertOneSignInPerProvider(deps: ServiceDeps, tenancy: Tenancy, userId: string, providerConfigId: string, exceptId: string | null) {
   const mine = await listUserOAuthAccounts(deps.db, tenancy, userId);
   if (mine.some((account) => account.providerConfigId === providerConfigId && account.allowSignIn && account.id !== exceptId)) {
-    throw new StatusError(400, "The user already signs in with another account of this provider; only one account per provider may sign in.");
+    throw new KnownError("LINKED_ACCOUNT_SIGN_IN_TAKEN");
   }
 }
 
@@ -90,7 +90,7 @@ export interface LinkedAccountInput {
 
 export async function createLinkedAccount(deps: ServiceDeps, tenancy: Tenancy, input: LinkedAccountInput): Promise<LinkedAccount> {
   if (!Object.hasOwn(tenancy.config.auth.oauth.providers, input.providerConfigId)) {
-    throw new StatusError(404, `The project has no OAuth provider ${input.providerConfigId}.`);
+    throw new KnownError("LINKED_ACCOUNT_PROVIDER_NOT_FOUND", { provider_config_id: input.providerConfigId });
   }
   if (!(await findUser(deps.db, tenancy, input.userId))) throw new KnownError("USER_ID_DOES_NOT_EXIST", { user_id: input.userId });
   if (input.allowSignIn) {

@@ -114,7 +114,7 @@ async function assertConsistent(deps: ServiceDeps, tx: Queryable, projectId: str
   const { project, branch, environment } = found.overrides;
   const config = renderConfig([project ?? {}, branch ?? {}, environment ?? {}]);
   if (patch?.email_theme !== undefined && !findTheme({ projectId, branchId, project: found.project, config }, patch.email_theme)) {
-    throw new KnownError("EMAIL_THEME_NOT_FOUND");
+    throw new KnownError("EMAIL_THEME_UNKNOWN");
   }
   const shared = sharedProviderProblems(config, deps.settings);
   if (shared.length > 0) throw new KnownError("SCHEMA_ERROR", { message: `Invalid config: ${shared.join("; ")}` });
