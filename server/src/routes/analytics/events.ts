@@ -14,7 +14,9 @@ import { CLIENT_EVENT_TYPES, MAX_EVENT_DATA_BYTES, MAX_EVENTS_PER_BATCH, recordC
  * `application/octet-stream`; either way it is bounded by the body limit (and, gzipped, by the
  * same limit once inflated) and checked against one schema.
  */
-const uuidLike = (what: string) => z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[089ab][0-9a-f]{3}-[0-9a-f]{12}$/i, `Invalid ${what}`);
+// Either case, spelled out: the pattern goes into the document, where an `i` flag would be lost.
+const uuidLike = (what: string) =>
+  z.string().regex(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[089abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}$/, `Invalid ${what}`);
 
 const EventDataSchema = z.unknown().refine((data) => data !== undefined, "data must be defined").refine(
   (data) => JSON.stringify(data ?? null).length <= MAX_EVENT_DATA_BYTES,
