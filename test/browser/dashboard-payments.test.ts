@@ -240,6 +240,10 @@ describe("checkout: live mode", () => {
     await row.getByText("Refunded").waitFor();
     expect(stripe.refunds).toEqual([expect.objectContaining({ payment_intent: intent.id, amount: 1500, account: accountId })]);
     expect((await project.asServer("GET", `/payments/products/user/${buyer.json.id}`)).json.items).toEqual([]);
+    // Refunds are transactions of their own, listed under their type (the default list, as Stack
+    // Auth's, shows purchases, renewals and quantity changes).
+    await page.getByRole("combobox", { name: "Type", exact: true }).click();
+    await page.getByRole("option", { name: "Refund", exact: true }).click();
     await page.getByRole("table", { name: "Transactions" }).getByText("-$15.00").waitFor();
 
     // Back without paying (the cancel URL): the spent link says nothing was charged.
