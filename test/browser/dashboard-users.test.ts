@@ -20,7 +20,7 @@ beforeAll(async () => {
     Array.from({ length: SEEDED }, (_, n) => n + 1),
     20,
     async (n) => {
-      const created = await project.asServer("POST", "/users", { primary_email: seedEmail(n), display_name: `Seed user ${n}` });
+      const created = await project.asServer("POST", "/users", { primary_email: seedEmail(n), primary_email_auth_enabled: true, display_name: `Seed user ${n}` });
       if (created.status !== 201) throw new Error(`POST /users answered ${created.status}: ${JSON.stringify(created.json)}`);
     },
   );
