@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findOverride, upsertOverride } from "../../db/queries/config-overrides";
+import { expandDottedKeys } from "../../services/project-config/render";
 import { call, callUntyped, createProjectFixture, signUpUser, type ProjectFixture } from "../../testing/fixtures";
 import { useSharedTestApp } from "../../testing/shared-app";
 import { createTestApp, type TestApp } from "../../testing/test-server";
@@ -19,8 +20,11 @@ beforeAll(() => {
 const patchEnvironment = (project: ProjectFixture, override: Record<string, unknown>) =>
   call(t, "PATCH", "/internal/config/override/environment", { creds: project.admin, body: { config_override_string: JSON.stringify(override) } });
 const rendered = async (project: ProjectFixture) => JSON.parse((await call(t, "GET", "/internal/config", { creds: project.admin })).json.config_string);
+// Overrides are kept as written, dotted keys and all; the migration adds a product line's type as one.
 const stored = async (project: ProjectFixture) =>
-  JSON.parse((await call(t, "GET", "/internal/config/override/environment" as "/internal/config/override/{level}", { creds: project.admin })).json.config_string);
+  expandDottedKeys(
+    JSON.parse((await call(t, "GET", "/internal/config/override/environment" as "/internal/config/override/{level}", { creds: project.admin })).json.config_string),
+  ) as Record<string, any>;
 
 const monthly = { monthly: { USD: "10", interval: [1, "month"] } };
 
