@@ -58,8 +58,8 @@ describe("dashboard: permissions", () => {
     const contained = page.getByRole("list", { name: "Contained in reports:manage" });
     await contained.getByText("reports:read", { exact: true }).waitFor();
     await contained.getByText("$read_members").waitFor();
-    await page.getByRole("button", { name: "Show what admin contains" }).click();
-    await page.getByRole("list", { name: "Contained in admin" }).getByText("$manage_api_keys").waitFor();
+    await page.getByRole("button", { name: "Show what team_admin contains" }).click();
+    await page.getByRole("list", { name: "Contained in team_admin" }).getByText("$manage_api_keys").waitFor();
 
     // Making reports:read contain reports:manage would be a cycle: the server says so, in the form.
     await page.getByRole("button", { name: "Edit reports:read" }).click();
