@@ -67,7 +67,7 @@ describe("the sign-in page offers what the project enables", () => {
     const { page, server, mail } = harness();
     await configure(server, { magic_link_enabled: true });
     const email = uniqueEmail("typed-code");
-    const created = await callInternal(server, "server", "POST", "/users", { primary_email: email, primary_email_auth_enabled: true, otp_auth_enabled: true });
+    const created = await callInternal(server, "server", "POST", "/users", { primary_email: email, primary_email_verified: true, primary_email_auth_enabled: true, otp_auth_enabled: true });
     expect(created.status).toBe(201);
 
     await page.goto("/handler/sign-in");
@@ -103,7 +103,7 @@ describe("the sign-in page offers what the project enables", () => {
     const { page, server, mail } = harness();
     await configure(server, { magic_link_enabled: true });
     const email = uniqueEmail("wrong-code");
-    await callInternal(server, "server", "POST", "/users", { primary_email: email, primary_email_auth_enabled: true, otp_auth_enabled: true });
+    await callInternal(server, "server", "POST", "/users", { primary_email: email, primary_email_verified: true, primary_email_auth_enabled: true, otp_auth_enabled: true });
     await page.goto("/handler/sign-in");
     await page.getByRole("tab", { name: "E-mail code" }).click();
     await emailField(page).fill(email);

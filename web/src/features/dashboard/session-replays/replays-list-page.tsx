@@ -41,7 +41,7 @@ function RecordingNotice() {
   if (on) return null;
   const enable = () =>
     turnOn.mutate(
-      { level: "project", data: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) } },
+      { level: "environment", data: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) } },
       { onSuccess: () => notifications.show({ message: "Recording is on: replays appear as signed-in users use your app.", color: "green" }) },
     );
   return (
