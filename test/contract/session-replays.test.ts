@@ -31,7 +31,7 @@ describe("session-replays: the real server behind prism proxy --errors", () => {
   it("refuses uploads until the Analytics app is installed, then stores and plays a batch back in the documented shapes", async () => {
     const client = { ...project.client, accessToken };
     expectKnownErrorThroughProxy(await env.api.call("POST", "/session-replays/batch", { creds: client, body: batch() }), 400, "ANALYTICS_NOT_ENABLED");
-    const installed = await env.api.call("PATCH", "/internal/config/override/project", {
+    const installed = await env.api.call("PATCH", "/internal/config/override/environment", {
       creds: project.admin,
       body: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) },
     });

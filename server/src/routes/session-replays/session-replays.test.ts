@@ -13,7 +13,7 @@ const BASE = 1_700_000_000_000;
 
 /** Installs the Analytics app, which session replays belong to. */
 async function enableRecording(fixture: ProjectFixture): Promise<void> {
-  const res = await call(t, "PATCH", "/internal/config/override/project", {
+  const res = await call(t, "PATCH", "/internal/config/override/environment", {
     creds: fixture.admin,
     body: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) },
   });
@@ -389,7 +389,7 @@ describe("reading a replay's chunks and events", () => {
 
 /** A replay of the other project, for the foreign-resource checks. */
 async function foreignReplay(ctx: SecurityContext): Promise<{ replayId: string; chunkId: string }> {
-  const res = await callUntyped(ctx.t, "PATCH", "/internal/config/override/project", {
+  const res = await callUntyped(ctx.t, "PATCH", "/internal/config/override/environment", {
     creds: ctx.otherProject.admin,
     body: { config_override_string: JSON.stringify({ "apps.installed.analytics.enabled": true }) },
   });

@@ -44,9 +44,9 @@ describe("migration 0050", () => {
       "emails.templates.other.themeId": "default-dark",
       "auth.allowSignUp": true,
     };
-    await t.db.query("UPDATE config_overrides SET override = $2::jsonb WHERE project_id = $1 AND level = 'project'", [project.projectId, JSON.stringify(before)]);
+    await t.db.query("UPDATE config_overrides SET override = $2::jsonb WHERE project_id = $1 AND level = 'environment'", [project.projectId, JSON.stringify(before)]);
     expect(await reapply()).toEqual(["0050_stack_email_ids.sql"]);
-    const [row] = await t.db.query<{ override: Record<string, unknown> }>("SELECT override FROM config_overrides WHERE project_id = $1 AND level = 'project'", [
+    const [row] = await t.db.query<{ override: Record<string, unknown> }>("SELECT override FROM config_overrides WHERE project_id = $1 AND level = 'environment'", [
       project.projectId,
     ]);
     expect(row!.override).toEqual({
