@@ -18,7 +18,6 @@ const MESSAGES: Record<string, (details: Record<string, unknown>) => string> = {
     "This site is not one of the project's trusted domains, so e-mails cannot link to it. Ask the site's administrator to add it.",
   TEAM_INVITATION_RESTRICTED_USER_NOT_ALLOWED: () => "Finish setting up your account before you join a team.",
   TEAM_PERMISSION_REQUIRED: () => "You do not have permission to do this in this team.",
-  API_KEYS_NOT_ENABLED: () => "This app does not allow personal API keys.",
   PASSKEY_AUTHENTICATION_NOT_ENABLED: () => "Passkeys are turned off for this project.",
   PASSKEY_WEBAUTHN_ERROR: (d) => passkeyCeremonyMessage(String(d.code ?? ""), String(d.message ?? "")),
   INVALID_AUTHORIZATION_CODE: () => "This sign-in link was already used or has expired. Sign in again.",
