@@ -153,6 +153,8 @@ export interface CallbackInput {
   countryCode?: string | null;
 }
 
+const CALLBACK_REFUSALS: ReadonlySet<string> = new Set(["OAUTH_CALLBACK_PROVIDER_MISMATCH", "OAUTH_PROVIDER_REFUSED_CODE"]);
+
 /**
  * Where the provider's answer sends the browser: the client's redirect URI with our code (303),
  * or an error redirect (307) to the first trusted of the redirect URI and the error URL.
@@ -179,8 +181,8 @@ export async function finishOAuthCallback(deps: ServiceDeps, input: CallbackInpu
     }
     return { location: await completeFlow(deps, tenancy, flow.providerConfigId, info, innerState, input.params, input.countryCode), status: 303 };
   } catch (error) {
-    // A bare refusal is for the browser on the callback, not the app: it is not sent on.
-    if (!(error instanceof KnownError) || error.plain) throw error;
+    // These two are the callback's own refusals, for the browser on it, not the app: not sent on.
+    if (!(error instanceof KnownError) || CALLBACK_REFUSALS.has(error.code)) throw error;
     const target = [info.redirectUri, info.errorRedirectUrl].find((url) => url && isTrustedRedirect(url, tenancy.config));
     if (!target) throw error;
     return { location: errorRedirect(target, error), status: 307 };
