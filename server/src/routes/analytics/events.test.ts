@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 
 const batch = (events: unknown[], segment = randomUUID()) => ({ session_replay_segment_id: segment, batch_id: randomUUID(), sent_at_ms: Date.now(), events });
-const pageView = (path = "/page") => ({ event_type: "$page-view", event_at_ms: Date.now() - 10, data: { url: `https://example.com${path}`, path } });
+const pageView = (path = "/page", at = Date.now() - 10) => ({ event_type: "$page-view", event_at_ms: at, data: { url: `https://example.com${path}`, path } });
 const signedIn = (p: ProjectFixture): Credentials => ({ ...p.client, accessToken: p.user.accessToken });
 
 async function query(sql: string, params: Record<string, unknown>, creds = project.admin) {
@@ -34,9 +34,11 @@ async function query(sql: string, params: Record<string, unknown>, creds = proje
 describe("the SDK's analytics batches", () => {
   it("are stored for the signed-in user's session, as JSON and gzipped, and can be queried", async () => {
     const segment = randomUUID();
+    // Distinct times, so that the query's ORDER BY event_at has one answer.
+    const at = Date.now() - 1_000;
     const json = await callUntyped(t, "POST", "/analytics/events/batch", {
       creds: signedIn(project),
-      body: batch([pageView("/a"), { event_type: "$click", event_at_ms: Date.now(), data: { tag_name: "a", text: "Link" } }], segment),
+      body: batch([pageView("/a", at), { event_type: "$click", event_at_ms: at + 1, data: { tag_name: "a", text: "Link" } }], segment),
     });
     expect(json.status, json.text).toBe(200);
     expect(json.json).toEqual({ inserted: 2 });
@@ -44,7 +46,7 @@ describe("the SDK's analytics batches", () => {
     const gzipped = await t.request("/api/v1/analytics/events/batch", {
       method: "POST",
       headers: { ...authHeaders(signedIn(project)), "content-type": "application/octet-stream" },
-      body: gzipSync(JSON.stringify(batch([pageView("/b")], segment))),
+      body: gzipSync(JSON.stringify(batch([pageView("/b", at + 2)], segment))),
     });
     expect(gzipped.status, await gzipped.clone().text()).toBe(200);
     expect(await gzipped.json()).toEqual({ inserted: 1 });
