@@ -87,7 +87,8 @@ export interface StripeGateway {
   defaultCard(accountId: string, customer: CustomerState): Promise<CardSummary | null>;
   setDefaultPaymentMethod(accountId: string, customerId: string, paymentMethodId: string): Promise<void>;
   createSetupIntent(accountId: string, customerId: string): Promise<PaymentToConfirm>;
-  retrieveSetupIntent(accountId: string, setupIntentId: string): Promise<{ customer: string | null; status: string; paymentMethod: string | null }>;
+  /** Null when Stripe has no such SetupIntent (the id came from the caller). */
+  retrieveSetupIntent(accountId: string, setupIntentId: string): Promise<{ customer: string | null; status: string; paymentMethod: string | null } | null>;
   /** A one-time payment of `amount` (smallest unit) for the customer, confirmed on the page. */
   createPaymentIntent(accountId: string, request: { amount: number; currency: string; customerId: string; metadata: Record<string, string> }): Promise<PaymentToConfirm>;
   /** A subscription left incomplete until its first invoice is paid on the page (a Stripe product is made for it). */
@@ -251,7 +252,11 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway | n
       return { id: intent.id, clientSecret: intent.client_secret ?? "" };
     },
     async retrieveSetupIntent(accountId, setupIntentId) {
-      const intent = await stripe.setupIntents.retrieve(setupIntentId, {}, on(accountId));
+      const intent = await stripe.setupIntents.retrieve(setupIntentId, {}, on(accountId)).catch((error: unknown) => {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      });
+      if (!intent) return null;
       return { customer: idOf(intent.customer), status: intent.status, paymentMethod: idOf(intent.payment_method) };
     },
     async createPaymentIntent(accountId, request) {

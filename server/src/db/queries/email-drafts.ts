@@ -46,7 +46,11 @@ export async function listEmailDrafts(q: Queryable, tenant: Tenant, limit: numbe
   return rows.map(toRow);
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function findEmailDraft(q: Queryable, tenant: Tenant, id: string): Promise<EmailDraftRow | null> {
+  // Draft ids are UUIDs; anything else names no draft (and would be a cast error in SQL).
+  if (!UUID.test(id)) return null;
   const rows = await q.query<Raw>(`SELECT ${COLUMNS} FROM email_drafts WHERE project_id = $1 AND branch_id = $2 AND id = $3`, [
     tenant.projectId,
     tenant.branchId,

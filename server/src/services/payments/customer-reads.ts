@@ -97,6 +97,7 @@ export async function setDefaultPaymentMethod(deps: ServiceDeps, tenant: Tenant,
   const accountId = await projectStripeAccount(deps, tenant.projectId);
   const stripeCustomerId = await stripeCustomerFor(deps, tenant, customer, accountId);
   const intent = await deps.stripe!.retrieveSetupIntent(accountId, setupIntentId);
+  if (!intent) throw new KnownError("SETUP_INTENT_NOT_SUCCEEDED");
   if (intent.customer !== stripeCustomerId) throw new KnownError("CUSTOMER_ACCESS_DENIED", { customer_type: customer.type, customer_id: customer.id });
   if (intent.status !== "succeeded" || !intent.paymentMethod) throw new KnownError("SETUP_INTENT_NOT_SUCCEEDED");
   await deps.stripe!.setDefaultPaymentMethod(accountId, stripeCustomerId, intent.paymentMethod);
