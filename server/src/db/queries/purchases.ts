@@ -195,6 +195,24 @@ export interface NewPurchase {
   grantId?: string | null;
 }
 
+/** The record of a purchase just inserted, before it is granted or refunded (for the grant that follows in the same transaction). */
+export function insertedPurchaseRecord(p: NewPurchase): PurchaseRecord {
+  return {
+    ...p,
+    stripeCheckoutSessionId: null,
+    stripeSubscriptionId: p.stripeSubscriptionId ?? null,
+    stripePaymentIntentId: p.stripePaymentIntentId ?? null,
+    currentPeriodStart: p.currentPeriodStart?.getTime() ?? null,
+    currentPeriodEnd: p.currentPeriodEnd?.getTime() ?? null,
+    stripeStateAt: 0,
+    grantId: null,
+    refundedAt: null,
+    refundedAmount: null,
+    refundedQuantity: null,
+    createdAt: Date.now(),
+  };
+}
+
 export async function insertPurchase(q: Queryable, tenant: Tenant, p: NewPurchase): Promise<void> {
   await q.query(
     `INSERT INTO purchases (project_id, branch_id, id, customer_type, customer_id, product_id, product, price_id, quantity, kind, source, status,

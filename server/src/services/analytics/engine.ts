@@ -7,18 +7,11 @@
  * translating it; the ClickHouse one (clickhouse-engine.ts), chosen with ANALYTICS_ENGINE,
  * keeps events in ClickHouse and runs the queries there.
  */
+import type { AnalyticsEventRow } from "../../db/queries/analytics";
 import type { Tenant } from "../../db/queries/tenant";
 
-export interface AnalyticsEvent {
-  eventType: string;
-  eventAt: Date;
-  data: unknown;
-  userId: string | null;
-  teamId: string | null;
-  refreshTokenId: string | null;
-  sessionReplayId: string | null;
-  sessionReplaySegmentId: string | null;
-}
+/** An event as recorded; each engine gives it its id when it stores it. */
+export type AnalyticsEvent = Omit<AnalyticsEventRow, "id">;
 
 export interface AnalyticsQueryRequest {
   sql: string;

@@ -13,7 +13,7 @@ import type { ServiceDeps } from "../deps";
 import type { Customer } from "./customers";
 import { chargeCurrency, toMinorUnits } from "./money";
 import { addDuration } from "./items";
-import { defaultGrants, grantProduct, isHeld, isRunningSubscription, productLineOf, type GrantRow } from "./grants";
+import { defaultGrants, grantProduct, isHeld, isRunningSubscription, productCustomerTypeCheck, productLineOf, type GrantRow } from "./grants";
 import { projectStripeAccount } from "./stripe-account";
 import { snapshotProduct } from "./stripe-objects";
 
@@ -187,14 +187,7 @@ export async function cancelCustomerProduct(
       return named;
     }
     const product = catalogProduct(payments, productId, access);
-    if ((product.customerType ?? "user") !== customer.type) {
-      throw new KnownError("PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH", {
-        product_id: productId,
-        customer_id: customer.id,
-        product_customer_type: product.customerType ?? "user",
-        actual_customer_type: customer.type,
-      });
-    }
+    productCustomerTypeCheck(productId, product, customer);
     const owned = held.filter((g) => g.productId === productId);
     if (owned.length === 0) throw new KnownError("PRODUCT_NOT_HELD", { product_id: productId });
     const running = owned.filter(isRunningSubscription);

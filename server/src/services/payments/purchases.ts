@@ -22,6 +22,7 @@ import { newId } from "../../crypto/random";
 import {
   findPurchaseCode,
   findStripeAccountId,
+  insertedPurchaseRecord,
   insertPurchase,
   insertPurchaseCode,
   releasePurchaseCode,
@@ -29,7 +30,6 @@ import {
   updatePurchase,
   type NewPurchase,
   type PurchaseCodeRecord,
-  type PurchaseRecord,
 } from "../../db/queries/purchases";
 import { listHeldGrants } from "../../db/queries/payments";
 import { KnownError } from "../../errors";
@@ -315,23 +315,6 @@ function testModePurchase(code: PurchaseCodeRecord, priceId: string, priced: Pri
   };
 }
 
-function toRecord(row: NewPurchase): PurchaseRecord {
-  return {
-    ...row,
-    stripeCheckoutSessionId: null,
-    stripeSubscriptionId: null,
-    stripePaymentIntentId: null,
-    currentPeriodStart: row.currentPeriodStart?.getTime() ?? null,
-    currentPeriodEnd: row.currentPeriodEnd?.getTime() ?? null,
-    stripeStateAt: 0,
-    grantId: null,
-    refundedAt: null,
-    refundedAmount: null,
-    refundedQuantity: null,
-    createdAt: Date.now(),
-  };
-}
-
 /** Completes a code's purchase without payment, granting the product (source test_mode), and uses the code up. */
 async function completeWithoutPayment(deps: ServiceDeps, opened: OpenCode, input: PurchaseSessionInput): Promise<void> {
   const { tenancy, parsed, code } = opened;
@@ -342,7 +325,7 @@ async function completeWithoutPayment(deps: ServiceDeps, opened: OpenCode, input
     if (!taken) throw new KnownError("VERIFICATION_CODE_ALREADY_USED");
     await insertPurchase(tx, tenancy, row);
     // grantProduct applies the rules of holding products (PRODUCT_ALREADY_GRANTED...); a refusal undoes it all.
-    const { grantId } = await grantForPurchase(tx, tenancy, { ...toRecord(row), status: "active" });
+    const { grantId } = await grantForPurchase(tx, tenancy, { ...insertedPurchaseRecord(row), status: "active" });
     await updatePurchase(tx, tenancy, row.id, { grantId });
   });
 }

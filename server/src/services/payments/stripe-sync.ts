@@ -18,7 +18,7 @@
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
 import { moveGrant, updateGrant } from "../../db/queries/payments";
-import { findPurchaseByPaymentIntent, findPurchaseBySubscription, insertPurchase, updatePurchase, type PurchaseRecord, type PurchaseStatus } from "../../db/queries/purchases";
+import { findPurchaseByPaymentIntent, findPurchaseBySubscription, insertedPurchaseRecord, insertPurchase, updatePurchase, type PurchaseRecord, type PurchaseStatus } from "../../db/queries/purchases";
 import { upsertInvoice } from "../../db/queries/stripe-objects";
 import type { Tenant } from "../../db/queries/tenant";
 import { KnownError } from "../../errors";
@@ -107,7 +107,7 @@ export async function applyOneTimePayment(tx: Queryable, projectId: string, inte
     stripePaymentIntentId: intentId,
   };
   await insertPurchase(tx, tenant, purchase);
-  await grantPaid(tx, tenant, recordOf(purchase), log);
+  await grantPaid(tx, tenant, insertedPurchaseRecord(purchase), log);
   return { ...outcome, isNew: true };
 }
 
@@ -197,7 +197,7 @@ export async function applySubscription(tx: Queryable, projectId: string, custom
     };
     await insertPurchase(tx, tenant, purchase);
     if (status !== "active") return [];
-    return grantPaid(tx, tenant, recordOf(purchase), log);
+    return grantPaid(tx, tenant, insertedPurchaseRecord(purchase), log);
   }
 
   const tenant: Tenant = existing;
@@ -221,23 +221,6 @@ export async function applySubscription(tx: Queryable, projectId: string, custom
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
   });
   return [];
-}
-
-function recordOf(p: { id: string; customerType: Customer["type"]; customerId: string; productId: string | null; product: Record<string, unknown>; priceId: string | null; quantity: number; kind: "subscription" | "one_time"; source: "stripe"; status: PurchaseStatus; currency: string; amount: number; currentPeriodStart: Date | null; currentPeriodEnd: Date | null; stripeSubscriptionId?: string | null; stripePaymentIntentId?: string | null }): PurchaseRecord {
-  return {
-    ...p,
-    stripeCheckoutSessionId: null,
-    stripeSubscriptionId: p.stripeSubscriptionId ?? null,
-    stripePaymentIntentId: p.stripePaymentIntentId ?? null,
-    currentPeriodStart: p.currentPeriodStart?.getTime() ?? null,
-    currentPeriodEnd: p.currentPeriodEnd?.getTime() ?? null,
-    stripeStateAt: 0,
-    grantId: null,
-    refundedAt: null,
-    refundedAmount: null,
-    refundedQuantity: null,
-    createdAt: Date.now(),
-  };
 }
 
 /** The subscription an invoice bills, however the API version spells it. */

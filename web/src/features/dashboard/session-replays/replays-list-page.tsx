@@ -1,7 +1,8 @@
-import { Alert, Button, EmptyState, Group, NativeSelect, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, EmptyState, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
-import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconFilterOff, IconVideoOff } from "@tabler/icons-react";
+import { IconFilterOff, IconVideoOff } from "@tabler/icons-react";
 import { Boundary } from "../../../components/boundary";
+import { CursorPager } from "../../../components/cursor-pager";
 import { ErrorAlert } from "../../../components/error-alert";
 import { Loading, useDocumentTitle } from "../../../components/page-card";
 import { errorMessage } from "../../../lib/error-message";
@@ -110,7 +111,7 @@ function ReplayPage({ list }: { list: ReplayList }) {
     <Stack gap="sm">
       {page.isError ? <Failed error={page.error} list={list} onRetry={() => void page.refetch()} /> : null}
       {page.data.items.length === 0 ? <NoReplays list={list} /> : <ReplaysTable replays={page.data.items} busy={busy} />}
-      <Pager list={list} nextCursor={page.data.pagination.next_cursor} shown={page.data.items.length} busy={busy} />
+      <CursorPager list={list} pageSizes={PAGE_SIZES} nextCursor={page.data.pagination.next_cursor} shown={page.data.items.length} busy={busy} noun={["replay", "replays"]} />
     </Stack>
   );
 }
@@ -163,40 +164,3 @@ function NoReplays({ list }: { list: ReplayList }) {
   );
 }
 
-/** Next and Previous by cursor; the server pages by keyset and never counts. */
-function Pager({ list, nextCursor, shown, busy }: { list: ReplayList; nextCursor: string | null; shown: number; busy: boolean }) {
-  const onFirstPage = list.cursor === null;
-  const knowsEarlier = list.earlier.length > 0;
-  const pageNumber = onFirstPage ? 1 : knowsEarlier ? list.earlier.length + 1 : null;
-  return (
-    <Group justify="space-between" gap="sm">
-      <Group gap="sm">
-        <NativeSelect
-          label="Rows per page"
-          size="xs"
-          w={120}
-          value={String(list.pageSize)}
-          onChange={(event) => list.setPageSize(Number(event.currentTarget.value))}
-          data={PAGE_SIZES.map((size) => String(size))}
-        />
-        <Text size="sm" c="dimmed" role="status" mt="lg">
-          {pageNumber === null ? "A later page" : `Page ${pageNumber}`} · {shown} {shown === 1 ? "replay" : "replays"}
-        </Text>
-      </Group>
-      <Group gap="xs" mt="lg">
-        {onFirstPage || knowsEarlier ? (
-          <Button variant="default" size="xs" leftSection={<IconChevronLeft size={16} aria-hidden />} disabled={onFirstPage || busy} onClick={list.previous}>
-            Previous
-          </Button>
-        ) : (
-          <Button variant="default" size="xs" leftSection={<IconChevronsLeft size={16} aria-hidden />} disabled={busy} onClick={list.first}>
-            First page
-          </Button>
-        )}
-        <Button variant="default" size="xs" rightSection={<IconChevronRight size={16} aria-hidden />} disabled={nextCursor === null || busy} onClick={() => nextCursor && list.next(nextCursor)}>
-          Next
-        </Button>
-      </Group>
-    </Group>
-  );
-}

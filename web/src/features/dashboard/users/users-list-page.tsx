@@ -1,14 +1,14 @@
 import { Button, EmptyState, Group, Paper, Stack, Switch, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus, IconUserOff, IconUserSearch } from "@tabler/icons-react";
+import { CursorPager } from "../../../components/cursor-pager";
 import { ErrorAlert } from "../../../components/error-alert";
 import { Loading, useDocumentTitle } from "../../../components/page-card";
 import { errorMessage } from "../../../lib/error-message";
 import { useProjectId } from "../shell/project-context";
 import { CreateUserModal } from "./create-user-modal";
 import { useProjectUsersPage } from "./use-project-users";
-import { listParams, useUserListState, type UserList } from "./use-user-list-state";
-import { UserListPager } from "./user-list-pager";
+import { listParams, PAGE_SIZES, useUserListState, type UserList } from "./use-user-list-state";
 import { UserSearch } from "./user-search";
 import { UsersTable } from "./users-table";
 
@@ -49,7 +49,7 @@ export function UsersListPage() {
             ) : (
               <UsersTable users={page.data.items} sort={list.sort} onSort={list.setSort} busy={busy} />
             )}
-            <UserListPager list={list} nextCursor={page.data.pagination?.next_cursor ?? null} shown={page.data.items.length} busy={busy} />
+            <CursorPager list={list} pageSizes={PAGE_SIZES} nextCursor={page.data.pagination?.next_cursor ?? null} shown={page.data.items.length} busy={busy} noun={["user", "users"]} />
           </Stack>
         ) : page.isError ? (
           <FailedPage error={page.error} list={list} onRetry={() => void page.refetch()} />

@@ -1,20 +1,34 @@
 import { Button, Group, NativeSelect, Text } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft } from "@tabler/icons-react";
-import { PAGE_SIZES, type UserList } from "./use-user-list-state";
 
-interface UserListPagerProps {
-  list: UserList;
+/** A list paged by cursor whose place is kept in the URL (the users and the session replays). */
+export interface CursorPages {
+  cursor: string | null;
+  /** The cursors of the pages this tab visited before this one. */
+  earlier: ReadonlyArray<string | null>;
+  pageSize: number;
+  setPageSize: (pageSize: number) => void;
+  previous: () => void;
+  first: () => void;
+  next: (cursor: string) => void;
+}
+
+interface CursorPagerProps {
+  list: CursorPages;
+  pageSizes: readonly number[];
   /** The cursor of the page after this one; null on the last page. */
   nextCursor: string | null;
   shown: number;
   busy: boolean;
+  /** What a row is, as one and as many ("user", "users"). */
+  noun: readonly [string, string];
 }
 
 /**
  * Next and Previous by cursor (the server pages by keyset and never counts). Previous walks
  * back through the pages this tab visited; a page opened from a link offers the first page.
  */
-export function UserListPager({ list, nextCursor, shown, busy }: UserListPagerProps) {
+export function CursorPager({ list, pageSizes, nextCursor, shown, busy, noun }: CursorPagerProps) {
   const onFirstPage = list.cursor === null;
   const knowsEarlier = list.earlier.length > 0;
   const pageNumber = onFirstPage ? 1 : knowsEarlier ? list.earlier.length + 1 : null;
@@ -27,10 +41,10 @@ export function UserListPager({ list, nextCursor, shown, busy }: UserListPagerPr
           w={120}
           value={String(list.pageSize)}
           onChange={(event) => list.setPageSize(Number(event.currentTarget.value))}
-          data={PAGE_SIZES.map((size) => String(size))}
+          data={pageSizes.map((size) => String(size))}
         />
         <Text size="sm" c="dimmed" role="status" mt="lg">
-          {pageNumber === null ? "A later page" : `Page ${pageNumber}`} · {shown} {shown === 1 ? "user" : "users"}
+          {pageNumber === null ? "A later page" : `Page ${pageNumber}`} · {shown} {shown === 1 ? noun[0] : noun[1]}
         </Text>
       </Group>
       <Group gap="xs" mt="lg">
