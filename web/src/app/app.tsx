@@ -4,7 +4,7 @@ import { Notifications } from "@mantine/notifications";
 // react-router/dom's RouterProvider, which can commit a navigation at once (`flushSync`).
 import { RouterProvider } from "react-router/dom";
 import { createAppRouter } from "./router";
-import { theme } from "./theme";
+import { cssVariablesResolver, theme } from "./theme";
 
 const queryClient = createGatehouseQueryClient();
 const router = createAppRouter(queryClient);
@@ -12,7 +12,7 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: "gatehouse:colo
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
       <Notifications position="top-center" />
       <RouterProvider router={router} />
     </MantineProvider>

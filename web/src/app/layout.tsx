@@ -11,7 +11,7 @@ export function Layout() {
     <AppShell header={{ height: 60 }} padding="md">
       <AppShell.Header px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/" underline="never" c="inherit" aria-label="Home">
+          <Anchor component={Link} to="/" underline="never" c="inherit">
             <Group gap="xs" wrap="nowrap">
               <img src="/favicon.svg" alt="" width={26} height={26} />
               <Suspense fallback={<Text fw={700}>Gatehouse</Text>}>

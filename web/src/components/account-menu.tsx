@@ -1,5 +1,5 @@
 import { useGatehouse, useProject, useUser } from "@gatehouse/clients/react";
-import { Avatar, Button, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { Avatar, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconLogout, IconSettings } from "@tabler/icons-react";
 import { Link } from "react-router";
 
@@ -28,8 +28,10 @@ export function AccountMenu() {
   return (
     <Menu position="bottom-end" width={240} withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label={`Account menu for ${name}`}>
-          <Avatar src={user.profile_image_url} alt="" name={name} color="initials" radius="xl" />
+        {/* Named by its content, not aria-label: a label would differ from the initials shown. */}
+        <UnstyledButton>
+          <Avatar src={user.profile_image_url} alt="" name={name} color="initials" radius="xl" aria-hidden />
+          <VisuallyHidden>Account menu for {name}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
