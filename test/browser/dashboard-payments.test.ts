@@ -174,7 +174,7 @@ describe("checkout: live mode", () => {
     await stripe?.close();
   });
 
-  it("shows the live offer without selling it on the page, and refunds a purchase paid through Stripe from Transactions", async () => {
+  it("sells a live offer on the page through Stripe.js's payment element (a declined card, a reload, then paid), and refunds it from Transactions", async () => {
     const { page } = harness();
     const project = await createSeededProject(live, "Harbour live");
     const admin = adminOf(live, project);
@@ -207,20 +207,31 @@ describe("checkout: live mode", () => {
     await shots(page, "checkout-live");
     await page.getByText("USD", { exact: true }).click();
     expect(await page.getByTestId("checkout-total").textContent()).toBe("$15.00 once");
-    // The page does not mount Stripe.js's payment element yet: it says so and sells nothing.
-    await page.getByText("Paying by card is not available on this page yet.").waitFor();
-    expect(await page.getByRole("button", { name: "Continue to payment" }).isDisabled()).toBe(true);
+    // Continue starts the payment at Stripe (purchase-session) and mounts Stripe.js's payment element (the stand-in's).
+    await page.getByRole("button", { name: "Continue to payment" }).click();
+    await page.getByRole("heading", { name: "Pay for Credit pack", level: 1 }).waitFor();
+    expect(await page.getByTestId("checkout-total").textContent()).toBe("$15.00 once");
+    await page.getByTestId("stripe-payment-element").waitFor();
+    await shots(page, "checkout-live-payment");
+    const intent = [...stripe.paymentIntents.values()].at(-1)!;
+    expect(intent).toMatchObject({ amount: 1500, currency: "usd", account: accountId, status: "requires_payment_method" });
 
-    // Bought as Stack Auth's SDK buys: purchase-session's client secret confirmed at Stripe (the stand-in), then Stripe's event.
-    const fullCode = decodeURIComponent(new URL(link.json.url).pathname.split("/").pop()!);
-    const session = await fetch(`${live.url}/api/v1/payments/purchases/purchase-session`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ full_code: fullCode, price_id: "once", quantity: 3, currency: "USD" }),
-    });
-    expect(session.status).toBe(200);
-    const intent = stripe.confirm(((await session.json()) as { client_secret: string }).client_secret).paymentIntent!;
-    expect(intent).toMatchObject({ amount: 1500, currency: "usd", account: accountId });
+    // A declined card (Stripe's test card 4000 0000 0000 0002) is said so on the page; nothing is paid.
+    await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+    await page.getByRole("button", { name: "Pay now" }).click();
+    await page.getByRole("alert").getByText("The card was declined.").waitFor();
+    expect(intent.status).toBe("requires_payment_method");
+    // A reload finds the payment this tab started (the link is spent) and offers its form again.
+    await page.reload();
+    await page.getByRole("heading", { name: "Pay for Credit pack", level: 1 }).waitFor();
+    await page.getByTestId("stripe-payment-element").waitFor();
+    await page.getByRole("button", { name: "Pay now" }).click();
+    // Stripe confirms on the project's account and sends the buyer back to the page.
+    await page.getByRole("heading", { name: "Purchase complete" }).waitFor();
+    expect(new URL(page.url()).searchParams.get("redirect_status")).toBe("succeeded");
+    expect(intent.status).toBe("succeeded");
+    await page.getByText("Thank you: Credit pack from Harbour live is yours once the payment is confirmed").waitFor();
+    await shots(page, "checkout-live-paid");
 
     // Stripe says it was paid; the dashboard's Transactions refunds it through Stripe.
     const paid = stripe.signedEvent({ account: accountId, type: "payment_intent.succeeded", object: stripe.paymentIntentObject(intent.id) });

@@ -11,9 +11,10 @@
  *   `Stripe(key, { stripeAccount })`, `elements({ clientSecret })`, a payment element that
  *   shows a card form, and `confirmPayment`/`confirmSetup`, which confirm here and then go to
  *   the return URL as Stripe.js does;
- * - `POST /_stand-in/confirm` `{client_secret}`: what a buyer's confirmation does at Stripe (the
- *   payment succeeds; a subscription's first invoice is paid and the subscription becomes
- *   active). Webhooks are the test's to deliver (`signedEvent` with the objects here);
+ * - `POST /_stand-in/confirm` `{client_secret, account, card}`: what a buyer's confirmation does
+ *   at Stripe (the payment succeeds; a subscription's first invoice is paid and the subscription
+ *   becomes active). An intent of another account is not found, and Stripe's declined test card
+ *   4000 0000 0000 0002 is refused with a card error. Webhooks are the test's to deliver (`signedEvent` with the objects here);
  * - `POST /_stand-in/seed` `{account, object}`: makes Stripe know the objects a webhook event
  *   speaks of (Stack Auth's tests describe them in `stack_stripe_mock_data`; the harness's
  *   proxy calls this before it delivers such an event).
@@ -137,6 +138,9 @@ const missing = (what: string, id: string): [number, unknown] => [404, { error: 
 const list = (url: string, data: unknown[]) => ({ object: "list", url, has_more: false, data });
 
 /** stripe-mock's fixture values (Stripe's OpenAPI fixtures), which Stack Auth's tests pin. */
+/** Stripe's test card that is always declined (https://docs.stripe.com/testing#declined-payments). */
+const DECLINED_CARD = "4000000000000002";
+
 const STRIPE_MOCK = {
   accountLinkUrl: "https://sangeekp-15t6ai--manage-mydev.dev.stripe.me/setup/s/acct_1PgafTB7WZ01zgkW/MerI6itPZo2K",
   paymentIntentClientSecret: "pi_1PgafyB7WZ01zgkWSjxsAJo3_secret_Dm43xiq1k0ywrRRjDoi8y1gkM",
@@ -508,8 +512,22 @@ export async function startStripeStandIn(options: { port?: number; webhookSecret
       }
       const body = (text ? JSON.parse(text) : {}) as Json;
       if (url.pathname === "/_stand-in/confirm") {
-        const done = confirm(String(body.client_secret ?? ""));
-        res.writeHead(done.paymentIntent || done.setupIntent ? 200 : 404, cors);
+        const secret = String(body.client_secret ?? "");
+        // Stripe.js finds an intent only on the account it was made for (its stripeAccount option).
+        const onAccount = (intent: { account: string | undefined } | undefined) => intent !== undefined && intent.account === (typeof body.account === "string" ? body.account : undefined);
+        const known = onAccount([...paymentIntents.values()].find((p) => p.client_secret === secret)) || onAccount([...setupIntents.values()].find((s) => s.client_secret === secret));
+        if (!known) {
+          res.writeHead(404, cors);
+          res.end(JSON.stringify({ error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment on this account." } }));
+          return;
+        }
+        if (body.card === DECLINED_CARD) {
+          res.writeHead(402, cors);
+          res.end(JSON.stringify({ error: { type: "card_error", code: "card_declined", message: "The card was declined." } }));
+          return;
+        }
+        const done = confirm(secret);
+        res.writeHead(200, cors);
         res.end(JSON.stringify({ payment_intent: done.paymentIntent?.id ?? null, setup_intent: done.setupIntent ?? null }));
         return;
       }

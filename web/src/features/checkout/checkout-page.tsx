@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Container, Group, Input, NumberInput, Paper, Radio, SegmentedControl, Stack, Text, ThemeIcon, Title } from "@mantine/core";
 import { IconCircleCheck, IconFlask } from "@tabler/icons-react";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { FallbackProps } from "react-error-boundary";
 import { useParams, useSearchParams } from "react-router";
 import { Boundary, RetryableError } from "../../components/boundary";
@@ -9,8 +9,10 @@ import { LoadingCard, PageCard, useDocumentTitle } from "../../components/page-c
 import { errorMessage } from "../../lib/error-message";
 import type { Currency } from "../../lib/currencies";
 import { formatMoney } from "../../lib/currencies";
+import { CardPayment } from "./card-payment";
+import { clearPendingPayment, readPendingPayment, savePendingPayment, type PendingPayment } from "./pending-payment";
 import { currenciesOf, every, priceLabel, trialLabel } from "./price-format";
-import { codeProblemOf, usePurchaseOffer, useTestPurchase, type PurchaseOffer } from "./use-checkout";
+import { codeProblemOf, usePurchaseOffer, usePurchaseSession, useTestPurchase, type PurchaseOffer } from "./use-checkout";
 
 /** purchase-session takes at most this many of a stackable product at once. */
 const QUANTITY_MAX = 1000;
@@ -22,38 +24,50 @@ const CODE_PROBLEMS = {
   used: { title: "This purchase link has already been used", text: "Each link buys once. If you paid, the purchase is yours; otherwise start again from the app." },
 } as const;
 
+/** How the buyer came back to the page: from Stripe (paid, or the card declined) or from the cancel link. */
+interface Arrival {
+  outcome: string | null;
+  declined: boolean;
+}
+
 /**
  * The hosted checkout (`/purchase/<code>`, made by `POST /payments/purchases/create-purchase-url`):
  * the project's product with its prices, a choice of price (and quantity, for a stackable product),
- * then in test mode a purchase that completes at once without Stripe, and in live mode a hand-off
- * to Stripe's checkout, which brings the buyer back to `return_url` (or here, with `?purchase=`).
+ * then in test mode a purchase that completes at once without Stripe, and in live mode Stripe.js's
+ * payment element for the payment purchase-session starts, after which Stripe brings the buyer
+ * back here with `?purchase=success`.
  */
 export function CheckoutPage() {
   const { code = "" } = useParams();
   const [params] = useSearchParams();
   const returnUrl = params.get("return_url") || undefined;
+  const arrival: Arrival = { outcome: params.get("purchase"), declined: params.get("redirect_status") === "failed" };
   return (
-    <Boundary loading={<LoadingCard title="Checkout" />} failed={(props) => <CheckoutFailure {...props} canceled={params.get("purchase") === "canceled"} />}>
-      <Offer code={code} returnUrl={returnUrl} outcome={params.get("purchase")} />
+    <Boundary loading={<LoadingCard title="Checkout" />} failed={(props) => <CheckoutFailure {...props} code={code} arrival={arrival} />}>
+      <Offer code={code} returnUrl={returnUrl} arrival={arrival} />
     </Boundary>
   );
 }
 
-function Offer({ code, returnUrl, outcome }: { code: string; returnUrl: string | undefined; outcome: string | null }) {
+function Offer({ code, returnUrl, arrival }: { code: string; returnUrl: string | undefined; arrival: Arrival }) {
   const offer = usePurchaseOffer(code, returnUrl);
   // The return URL the link was made with (checked against the trusted domains when it was), else the address's.
   returnUrl = offer.return_url ?? returnUrl;
-  if (outcome === "success") return <Purchased offer={offer} returnUrl={returnUrl} paid />;
-  return <Checkout code={code} offer={offer} returnUrl={returnUrl} canceled={outcome === "canceled"} />;
+  if (arrival.outcome === "success") return <Purchased offer={offer} returnUrl={returnUrl} paid />;
+  return <Checkout code={code} offer={offer} returnUrl={returnUrl} canceled={arrival.outcome === "canceled"} />;
 }
 
 /**
  * A link that cannot be used says why; anything else is the server's message with a retry. A
- * buyer back from Stripe without paying finds the link spent (it bought the Stripe session).
+ * link spent by a card payment this tab started is that payment: paid when Stripe sent the buyer
+ * back with success, otherwise its payment form again (a reload, a declined card).
  */
-function CheckoutFailure({ error, resetErrorBoundary, canceled }: FallbackProps & { canceled: boolean }) {
+function CheckoutFailure({ error, resetErrorBoundary, code, arrival }: FallbackProps & { code: string; arrival: Arrival }) {
   const problem = codeProblemOf(error);
-  if (problem === "used" && canceled) {
+  const pending = problem === "used" ? readPendingPayment(code) : null;
+  if (pending && arrival.outcome === "success" && !arrival.declined) return <Paid code={code} payment={pending} />;
+  if (pending && arrival.outcome !== "canceled") return <CardPayment payment={pending} declined={arrival.declined} />;
+  if (problem === "used" && arrival.outcome === "canceled") {
     return (
       <PageCard title="Payment canceled" announce>
         <Text>Nothing was charged. To buy after all, go back to the app and start the purchase again.</Text>
@@ -102,6 +116,31 @@ function Purchased({ offer, returnUrl, paid }: { offer: PurchaseOffer; returnUrl
   );
 }
 
+/** Back from Stripe with the payment confirmed: the product is granted when Stripe's event arrives, in a moment. */
+function Paid({ code, payment }: { code: string; payment: PendingPayment }) {
+  // Paid once: a reload of this page finds the link spent and says so.
+  useEffect(() => clearPendingPayment(code), [code]);
+  return (
+    <PageCard title="Purchase complete" announce>
+      <Group gap="sm" wrap="nowrap" align="flex-start">
+        <ThemeIcon color="green" variant="light" size="lg" radius="xl">
+          <IconCircleCheck size={20} aria-hidden />
+        </ThemeIcon>
+        <Text>{`Thank you: ${payment.productName} from ${payment.projectName} is yours once the payment is confirmed, in a moment.`}</Text>
+      </Group>
+      {payment.returnUrl ? (
+        <Button component="a" href={payment.returnUrl}>
+          {`Return to ${payment.projectName}`}
+        </Button>
+      ) : (
+        <Text c="dimmed" size="sm">
+          You can close this page.
+        </Text>
+      )}
+    </PageCard>
+  );
+}
+
 function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: PurchaseOffer; returnUrl: string | undefined; canceled: boolean }) {
   useDocumentTitle(`Buy ${offer.product.display_name}`);
   const headingId = useId();
@@ -112,23 +151,48 @@ function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: P
   const [chosenCurrency, setCurrency] = useState<Currency | null>(null);
   const currency = chosenCurrency && currencies.includes(chosenCurrency) ? chosenCurrency : currencies[0];
   const [quantity, setQuantity] = useState<number | string>(1);
-  const start = useTestPurchase();
+  const testPurchase = useTestPurchase();
+  const session = usePurchaseSession();
+  const [payment, setPayment] = useState<PendingPayment | null>(null);
+  const start = offer.test_mode ? testPurchase : session;
   const stackable = offer.product.stackable;
   const quantityOk = !stackable || (typeof quantity === "number" && Number.isInteger(quantity) && quantity >= 1 && quantity <= QUANTITY_MAX);
-  // Paying by card needs Stripe.js's payment element, which this page does not mount yet: live purchases are refused here.
+  const card = offer.stripe_publishable_key && offer.stripe_account_id && offer.stripe_js_url ? { publishableKey: offer.stripe_publishable_key, stripeAccountId: offer.stripe_account_id, stripeJsUrl: offer.stripe_js_url } : null;
   const blocked = offer.already_bought_non_stackable
     ? "You already have this product."
-    : !offer.test_mode && !offer.charges_enabled
+    : !offer.test_mode && (!offer.charges_enabled || !card)
       ? `${offer.project_display_name} cannot take payments yet.`
-      : !offer.test_mode
-        ? "Paying by card is not available on this page yet."
-        : null;
+      : null;
 
-  if (start.isSuccess) return <Purchased offer={offer} returnUrl={returnUrl} paid={false} />;
+  if (testPurchase.isSuccess) return <Purchased offer={offer} returnUrl={returnUrl} paid={false} />;
+  // Stripe answers no client secret when nothing is due now (a free trial that asks for no card).
+  if (session.isSuccess && session.data.client_secret === "") return <Purchased offer={offer} returnUrl={returnUrl} paid />;
+  if (payment) return <CardPayment payment={payment} declined={false} />;
 
   const buy = () => {
     if (!price || !currency || !quantityOk || blocked) return;
-    start.mutate({ data: { full_code: code, price_id: priceId, quantity: stackable ? Number(quantity) : 1, currency } });
+    const count = stackable ? Number(quantity) : 1;
+    const data = { full_code: code, price_id: priceId, quantity: count, currency };
+    if (offer.test_mode) return testPurchase.mutate({ data });
+    if (!card) return;
+    session.mutate(
+      { data },
+      {
+        onSuccess: ({ client_secret }) => {
+          if (client_secret === "") return;
+          const started: PendingPayment = {
+            clientSecret: client_secret,
+            productName: offer.product.display_name,
+            projectName: offer.project_display_name ?? "",
+            returnUrl: returnUrl ?? null,
+            total: priceLabel(price, currency, count),
+            ...card,
+          };
+          savePendingPayment(code, started);
+          setPayment(started);
+        },
+      },
+    );
   };
   return (
     <Container size={520} px={0} py={{ base: "md", sm: 48 }}>

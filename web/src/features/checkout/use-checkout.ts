@@ -30,9 +30,16 @@ export function usePurchaseOffer(code: string, returnUrl: string | undefined): P
 
 /**
  * Buys in test mode (`POST /payments/purchases/complete-test-purchase`): the purchase completes
- * at once, without a payment. A live purchase (`purchase-session`) answers a client secret for
- * Stripe.js's payment element, which this page does not mount yet.
+ * at once, without a payment.
  */
 export function useTestPurchase() {
   return api.useCompleteTestPurchase();
+}
+
+/**
+ * Starts a live purchase (`POST /payments/purchases/purchase-session`): the payment at Stripe, and
+ * its client secret for Stripe.js's payment element. It spends the link.
+ */
+export function usePurchaseSession() {
+  return api.useCreatePurchaseSession();
 }
