@@ -155,7 +155,7 @@ export STACK_E2E_ROOT="$WORK/src/apps/e2e" STACK_E2E_EXCLUDE="$EXCLUDE" CI=1 \
   STACK_INTERNAL_PROJECT_ID=internal \
   STACK_INTERNAL_PROJECT_CLIENT_KEY="$PCK" STACK_INTERNAL_PROJECT_SERVER_KEY="$SSK" STACK_INTERNAL_PROJECT_ADMIN_KEY="$SAK" \
   STACK_INBUCKET_API_URL="http://localhost:$MAIL_HTTP_PORT" \
-  STACK_SVIX_SERVER_URL="http://localhost:${PORT_PREFIX}13" \
+  STACK_SVIX_SERVER_URL="http://localhost:$PROXY_PORT/api/v1/webhooks/svix" \
   STACK_EMAIL_MONITOR_SECRET_TOKEN=this-secret-token-is-for-local-development-only
 export STACK_E2E_DETAILS="$WORK/details.json" STACK_E2E_REQUEST_LOG="$WORK/requests.jsonl" NO_COLOR=1 FORCE_COLOR=0
 rm -f "$WORK/requests.jsonl" "$WORK/details.json" "$WORK/results.json"

@@ -42,6 +42,27 @@ describe("webhooks: the real server behind prism proxy --errors", () => {
     expect(log.json.items[0]).toMatchObject({ endpoint_id: endpointId, event_type: "team.created" });
   });
 
+  it("serves the Svix-compatible API in the documented shapes", async () => {
+    const token = await env.api.call("POST", "/webhooks/svix-token", { creds: project.admin, body: {} });
+    expectValidThroughProxy(token, 200);
+    const headers = { authorization: `Bearer ${token.json.token}` };
+    const app = `/webhooks/svix/api/v1/app/${project.projectId}` as const;
+    expectValidThroughProxy(await env.api.call("GET", `${app}/endpoint`, { headers }), 200);
+    const created = await env.api.call("POST", `${app}/endpoint`, { headers, body: { url: receiver.url, filterTypes: ["team.created"] } });
+    expectValidThroughProxy(created, 201);
+    expectValidThroughProxy(await env.api.call("GET", `${app}/endpoint/${created.json.id}`, { headers }), 200);
+    expectValidThroughProxy(await env.api.call("PUT", `${app}/endpoint/${created.json.id}`, { headers, body: { url: receiver.url, description: "svix" } }), 200);
+    // This server runs no delivery worker, so nothing has been tried: the page is empty and a message id unknown
+    // (server/src/routes/webhooks/svix.test.ts reads real tries and messages).
+    const attempts = await env.api.call("GET", `${app}/attempt/endpoint/${endpointId}`, { headers });
+    expectValidThroughProxy(attempts, 200);
+    expect(attempts.json).toEqual({ data: [], iterator: null, prevIterator: null, done: true });
+    expectKnownErrorThroughProxy(await env.api.call("GET", `${app}/msg/msg_000000000000000000000000000?with_content=true`, { headers }), 404, "WEBHOOK_MESSAGE_NOT_FOUND");
+    const removed = await env.api.call("DELETE", `${app}/endpoint/${created.json.id}`, { headers });
+    expect(removed.status).toBe(204);
+    expectKnownErrorThroughProxy(await env.api.call("GET", `${app}/endpoint`, { headers: { authorization: "Bearer nope" } }), 401, "WEBHOOK_PORTAL_TOKEN_INVALID");
+  });
+
   it("answers WEBHOOK_ENDPOINT_NOT_FOUND for an unknown endpoint, and removes one", async () => {
     expectKnownErrorThroughProxy(await env.api.call("GET", "/internal/webhooks/endpoints/nope", { creds: project.admin }), 404, "WEBHOOK_ENDPOINT_NOT_FOUND");
     expectValidThroughProxy(await env.api.call("DELETE", `/internal/webhooks/endpoints/${endpointId}`, { creds: project.admin }), 200);

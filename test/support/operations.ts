@@ -51,10 +51,34 @@ export interface OperationSample {
   headers?: Record<string, string>;
   success: number;
   /** The response media type of the success answer. */
-  successType?: "application/json" | "text/plain" | "redirect";
+  successType?: "application/json" | "text/plain" | "redirect" | "none";
 }
 
 const SAMPLE_UUID = "3f0c7a52-1c7e-4a8e-9d59-0b8f4d3e2a11";
+
+/** The Svix-compatible webhook API: a bearer token from POST /webhooks/svix-token, the project id as the app id. */
+function svixSamples(): OperationSample[] {
+  const app = "/webhooks/svix/api/v1/app/{app_id}";
+  const sample = (operationId: string, method: OperationSample["method"], tail: string, path: string, success: number, extra: Partial<OperationSample> = {}): OperationSample => ({
+    operationId,
+    method,
+    template: `${app}${tail}`,
+    path: `/webhooks/svix/api/v1/app/contract-project${path}`,
+    access: "public",
+    headers: { authorization: "Bearer contract-portal-token" },
+    success,
+    ...extra,
+  });
+  return [
+    sample("svixListEndpoints", "get", "/endpoint", "/endpoint", 200),
+    sample("svixCreateEndpoint", "post", "/endpoint", "/endpoint", 201, { json: { url: "https://example.com/hooks" } }),
+    sample("svixGetEndpoint", "get", "/endpoint/{endpoint_id}", `/endpoint/${SAMPLE_UUID}`, 200),
+    sample("svixUpdateEndpoint", "put", "/endpoint/{endpoint_id}", `/endpoint/${SAMPLE_UUID}`, 200, { json: { url: "https://example.com/hooks" } }),
+    sample("svixDeleteEndpoint", "delete", "/endpoint/{endpoint_id}", `/endpoint/${SAMPLE_UUID}`, 204, { successType: "none" }),
+    sample("svixListEndpointAttempts", "get", "/attempt/endpoint/{endpoint_id}", `/attempt/endpoint/${SAMPLE_UUID}`, 200),
+    sample("svixGetMessage", "get", "/msg/{msg_id}", "/msg/msg_contract", 200),
+  ];
+}
 
 export const OPERATIONS: Record<AreaName, OperationSample[]> = {
   "auth-password": [
@@ -1168,6 +1192,8 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
     { operationId: "listWebhookDeliveries", method: "get", template: "/internal/webhooks/deliveries", path: "/internal/webhooks/deliveries", access: "admin", success: 200 },
+    { operationId: "createSvixToken", method: "post", template: "/webhooks/svix-token", path: "/webhooks/svix-token", access: "admin", json: {}, success: 200 },
+    ...svixSamples(),
   ],
   payments: [
     {

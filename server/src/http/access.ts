@@ -57,10 +57,12 @@ export async function resolveAccess(c: Context<AppEnv>, deps: ServiceDeps): Prom
     }
   }
 
+  let owner: RequestAuth["owner"] = null;
   if (adminAccessToken) {
     // A project owner's session stands for every access level of the project, as in Stack
     // Auth: it is checked here whatever the access type, and keys sent beside it are not.
-    await checkAdminAccessToken(deps, projectId, adminAccessToken);
+    const claims = await checkAdminAccessToken(deps, projectId, adminAccessToken);
+    owner = { userId: claims.sub, sessionId: claims.refresh_token_id };
   } else if (type === "client") {
     if (publishableKey) {
       if (!(await deps.projectKeys.isValid(projectId, "publishable_client_key", publishableKey))) {
@@ -85,10 +87,10 @@ export async function resolveAccess(c: Context<AppEnv>, deps: ServiceDeps): Prom
   if (!lookup.found) throw new KnownError("BRANCH_DOES_NOT_EXIST", { branch_id: branchId });
   // Throttled: writes last_active_at / last_used_at at most once per user per window.
   if (user) await deps.activity.noteUse(lookup.tenancy, user.sub, user.refresh_token_id);
-  return { type, tenancy: lookup.tenancy, user };
+  return { type, tenancy: lookup.tenancy, user, owner };
 }
 
-async function checkAdminAccessToken(deps: ServiceDeps, projectId: string, token: string): Promise<void> {
+async function checkAdminAccessToken(deps: ServiceDeps, projectId: string, token: string): Promise<AccessTokenClaims> {
   let claims: AccessTokenClaims;
   try {
     claims = await deps.accessTokens.verify("internal", token);
@@ -104,6 +106,7 @@ async function checkAdminAccessToken(deps: ServiceDeps, projectId: string, token
   if (claims.is_anonymous || !(await isProjectOwner(deps, projectId, claims.sub))) {
     throw new KnownError("ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN");
   }
+  return claims;
 }
 
 /** Route middleware: resolves the caller and admits only the listed access types. */

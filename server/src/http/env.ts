@@ -10,6 +10,8 @@ export interface RequestAuth {
   tenancy: Tenancy;
   /** The signed-in user's verified token claims, when an access token was sent. */
   user: AccessTokenClaims | null;
+  /** The project owner (a user of `internal`) and session behind an admin access token, if one was sent. */
+  owner?: { userId: string; sessionId: string } | null;
 }
 
 export interface AppEnv {

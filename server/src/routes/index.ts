@@ -39,6 +39,7 @@ import { registerEmailLibraryRoutes } from "./internal/email-library";
 import { registerInternalProjectRoutes } from "./internal/projects";
 import { registerWebhookDeliveryRoutes } from "./internal/webhook-deliveries";
 import { registerWebhookEndpointRoutes } from "./internal/webhook-endpoints";
+import { registerSvixRoutes } from "./webhooks/svix";
 import { registerApiRootRoutes } from "./misc/api-root";
 import { registerMiscRoutes } from "./misc/backend-urls";
 import { registerCustomerReadRoutes } from "./payments/customer-reads";
@@ -122,6 +123,7 @@ export function registerAllRoutes(router: Router): void {
   registerSignUpRuleRoutes(router);
   registerInternalPaymentRoutes(router);
   registerWebhookEndpointRoutes(router);
+  registerSvixRoutes(router);
   registerWebhookDeliveryRoutes(router);
   registerMiscRoutes(router);
   registerAiRoutes(router);

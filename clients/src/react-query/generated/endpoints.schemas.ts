@@ -4040,6 +4040,34 @@ export interface KnownError401PublishableClientKeyRequiredForProjectRefreshToken
 /**
  * Stable error code; see the known-errors catalogue.
  */
+export type KnownError401WebhookPortalTokenInvalidCode = typeof KnownError401WebhookPortalTokenInvalidCode[keyof typeof KnownError401WebhookPortalTokenInvalidCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError401WebhookPortalTokenInvalidCode = {
+  WEBHOOK_PORTAL_TOKEN_INVALID: 'WEBHOOK_PORTAL_TOKEN_INVALID',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError401WebhookPortalTokenInvalidDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface KnownError401WebhookPortalTokenInvalid {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError401WebhookPortalTokenInvalidCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError401WebhookPortalTokenInvalidDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
 export type KnownError403Code = typeof KnownError403Code[keyof typeof KnownError403Code];
 
 
@@ -4903,6 +4931,34 @@ export interface KnownError404WebhookEndpointNotFound {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404WebhookEndpointNotFoundDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError404WebhookMessageNotFoundCode = typeof KnownError404WebhookMessageNotFoundCode[keyof typeof KnownError404WebhookMessageNotFoundCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError404WebhookMessageNotFoundCode = {
+  WEBHOOK_MESSAGE_NOT_FOUND: 'WEBHOOK_MESSAGE_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError404WebhookMessageNotFoundDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface KnownError404WebhookMessageNotFound {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError404WebhookMessageNotFoundCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError404WebhookMessageNotFoundDetails;
 }
 
 /**
@@ -8856,6 +8912,196 @@ export interface Success {
   success: boolean;
 }
 
+/**
+ * The events it takes; null takes every event.
+ */
+export type SvixEndpointFilterTypes = string[] | null;
+
+export type SvixEndpointMetadata = {[key: string]: string};
+
+export interface SvixEndpoint {
+  id: string;
+  url: string;
+  description: string;
+  disabled: boolean;
+  /** The events it takes; null takes every event. */
+  filterTypes: SvixEndpointFilterTypes;
+  channels: null;
+  uid: null;
+  rateLimit: null;
+  throttleRate: null;
+  version: number;
+  metadata: SvixEndpointMetadata;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type SvixEndpointInFilterTypesAnyOfItem = typeof SvixEndpointInFilterTypesAnyOfItem[keyof typeof SvixEndpointInFilterTypesAnyOfItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SvixEndpointInFilterTypesAnyOfItem = {
+  usercreated: 'user.created',
+  userupdated: 'user.updated',
+  userdeleted: 'user.deleted',
+  teamcreated: 'team.created',
+  teamupdated: 'team.updated',
+  teamdeleted: 'team.deleted',
+  team_membershipcreated: 'team_membership.created',
+  team_membershipdeleted: 'team_membership.deleted',
+  team_permissioncreated: 'team_permission.created',
+  team_permissiondeleted: 'team_permission.deleted',
+  project_permissioncreated: 'project_permission.created',
+  project_permissiondeleted: 'project_permission.deleted',
+} as const;
+
+/**
+ * @maxItems 12
+ */
+export type SvixEndpointInFilterTypes = SvixEndpointInFilterTypesAnyOfItem[] | null;
+
+/**
+ * Svix's other endpoint fields (channels, uid, rate limits, headers, metadata, a chosen secret) are not offered and are ignored.
+ */
+export interface SvixEndpointIn {
+  /**
+   * http or https; private and local addresses only where the project allows localhost.
+   * @maxLength 2048
+   */
+  url: string;
+  /** @maxLength 1024 */
+  description?: string;
+  disabled?: boolean;
+  /** @maxItems 12 */
+  filterTypes?: SvixEndpointInFilterTypes;
+}
+
+export type SvixEndpointListIterator = string | null;
+
+export type SvixEndpointListPrevIterator = string | null;
+
+export interface SvixEndpointList {
+  data: SvixEndpoint[];
+  iterator: SvixEndpointListIterator;
+  prevIterator: SvixEndpointListPrevIterator;
+  done: boolean;
+}
+
+export type SvixEndpointUpdateFilterTypesAnyOfItem = typeof SvixEndpointUpdateFilterTypesAnyOfItem[keyof typeof SvixEndpointUpdateFilterTypesAnyOfItem];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SvixEndpointUpdateFilterTypesAnyOfItem = {
+  usercreated: 'user.created',
+  userupdated: 'user.updated',
+  userdeleted: 'user.deleted',
+  teamcreated: 'team.created',
+  teamupdated: 'team.updated',
+  teamdeleted: 'team.deleted',
+  team_membershipcreated: 'team_membership.created',
+  team_membershipdeleted: 'team_membership.deleted',
+  team_permissioncreated: 'team_permission.created',
+  team_permissiondeleted: 'team_permission.deleted',
+  project_permissioncreated: 'project_permission.created',
+  project_permissiondeleted: 'project_permission.deleted',
+} as const;
+
+/**
+ * @maxItems 12
+ */
+export type SvixEndpointUpdateFilterTypes = SvixEndpointUpdateFilterTypesAnyOfItem[] | null;
+
+/**
+ * Svix's other endpoint fields (channels, uid, rate limits, headers, metadata, a chosen secret) are not offered and are ignored.
+ */
+export interface SvixEndpointUpdate {
+  /**
+   * http or https; private and local addresses only where the project allows localhost.
+   * @maxLength 2048
+   */
+  url: string;
+  /** @maxLength 1024 */
+  description?: string;
+  disabled?: boolean;
+  /** @maxItems 12 */
+  filterTypes?: SvixEndpointUpdateFilterTypes;
+}
+
+/**
+ * The body sent: `{type, data}`.
+ */
+export type SvixMessagePayload = {[key: string]: unknown};
+
+export interface SvixMessage {
+  id: string;
+  eventType: string;
+  /** The body sent: `{type, data}`. */
+  payload: SvixMessagePayload;
+  timestamp: string;
+  channels: null;
+  eventId: null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SvixMessageAttemptStatus = {  NUMBER_0: 0,
+  NUMBER_2: 2,
+} as const
+export type SvixMessageAttemptStatusText = typeof SvixMessageAttemptStatusText[keyof typeof SvixMessageAttemptStatusText];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SvixMessageAttemptStatusText = {
+  success: 'success',
+  fail: 'fail',
+} as const;
+
+/**
+ * 0: scheduled by the outbox.
+ */
+export type SvixMessageAttemptTriggerType = typeof SvixMessageAttemptTriggerType[keyof typeof SvixMessageAttemptTriggerType];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SvixMessageAttemptTriggerType = {
+  NUMBER_0: 0,
+} as const;
+
+export interface SvixMessageAttempt {
+  id: string;
+  msgId: string;
+  endpointId: string;
+  url: string;
+  /** Why the try failed, when it did; the response body is not kept. */
+  response: string;
+  /** 0 when no answer came. */
+  responseStatusCode: number;
+  responseDurationMs: number;
+  /** 0 success, 2 failed (Svix's message status). */
+  status: typeof SvixMessageAttemptStatus[keyof typeof SvixMessageAttemptStatus] ;
+  statusText: SvixMessageAttemptStatusText;
+  /** 0: scheduled by the outbox. */
+  triggerType: SvixMessageAttemptTriggerType;
+  timestamp: string;
+}
+
+export type SvixMessageAttemptListIterator = string | null;
+
+export type SvixMessageAttemptListPrevIterator = string | null;
+
+export interface SvixMessageAttemptList {
+  data: SvixMessageAttempt[];
+  iterator: SvixMessageAttemptListIterator;
+  prevIterator: SvixMessageAttemptListPrevIterator;
+  done: boolean;
+}
+
+export interface SvixToken {
+  token: string;
+  url?: string;
+}
+
+export interface SvixTokenRequest { [key: string]: unknown }
+
 export type TeamApiKeyType = typeof TeamApiKeyType[keyof typeof TeamApiKeyType];
 
 
@@ -10163,6 +10409,31 @@ export type ListUsersIncludeRestricted = typeof ListUsersIncludeRestricted[keyof
 
 // eslint-disable-next-line @typescript-eslint/no-redeclare
 export const ListUsersIncludeRestricted = {
+  true: 'true',
+  false: 'false',
+} as const;
+
+export type SvixListEndpointAttemptsParams = {
+/**
+ * @minimum 1
+ * @maximum 250
+ */
+limit?: number;
+/**
+ * From the previous page.
+ */
+iterator?: string;
+};
+
+export type SvixGetMessageParams = {
+with_content?: SvixGetMessageWithContent;
+};
+
+export type SvixGetMessageWithContent = typeof SvixGetMessageWithContent[keyof typeof SvixGetMessageWithContent];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SvixGetMessageWithContent = {
   true: 'true',
   false: 'false',
 } as const;

@@ -24,13 +24,27 @@ import type {
 import type {
   KnownError400,
   KnownError401,
+  KnownError401WebhookPortalTokenInvalid,
   KnownError403,
   KnownError404WebhookEndpointNotFound,
+  KnownError404WebhookMessageNotFound,
   KnownError503,
   ListWebhookDeliveriesParams,
+  PublicKnownError400,
+  PublicKnownError503,
   SendTestWebhook,
   SendTestWebhookResult,
   Success,
+  SvixEndpoint,
+  SvixEndpointIn,
+  SvixEndpointList,
+  SvixEndpointUpdate,
+  SvixGetMessageParams,
+  SvixListEndpointAttemptsParams,
+  SvixMessage,
+  SvixMessageAttemptList,
+  SvixToken,
+  SvixTokenRequest,
   WebhookDeliveryList,
   WebhookEndpoint,
   WebhookEndpointCreate,
@@ -716,4 +730,746 @@ export const useRotateWebhookEndpointSecret = <TError = ErrorType<KnownError400 
 
       return useMutation(mutationOptions, queryClient);
     }
+    /**
+ * For Svix clients (Stack Auth's dashboard uses `svix-react`) with `serverUrl` `<PUBLIC_URL>/api/v1/webhooks/svix` and the project id as the app id. The token works for a day; made with a project owner's session, it stops when that session ends or the user no longer owns the project. `url` (Svix's hosted app portal) is never set.
+ * @summary A token for the Svix-compatible webhook API
+ */
+export const getCreateSvixTokenUrl = () => {
+
+
+  
+
+  return `/webhooks/svix-token`
+}
+
+export const createSvixToken = async (svixTokenRequest: SvixTokenRequest, options?: RequestInit): Promise<SvixToken> => {
+  
+  return gatehouseFetch<SvixToken>(getCreateSvixTokenUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      svixTokenRequest,)
+  }
+);}
+
+
+
+
+export const getCreateSvixTokenMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSvixToken>>, TError,{data: SvixTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createSvixToken>>, TError,{data: SvixTokenRequest}, TContext> => {
+
+const mutationKey = ['createSvixToken'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createSvixToken>>, {data: SvixTokenRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createSvixToken(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateSvixTokenMutationResult = NonNullable<Awaited<ReturnType<typeof createSvixToken>>>
+    export type CreateSvixTokenMutationBody = SvixTokenRequest
+    export type CreateSvixTokenMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary A token for the Svix-compatible webhook API
+ */
+export const useCreateSvixToken = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createSvixToken>>, TError,{data: SvixTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createSvixToken>>,
+        TError,
+        {data: SvixTokenRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateSvixTokenMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * A page holds every try of up to `limit` messages; `iterator` is the last page's.
+ * @summary Svix: the tries of an endpoint's messages, newest first
+ */
+export const getSvixListEndpointAttemptsUrl = (appId: string,
+    endpointId: string,
+    params?: SvixListEndpointAttemptsParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
     
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/webhooks/svix/api/v1/app/${appId}/attempt/endpoint/${endpointId}?${stringifiedParams}` : `/webhooks/svix/api/v1/app/${appId}/attempt/endpoint/${endpointId}`
+}
+
+export const svixListEndpointAttempts = async (appId: string,
+    endpointId: string,
+    params?: SvixListEndpointAttemptsParams, options?: RequestInit): Promise<SvixMessageAttemptList> => {
+  
+  return gatehouseFetch<SvixMessageAttemptList>(getSvixListEndpointAttemptsUrl(appId,endpointId,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getSvixListEndpointAttemptsQueryKey = (appId?: string,
+    endpointId?: string,
+    params?: SvixListEndpointAttemptsParams,) => {
+    return [
+    `/webhooks/svix/api/v1/app/${appId}/attempt/endpoint/${endpointId}`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getSvixListEndpointAttemptsQueryOptions = <TData = Awaited<ReturnType<typeof svixListEndpointAttempts>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>>(appId: string,
+    endpointId: string,
+    params?: SvixListEndpointAttemptsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixListEndpointAttempts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getSvixListEndpointAttemptsQueryKey(appId,endpointId,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof svixListEndpointAttempts>>> = ({ signal }) => svixListEndpointAttempts(appId,endpointId,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(appId && endpointId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof svixListEndpointAttempts>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type SvixListEndpointAttemptsQueryResult = NonNullable<Awaited<ReturnType<typeof svixListEndpointAttempts>>>
+export type SvixListEndpointAttemptsQueryError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>
+
+
+export function useSvixListEndpointAttempts<TData = Awaited<ReturnType<typeof svixListEndpointAttempts>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>>(
+ appId: string,
+    endpointId: string,
+    params: undefined |  SvixListEndpointAttemptsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixListEndpointAttempts>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof svixListEndpointAttempts>>,
+          TError,
+          Awaited<ReturnType<typeof svixListEndpointAttempts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSvixListEndpointAttempts<TData = Awaited<ReturnType<typeof svixListEndpointAttempts>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>>(
+ appId: string,
+    endpointId: string,
+    params?: SvixListEndpointAttemptsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixListEndpointAttempts>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof svixListEndpointAttempts>>,
+          TError,
+          Awaited<ReturnType<typeof svixListEndpointAttempts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSvixListEndpointAttempts<TData = Awaited<ReturnType<typeof svixListEndpointAttempts>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>>(
+ appId: string,
+    endpointId: string,
+    params?: SvixListEndpointAttemptsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixListEndpointAttempts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Svix: the tries of an endpoint's messages, newest first
+ */
+
+export function useSvixListEndpointAttempts<TData = Awaited<ReturnType<typeof svixListEndpointAttempts>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>>(
+ appId: string,
+    endpointId: string,
+    params?: SvixListEndpointAttemptsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixListEndpointAttempts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getSvixListEndpointAttemptsQueryOptions(appId,endpointId,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Svix: the project's webhook endpoints
+ */
+export const getSvixListEndpointsUrl = (appId: string,) => {
+
+
+  
+
+  return `/webhooks/svix/api/v1/app/${appId}/endpoint`
+}
+
+export const svixListEndpoints = async (appId: string, options?: RequestInit): Promise<SvixEndpointList> => {
+  
+  return gatehouseFetch<SvixEndpointList>(getSvixListEndpointsUrl(appId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getSvixListEndpointsQueryKey = (appId?: string,) => {
+    return [
+    `/webhooks/svix/api/v1/app/${appId}/endpoint`
+    ] as const;
+    }
+
+    
+export const getSvixListEndpointsQueryOptions = <TData = Awaited<ReturnType<typeof svixListEndpoints>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | PublicKnownError503>>(appId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixListEndpoints>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getSvixListEndpointsQueryKey(appId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof svixListEndpoints>>> = ({ signal }) => svixListEndpoints(appId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(appId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof svixListEndpoints>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type SvixListEndpointsQueryResult = NonNullable<Awaited<ReturnType<typeof svixListEndpoints>>>
+export type SvixListEndpointsQueryError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | PublicKnownError503>
+
+
+export function useSvixListEndpoints<TData = Awaited<ReturnType<typeof svixListEndpoints>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | PublicKnownError503>>(
+ appId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixListEndpoints>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof svixListEndpoints>>,
+          TError,
+          Awaited<ReturnType<typeof svixListEndpoints>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSvixListEndpoints<TData = Awaited<ReturnType<typeof svixListEndpoints>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | PublicKnownError503>>(
+ appId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixListEndpoints>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof svixListEndpoints>>,
+          TError,
+          Awaited<ReturnType<typeof svixListEndpoints>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSvixListEndpoints<TData = Awaited<ReturnType<typeof svixListEndpoints>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | PublicKnownError503>>(
+ appId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixListEndpoints>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Svix: the project's webhook endpoints
+ */
+
+export function useSvixListEndpoints<TData = Awaited<ReturnType<typeof svixListEndpoints>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | PublicKnownError503>>(
+ appId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixListEndpoints>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getSvixListEndpointsQueryOptions(appId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * As `POST /internal/webhooks/endpoints`; its signing secret is not shown here (rotate it with that API to read one).
+ * @summary Svix: add a webhook endpoint
+ */
+export const getSvixCreateEndpointUrl = (appId: string,) => {
+
+
+  
+
+  return `/webhooks/svix/api/v1/app/${appId}/endpoint`
+}
+
+export const svixCreateEndpoint = async (appId: string,
+    svixEndpointIn: SvixEndpointIn, options?: RequestInit): Promise<SvixEndpoint> => {
+  
+  return gatehouseFetch<SvixEndpoint>(getSvixCreateEndpointUrl(appId),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      svixEndpointIn,)
+  }
+);}
+
+
+
+
+export const getSvixCreateEndpointMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof svixCreateEndpoint>>, TError,{appId: string;data: SvixEndpointIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof svixCreateEndpoint>>, TError,{appId: string;data: SvixEndpointIn}, TContext> => {
+
+const mutationKey = ['svixCreateEndpoint'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof svixCreateEndpoint>>, {appId: string;data: SvixEndpointIn}> = (props) => {
+          const {appId,data} = props ?? {};
+
+          return  svixCreateEndpoint(appId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SvixCreateEndpointMutationResult = NonNullable<Awaited<ReturnType<typeof svixCreateEndpoint>>>
+    export type SvixCreateEndpointMutationBody = SvixEndpointIn
+    export type SvixCreateEndpointMutationError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | PublicKnownError503>
+
+    /**
+ * @summary Svix: add a webhook endpoint
+ */
+export const useSvixCreateEndpoint = <TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof svixCreateEndpoint>>, TError,{appId: string;data: SvixEndpointIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof svixCreateEndpoint>>,
+        TError,
+        {appId: string;data: SvixEndpointIn},
+        TContext
+      > => {
+
+      const mutationOptions = getSvixCreateEndpointMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Svix: one webhook endpoint
+ */
+export const getSvixGetEndpointUrl = (appId: string,
+    endpointId: string,) => {
+
+
+  
+
+  return `/webhooks/svix/api/v1/app/${appId}/endpoint/${endpointId}`
+}
+
+export const svixGetEndpoint = async (appId: string,
+    endpointId: string, options?: RequestInit): Promise<SvixEndpoint> => {
+  
+  return gatehouseFetch<SvixEndpoint>(getSvixGetEndpointUrl(appId,endpointId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getSvixGetEndpointQueryKey = (appId?: string,
+    endpointId?: string,) => {
+    return [
+    `/webhooks/svix/api/v1/app/${appId}/endpoint/${endpointId}`
+    ] as const;
+    }
+
+    
+export const getSvixGetEndpointQueryOptions = <TData = Awaited<ReturnType<typeof svixGetEndpoint>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>>(appId: string,
+    endpointId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixGetEndpoint>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getSvixGetEndpointQueryKey(appId,endpointId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof svixGetEndpoint>>> = ({ signal }) => svixGetEndpoint(appId,endpointId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(appId && endpointId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof svixGetEndpoint>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type SvixGetEndpointQueryResult = NonNullable<Awaited<ReturnType<typeof svixGetEndpoint>>>
+export type SvixGetEndpointQueryError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>
+
+
+export function useSvixGetEndpoint<TData = Awaited<ReturnType<typeof svixGetEndpoint>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>>(
+ appId: string,
+    endpointId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixGetEndpoint>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof svixGetEndpoint>>,
+          TError,
+          Awaited<ReturnType<typeof svixGetEndpoint>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSvixGetEndpoint<TData = Awaited<ReturnType<typeof svixGetEndpoint>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>>(
+ appId: string,
+    endpointId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixGetEndpoint>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof svixGetEndpoint>>,
+          TError,
+          Awaited<ReturnType<typeof svixGetEndpoint>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSvixGetEndpoint<TData = Awaited<ReturnType<typeof svixGetEndpoint>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>>(
+ appId: string,
+    endpointId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixGetEndpoint>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Svix: one webhook endpoint
+ */
+
+export function useSvixGetEndpoint<TData = Awaited<ReturnType<typeof svixGetEndpoint>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>>(
+ appId: string,
+    endpointId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixGetEndpoint>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getSvixGetEndpointQueryOptions(appId,endpointId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Svix's update replaces the endpoint: a field left out takes its default (no description, enabled, every event).
+ * @summary Svix: change a webhook endpoint
+ */
+export const getSvixUpdateEndpointUrl = (appId: string,
+    endpointId: string,) => {
+
+
+  
+
+  return `/webhooks/svix/api/v1/app/${appId}/endpoint/${endpointId}`
+}
+
+export const svixUpdateEndpoint = async (appId: string,
+    endpointId: string,
+    svixEndpointUpdate: SvixEndpointUpdate, options?: RequestInit): Promise<SvixEndpoint> => {
+  
+  return gatehouseFetch<SvixEndpoint>(getSvixUpdateEndpointUrl(appId,endpointId),
+  {      
+    ...options,
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      svixEndpointUpdate,)
+  }
+);}
+
+
+
+
+export const getSvixUpdateEndpointMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof svixUpdateEndpoint>>, TError,{appId: string;endpointId: string;data: SvixEndpointUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof svixUpdateEndpoint>>, TError,{appId: string;endpointId: string;data: SvixEndpointUpdate}, TContext> => {
+
+const mutationKey = ['svixUpdateEndpoint'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof svixUpdateEndpoint>>, {appId: string;endpointId: string;data: SvixEndpointUpdate}> = (props) => {
+          const {appId,endpointId,data} = props ?? {};
+
+          return  svixUpdateEndpoint(appId,endpointId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SvixUpdateEndpointMutationResult = NonNullable<Awaited<ReturnType<typeof svixUpdateEndpoint>>>
+    export type SvixUpdateEndpointMutationBody = SvixEndpointUpdate
+    export type SvixUpdateEndpointMutationError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>
+
+    /**
+ * @summary Svix: change a webhook endpoint
+ */
+export const useSvixUpdateEndpoint = <TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof svixUpdateEndpoint>>, TError,{appId: string;endpointId: string;data: SvixEndpointUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof svixUpdateEndpoint>>,
+        TError,
+        {appId: string;endpointId: string;data: SvixEndpointUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getSvixUpdateEndpointMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Svix: remove a webhook endpoint
+ */
+export const getSvixDeleteEndpointUrl = (appId: string,
+    endpointId: string,) => {
+
+
+  
+
+  return `/webhooks/svix/api/v1/app/${appId}/endpoint/${endpointId}`
+}
+
+export const svixDeleteEndpoint = async (appId: string,
+    endpointId: string, options?: RequestInit): Promise<void> => {
+  
+  return gatehouseFetch<void>(getSvixDeleteEndpointUrl(appId,endpointId),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getSvixDeleteEndpointMutationOptions = <TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof svixDeleteEndpoint>>, TError,{appId: string;endpointId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof svixDeleteEndpoint>>, TError,{appId: string;endpointId: string}, TContext> => {
+
+const mutationKey = ['svixDeleteEndpoint'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof svixDeleteEndpoint>>, {appId: string;endpointId: string}> = (props) => {
+          const {appId,endpointId} = props ?? {};
+
+          return  svixDeleteEndpoint(appId,endpointId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SvixDeleteEndpointMutationResult = NonNullable<Awaited<ReturnType<typeof svixDeleteEndpoint>>>
+    
+    export type SvixDeleteEndpointMutationError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>
+
+    /**
+ * @summary Svix: remove a webhook endpoint
+ */
+export const useSvixDeleteEndpoint = <TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookEndpointNotFound | PublicKnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof svixDeleteEndpoint>>, TError,{appId: string;endpointId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof svixDeleteEndpoint>>,
+        TError,
+        {appId: string;endpointId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getSvixDeleteEndpointMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Svix: one message (event) and its body
+ */
+export const getSvixGetMessageUrl = (appId: string,
+    msgId: string,
+    params?: SvixGetMessageParams,) => {
+  const normalizedParams = new URLSearchParams();
+
+  Object.entries(params || {}).forEach(([key, value]) => {
+    
+    if (value !== undefined) {
+      normalizedParams.append(key, value === null ? 'null' : value.toString())
+    }
+  });
+
+  const stringifiedParams = normalizedParams.toString();
+
+  return stringifiedParams.length > 0 ? `/webhooks/svix/api/v1/app/${appId}/msg/${msgId}?${stringifiedParams}` : `/webhooks/svix/api/v1/app/${appId}/msg/${msgId}`
+}
+
+export const svixGetMessage = async (appId: string,
+    msgId: string,
+    params?: SvixGetMessageParams, options?: RequestInit): Promise<SvixMessage> => {
+  
+  return gatehouseFetch<SvixMessage>(getSvixGetMessageUrl(appId,msgId,params),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getSvixGetMessageQueryKey = (appId?: string,
+    msgId?: string,
+    params?: SvixGetMessageParams,) => {
+    return [
+    `/webhooks/svix/api/v1/app/${appId}/msg/${msgId}`, ...(params ? [params]: [])
+    ] as const;
+    }
+
+    
+export const getSvixGetMessageQueryOptions = <TData = Awaited<ReturnType<typeof svixGetMessage>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookMessageNotFound | PublicKnownError503>>(appId: string,
+    msgId: string,
+    params?: SvixGetMessageParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixGetMessage>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getSvixGetMessageQueryKey(appId,msgId,params);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof svixGetMessage>>> = ({ signal }) => svixGetMessage(appId,msgId,params, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(appId && msgId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof svixGetMessage>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type SvixGetMessageQueryResult = NonNullable<Awaited<ReturnType<typeof svixGetMessage>>>
+export type SvixGetMessageQueryError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookMessageNotFound | PublicKnownError503>
+
+
+export function useSvixGetMessage<TData = Awaited<ReturnType<typeof svixGetMessage>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookMessageNotFound | PublicKnownError503>>(
+ appId: string,
+    msgId: string,
+    params: undefined |  SvixGetMessageParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixGetMessage>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof svixGetMessage>>,
+          TError,
+          Awaited<ReturnType<typeof svixGetMessage>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSvixGetMessage<TData = Awaited<ReturnType<typeof svixGetMessage>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookMessageNotFound | PublicKnownError503>>(
+ appId: string,
+    msgId: string,
+    params?: SvixGetMessageParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixGetMessage>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof svixGetMessage>>,
+          TError,
+          Awaited<ReturnType<typeof svixGetMessage>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useSvixGetMessage<TData = Awaited<ReturnType<typeof svixGetMessage>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookMessageNotFound | PublicKnownError503>>(
+ appId: string,
+    msgId: string,
+    params?: SvixGetMessageParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixGetMessage>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Svix: one message (event) and its body
+ */
+
+export function useSvixGetMessage<TData = Awaited<ReturnType<typeof svixGetMessage>>, TError = ErrorType<PublicKnownError400 | KnownError401WebhookPortalTokenInvalid | KnownError404WebhookMessageNotFound | PublicKnownError503>>(
+ appId: string,
+    msgId: string,
+    params?: SvixGetMessageParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof svixGetMessage>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getSvixGetMessageQueryOptions(appId,msgId,params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+

@@ -14,7 +14,8 @@ export type SweptTable =
   | "stripe_webhook_events"
   | "session_replay_chunks"
   | "session_replays"
-  | "internal_feedback";
+  | "internal_feedback"
+  | "webhook_portal_tokens";
 
 /**
  * Per table: the rows it may delete, as a condition on `$2`, the retention period in seconds
@@ -60,6 +61,8 @@ const SWEEPS: Record<SweptTable, { key: string; stale: string }> = {
   session_replays: { key: "project_id, branch_id, id", stale: "updated_at < now() - make_interval(secs => $2)" },
   // Feedback to the operators is kept as long as finished mail (migration 0055's index).
   internal_feedback: { key: "id", stale: "created_at < now() - make_interval(secs => $2)" },
+  // An expired token is refused whether or not its row is there (migration 0070's index).
+  webhook_portal_tokens: { key: "token_hash", stale: "expires_at < now()" },
 };
 
 export const SWEPT_TABLES = Object.keys(SWEEPS) as SweptTable[];

@@ -223,3 +223,50 @@ export async function deleteEndpointSecret(q: Queryable, tenant: Tenant, endpoin
     endpointId,
   ]);
 }
+
+/** One event as it was sent (every endpoint's delivery of it carries the same body). */
+export interface WebhookMessage {
+  messageId: string;
+  eventType: string;
+  body: string;
+  createdAtMillis: number;
+}
+
+export async function findMessage(q: Queryable, tenant: Tenant, messageId: string): Promise<WebhookMessage | null> {
+  const rows = await q.query<{ message_id: string; event_type: string; body: string; created_at: Date }>(
+    `SELECT message_id, event_type, body, created_at FROM webhook_deliveries
+     WHERE project_id = $1 AND branch_id = $2 AND message_id = $3 LIMIT 1`,
+    [tenant.projectId, tenant.branchId, messageId],
+  );
+  const row = rows[0];
+  return row ? { messageId: row.message_id, eventType: row.event_type, body: row.body, createdAtMillis: toMillis(row.created_at) } : null;
+}
+
+export interface PortalTokenRecord {
+  projectId: string;
+  branchId: string;
+  /** The project owner (a user of `internal`) whose session made it; null when a project key did. */
+  owner: { userId: string; sessionId: string } | null;
+}
+
+export async function insertPortalToken(q: Queryable, tenant: Tenant, token: { hash: string; owner: PortalTokenRecord["owner"]; expiresAt: Date }): Promise<void> {
+  await q.query(
+    `INSERT INTO webhook_portal_tokens (token_hash, project_id, branch_id, owner_user_id, owner_session_id, expires_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+    [token.hash, tenant.projectId, tenant.branchId, token.owner?.userId ?? null, token.owner?.sessionId ?? null, token.expiresAt],
+  );
+}
+
+/** The unexpired token with this digest. */
+export async function findPortalToken(q: Queryable, hash: string): Promise<PortalTokenRecord | null> {
+  const rows = await q.query<{ project_id: string; branch_id: string; owner_user_id: string | null; owner_session_id: string | null }>(
+    "SELECT project_id, branch_id, owner_user_id, owner_session_id FROM webhook_portal_tokens WHERE token_hash = $1 AND expires_at > now()",
+    [hash],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    projectId: row.project_id,
+    branchId: row.branch_id,
+    owner: row.owner_user_id && row.owner_session_id ? { userId: row.owner_user_id, sessionId: row.owner_session_id } : null,
+  };
+}

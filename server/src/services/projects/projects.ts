@@ -21,6 +21,7 @@ import { projectConfigPatchToOverride, type ProjectConfigPatch } from "../projec
 import type { ServiceDeps } from "../deps";
 import { findTheme } from "../emails/rendering/render-email";
 import { hasTeamPermission } from "../permissions/check";
+import { INTERNAL_TENANT } from "./ownership";
 import { STARTER_RBAC_OVERRIDE } from "../permissions/starter-definitions";
 import type { Tenancy } from "../tenancy";
 import type { Project } from "./project";
@@ -30,8 +31,6 @@ export interface ProjectInput extends ProjectChanges {
   /** At creation only. */
   isDevelopmentEnvironment?: boolean;
 }
-
-const INTERNAL_TENANT = { projectId: "internal", branchId: "main" };
 
 /**
  * What a new project's environment override starts with, where the creation request does not

@@ -106,6 +106,12 @@ describe("the retention sweeper", () => {
       );
       add(`purchase code ${label}`, stale, () => exists("SELECT 1 FROM purchase_codes WHERE code_hash = $1", [hash]));
     }
+    // Webhook portal tokens: gone once expired.
+    for (const [label, expiresAt, stale] of [["expired", "now() - interval '1 minute'", true], ["live", "now() + interval '1 hour'", false]] as const) {
+      const hash = `portal-${newId()}`;
+      await t.db.query(`INSERT INTO webhook_portal_tokens (token_hash, project_id, branch_id, expires_at) VALUES ($1, $2, $3, ${expiresAt})`, [hash, ...tenant]);
+      add(`webhook portal token ${label}`, stale, () => exists("SELECT 1 FROM webhook_portal_tokens WHERE token_hash = $1", [hash]));
+    }
     for (const [label, days, stale] of [["36 days old", 36, true], ["34 days old", 34, false]] as const) {
       const eventId = `evt_${newId()}`;
       await t.db.query(`INSERT INTO stripe_webhook_events (event_id, event_type, received_at) VALUES ($1, 'x', now() - interval '${days} days')`, [eventId]);

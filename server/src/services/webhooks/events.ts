@@ -4,7 +4,7 @@
  * if the process dies the next moment. A project without an endpoint that takes the event
  * pays nothing: no read, no write.
  */
-import { newId, randomToken } from "../../crypto/random";
+import { newId, randomBase62 } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
 import { findUser } from "../../db/queries/users";
 import { insertDeliveries } from "../../db/queries/webhooks";
@@ -58,8 +58,12 @@ export function endpointsTaking(config: ProjectConfig, type: string): string[] {
     .map(([id]) => id);
 }
 
-/** A new webhook-id: what receivers de-duplicate by, the same on every try and every endpoint. */
-export const newMessageId = () => `msg_${randomToken(18)}`;
+/**
+ * A new webhook-id: what receivers de-duplicate by, the same on every try and every endpoint.
+ * Shaped as Svix's message ids (`msg_` and 27 base62 characters, about 160 random bits), which
+ * the Svix-compatible API serves them as.
+ */
+export const newMessageId = () => `msg_${randomBase62(27)}`;
 
 /**
  * Writes the event to the outbox of every endpoint that takes it. `data` is computed only

@@ -3160,6 +3160,106 @@ export interface paths {
         patch: operations["updateUser"];
         trace?: never;
     };
+    "/webhooks/svix-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A token for the Svix-compatible webhook API
+         * @description For Svix clients (Stack Auth's dashboard uses `svix-react`) with `serverUrl` `<PUBLIC_URL>/api/v1/webhooks/svix` and the project id as the app id. The token works for a day; made with a project owner's session, it stops when that session ends or the user no longer owns the project. `url` (Svix's hosted app portal) is never set.
+         */
+        post: operations["createSvixToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/svix/api/v1/app/{app_id}/attempt/endpoint/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Svix: the tries of an endpoint's messages, newest first
+         * @description A page holds every try of up to `limit` messages; `iterator` is the last page's.
+         */
+        get: operations["svixListEndpointAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/svix/api/v1/app/{app_id}/endpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Svix: the project's webhook endpoints */
+        get: operations["svixListEndpoints"];
+        put?: never;
+        /**
+         * Svix: add a webhook endpoint
+         * @description As `POST /internal/webhooks/endpoints`; its signing secret is not shown here (rotate it with that API to read one).
+         */
+        post: operations["svixCreateEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/svix/api/v1/app/{app_id}/endpoint/{endpoint_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Svix: one webhook endpoint */
+        get: operations["svixGetEndpoint"];
+        /**
+         * Svix: change a webhook endpoint
+         * @description Svix's update replaces the endpoint: a field left out takes its default (no description, enabled, every event).
+         */
+        put: operations["svixUpdateEndpoint"];
+        post?: never;
+        /** Svix: remove a webhook endpoint */
+        delete: operations["svixDeleteEndpoint"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/svix/api/v1/app/{app_id}/msg/{msg_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Svix: one message (event) and its body */
+        get: operations["svixGetMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4908,6 +5008,20 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        /** @description A known error answered with status 401. */
+        KnownError401WebhookPortalTokenInvalid: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "WEBHOOK_PORTAL_TOKEN_INVALID";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
         /** @description A known error answered with status 403. */
         KnownError403: {
             /**
@@ -5321,6 +5435,20 @@ export interface components {
              * @enum {string}
              */
             code: "WEBHOOK_ENDPOINT_NOT_FOUND";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 404. */
+        KnownError404WebhookMessageNotFound: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "WEBHOOK_MESSAGE_NOT_FOUND";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -7266,6 +7394,95 @@ export interface components {
             /** @enum {boolean} */
             success: true;
         };
+        SvixEndpoint: {
+            id: string;
+            url: string;
+            description: string;
+            disabled: boolean;
+            /** @description The events it takes; null takes every event. */
+            filterTypes: string[] | null;
+            channels: null;
+            uid: null;
+            rateLimit: null;
+            throttleRate: null;
+            version: number;
+            metadata: {
+                [key: string]: string;
+            };
+            createdAt: string;
+            updatedAt: string;
+        };
+        /** @description Svix's other endpoint fields (channels, uid, rate limits, headers, metadata, a chosen secret) are not offered and are ignored. */
+        SvixEndpointIn: {
+            /**
+             * Format: uri
+             * @description http or https; private and local addresses only where the project allows localhost.
+             */
+            url: string;
+            description?: string;
+            disabled?: boolean;
+            filterTypes?: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted")[] | null;
+        };
+        SvixEndpointList: {
+            data: components["schemas"]["SvixEndpoint"][];
+            iterator: string | null;
+            prevIterator: string | null;
+            done: boolean;
+        };
+        /** @description Svix's other endpoint fields (channels, uid, rate limits, headers, metadata, a chosen secret) are not offered and are ignored. */
+        SvixEndpointUpdate: {
+            /**
+             * Format: uri
+             * @description http or https; private and local addresses only where the project allows localhost.
+             */
+            url: string;
+            description?: string;
+            disabled?: boolean;
+            filterTypes?: ("user.created" | "user.updated" | "user.deleted" | "team.created" | "team.updated" | "team.deleted" | "team_membership.created" | "team_membership.deleted" | "team_permission.created" | "team_permission.deleted" | "project_permission.created" | "project_permission.deleted")[] | null;
+        };
+        SvixMessage: {
+            id: string;
+            eventType: string;
+            /** @description The body sent: `{type, data}`. */
+            payload: {
+                [key: string]: unknown;
+            };
+            timestamp: string;
+            channels: null;
+            eventId: null;
+        };
+        SvixMessageAttempt: {
+            id: string;
+            msgId: string;
+            endpointId: string;
+            url: string;
+            /** @description Why the try failed, when it did; the response body is not kept. */
+            response: string;
+            /** @description 0 when no answer came. */
+            responseStatusCode: number;
+            responseDurationMs: number;
+            /** @description 0 success, 2 failed (Svix's message status). */
+            status: 0 | 2;
+            /** @enum {string} */
+            statusText: "success" | "fail";
+            /**
+             * @description 0: scheduled by the outbox.
+             * @enum {number}
+             */
+            triggerType: 0;
+            timestamp: string;
+        };
+        SvixMessageAttemptList: {
+            data: components["schemas"]["SvixMessageAttempt"][];
+            iterator: string | null;
+            prevIterator: string | null;
+            done: boolean;
+        };
+        SvixToken: {
+            token: string;
+            url?: string;
+        };
+        SvixTokenRequest: Record<string, never>;
         TeamApiKey: {
             /** Format: uuid */
             id: string;
@@ -21996,6 +22213,499 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    createSvixToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SvixTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description The token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SvixToken"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    svixListEndpointAttempts: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description From the previous page. */
+                iterator?: string;
+            };
+            header?: {
+                /** @description `Bearer <token from POST /webhooks/svix-token>` */
+                authorization?: string;
+            };
+            path: {
+                /** @description The project id. */
+                app_id: string;
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SvixMessageAttemptList"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: WEBHOOK_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401WebhookPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404WebhookEndpointNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    svixListEndpoints: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token from POST /webhooks/svix-token>` */
+                authorization?: string;
+            };
+            path: {
+                /** @description The project id. */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every endpoint, on one page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SvixEndpointList"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: WEBHOOK_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401WebhookPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    svixCreateEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token from POST /webhooks/svix-token>` */
+                authorization?: string;
+            };
+            path: {
+                /** @description The project id. */
+                app_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SvixEndpointIn"];
+            };
+        };
+        responses: {
+            /** @description The endpoint */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SvixEndpoint"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: WEBHOOK_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401WebhookPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    svixGetEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token from POST /webhooks/svix-token>` */
+                authorization?: string;
+            };
+            path: {
+                /** @description The project id. */
+                app_id: string;
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SvixEndpoint"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: WEBHOOK_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401WebhookPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404WebhookEndpointNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    svixUpdateEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token from POST /webhooks/svix-token>` */
+                authorization?: string;
+            };
+            path: {
+                /** @description The project id. */
+                app_id: string;
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SvixEndpointUpdate"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SvixEndpoint"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: WEBHOOK_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401WebhookPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404WebhookEndpointNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    svixDeleteEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description `Bearer <token from POST /webhooks/svix-token>` */
+                authorization?: string;
+            };
+            path: {
+                /** @description The project id. */
+                app_id: string;
+                endpoint_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: WEBHOOK_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401WebhookPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: WEBHOOK_ENDPOINT_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404WebhookEndpointNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
+                };
+            };
+        };
+    };
+    svixGetMessage: {
+        parameters: {
+            query?: {
+                with_content?: "true" | "false";
+            };
+            header?: {
+                /** @description `Bearer <token from POST /webhooks/svix-token>` */
+                authorization?: string;
+            };
+            path: {
+                /** @description The project id. */
+                app_id: string;
+                msg_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SvixMessage"];
+                };
+            };
+            /** @description Known error: BODY_PARSING_ERROR, SCHEMA_ERROR */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError400"];
+                };
+            };
+            /** @description Known error: WEBHOOK_PORTAL_TOKEN_INVALID */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401WebhookPortalTokenInvalid"];
+                };
+            };
+            /** @description Known error: WEBHOOK_MESSAGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError404WebhookMessageNotFound"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicKnownError503"];
                 };
             };
         };
