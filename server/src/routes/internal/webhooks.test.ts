@@ -127,7 +127,14 @@ describe("webhook delivery", () => {
     // The personal team of the new user and the membership added above.
     expect(byType("team_membership.created")).toContainEqual({ team_id: teamId, user_id: userId });
     expect(byType("team_membership.deleted")).toEqual([{ team_id: teamId, user_id: userId }]);
-    expect(byType("team_permission.created")).toEqual([{ id: "team_admin", user_id: userId, team_id: teamId }]);
+    // Joining grants the default member permission, announced as Stack Auth does; then the grant above.
+    expect(byType("team_permission.created")).toHaveLength(2);
+    expect(byType("team_permission.created")).toEqual(
+      expect.arrayContaining([
+        { id: "team_member", user_id: userId, team_id: teamId },
+        { id: "team_admin", user_id: userId, team_id: teamId },
+      ]),
+    );
     expect(byType("team_permission.deleted")).toEqual([{ id: "team_admin", user_id: userId, team_id: teamId }]);
     expect(byType("project_permission.created")).toEqual([{ id: "reports", user_id: userId }]);
     expect(byType("project_permission.deleted")).toEqual([{ id: "reports", user_id: userId }]);

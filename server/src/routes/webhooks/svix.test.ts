@@ -1,7 +1,7 @@
 import { Svix, ApiException } from "svix";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deliverDueWebhooks } from "../../services/webhooks/delivery-worker";
-import { call, callUntyped, createProjectFixture, internalClient, type ProjectFixture } from "../../testing/fixtures";
+import { call, callUntyped, createProjectFixture, internalClient, type Credentials, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";
 import type { TestApp } from "../../testing/test-server";
@@ -21,9 +21,9 @@ const SERVER_URL = "http://localhost:8102/api/v1/webhooks/svix";
 /** The official Svix client, talking to the app in process. */
 const svixClient = (token: string) => new Svix(token, { serverUrl: SERVER_URL, fetch: (input, init) => t.request(String(input), init) });
 
-const ownerCreds = (project: ProjectFixture) => ({ projectId: project.projectId, accessType: "admin" as const, adminAccessToken: project.owner.accessToken });
+const ownerCreds = (project: ProjectFixture): Credentials => ({ projectId: project.projectId, accessType: "admin", adminAccessToken: project.owner.accessToken });
 
-async function tokenFor(project: ProjectFixture, creds: Parameters<typeof callUntyped>[3]["creds"] = ownerCreds(project)): Promise<string> {
+async function tokenFor(project: ProjectFixture, creds: Credentials = ownerCreds(project)): Promise<string> {
   const answer = await callUntyped(t, "POST", "/webhooks/svix-token", { creds, body: {} });
   expect(answer.status, answer.text).toBe(200);
   expect(answer.json.url).toBeUndefined();

@@ -6,7 +6,8 @@ import { expansionOf } from "./check";
 
 /**
  * Grants a configured default set (`rbac.defaultPermissions.teamCreator|teamMember|signUp`)
- * to a user, inside the caller's transaction. Ids that are not defined are skipped.
+ * to a user, inside the caller's transaction, and answers the ids it granted. Ids that are not
+ * defined are skipped.
  */
 export async function grantDefaultPermissions(
   q: Queryable,
@@ -14,10 +15,12 @@ export async function grantDefaultPermissions(
   set: "teamCreator" | "teamMember" | "signUp",
   userId: string,
   teamId: string | null = null,
-): Promise<void> {
+): Promise<string[]> {
   const scope: PermissionScope = set === "signUp" ? "project" : "team";
   const defined = expansionOf(tenancy.config, scope);
+  const granted: string[] = [];
   for (const permissionId of Object.keys(tenancy.config.rbac.defaultPermissions[set])) {
-    if (defined.has(permissionId)) await insertGrant(q, tenancy, scope, { teamId, userId, permissionId });
+    if (defined.has(permissionId) && (await insertGrant(q, tenancy, scope, { teamId, userId, permissionId }))) granted.push(permissionId);
   }
+  return granted;
 }

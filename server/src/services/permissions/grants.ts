@@ -8,22 +8,7 @@ import type { Tenancy } from "../tenancy";
 import { getUser } from "../users/server-users";
 import { expansionOf } from "./check";
 import { requireDefinition } from "./definitions";
-import { recordWebhookEvent } from "../webhooks/events";
-import type { Queryable } from "../../db/db";
-
-/** team_permission.* carries {id, user_id, team_id}; project_permission.* carries {id, user_id}. */
-function recordGrantEvent(
-  tx: Queryable,
-  tenancy: Tenancy,
-  scope: PermissionScope,
-  change: "created" | "deleted",
-  grant: { teamId: string | null; userId: string; permissionId: string },
-): Promise<void> {
-  if (scope === "team") {
-    return recordWebhookEvent(tx, tenancy, `team_permission.${change}`, () => ({ id: grant.permissionId, user_id: grant.userId, team_id: grant.teamId }));
-  }
-  return recordWebhookEvent(tx, tenancy, `project_permission.${change}`, () => ({ id: grant.permissionId, user_id: grant.userId }));
-}
+import { recordPermissionEvent } from "../webhooks/events";
 
 export interface GrantedPermission {
   id: string;
@@ -47,7 +32,7 @@ export async function grantPermission(
   else await getUser(deps, tenancy, grant.userId);
   requireDefinition(tenancy.config, scope, grant.permissionId);
   await deps.db.transaction(async (tx) => {
-    if (await insertGrant(tx, tenancy, scope, grant)) await recordGrantEvent(tx, tenancy, scope, "created", grant);
+    if (await insertGrant(tx, tenancy, scope, grant)) await recordPermissionEvent(tx, tenancy, scope, "created", grant);
   });
   return { id: grant.permissionId, userId: grant.userId, teamId: grant.teamId };
 }
@@ -65,7 +50,7 @@ export async function revokePermission(
     if (!(await deleteGrant(tx, tenancy, scope, grant))) {
       throw new KnownError("PERMISSION_NOT_FOUND", { permission_id: grant.permissionId });
     }
-    await recordGrantEvent(tx, tenancy, scope, "deleted", grant);
+    await recordPermissionEvent(tx, tenancy, scope, "deleted", grant);
   });
 }
 

@@ -5,7 +5,7 @@ import type { Team } from "./team";
 import { updateUserProfile } from "../../db/queries/users";
 import { grantDefaultPermissions } from "../permissions/defaults";
 import type { Tenancy } from "../tenancy";
-import { recordMembershipEvent, recordTeamEvent } from "../webhooks/events";
+import { recordMembershipEvent, recordPermissionEvent, recordTeamEvent } from "../webhooks/events";
 
 /**
  * Creates a team (team.created); with a creator, they become its first member with the
@@ -39,12 +39,16 @@ export const createTeamForCreator = (q: Queryable, tenancy: Tenancy, creatorUser
   insertNewTeam(q, tenancy, creatorUserId, team, true);
 
 /**
- * Makes the user a member of the team with the project's default member permissions; answers
- * false, changing nothing, when they already are one (also when a concurrent request just made them one).
+ * Makes the user a member of the team with the project's default member permissions (a
+ * team_permission.created each, as Stack Auth sends them; a creator's are not announced, as in
+ * Stack); answers false, changing nothing, when they already are one (also when a concurrent
+ * request just made them one).
  */
 export async function joinTeam(q: Queryable, tenancy: Tenancy, teamId: string, userId: string): Promise<boolean> {
   if (!(await insertTeamMember(q, tenancy, teamId, userId))) return false;
-  await grantDefaultPermissions(q, tenancy, "teamMember", userId, teamId);
+  for (const permissionId of await grantDefaultPermissions(q, tenancy, "teamMember", userId, teamId)) {
+    await recordPermissionEvent(q, tenancy, "team", "created", { teamId, userId, permissionId });
+  }
   await recordMembershipEvent(q, tenancy, "team_membership.created", { teamId, userId });
   return true;
 }

@@ -106,3 +106,17 @@ export function recordMembershipEvent(
 ): Promise<void> {
   return recordWebhookEvent(q, tenancy, type, () => ({ team_id: membership.teamId, user_id: membership.userId }));
 }
+
+/** team_permission.* carries {id, user_id, team_id}; project_permission.* carries {id, user_id}. */
+export function recordPermissionEvent(
+  q: Queryable,
+  tenancy: Tenancy,
+  scope: "team" | "project",
+  change: "created" | "deleted",
+  grant: { teamId: string | null; userId: string; permissionId: string },
+): Promise<void> {
+  if (scope === "team") {
+    return recordWebhookEvent(q, tenancy, `team_permission.${change}`, () => ({ id: grant.permissionId, user_id: grant.userId, team_id: grant.teamId }));
+  }
+  return recordWebhookEvent(q, tenancy, `project_permission.${change}`, () => ({ id: grant.permissionId, user_id: grant.userId }));
+}
