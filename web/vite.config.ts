@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
+import { compression } from "vite-plugin-compression2";
 import { webRoutes } from "./src/lib/handler-pages";
 
 /** Writes dist/web-routes.json: the pages the app has, for the server's 404s (src/lib/handler-pages.ts). */
@@ -19,7 +20,13 @@ export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, import.meta.dirname, "VITE_");
   return {
     base: "/",
-    plugins: [react(), webRoutesFile(env.VITE_GATEHOUSE_PROJECT_ID || "internal")],
+    plugins: [
+      react(),
+      webRoutesFile(env.VITE_GATEHOUSE_PROJECT_ID || "internal"),
+      // Brotli and gzip copies beside each asset, made once at build time at the highest levels,
+      // which the server sends to browsers that accept them (serveStatic's precompressed).
+      compression({ algorithms: ["brotliCompress", "gzip"], include: /\.(js|css|svg|json)$/, threshold: 1024 }),
+    ],
     build: { outDir: "dist", emptyOutDir: true },
     server: { proxy: { "/api": "http://localhost:8102" } },
   };

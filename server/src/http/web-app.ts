@@ -37,8 +37,10 @@ export function mountWebApp(app: Hono<AppEnv>, distDir: string): boolean {
   const sections = routes.sections.map((section) => section.toLowerCase());
   const root = relative(process.cwd(), distDir) || ".";
 
-  app.use("/assets/*", serveStatic({ root, onFound: (_path, c) => void c.header("cache-control", "public, max-age=31536000, immutable") }));
-  app.get("/favicon.svg", serveStatic({ root }));
+  // Hashed names never change content: cached for a year. The build leaves .br and .gz copies
+  // beside each asset, sent (with Vary: Accept-Encoding) to browsers that take them.
+  app.use("/assets/*", serveStatic({ root, precompressed: true, onFound: (_path, c) => void c.header("cache-control", "public, max-age=31536000, immutable") }));
+  app.get("/favicon.svg", serveStatic({ root, precompressed: true }));
   app.get("*", async (c) => {
     if (c.req.path.startsWith("/api/")) return c.notFound();
     const handlerPath = await hostedHandlerPath(c.var.deps, routes.projectId);

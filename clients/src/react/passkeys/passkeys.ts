@@ -9,7 +9,8 @@
  * PASSKEY_WEBAUTHN_ERROR with `details.message` and `details.code` (the library's code, or the
  * DOMException's name), so pages word every passkey failure from one place.
  */
-import { startAuthentication, startRegistration, WebAuthnError } from "@simplewebauthn/browser";
+import type * as SimpleWebAuthn from "@simplewebauthn/browser";
+import type { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { useMutation } from "@tanstack/react-query";
 import {
   initiatePasskeyAuthentication,
@@ -27,7 +28,12 @@ import { areaKeys } from "../keys";
 /** The RP ID the server's options carry, for the page to replace with its own host name. */
 export const RP_ID_PLACEHOLDER = "THIS_VALUE_WILL_BE_REPLACED.example.com";
 
-function ceremonyError(error: unknown): GatehouseApiError {
+type WebAuthnLibrary = typeof SimpleWebAuthn;
+
+/** Loaded when a ceremony starts, so that pages load without it and only people using passkeys download it. */
+const loadWebAuthn = (): Promise<WebAuthnLibrary> => import("@simplewebauthn/browser");
+
+function ceremonyError(error: unknown, { WebAuthnError }: WebAuthnLibrary): GatehouseApiError {
   const message = error instanceof Error ? error.message : "The passkey ceremony failed.";
   const code = error instanceof WebAuthnError ? error.code : error instanceof Error ? error.name : "Error";
   // A passthrough keeps the browser's own error (NotAllowedError for a cancelled prompt) as its cause.
@@ -35,11 +41,12 @@ function ceremonyError(error: unknown): GatehouseApiError {
   return new GatehouseApiError(400, { code: "PASSKEY_WEBAUTHN_ERROR", error: message, details: { message, code: cause ?? code } });
 }
 
-async function ceremony<T>(run: () => Promise<T>): Promise<T> {
+async function ceremony<T>(run: (webauthn: WebAuthnLibrary) => Promise<T>): Promise<T> {
+  const webauthn = await loadWebAuthn();
   try {
-    return await run();
+    return await run(webauthn);
   } catch (error) {
-    throw ceremonyError(error);
+    throw ceremonyError(error, webauthn);
   }
 }
 
@@ -51,7 +58,7 @@ export function useRegisterPasskey() {
       const { options_json, code } = await initiatePasskeyRegistration({});
       const options = options_json as unknown as Parameters<typeof startRegistration>[0]["optionsJSON"];
       const optionsJSON = { ...options, rp: { ...options.rp, id: window.location.hostname } };
-      const credential = await ceremony(() => startRegistration({ optionsJSON }));
+      const credential = await ceremony((webauthn) => webauthn.startRegistration({ optionsJSON }));
       return registerPasskey({ credential: credential as PasskeyRegistrationCredential, code });
     },
     onSuccess,
@@ -66,7 +73,7 @@ export function useSignInWithPasskey(options: SignInOptions = {}) {
     mutationFn: async () => {
       const { options_json, code } = await initiatePasskeyAuthentication({});
       const request = options_json as unknown as Parameters<typeof startAuthentication>[0]["optionsJSON"];
-      const response = await ceremony(() => startAuthentication({ optionsJSON: { ...request, rpId: window.location.hostname } }));
+      const response = await ceremony((webauthn) => webauthn.startAuthentication({ optionsJSON: { ...request, rpId: window.location.hostname } }));
       return signInWithPasskey({ authentication_response: response as PasskeyAuthenticationResponse, code });
     },
     onSuccess,
