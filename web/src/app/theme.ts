@@ -34,6 +34,13 @@ export const theme = createTheme({
     Paper: { defaultProps: { radius: "lg" } },
     // A light alert's title in its own colour is 2.7:1 on the tint (yellow) at best; the text colour reads.
     Alert: { styles: { title: { color: "var(--mantine-color-text)" } } },
+    // Initials in a light scheme are darkened towards black (some hues were 4.3:1 on their tint); dark is unchanged.
+    Avatar: { styles: { placeholder: { color: "color-mix(in srgb, var(--avatar-color) var(--gatehouse-avatar-tint, 100%), black)" } } },
+    // Mantine's close button is an icon alone: it needs a name for screen readers.
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    // A link inside a sentence is told from the text around it by its underline, not by colour alone.
+    Anchor: { defaultProps: { underline: "always" } },
   },
 });
 
@@ -43,7 +50,7 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-dimmed": "#5f6770" },
+  light: { "--mantine-color-dimmed": "#5f6770", "--gatehouse-avatar-tint": "70%" },
   // Field errors: the dark scheme's default (a dark red on dark grey) is under 3:1.
   dark: { "--mantine-color-dimmed": "#a3a3a3", "--mantine-color-error": "#ff8787" },
 });

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, Stack, Tabs, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -100,9 +100,11 @@ function SourceList({ projectId, kind }: { projectId: string; kind: EmailSourceK
 
 function Row({ href, title, children }: { href: string; title: string; children?: React.ReactNode }) {
   return (
-    <Card withBorder padding="sm" component={Link} to={href} aria-label={`Edit ${title}`}>
+    <Card withBorder padding="sm" component={Link} to={href}>
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Text fw={500} className="break-anywhere">
+          {/* Named by its content (an aria-label would hide the badges it shows), led by what it does. */}
+          <VisuallyHidden>Edit </VisuallyHidden>
           {title}
         </Text>
         <Group gap="xs" wrap="nowrap">

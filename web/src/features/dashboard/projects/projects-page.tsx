@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { Link } from "react-router";
@@ -36,13 +36,15 @@ export function ProjectsPage() {
       ) : (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {projects.map((project) => (
-            <Card key={project.id} withBorder component={Link} to={dashboardPath(project.id)} aria-label={`Open ${project.display_name}`}>
+            <Card key={project.id} withBorder component={Link} to={dashboardPath(project.id)}>
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap">
                   <Text fw={600} truncate>
+                    {/* Named by its content (an aria-label would hide the mode and id it shows), led by what it does. */}
+                    <VisuallyHidden>Open </VisuallyHidden>
                     {project.display_name}
                   </Text>
-                  {project.is_production_mode ? <Badge color="green">Production</Badge> : <Badge color="gray">Development</Badge>}
+                  {project.is_production_mode ? <Badge color="green">Production</Badge> : <Badge color="gray.7">Development</Badge>}
                 </Group>
                 {project.description ? (
                   <Text size="sm" c="dimmed" lineClamp={2}>

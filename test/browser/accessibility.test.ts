@@ -1,0 +1,99 @@
+/**
+ * axe-core (WCAG 2.0 and 2.1, A and AA) on every page of the web app and on the dashboard's
+ * dialogs: the signed-out handler and site pages, account settings, the project list and every
+ * section of a project. Each is scanned light at desktop width and dark at phone width, so both
+ * schemes and both layouts are covered on every page.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { SCREENSHOTS_DIR, useBrowserHarness } from "./support/browser-harness";
+import { signInWithProject } from "./support/dashboard-project";
+
+const harness = useBrowserHarness();
+
+const WCAG_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+const VIEWS = [
+  { scheme: "light", width: 1280 },
+  { scheme: "dark", width: 390 },
+] as const;
+
+const SIGNED_OUT_PAGES = ["/", "/handler/sign-in", "/handler/sign-up", "/handler/forgot-password", "/handler/password-reset", "/handler/email-verification", "/handler/team-invitation", "/handler/mfa", "/handler/cli-auth-confirm", "/handler/error", "/no-such-page"];
+
+/** The dashboard's dialogs: the section, the button that opens one, and its title. */
+const DIALOGS = [
+  ["users", "Create user", "Create a user"],
+  ["api-keys", "Create API keys", "Create API keys"],
+  ["webhooks", "Add endpoint", "Add an endpoint"],
+  ["sign-up-rules", "Add rule", "Add a sign-up rule"],
+  ["emails", "Send an e-mail", "Send an e-mail"],
+] as const;
+
+interface Found {
+  where: string;
+  rule: string;
+  nodes: string[];
+}
+
+/** Violations on the page as it is now, in each view; `ready` waits for the content after a resize. */
+async function violations(page: Page, where: string, include?: string): Promise<Found[]> {
+  const found: Found[] = [];
+  for (const view of VIEWS) {
+    await page.setViewportSize({ width: view.width, height: 900 });
+    await page.emulateMedia({ colorScheme: view.scheme });
+    // Mantine's "auto" scheme follows the media query; a frame lets the change paint.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.screenshot({ path: join(SCREENSHOTS_DIR, `a11y-${where.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}-${view.scheme}-${view.width}.png`) });
+    const builder = new AxeBuilder({ page }).withTags(WCAG_AA);
+    const results = await (include ? builder.include(include) : builder).analyze();
+    for (const violation of results.violations) {
+      found.push({ where: `${where} (${view.scheme}, ${view.width} px)`, rule: violation.id, nodes: violation.nodes.slice(0, 3).map((node) => `${node.target.join(" ")}: ${node.failureSummary ?? ""}`) });
+    }
+  }
+  return found;
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle");
+  // Lazy pages show a loading card first; wait until no loader is left.
+  await page.locator(".mantine-Loader-root, .mantine-Skeleton-root").first().waitFor({ state: "detached", timeout: 10_000 }).catch(() => undefined);
+}
+
+describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
+  it("finds no violation on the signed-out pages", async () => {
+    const { page } = harness();
+    const found: Found[] = [];
+    for (const path of SIGNED_OUT_PAGES) {
+      await page.goto(path);
+      await settle(page);
+      found.push(...(await violations(page, path)));
+    }
+    expect(found).toEqual([]);
+  }, 180_000);
+
+  it("finds no violation on account settings, the dashboard's pages and its dialogs", async () => {
+    const { page, server } = harness();
+    const { projectId } = await signInWithProject(page, server, "a11y", { name: "Access app" });
+    const found: Found[] = [];
+    // Every section the project's navigation links to, so that a new page is scanned without a change here.
+    await page.goto(`/dashboard/projects/${projectId}`);
+    await settle(page);
+    const sections = await page.locator(`nav a[href^="/dashboard/projects/${projectId}"]`).evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")!))]);
+    expect(sections.length).toBeGreaterThanOrEqual(12);
+    for (const path of ["/handler/account-settings", "/dashboard", ...sections]) {
+      await page.goto(path);
+      await settle(page);
+      found.push(...(await violations(page, path.replace(projectId, "<project>"))));
+    }
+    for (const [section, button, title] of DIALOGS) {
+      await page.goto(`/dashboard/projects/${projectId}/${section}`);
+      await settle(page);
+      await page.getByRole("button", { name: button }).first().click();
+      await page.getByRole("dialog", { name: title }).waitFor();
+      found.push(...(await violations(page, `${section}: "${title}" dialog`, "[role=dialog]")));
+      await page.keyboard.press("Escape");
+    }
+    expect(found).toEqual([]);
+  }, 300_000);
+});
