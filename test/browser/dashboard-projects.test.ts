@@ -4,6 +4,30 @@ import { callInternal, fillCredentials, PASSWORD, screenshots, uniqueEmail, useB
 const harness = useBrowserHarness();
 
 describe("dashboard: projects", () => {
+  it("keeps the way back through the header's Sign up and Sign in links", async () => {
+    const { page, server } = harness();
+    await page.goto("/dashboard");
+    await page.waitForURL(/\/handler\/sign-in\?after_auth_return_to=%2Fdashboard/);
+    const header = page.getByRole("banner");
+    expect(await header.getByRole("link", { name: "Sign up" }).getAttribute("href")).toBe("/handler/sign-up?after_auth_return_to=%2Fdashboard");
+    await header.getByRole("link", { name: "Sign up" }).click();
+    await page.waitForURL(/\/handler\/sign-up\?after_auth_return_to=%2Fdashboard/);
+    // From a sign-up page the header's Sign in keeps the same target.
+    expect(await header.getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/handler/sign-in?after_auth_return_to=%2Fdashboard");
+    await fillCredentials(page, uniqueEmail("header-sign-up"), PASSWORD);
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.waitForURL(`${server.url}/dashboard`);
+
+    // Another page comes back to itself; a sign-in page without a target adds none.
+    const visitor = await page.context().browser()!.newContext({ baseURL: server.url });
+    const other = await visitor.newPage();
+    await other.goto("/handler/email-verification?code=x");
+    expect(await other.getByRole("banner").getByRole("link", { name: "Sign in" }).getAttribute("href")).toBe("/handler/sign-in?after_auth_return_to=%2Fhandler%2Femail-verification%3Fcode%3Dx");
+    await other.goto("/handler/sign-in");
+    expect(await other.getByRole("banner").getByRole("link", { name: "Sign up" }).getAttribute("href")).toBe("/handler/sign-up");
+    await visitor.close();
+  });
+
   it("bootstraps an admin: a signed-out visitor signs up from the dashboard's sign-in, comes back, creates a project and opens it", async () => {
     const { page, server } = harness();
     await page.goto("/dashboard");

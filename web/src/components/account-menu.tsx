@@ -1,22 +1,41 @@
-import { useGatehouse, useProject, useUser } from "@gatehouse/clients/react";
+import { keepReturnTarget, useGatehouse, useProject, useUser, withReturnTo, type HandlerUrls } from "@gatehouse/clients/react";
 import { Avatar, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconLogout, IconSettings } from "@tabler/icons-react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
+
+/** Pages from which signing in should not come back to them. */
+const AUTH_PAGES = ["signIn", "signUp", "signOut", "forgotPassword", "passwordReset", "mfa"] as const satisfies ReadonlyArray<keyof HandlerUrls>;
+
+/**
+ * A header link to sign in or up that brings the visitor back: to where the page they are on was
+ * to send them (its `after_auth_return_to`), else to this page, unless it is itself a sign-in page.
+ */
+function useWayIn(): (path: string) => string {
+  const { urls } = useGatehouse();
+  const { pathname, search } = useLocation();
+  const onAuthPage = AUTH_PAGES.some((page) => urls[page] === pathname);
+  return (path) => {
+    const kept = keepReturnTarget(path, search);
+    if (kept !== path || onAuthPage) return kept;
+    return withReturnTo(path, pathname + search);
+  };
+}
 
 /** Signed in: the user's avatar opening a menu. Signed out: the ways in. */
 export function AccountMenu() {
   const user = useUser();
   const project = useProject();
   const { urls } = useGatehouse();
+  const wayIn = useWayIn();
 
   if (!user) {
     return (
       <Group gap="xs" wrap="nowrap">
-        <Button component={Link} to={urls.signIn} variant="subtle">
+        <Button component={Link} to={wayIn(urls.signIn)} variant="subtle">
           Sign in
         </Button>
         {project.config.sign_up_enabled ? (
-          <Button component={Link} to={urls.signUp} visibleFrom="xs">
+          <Button component={Link} to={wayIn(urls.signUp)} visibleFrom="xs">
             Sign up
           </Button>
         ) : null}
