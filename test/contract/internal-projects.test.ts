@@ -79,6 +79,16 @@ describe("internal-projects: the real server behind prism proxy --errors", () =>
       expect(byToken.json).toEqual(byKey.json);
     });
 
+    it("answers the overview metrics in the published shape", async () => {
+      await signUpThroughProxy(env.api, project.client);
+      for (const path of ["/internal/metrics", "/internal/metrics?include_anonymous=true"]) {
+        const res = await env.api.callUntyped("GET", path, { creds: project.admin });
+        expectValidThroughProxy(res, 200);
+        expect(res.json.recently_registered.length).toBeGreaterThan(0);
+        expect(res.json.auth_overview.daily_active_users_split.total).toHaveLength(31);
+      }
+    });
+
     it("updates the project and its configuration, and a later read agrees", async () => {
       const body = {
         display_name: "Renamed",

@@ -1647,8 +1647,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The project overview: users, sign-ups and activity
-         * @description Anonymous users are left out unless `include_anonymous=true`.
+         * The project overview: users, activity, payments, e-mail and analytics
+         * @description Anonymous users are left out of the user figures and the analytics unless `include_anonymous=true`.
          */
         get: operations["getMetrics"];
         put?: never;
@@ -5702,33 +5702,141 @@ export interface components {
         };
         Metrics: {
             total_users: number;
-            /** @description Sign-ups per UTC day over the last 30 days, oldest first */
+            /** @description Sign-ups, 31 UTC days up to today, oldest first; 0 on a day without any */
             daily_users: components["schemas"]["MetricsDataPoint"][];
-            /** @description Distinct active users per UTC day over the last 30 days */
+            /** @description Distinct active users, 31 UTC days up to today, oldest first; 0 on a day without any */
             daily_active_users: components["schemas"]["MetricsDataPoint"][];
+            /** @description Users by the country of their latest sign-in or refresh, else of their sign-up */
             users_by_country: {
                 [key: string]: number;
             };
-            recently_registered: components["schemas"]["MetricsRecentUser"][];
-            recently_active: components["schemas"]["MetricsRecentUser"][];
+            /** @description The 100 newest users, newest first */
+            recently_registered: components["schemas"]["ServerUser"][];
+            /** @description The 5 most recently active users */
+            recently_active: components["schemas"]["ServerUser"][];
             login_methods: components["schemas"]["MetricsLoginMethod"][];
+            auth_overview: components["schemas"]["MetricsAuthOverview"];
+            payments_overview: components["schemas"]["MetricsPaymentsOverview"];
+            email_overview: components["schemas"]["MetricsEmailOverview"];
+            analytics_overview: components["schemas"]["MetricsAnalyticsOverview"];
+        };
+        MetricsActivitySplit: {
+            total: components["schemas"]["MetricsDataPoint"][];
+            /** @description Active on the day they signed up */
+            new: components["schemas"]["MetricsDataPoint"][];
+            /** @description Active the day before too */
+            retained: components["schemas"]["MetricsDataPoint"][];
+            /** @description Back after at least a day away */
+            reactivated: components["schemas"]["MetricsDataPoint"][];
+        };
+        MetricsAnalyticsOverview: {
+            daily_page_views: components["schemas"]["MetricsDataPoint"][];
+            daily_clicks: components["schemas"]["MetricsDataPoint"][];
+            /** @description Distinct signed-in users with a page view per day */
+            daily_visitors: components["schemas"]["MetricsDataPoint"][];
+            daily_revenue: {
+                date: string;
+                new_cents: number;
+                refund_cents: number;
+            }[];
+            total_revenue_cents: number;
+            total_replays: number;
+            /** @description Session replays started in the window */
+            recent_replays: number;
+            /** @description Distinct signed-in users with a page view in the window */
+            visitors: number;
+            /** @description Average length of the window's session replays */
+            avg_session_seconds: number;
+            /** @description Distinct users with a token refresh in the last 5 minutes */
+            online_live: number;
+            /** @description total_revenue_cents / 100 / visitors */
+            revenue_per_visitor: number;
+            /** @description Up to 100 referrers by distinct visitors, "(direct)" for none */
+            top_referrers: {
+                referrer: string;
+                visitors: number;
+            }[];
+            /** @description Where the most distinct users refreshed a token from in the window */
+            top_region: {
+                country_code: string | null;
+                region_code: string | null;
+                count: number;
+            } | null;
+        };
+        MetricsAuthOverview: {
+            /** @description Users (not anonymous) with a verified e-mail address */
+            verified_users: number;
+            unverified_users: number;
+            anonymous_users: number;
+            total_teams: number;
+            /** @description Distinct users active in the window */
+            mau: number;
+            daily_active_users_split: components["schemas"]["MetricsActivitySplit"];
+            daily_active_teams_split: components["schemas"]["MetricsActivitySplit"] & unknown;
+            /** @description total_users: anonymous users only with include_anonymous=true */
+            total_users_filtered: number;
         };
         MetricsDataPoint: {
             /** @example 2026-11-25 */
             date: string;
             activity: number;
         };
+        MetricsEmailOverview: {
+            /** @description By simple status (ok, error, in-progress); only those that occur */
+            emails_by_status: {
+                [key: string]: number;
+            };
+            total_emails: number;
+            /** @description Messages queued, 31 UTC days up to today, oldest first; 0 on a day without any */
+            daily_emails: components["schemas"]["MetricsDataPoint"][];
+            daily_emails_by_status: {
+                date: string;
+                ok: number;
+                error: number;
+                in_progress: number;
+            }[];
+            /** @description Messages whose sending finished */
+            emails_sent: number;
+            /** @description The 100 newest, newest first */
+            recent_emails: {
+                id: string;
+                /** @example SENT */
+                status: string;
+                subject: string;
+                created_at_millis: number;
+            }[];
+            deliverability_status: {
+                delivered: number;
+                bounced: number;
+                error: number;
+                in_progress: number;
+            };
+            /** @description Confirmed deliveries in percent of messages sent (SMTP confirms none) */
+            deliverability_rate: number;
+            bounce_rate: number;
+            click_rate: number;
+        };
         MetricsLoginMethod: {
             method: string;
             count: number;
         };
-        MetricsRecentUser: {
-            id: string;
-            display_name: string | null;
-            primary_email: string | null;
-            profile_image_url: string | null;
-            signed_up_at_millis: number;
-            last_active_at_millis: number | null;
+        MetricsPaymentsOverview: {
+            /** @description Subscriptions by Stripe's status (active, trialing, canceled, …) */
+            subscriptions_by_status: {
+                [key: string]: number;
+            };
+            active_subscription_count: number;
+            total_one_time_purchases: number;
+            /** @description Subscriptions started, 31 UTC days up to today, oldest first; 0 on a day without any */
+            daily_subscriptions: components["schemas"]["MetricsDataPoint"][];
+            /** @description Paid subscription invoices, in the smallest currency unit */
+            revenue_cents: number;
+            /** @description Paid subscription invoices of the window */
+            mrr_cents: number;
+            /** @description One-time purchases and subscription invoices */
+            total_orders: number;
+            /** @description Paid orders in percent of all orders */
+            checkout_conversion_rate: number;
         };
         MetricsUserCounts: {
             total_users: number;

@@ -37,7 +37,7 @@ export async function openSession(
   userId: string,
   client: ClientInfo,
   options: { isImpersonation?: boolean; expiresInMillis?: number } = {},
-): Promise<{ sessionId: string; refreshToken: string }> {
+): Promise<{ sessionId: string; refreshToken: string; client: ClientInfo }> {
   const sessionId = newId();
   const refreshToken = randomToken(32);
   await insertSession(q, tenancy, {
@@ -49,14 +49,18 @@ export async function openSession(
     ip: client.ip,
     userAgent: client.userAgent,
   });
-  return { sessionId, refreshToken };
+  return { sessionId, refreshToken, client };
 }
 
-export async function accessTokenFor(deps: ServiceDeps, tenancy: Tenancy, userId: string, sessionId: string) {
+/**
+ * A new access token for a session, at sign-in or on refresh: the user is active now (and, when
+ * a trusted proxy said, in this country), and it is one $token-refresh event.
+ */
+export async function accessTokenFor(deps: ServiceDeps, tenancy: Tenancy, userId: string, sessionId: string, client: ClientInfo | null = null) {
+  await touchUserActivity(deps.db, tenancy, userId, client?.countryCode ?? null);
   const user = await findUser(deps.db, tenancy, userId);
   if (!user) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
-  // Every access token issued for a session, at sign-in or refresh, is one $token-refresh event.
-  await recordTokenRefresh(deps, tenancy, { userId, sessionId, isAnonymous: user.isAnonymous });
+  await recordTokenRefresh(deps, tenancy, { userId, sessionId, isAnonymous: user.isAnonymous, client });
   return issueAccessToken(
     deps.signingKeys,
     { publicUrl: deps.settings.publicUrl, ttlSeconds: deps.settings.accessTokenTtlSeconds },
@@ -71,21 +75,20 @@ export async function tokensForSession(
   deps: ServiceDeps,
   tenancy: Tenancy,
   userId: string,
-  session: { sessionId: string; refreshToken: string },
+  session: { sessionId: string; refreshToken: string; client?: ClientInfo },
 ): Promise<SignInTokens> {
   return {
-    access_token: await accessTokenFor(deps, tenancy, userId, session.sessionId),
+    access_token: await accessTokenFor(deps, tenancy, userId, session.sessionId, session.client ?? null),
     refresh_token: session.refreshToken,
     user_id: userId,
   };
 }
 
 /** A fresh access token for a live session; the refresh token itself does not change. */
-export async function refreshSession(deps: ServiceDeps, tenancy: Tenancy, refreshToken: string) {
+export async function refreshSession(deps: ServiceDeps, tenancy: Tenancy, refreshToken: string, client: ClientInfo | null = null) {
   const session = await useSessionByRefreshHash(deps.db, tenancy, hashSecret(refreshToken));
   if (!session) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
-  await touchUserActivity(deps.db, tenancy, session.userId);
-  return { accessToken: await accessTokenFor(deps, tenancy, session.userId, session.id), sessionId: session.id };
+  return { accessToken: await accessTokenFor(deps, tenancy, session.userId, session.id, client), sessionId: session.id };
 }
 
 /** Signs out: deletes the session named by the access token's `refresh_token_id`. */

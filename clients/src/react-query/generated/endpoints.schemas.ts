@@ -5484,18 +5484,104 @@ export interface ManagedEmailDomainStatus {
   status: ManagedEmailDomainStatusStatus;
 }
 
+/**
+ * Users by the country of their latest sign-in or refresh, else of their sign-up
+ */
 export type MetricsUsersByCountry = {[key: string]: number};
 
 export interface Metrics {
   total_users: number;
-  /** Sign-ups per UTC day over the last 30 days, oldest first */
+  /** Sign-ups, 31 UTC days up to today, oldest first; 0 on a day without any */
   daily_users: MetricsDataPoint[];
-  /** Distinct active users per UTC day over the last 30 days */
+  /** Distinct active users, 31 UTC days up to today, oldest first; 0 on a day without any */
   daily_active_users: MetricsDataPoint[];
+  /** Users by the country of their latest sign-in or refresh, else of their sign-up */
   users_by_country: MetricsUsersByCountry;
-  recently_registered: MetricsRecentUser[];
-  recently_active: MetricsRecentUser[];
+  /** The 100 newest users, newest first */
+  recently_registered: ServerUser[];
+  /** The 5 most recently active users */
+  recently_active: ServerUser[];
   login_methods: MetricsLoginMethod[];
+  auth_overview: MetricsAuthOverview;
+  payments_overview: MetricsPaymentsOverview;
+  email_overview: MetricsEmailOverview;
+  analytics_overview: MetricsAnalyticsOverview;
+}
+
+export interface MetricsActivitySplit {
+  total: MetricsDataPoint[];
+  /** Active on the day they signed up */
+  new: MetricsDataPoint[];
+  /** Active the day before too */
+  retained: MetricsDataPoint[];
+  /** Back after at least a day away */
+  reactivated: MetricsDataPoint[];
+}
+
+export type MetricsAnalyticsOverviewDailyRevenueItem = {
+  date: string;
+  new_cents: number;
+  refund_cents: number;
+};
+
+export type MetricsAnalyticsOverviewTopReferrersItem = {
+  referrer: string;
+  visitors: number;
+};
+
+export type MetricsAnalyticsOverviewTopRegionAnyOfCountryCode = string | null;
+
+export type MetricsAnalyticsOverviewTopRegionAnyOfRegionCode = string | null;
+
+export type MetricsAnalyticsOverviewTopRegionAnyOf = {
+  country_code: MetricsAnalyticsOverviewTopRegionAnyOfCountryCode;
+  region_code: MetricsAnalyticsOverviewTopRegionAnyOfRegionCode;
+  count: number;
+};
+
+/**
+ * Where the most distinct users refreshed a token from in the window
+ */
+export type MetricsAnalyticsOverviewTopRegion = MetricsAnalyticsOverviewTopRegionAnyOf | null;
+
+export interface MetricsAnalyticsOverview {
+  daily_page_views: MetricsDataPoint[];
+  daily_clicks: MetricsDataPoint[];
+  /** Distinct signed-in users with a page view per day */
+  daily_visitors: MetricsDataPoint[];
+  daily_revenue: MetricsAnalyticsOverviewDailyRevenueItem[];
+  total_revenue_cents: number;
+  total_replays: number;
+  /** Session replays started in the window */
+  recent_replays: number;
+  /** Distinct signed-in users with a page view in the window */
+  visitors: number;
+  /** Average length of the window's session replays */
+  avg_session_seconds: number;
+  /** Distinct users with a token refresh in the last 5 minutes */
+  online_live: number;
+  /** total_revenue_cents / 100 / visitors */
+  revenue_per_visitor: number;
+  /** Up to 100 referrers by distinct visitors, "(direct)" for none */
+  top_referrers: MetricsAnalyticsOverviewTopReferrersItem[];
+  /** Where the most distinct users refreshed a token from in the window */
+  top_region: MetricsAnalyticsOverviewTopRegion;
+}
+
+export type MetricsAuthOverviewDailyActiveTeamsSplit = MetricsActivitySplit & unknown;
+
+export interface MetricsAuthOverview {
+  /** Users (not anonymous) with a verified e-mail address */
+  verified_users: number;
+  unverified_users: number;
+  anonymous_users: number;
+  total_teams: number;
+  /** Distinct users active in the window */
+  mau: number;
+  daily_active_users_split: MetricsActivitySplit;
+  daily_active_teams_split: MetricsAuthOverviewDailyActiveTeamsSplit;
+  /** total_users: anonymous users only with include_anonymous=true */
+  total_users_filtered: number;
 }
 
 export interface MetricsDataPoint {
@@ -5503,26 +5589,75 @@ export interface MetricsDataPoint {
   activity: number;
 }
 
+/**
+ * By simple status (ok, error, in-progress); only those that occur
+ */
+export type MetricsEmailOverviewEmailsByStatus = {[key: string]: number};
+
+export type MetricsEmailOverviewDailyEmailsByStatusItem = {
+  date: string;
+  ok: number;
+  error: number;
+  in_progress: number;
+};
+
+export type MetricsEmailOverviewRecentEmailsItem = {
+  id: string;
+  status: string;
+  subject: string;
+  created_at_millis: number;
+};
+
+export type MetricsEmailOverviewDeliverabilityStatus = {
+  delivered: number;
+  bounced: number;
+  error: number;
+  in_progress: number;
+};
+
+export interface MetricsEmailOverview {
+  /** By simple status (ok, error, in-progress); only those that occur */
+  emails_by_status: MetricsEmailOverviewEmailsByStatus;
+  total_emails: number;
+  /** Messages queued, 31 UTC days up to today, oldest first; 0 on a day without any */
+  daily_emails: MetricsDataPoint[];
+  daily_emails_by_status: MetricsEmailOverviewDailyEmailsByStatusItem[];
+  /** Messages whose sending finished */
+  emails_sent: number;
+  /** The 100 newest, newest first */
+  recent_emails: MetricsEmailOverviewRecentEmailsItem[];
+  deliverability_status: MetricsEmailOverviewDeliverabilityStatus;
+  /** Confirmed deliveries in percent of messages sent (SMTP confirms none) */
+  deliverability_rate: number;
+  bounce_rate: number;
+  click_rate: number;
+}
+
 export interface MetricsLoginMethod {
   method: string;
   count: number;
 }
 
-export type MetricsRecentUserDisplayName = string | null;
+/**
+ * Subscriptions by Stripe's status (active, trialing, canceled, …)
+ */
+export type MetricsPaymentsOverviewSubscriptionsByStatus = {[key: string]: number};
 
-export type MetricsRecentUserPrimaryEmail = string | null;
-
-export type MetricsRecentUserProfileImageUrl = string | null;
-
-export type MetricsRecentUserLastActiveAtMillis = number | null;
-
-export interface MetricsRecentUser {
-  id: string;
-  display_name: MetricsRecentUserDisplayName;
-  primary_email: MetricsRecentUserPrimaryEmail;
-  profile_image_url: MetricsRecentUserProfileImageUrl;
-  signed_up_at_millis: number;
-  last_active_at_millis: MetricsRecentUserLastActiveAtMillis;
+export interface MetricsPaymentsOverview {
+  /** Subscriptions by Stripe's status (active, trialing, canceled, …) */
+  subscriptions_by_status: MetricsPaymentsOverviewSubscriptionsByStatus;
+  active_subscription_count: number;
+  total_one_time_purchases: number;
+  /** Subscriptions started, 31 UTC days up to today, oldest first; 0 on a day without any */
+  daily_subscriptions: MetricsDataPoint[];
+  /** Paid subscription invoices, in the smallest currency unit */
+  revenue_cents: number;
+  /** Paid subscription invoices of the window */
+  mrr_cents: number;
+  /** One-time purchases and subscription invoices */
+  total_orders: number;
+  /** Paid orders in percent of all orders */
+  checkout_conversion_rate: number;
 }
 
 export interface MetricsUserCounts {

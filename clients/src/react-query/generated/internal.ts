@@ -1877,8 +1877,8 @@ export function useListInternalEmails<TData = Awaited<ReturnType<typeof listInte
 
 
 /**
- * Anonymous users are left out unless `include_anonymous=true`.
- * @summary The project overview: users, sign-ups and activity
+ * Anonymous users are left out of the user figures and the analytics unless `include_anonymous=true`.
+ * @summary The project overview: users, activity, payments, e-mail and analytics
  */
 export const getGetMetricsUrl = (params?: GetMetricsParams,) => {
   const normalizedParams = new URLSearchParams();
@@ -1964,7 +1964,7 @@ export function useGetMetrics<TData = Awaited<ReturnType<typeof getMetrics>>, TE
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
 /**
- * @summary The project overview: users, sign-ups and activity
+ * @summary The project overview: users, activity, payments, e-mail and analytics
  */
 
 export function useGetMetrics<TData = Awaited<ReturnType<typeof getMetrics>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(

@@ -170,8 +170,9 @@ export async function isProjectOwnedByUser(q: Queryable, projectId: string, inte
 export async function deleteProject(q: Queryable, projectId: string): Promise<boolean> {
   const rows = await q.query("DELETE FROM projects WHERE id = $1 RETURNING id", [projectId]);
   // The metrics counters carry no foreign key (the cascade's own triggers write them): cleared after it.
-  await q.query("DELETE FROM user_counts WHERE project_id = $1", [projectId]);
-  await q.query("DELETE FROM daily_active_counts WHERE project_id = $1", [projectId]);
+  for (const counters of ["user_counts", "daily_active_counts", "last_active_counts", "team_counts"]) {
+    await q.query(`DELETE FROM ${counters} WHERE project_id = $1`, [projectId]);
+  }
   return rows.length > 0;
 }
 

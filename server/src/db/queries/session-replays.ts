@@ -312,3 +312,16 @@ export async function readChunkEvents(q: Queryable, tenant: Tenant, replayId: st
   );
   return new Map(rows.map((row) => [row.id, row.events_gzip]));
 }
+
+/** The project's replays in all, those started from `since`, and how long those lasted on average. */
+export async function summarizeReplays(q: Queryable, tenant: Tenant, since: string): Promise<{ total: number; recent: number; avgSeconds: number }> {
+  const [row] = await q.query<{ total: string; recent: string; avg_seconds: string | null }>(
+    `SELECT count(*) AS total,
+       count(*) FILTER (WHERE started_at >= ($3::date AT TIME ZONE 'UTC')) AS recent,
+       avg(greatest(0, extract(epoch FROM last_event_at - started_at)))
+         FILTER (WHERE started_at >= ($3::date AT TIME ZONE 'UTC')) AS avg_seconds
+     FROM session_replays WHERE project_id = $1 AND branch_id = $2`,
+    [tenant.projectId, tenant.branchId, since],
+  );
+  return { total: Number(row?.total ?? 0), recent: Number(row?.recent ?? 0), avgSeconds: Number(row?.avg_seconds ?? 0) };
+}

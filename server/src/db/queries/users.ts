@@ -345,10 +345,10 @@ export async function updatePrimaryEmailFlags(
   );
 }
 
-export async function touchUserActivity(q: Queryable, tenant: Tenant, userId: string): Promise<void> {
-  await q.query("UPDATE users SET last_active_at = now() WHERE project_id = $1 AND branch_id = $2 AND id = $3", [
-    tenant.projectId,
-    tenant.branchId,
-    userId,
-  ]);
+/** The user is active now; `countryCode`, when known, becomes their latest country. */
+export async function touchUserActivity(q: Queryable, tenant: Tenant, userId: string, countryCode: string | null = null): Promise<void> {
+  await q.query(
+    "UPDATE users SET last_active_at = now(), last_country_code = coalesce($4, last_country_code) WHERE project_id = $1 AND branch_id = $2 AND id = $3",
+    [tenant.projectId, tenant.branchId, userId, countryCode],
+  );
 }

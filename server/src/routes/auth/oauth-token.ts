@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
 import { clientInfo } from "../../http/client-info";
+import type { ClientInfo } from "../../services/client-info";
 import { jsonResponse, publicRoute, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { MAX_URL_LENGTH } from "../../http/schemas";
@@ -95,9 +96,9 @@ const exchangeOAuthTokenRoute = publicRoute(
   },
 );
 
-async function refreshGrant(deps: ServiceDeps, form: TokenForm & { refresh_token: string }) {
+async function refreshGrant(deps: ServiceDeps, form: TokenForm & { refresh_token: string }, client: ClientInfo) {
   const tenancy = await tenancyForClient(deps, form.client_id, form.client_secret, "token");
-  const { accessToken } = await refreshSession(deps, tenancy, form.refresh_token);
+  const { accessToken } = await refreshSession(deps, tenancy, form.refresh_token, client);
   return { access_token: accessToken, refresh_token: form.refresh_token };
 }
 
@@ -109,7 +110,7 @@ export function registerOAuthTokenRoutes(router: Router): void {
     const deps = c.var.deps;
     const base = { token_type: "Bearer" as const, expires_in: deps.settings.accessTokenTtlSeconds, scope: "legacy" };
     // The refinement made sure each grant's fields are there.
-    if (form.grant_type === "refresh_token") return c.json({ ...base, ...(await refreshGrant(deps, { ...form, refresh_token: form.refresh_token! })) }, 200);
+    if (form.grant_type === "refresh_token") return c.json({ ...base, ...(await refreshGrant(deps, { ...form, refresh_token: form.refresh_token! }, clientInfo(c))) }, 200);
     const { result, afterCallbackRedirectUrl, scope } = await exchangeAuthorizationCode(
       deps,
       { clientId: form.client_id, clientSecret: form.client_secret, code: form.code!, redirectUri: form.redirect_uri!, codeVerifier: form.code_verifier! },

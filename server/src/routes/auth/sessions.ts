@@ -158,7 +158,7 @@ export function registerSessionRoutes(router: Router): void {
   router.openapi(refreshCurrentSessionRoute, async (c) => {
     const refreshToken = stackHeader(c, "refresh-token");
     if (!refreshToken) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
-    const { accessToken } = await refreshSession(c.var.deps, c.var.auth.tenancy, refreshToken);
+    const { accessToken } = await refreshSession(c.var.deps, c.var.auth.tenancy, refreshToken, clientInfo(c));
     return c.json({ access_token: accessToken }, 200);
   });
 

@@ -31,7 +31,7 @@ describe("GET /internal/metrics", () => {
     expect(res.status, res.text).toBe(200);
     // The fixture's own user, and the three signed up here.
     expect(res.json.total_users).toBe(4);
-    expect(res.json.daily_users).toHaveLength(30);
+    expect(res.json.daily_users).toHaveLength(31);
     expect(res.json.daily_users.at(-1)).toEqual({ date: day(0), activity: 2 });
     expect(res.json.daily_users.find((p: { date: string }) => p.date === day(3))).toEqual({ date: day(3), activity: 2 });
     expect(res.json.daily_users.filter((p: { activity: number }) => p.activity > 0)).toHaveLength(2);
@@ -59,6 +59,8 @@ describe("GET /internal/metrics", () => {
     await call(t, "PATCH", `/users/${users[0]!.userId}`, { creds: project.server, body: { otp_auth_enabled: true } });
     await call(t, "PATCH", `/users/${users[1]!.userId}`, { creds: project.server, body: { password: null } as never });
     await t.db.query("UPDATE users SET country_code = 'FR' WHERE id = ANY($1::uuid[])", [[users[2]!.userId, users[3]!.userId]]);
+    // Verified e-mails of two users, one of whom is deleted below.
+    await t.db.query("UPDATE contact_channels SET is_verified = true WHERE user_id = ANY($1::uuid[])", [[users[2]!.userId, users[3]!.userId]]);
     await call(t, "DELETE", `/users/${users[3]!.userId}`, { creds: project.server });
     await call(t, "POST", "/auth/password/sign-up", {
       creds: { ...project.client, accessToken: anonymous.json.access_token },
@@ -70,13 +72,17 @@ describe("GET /internal/metrics", () => {
       `SELECT count(*) FILTER (WHERE NOT is_anonymous) AS users, count(*) FILTER (WHERE is_anonymous) AS anonymous_users,
          count(*) FILTER (WHERE NOT is_anonymous AND password_hash IS NOT NULL) AS password,
          count(*) FILTER (WHERE NOT is_anonymous AND otp_auth_enabled) AS otp,
-         count(*) FILTER (WHERE NOT is_anonymous AND country_code = 'FR') AS fr
+         count(*) FILTER (WHERE NOT is_anonymous AND country_code = 'FR') AS fr,
+         count(*) FILTER (WHERE NOT is_anonymous AND EXISTS (
+           SELECT 1 FROM contact_channels cc WHERE cc.user_id = users.id AND cc.type = 'email' AND cc.is_verified)) AS verified
        FROM users WHERE project_id = $1`,
       [project.projectId],
     );
     const res = await metrics(project);
     expect(res.json.total_users).toBe(Number(truth!.users));
     expect(res.json.users_by_country).toEqual(Number(truth!.fr) > 0 ? { FR: Number(truth!.fr) } : {});
+    expect(res.json.auth_overview.verified_users).toBe(Number(truth!.verified));
+    expect(res.json.auth_overview.verified_users).toBe(1);
     const methods = Object.fromEntries(res.json.login_methods.map((m: { method: string; count: number }) => [m.method, m.count]));
     expect(methods).toEqual({ password: Number(truth!.password), otp: Number(truth!.otp) });
     expect((await call(t, "GET", "/internal/metrics/user-counts", { creds: project.admin })).json.anonymous_users).toBe(Number(truth!.anonymous_users));

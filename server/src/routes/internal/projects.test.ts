@@ -159,7 +159,7 @@ describe("DELETE /internal/projects/current", () => {
     expect(deleted.status, deleted.text).toBe(200);
     expect(deleted.json).toEqual({ success: true });
 
-    for (const table of ["projects", "branches", "config_overrides", "api_key_sets", "signing_keys", "users", "contact_channels", "sessions", "teams", "team_members", "user_counts", "daily_active_counts", "user_activity_days"]) {
+    for (const table of ["projects", "branches", "config_overrides", "api_key_sets", "signing_keys", "users", "contact_channels", "sessions", "teams", "team_members", "user_counts", "daily_active_counts", "last_active_counts", "team_counts", "user_activity_days"]) {
       const column = table === "projects" ? "id" : "project_id";
       expect(await t.db.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [doomed.projectId]), table).toHaveLength(0);
     }

@@ -54,6 +54,47 @@ describe.skipIf(!available)("the ClickHouse engine, on chDB", () => {
     expect(Number((await run(b, "WITH x AS (SELECT * FROM events) SELECT count() AS n FROM x")).rows[0]!.n)).toBe(2);
   });
 
+  it("reads the overview's figures: page views and referrers by visitor, online users and the top region", async () => {
+    const c = { projectId: "project-c", branchId: "main" };
+    const now = new Date();
+    const row = (eventType: string, userId: string, data: unknown) => ({ ...event(userId), eventType, eventAt: new Date(now.getTime() - 1_000), data });
+    const refresh = (userId: string, isAnonymous: boolean, country: string | null) =>
+      row("$token-refresh", userId, { refresh_token_id: "s", is_anonymous: isAnonymous, ip_info: { ip: "127.0.0.1", country_code: country, region_code: null } });
+    await engine.insertEvents(c, [
+      refresh("u1", false, "DE"),
+      refresh("u2", false, null),
+      refresh("anon", true, "FR"),
+      row("$page-view", "u1", { path: "/", referrer: "https://news.example/" }),
+      row("$page-view", "u1", { path: "/b", referrer: "https://news.example/" }),
+      row("$click", "u1", { tag_name: "a" }),
+      row("$page-view", "u2", { path: "/" }),
+      row("$page-view", "anon", { path: "/", referrer: "https://anonymous.example/" }),
+    ]);
+    const today = now.toISOString().slice(0, 10);
+    const window = (includeAnonymous: boolean) => ({
+      since: new Date(now.getTime() - 86_400_000),
+      until: new Date(now.getTime() + 86_400_000),
+      onlineSince: new Date(now.getTime() - 300_000),
+      includeAnonymous,
+      topReferrers: 10,
+    });
+    expect(await engine.trafficOverview(c, window(false))).toEqual({
+      days: [{ day: today, pageViews: 3, clicks: 1, visitors: 2 }],
+      visitors: 2,
+      // Ties by name; an unknown country before a known one.
+      topReferrers: [
+        { referrer: "(direct)", visitors: 1 },
+        { referrer: "https://news.example/", visitors: 1 },
+      ],
+      onlineLive: 2,
+      topRegion: { countryCode: null, regionCode: null, count: 1 },
+    });
+    const withAnonymous = await engine.trafficOverview(c, window(true));
+    expect(withAnonymous).toMatchObject({ visitors: 3, onlineLive: 3 });
+    expect(withAnonymous.topReferrers).toContainEqual({ referrer: "https://anonymous.example/", visitors: 1 });
+    expect((await engine.trafficOverview(a, window(false))).visitors).toBe(0);
+  });
+
   it("refuses every other table, table functions, unknown functions, settings and writes", async () => {
     for (const sql of [
       "SELECT * FROM gatehouse_analytics.events",

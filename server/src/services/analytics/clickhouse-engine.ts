@@ -16,7 +16,17 @@
 import type { AppConfig } from "../../config/env";
 import type { Tenant } from "../../db/queries/tenant";
 import { checkClickHouseQuery } from "./clickhouse-check";
-import { MAX_RESULT_BYTES, MAX_RESULT_ROWS, type AnalyticsEngine, type AnalyticsEvent, type AnalyticsQueryRequest, type AnalyticsQueryResult } from "./engine";
+import { readClickHouseTrafficOverview } from "./clickhouse-overview";
+import {
+  DEFAULT_QUERY_TIMEOUT_MS,
+  MAX_RESULT_BYTES,
+  MAX_RESULT_ROWS,
+  type AnalyticsEngine,
+  type AnalyticsEvent,
+  type AnalyticsQueryRequest,
+  type AnalyticsQueryResult,
+  type TrafficWindow,
+} from "./engine";
 import { parseSingleStatement } from "./postgres-engine";
 import { AnalyticsQueryProblem } from "./sql/problem";
 
@@ -107,6 +117,8 @@ function clickHouseMessage(text: string): string {
   return (match?.[1] ?? text).replace(/^Query failed:\s*/, "").trim().slice(0, 2_000);
 }
 
+const parseRows = (text: string) => text.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as Record<string, unknown>);
+
 /** A value as ClickHouse's query parameters take it: text in its own format. */
 function paramText(value: unknown): string {
   if (value === null) return "\\N";
@@ -174,8 +186,12 @@ export function createClickHouseAnalyticsEngine(settings: AppConfig["analytics"]
         result_overflow_mode: "throw",
       }, request.timeoutMs);
       const wallClockMs = performance.now() - started;
-      const rows = text.split("\n").filter((line) => line.trim() !== "").map((line) => JSON.parse(line) as Record<string, unknown>);
-      return { rows, wallClockMs, cpuMs: wallClockMs };
+      return { rows: parseRows(text), wallClockMs, cpuMs: wallClockMs };
+    },
+    async trafficOverview(tenant: Tenant, window: TrafficWindow) {
+      const t = await transport();
+      const settings = { readonly: 1, max_execution_time: Math.ceil(DEFAULT_QUERY_TIMEOUT_MS / 1000) };
+      return readClickHouseTrafficOverview(async (sql, params) => parseRows(await t.run(sql, params, settings, DEFAULT_QUERY_TIMEOUT_MS)), CLICKHOUSE_DATABASE, tenant, window);
     },
     async close() {
       if (ready) await (await ready).close();

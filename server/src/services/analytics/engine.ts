@@ -8,7 +8,10 @@
  * keeps events in ClickHouse and runs the queries there.
  */
 import type { AnalyticsEventRow } from "../../db/queries/analytics";
+import type { TrafficOverview, TrafficWindow } from "../../db/queries/analytics-overview";
 import type { Tenant } from "../../db/queries/tenant";
+
+export type { TrafficOverview, TrafficWindow };
 
 /** An event as recorded; each engine gives it its id when it stores it. */
 export type AnalyticsEvent = Omit<AnalyticsEventRow, "id">;
@@ -31,6 +34,8 @@ export interface AnalyticsEngine {
   insertEvents(tenant: Tenant, events: readonly AnalyticsEvent[]): Promise<void>;
   /** Runs one read-only query; an AnalyticsQueryProblem says why one was refused or failed. */
   query(tenant: Tenant, request: AnalyticsQueryRequest): Promise<AnalyticsQueryResult>;
+  /** The analytics figures of the project overview (GET /internal/metrics) over a window. */
+  trafficOverview(tenant: Tenant, window: TrafficWindow): Promise<TrafficOverview>;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@
  * when it cuts text in the middle of an emoji, and NUL. Both become U+FFFD.
  */
 import { KnownError } from "../../errors";
+import type { ClientInfo } from "../client-info";
 import type { ServiceDeps } from "../deps";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
 import type { Tenancy } from "../tenancy";
@@ -61,16 +62,22 @@ export async function recordClientEvents(
 
 /**
  * `$token-refresh`: an access token was issued for a session, at sign-in or on refresh. It is
- * recorded whether or not the Analytics app is installed, as the metrics read it. A failure to
- * record is logged and does not fail the sign-in.
+ * recorded whether or not the Analytics app is installed, as the metrics read it, with where
+ * the request came from (`ip_info`, null when not known; the region is never known here). A
+ * failure to record is logged and does not fail the sign-in.
  */
-export async function recordTokenRefresh(deps: ServiceDeps, tenancy: Tenancy, event: { userId: string; sessionId: string; isAnonymous: boolean }): Promise<void> {
+export async function recordTokenRefresh(
+  deps: ServiceDeps,
+  tenancy: Tenancy,
+  event: { userId: string; sessionId: string; isAnonymous: boolean; client: ClientInfo | null },
+): Promise<void> {
+  const ipInfo = event.client ? { ip: event.client.ip, country_code: event.client.countryCode ?? null, region_code: null } : null;
   try {
     await deps.analytics.insertEvents(tenancy, [
       {
         eventType: "$token-refresh",
         eventAt: new Date(),
-        data: { refresh_token_id: event.sessionId, is_anonymous: event.isAnonymous },
+        data: { refresh_token_id: event.sessionId, is_anonymous: event.isAnonymous, ip_info: ipInfo },
         userId: event.userId,
         teamId: null,
         refreshTokenId: event.sessionId,

@@ -12,8 +12,17 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "../../db/db";
 import { insertAnalyticsEvents, runReadOnlyQuery } from "../../db/queries/analytics";
+import { readTrafficOverview } from "../../db/queries/analytics-overview";
 import type { Tenant } from "../../db/queries/tenant";
-import { MAX_RESULT_BYTES, MAX_RESULT_ROWS, type AnalyticsEngine, type AnalyticsEvent, type AnalyticsQueryRequest, type AnalyticsQueryResult } from "./engine";
+import {
+  MAX_RESULT_BYTES,
+  MAX_RESULT_ROWS,
+  type AnalyticsEngine,
+  type AnalyticsEvent,
+  type AnalyticsQueryRequest,
+  type AnalyticsQueryResult,
+  type TrafficWindow,
+} from "./engine";
 import { parseClickHouse } from "./sql/parse";
 import { AnalyticsQueryProblem } from "./sql/problem";
 import { translateStatement } from "./sql/translate";
@@ -84,6 +93,7 @@ export function createPostgresAnalyticsEngine(db: Db): AnalyticsEngine {
       });
       return { rows, wallClockMs, cpuMs: (cpu.user + cpu.system) / 1000 };
     },
+    trafficOverview: (tenant: Tenant, window: TrafficWindow) => readTrafficOverview(db, tenant, window),
     async close() {},
   };
 }

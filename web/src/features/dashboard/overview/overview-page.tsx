@@ -6,6 +6,9 @@ import { RecentUsers } from "./recent-users";
 import { SignInMethods } from "./sign-in-methods";
 import { useProjectMetrics } from "./use-metrics";
 
+/** The overview lists this many of the newest users (the API answers up to 100). */
+const RECENT_SIGN_UPS = 5;
+
 /** The project at a glance: how many users, how they arrive and sign in, who is new. */
 export function OverviewPage() {
   useDocumentTitle("Overview");
@@ -27,7 +30,7 @@ export function OverviewPage() {
       <DailyChart signUps={metrics.daily_users} active={metrics.daily_active_users} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <SignInMethods methods={metrics.login_methods} />
-        <RecentUsers projectId={projectId} users={metrics.recently_registered} />
+        <RecentUsers projectId={projectId} users={metrics.recently_registered.slice(0, RECENT_SIGN_UPS)} />
       </SimpleGrid>
       {countries.length > 0 ? (
         <Paper withBorder p="md">

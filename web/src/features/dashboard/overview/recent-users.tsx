@@ -5,7 +5,7 @@ import { exactTime } from "../../../lib/format-time";
 import { dashboardPath } from "../shell/project-context";
 
 /** The newest sign-ups, each a link to the user's page. */
-export function RecentUsers({ projectId, users }: { projectId: string; users: api.MetricsRecentUser[] }) {
+export function RecentUsers({ projectId, users }: { projectId: string; users: api.ServerUser[] }) {
   return (
     <Paper withBorder p="md">
       <Title order={2} size="h4" mb="sm">
