@@ -14,6 +14,8 @@ describe("sign-up, sign-in and sign-out", () => {
     await page.getByRole("button", { name: "Sign up" }).click();
     await expectSignedInAs(page, server, email);
     expect(await page.getByTestId("email-status").textContent()).toBe("Not verified yet");
+    // Sign-up says that it sent the verification e-mail.
+    await page.getByText(`A link to verify ${email} is on its way.`).waitFor();
     expect(await page.title()).toBe("Signed in · Gatehouse");
     await screenshots(page, "home-signed-in");
 

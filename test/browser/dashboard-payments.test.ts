@@ -74,7 +74,7 @@ describe("dashboard: payments", () => {
     await productForm.getByRole("button", { name: "Add product" }).click();
     await productForm.waitFor({ state: "detached" });
     const card = page.getByRole("listitem", { name: "Pro plan" });
-    await card.getByText("monthly: 9.99 USD every month").waitFor();
+    await card.getByText("monthly: $9.99 every month").waitFor();
     await card.getByText("Includes 100 × Credits").waitFor();
 
     const saved = await catalog();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callInternal, fillCredentials, PASSWORD, screenshots, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
+import { signInWithProject } from "./support/dashboard-project";
 
 const harness = useBrowserHarness();
 
@@ -26,6 +27,22 @@ describe("dashboard: projects", () => {
     await other.goto("/handler/sign-in");
     expect(await other.getByRole("banner").getByRole("link", { name: "Sign up" }).getAttribute("href")).toBe("/handler/sign-up");
     await visitor.close();
+  });
+
+  it("says a project id that names none of the user's projects is not found, with no retry that cannot help", async () => {
+    const { page, server } = harness();
+    const { projectId } = await signInWithProject(page, server, "not-found", { name: "Mine" });
+    for (const id of ["00000000-0000-4000-8000-000000000000", "no-such-project"]) {
+      await page.goto(`/dashboard/projects/${id}/users`);
+      await page.getByRole("heading", { name: "Project not found", level: 1 }).waitFor();
+      expect(await page.getByRole("button", { name: "Try again" }).count()).toBe(0);
+    }
+    await screenshots(page, "dashboard-project-not-found");
+    await page.getByRole("link", { name: "All projects" }).click();
+    await page.getByRole("link", { name: "Open Mine" }).waitFor();
+    // Another project opens afresh.
+    await page.goto(`/dashboard/projects/${projectId}/users`);
+    await page.getByRole("heading", { name: "Users", level: 1 }).waitFor();
   });
 
   it("bootstraps an admin: a signed-out visitor signs up from the dashboard's sign-in, comes back, creates a project and opens it", async () => {

@@ -45,8 +45,11 @@ describe("e-mail verification", () => {
     await page.getByRole("heading", { name: "Your e-mail address is verified" }).waitFor();
     await screenshots(page, "email-verification-done");
     expect(await primaryEmailVerified(server, userId)).toBe(true);
+    // "Go to your account" opens the account's e-mails, where the address now shows as verified.
     await page.getByRole("link", { name: "Go to your account" }).click();
-    expect(await page.getByTestId("email-status").textContent()).toBe("Verified");
+    await page.waitForURL("**/handler/account-settings#emails");
+    await page.getByRole("main").getByText(email).waitFor();
+    await page.getByRole("main").getByText("Verified", { exact: true }).waitFor();
 
     await page.goto(link);
     await page.getByRole("heading", { name: "This verification link has already been used" }).waitFor();

@@ -69,7 +69,7 @@ describe("the mfa handler page", () => {
 
     await enterRefusedCode(page, wrongTotpCode(user.secret));
     const alert = page.getByRole("alert");
-    expect(await alert.textContent()).toBe("Invalid TOTP code. Check your authenticator app and enter the code it shows now.");
+    expect(await alert.textContent()).toBe("That code is not right. Enter the code your authenticator app shows now; it changes every 30 seconds.");
     expect(await page.getByLabel("Authentication code").inputValue()).toBe("");
     await screenshot(page, "mfa-invalid-code");
 
@@ -105,7 +105,7 @@ describe("the mfa handler page", () => {
     const wrong = wrongTotpCode(user.secret);
     for (let i = 1; i <= 4; i++) {
       await enterRefusedCode(page, wrong);
-      expect(await page.getByRole("alert").textContent()).toMatch(/^Invalid TOTP code\./);
+      expect(await page.getByRole("alert").textContent()).toMatch(/^That code is not right\./);
     }
     await enterRefusedCode(page, wrong);
     expect(await page.getByRole("alert").textContent()).toBe("Too many wrong codes were entered. Please sign in again.");
@@ -121,5 +121,16 @@ describe("the mfa handler page", () => {
     await page.goto("/handler/mfa");
     await page.getByText("No sign-in is waiting for a code in this tab.", { exact: false }).waitFor();
     expect(await page.getByRole("link", { name: "Sign in", exact: true }).count()).toBeGreaterThan(0);
+
+    // A signed-in user is not told to sign in: they are pointed at where two-factor is managed.
+    const user = await userWithTotp("mfa-signed-in");
+    await passFirstFactor(page, user.email);
+    await enterCode(page, totpCode(user.secret));
+    await page.getByTestId("current-user").getByText(user.email).waitFor();
+    await page.goto("/handler/mfa");
+    await page.getByText("You are signed in: no code is needed.", { exact: false }).waitFor();
+    expect(await page.getByText("Sign in first", { exact: false }).count()).toBe(0);
+    await page.getByRole("link", { name: "Account settings" }).click();
+    await page.waitForURL("**/handler/account-settings");
   }, 60_000);
 });

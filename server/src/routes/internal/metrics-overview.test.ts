@@ -52,20 +52,21 @@ describe("GET /internal/metrics, auth_overview", () => {
     expect(body.auth_overview).toMatchObject({ verified_users: 1, unverified_users: 2, anonymous_users: 1, total_teams: Number(teams!.n), total_users_filtered: 3 });
     expect(Number(teams!.n)).toBeGreaterThanOrEqual(2);
     expect(body.total_users).toBe(3);
-    // Active today: everyone who signed up today, the deleted user too; not the anonymous one.
+    // Active today: everyone who signed up today, the deleted user too; not the anonymous one, nor
+    // `verified`, whom the server made and who never signed in.
     const split = body.auth_overview.daily_active_users_split;
     for (const points of [split.total, split.new, split.retained, split.reactivated, body.auth_overview.daily_active_teams_split.total]) expect(points).toHaveLength(31);
-    expect(at(split.total, day(0))).toBe(4);
-    expect(at(split.new, day(0))).toBe(4);
+    expect(at(split.total, day(0))).toBe(3);
+    expect(at(split.new, day(0))).toBe(3);
     expect(at(split.reactivated, day(2))).toBe(1);
     expect(at(split.retained, day(1))).toBe(1);
     expect(at(split.total, day(1))).toBe(1);
     expect(body.daily_active_users).toEqual(split.total);
-    expect(body.auth_overview.mau).toBe(4);
+    expect(body.auth_overview.mau).toBe(3);
     expect(body.auth_overview.daily_active_teams_split.total.every((p: { activity: number }) => p.activity === 0)).toBe(true);
 
     const withAnonymous = await metrics(project, true);
-    expect(withAnonymous.auth_overview).toMatchObject({ mau: 5, total_users_filtered: 4, anonymous_users: 1 });
+    expect(withAnonymous.auth_overview).toMatchObject({ mau: 4, total_users_filtered: 4, anonymous_users: 1 });
     expect(withAnonymous.total_users).toBe(4);
   });
 

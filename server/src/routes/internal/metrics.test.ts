@@ -51,6 +51,20 @@ describe("GET /internal/metrics", () => {
     expect((await call(t, "GET", "/internal/metrics/user-counts", { creds: project.admin })).json).toEqual({ total_users: 4, anonymous_users: 1 });
   });
 
+  it("does not count a user a server creates as active until they sign in", async () => {
+    const project = await createProjectFixture(t);
+    const before = (await metrics(project)).json;
+    const created = await call(t, "POST", "/users", { creds: project.server, body: { primary_email: `made-${Date.now()}@example.com`, primary_email_auth_enabled: true, password: "correct horse battery" } });
+    expect(created.status, created.text).toBe(201);
+    const after = (await metrics(project)).json;
+    expect(after.total_users).toBe(before.total_users + 1);
+    expect(after.daily_active_users.at(-1)).toEqual(before.daily_active_users.at(-1));
+
+    const signedIn = await call(t, "POST", "/auth/password/sign-in", { creds: project.client, body: { email: created.json.primary_email, password: "correct horse battery" } });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect((await metrics(project)).json.daily_active_users.at(-1).activity).toBe(before.daily_active_users.at(-1).activity + 1);
+  });
+
   it("keeps its counters equal to a count of the rows through updates, upgrades and deletions", async () => {
     const project = await createProjectFixture(t);
     const users = [];

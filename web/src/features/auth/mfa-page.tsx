@@ -1,4 +1,4 @@
-import { isKnownError, keepReturnTarget, readMfaAttemptCode, forgetMfaAttemptCode, useGatehouse, useSignInWithMfa } from "@gatehouse/clients/react";
+import { isKnownError, keepReturnTarget, readMfaAttemptCode, forgetMfaAttemptCode, useGatehouse, useSignInWithMfa, useUser } from "@gatehouse/clients/react";
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -28,9 +28,22 @@ const SIX_DIGITS = /^\d{6}$/;
  */
 export function MfaPage() {
   const { session, urls } = useGatehouse();
+  const user = useUser();
   const [attemptCode] = useState(() => readMfaAttemptCode(session.projectId));
   const signInAgain = keepReturnTarget(urls.signIn);
 
+  if (!attemptCode && user) {
+    return (
+      <PageCard title={TITLE}>
+        <Text>You are signed in: no code is needed. Two-factor sign-in is turned on and off in your account settings.</Text>
+        <Group>
+          <Button component={Link} to={urls.accountSettings}>
+            Account settings
+          </Button>
+        </Group>
+      </PageCard>
+    );
+  }
   if (!attemptCode) {
     return (
       <PageCard title={TITLE}>
@@ -135,6 +148,6 @@ function attemptIsOver(error: unknown): boolean {
 }
 
 function totpErrorMessage(error: unknown): string {
-  if (isKnownError(error, "INVALID_TOTP_CODE")) return "Invalid TOTP code. Check your authenticator app and enter the code it shows now.";
+  if (isKnownError(error, "INVALID_TOTP_CODE")) return "That code is not right. Enter the code your authenticator app shows now; it changes every 30 seconds.";
   return errorMessage(error);
 }

@@ -1,3 +1,4 @@
+import { notifications } from "@mantine/notifications";
 import { isKnownError, keepReturnTarget, useGatehouse, useProject, useSignUpWithPassword, useUser } from "@gatehouse/clients/react";
 import { Anchor, Text } from "@mantine/core";
 import { Link } from "react-router";
@@ -66,6 +67,8 @@ function PasswordSignUp() {
     signUp.mutate(
       { data: { ...credentials, verification_callback_url: handlerUrl("emailVerification") } },
       {
+        // Shown over whichever page sign-up goes on to, so that the e-mail does not come as a surprise.
+        onSuccess: () => notifications.show({ title: "Check your inbox", message: `A link to verify ${credentials.email} is on its way.`, autoClose: 10_000 }),
         onError: (error) => {
           if (!isKnownError(error, "REDIRECT_URL_NOT_WHITELISTED")) return;
           console.warn("This site is not a trusted domain of the project: signing up without a verification e-mail.");

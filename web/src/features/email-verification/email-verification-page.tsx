@@ -48,7 +48,7 @@ function VerifyWithCode({ code }: { code: string }) {
       <PageCard title="Your e-mail address is verified" announce>
         <Text>Thank you. You can close this page, or carry on to the site.</Text>
         <Group>
-          <Button component={Link} to={urls.home}>
+          <Button component={Link} to={user ? `${urls.accountSettings}#emails` : urls.home}>
             {user ? "Go to your account" : "Go to the home page"}
           </Button>
         </Group>

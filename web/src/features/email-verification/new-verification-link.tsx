@@ -37,7 +37,7 @@ export function NewVerificationLink() {
           Good news: <strong className="break-anywhere">{email}</strong> is verified already. There is nothing more to do.
         </Text>
         <Group>
-          <Button component={Link} to={urls.accountSettings}>
+          <Button component={Link} to={`${urls.accountSettings}#emails`}>
             Go to your account
           </Button>
         </Group>

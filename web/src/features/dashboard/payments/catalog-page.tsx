@@ -1,3 +1,4 @@
+import { formatMoney } from "../../../lib/currencies";
 import { Alert, Badge, Button, EmptyState, Group, Paper, Stack, Switch, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconBox, IconCoins, IconFolder, IconPlus } from "@tabler/icons-react";
@@ -27,9 +28,9 @@ export function CatalogPage() {
   );
 }
 
-/** "9.99 USD every month", "9 EUR once". */
+/** "$9.99 every month", "€9.00 once", in the reader's locale. */
 export function priceSummary(price: PriceConfig): string {
-  const amounts = CURRENCIES.filter((currency) => price[currency] !== undefined).map((currency) => `${price[currency]} ${currency}`);
+  const amounts = CURRENCIES.filter((currency) => price[currency] !== undefined).map((currency) => formatMoney(String(price[currency]), currency));
   return `${amounts.join(" or ")} ${price.interval ? formatEvery(price.interval) : "once"}${price.freeTrial ? `, ${formatDuration(price.freeTrial)} free` : ""}`;
 }
 
@@ -225,7 +226,7 @@ function ProductDetails({ payments, product }: { payments: PaymentsConfig; produ
       {included.length > 0 ? (
         <Text size="sm" c="dimmed">
           {`Includes ${included
-            .map(([id, item]) => `${item.quantity ?? 0} × ${payments.items[id]?.displayName || id}${item.repeat && item.repeat !== "never" ? ` ${formatEvery(item.repeat)}` : ""}`)
+            .map(([id, item]) => `${(item.quantity ?? 0).toLocaleString()} × ${payments.items[id]?.displayName || id}${item.repeat && item.repeat !== "never" ? ` ${formatEvery(item.repeat)}` : ""}`)
             .join(", ")}`}
         </Text>
       ) : null}

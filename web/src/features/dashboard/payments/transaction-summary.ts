@@ -15,7 +15,7 @@ export function summarize(transaction: Transaction): TransactionSummary {
     if (entry.type === "product_grant" && !product) {
       const shown = entry.product.display_name;
       const name = (typeof shown === "string" && shown) || entry.product_id || "Product";
-      product = entry.quantity !== 1 ? `${name} × ${entry.quantity}` : name;
+      product = entry.quantity !== 1 ? `${name} × ${entry.quantity.toLocaleString()}` : name;
     }
     if (entry.type === "money_transfer" && !amount) {
       amount = Object.entries(entry.charged_amount)

@@ -9,6 +9,7 @@ import { ColorSchemeToggle } from "../../../components/color-scheme-toggle";
 import { LoadingCard } from "../../../components/page-card";
 import { DASHBOARD_SECTIONS } from "./dashboard-sections";
 import { dashboardPath } from "./project-context";
+import { ProjectPageError } from "./project-page-error";
 import { ProjectSwitcher } from "./project-switcher";
 
 /**
@@ -18,6 +19,7 @@ import { ProjectSwitcher } from "./project-switcher";
  */
 export function DashboardLayout() {
   const [opened, { toggle, close }] = useDisclosure(false);
+  const { projectId } = useParams();
   return (
     <Boundary loading={<LoadingCard title="Dashboard" />}>
       <RequireUser />
@@ -43,7 +45,8 @@ export function DashboardLayout() {
           <ProjectNavigation onNavigate={close} />
         </AppShell.Navbar>
         <AppShell.Main>
-          <Boundary>
+          {/* Keyed by project: choosing another project starts afresh after a failure. */}
+          <Boundary key={projectId ?? ""} failed={ProjectPageError}>
             <Outlet />
           </Boundary>
         </AppShell.Main>
