@@ -20,18 +20,26 @@ async function openSession(server: RunningTestServer, userId: string, open: () =
   return { id: id!, refreshToken };
 }
 
-async function signInThroughApi(server: RunningTestServer, email: string) {
-  const response = await callInternal(server, "client", "POST", "/auth/password/sign-in", { email, password: PASSWORD });
+const WINDOWS_CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const IPHONE_SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+
+/** Signs in as a browser with `userAgent` would. */
+async function signInThroughApi(server: RunningTestServer, email: string, userAgent: string) {
+  const response = await fetch(`${server.url}/api/v1/auth/password/sign-in`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-stack-project-id": "internal", "x-stack-access-type": "client", "user-agent": userAgent },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
   expect(response.status).toBe(200);
-  return response.json as { refresh_token: string };
+  return (await response.json()) as { refresh_token: string };
 }
 
 describe("account settings: sessions", () => {
   it("lists the sessions, revokes one, refuses one that had already ended, and signs out of all the others", async () => {
     const { page, server } = harness();
     const { email, userId, tokens } = await signedInOnSettings(page, server, "sessions", "sessions");
-    const laptop = await openSession(server, userId, () => signInThroughApi(server, email));
-    const phone = await openSession(server, userId, () => signInThroughApi(server, email));
+    const laptop = await openSession(server, userId, () => signInThroughApi(server, email, WINDOWS_CHROME));
+    const phone = await openSession(server, userId, () => signInThroughApi(server, email, IPHONE_SAFARI));
     const support = await openSession(server, userId, async () => {
       const response = await callInternal(server, "server", "POST", "/auth/sessions", { user_id: userId, is_impersonation: true });
       expect(response.status).toBe(200);
@@ -52,8 +60,12 @@ describe("account settings: sessions", () => {
     expect(await section.getByRole("listitem").first().getAttribute("aria-label")).toBe("This device");
     expect(await item(support.id).count()).toBe(0);
     expect(await item(laptop.id).getByText("Impersonation", { exact: true }).count()).toBe(0);
-    expect(await item(laptop.id).textContent()).toContain("Last used just now");
+    expect(await item(laptop.id).textContent()).toContain("last used just now");
     expect(await item(laptop.id).textContent()).toContain("IP address 127.0.0.1");
+    // Each session names its device and browser, from the user agent it signed in with.
+    await item(laptop.id).getByText("Chrome on Windows", { exact: true }).waitFor();
+    await item(phone.id).getByText("Safari on iOS", { exact: true }).waitFor();
+    expect(await current.getByText(/ on Linux$/).count()).toBe(1);
     await screenshots(page, "account-sessions");
 
     await item(laptop.id).getByRole("button", { name: /^Revoke/ }).click();

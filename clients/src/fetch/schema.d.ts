@@ -7241,6 +7241,8 @@ export interface components {
             /** @description Whether this is the session of the access token sent. */
             is_current_session: boolean;
             last_used_at_end_user_ip_info?: components["schemas"]["SessionGeoInfo"];
+            /** @description Ours: the User-Agent the session was signed in with, for telling devices apart; null when none was sent. */
+            user_agent: string | null;
         };
         SessionCreate: {
             /** Format: uuid */

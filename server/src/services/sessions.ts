@@ -48,6 +48,7 @@ export async function openSession(
     expiresAt: new Date(Date.now() + (options.expiresInMillis ?? DEFAULT_SESSION_LIFETIME_MS)),
     ip: client.ip,
     userAgent: client.userAgent,
+    countryCode: client.countryCode ?? null,
   });
   return { sessionId, refreshToken, client };
 }
@@ -106,7 +107,8 @@ export interface SessionView {
   is_impersonation: boolean;
   last_used_at: number;
   is_current_session: boolean;
-  last_used_at_end_user_ip_info?: { ip: string };
+  last_used_at_end_user_ip_info?: { ip: string; countryCode: string | null };
+  user_agent: string | null;
 }
 
 /** A user's live sessions; `currentSessionId` marks the caller's own. USER_NOT_FOUND for an unknown user. */
@@ -126,7 +128,8 @@ export async function listSessions(
     is_impersonation: row.isImpersonation,
     last_used_at: row.lastUsedAt.getTime(),
     is_current_session: row.id === currentSessionId,
-    ...(row.ip ? { last_used_at_end_user_ip_info: { ip: row.ip } } : {}),
+    ...(row.ip ? { last_used_at_end_user_ip_info: { ip: row.ip, countryCode: row.countryCode } } : {}),
+    user_agent: row.userAgent,
   }));
 }
 

@@ -8603,6 +8603,11 @@ export interface ServerUserUpdate {
   is_anonymous?: boolean;
 }
 
+/**
+ * Ours: the User-Agent the session was signed in with, for telling devices apart; null when none was sent.
+ */
+export type SessionUserAgent = string | null;
+
 export interface Session {
   id: string;
   user_id: string;
@@ -8614,6 +8619,8 @@ export interface Session {
   /** Whether this is the session of the access token sent. */
   is_current_session: boolean;
   last_used_at_end_user_ip_info?: SessionGeoInfo;
+  /** Ours: the User-Agent the session was signed in with, for telling devices apart; null when none was sent. */
+  user_agent: SessionUserAgent;
 }
 
 export interface SessionCreate {

@@ -18,11 +18,12 @@ export async function insertSession(
     expiresAt: Date | null;
     ip: string | null;
     userAgent: string | null;
+    countryCode: string | null;
   },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO sessions (project_id, branch_id, id, user_id, refresh_token_hash, is_impersonation, expires_at, ip, user_agent)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `INSERT INTO sessions (project_id, branch_id, id, user_id, refresh_token_hash, is_impersonation, expires_at, ip, user_agent, country_code)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       tenant.projectId,
       tenant.branchId,
@@ -33,6 +34,7 @@ export async function insertSession(
       session.expiresAt,
       session.ip,
       session.userAgent,
+      session.countryCode,
     ],
   );
 }
@@ -79,6 +81,8 @@ export interface SessionListRow {
   createdAt: Date;
   lastUsedAt: Date;
   ip: string | null;
+  userAgent: string | null;
+  countryCode: string | null;
 }
 
 /** The user's live (unexpired) sessions, oldest first. */
@@ -90,8 +94,10 @@ export async function listLiveSessions(q: Queryable, tenant: Tenant, userId: str
     created_at: Date | string;
     last_used_at: Date | string;
     ip: string | null;
+    user_agent: string | null;
+    country_code: string | null;
   }>(
-    `SELECT id, user_id, is_impersonation, created_at, last_used_at, ip FROM sessions
+    `SELECT id, user_id, is_impersonation, created_at, last_used_at, ip, user_agent, country_code FROM sessions
      WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND (expires_at IS NULL OR expires_at > now())
      ORDER BY created_at, id`,
     [tenant.projectId, tenant.branchId, userId],
@@ -103,6 +109,8 @@ export async function listLiveSessions(q: Queryable, tenant: Tenant, userId: str
     createdAt: new Date(row.created_at),
     lastUsedAt: new Date(row.last_used_at),
     ip: row.ip,
+    userAgent: row.user_agent,
+    countryCode: row.country_code,
   }));
 }
 

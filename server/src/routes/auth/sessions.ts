@@ -67,6 +67,7 @@ const SessionSchema = z
     last_used_at: z.number().openapi({ description: "Milliseconds since epoch; updated on refresh and, at most once a minute, on use." }),
     is_current_session: z.boolean().openapi({ description: "Whether this is the session of the access token sent." }),
     last_used_at_end_user_ip_info: GeoInfoSchema.optional(),
+    user_agent: z.string().nullable().openapi({ description: "Ours: the User-Agent the session was signed in with, for telling devices apart; null when none was sent." }),
   })
   .openapi("Session");
 
