@@ -62,22 +62,24 @@ export async function recordClientEvents(
 
 /**
  * `$token-refresh`: an access token was issued for a session, at sign-in or on refresh. It is
- * recorded whether or not the Analytics app is installed, as the metrics read it, with where
- * the request came from (`ip_info`, null when not known; the region is never known here). A
- * failure to record is logged and does not fail the sign-in.
+ * recorded whether or not the Analytics app is installed, as the metrics read it. `ip_info`
+ * says where the request came from only when a trusted proxy named its country (COUNTRY_HEADER);
+ * without a location it is left out, as Stack Auth leaves it out. The region is never known here.
+ * A failure to record is logged and does not fail the sign-in.
  */
 export async function recordTokenRefresh(
   deps: ServiceDeps,
   tenancy: Tenancy,
   event: { userId: string; sessionId: string; isAnonymous: boolean; client: ClientInfo | null },
 ): Promise<void> {
-  const ipInfo = event.client ? { ip: event.client.ip, country_code: event.client.countryCode ?? null, region_code: null } : null;
+  const country = event.client?.countryCode;
+  const location = country ? { ip_info: { ip: event.client!.ip, country_code: country, region_code: null } } : {};
   try {
     await deps.analytics.insertEvents(tenancy, [
       {
         eventType: "$token-refresh",
         eventAt: new Date(),
-        data: { refresh_token_id: event.sessionId, is_anonymous: event.isAnonymous, ip_info: ipInfo },
+        data: { refresh_token_id: event.sessionId, is_anonymous: event.isAnonymous, ...location },
         userId: event.userId,
         teamId: null,
         refreshTokenId: event.sessionId,
