@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { settled } from "./support/account-settings";
-import { PASSWORD, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
+import { PASSWORD, PHONE, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 import { createSeededProject, inBatches, pageScreenshots, signInToDashboard, type SeededProject } from "./support/dashboard-project";
 
 const harness = useBrowserHarness();
@@ -116,6 +116,26 @@ describe("dashboard: users", () => {
     await tableSettled(page);
     expect(await rows(page).first().getAttribute("data-user-id")).not.toBe(lastPageFirstRow);
   }, 120_000);
+
+  it("shows each user as a card on a phone, with status, sign-in methods and dates, and orders them there", async () => {
+    const { page } = harness();
+    await signInToDashboard(page, project);
+    await page.setViewportSize(PHONE);
+    await page.goto(usersPath());
+    const cards = page.getByRole("list", { name: "Users" }).getByRole("listitem");
+    await expect.poll(() => cards.count()).toBe(50);
+    expect(await table(page).isVisible()).toBe(false);
+    const first = cards.first();
+    await first.getByRole("link", { name: `Seed user ${SEEDED}` }).waitFor();
+    for (const shown of ["Not verified", "None", "Signed up"]) expect(await first.getByText(shown).first().isVisible()).toBe(true);
+    // Nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await page.getByRole("textbox", { name: "Order" }).click();
+    await page.getByRole("option", { name: "Oldest sign-ups first" }).click();
+    await page.waitForURL(/order=asc/);
+    await first.getByRole("link", { name: "Seed user 1" , exact: true }).waitFor();
+    await pageScreenshots(page, "dashboard-users-cards");
+  });
 
   it("edits a user's name and server metadata, refuses invalid JSON before sending, adds a verified e-mail, and shows their team", async () => {
     const { page } = harness();

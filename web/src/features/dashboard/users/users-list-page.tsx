@@ -1,4 +1,4 @@
-import { Button, EmptyState, Group, Paper, Stack, Switch, Title } from "@mantine/core";
+import { Box, Button, EmptyState, Group, Paper, Stack, Switch, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus, IconUserOff, IconUserSearch } from "@tabler/icons-react";
 import { CursorPager } from "../../../components/cursor-pager";
@@ -10,6 +10,7 @@ import { CreateUserModal } from "./create-user-modal";
 import { useProjectUsersPage } from "./use-project-users";
 import { listParams, PAGE_SIZES, useUserListState, type UserList } from "./use-user-list-state";
 import { UserSearch } from "./user-search";
+import { UserCards } from "./user-cards";
 import { UsersTable } from "./users-table";
 
 /** The project's users, a page at a time from the server, searchable and sortable. */
@@ -47,7 +48,15 @@ export function UsersListPage() {
             {page.data.items.length === 0 ? (
               <NoUsers list={list} onCreate={createDialog.open} />
             ) : (
-              <UsersTable users={page.data.items} sort={list.sort} onSort={list.setSort} busy={busy} />
+              <>
+                {/* The table on wider screens; cards on a phone, where five columns do not fit. */}
+                <Box visibleFrom="sm">
+                  <UsersTable users={page.data.items} sort={list.sort} onSort={list.setSort} busy={busy} />
+                </Box>
+                <Box hiddenFrom="sm">
+                  <UserCards users={page.data.items} sort={list.sort} onSort={list.setSort} busy={busy} />
+                </Box>
+              </>
             )}
             <CursorPager list={list} pageSizes={PAGE_SIZES} nextCursor={page.data.pagination?.next_cursor ?? null} shown={page.data.items.length} busy={busy} noun={["user", "users"]} />
           </Stack>

@@ -15,7 +15,7 @@ interface UsersTableProps {
   busy: boolean;
 }
 
-/** One page of users, as the server sorted and cut it; at phone width the table scrolls inside its own box. */
+/** One page of users, as the server sorted and cut it (wider screens; a phone gets user-cards.tsx). */
 export function UsersTable({ users, sort, onSort, busy }: UsersTableProps) {
   const projectId = useProjectId();
   const columns = useMemo(() => userColumns((userId) => `${dashboardPath(projectId, "users")}/${userId}`), [projectId]);
