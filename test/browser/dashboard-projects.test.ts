@@ -38,7 +38,7 @@ describe("dashboard: projects", () => {
       expect(await page.getByRole("button", { name: "Try again" }).count()).toBe(0);
     }
     await screenshots(page, "dashboard-project-not-found");
-    await page.getByRole("link", { name: "All projects" }).click();
+    await page.getByRole("main").getByRole("link", { name: "All projects" }).click();
     await page.getByRole("link", { name: "Open Mine" }).waitFor();
     // Another project opens afresh.
     await page.goto(`/dashboard/projects/${projectId}/users`);

@@ -130,10 +130,10 @@ describe("dashboard: users", () => {
     for (const shown of ["Not verified", "None", "Signed up"]) expect(await first.getByText(shown).first().isVisible()).toBe(true);
     // Nothing scrolls sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
-    await page.getByRole("textbox", { name: "Order" }).click();
+    await page.getByRole("combobox", { name: "Order" }).click();
     await page.getByRole("option", { name: "Oldest sign-ups first" }).click();
     await page.waitForURL(/order=asc/);
-    await first.getByRole("link", { name: "Seed user 1" , exact: true }).waitFor();
+    await first.getByRole("link", { name: "Seed user 1", exact: true }).waitFor();
     await pageScreenshots(page, "dashboard-users-cards");
   });
 

@@ -10,7 +10,7 @@ import { ProjectGroup } from "./project-group";
 import { RateLimitsGroup } from "./rate-limits-group";
 import { SignInGroup } from "./sign-in-group";
 import { API_KEY_SETTINGS, SwitchesGroup, TEAM_SETTINGS, USER_SETTINGS } from "./switches-group";
-import { useAdminProject } from "./use-project-settings";
+import { useAdminProject } from "../shell/use-admin-project";
 
 /** Every setting of the project's configuration, in groups that are each saved on their own. */
 export function SettingsPage() {

@@ -1,14 +1,5 @@
 import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
-import { useQueryClient, useSuspenseQuery } from "@tanstack/react-query";
-
-/** The project with its whole configuration (`GET /internal/projects/current`, admin). */
-export function useAdminProject(projectId: string): api.AdminProject {
-  const { data } = useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, api.getGetCurrentProjectAdminQueryKey()),
-    queryFn: ({ signal }) => api.getCurrentProjectAdmin(adminRequest(projectId, { signal })),
-  });
-  return data;
-}
+import { useQueryClient } from "@tanstack/react-query";
 
 /**
  * Saves part of the project (`PATCH /internal/projects/current`). The answer is the project as

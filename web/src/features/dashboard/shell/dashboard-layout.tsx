@@ -10,6 +10,7 @@ import { LoadingCard } from "../../../components/page-card";
 import { DASHBOARD_SECTIONS } from "./dashboard-sections";
 import { dashboardPath } from "./project-context";
 import { ProjectPageError } from "./project-page-error";
+import { useAdminProject } from "./use-admin-project";
 import { ProjectSwitcher } from "./project-switcher";
 
 /**
@@ -47,12 +48,21 @@ export function DashboardLayout() {
         <AppShell.Main>
           {/* Keyed by project: choosing another project starts afresh after a failure. */}
           <Boundary key={projectId ?? ""} failed={ProjectPageError}>
-            <Outlet />
+            {projectId ? <ProjectGate projectId={projectId} /> : <Outlet />}
           </Boundary>
         </AppShell.Main>
       </AppShell>
     </Boundary>
   );
+}
+
+/**
+ * A project's pages, once the project is known to be the user's: each page handles its own
+ * failures, so a project that is not there is found here, once, before any of them loads.
+ */
+function ProjectGate({ projectId }: { projectId: string }) {
+  useAdminProject(projectId);
+  return <Outlet />;
 }
 
 function RequireUser() {

@@ -2,7 +2,7 @@ import { Text } from "@mantine/core";
 import { Boundary } from "../../../components/boundary";
 import { SettingsSection } from "../../account-settings/settings-section";
 import { OwnedApiKeyList } from "../api-keys/owned-api-key-list";
-import { useAdminProject } from "../users/use-admin-project";
+import { useAdminProject } from "../shell/use-admin-project";
 import { useRevokeTeamApiKey, useTeamApiKeys } from "./use-team-api-keys";
 
 export function TeamApiKeysSection({ projectId, teamId }: { projectId: string; teamId: string }) {

@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { ErrorAlert } from "../../../components/error-alert";
 import { useProjectId } from "../shell/project-context";
-import { useAdminProject } from "./use-admin-project";
+import { useAdminProject } from "../shell/use-admin-project";
 import { useSendUserVerificationEmail, useUpdateUserEmail } from "./use-user-emails";
 import { userErrorMessage } from "./user-error-message";
 import { verificationCallbackUrl } from "./verification-callback";

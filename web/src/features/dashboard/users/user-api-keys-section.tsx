@@ -3,7 +3,7 @@ import { Text } from "@mantine/core";
 import { SettingsSection } from "../../account-settings/settings-section";
 import { OwnedApiKeyList } from "../api-keys/owned-api-key-list";
 import { useProjectId } from "../shell/project-context";
-import { useAdminProject } from "./use-admin-project";
+import { useAdminProject } from "../shell/use-admin-project";
 import { useRevokeUserApiKey, useUserApiKeys } from "./use-user-api-keys";
 
 export function UserApiKeysSection({ user }: { user: api.ServerUser }) {

@@ -47,7 +47,7 @@ export function UserCards({ users, sort, onSort, busy }: { users: api.ServerUser
                   </Text>
                 ) : null}
                 <UserBadges user={user} />
-                <Text size="sm">{signInMethods(user)}</Text>
+                <Text size="sm">{`Sign-in: ${signInMethods(user)}`}</Text>
                 <Text size="xs" c="dimmed">
                   Signed up <RelativeTime millis={user.signed_up_at_millis} />, active <RelativeTime millis={user.last_active_at_millis} />
                 </Text>
