@@ -69,6 +69,33 @@ describe("dashboard: projects", () => {
     await page.waitForURL(/\/dashboard\/projects\/[0-9a-f-]{36}$/);
     const projectId = new URL(page.url()).pathname.split("/").pop()!;
 
+    // The new project says what comes next: keys, and with them how to connect an app.
+    await page.getByText("Next: connect your app").waitFor();
+    await page.getByRole("link", { name: "Create API keys" }).click();
+    await page.getByRole("button", { name: "Create your first keys" }).click();
+    const keyForm = page.getByRole("dialog", { name: "Create API keys" });
+    await keyForm.getByLabel("Description").fill("Harbour web app");
+    await keyForm.getByRole("button", { name: "Create keys" }).click();
+    const shown = page.getByRole("dialog", { name: "Your new API keys" });
+    await shown.getByText("Connect your app").waitFor();
+    const envFile = (await shown.getByTestId("quick-start-stack").textContent())!;
+    expect(envFile).toContain(`NEXT_PUBLIC_STACK_PROJECT_ID=${projectId}`);
+    expect(envFile).toContain(`NEXT_PUBLIC_STACK_API_URL=${server.url}`);
+    expect(envFile).toMatch(/NEXT_PUBLIC_STACK_PUBLISHABLE_CLIENT_KEY=\S+/);
+    await screenshots(page, "dashboard-api-keys-quick-start");
+    // The curl snippet works as written.
+    await shown.getByRole("tab", { name: "curl" }).click();
+    const curl = (await shown.getByTestId("quick-start-curl").textContent())!;
+    const url = /^curl (\S+)/.exec(curl)![1]!;
+    const headers = Object.fromEntries([...curl.matchAll(/-H "([^:]+): ([^"]+)"/g)].map((m) => [m[1]!, m[2]!]));
+    const answer = await fetch(url, { headers });
+    expect(answer.status).toBe(200);
+    await shown.getByRole("button", { name: "Done" }).click();
+    await page.goto(`/dashboard/projects/${projectId}`);
+    await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
+    await page.waitForLoadState("networkidle");
+    expect(await page.getByText("Next: connect your app").count()).toBe(0);
+
     // Owned by the user's personal team, the one the form offered first, as the user's own list says.
     const me = await callInternal(server, "server", "GET", `/users/${userId}`);
     const accessToken = await page.evaluate(`localStorage.getItem("gatehouse:internal:access-token")`);

@@ -17,13 +17,15 @@ interface ShownOnceDialogProps {
   /** What the values are for, and what is kept of them afterwards. */
   warning: ReactNode;
   onClose: () => void;
+  /** Shown under the values: what to do with them. */
+  children?: ReactNode;
 }
 
 /**
  * The one time secrets (API keys, signing secrets) are shown whole, each with a copy button.
  * Clicking beside the dialog does not close it, so that they are not lost by accident.
  */
-export function ShownOnceDialog({ values, title, warning, onClose }: ShownOnceDialogProps) {
+export function ShownOnceDialog({ values, title, warning, onClose, children }: ShownOnceDialogProps) {
   return (
     <Modal opened={values !== null} onClose={onClose} title={title} centered closeOnClickOutside={false} returnFocus={false} size="lg">
       {values ? (
@@ -56,6 +58,7 @@ export function ShownOnceDialog({ values, title, warning, onClose }: ShownOnceDi
               </Code>
             </Stack>
           ))}
+          {children}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Done

@@ -10,6 +10,7 @@ import { useProjectId } from "../shell/project-context";
 import { CreateKeySetModal } from "./create-key-set-modal";
 import { KEY_KINDS } from "./key-kinds";
 import { KeySetCard } from "./key-set-card";
+import { QuickStart } from "./quick-start";
 import { useProjectApiKeySets } from "./use-project-api-keys";
 
 /** The project's own API keys: what its apps and servers use to call Gatehouse. */
@@ -54,7 +55,9 @@ export function ApiKeysPage() {
         values={created ? KEY_KINDS.flatMap(({ kind, label }) => (created[kind] ? [{ label, value: created[kind], copyLabel: "Copy", testId: kind }] : [])) : null}
         warning="This is the only time these keys are shown whole. Once you close this window only their last four characters are kept; a lost key cannot be recovered, and you would create new ones."
         onClose={forget}
-      />
+      >
+        {created && (created.publishable_client_key || created.secret_server_key) ? <QuickStart projectId={projectId} keys={created} /> : null}
+      </ShownOnceDialog>
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Boundary } from "../../../components/boundary";
 import { useDocumentTitle } from "../../../components/page-card";
 import { useProjectId } from "../shell/project-context";
 import { DailyChart } from "./daily-chart";
+import { GetStarted } from "./get-started";
 import { RecentUsers } from "./recent-users";
 import { SignInMethods } from "./sign-in-methods";
 import { useProjectMetrics } from "./use-metrics";
@@ -22,6 +24,9 @@ export function OverviewPage() {
       <Title order={1} size="h2">
         Overview
       </Title>
+      <Boundary loading={null} failed={() => null}>
+        <GetStarted projectId={projectId} />
+      </Boundary>
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <Stat label="Users" value={metrics.total_users} testId="total-users" />
         <Stat label="Sign-ups, last 30 days" value={signUps30} />
