@@ -91,6 +91,17 @@ function CodeProblem({ kind }: { kind: keyof typeof CODE_PROBLEMS }) {
 }
 
 function Purchased({ offer, returnUrl, paid }: { offer: PurchaseOffer; returnUrl: string | undefined; paid: boolean }) {
+  return <PurchaseComplete productName={offer.product.display_name} projectName={offer.project_display_name ?? ""} returnUrl={returnUrl ?? null} paid={paid} />;
+}
+
+/** Back from Stripe with the payment confirmed: the product is granted when Stripe's event arrives, in a moment. */
+function Paid({ code, payment }: { code: string; payment: PendingPayment }) {
+  // Paid once: a reload of this page finds the link spent and says so.
+  useEffect(() => clearPendingPayment(code), [code]);
+  return <PurchaseComplete productName={payment.productName} projectName={payment.projectName} returnUrl={payment.returnUrl} paid />;
+}
+
+function PurchaseComplete({ productName, projectName, returnUrl, paid }: { productName: string; projectName: string; returnUrl: string | null; paid: boolean }) {
   return (
     <PageCard title="Purchase complete" announce>
       <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -98,39 +109,12 @@ function Purchased({ offer, returnUrl, paid }: { offer: PurchaseOffer; returnUrl
           <IconCircleCheck size={20} aria-hidden />
         </ThemeIcon>
         <Text>
-          {paid
-            ? `Thank you: ${offer.product.display_name} from ${offer.project_display_name} is yours once the payment is confirmed, in a moment.`
-            : `${offer.product.display_name} from ${offer.project_display_name} is yours.`}
+          {paid ? `Thank you: ${productName} from ${projectName} is yours once the payment is confirmed, in a moment.` : `${productName} from ${projectName} is yours.`}
         </Text>
       </Group>
       {returnUrl ? (
         <Button component="a" href={returnUrl}>
-          {`Return to ${offer.project_display_name}`}
-        </Button>
-      ) : (
-        <Text c="dimmed" size="sm">
-          You can close this page.
-        </Text>
-      )}
-    </PageCard>
-  );
-}
-
-/** Back from Stripe with the payment confirmed: the product is granted when Stripe's event arrives, in a moment. */
-function Paid({ code, payment }: { code: string; payment: PendingPayment }) {
-  // Paid once: a reload of this page finds the link spent and says so.
-  useEffect(() => clearPendingPayment(code), [code]);
-  return (
-    <PageCard title="Purchase complete" announce>
-      <Group gap="sm" wrap="nowrap" align="flex-start">
-        <ThemeIcon color="green" variant="light" size="lg" radius="xl">
-          <IconCircleCheck size={20} aria-hidden />
-        </ThemeIcon>
-        <Text>{`Thank you: ${payment.productName} from ${payment.projectName} is yours once the payment is confirmed, in a moment.`}</Text>
-      </Group>
-      {payment.returnUrl ? (
-        <Button component="a" href={payment.returnUrl}>
-          {`Return to ${payment.projectName}`}
+          {`Return to ${projectName}`}
         </Button>
       ) : (
         <Text c="dimmed" size="sm">

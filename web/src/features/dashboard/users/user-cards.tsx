@@ -1,10 +1,10 @@
 import type { api } from "@gatehouse/clients/react";
-import { Anchor, Avatar, Group, Paper, Select, Stack, Text } from "@mantine/core";
-import { Link } from "react-router";
+import { Paper, Select, Stack, Text } from "@mantine/core";
 import { RelativeTime } from "../../../components/relative-time";
 import { dashboardPath, useProjectId } from "../shell/project-context";
 import type { UserSort } from "./use-user-list-state";
-import { UserBadges, signInMethods, userLabel } from "./user-badges";
+import { UserBadges, signInMethods } from "./user-badges";
+import { UserIdentity } from "./user-identity";
 
 const SORTS: Array<{ value: string; label: string; sort: UserSort }> = [
   { value: "signed_up_at:desc", label: "Newest sign-ups first", sort: { orderBy: "signed_up_at", desc: true } },
@@ -35,24 +35,13 @@ export function UserCards({ users, sort, onSort, busy }: { users: api.ServerUser
       <Stack component="ul" gap="xs" p={0} m={0} aria-label="Users" aria-busy={busy || undefined} style={{ listStyle: "none", opacity: busy ? 0.55 : 1 }}>
         {users.map((user) => (
           <Paper component="li" key={user.id} withBorder p="sm" data-user-id={user.id}>
-            <Group gap="sm" wrap="nowrap" align="flex-start">
-              <Avatar src={user.profile_image_url} name={userLabel(user)} color="initials" size="md" alt="" aria-hidden />
-              <Stack gap={4} miw={0}>
-                <Anchor component={Link} to={`${dashboardPath(projectId, "users")}/${user.id}`} fw={500} className="break-anywhere">
-                  {userLabel(user)}
-                </Anchor>
-                {user.display_name && user.primary_email ? (
-                  <Text size="sm" c="dimmed" className="break-anywhere">
-                    {user.primary_email}
-                  </Text>
-                ) : null}
-                <UserBadges user={user} />
-                <Text size="sm">{`Sign-in: ${signInMethods(user)}`}</Text>
-                <Text size="xs" c="dimmed">
-                  Signed up <RelativeTime millis={user.signed_up_at_millis} />, active <RelativeTime millis={user.last_active_at_millis} />
-                </Text>
-              </Stack>
-            </Group>
+            <UserIdentity user={user} href={`${dashboardPath(projectId, "users")}/${user.id}`}>
+              <UserBadges user={user} />
+              <Text size="sm">{`Sign-in: ${signInMethods(user)}`}</Text>
+              <Text size="xs" c="dimmed">
+                Signed up <RelativeTime millis={user.signed_up_at_millis} />, active <RelativeTime millis={user.last_active_at_millis} />
+              </Text>
+            </UserIdentity>
           </Paper>
         ))}
       </Stack>

@@ -1,9 +1,9 @@
 import type { api } from "@gatehouse/clients/react";
-import { Anchor, Avatar, Group, Stack, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { createColumnHelper } from "@tanstack/react-table";
-import { Link } from "react-router";
 import { RelativeTime } from "../../../components/relative-time";
-import { UserBadges, signInMethods, userLabel } from "./user-badges";
+import { UserBadges, signInMethods } from "./user-badges";
+import { UserIdentity } from "./user-identity";
 
 const column = createColumnHelper<api.ServerUser>();
 
@@ -16,21 +16,7 @@ export function userColumns(userPath: (userId: string) => string) {
     column.display({
       id: "user",
       header: "User",
-      cell: ({ row: { original: user } }) => (
-        <Group gap="sm" wrap="nowrap" miw={240}>
-          <Avatar src={user.profile_image_url} name={userLabel(user)} color="initials" size="md" alt="" aria-hidden />
-          <Stack gap={0} miw={0}>
-            <Anchor component={Link} to={userPath(user.id)} fw={500} className="break-anywhere">
-              {userLabel(user)}
-            </Anchor>
-            {user.display_name && user.primary_email ? (
-              <Text size="sm" c="dimmed" className="break-anywhere">
-                {user.primary_email}
-              </Text>
-            ) : null}
-          </Stack>
-        </Group>
-      ),
+      cell: ({ row: { original: user } }) => <UserIdentity user={user} href={userPath(user.id)} minWidth={240} />,
     }),
     column.display({ id: "status", header: "Status", cell: ({ row }) => <UserBadges user={row.original} wrap="nowrap" /> }),
     column.display({
