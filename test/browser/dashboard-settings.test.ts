@@ -94,7 +94,7 @@ describe("dashboard: project settings", () => {
     expect(await refusal.textContent()).toContain(direct.json.error_message);
     await settled(page);
     await pageScreenshots(page, "dashboard-settings-test-email-refused");
-    await test.getByRole("button", { name: "Close" }).click();
+    await test.getByRole("button", { name: "Close", exact: true }).click();
 
     // Through the test SMTP server, the message arrives.
     await email.getByRole("textbox", { name: "Port" }).fill(String(mail.port));
@@ -103,7 +103,7 @@ describe("dashboard: project settings", () => {
     await test.getByRole("button", { name: "Send" }).click();
     await test.getByText("The server accepted the message.").waitFor();
     await mail.waitFor(recipient);
-    await test.getByRole("button", { name: "Close" }).click();
+    await test.getByRole("button", { name: "Close", exact: true }).click();
     await save(page, "E-mail server");
     await saved(page, "E-mail server");
     expect((await config()).config.email_config).toEqual({

@@ -37,8 +37,8 @@ export const theme = createTheme({
     // Initials in a light scheme are darkened towards black (some hues were 4.3:1 on their tint); dark is unchanged.
     Avatar: { styles: { placeholder: { color: "color-mix(in srgb, var(--avatar-color) var(--gatehouse-avatar-tint, 100%), black)" } } },
     // Mantine's close button is an icon alone: it needs a name for screen readers.
-    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
-    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close" } } },
+    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } } },
+    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close drawer" } } },
     // A link inside a sentence is told from the text around it by its underline, not by colour alone.
     Anchor: { defaultProps: { underline: "always" } },
   },
