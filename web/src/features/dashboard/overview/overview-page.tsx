@@ -1,12 +1,15 @@
-import { Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { Boundary } from "../../../components/boundary";
 import { useDocumentTitle } from "../../../components/page-card";
 import { useProjectId } from "../shell/project-context";
-import { DailyChart } from "./daily-chart";
 import { GetStarted } from "./get-started";
 import { RecentUsers } from "./recent-users";
-import { SignInMethods } from "./sign-in-methods";
 import { useProjectMetrics } from "./use-metrics";
+
+// The chart library is most of this page's code: the figures show first, the charts when it has loaded.
+const DailyChart = lazy(() => import("./daily-chart").then((m) => ({ default: m.DailyChart })));
+const SignInMethods = lazy(() => import("./sign-in-methods").then((m) => ({ default: m.SignInMethods })));
 
 /** The overview lists this many of the newest users (the API answers up to 100). */
 const RECENT_SIGN_UPS = 5;
@@ -32,9 +35,13 @@ export function OverviewPage() {
         <Stat label="Sign-ups, last 30 days" value={signUps30} />
         <Stat label="Active today (UTC)" value={activeToday} />
       </SimpleGrid>
-      <DailyChart signUps={metrics.daily_users} active={metrics.daily_active_users} />
+      <Suspense fallback={<Skeleton height={340} radius="md" />}>
+        <DailyChart signUps={metrics.daily_users} active={metrics.daily_active_users} />
+      </Suspense>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <SignInMethods methods={metrics.login_methods} />
+        <Suspense fallback={<Skeleton height={300} radius="md" />}>
+          <SignInMethods methods={metrics.login_methods} />
+        </Suspense>
         <RecentUsers projectId={projectId} users={metrics.recently_registered.slice(0, RECENT_SIGN_UPS)} />
       </SimpleGrid>
       {countries.length > 0 ? (

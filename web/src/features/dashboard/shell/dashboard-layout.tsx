@@ -10,7 +10,7 @@ import { LoadingCard } from "../../../components/page-card";
 import { DASHBOARD_SECTIONS } from "./dashboard-sections";
 import { dashboardPath } from "./project-context";
 import { ProjectPageError } from "./project-page-error";
-import { useAdminProject } from "./use-admin-project";
+import { useAdminProjectCheck } from "./use-admin-project";
 import { ProjectSwitcher } from "./project-switcher";
 
 /**
@@ -57,11 +57,11 @@ export function DashboardLayout() {
 }
 
 /**
- * A project's pages, once the project is known to be the user's: each page handles its own
- * failures, so a project that is not there is found here, once, before any of them loads.
+ * A project's pages, checked to be the user's: each page handles its own failures, so a project
+ * that is not there is found here, once. The check runs beside the page, not before it.
  */
 function ProjectGate({ projectId }: { projectId: string }) {
-  useAdminProject(projectId);
+  useAdminProjectCheck(projectId);
   return <Outlet />;
 }
 

@@ -1,11 +1,22 @@
 import { adminQueryKey, adminRequest, api } from "@gatehouse/clients/react";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 
-/** The project with its config, as its admins see it (`GET /internal/projects/current`). */
-export function useAdminProject(projectId: string): api.AdminProject {
-  const { data } = useSuspenseQuery({
+const adminProjectQuery = (projectId: string) =>
+  queryOptions({
     queryKey: adminQueryKey(projectId, api.getGetCurrentProjectAdminQueryKey()),
     queryFn: ({ signal }) => api.getCurrentProjectAdmin(adminRequest(projectId, { signal })),
   });
-  return data;
+
+/** The project with its config, as its admins see it (`GET /internal/projects/current`). */
+export function useAdminProject(projectId: string): api.AdminProject {
+  return useSuspenseQuery(adminProjectQuery(projectId)).data;
+}
+
+/**
+ * Reads the project without waiting for it, and throws its failure to the nearest boundary: the
+ * project's pages load beside it instead of after it.
+ */
+export function useAdminProjectCheck(projectId: string): void {
+  const { error } = useQuery(adminProjectQuery(projectId));
+  if (error) throw error;
 }
