@@ -95,13 +95,14 @@ describe("the Svix-compatible webhook API", () => {
     const token = await tokenFor(project);
     const otherEndpoint = await svixClient(await tokenFor(other)).endpoint.create(other.projectId, { url: "https://other.example.com/in" });
 
+    // Each call starts only when awaited: a refusal nobody awaits yet would be an unhandled rejection.
     for (const attempt of [
-      svixClient(token).endpoint.list(other.projectId),
-      svixClient(token).endpoint.get(other.projectId, otherEndpoint.id),
-      svixClient(token).endpoint.delete(other.projectId, otherEndpoint.id),
-      svixClient("whpt_not-a-token").endpoint.list(project.projectId),
+      () => svixClient(token).endpoint.list(other.projectId),
+      () => svixClient(token).endpoint.get(other.projectId, otherEndpoint.id),
+      () => svixClient(token).endpoint.delete(other.projectId, otherEndpoint.id),
+      () => svixClient("whpt_not-a-token").endpoint.list(project.projectId),
     ]) {
-      expect(await refusal(attempt)).toMatchObject({ code: 401, body: { code: "WEBHOOK_PORTAL_TOKEN_INVALID" } });
+      expect(await refusal(attempt())).toMatchObject({ code: 401, body: { code: "WEBHOOK_PORTAL_TOKEN_INVALID" } });
     }
     const bare = await callUntyped(t, "GET", `/webhooks/svix/api/v1/app/${project.projectId}/endpoint`);
     expect(bare.json.code).toBe("WEBHOOK_PORTAL_TOKEN_INVALID");
