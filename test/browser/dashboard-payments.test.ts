@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { startTestServer, type RunningTestServer } from "@gatehouse/server/testing";
 import { startStripeStandIn, type StripeStandIn } from "@gatehouse/server/testing/stripe-stand-in";
 import type { Page } from "playwright-core";
@@ -213,6 +214,14 @@ describe("checkout: live mode", () => {
     expect(await page.getByTestId("checkout-total").textContent()).toBe("$15.00 once");
     await page.getByTestId("stripe-payment-element").waitFor();
     await shots(page, "checkout-live-payment");
+    // The payment step passes axe-core (WCAG 2.1 AA), light at desktop width and dark on a phone;
+    // the stand-in's card field is Stripe's iframe in production, so it is left out.
+    for (const [scheme, width] of [["light", 1280], ["dark", 390]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      const scan = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).exclude("[data-testid=stripe-payment-element]").analyze();
+      expect(scan.violations.map((v) => `${scheme} ${width}: ${v.id}`)).toEqual([]);
+    }
     const intent = [...stripe.paymentIntents.values()].at(-1)!;
     expect(intent).toMatchObject({ amount: 1500, currency: "usd", account: accountId, status: "requires_payment_method" });
 
