@@ -12,23 +12,45 @@ import { createTestDb, postgresAdminUrl, testDbKind } from "../testing/test-db";
  * refusing) and restore, or turn into a black hole that accepts and never answers: the
  * outages a restart, a crash or a network fault cause, without touching the shared server.
  */
+type RelayMode = "relay" | "black-hole" | "held";
+
 class Relay {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  private held: Array<() => void> = [];
   port = 0;
 
   constructor(
     private readonly target: { host: string; port: number },
-    private mode: "relay" | "black-hole" = "relay",
+    private mode: RelayMode = "relay",
   ) {}
 
-  async open(mode: "relay" | "black-hole" = this.mode): Promise<void> {
+  /** Holds new connections half-open (accepted, not yet forwarded) until `release`. */
+  hold(): void {
+    this.mode = "held";
+  }
+
+  /** Forwards the held connections and every later one. */
+  release(): void {
+    this.mode = "relay";
+    for (const forward of this.held.splice(0)) forward();
+  }
+
+  get heldCount(): number {
+    return this.held.length;
+  }
+
+  async open(mode: RelayMode = this.mode): Promise<void> {
     this.mode = mode;
     this.server = createServer((socket) => {
       this.track(socket);
       if (this.mode === "black-hole") return;
-      const upstream = this.track(connect(this.target.port, this.target.host));
-      socket.pipe(upstream).pipe(socket);
+      const forward = () => {
+        const upstream = this.track(connect(this.target.port, this.target.host));
+        socket.pipe(upstream).pipe(socket);
+      };
+      if (this.mode === "held") this.held.push(forward);
+      else forward();
     });
     await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
     const address = this.server.address();
@@ -120,6 +142,55 @@ describe.runIf(testDbKind() === "postgres")("the PostgreSQL adapter through an o
       await unavailable(db.transaction((tx) => tx.query("SELECT 1")));
       await relay.open();
       expect(await db.query<{ one: number }>("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+      await relay.cut();
+    }
+  });
+
+  it("says once that PostgreSQL is away and once that it is back, though a connection begun before the outage completes during it", async () => {
+    const relay = new Relay({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) });
+    await relay.open();
+    const viaRelay = new URL(databaseUrl);
+    viaRelay.port = String(relay.port);
+    const said: string[] = [];
+    const log = { info: (message: string) => said.push(message), warn: (message: string) => said.push(message) };
+    const db = await openPostgresDb(viaRelay.toString(), { max: 2, log });
+    const until = async (condition: () => boolean) => {
+      const deadline = Date.now() + 5_000;
+      while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(condition()).toBe(true);
+    };
+    try {
+      // The only open connection is busy in a transaction, so the next query opens a second
+      // one, which the relay holds half-open.
+      let busyPid = 0;
+      let endTransaction!: () => void;
+      const transaction = db.transaction(async (tx) => {
+        busyPid = await backendPid(tx);
+        await new Promise<void>((resolve) => (endTransaction = resolve));
+        await tx.query("SELECT 1");
+      });
+      await until(() => busyPid !== 0);
+      relay.hold();
+      const lateQuery = db.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      await until(() => relay.heldCount === 1);
+
+      // The outage is noted on the busy connection; then the connection begun before it completes.
+      await terminate([busyPid]);
+      endTransaction();
+      await unavailable(transaction);
+      relay.release();
+      const latePid = (await lateQuery)[0]!.pid;
+      expect(said.filter((message) => message.startsWith("PostgreSQL is unreachable"))).toHaveLength(1);
+      expect(said).not.toContain("PostgreSQL is reachable again");
+
+      // A connection begun after the outage was noted shows that PostgreSQL is back.
+      await terminate([latePid]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await backendPid(db)).not.toBe(latePid);
+      expect(said.filter((message) => message.startsWith("PostgreSQL is unreachable"))).toHaveLength(1);
+      expect(said.filter((message) => message === "PostgreSQL is reachable again")).toHaveLength(1);
     } finally {
       await db.close();
       await relay.cut();

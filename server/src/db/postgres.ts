@@ -48,24 +48,42 @@ export interface PostgresOptions {
 
 /** Opens a connection pool to PostgreSQL at `connectionString`; fails at once if it is unreachable now. */
 export async function openPostgresDb(connectionString: string, options: PostgresOptions = {}): Promise<Db> {
+  let reachable = true;
+  /** How many times PostgreSQL has been noted unreachable. */
+  let outages = 0;
+  /**
+   * The outage count when each connection began to connect. A connection begun before the
+   * outage was noted can still complete while PostgreSQL shuts down, so only one begun after
+   * it shows that PostgreSQL is back (otherwise a restart can log "back" and "away" twice).
+   */
+  const outagesAtStart = new WeakMap<pg.Client, number>();
+  class CountedClient extends pg.Client {
+    constructor(config: pg.ClientConfig) {
+      super(config);
+      outagesAtStart.set(this, outages);
+    }
+  }
+
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     query_timeout: options.queryTimeoutMs ?? QUERY_TIMEOUT_MS,
     keepAlive: true,
+    // The pool constructs its clients with its own options; @types/pg declares no argument.
+    Client: CountedClient as unknown as new () => pg.ClientBase,
   });
 
-  let reachable = true;
   const noteFailure = (error: unknown) => {
     if (!reachable) return;
     reachable = false;
+    outages++;
     options.log?.warn("PostgreSQL is unreachable: requests answer DATABASE_UNAVAILABLE until it returns", { error: describe(error) });
   };
   // An idle connection closed by the server: the pool has already dropped it.
   pool.on("error", noteFailure);
-  pool.on("connect", () => {
-    if (reachable) return;
+  pool.on("connect", (client) => {
+    if (reachable || outagesAtStart.get(client as pg.Client) !== outages) return;
     reachable = true;
     options.log?.info("PostgreSQL is reachable again");
   });
