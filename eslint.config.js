@@ -1,5 +1,6 @@
 // Lint, including the import boundaries of ARCHITECTURE §3:
-// server imports no other top-level folder; inside it routes → services → db/queries → db;
+// server imports no other top-level folder; inside it routes → services → db/queries → db, and all of
+// them → domain (the one type per thing, which imports nothing else);
 // no Hono in services; SQL only under db/; clients never import the server; web uses clients only
 // (and inside it app → features → components|lib);
 // process.env is read by server/src/config (and the test harness) alone.
@@ -93,6 +94,21 @@ export default tseslint.config(
         ...outside(["clients", "web", "test"]),
         hono,
         { group: ["**/routes/*", "**/routes/**", "**/http/*", "**/http/**", "**/services/*", "**/services/**"], message: "Lower layers must not import services, routes or HTTP." },
+      ]),
+    },
+  },
+  // One type per thing (user, team, project, API key set, outbox message): db/queries map rows to it,
+  // services and routes use it as it is. It sits below every floor, so it imports nothing of theirs.
+  {
+    files: ["server/src/domain/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        ...outside(["clients", "web", "test"]),
+        hono,
+        {
+          group: ["**/db", "**/db/**", "**/services/**", "**/routes/**", "**/http/**", "**/crypto/**", "**/integrations/**", "**/config/**", "**/cache/**", "**/errors", "**/errors/**"],
+          message: "Domain types import only each other: every floor imports them, so they import no floor.",
+        },
       ]),
     },
   },

@@ -8,7 +8,7 @@
  * the moment of revocation: the SDKs then refresh, which fails, and the session is over.
  */
 import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import type { UserRecord } from "../db/queries/users";
+import type { User } from "../domain/users";
 import { KnownError } from "../errors";
 import type { RevokedSessions } from "./revoked-sessions";
 import type { SigningKeyStore } from "./signing-keys";
@@ -52,7 +52,7 @@ export async function issueAccessToken(
   signingKeys: SigningKeyStore,
   options: { publicUrl: string; ttlSeconds: number },
   tenancy: Tenancy,
-  user: UserRecord,
+  user: User,
   sessionId: string,
 ): Promise<string> {
   const keys = await signingKeys.keysFor(tenancy.projectId);

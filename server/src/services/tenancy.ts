@@ -1,6 +1,7 @@
 import type { Queryable } from "../db/db";
-import { findProjectWithOverrides, type ProjectRecord } from "../db/queries/projects";
+import { findProjectWithOverrides } from "../db/queries/projects";
 import type { Tenant } from "../db/queries/tenant";
+import type { Project } from "../domain/projects";
 import { KnownError } from "../errors";
 import type { ProjectConfig } from "./project-config/document";
 import { renderConfig } from "./project-config/render";
@@ -8,7 +9,7 @@ import { TtlCache } from "../cache/ttl-cache";
 
 /** A project, one of its branches, and the configuration rendered for that branch. */
 export interface Tenancy extends Tenant {
-  project: ProjectRecord;
+  project: Project;
   config: ProjectConfig;
 }
 

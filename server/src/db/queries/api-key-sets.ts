@@ -1,19 +1,8 @@
+import type { ApiKeySet } from "../../domain/api-key-sets";
 import type { Queryable } from "../db";
 import { toMillis, toMillisOrNull } from "./rows";
 
 export type ProjectKeyKind = "publishable_client_key" | "secret_server_key" | "super_secret_admin_key";
-
-export interface ApiKeySetRecord {
-  id: string;
-  projectId: string;
-  description: string;
-  publishableClientKeyLastFour: string | null;
-  secretServerKeyLastFour: string | null;
-  superSecretAdminKeyLastFour: string | null;
-  expiresAtMillis: number;
-  manuallyRevokedAtMillis: number | null;
-  createdAtMillis: number;
-}
 
 interface ApiKeySetRow {
   id: string;
@@ -30,7 +19,7 @@ interface ApiKeySetRow {
 const COLUMNS =
   "id, project_id, description, publishable_client_key_last_four, secret_server_key_last_four, super_secret_admin_key_last_four, expires_at, manually_revoked_at, created_at";
 
-function toRecord(row: ApiKeySetRow): ApiKeySetRecord {
+function toApiKeySet(row: ApiKeySetRow): ApiKeySet {
   return {
     id: row.id,
     projectId: row.project_id,
@@ -58,7 +47,7 @@ export async function insertApiKeySet(
     expiresAt: Date;
     keys: Partial<Record<ProjectKeyKind, StoredKey>>;
   },
-): Promise<ApiKeySetRecord> {
+): Promise<ApiKeySet> {
   const { keys } = input;
   const rows = await q.query<ApiKeySetRow>(
     `INSERT INTO api_key_sets (id, project_id, description, expires_at,
@@ -79,7 +68,7 @@ export async function insertApiKeySet(
       keys.super_secret_admin_key?.lastFour ?? null,
     ],
   );
-  return toRecord(rows[0]!);
+  return toApiKeySet(rows[0]!);
 }
 
 /** The expiry (ms) of the live key of this kind with this hash in this project, or null. The hash column is unique and indexed. */
@@ -97,20 +86,20 @@ export async function isValidProjectKey(
   return rows[0] ? toMillis(rows[0].expires_at) : null;
 }
 
-export async function listApiKeySets(q: Queryable, projectId: string): Promise<ApiKeySetRecord[]> {
+export async function listApiKeySets(q: Queryable, projectId: string): Promise<ApiKeySet[]> {
   const rows = await q.query<ApiKeySetRow>(
     `SELECT ${COLUMNS} FROM api_key_sets WHERE project_id = $1 ORDER BY created_at DESC, id`,
     [projectId],
   );
-  return rows.map(toRecord);
+  return rows.map(toApiKeySet);
 }
 
-export async function findApiKeySet(q: Queryable, projectId: string, id: string): Promise<ApiKeySetRecord | null> {
+export async function findApiKeySet(q: Queryable, projectId: string, id: string): Promise<ApiKeySet | null> {
   const rows = await q.query<ApiKeySetRow>(`SELECT ${COLUMNS} FROM api_key_sets WHERE project_id = $1 AND id = $2`, [
     projectId,
     id,
   ]);
-  return rows[0] ? toRecord(rows[0]) : null;
+  return rows[0] ? toApiKeySet(rows[0]) : null;
 }
 
 export async function updateApiKeySet(
@@ -118,7 +107,7 @@ export async function updateApiKeySet(
   projectId: string,
   id: string,
   changes: { description?: string; revoke?: boolean },
-): Promise<ApiKeySetRecord | null> {
+): Promise<ApiKeySet | null> {
   const rows = await q.query<ApiKeySetRow>(
     `UPDATE api_key_sets SET
        description = COALESCE($3, description),
@@ -126,7 +115,7 @@ export async function updateApiKeySet(
      WHERE project_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
     [projectId, id, changes.description ?? null, changes.revoke ?? false],
   );
-  return rows[0] ? toRecord(rows[0]) : null;
+  return rows[0] ? toApiKeySet(rows[0]) : null;
 }
 
 /** Seeded keys are matched by hash so that restarting with the same environment changes nothing. */

@@ -1,20 +1,6 @@
+import type { Project } from "../../domain/projects";
 import type { Queryable } from "../db";
 import { toMillis } from "./rows";
-
-export interface ProjectRecord {
-  id: string;
-  displayName: string;
-  description: string;
-  isProductionMode: boolean;
-  ownerTeamId: string | null;
-  logoUrl: string | null;
-  fullLogoUrl: string | null;
-  logoDarkModeUrl: string | null;
-  fullLogoDarkModeUrl: string | null;
-  onboardingStatus: string;
-  isDevelopmentEnvironment: boolean;
-  createdAtMillis: number;
-}
 
 interface ProjectRow {
   id: string;
@@ -35,7 +21,7 @@ const PROJECT_COLUMNS =
   "p.id, p.display_name, p.description, p.is_production_mode, p.owner_team_id, p.logo_url, p.full_logo_url, " +
   "p.logo_dark_mode_url, p.logo_full_dark_mode_url, p.onboarding_status, p.is_development_environment, p.created_at";
 
-function toProject(row: ProjectRow): ProjectRecord {
+function toProject(row: ProjectRow): Project {
   return {
     id: row.id,
     displayName: row.display_name,
@@ -53,7 +39,7 @@ function toProject(row: ProjectRow): ProjectRecord {
 }
 
 export interface ProjectWithOverrides {
-  project: ProjectRecord;
+  project: Project;
   branchExists: boolean;
   overrides: Partial<Record<"project" | "branch" | "environment", Record<string, unknown>>>;
 }
@@ -81,9 +67,9 @@ type LogoFields = "logoUrl" | "fullLogoUrl" | "logoDarkModeUrl" | "fullLogoDarkM
 
 export async function insertProject(
   q: Queryable,
-  project: Pick<ProjectRecord, "id" | "displayName" | "description" | "isProductionMode" | "ownerTeamId"> &
-    Partial<Pick<ProjectRecord, LogoFields | "onboardingStatus" | "isDevelopmentEnvironment">>,
-): Promise<ProjectRecord> {
+  project: Pick<Project, "id" | "displayName" | "description" | "isProductionMode" | "ownerTeamId"> &
+    Partial<Pick<Project, LogoFields | "onboardingStatus" | "isDevelopmentEnvironment">>,
+): Promise<Project> {
   const rows = await q.query<ProjectRow>(
     `INSERT INTO projects AS p (id, display_name, description, is_production_mode, owner_team_id, logo_url, full_logo_url,
        logo_dark_mode_url, logo_full_dark_mode_url, onboarding_status, is_development_environment)
@@ -111,7 +97,7 @@ export async function projectExists(q: Queryable, projectId: string): Promise<bo
   return rows.length > 0;
 }
 
-export type ProjectChanges = Partial<Pick<ProjectRecord, "displayName" | "description" | "isProductionMode" | "onboardingStatus" | LogoFields>>;
+export type ProjectChanges = Partial<Pick<Project, "displayName" | "description" | "isProductionMode" | "onboardingStatus" | LogoFields>>;
 
 export async function updateProject(q: Queryable, projectId: string, changes: ProjectChanges): Promise<void> {
   // A logo given as null is removed; one not given stays.
@@ -142,7 +128,7 @@ export async function updateProject(q: Queryable, projectId: string, changes: Pr
 }
 
 /** Projects owned by any team the given user of the internal project belongs to. */
-export async function listProjectsOwnedByUser(q: Queryable, internalUserId: string): Promise<ProjectRecord[]> {
+export async function listProjectsOwnedByUser(q: Queryable, internalUserId: string): Promise<Project[]> {
   const rows = await q.query<ProjectRow>(
     `SELECT DISTINCT ${PROJECT_COLUMNS} FROM projects p
      JOIN team_members tm ON tm.project_id = 'internal' AND tm.branch_id = 'main' AND tm.team_id = p.owner_team_id

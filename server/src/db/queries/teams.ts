@@ -1,16 +1,7 @@
+import type { Team } from "../../domain/teams";
 import type { Queryable } from "../db";
 import { jsonParam, toMillis } from "./rows";
 import type { Tenant } from "./tenant";
-
-export interface TeamRecord {
-  id: string;
-  displayName: string;
-  profileImageUrl: string | null;
-  clientMetadata: unknown;
-  clientReadOnlyMetadata: unknown;
-  serverMetadata: unknown;
-  createdAtMillis: number;
-}
 
 export interface TeamRow {
   id: string;
@@ -24,7 +15,7 @@ export interface TeamRow {
 
 export const TEAM_COLUMNS = "t.id, t.display_name, t.profile_image_url, t.client_metadata, t.client_read_only_metadata, t.server_metadata, t.created_at";
 
-export function toTeam(row: TeamRow): TeamRecord {
+export function toTeam(row: TeamRow): Team {
   return {
     id: row.id,
     displayName: row.display_name,
@@ -47,7 +38,7 @@ export async function insertTeam(
     clientReadOnlyMetadata?: unknown;
     serverMetadata?: unknown;
   },
-): Promise<TeamRecord> {
+): Promise<Team> {
   const rows = await q.query<TeamRow>(
     `INSERT INTO teams AS t (project_id, branch_id, id, display_name, profile_image_url, client_metadata, client_read_only_metadata, server_metadata)
      VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8::jsonb) RETURNING ${TEAM_COLUMNS}`,
@@ -86,7 +77,7 @@ export async function isTeamMember(q: Queryable, tenant: Tenant, teamId: string,
   return rows.length > 0;
 }
 
-export async function findTeam(q: Queryable, tenant: Tenant, teamId: string): Promise<TeamRecord | null> {
+export async function findTeam(q: Queryable, tenant: Tenant, teamId: string): Promise<Team | null> {
   const rows = await q.query<TeamRow>(`SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.project_id = $1 AND t.branch_id = $2 AND t.id = $3`, [
     tenant.projectId,
     tenant.branchId,
@@ -96,7 +87,7 @@ export async function findTeam(q: Queryable, tenant: Tenant, teamId: string): Pr
 }
 
 /** The tenant's teams, oldest first; only those `userId` belongs to when given. */
-export async function listTeams(q: Queryable, tenant: Tenant, userId?: string): Promise<TeamRecord[]> {
+export async function listTeams(q: Queryable, tenant: Tenant, userId?: string): Promise<Team[]> {
   const params: unknown[] = [tenant.projectId, tenant.branchId];
   let sql = `SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.project_id = $1 AND t.branch_id = $2`;
   if (userId !== undefined) {
@@ -124,7 +115,7 @@ const TEAM_CHANGE_COLUMNS: Record<keyof TeamChanges, [column: string, cast: stri
 };
 
 /** Applies the given changes (undefined keeps a field) and returns the team, or null when it does not exist. */
-export async function updateTeamRow(q: Queryable, tenant: Tenant, teamId: string, changes: TeamChanges): Promise<TeamRecord | null> {
+export async function updateTeamRow(q: Queryable, tenant: Tenant, teamId: string, changes: TeamChanges): Promise<Team | null> {
   const params: unknown[] = [tenant.projectId, tenant.branchId, teamId];
   const assignments: string[] = [];
   for (const [field, value] of Object.entries(changes) as Array<[keyof TeamChanges, unknown]>) {

@@ -1,6 +1,6 @@
 import type { Queryable } from "../db";
 import { findUsersByIds } from "./users";
-import type { UserRecord } from "./users";
+import type { User } from "../../domain/users";
 import type { Tenant } from "./tenant";
 import { userSearchCondition } from "./user-search";
 
@@ -28,7 +28,7 @@ export async function listUserPage(
   q: Queryable,
   tenant: Tenant,
   filter: UserListFilter,
-): Promise<{ users: UserRecord[]; nextCursor: string | null }> {
+): Promise<{ users: User[]; nextCursor: string | null }> {
   const column = filter.orderBy === "last_active_at" ? "last_active_at" : "signed_up_at";
   const direction = filter.desc ? "DESC" : "ASC";
   const comparison = filter.desc ? "<" : ">";

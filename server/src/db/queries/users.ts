@@ -1,34 +1,8 @@
+import type { User } from "../../domain/users";
 import type { Queryable } from "../db";
 import { jsonParam, toMillis } from "./rows";
-import { TEAM_COLUMNS, toTeam, type TeamRecord, type TeamRow } from "./teams";
+import { TEAM_COLUMNS, toTeam, type TeamRow } from "./teams";
 import type { Tenant } from "./tenant";
-
-export interface UserRecord {
-  id: string;
-  displayName: string | null;
-  profileImageUrl: string | null;
-  clientMetadata: unknown;
-  clientReadOnlyMetadata: unknown;
-  serverMetadata: unknown;
-  selectedTeam: TeamRecord | null;
-  isAnonymous: boolean;
-  hasPassword: boolean;
-  otpAuthEnabled: boolean;
-  passkeyAuthEnabled: boolean;
-  requiresTotpMfa: boolean;
-  restrictedByAdmin: boolean;
-  restrictedByAdminReason: string | null;
-  restrictedByAdminPrivateDetails: string | null;
-  countryCode: string | null;
-  signUpRiskScores: { bot: number; free_trial_abuse: number };
-  primaryEmail: string | null;
-  primaryEmailVerified: boolean;
-  primaryEmailAuthEnabled: boolean;
-  signedUpAtMillis: number;
-  lastActiveAtMillis: number;
-  /** The provider accounts linked to the user (config id, account id, e-mail), oldest first. */
-  oauthProviders: Array<{ id: string; account_id: string; email: string | null }>;
-}
 
 type UserRow = {
   id: string;
@@ -73,7 +47,7 @@ const USER_SELECT = `
   LEFT JOIN contact_channels cc ON cc.project_id = u.project_id AND cc.branch_id = u.branch_id
     AND cc.user_id = u.id AND cc.type = 'email' AND cc.is_primary`;
 
-function toUser(row: UserRow): UserRecord {
+function toUser(row: UserRow): User {
   return {
     id: row.id,
     displayName: row.display_name,
@@ -102,7 +76,7 @@ function toUser(row: UserRow): UserRecord {
 }
 
 /** The read shapes of several users, in the order of `ids`. */
-export async function findUsersByIds(q: Queryable, tenant: Tenant, ids: readonly string[]): Promise<UserRecord[]> {
+export async function findUsersByIds(q: Queryable, tenant: Tenant, ids: readonly string[]): Promise<User[]> {
   if (ids.length === 0) return [];
   const rows = await q.query<UserRow>(`${USER_SELECT} WHERE u.project_id = $1 AND u.branch_id = $2 AND u.id = ANY($3::uuid[])`, [
     tenant.projectId,
@@ -113,7 +87,7 @@ export async function findUsersByIds(q: Queryable, tenant: Tenant, ids: readonly
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function findUser(q: Queryable, tenant: Tenant, userId: string): Promise<UserRecord | null> {
+export async function findUser(q: Queryable, tenant: Tenant, userId: string): Promise<User | null> {
   const rows = await q.query<UserRow>(`${USER_SELECT} WHERE u.project_id = $1 AND u.branch_id = $2 AND u.id = $3`, [
     tenant.projectId,
     tenant.branchId,

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { ApiKeySet } from "../../services/projects/api-key-set";
+import type { ApiKeySet } from "../../domain/api-key-sets";
 import { ADMIN_ONLY } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { Project } from "../../services/projects/project";
+import type { Project } from "../../domain/projects";
 import { toProjectConfigView } from "../../services/project-config/project-view";
 import type { ProjectInput } from "../../services/projects/projects";
 import type { Tenancy } from "../../services/tenancy";

@@ -6,7 +6,7 @@ import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { DisplayNameSchema, ImageUrlSchema, MetadataSchema, SuccessSchema } from "../../http/schemas";
 import { createTeam, deleteTeam, getTeam, getTeamAsMember, listTeamsOf, updateTeam } from "../../services/teams/teams";
-import type { Team } from "../../services/teams/team";
+import type { Team } from "../../domain/teams";
 import { ClientTeamSchema, ServerTeamSchema, toClientTeam, toServerTeam } from "../users/shapes";
 
 export const TeamIdParam = z.object({

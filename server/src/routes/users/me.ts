@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import type { User } from "../../services/users/user";
+import type { User } from "../../domain/users";
 import { KnownError } from "../../errors";
 import { CLIENT_AND_UP, refuseClientFields, requireUser } from "../../http/access";
 import type { RequestAuth } from "../../http/env";

@@ -16,7 +16,7 @@ import type { ServiceDeps } from "../deps";
 import { openSession, tokensForSession, type SignInTokens } from "../sessions";
 import { namePersonalTeamAfterUpgrade } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
-import type { User } from "../users/user";
+import type { User } from "../../domain/users";
 import { updateUser, type UserChanges } from "../users/user-changes";
 import { mergedPrivateDetails, type SignUpAdmission } from "../sign-up-rules/admission";
 

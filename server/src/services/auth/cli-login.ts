@@ -37,7 +37,8 @@ import { hashSecret } from "../../crypto/secret-hash";
 import type { Queryable } from "../../db/db";
 import { isForeignKeyViolation } from "../../db/errors";
 import { findLiveSession, findLiveSessionByRefreshHash, useSessionByRefreshHash, type SessionRecord } from "../../db/queries/sessions";
-import { findUser, type UserRecord } from "../../db/queries/users";
+import { findUser } from "../../db/queries/users";
+import type { User } from "../../domain/users";
 import {
   assignPendingCodeUser,
   markCodeUsed,
@@ -170,7 +171,7 @@ async function pendingAnonymousSession(
   tx: Queryable,
   tenancy: Tenancy,
   record: VerificationCodeRecord,
-): Promise<{ user: UserRecord; refreshToken: string | null; session: SessionRecord | null } | null> {
+): Promise<{ user: User; refreshToken: string | null; session: SessionRecord | null } | null> {
   const anonUserId = typeof record.data.anon_user_id === "string" ? record.data.anon_user_id : null;
   const user = anonUserId ? await findUser(tx, tenancy, anonUserId) : null;
   if (!user?.isAnonymous) return null;

@@ -15,7 +15,7 @@ import {
 } from "../../db/queries/api-key-sets";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import type { ApiKeySet } from "./api-key-set";
+import type { ApiKeySet } from "../../domain/api-key-sets";
 
 const KEY_PREFIX: Record<ProjectKeyKind, string> = {
   publishable_client_key: "pck_",

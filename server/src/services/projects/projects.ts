@@ -24,7 +24,7 @@ import { hasTeamPermission } from "../permissions/check";
 import { INTERNAL_TENANT } from "./ownership";
 import { STARTER_RBAC_OVERRIDE } from "../permissions/starter-definitions";
 import type { Tenancy } from "../tenancy";
-import type { Project } from "./project";
+import type { Project } from "../../domain/projects";
 
 export interface ProjectInput extends ProjectChanges {
   config?: ProjectConfigPatch;

@@ -1,7 +1,7 @@
 import { newId } from "../../crypto/random";
 import type { Queryable } from "../../db/db";
 import { insertTeam, insertTeamMember, isInAnyTeam, renameUsersTeamsNamed, updateTeamRow, type TeamChanges } from "../../db/queries/teams";
-import type { Team } from "./team";
+import type { Team } from "../../domain/teams";
 import { updateUserProfile } from "../../db/queries/users";
 import { grantDefaultPermissions } from "../permissions/defaults";
 import type { Tenancy } from "../tenancy";

@@ -12,8 +12,8 @@ import {
   type TeamMemberProfileRecord,
 } from "../../db/queries/teams";
 import { findUser, findUsersByIds } from "../../db/queries/users";
-import type { User } from "../users/user";
-import type { Team } from "./team";
+import type { User } from "../../domain/users";
+import type { Team } from "../../domain/teams";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";

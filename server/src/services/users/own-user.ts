@@ -1,5 +1,5 @@
 import { findUser } from "../../db/queries/users";
-import type { User } from "./user";
+import type { User } from "../../domain/users";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";

@@ -2,8 +2,8 @@
  * The read shapes of users and teams as the API and webhooks send them (snake_case, SPEC §3).
  * The routes' zod schemas document them; the compiler checks these mappers against them.
  */
-import type { Team } from "../teams/team";
-import type { User } from "./user";
+import type { Team } from "../../domain/teams";
+import type { User } from "../../domain/users";
 import { restrictionOf, type RestrictionRules } from "./restriction";
 
 export function toClientTeam(team: Team) {

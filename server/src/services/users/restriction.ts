@@ -1,5 +1,5 @@
 import type { ProjectConfig } from "../project-config/document";
-import type { User } from "./user";
+import type { User } from "../../domain/users";
 
 export type RestrictedReason = { type: "anonymous" | "email_not_verified" | "restricted_by_administrator" };
 

@@ -2,7 +2,7 @@ import { listUserPage, type UserListFilter } from "../../db/queries/user-list";
 import { deleteUserRow, findUser } from "../../db/queries/users";
 import { listTeams } from "../../db/queries/teams";
 import { endpointsTaking, recordWebhookEvent } from "../webhooks/events";
-import type { User } from "./user";
+import type { User } from "../../domain/users";
 import { restrictionRules } from "./restriction";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";

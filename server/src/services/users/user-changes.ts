@@ -28,7 +28,7 @@ import type { ServiceDeps } from "../deps";
 import { grantDefaultPermissions } from "../permissions/defaults";
 import { createTeamForCreator, namePersonalTeamAfterUpgrade, personalTeamName } from "../teams/team-membership";
 import type { Tenancy } from "../tenancy";
-import type { User } from "./user";
+import type { User } from "../../domain/users";
 import { recordUserEvent } from "../webhooks/events";
 
 /** The key sizes `totpSecretBase64` may decode to; the route schemas check them. */

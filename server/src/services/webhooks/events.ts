@@ -9,7 +9,7 @@ import type { Queryable } from "../../db/db";
 import { findUser } from "../../db/queries/users";
 import { insertDeliveries } from "../../db/queries/webhooks";
 import type { ProjectConfig, WebhookEndpointConfig } from "../project-config/document";
-import type { Team } from "../teams/team";
+import type { Team } from "../../domain/teams";
 import type { Tenancy } from "../tenancy";
 import { toServerTeam, toServerUser } from "../users/read-shapes";
 import { restrictionRules } from "../users/restriction";

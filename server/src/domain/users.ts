@@ -1,6 +1,10 @@
-import type { Team } from "../teams/team";
+import type { Team } from "./teams";
 
-/** A user as services hand it to routes; routes shape responses from this, never from table rows. */
+/**
+ * A user as one read gives it (db/queries/users.ts maps the row, its primary e-mail, selected
+ * team and linked accounts to this once); services and routes use it as it is, and routes
+ * shape responses from it, never from table rows.
+ */
 export interface User {
   id: string;
   displayName: string | null;
@@ -25,5 +29,6 @@ export interface User {
   primaryEmailAuthEnabled: boolean;
   signedUpAtMillis: number;
   lastActiveAtMillis: number;
+  /** The provider accounts linked to the user (config id, account id, e-mail), oldest first. */
   oauthProviders: Array<{ id: string; account_id: string; email: string | null }>;
 }

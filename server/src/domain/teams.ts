@@ -1,4 +1,4 @@
-/** A team as services hand it to routes. */
+/** A team: db/queries/teams.ts maps its row to this once; services and routes use it as it is. */
 export interface Team {
   id: string;
   displayName: string;

@@ -1,4 +1,7 @@
-/** A project as services hand it to routes (its configuration travels separately, rendered). */
+/**
+ * A project (its configuration travels separately, rendered): db/queries/projects.ts maps its
+ * row to this once; services and routes use it as it is.
+ */
 export interface Project {
   id: string;
   displayName: string;

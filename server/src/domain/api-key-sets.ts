@@ -1,4 +1,7 @@
-/** A project API key set as the admin API sees it: the keys' last four characters, never the keys. */
+/**
+ * A project API key set: the keys' last four characters, never the keys (only their hashes are
+ * stored). db/queries/api-key-sets.ts maps its row to this once; services and routes use it as it is.
+ */
 export interface ApiKeySet {
   id: string;
   projectId: string;
