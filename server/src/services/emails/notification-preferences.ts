@@ -19,19 +19,17 @@ export interface NotificationCategory {
 }
 
 /** The categories, with Stack Auth's ids (an SDK or app that names one by id means the same one here). */
-export const NOTIFICATION_CATEGORIES: readonly NotificationCategory[] = [
-  { id: "7bb82d33-2f54-4a3d-9d23-82739e0d66ef", name: "Transactional", defaultEnabled: true, canDisable: false },
-  { id: "4f6f8873-3d04-46bd-8bef-18338b1a1b4c", name: "Marketing", defaultEnabled: true, canDisable: true },
-];
-export const TRANSACTIONAL_CATEGORY = NOTIFICATION_CATEGORIES[0]!;
+export const TRANSACTIONAL_CATEGORY: NotificationCategory = { id: "7bb82d33-2f54-4a3d-9d23-82739e0d66ef", name: "Transactional", defaultEnabled: true, canDisable: false };
+const MARKETING_CATEGORY: NotificationCategory = { id: "4f6f8873-3d04-46bd-8bef-18338b1a1b4c", name: "Marketing", defaultEnabled: true, canDisable: true };
+export const NOTIFICATION_CATEGORIES: readonly NotificationCategory[] = [TRANSACTIONAL_CATEGORY, MARKETING_CATEGORY];
 
 /**
  * The ids Gatehouse used before it took Stack Auth's. Migration 0050 rewrote the stored ones;
  * unsubscribe links already sent still carry them, so they keep naming the same categories.
  */
 const LEGACY_CATEGORY_IDS: Readonly<Record<string, string>> = {
-  "3f4d5e6a-7b8c-4d9e-8f01-2a3b4c5d6e7f": "7bb82d33-2f54-4a3d-9d23-82739e0d66ef",
-  "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d": "4f6f8873-3d04-46bd-8bef-18338b1a1b4c",
+  "3f4d5e6a-7b8c-4d9e-8f01-2a3b4c5d6e7f": TRANSACTIONAL_CATEGORY.id,
+  "9a8b7c6d-5e4f-4a3b-9c2d-1e0f9a8b7c6d": MARKETING_CATEGORY.id,
 };
 
 /** The category an id (or an id Gatehouse used before) names, if any. */
@@ -39,6 +37,9 @@ export function findCategoryById(id: string): NotificationCategory | null {
   const canonical = Object.hasOwn(LEGACY_CATEGORY_IDS, id) ? LEGACY_CATEGORY_IDS[id]! : id;
   return NOTIFICATION_CATEGORIES.find((c) => c.id === canonical) ?? null;
 }
+
+/** Whether mail of this category is transactional (cannot be turned off); mail without a category, or of an unknown one, is. */
+export const isTransactionalCategory = (id: string | null): boolean => (id === null ? null : findCategoryById(id))?.canDisable !== true;
 
 /** The category a name names (any case), if any. */
 export const findCategoryByName = (name: string): NotificationCategory | null =>
