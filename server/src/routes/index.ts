@@ -14,13 +14,15 @@ import { registerContactChannelRoutes } from "./contact-channels/contact-channel
 import { registerContactChannelVerificationRoutes } from "./contact-channels/verification";
 import { registerDataVaultRoutes } from "./data-vault/stores";
 import { registerInternalEmailRoutes } from "./emails/admin";
+import { registerDeliveryRoutes } from "./emails/delivery";
 import { registerEmailLibraryRoutes } from "./emails/library";
 import { registerEmailLogRoutes } from "./emails/log";
 import { registerManagedOnboardingRoutes } from "./emails/managed-onboarding";
 import { registerNotificationPreferenceRoutes } from "./emails/notification-preferences";
+import { registerOutboxRoutes } from "./emails/outbox";
 import { registerRenderEmailRoutes } from "./emails/render-email";
 import { registerScheduledEmailRoutes } from "./emails/scheduled";
-import { registerSendingRoutes } from "./emails/sending";
+import { registerSendEmailRoutes } from "./emails/send-email";
 import { registerFeedbackRoutes } from "./feedback/feedback";
 import { registerMetricsRoutes } from "./metrics/metrics";
 import { registerMfaRoutes } from "./mfa/mfa";
@@ -97,7 +99,9 @@ export function registerAllRoutes(router: Router): void {
   registerStripeWebhookRoutes(router);
   registerDataVaultRoutes(router);
   registerNotificationPreferenceRoutes(router);
-  registerSendingRoutes(router);
+  registerSendEmailRoutes(router);
+  registerOutboxRoutes(router);
+  registerDeliveryRoutes(router);
   registerEmailLogRoutes(router);
   registerManagedOnboardingRoutes(router);
   registerScheduledEmailRoutes(router);

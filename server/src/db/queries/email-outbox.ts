@@ -1,9 +1,8 @@
+import type { AttemptError, OutboxMessage, OutboxSourceKind, OutboxStatus } from "../../domain/email-outbox";
 import type { Queryable } from "../db";
 import { toMillis, toMillisOrNull } from "./rows";
 import type { Tenant } from "./tenant";
 
-export type OutboxStatus = "queued" | "scheduled" | "rendering" | "sending" | "sent" | "bounced" | "failed" | "skipped" | "not_sent";
-export type OutboxSourceKind = "html" | "template" | "draft";
 
 /** Statuses a worker may claim (when due and not paused). */
 export const PENDING_STATUSES: readonly OutboxStatus[] = ["queued", "scheduled", "rendering", "sending"];
@@ -49,42 +48,6 @@ export interface OutboxContent {
   subject: string;
   textBody: string;
   htmlBody: string | null;
-}
-
-export interface AttemptError {
-  attempt: number;
-  at: string;
-  error: string;
-}
-
-export interface OutboxRecord {
-  id: string;
-  to: string;
-  subject: string | null;
-  textBody: string | null;
-  htmlBody: string | null;
-  sealed: boolean;
-  purpose: string;
-  userId: string | null;
-  status: OutboxStatus;
-  error: string | null;
-  createdAtMillis: number;
-  updatedAtMillis: number;
-  sentAtMillis: number | null;
-  attempts: number;
-  nextAttemptAtMillis: number | null;
-  scheduledAtMillis: number | null;
-  priority: number;
-  sourceKind: OutboxSourceKind | null;
-  /** Sealed JSON of what to render (see services/emails/queue.ts), or null for mail queued ready-made. */
-  source: string | null;
-  notificationCategoryId: string | null;
-  draftId: string | null;
-  paused: boolean;
-  renderedAtMillis: number | null;
-  startedSendingAtMillis: number | null;
-  finishedAtMillis: number | null;
-  attemptErrors: AttemptError[];
 }
 
 interface OutboxRow {
@@ -151,7 +114,7 @@ const COLUMN_LIST = [
 const COLUMNS = COLUMN_LIST.join(", ");
 const columnsOf = (alias: string) => COLUMN_LIST.map((c) => `${alias}.${c}`).join(", ");
 
-function toRecord(row: OutboxRow): OutboxRecord {
+function toOutboxMessage(row: OutboxRow): OutboxMessage {
   return {
     id: row.id,
     to: row.to_address,
@@ -183,7 +146,7 @@ function toRecord(row: OutboxRow): OutboxRecord {
 }
 
 /** A claimed row, with the tenant it belongs to (the worker serves every project). */
-export interface ClaimedEmail extends OutboxRecord {
+export interface ClaimedEmail extends OutboxMessage {
   projectId: string;
   branchId: string;
 }
@@ -274,7 +237,7 @@ export async function claimDueEmails(q: Queryable, limit: number, leaseMs: numbe
      RETURNING ${columnsOf("o")}`,
     [limit, leaseMs],
   );
-  return rows.map((row) => ({ ...toRecord(row), projectId: row.project_id, branchId: row.branch_id }));
+  return rows.map((row) => ({ ...toOutboxMessage(row), projectId: row.project_id, branchId: row.branch_id }));
 }
 
 /** When the next pending row falls due (null: none), so the worker can wake exactly then. */
@@ -332,13 +295,13 @@ export async function recordAttempt(q: Queryable, row: ClaimKey, outcome: Attemp
   return updated.length > 0;
 }
 
-export async function findOutboxEmail(q: Queryable, tenant: Tenant, id: string): Promise<OutboxRecord | null> {
+export async function findOutboxEmail(q: Queryable, tenant: Tenant, id: string): Promise<OutboxMessage | null> {
   const rows = await q.query<OutboxRow>(`SELECT ${COLUMNS} FROM email_outbox WHERE project_id = $1 AND branch_id = $2 AND id = $3`, [
     tenant.projectId,
     tenant.branchId,
     id,
   ]);
-  return rows[0] ? toRecord(rows[0]) : null;
+  return rows[0] ? toOutboxMessage(rows[0]) : null;
 }
 
 export interface OutboxEdit {
@@ -357,7 +320,7 @@ export interface OutboxEdit {
  * to waiting: its worker's claim no longer matches, so whatever it renders is not stored.
  * Null when the row is not editable (or missing).
  */
-export async function editOutboxEmail(q: Queryable, tenant: Tenant, id: string, edit: OutboxEdit): Promise<OutboxRecord | null> {
+export async function editOutboxEmail(q: Queryable, tenant: Tenant, id: string, edit: OutboxEdit): Promise<OutboxMessage | null> {
   const rescheduled = edit.scheduledAt?.toISOString() ?? null;
   const rows = await q.query<OutboxRow>(
     `UPDATE email_outbox
@@ -394,7 +357,7 @@ export async function editOutboxEmail(q: Queryable, tenant: Tenant, id: string, 
       edit.recipient?.to ?? null,
     ],
   );
-  return rows[0] ? toRecord(rows[0]) : null;
+  return rows[0] ? toOutboxMessage(rows[0]) : null;
 }
 
 /**
@@ -405,7 +368,7 @@ export async function listOutbox(
   q: Queryable,
   tenant: Tenant,
   page: { limit: number; cursor?: string; status?: OutboxStatus; wireStatus?: WireOutboxStatus; simpleStatus?: SimpleOutboxStatus },
-): Promise<{ emails: OutboxRecord[]; nextCursor: string | null }> {
+): Promise<{ emails: OutboxMessage[]; nextCursor: string | null }> {
   const filters = [
     page.status === undefined ? "" : "AND status = $5",
     page.wireStatus === undefined ? "" : `AND (${WIRE_STATUS_CONDITIONS[page.wireStatus]})`,
@@ -419,7 +382,7 @@ export async function listOutbox(
      ORDER BY created_at DESC, id DESC LIMIT $4`,
     [tenant.projectId, tenant.branchId, page.cursor ?? null, page.limit + 1, ...(page.status === undefined ? [] : [page.status])],
   );
-  const emails = rows.slice(0, page.limit).map(toRecord);
+  const emails = rows.slice(0, page.limit).map(toOutboxMessage);
   return { emails, nextCursor: rows.length > page.limit ? emails[emails.length - 1]!.id : null };
 }
 

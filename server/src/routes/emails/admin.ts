@@ -4,7 +4,8 @@ import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { CallbackUrlSchema, EmailSchema, SuccessSchema } from "../../http/schemas";
 import { sendSignInInvitation, sendTestEmail } from "../../services/emails/admin-mail";
-import { listSentEmails } from "../../services/emails/outbox";
+import { listOutboxMessages } from "../../services/emails/outbox";
+import { toShortOutboxEmail } from "../../services/emails/outbox-shapes";
 
 const InternalEmailSchema = z
   .object({
@@ -91,21 +92,7 @@ export function registerInternalEmailRoutes(router: Router): void {
   });
 
   router.openapi(listInternalEmailsRoute, async (c) => {
-    const page = await listSentEmails(c.var.deps, c.var.auth.tenancy, { limit: INTERNAL_EMAILS_LIMIT });
-    const errorOf = (e: (typeof page.emails)[number]) =>
-      e.status === "failed" ? `${e.renderedAtMillis === null ? "Render error" : "Send error"}: ${e.error ?? "unknown"}` : e.status === "bounced" ? `Send error: ${e.error ?? "bounced"}` : null;
-    return c.json(
-      {
-        items: page.emails.map((e) => ({
-          id: e.id,
-          subject: e.subject ?? "",
-          sent_at_millis: e.finishedAtMillis ?? e.sentAtMillis ?? e.createdAtMillis,
-          to: e.to ? e.to.split(", ") : e.userId ? [`User ID: ${e.userId}`] : [],
-          error: errorOf(e),
-        })),
-        is_paginated: false as const,
-      },
-      200,
-    );
+    const page = await listOutboxMessages(c.var.deps, c.var.auth.tenancy, { limit: INTERNAL_EMAILS_LIMIT });
+    return c.json({ items: page.emails.map(toShortOutboxEmail), is_paginated: false as const }, 200);
   });
 }

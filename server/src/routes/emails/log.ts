@@ -8,7 +8,8 @@ import { ADMIN_ONLY } from "../../http/access";
 import { authenticatedRoute, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { listSchema } from "../../http/schemas";
-import { EDITABLE_STATUSES, PENDING_STATUSES, listSentEmails } from "../../services/emails/outbox";
+import { listOutboxMessages } from "../../services/emails/outbox";
+import { toOutboxLogEntry } from "../../services/emails/outbox-shapes";
 
 const SentEmailSchema = z
   .object({
@@ -50,30 +51,7 @@ const listSentEmailsRoute = authenticatedRoute(ADMIN_ONLY, [], {
 export function registerEmailLogRoutes(router: Router): void {
   router.openapi(listSentEmailsRoute, async (c) => {
     const query = c.req.valid("query");
-    const page = await listSentEmails(c.var.deps, c.var.auth.tenancy, { limit: query.limit ?? 50, cursor: query.cursor });
-    return c.json(
-      {
-        items: page.emails.map((e) => ({
-          id: e.id,
-          to: e.to ? [e.to] : [],
-          user_id: e.userId,
-          subject: e.subject ?? "",
-          status: e.status,
-          error: e.error,
-          purpose: e.purpose,
-          created_at_millis: e.createdAtMillis,
-          sent_at_millis: e.sentAtMillis,
-          scheduled_at_millis: e.scheduledAtMillis,
-          next_attempt_at_millis: PENDING_STATUSES.includes(e.status) ? e.nextAttemptAtMillis : null,
-          attempts: e.attempts,
-          is_high_priority: e.isHighPriority,
-          is_paused: e.paused,
-          editable: EDITABLE_STATUSES.includes(e.status),
-        })),
-        is_paginated: true,
-        pagination: { next_cursor: page.nextCursor },
-      },
-      200,
-    );
+    const page = await listOutboxMessages(c.var.deps, c.var.auth.tenancy, { limit: query.limit ?? 50, cursor: query.cursor });
+    return c.json({ items: page.emails.map(toOutboxLogEntry), is_paginated: true, pagination: { next_cursor: page.nextCursor } }, 200);
   });
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailCatcher, type MailCatcher } from "../../testing/mail-catcher";
 import { createTestApp, type TestApp } from "../../testing/test-server";
 import { deliverEmail } from "./delivery";
-import { listSentEmails } from "./outbox";
+import { listOutboxMessages } from "./outbox";
 
 let mail: MailCatcher;
 let withSmtp: TestApp;
@@ -26,13 +26,13 @@ describe("e-mail delivery", () => {
     const caught = await mail.waitFor("ada@example.com");
     expect(caught.subject).toBe("Héllo");
     expect(caught.text).toContain("Code: ABC123");
-    await expect.poll(async () => (await listSentEmails(withSmtp.deps, tenancy, { limit: 10 })).emails.find((e) => e.id === id)?.status).toBe("sent");
+    await expect.poll(async () => (await listOutboxMessages(withSmtp.deps, tenancy, { limit: 10 })).emails.find((e) => e.id === id)?.status).toBe("sent");
   });
 
   it("keeps the message in the outbox when no SMTP server is configured", async () => {
     const tenancy = await withoutSmtp.deps.tenancies.load("internal");
     const id = await deliverEmail(withoutSmtp.deps, tenancy, { to: "bob@example.com", subject: "Kept", text: "x", purpose: "test" });
-    const stored = (await listSentEmails(withoutSmtp.deps, tenancy, { limit: 10 })).emails.find((e) => e.id === id);
+    const stored = (await listOutboxMessages(withoutSmtp.deps, tenancy, { limit: 10 })).emails.find((e) => e.id === id);
     expect(stored).toMatchObject({ status: "not_sent", to: "bob@example.com", subject: "Kept" });
   });
 
@@ -45,9 +45,9 @@ describe("e-mail delivery", () => {
       const tenancy = await broken.deps.tenancies.load("internal");
       const id = await deliverEmail(broken.deps, tenancy, { to: "eve@example.com", subject: "Fails", text: "x", purpose: "test" });
       await expect
-        .poll(async () => (await listSentEmails(broken.deps, tenancy, { limit: 10 })).emails.find((e) => e.id === id), { timeout: 15_000 })
+        .poll(async () => (await listOutboxMessages(broken.deps, tenancy, { limit: 10 })).emails.find((e) => e.id === id), { timeout: 15_000 })
         .toMatchObject({ status: "failed", attempts: 3, error: expect.stringMatching(/Gave up after 3 attempts: .*(ECONNREFUSED|connect)/i) });
-      const stored = (await listSentEmails(broken.deps, tenancy, { limit: 10 })).emails.find((e) => e.id === id)!;
+      const stored = (await listOutboxMessages(broken.deps, tenancy, { limit: 10 })).emails.find((e) => e.id === id)!;
       expect(stored.attemptErrors.map((a) => a.attempt)).toEqual([1, 2, 3]);
     } finally {
       await broken.close();

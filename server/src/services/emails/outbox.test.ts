@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useSharedTestApp } from "../../testing/shared-app";
 import { deliverEmail } from "./delivery";
-import { listSentEmails, sealClearOutboxMessages } from "./outbox";
+import { listOutboxMessages, sealClearOutboxMessages } from "./outbox";
 
 const app = useSharedTestApp();
 
@@ -27,7 +27,7 @@ describe("the outbox at rest", () => {
     const row = await storedRow(id);
     expect(row.sealed).toBe(true);
     expect(JSON.stringify(row)).not.toContain("QWERTY");
-    const listed = (await listSentEmails(t.deps, tenancy, { limit: 50 })).emails.find((e) => e.id === id);
+    const listed = (await listOutboxMessages(t.deps, tenancy, { limit: 50 })).emails.find((e) => e.id === id);
     expect(listed?.subject).toBe("Your sign-in code: QWERTY");
   });
 
@@ -45,7 +45,7 @@ describe("the outbox at rest", () => {
     expect(row).toMatchObject({ sealed: true, html_body: null });
     expect(row.text_body).not.toContain("OLDCLEARCODE");
     expect(t.deps.outboxSeal.open(row.text_body)).toBe("Reset: https://x.example/r?code=OLDCLEARCODE");
-    expect((await listSentEmails(t.deps, tenancy, { limit: 50 })).emails.find((e) => e.id === id)?.subject).toBe("Reset your password");
+    expect((await listOutboxMessages(t.deps, tenancy, { limit: 50 })).emails.find((e) => e.id === id)?.subject).toBe("Reset your password");
     expect(await sealClearOutboxMessages(t.db, t.deps.outboxSeal)).toBe(0);
   });
 });

@@ -15,21 +15,18 @@ import {
   lockClearOutboxRows,
   notifyOutbox,
   replaceWithSealedContent,
-  type AttemptError,
   type OutboxContent,
   type OutboxEdit,
-  type OutboxRecord,
-  type OutboxSourceKind,
-  type OutboxStatus,
   type SimpleOutboxStatus,
   type WireOutboxStatus,
   WIRE_STATUS_CONDITIONS,
 } from "../../db/queries/email-outbox";
+import type { OutboxMessage, OutboxStatus } from "../../domain/email-outbox";
 import { KnownError } from "../../errors";
 import { canonicalThemeId } from "../project-config/document";
 import type { ServiceDeps } from "../deps";
 import type { Tenancy } from "../tenancy";
-import { openSource, sealSource, sourceVariables, type EmailRecipient, type EmailSource } from "./sources";
+import { openSource, sealSource, type EmailRecipient, type EmailSource } from "./sources";
 
 export const OUTBOX_PURPOSE = "email-outbox";
 /** The error text of a message an admin cancelled (set by db/queries/email-outbox.ts). */
@@ -38,39 +35,10 @@ export { EDITABLE_STATUSES, PENDING_STATUSES, type SimpleOutboxStatus, type Wire
 /** The statuses GET /emails/outbox filters by, as Stack Auth's SDKs name them. */
 export const OUTBOX_WIRE_STATUSES = Object.keys(WIRE_STATUS_CONDITIONS) as [WireOutboxStatus, ...WireOutboxStatus[]];
 
-/** An outbox message as admins and server keys see it: content opened (null until rendered). */
-export interface SentEmail {
-  id: string;
-  to: string;
-  userId: string | null;
-  subject: string | null;
-  html: string | null;
-  text: string | null;
-  purpose: string;
-  status: OutboxStatus;
-  error: string | null;
-  createdAtMillis: number;
-  updatedAtMillis: number;
-  sentAtMillis: number | null;
-  attempts: number;
-  nextAttemptAtMillis: number | null;
-  scheduledAtMillis: number | null;
-  isHighPriority: boolean;
-  paused: boolean;
-  sourceKind: OutboxSourceKind | null;
-  /** The source's theme, TSX, variables and recipient (opened), for mail queued by send-email. */
-  themeId: string | false | null | undefined;
-  tsxSource: string | null;
-  variables: Record<string, unknown>;
-  recipient: EmailRecipient | null;
-  skipDeliverabilityCheck: boolean;
-  templateId: string | null;
-  draftId: string | null;
-  notificationCategoryId: string | null;
-  renderedAtMillis: number | null;
-  startedSendingAtMillis: number | null;
-  finishedAtMillis: number | null;
-  attemptErrors: AttemptError[];
+/** An outbox message opened for reading: subject and bodies in clear (null until rendered), its source opened. */
+export interface OpenedOutboxMessage extends Omit<OutboxMessage, "sealed" | "source"> {
+  /** What it is rendered from (theme, TSX, variables, recipient), for mail queued by send-email; null for ready-made mail. */
+  source: EmailSource | null;
 }
 
 export function sealContent(box: SecretBox, content: OutboxContent): OutboxContent {
@@ -81,62 +49,32 @@ export function sealContent(box: SecretBox, content: OutboxContent): OutboxConte
   };
 }
 
-export function toSentEmail(deps: Pick<ServiceDeps, "outboxSeal">, e: OutboxRecord): SentEmail {
-  const open = (value: string | null) => (value === null ? null : e.sealed ? deps.outboxSeal.open(value) : value);
-  const source = e.source === null ? null : openSource(deps, e.source);
-  return {
-    id: e.id,
-    to: e.to,
-    userId: e.userId,
-    subject: open(e.subject) ?? source?.subject ?? null,
-    html: open(e.htmlBody),
-    text: open(e.textBody),
-    purpose: e.purpose,
-    status: e.status,
-    error: e.error,
-    createdAtMillis: e.createdAtMillis,
-    updatedAtMillis: e.updatedAtMillis,
-    sentAtMillis: e.sentAtMillis,
-    attempts: e.attempts,
-    nextAttemptAtMillis: e.nextAttemptAtMillis,
-    scheduledAtMillis: e.scheduledAtMillis,
-    isHighPriority: e.priority > 0,
-    paused: e.paused,
-    sourceKind: e.sourceKind,
-    themeId: source?.themeId,
-    tsxSource: source?.tsxSource ?? null,
-    variables: source ? sourceVariables(source) : {},
-    recipient: source?.recipient ?? null,
-    skipDeliverabilityCheck: source?.skipDeliverabilityCheck ?? false,
-    templateId: source?.kind === "template" ? source.templateId : null,
-    draftId: e.draftId,
-    notificationCategoryId: e.notificationCategoryId,
-    renderedAtMillis: e.renderedAtMillis,
-    startedSendingAtMillis: e.startedSendingAtMillis,
-    finishedAtMillis: e.finishedAtMillis,
-    attemptErrors: e.attemptErrors,
-  };
+export function openOutboxMessage(deps: Pick<ServiceDeps, "outboxSeal">, message: OutboxMessage): OpenedOutboxMessage {
+  const { sealed, source: sealedSource, ...stored } = message;
+  const open = (value: string | null) => (value !== null && sealed ? deps.outboxSeal.open(value) : value);
+  const source = sealedSource === null ? null : openSource(deps, sealedSource);
+  return { ...stored, subject: open(message.subject) ?? source?.subject ?? null, textBody: open(message.textBody), htmlBody: open(message.htmlBody), source };
 }
 
-export async function listSentEmails(
+export async function listOutboxMessages(
   deps: ServiceDeps,
   tenancy: Tenancy,
   page: { limit: number; cursor?: string; status?: OutboxStatus; wireStatus?: WireOutboxStatus; simpleStatus?: SimpleOutboxStatus },
-): Promise<{ emails: SentEmail[]; nextCursor: string | null }> {
+): Promise<{ emails: OpenedOutboxMessage[]; nextCursor: string | null }> {
   const { emails, nextCursor } = await listOutbox(deps.db, tenancy, page);
-  return { emails: emails.map((e) => toSentEmail(deps, e)), nextCursor };
+  return { emails: emails.map((e) => openOutboxMessage(deps, e)), nextCursor };
 }
 
 /** Also for another project's message. */
 const notInOutbox = () => new KnownError("OUTBOX_EMAIL_NOT_FOUND");
 
-export async function getSentEmail(deps: ServiceDeps, tenancy: Tenancy, id: string): Promise<SentEmail> {
+export async function getOutboxMessage(deps: ServiceDeps, tenancy: Tenancy, id: string): Promise<OpenedOutboxMessage> {
   const email = await findOutboxEmail(deps.db, tenancy, id);
   if (!email) throw notInOutbox();
-  return toSentEmail(deps, email);
+  return openOutboxMessage(deps, email);
 }
 
-export interface SentEmailEdit {
+export interface OutboxMessageEdit {
   cancel?: boolean;
   isPaused?: boolean;
   scheduledAtMillis?: number;
@@ -154,7 +92,7 @@ export interface SentEmailEdit {
  * recipient make it render afresh. Only mail queued by send-email has a source to edit; the
  * platform's own mail can be paused, rescheduled or cancelled.
  */
-export async function editSentEmail(deps: ServiceDeps, tenancy: Tenancy, id: string, edit: SentEmailEdit): Promise<SentEmail> {
+export async function editOutboxMessage(deps: ServiceDeps, tenancy: Tenancy, id: string, edit: OutboxMessageEdit): Promise<OpenedOutboxMessage> {
   const current = await findOutboxEmail(deps.db, tenancy, id);
   if (!current) throw notInOutbox();
   let source: string | undefined;
@@ -187,7 +125,7 @@ export async function editSentEmail(deps: ServiceDeps, tenancy: Tenancy, id: str
     throw new KnownError("EMAIL_NOT_EDITABLE", { email_id: id, status: now?.status ?? current.status });
   }
   await notifyOutbox(deps.db);
-  return toSentEmail(deps, updated);
+  return openOutboxMessage(deps, updated);
 }
 
 const SEALING_BATCH = 200;

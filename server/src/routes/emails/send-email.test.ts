@@ -1,7 +1,8 @@
 /**
- * POST /emails/send-email and the outbox: mail queued per recipient and sent by the outbox
- * workers through real SMTP servers in process (smtp-server): one that accepts, one that
- * refuses for a while, one that refuses the recipient for good.
+ * POST /emails/send-email and what follows from it (send-email.ts, outbox.ts, delivery.ts):
+ * mail queued per recipient and sent by the outbox workers through real SMTP servers in process
+ * (smtp-server): one that accepts, one that refuses for a while, one that refuses the recipient
+ * for good. What the outbox keeps and how it is edited is in outbox.test.ts.
  */
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
