@@ -31,7 +31,6 @@ import { openSource, sealSource, type EmailRecipient, type EmailSource } from ".
 export const OUTBOX_PURPOSE = "email-outbox";
 /** The error text of a message an admin cancelled (set by db/queries/email-outbox.ts). */
 export const CANCELLED = "Cancelled by an admin";
-export { EDITABLE_STATUSES, PENDING_STATUSES, type SimpleOutboxStatus, type WireOutboxStatus } from "../../db/queries/email-outbox";
 /** The statuses GET /emails/outbox filters by, as Stack Auth's SDKs name them. */
 export const OUTBOX_WIRE_STATUSES = Object.keys(WIRE_STATUS_CONDITIONS) as [WireOutboxStatus, ...WireOutboxStatus[]];
 
