@@ -1,10 +1,10 @@
-import type { Queryable } from "../db/db";
-import { findProjectWithOverrides, type ProjectRecord } from "../db/queries/projects";
-import type { Tenant } from "../db/queries/tenant";
-import { KnownError } from "../errors";
-import type { ProjectConfig } from "./project-config/document";
-import { renderConfig } from "./project-config/render";
-import { TtlCache } from "../cache/ttl-cache";
+import type { Queryable } from "../../db/db";
+import { findProjectWithOverrides, type ProjectRecord } from "../../db/queries/projects";
+import type { Tenant } from "../../db/queries/tenant";
+import { KnownError } from "../../errors";
+import type { ProjectConfig } from "../project-config/document";
+import { renderConfig } from "../project-config/render";
+import { TtlCache } from "../../cache/ttl-cache";
 
 /** A project, one of its branches, and the configuration rendered for that branch. */
 export interface Tenancy extends Tenant {
