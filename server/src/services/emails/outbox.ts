@@ -25,7 +25,7 @@ import type { OutboxMessage, OutboxStatus } from "../../domain/email-outbox";
 import { KnownError } from "../../errors";
 import { canonicalThemeId } from "../project-config/document";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { openSource, sealSource, type EmailRecipient, type EmailSource } from "./sources";
 
 export const OUTBOX_PURPOSE = "email-outbox";

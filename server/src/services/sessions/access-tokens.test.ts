@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createProjectFixture, type ProjectFixture } from "../testing/fixtures";
-import { useSharedTestApp } from "../testing/shared-app";
-import type { TestApp } from "../testing/test-server";
+import { createProjectFixture, type ProjectFixture } from "../../testing/fixtures";
+import { useSharedTestApp } from "../../testing/shared-app";
+import type { TestApp } from "../../testing/test-server";
 import { AccessTokenVerifier } from "./access-tokens";
 
 const app = useSharedTestApp();

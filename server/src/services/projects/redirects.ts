@@ -4,8 +4,8 @@
  * app, or when its origin matches one of the project's trusted domains (`*` matches within
  * one DNS label, `**` across labels), or it is a localhost URL and the project allows that.
  */
-import { redirectUrlNotTrusted } from "../errors";
-import type { ProjectConfig } from "./project-config/document";
+import { redirectUrlNotTrusted } from "../../errors";
+import type { ProjectConfig } from "../project-config/document";
 
 const LOCALHOST_NAMES = new Set(["localhost", "127.0.0.1", "[::1]"]);
 

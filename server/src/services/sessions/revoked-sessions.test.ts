@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db, Queryable } from "../db/db";
-import { createTestDb, testDbKind } from "../testing/test-db";
+import type { Db, Queryable } from "../../db/db";
+import { createTestDb, testDbKind } from "../../testing/test-db";
 import { RevokedSessions } from "./revoked-sessions";
 
 let db: Db;
@@ -70,7 +70,7 @@ describe("RevokedSessions", () => {
 
 describe("listRevokedSessions", () => {
   it("returns revocations in numeric sequence order, past a power of ten", async () => {
-    const { listRevokedSessions } = await import("../db/queries/revoked-sessions");
+    const { listRevokedSessions } = await import("../../db/queries/revoked-sessions");
     // Numbers of different lengths: as text, "10000" would sort before "5001".
     const base = 5_000;
     for (const seq of [base + 5_000, base + 1, base + 95_000]) {

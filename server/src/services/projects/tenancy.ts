@@ -1,11 +1,11 @@
-import type { Queryable } from "../db/db";
-import { findProjectWithOverrides } from "../db/queries/projects";
-import type { Tenant } from "../db/queries/tenant";
-import type { Project } from "../domain/projects";
-import { KnownError } from "../errors";
-import type { ProjectConfig } from "./project-config/document";
-import { renderConfig } from "./project-config/render";
-import { TtlCache } from "../cache/ttl-cache";
+import type { Queryable } from "../../db/db";
+import { findProjectWithOverrides } from "../../db/queries/projects";
+import type { Tenant } from "../../db/queries/tenant";
+import type { Project } from "../../domain/projects";
+import { KnownError } from "../../errors";
+import type { ProjectConfig } from "../project-config/document";
+import { renderConfig } from "../project-config/render";
+import { TtlCache } from "../../cache/ttl-cache";
 
 /** A project, one of its branches, and the configuration rendered for that branch. */
 export interface Tenancy extends Tenant {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Db } from "../db/db";
+import type { Db } from "../../db/db";
 import { ActivityTracker } from "./activity";
 
 function fakeDb(fail = false) {

@@ -11,8 +11,8 @@
  * POLL_CONNECTED_MS otherwise, in case a notification was lost). An entry is kept until
  * every access token of its session has expired: the token lifetime plus CLOCK_SLACK_MS.
  */
-import type { Queryable } from "../db/db";
-import { lastRevokedSessionSeq, listRevokedSessions, pruneRevokedSessions } from "../db/queries/revoked-sessions";
+import type { Queryable } from "../../db/db";
+import { lastRevokedSessionSeq, listRevokedSessions, pruneRevokedSessions } from "../../db/queries/revoked-sessions";
 
 export const POLL_CONNECTED_MS = 10_000;
 export const POLL_DISCONNECTED_MS = 500;

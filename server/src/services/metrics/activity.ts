@@ -7,9 +7,9 @@
  * at most once per window, which is plenty for an "active within the last minute" signal.
  * A token refresh always writes (services/sessions.ts), so a refresh is never lost.
  */
-import type { Db } from "../db/db";
-import { touchSessionAndUser } from "../db/queries/sessions";
-import type { Tenant } from "../db/queries/tenant";
+import type { Db } from "../../db/db";
+import { touchSessionAndUser } from "../../db/queries/sessions";
+import type { Tenant } from "../../db/queries/tenant";
 
 export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 /** Past this many remembered users the map drops entries older than the window. */

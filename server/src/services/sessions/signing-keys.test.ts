@@ -2,17 +2,17 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../app";
-import { loadConfig } from "../config/env";
-import { migrate } from "../db/migrate";
-import { openPgliteDb } from "../db/pglite";
-import { silentLogger } from "../logger";
-import { call, internalClient, signUpUser } from "../testing/fixtures";
-import { createTestDb, testDbKind } from "../testing/test-db";
-import { TEST_INTERNAL_KEYS } from "../testing/test-server";
-import { createDeps } from "./create-deps";
-import type { Db } from "../db/db";
-import { ensureInternalProject } from "./projects/internal-project";
+import { createApp } from "../../app";
+import { loadConfig } from "../../config/env";
+import { migrate } from "../../db/migrate";
+import { openPgliteDb } from "../../db/pglite";
+import { silentLogger } from "../../logger";
+import { call, internalClient, signUpUser } from "../../testing/fixtures";
+import { createTestDb, testDbKind } from "../../testing/test-db";
+import { TEST_INTERNAL_KEYS } from "../../testing/test-server";
+import { createDeps } from "../create-deps";
+import type { Db } from "../../db/db";
+import { ensureInternalProject } from "../projects/internal-project";
 
 const SECRET = "restart-test-secret-restart-test-secret-0123";
 const settings = loadConfig({

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { loadConfig } from "../config/env";
-import type { Db } from "../db/db";
-import { silentLogger } from "../logger";
-import { createTestDb } from "../testing/test-db";
-import { createDeps } from "./create-deps";
-import { ensureInternalProject } from "./projects/internal-project";
+import { loadConfig } from "../../config/env";
+import type { Db } from "../../db/db";
+import { silentLogger } from "../../logger";
+import { createTestDb } from "../../testing/test-db";
+import { createDeps } from "../create-deps";
+import { ensureInternalProject } from "./internal-project";
 import { checkServerSecret, ServerSecretMismatchError, type SecretOrigin } from "./server-secret-check";
 
 const SECRET = "the-secret-this-database-was-set-up-with-0123456789";

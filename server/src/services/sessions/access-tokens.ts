@@ -8,14 +8,14 @@
  * the moment of revocation: the SDKs then refresh, which fails, and the session is over.
  */
 import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify, SignJWT } from "jose";
-import type { User } from "../domain/users";
-import { KnownError } from "../errors";
+import type { User } from "../../domain/users";
+import { KnownError } from "../../errors";
 import type { RevokedSessions } from "./revoked-sessions";
 import type { SigningKeyStore } from "./signing-keys";
-import type { Tenancy } from "./tenancy";
-import { TtlCache } from "../cache/ttl-cache";
-import { restrictionOf, restrictionRules } from "./users/restriction";
-import type { Logger } from "./deps";
+import type { Tenancy } from "../projects/tenancy";
+import { TtlCache } from "../../cache/ttl-cache";
+import { restrictionOf, restrictionRules } from "../users/restriction";
+import type { Logger } from "../../logger";
 
 export interface AccessTokenClaims {
   sub: string;

@@ -6,11 +6,11 @@
  * verifier the first start stored (crypto/secret-verifier.ts); a database set up before
  * verifiers existed is checked by opening one of its sealed signing keys, then gets one.
  */
-import { createSecretBox } from "../crypto/secret-box";
-import { serverSecretVerifier, verifierMatches } from "../crypto/secret-verifier";
-import type { Db } from "../db/db";
-import { findAnySealedSigningKey, readServerSecretVerifier, recordServerSecretVerifier } from "../db/queries/server-secret";
-import { SIGNING_KEYS_PURPOSE } from "./signing-keys";
+import { createSecretBox } from "../../crypto/secret-box";
+import { serverSecretVerifier, verifierMatches } from "../../crypto/secret-verifier";
+import type { Db } from "../../db/db";
+import { findAnySealedSigningKey, readServerSecretVerifier, recordServerSecretVerifier } from "../../db/queries/server-secret";
+import { SIGNING_KEYS_PURPOSE } from "../sessions/signing-keys";
 
 /** Where the secret came from, to say what to change when it is the wrong one. */
 export interface SecretOrigin {

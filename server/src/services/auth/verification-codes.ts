@@ -10,10 +10,10 @@
  * against itself as well (redeemCodeWithProof).
  */
 import { randomInt, timingSafeEqual } from "node:crypto";
-import { hashSecret } from "../crypto/secret-hash";
-import { newId } from "../crypto/random";
-import type { Db, Queryable } from "../db/db";
-import type { Tenant } from "../db/queries/tenant";
+import { hashSecret } from "../../crypto/secret-hash";
+import { newId } from "../../crypto/random";
+import type { Db, Queryable } from "../../db/db";
+import type { Tenant } from "../../db/queries/tenant";
 import {
   expireOutstandingCodes,
   findCodeForUpdate,
@@ -22,8 +22,8 @@ import {
   markCodeUsed,
   recordFailedAttempt,
   type VerificationCodeRecord,
-} from "../db/queries/verification-codes";
-import { KnownError, type KnownErrorCode, type KnownErrorDetails } from "../errors";
+} from "../../db/queries/verification-codes";
+import { KnownError, type KnownErrorCode, type KnownErrorDetails } from "../../errors";
 
 export type CodePurpose =
   | "email_verification"

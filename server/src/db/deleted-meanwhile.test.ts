@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { useSharedTestApp } from "../testing/shared-app";
 import { KnownError } from "../errors";
-import { finishSignIn } from "./auth/finish-sign-in";
-import { createUser, updateUser } from "./users/user-changes";
-import { createTeam, deleteTeam } from "./teams/teams";
-import { sendTeamInvitation } from "./teams/invitations";
-import { setDataVaultValue } from "./data-vault/stores";
-import { NOTIFICATION_CATEGORIES, setNotificationPreference, unsubscribe, unsubscribeLink } from "./emails/notification-preferences";
-import { patchOverride } from "./project-config/overrides";
-import { deleteCurrentProject } from "./projects/projects";
+import { finishSignIn } from "../services/auth/finish-sign-in";
+import { createUser, updateUser } from "../services/users/user-changes";
+import { createTeam, deleteTeam } from "../services/teams/teams";
+import { sendTeamInvitation } from "../services/teams/invitations";
+import { setDataVaultValue } from "../services/data-vault/stores";
+import { NOTIFICATION_CATEGORIES, setNotificationPreference, unsubscribe, unsubscribeLink } from "../services/emails/notification-preferences";
+import { patchOverride } from "../services/project-config/overrides";
+import { deleteCurrentProject } from "../services/projects/projects";
 
 const MARKETING = NOTIFICATION_CATEGORIES.find((c) => c.canDisable)!;
 

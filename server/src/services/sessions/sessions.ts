@@ -4,23 +4,23 @@
  * (the SDK keeps it), so revoking the row is what ends the session: the next refresh fails
  * at once, and outstanding access tokens lapse within their short lifetime.
  */
-import { hashSecret } from "../crypto/secret-hash";
-import { newId, randomToken } from "../crypto/random";
-import type { Queryable } from "../db/db";
+import { hashSecret } from "../../crypto/secret-hash";
+import { newId, randomToken } from "../../crypto/random";
+import type { Queryable } from "../../db/db";
 import {
   deleteSession,
   deleteSessionById,
   insertSession,
   listLiveSessions,
   useSessionByRefreshHash,
-} from "../db/queries/sessions";
-import { findUser, touchUserActivity } from "../db/queries/users";
-import { KnownError } from "../errors";
+} from "../../db/queries/sessions";
+import { findUser, touchUserActivity } from "../../db/queries/users";
+import { KnownError } from "../../errors";
 import { issueAccessToken } from "./access-tokens";
-import { recordTokenRefresh } from "./analytics/events";
+import { recordTokenRefresh } from "../analytics/events";
 import type { ClientInfo } from "./client-info";
-import type { ServiceDeps } from "./deps";
-import type { Tenancy } from "./tenancy";
+import type { ServiceDeps } from "../deps";
+import type { Tenancy } from "../projects/tenancy";
 
 export const DEFAULT_SESSION_LIFETIME_MS = 31_536_000_000;
 

@@ -7,9 +7,9 @@
  */
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
 import { randomUUID } from "node:crypto";
-import type { Db } from "../db/db";
-import { insertSigningKey, listSigningKeys, type KeyAudience } from "../db/queries/signing-keys";
-import type { SecretBox } from "../crypto/secret-box";
+import type { Db } from "../../db/db";
+import { insertSigningKey, listSigningKeys, type KeyAudience } from "../../db/queries/signing-keys";
+import type { SecretBox } from "../../crypto/secret-box";
 
 export interface ProjectSigningKey {
   kid: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { defaultProjectConfig } from "./project-config/document";
+import { defaultProjectConfig } from "../project-config/document";
 import { isTrustedRedirect } from "./redirects";
 
 function configWith(domains: string[], allowLocalhost = false) {

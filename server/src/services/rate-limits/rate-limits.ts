@@ -7,11 +7,11 @@
  * server-wide setting (RATE_LIMIT_MULTIPLIER, RATE_LIMITS), the built-in default
  * (config/rate-limits.ts).
  */
-import { RATE_LIMIT_BOUNDS, RATE_LIMITS, type RateLimitRule } from "../config/rate-limits";
-import { hitRateLimit } from "../db/queries/rate-limits";
-import { RateLimitedError } from "../errors";
-import type { ServiceDeps } from "./deps";
-import type { Tenancy } from "./tenancy";
+import { RATE_LIMIT_BOUNDS, RATE_LIMITS, type RateLimitRule } from "../../config/rate-limits";
+import { hitRateLimit } from "../../db/queries/rate-limits";
+import { RateLimitedError } from "../../errors";
+import type { ServiceDeps } from "../deps";
+import type { Tenancy } from "../projects/tenancy";
 
 export { RATE_LIMITS, type RateLimitRule };
 

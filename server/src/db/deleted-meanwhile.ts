@@ -1,4 +1,4 @@
-import { isForeignKeyViolation } from "../db/errors";
+import { isForeignKeyViolation } from "./errors";
 import type { KnownError } from "../errors";
 
 /**
