@@ -2,7 +2,9 @@
 // server imports no other top-level folder; inside it routes → services → db/queries → db;
 // no Hono in services; SQL only under db/; clients never import the server; web uses clients only
 // (and inside it app → features → components|lib);
-// process.env is read by server/src/config (and the test harness) alone.
+// process.env is read by server/src/config (and the test harness) alone;
+// test/ reaches the server over HTTP, and only test/harness/ imports server code, through
+// @gatehouse/server/testing/boot and /tools; the files behind /tools load no server module.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -12,6 +14,11 @@ const restrict = (patterns) => ["error", { patterns: patterns.map((p) => ({ allo
 const clientLibraryOnly = {
   group: ["@gatehouse/clients/react-query", "@gatehouse/clients/session", "@gatehouse/clients/fetch", "**/clients/src/**"],
   message: "The web app uses the client library (@gatehouse/clients/react), which wraps the generated hooks and the session.",
+};
+// The black-box suites drive the API over HTTP; booting the server and its database is the harness's (ARCHITECTURE §3).
+const serverCode = {
+  group: ["@gatehouse/server", "@gatehouse/server/*", "**/server/src", "**/server/src/**"],
+  message: "test/ reaches the server over HTTP: boot it, seed it and read its database through test/harness (ARCHITECTURE §3).",
 };
 const hono = { group: ["hono", "hono/*", "@hono/*"], message: "Services and storage know nothing of HTTP: no Hono here." };
 
@@ -93,6 +100,47 @@ export default tseslint.config(
         ...outside(["clients", "web", "test"]),
         hono,
         { group: ["**/routes/*", "**/routes/**", "**/http/*", "**/http/**", "**/services/*", "**/services/**"], message: "Lower layers must not import services, routes or HTTP." },
+      ]),
+    },
+  },
+  {
+    files: ["test/**/*.ts", "test/**/*.tsx"],
+    ignores: ["test/harness/**"],
+    rules: { "@typescript-eslint/no-restricted-imports": restrict([...outside(["web"]), serverCode]) },
+  },
+  {
+    files: ["test/harness/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        ...outside(["web"]),
+        { regex: "^@gatehouse/server(?!/testing/(boot|tools)$)|(^|/)server/src(/|$)", message: "The harness boots the server through @gatehouse/server/testing/boot and takes its tools from /tools." },
+      ]),
+    },
+  },
+  // What @gatehouse/server/testing/tools hands the black-box suites talks to a server over HTTP only: no server module behind it.
+  {
+    files: [
+      "server/src/testing/tools.ts",
+      "server/src/testing/free-port.ts",
+      "server/src/testing/seed-keys.ts",
+      "server/src/testing/fixtures.ts",
+      "server/src/testing/typed-call.ts",
+      "server/src/testing/mail-catcher.ts",
+      "server/src/testing/totp.ts",
+      "server/src/testing/webhook-receiver.ts",
+      "server/src/testing/webauthn.ts",
+      "server/src/testing/oauth-flow.ts",
+      "server/src/testing/oidc-stand-in.ts",
+      "server/src/testing/payments-catalog.ts",
+      "server/src/testing/purchase-catalog.ts",
+      "server/src/testing/stripe-stand-in.ts",
+      "server/src/testing/stripe-js-stand-in.ts",
+      "server/src/testing/ai-stand-in.ts",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        ...outside(["clients", "web", "test"]),
+        { group: ["../*", "../**", "./test-server", "./test-db", "./pglite-template", "./boot", "./forged-tokens", "./shared-app", "./security-table", "./query-counter"], allowTypeImports: true, message: "The test tools reach a server over HTTP only: they load no server module (types aside)." },
       ]),
     },
   },

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authorizeQuery, CLIENT_REDIRECT, configureOAuth, followProvider, newPkce } from "@gatehouse/server/testing";
-import { startOidcStandIn, type OidcStandIn } from "@gatehouse/server/testing/oidc-stand-in";
+import { authorizeQuery, CLIENT_REDIRECT, configureOAuth, followProvider, newPkce, type OidcStandIn, startOidcStandIn } from "../harness";
 import { decodeJwtPayload, expectKnownErrorThroughProxy, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, useProxiedServer, type ContractProject } from "../support/proxied-server";

@@ -3,7 +3,7 @@
  * auth-password.test.ts): the real server behind the validating proxy, with mail caught.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { uniqueEmail } from "@gatehouse/server/testing";
+import { uniqueEmail } from "../harness";
 import { expectKnownErrorThroughProxy, expectPlainRefusalThroughProxy, expectValidThroughProxy } from "../support/http";
 import { bootstrapProject, PASSWORD, refreshThroughProxy, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
