@@ -4,9 +4,9 @@ import { decodeJwtPayload, expectKnownErrorThroughProxy, expectProxyRefusal, exp
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, PASSWORD, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
-describeMockContract("auth-mfa");
+describeMockContract("mfa");
 
-describe("auth-mfa: the real server behind prism proxy --errors", () => {
+describe("mfa: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
   let project: ContractProject;
 

@@ -2,7 +2,7 @@
  * A client in a second language, from a Debian package, against the real server: Perl's
  * OpenAPI::Client (libopenapi-client-perl) loads the served OpenAPI 3.0.3 rendering, signs up
  * and reads /users/me by operationId, and validates each response against the document
- * (test/contract/perl/sign-up-and-read-me.pl). JSON::Validator checks the document against
+ * (test/other-languages/perl/sign-up-and-read-me.pl). JSON::Validator checks the document against
  * the 3.0 meta-schema it ships, so nothing is fetched from the network. The negative cases put
  * a proxy in front of the server that breaks one response, and the script must refuse it.
  */

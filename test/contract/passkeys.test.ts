@@ -4,9 +4,9 @@ import { decodeJwtPayload, expectKnownErrorThroughProxy, expectValidThroughProxy
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
-describeMockContract("auth-passkey");
+describeMockContract("passkeys");
 
-describe("auth-passkey: the real server behind prism proxy --errors", () => {
+describe("passkeys: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
   let project: ContractProject;
   const origin = "http://localhost:5173";

@@ -11,9 +11,9 @@ import {
   type ContractProject,
 } from "../support/proxied-server";
 
-describeMockContract("sessions-and-tokens");
+describeMockContract("sessions");
 
-describe("sessions-and-tokens: the real server behind prism proxy --errors", () => {
+describe("sessions: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
   let project: ContractProject;
 

@@ -4,9 +4,9 @@ import { decodeJwtPayload, expectKnownErrorThroughProxy, expectPlainRefusalThrou
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
-describeMockContract("auth-otp");
+describeMockContract("otp");
 
-describe("auth-otp: the real server behind prism proxy --errors", () => {
+describe("otp: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer({ withMail: true });
   let project: ContractProject;
 

@@ -4,9 +4,9 @@ import { decodeJwtPayload, expectKnownErrorThroughProxy, expectValidThroughProxy
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
-describeMockContract("auth-oauth");
+describeMockContract("oauth");
 
-describe("auth-oauth: the real server behind prism proxy --errors", () => {
+describe("oauth: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
   let project: ContractProject;
   let standIn: OidcStandIn;
