@@ -4,7 +4,7 @@
 // (and inside it app → features → components|lib);
 // process.env is read by server/src/config (and the test harness) alone;
 // test/ reaches the server over HTTP, and only test/harness/ imports server code, through
-// @gatehouse/server/testing/boot and /tools; the files behind /tools load no server module.
+// @gatehouse/server/testing/boot, /tools and /oidc-stand-in; the files behind /tools load no server module.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -113,7 +113,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": restrict([
         ...outside(["web"]),
-        { regex: "^@gatehouse/server(?!/testing/(boot|tools)$)|(^|/)server/src(/|$)", message: "The harness boots the server through @gatehouse/server/testing/boot and takes its tools from /tools." },
+        { regex: "^@gatehouse/server(?!/testing/(boot|tools|oidc-stand-in)$)|(^|/)server/src(/|$)", message: "The harness boots the server through @gatehouse/server/testing/boot and takes its tools from /tools and /oidc-stand-in." },
       ]),
     },
   },

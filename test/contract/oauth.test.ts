@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authorizeQuery, CLIENT_REDIRECT, configureOAuth, followProvider, newPkce, type OidcStandIn, startOidcStandIn } from "../harness";
+import { authorizeQuery, CLIENT_REDIRECT, configureOAuth, followProvider, newPkce } from "../harness";
+import { startOidcStandIn, type OidcStandIn } from "../harness/oidc-stand-in";
 import { decodeJwtPayload, expectKnownErrorThroughProxy, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, useProxiedServer, type ContractProject } from "../support/proxied-server";

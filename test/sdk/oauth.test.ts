@@ -11,7 +11,8 @@
  */
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configureOAuth, createProjectFixture, followProvider, type OidcStandIn, type ProjectFixture, startOidcStandIn, startServer, type TestServer, uniqueEmail } from "../harness";
+import { configureOAuth, createProjectFixture, followProvider, startServer, uniqueEmail, type ProjectFixture, type TestServer } from "../harness";
+import { startOidcStandIn, type OidcStandIn } from "../harness/oidc-stand-in";
 import { STACK_SDKS } from "../support/stack-sdks";
 
 let server: TestServer;

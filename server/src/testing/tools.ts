@@ -3,7 +3,9 @@
  * SMTP server, a webhook endpoint, an OpenID provider, Stripe, an AI provider, an authenticator,
  * a TOTP app. None of them loads a server module (lint keeps their files to type imports from
  * outside testing/), so the black-box suites in test/ take them, through their harness, as
- * `@gatehouse/server/testing/tools` without reaching into the server.
+ * `@gatehouse/server/testing/tools` without reaching into the server. The OpenID provider
+ * stand-in (oidc-provider, a large module) is an entry of its own,
+ * `@gatehouse/server/testing/oidc-stand-in`, loaded only by the tests that sign in through it.
  */
 export { freePort } from "./free-port";
 export { TEST_INTERNAL_KEYS } from "./seed-keys";
@@ -25,7 +27,6 @@ export {
   type OAuthProject,
   type ProviderSetting,
 } from "./oauth-flow";
-export { startOidcStandIn, type OidcStandIn } from "./oidc-stand-in";
 export { declareTestCatalog, TEST_CATALOG } from "./payments-catalog";
 export { PURCHASE_CATALOG } from "./purchase-catalog";
 export { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";
