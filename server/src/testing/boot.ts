@@ -10,5 +10,5 @@ export { createTestApp, startTestServer, type RunningTestServer, type TestApp, t
 export { TEST_INTERNAL_KEYS, TEST_SERVER_SECRET } from "./seed-keys";
 export { createPostgresDatabase, openPooledTestDb, postgresAdminUrl, testDbKind, type TestDbKind } from "./test-db";
 export { createPgliteDataDir } from "./pglite-template";
-export { issueCode } from "../services/verification-codes";
+export { issueCode } from "../services/auth/verification-codes";
 export { deliverDueWebhooks } from "../services/webhooks/delivery-worker";
