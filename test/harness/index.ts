@@ -3,7 +3,8 @@
  * lint refuses `@gatehouse/server` and `server/src` anywhere else in test/). It boots the
  * server through createApp (server.ts) or as a process through main.ts (server-process.ts),
  * owns the databases under it, and hands the suites the shared HTTP tools and stand-ins
- * (tools.ts). Everything else a suite does goes over HTTP.
+ * (tools.ts; the OpenID provider stand-in is oidc-stand-in.ts, imported by the OAuth suites
+ * alone). Everything else a suite does goes over HTTP.
  */
 export * from "./tools";
 export {

@@ -1,8 +1,3 @@
-<<<<<<< HEAD
-=======
-import { SignJWT } from "jose";
-import { audienceFor, issuerFor } from "../services/sessions/access-tokens";
->>>>>>> main
 import type { AccessType } from "../http/env";
 import { TEST_INTERNAL_KEYS } from "./seed-keys";
 import type { TestApp } from "./test-server";
