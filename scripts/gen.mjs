@@ -2,9 +2,9 @@
 /**
  * `npm run gen`: emit openapi/openapi.json from the server's routes and its OpenAPI 3.0.3
  * rendering openapi/openapi-3.0.json (for generators that read only 3.0), lint both with Redocly,
- * generate the openapi-fetch types (clients/src/fetch/schema.d.ts), the same types for the test
- * harness's typed call() (server/src/testing/generated/) and the React Query hooks
- * (clients/src/react-query/generated/).
+ * generate the API's TypeScript types once (clients/src/generated/openapi-types.d.ts: the
+ * openapi-fetch client, the session layer and the server test harness's typed call() all read
+ * this one file) and the React Query hooks (clients/src/react-query/generated/).
  *
  * `npm run gen:check` (`--check`): do the same into a scratch copy of the tree and fail,
  * listing each difference, when anything committed is not what generation produces.
@@ -18,12 +18,11 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const OPENAPI = "openapi/openapi.json";
 const OPENAPI_30 = "openapi/openapi-3.0.json";
-const FETCH_TYPES = "clients/src/fetch/schema.d.ts";
+/** The openapi-typescript types, written once; the server's test harness imports them type-only. */
+const TYPES = "clients/src/generated/openapi-types.d.ts";
 const HOOKS_DIR = "clients/src/react-query/generated";
-/** The same types for the test harness (server/src/testing), which may not import clients/. */
-const TESTING_TYPES = "server/src/testing/generated/openapi-types.d.ts";
 /** Everything generation writes; gen:check compares exactly these. */
-const GENERATED = [OPENAPI, OPENAPI_30, FETCH_TYPES, TESTING_TYPES, HOOKS_DIR];
+const GENERATED = [OPENAPI, OPENAPI_30, TYPES, HOOKS_DIR];
 /** Hand-written files orval reads while generating: it bundles the mutator to learn its signature. */
 const GENERATOR_INPUTS = ["clients/src/react-query/mutator.ts", "clients/src/session"];
 
@@ -40,7 +39,7 @@ if (check) {
       for (const difference of differences) console.error(difference);
       process.exitCode = 1;
     } else {
-      console.log("gen:check: openapi.json, openapi-3.0.json, the fetch and test types and the React Query hooks are up to date.");
+      console.log("gen:check: openapi.json, openapi-3.0.json, the TypeScript types and the React Query hooks are up to date.");
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -58,8 +57,7 @@ function generate(root) {
   step("emit openapi.json and openapi-3.0.json", "tsx", ["scripts/emit-openapi.ts", openapi, openapi30]);
   step("lint openapi.json", "redocly", ["lint", openapi, "--config", "redocly.yaml", "--format", "stylish"], { showOutput: !check });
   step("lint openapi-3.0.json", "redocly", ["lint", openapi30, "--config", "redocly.yaml", "--format", "stylish"], { showOutput: !check });
-  step("generate fetch types", "openapi-typescript", [openapi, "--output", join(root, FETCH_TYPES)]);
-  step("generate the test harness's types", "openapi-typescript", [openapi, "--output", join(root, TESTING_TYPES)]);
+  step("generate the TypeScript types", "openapi-typescript", [openapi, "--output", join(root, TYPES)]);
   step("generate React Query hooks", "orval", ["--config", "orval.config.ts"], { env: { GATEHOUSE_GEN_ROOT: root } });
   writeHooksIndex(join(root, HOOKS_DIR));
 }

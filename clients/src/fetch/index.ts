@@ -15,7 +15,7 @@ import {
   type Session,
   type StackCredentials,
 } from "../session";
-import type { components, operations, paths } from "./schema";
+import type { components, operations, paths } from "../generated/openapi-types";
 
 export type { components, operations, paths };
 
