@@ -1,5 +1,5 @@
 import { SignJWT } from "jose";
-import { audienceFor, issuerFor } from "../services/access-tokens";
+import { audienceFor, issuerFor } from "../services/sessions/access-tokens";
 import type { AccessType } from "../http/env";
 import { TEST_INTERNAL_KEYS, type TestApp } from "./test-server";
 import type { AnswerJson, DocumentedPath, HttpMethod, RequestBodyOf } from "./typed-call";

@@ -6,7 +6,7 @@
  */
 import { createPublicKey } from "node:crypto";
 import { decodeJwt, generateKeyPair, SignJWT, type JWTPayload } from "jose";
-import { audienceFor, issuerFor } from "../services/access-tokens";
+import { audienceFor, issuerFor } from "../services/sessions/access-tokens";
 import { call } from "./fixtures";
 import type { TestApp } from "./test-server";
 

@@ -6,7 +6,7 @@ export { startMailCatcher, type MailCatcher, type CaughtMail } from "./mail-catc
 /** For tests that need mail in the outbox before the routes that send it exist in their area. */
 export { deliverEmail } from "../services/emails/delivery";
 /** For tests that need a code in a state the API cannot put it in quickly (expired). */
-export { issueCode } from "../services/verification-codes";
+export { issueCode } from "../services/auth/verification-codes";
 export { newTotpSecret, signUpWithTotp, totpCode, wrongTotpCode } from "./totp";
 export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook } from "./webhook-receiver";
 /** For tests of a running server, which has no delivery worker: one pass of it, when the test wants. */

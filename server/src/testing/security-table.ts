@@ -220,7 +220,7 @@ function forgedTokenCases(op: ProtectedOperation): Case[] {
 
 /**
  * Access tokens of a session that has ended (sign-out): refused from the next request on
- * (services/revoked-sessions.ts), as a user's token and, for admin routes, as an admin token.
+ * (services/sessions/revoked-sessions.ts), as a user's token and, for admin routes, as an admin token.
  */
 function signedOutSessionCases(op: ProtectedOperation): Case[] {
   const signedOutToken = async (t: TestApp, creds: Credentials, email: string, password: string) => {

@@ -9,9 +9,9 @@ import type { Queryable } from "../../db/db";
 import { findBranchSource, findOverride, lockOverride, setBranchSource, upsertOverride } from "../../db/queries/config-overrides";
 import { findProjectWithOverrides } from "../../db/queries/projects";
 import { KnownError } from "../../errors";
-import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
+import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import type { ConfigLevel, ConfigOverride } from "./document";
 import { productionModeProblems } from "./production-mode";
 import { sharedProviderProblems } from "../oauth/shared-provider";
@@ -35,7 +35,7 @@ export const readOverride = (deps: ServiceDeps, tenancy: Tenancy, level: ConfigL
 /**
  * A document that cannot be stored. Services that write overrides on a caller's behalf see
  * SCHEMA_ERROR; the configuration routes answer it as Stack Auth does, 400 with the problems
- * as text (routes/internal/config.ts).
+ * as text (routes/config/config.ts).
  */
 export class ConfigOverrideRefused extends KnownError<"SCHEMA_ERROR"> {
   constructor(readonly problems: string) {
