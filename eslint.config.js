@@ -1,5 +1,6 @@
 // Lint, including the import boundaries of ARCHITECTURE §3:
-// server imports no other top-level folder; inside it routes → services → db/queries → db;
+// server imports no other top-level folder (its test harness alone may `import type` the generated
+// API types from clients/); inside it routes → services → db/queries → db;
 // no Hono in services; SQL only under db/; clients never import the server; web uses clients only
 // (and inside it app → features → components|lib);
 // process.env is read by server/src/config (and the test harness) alone;
@@ -30,8 +31,7 @@ export default tseslint.config(
       ".data/**",
       ".bench/**",
       "openapi/**",
-      "clients/src/fetch/schema.d.ts",
-      "server/src/testing/generated/**",
+      "clients/src/generated/**",
       "clients/src/react-query/generated/**",
     ],
   },
@@ -60,6 +60,22 @@ export default tseslint.config(
   {
     files: ["server/src/**/*.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": restrict(outside(["clients", "web", "test"])) },
+  },
+  // One exception, for the test harness alone: its typed call() reads the API's types from the
+  // one file `npm run gen` writes for the client library, as `import type` (erased at run time),
+  // rather than from a second generated copy. Nothing else of clients/ may be imported.
+  {
+    files: ["server/src/testing/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        ...outside(["web", "test"]),
+        {
+          group: ["**/clients/**", "@gatehouse/clients", "@gatehouse/clients/*", "!@gatehouse/clients/openapi-types"],
+          message: "Do not import clients/ from here (ARCHITECTURE §3); the harness may import only the generated types, type-only, from @gatehouse/clients/openapi-types.",
+        },
+        { group: ["@gatehouse/clients/openapi-types"], allowTypeImports: true, message: "Import the generated types with `import type`: they do not exist at run time." },
+      ]),
+    },
   },
   {
     files: ["server/src/routes/**/*.ts"],
