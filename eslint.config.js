@@ -16,6 +16,14 @@ const clientLibraryOnly = {
   group: ["@gatehouse/clients/react-query", "@gatehouse/clients/session", "@gatehouse/clients/fetch", "**/clients/src/**"],
   message: "The web app uses the client library (@gatehouse/clients/react), which wraps the generated hooks and the session.",
 };
+// The server's test harness may take the generated API types from clients/, type-only, and nothing else of it.
+const apiTypesOnly = [
+  {
+    group: ["**/clients/**", "@gatehouse/clients", "@gatehouse/clients/*", "!@gatehouse/clients/openapi-types"],
+    message: "Do not import clients/ from here (ARCHITECTURE §3); the harness may import only the generated types, type-only, from @gatehouse/clients/openapi-types.",
+  },
+  { group: ["@gatehouse/clients/openapi-types"], allowTypeImports: true, message: "Import the generated types with `import type`: they do not exist at run time." },
+];
 // The black-box suites drive the API over HTTP; booting the server and its database is the harness's (ARCHITECTURE §3).
 const serverCode = {
   group: ["@gatehouse/server", "@gatehouse/server/*", "**/server/src", "**/server/src/**"],
@@ -67,14 +75,7 @@ export default tseslint.config(
   {
     files: ["server/src/testing/**/*.ts"],
     rules: {
-      "@typescript-eslint/no-restricted-imports": restrict([
-        ...outside(["web", "test"]),
-        {
-          group: ["**/clients/**", "@gatehouse/clients", "@gatehouse/clients/*", "!@gatehouse/clients/openapi-types"],
-          message: "Do not import clients/ from here (ARCHITECTURE §3); the harness may import only the generated types, type-only, from @gatehouse/clients/openapi-types.",
-        },
-        { group: ["@gatehouse/clients/openapi-types"], allowTypeImports: true, message: "Import the generated types with `import type`: they do not exist at run time." },
-      ]),
+      "@typescript-eslint/no-restricted-imports": restrict([...outside(["web", "test"]), ...apiTypesOnly]),
     },
   },
   {
@@ -155,7 +156,8 @@ export default tseslint.config(
     ],
     rules: {
       "@typescript-eslint/no-restricted-imports": restrict([
-        ...outside(["clients", "web", "test"]),
+        ...outside(["web", "test"]),
+        ...apiTypesOnly,
         { group: ["../*", "../**", "./test-server", "./test-db", "./pglite-template", "./boot", "./forged-tokens", "./shared-app", "./security-table", "./query-counter"], allowTypeImports: true, message: "The test tools reach a server over HTTP only: they load no server module (types aside)." },
       ]),
     },
