@@ -12,8 +12,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AccessType } from "../http/env";
 import { knownErrors, type KnownErrorCode } from "../errors";
-import { call, callUntyped, createProjectFixture, expiredAccessToken, internalClient, type Credentials, type ProjectFixture } from "./fixtures";
-import { hs256WithPublicKey, signedWithClaims, signedWithForeignKey, unsignedToken } from "./forged-tokens";
+import { call, callUntyped, createProjectFixture, internalClient, type Credentials, type ProjectFixture } from "./fixtures";
+import { expiredAccessToken, hs256WithPublicKey, signedWithClaims, signedWithForeignKey, unsignedToken } from "./forged-tokens";
 import { useSharedTestApp } from "./shared-app";
 import type { TestApp } from "./test-server";
 

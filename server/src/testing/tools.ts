@@ -1,16 +1,18 @@
-export { createPostgresDatabase, createTestDb, openPooledTestDb, postgresAdminUrl, testDbKind, type TestDbKind } from "./test-db";
-export { createPgliteDataDir } from "./pglite-template";
-export { createTestApp, startTestServer, freePort, TEST_INTERNAL_KEYS, TEST_SERVER_SECRET, type TestApp, type RunningTestServer } from "./test-server";
+/**
+ * The test tools that reach a server only over HTTP, or stand in for what lies outside it: an
+ * SMTP server, a webhook endpoint, an OpenID provider, Stripe, an AI provider, an authenticator,
+ * a TOTP app. None of them loads a server module (lint keeps their files to type imports from
+ * outside testing/), so the black-box suites in test/ take them, through their harness, as
+ * `@gatehouse/server/testing/tools` without reaching into the server. The OpenID provider
+ * stand-in (oidc-provider, a large module) is an entry of its own,
+ * `@gatehouse/server/testing/oidc-stand-in`, loaded only by the tests that sign in through it.
+ */
+export { freePort } from "./free-port";
+export { TEST_INTERNAL_KEYS } from "./seed-keys";
 export * from "./fixtures";
 export { startMailCatcher, type MailCatcher, type CaughtMail } from "./mail-catcher";
-/** For tests that need mail in the outbox before the routes that send it exist in their area. */
-export { deliverEmail } from "../services/emails/delivery";
-/** For tests that need a code in a state the API cannot put it in quickly (expired). */
-export { issueCode } from "../services/auth/verification-codes";
 export { newTotpSecret, signUpWithTotp, totpCode, wrongTotpCode } from "./totp";
 export { startWebhookReceiver, type WebhookReceiver, type ReceivedWebhook } from "./webhook-receiver";
-/** For tests of a running server, which has no delivery worker: one pass of it, when the test wants. */
-export { deliverDueWebhooks } from "../services/webhooks/delivery-worker";
 export { SoftAuthenticator, type StoredPasskey } from "./webauthn";
 export {
   authorizeQuery,

@@ -11,7 +11,7 @@ import { Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "@gatehouse/server/testing";
+import { freePort } from "./tools";
 
 const run = promisify(execFile);
 export const PGBOUNCER = "/usr/sbin/pgbouncer";

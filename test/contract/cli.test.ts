@@ -3,9 +3,9 @@ import { expectKnownErrorThroughProxy, expectValidThroughProxy } from "../suppor
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, refreshThroughProxy, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
-describeMockContract("auth-cli");
+describeMockContract("cli");
 
-describe("auth-cli: the real server behind prism proxy --errors", () => {
+describe("cli: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
   let project: ContractProject;
 

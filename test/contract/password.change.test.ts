@@ -1,13 +1,13 @@
 /**
- * Setting, changing and resetting passwords (area auth-password; its mock checks run in
- * auth-password.test.ts): the real server behind the validating proxy, with mail caught.
+ * Setting, changing and resetting passwords (area password; its mock checks run in
+ * password.test.ts): the real server behind the validating proxy, with mail caught.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { uniqueEmail } from "@gatehouse/server/testing";
+import { uniqueEmail } from "../harness";
 import { expectKnownErrorThroughProxy, expectPlainRefusalThroughProxy, expectValidThroughProxy } from "../support/http";
 import { bootstrapProject, PASSWORD, refreshThroughProxy, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
-describe("auth-password (set, update, reset): the real server behind prism proxy --errors", () => {
+describe("password.change (set, update, reset): the real server behind prism proxy --errors", () => {
   const env = useProxiedServer({ withMail: true });
   let project: ContractProject;
 

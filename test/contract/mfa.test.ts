@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { newTotpSecret, totpCode, wrongTotpCode } from "@gatehouse/server/testing";
+import { newTotpSecret, totpCode, wrongTotpCode } from "../harness";
 import { decodeJwtPayload, expectKnownErrorThroughProxy, expectProxyRefusal, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, PASSWORD, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
-describeMockContract("auth-mfa");
+describeMockContract("mfa");
 
-describe("auth-mfa: the real server behind prism proxy --errors", () => {
+describe("mfa: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
   let project: ContractProject;
 

@@ -11,7 +11,7 @@ import { chown, mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { freePort } from "@gatehouse/server/testing";
+import { freePort } from "./tools";
 
 const run = promisify(execFile);
 

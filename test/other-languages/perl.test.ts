@@ -2,7 +2,7 @@
  * A client in a second language, from a Debian package, against the real server: Perl's
  * OpenAPI::Client (libopenapi-client-perl) loads the served OpenAPI 3.0.3 rendering, signs up
  * and reads /users/me by operationId, and validates each response against the document
- * (test/contract/perl/sign-up-and-read-me.pl). JSON::Validator checks the document against
+ * (test/other-languages/perl/sign-up-and-read-me.pl). JSON::Validator checks the document against
  * the 3.0 meta-schema it ships, so nothing is fetched from the network. The negative cases put
  * a proxy in front of the server that breaks one response, and the script must refuse it.
  */
@@ -12,7 +12,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, TEST_INTERNAL_KEYS, uniqueEmail, type RunningTestServer } from "@gatehouse/server/testing";
+import { startServer, TEST_INTERNAL_KEYS, uniqueEmail, type TestServer } from "../harness";
 
 const SCRIPT = fileURLToPath(new URL("./perl/sign-up-and-read-me.pl", import.meta.url));
 const COMMITTED_30 = fileURLToPath(new URL("../../openapi/openapi-3.0.json", import.meta.url));
@@ -63,9 +63,9 @@ async function startTamperingProxy(upstream: string, path: string, tamper: (body
 }
 
 describe("a Perl OpenAPI::Client against the real server", () => {
-  let server: RunningTestServer;
+  let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startServer();
   });
   afterAll(async () => {
     await server?.close();

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authorizeQuery, CLIENT_REDIRECT, configureOAuth, followProvider, newPkce } from "@gatehouse/server/testing";
-import { startOidcStandIn, type OidcStandIn } from "@gatehouse/server/testing/oidc-stand-in";
+import { authorizeQuery, CLIENT_REDIRECT, configureOAuth, followProvider, newPkce } from "../harness";
+import { startOidcStandIn, type OidcStandIn } from "../harness/oidc-stand-in";
 import { decodeJwtPayload, expectKnownErrorThroughProxy, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
-describeMockContract("auth-oauth");
+describeMockContract("oauth");
 
-describe("auth-oauth: the real server behind prism proxy --errors", () => {
+describe("oauth: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
   let project: ContractProject;
   let standIn: OidcStandIn;

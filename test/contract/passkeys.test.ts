@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { SoftAuthenticator } from "@gatehouse/server/testing";
+import { SoftAuthenticator } from "../harness";
 import { decodeJwtPayload, expectKnownErrorThroughProxy, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
-describeMockContract("auth-passkey");
+describeMockContract("passkeys");
 
-describe("auth-passkey: the real server behind prism proxy --errors", () => {
+describe("passkeys: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
   let project: ContractProject;
   const origin = "http://localhost:5173";

@@ -3,11 +3,11 @@ import { expectKnownErrorThroughProxy, expectProxyRefusal, expectValidThroughPro
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
-describeMockContract("internal-api-keys");
+describeMockContract("api-keys.project-keys");
 
 const IN_A_MONTH = () => Date.now() + 30 * 24 * 3600 * 1000;
 
-describe("internal-api-keys: the real server behind prism proxy --errors", () => {
+describe("api-keys.project-keys: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
   let project: ContractProject;
 

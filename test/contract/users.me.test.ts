@@ -11,7 +11,7 @@ import {
   type Session,
 } from "../support/proxied-server";
 
-describeMockContract("users-me");
+describeMockContract("users.me");
 
 const CLIENT_USER_KEYS = [
   "auth_with_email",
@@ -36,7 +36,7 @@ const CLIENT_USER_KEYS = [
 ];
 const SERVER_ONLY_KEYS = ["server_metadata", "last_active_at_millis", "primary_email_auth_enabled", "risk_scores"];
 
-describe("users-me: the real server behind prism proxy --errors", () => {
+describe("users.me: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
   let project: ContractProject;
   let user: Session;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { uniqueEmail } from "@gatehouse/server/testing";
+import { uniqueEmail } from "../harness";
 import { decodeJwtPayload, expectKnownErrorThroughProxy, expectPlainRefusalThroughProxy, expectProxyRefusal, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import {
@@ -11,9 +11,9 @@ import {
   type ContractProject,
 } from "../support/proxied-server";
 
-describeMockContract("sessions-and-tokens");
+describeMockContract("sessions");
 
-describe("sessions-and-tokens: the real server behind prism proxy --errors", () => {
+describe("sessions: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
   let project: ContractProject;
 

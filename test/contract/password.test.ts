@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { uniqueEmail } from "@gatehouse/server/testing";
+import { uniqueEmail } from "../harness";
 import { decodeJwtPayload, expectKnownErrorThroughProxy, expectProxyRefusal, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, PASSWORD, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
-describeMockContract("auth-password");
+describeMockContract("password");
 
-describe("auth-password: the real server behind prism proxy --errors", () => {
+describe("password: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
   let project: ContractProject;
 

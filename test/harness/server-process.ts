@@ -9,7 +9,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createPgliteDataDir, createPostgresDatabase, freePort, testDbKind } from "@gatehouse/server/testing";
+import { freePort } from "./tools";
+import { createPgliteDataDir, createPostgresDatabase, testDbKind } from "./server";
 
 const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const MAIN = fileURLToPath(new URL("../../server/src/main.ts", import.meta.url));

@@ -10,9 +10,9 @@ import {
   type Session,
 } from "../support/proxied-server";
 
-describeMockContract("internal-projects");
+describeMockContract("projects.admin");
 
-describe("internal-projects: the real server behind prism proxy --errors", () => {
+describe("projects.admin: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer();
   let owner: Session;
   let teamId: string;

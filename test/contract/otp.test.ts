@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { uniqueEmail } from "@gatehouse/server/testing";
+import { uniqueEmail } from "../harness";
 import { decodeJwtPayload, expectKnownErrorThroughProxy, expectPlainRefusalThroughProxy, expectProxyRefusal, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
-describeMockContract("auth-otp");
+describeMockContract("otp");
 
-describe("auth-otp: the real server behind prism proxy --errors", () => {
+describe("otp: the real server behind prism proxy --errors", () => {
   const env = useProxiedServer({ withMail: true });
   let project: ContractProject;
 
