@@ -9,8 +9,8 @@ import { notifications } from "@mantine/notifications";
 import { useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/error-alert";
 import { handlerUrl } from "../../../lib/handler-paths";
-import { EmailActionsMenu } from "./email-actions-menu";
-import { EmailBadges } from "./email-badges";
+import { EmailActionsMenu } from "../../../components/email-actions-menu";
+import { EmailBadges } from "../../../components/email-badges";
 import { emailErrorMessage } from "./email-error-message";
 import { RemoveEmailModal, StopSignInModal } from "./email-confirmations";
 

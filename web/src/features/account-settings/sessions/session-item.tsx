@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { RelativeTime } from "../../../components/relative-time";
 import { exactTime } from "../../../lib/format-time";
 import { sessionDevice, sessionDeviceKind } from "./session-device";
-import { sessionPlace } from "./session-place";
+import { sessionPlace } from "../../../lib/session-place";
 
 /** One session: on which device and browser, when it began and was last used, from where, and how to end it. */
 export function SessionItem({ session, onRevoke }: { session: ActiveSession; onRevoke: () => void }) {

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError } from "../../../lib/validation";
-import { SettingsHeading } from "../../account-settings/settings-heading";
+import { SettingsHeading } from "../../../components/settings-heading";
 import type { PaymentsConfig } from "./catalog-types";
 import type { Customer } from "./customers-page";
 import { useCustomerItems, useUpdateItemQuantity, type CustomerItem } from "./use-customer";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ConfirmAction } from "../../../components/confirm-action";
 import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
-import { SettingsHeading } from "../../account-settings/settings-heading";
+import { SettingsHeading } from "../../../components/settings-heading";
 import type { PaymentsConfig } from "./catalog-types";
 import type { Customer } from "./customers-page";
 import { useCancelProduct, useCustomerProducts, useGrantProduct, type CustomerProduct } from "./use-customer";

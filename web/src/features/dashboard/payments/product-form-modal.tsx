@@ -3,7 +3,7 @@ import { useForm } from "@mantine/form";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { ErrorAlert } from "../../../components/error-alert";
 import { focusFirstError } from "../../../lib/validation";
-import { useSaveThenClose } from "./use-save-then-close";
+import { useSaveThenClose } from "../../../lib/use-save-then-close";
 import { CURRENCIES } from "../../../lib/currencies";
 import { CUSTOMER_TYPES, type PaymentsConfig, type ProductConfig } from "./catalog-types";
 import { DurationField } from "./duration-field";

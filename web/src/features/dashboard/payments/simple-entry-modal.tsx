@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { ErrorAlert } from "../../../components/error-alert";
 import { focusFirstError } from "../../../lib/validation";
-import { useSaveThenClose } from "./use-save-then-close";
+import { useSaveThenClose } from "../../../lib/use-save-then-close";
 import { displayNameProblem, idProblem } from "./catalog-rules";
 import { CUSTOMER_TYPES, type CustomerType } from "./catalog-types";
 

@@ -2,7 +2,7 @@ import { Button, Code, Group, List, Modal, NumberInput, Select, Stack, Switch, T
 import { useForm } from "@mantine/form";
 import { ErrorAlert } from "../../../components/error-alert";
 import { focusFirstError } from "../../../lib/validation";
-import { useSaveThenClose } from "../payments/use-save-then-close";
+import { useSaveThenClose } from "../../../lib/use-save-then-close";
 import { ACTION_LABELS, CONDITION_VARIABLES } from "./rule-labels";
 import { ACTIONS, type RuleAction, type SignUpRule } from "./use-sign-up-rules";
 

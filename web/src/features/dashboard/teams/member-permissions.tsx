@@ -5,7 +5,7 @@ import { ConfirmAction } from "../../../components/confirm-action";
 import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError } from "../../../lib/validation";
-import { isSystemPermission } from "../permissions/permission-id";
+import { isSystemPermission } from "../../../lib/permission-id";
 import { usePermissionDefinitions } from "../permissions/use-permission-definitions";
 import { useGrantTeamPermission, useRevokeTeamPermission, useTeamPermissionGrants } from "./use-member-permissions";
 

@@ -2,7 +2,7 @@ import type { api } from "@gatehouse/clients/react";
 import { Anchor, Avatar, Badge, EmptyState, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconUsersGroup } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { SettingsSection } from "../../account-settings/settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { dashboardPath, useProjectId } from "../shell/project-context";
 import { useUserTeams } from "./use-user-teams";
 

@@ -2,8 +2,8 @@ import type { api } from "@gatehouse/clients/react";
 import { Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
-import { PasswordField } from "../../../components/password-field";
-import { PROVIDER_NAMES, providerName } from "../../../lib/provider-names";
+import { PasswordField } from "../../../../components/password-field";
+import { PROVIDER_NAMES, providerName } from "../../../../lib/provider-names";
 import { SettingsGroup } from "./settings-group";
 import { useSettingsForm } from "./use-settings-form";
 

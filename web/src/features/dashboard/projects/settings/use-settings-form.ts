@@ -1,7 +1,7 @@
 import type { api } from "@gatehouse/clients/react";
 import { useForm, type FormValidateInput } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { focusFirstError } from "../../../lib/validation";
+import { focusFirstError } from "../../../../lib/validation";
 import { useUpdateAdminProject } from "./use-project-settings";
 
 interface SettingsFormOptions<Values> {

@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Stack } from "@mantine/core";
 import type { FormEventHandler, ReactNode } from "react";
-import { ErrorAlert } from "../../../components/error-alert";
-import { errorMessage } from "../../../lib/error-message";
-import { SettingsHeading } from "../../account-settings/settings-heading";
+import { ErrorAlert } from "../../../../components/error-alert";
+import { errorMessage } from "../../../../lib/error-message";
+import { SettingsHeading } from "../../../../components/settings-heading";
 
 interface SettingsGroupProps {
   title: string;

@@ -1,5 +1,5 @@
 import { useRevokeTeamInvitation, useTeamInvitations } from "@gatehouse/clients/react";
-import { TeamInvitationList } from "../../../components/team-invitation-list";
+import { TeamInvitationList } from "./team-invitation-list";
 
 /** Invitations not yet accepted; listing them needs `$read_members` and `$invite_members`, withdrawing one `$remove_members`. */
 export function TeamInvitations({ teamId, canRevoke }: { teamId: string; canRevoke: boolean }) {

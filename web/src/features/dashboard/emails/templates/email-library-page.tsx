@@ -2,12 +2,12 @@ import { Badge, Button, Card, Group, Stack, Tabs, Text, TextInput, Title, Visual
 import { IconPlus } from "@tabler/icons-react";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { Boundary } from "../../../components/boundary";
-import { ErrorAlert } from "../../../components/error-alert";
-import { useDocumentTitle } from "../../../components/page-card";
-import { RelativeTime } from "../../../components/relative-time";
-import { errorMessage } from "../../../lib/error-message";
-import { dashboardPath, useProjectId } from "../shell/project-context";
+import { Boundary } from "../../../../components/boundary";
+import { ErrorAlert } from "../../../../components/error-alert";
+import { useDocumentTitle } from "../../../../components/page-card";
+import { RelativeTime } from "../../../../components/relative-time";
+import { errorMessage } from "../../../../lib/error-message";
+import { dashboardPath, useProjectId } from "../../shell/project-context";
 import { useCreateEmailSource, useEmailDrafts, useEmailTemplates, useEmailThemes, useSelectedThemeId, type EmailSourceKind } from "./use-email-library";
 
 const KINDS: Array<{ kind: EmailSourceKind; label: string; description: string }> = [

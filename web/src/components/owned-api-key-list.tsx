@@ -1,9 +1,9 @@
 import { Badge, Button, Code, EmptyState, Group, Paper, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconKeyOff } from "@tabler/icons-react";
-import { ConfirmAction } from "../../../components/confirm-action";
-import { exactTime } from "../../../lib/format-time";
-import { apiKeyStatus, STATUS_COLORS } from "../../account-settings/api-keys/api-key-status";
+import { ConfirmAction } from "./confirm-action";
+import { exactTime } from "../lib/format-time";
+import { apiKeyStatus, STATUS_COLORS } from "../lib/api-key-status";
 
 /** What a user's and a team's API keys share, as the API lists them. */
 export interface OwnedApiKey {

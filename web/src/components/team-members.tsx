@@ -1,6 +1,6 @@
-import { isKnownError, useTeamMembers, type CurrentUser } from "@gatehouse/clients/react";
+import { isKnownError, useRemoveTeamMember, useTeamMembers, type CurrentUser } from "@gatehouse/clients/react";
 import { Avatar, Badge, Group, Stack, Text } from "@mantine/core";
-import { Boundary, RetryableError } from "../../../components/boundary";
+import { Boundary, RetryableError } from "./boundary";
 import { RemoveMemberButton } from "./remove-member-button";
 
 interface TeamMembersProps {
@@ -32,6 +32,7 @@ function NotAllowed() {
 
 function MemberList({ teamId, teamName, user, canRemove }: Omit<TeamMembersProps, "canRead">) {
   const members = useTeamMembers(teamId);
+  const remove = useRemoveTeamMember();
   return (
     <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-label={`Members of ${teamName}`}>
       {members.map((member) => {
@@ -51,7 +52,14 @@ function MemberList({ teamId, teamName, user, canRemove }: Omit<TeamMembersProps
                 </Badge>
               ) : null}
             </Group>
-            {canRemove && !you ? <RemoveMemberButton teamId={teamId} teamName={teamName} userId={member.user_id} name={name} /> : null}
+            {canRemove && !you ? (
+              <RemoveMemberButton
+                name={name}
+                teamName={teamName}
+                remove={() => remove.mutateAsync({ teamId, userId: member.user_id })}
+                consequence="To come back, they need a new invitation."
+              />
+            ) : null}
           </Group>
         );
       })}

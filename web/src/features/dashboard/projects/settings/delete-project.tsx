@@ -4,8 +4,8 @@ import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ConfirmModal } from "../../../components/confirm-modal";
-import { errorMessage } from "../../../lib/error-message";
+import { ConfirmModal } from "../../../../components/confirm-modal";
+import { errorMessage } from "../../../../lib/error-message";
 import { useDeleteAdminProject } from "./use-project-settings";
 
 /** Deletes the project for good, once its name is typed, and goes back to the projects. */

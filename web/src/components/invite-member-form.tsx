@@ -2,10 +2,10 @@ import { useInviteToTeam } from "@gatehouse/clients/react";
 import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { ErrorAlert } from "../../../components/error-alert";
-import { errorMessage } from "../../../lib/error-message";
-import { handlerUrl } from "../../../lib/handler-paths";
-import { emailProblem, focusFirstError } from "../../../lib/validation";
+import { ErrorAlert } from "./error-alert";
+import { errorMessage } from "../lib/error-message";
+import { handlerUrl } from "../lib/handler-paths";
+import { emailProblem, focusFirstError } from "../lib/validation";
 
 const inviteeProblem = (value: string) => (value.trim() === "" ? "Enter the e-mail address of the person to invite." : emailProblem(value));
 

@@ -3,12 +3,12 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { IconArrowLeft, IconCheck } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
-import { Boundary } from "../../../components/boundary";
-import { ErrorAlert } from "../../../components/error-alert";
-import { useDocumentTitle } from "../../../components/page-card";
-import { errorMessage } from "../../../lib/error-message";
-import { DashboardNotFound } from "../shell/dashboard-not-found";
-import { dashboardPath, useProjectId } from "../shell/project-context";
+import { Boundary } from "../../../../components/boundary";
+import { ErrorAlert } from "../../../../components/error-alert";
+import { useDocumentTitle } from "../../../../components/page-card";
+import { errorMessage } from "../../../../lib/error-message";
+import { DashboardNotFound } from "../../shell/dashboard-not-found";
+import { dashboardPath, useProjectId } from "../../shell/project-context";
 import { CodeEditor } from "./code-editor";
 import {
   renderingErrorLine,

@@ -1,5 +1,5 @@
 import { Route, Routes } from "react-router";
-import { DashboardNotFound } from "../shell/dashboard-not-found";
+import { DashboardNotFound } from "../../shell/dashboard-not-found";
 import { EmailEditorPage } from "./email-editor-page";
 import { EmailLibraryPage } from "./email-library-page";
 

@@ -1,10 +1,10 @@
 import { useTeamPermissions, useTeams, useUser, type api, type CurrentUser, type Team } from "@gatehouse/clients/react";
 import { Paper, Stack, Text } from "@mantine/core";
-import { Boundary } from "../../../components/boundary";
-import { SettingsHeading } from "../../account-settings/settings-heading";
-import { InviteMemberForm } from "../../account-settings/teams/invite-member-form";
-import { TeamInvitations } from "../../account-settings/teams/team-invitations";
-import { TeamMembers } from "../../account-settings/teams/team-members";
+import { Boundary } from "../../../../components/boundary";
+import { SettingsHeading } from "../../../../components/settings-heading";
+import { InviteMemberForm } from "../../../../components/invite-member-form";
+import { TeamInvitations } from "../../../../components/team-invitations";
+import { TeamMembers } from "../../../../components/team-members";
 
 /**
  * The people who administer the project: the members of the dashboard team that owns it.

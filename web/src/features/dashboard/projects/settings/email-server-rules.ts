@@ -1,4 +1,4 @@
-import { emailProblem } from "../../../lib/validation";
+import { emailProblem } from "../../../../lib/validation";
 
 /** The e-mail server fields of a group's form; the port is text until it is a number. */
 export type EmailServerValues = {

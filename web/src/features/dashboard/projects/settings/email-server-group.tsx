@@ -2,7 +2,7 @@ import type { api } from "@gatehouse/clients/react";
 import { Button, NumberInput, SegmentedControl, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconSend } from "@tabler/icons-react";
-import { PasswordField } from "../../../components/password-field";
+import { PasswordField } from "../../../../components/password-field";
 import { EMAIL_SERVER_RULES, emailServerValues, smtpSettings, type EmailServerValues } from "./email-server-rules";
 import { SettingsGroup } from "./settings-group";
 import { TestEmailModal } from "./test-email-modal";

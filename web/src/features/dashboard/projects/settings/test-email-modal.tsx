@@ -2,9 +2,9 @@ import { useUser } from "@gatehouse/clients/react";
 import { Alert, Button, Group, Modal, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconCheck } from "@tabler/icons-react";
-import { ErrorAlert } from "../../../components/error-alert";
-import { errorMessage } from "../../../lib/error-message";
-import { emailProblem, focusFirstError } from "../../../lib/validation";
+import { ErrorAlert } from "../../../../components/error-alert";
+import { errorMessage } from "../../../../lib/error-message";
+import { emailProblem, focusFirstError } from "../../../../lib/validation";
 import { useSendTestEmail } from "./use-project-settings";
 import type { smtpSettings } from "./email-server-rules";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { errorMessage } from "../../../lib/error-message";
+import { errorMessage } from "./error-message";
 
 /**
  * A catalog form's save: runs it, closes the form when it succeeds, and keeps the server's

@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from "@mantine/core";
-import { useDocumentTitle } from "../../../components/page-card";
-import { useProjectId } from "../shell/project-context";
+import { useDocumentTitle } from "../../../../components/page-card";
+import { useProjectId } from "../../shell/project-context";
 import { Administrators } from "./administrators";
 import { DangerZone } from "./danger-zone";
 import { DomainsGroup } from "./domains-group";
@@ -10,7 +10,7 @@ import { ProjectGroup } from "./project-group";
 import { RateLimitsGroup } from "./rate-limits-group";
 import { SignInGroup } from "./sign-in-group";
 import { API_KEY_SETTINGS, SwitchesGroup, TEAM_SETTINGS, USER_SETTINGS } from "./switches-group";
-import { useAdminProject } from "../shell/use-admin-project";
+import { useAdminProject } from "../../shell/use-admin-project";
 
 /** Every setting of the project's configuration, in groups that are each saved on their own. */
 export function SettingsPage() {

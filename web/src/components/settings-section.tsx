@@ -1,6 +1,6 @@
 import { Paper, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
-import { Boundary } from "../../components/boundary";
+import { Boundary } from "./boundary";
 import { SettingsHeading } from "./settings-heading";
 
 interface SettingsSectionProps {

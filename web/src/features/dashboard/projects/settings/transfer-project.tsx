@@ -2,7 +2,7 @@ import { useTeams, type api } from "@gatehouse/clients/react";
 import { Button, Group, Select, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
-import { ConfirmAction } from "../../../components/confirm-action";
+import { ConfirmAction } from "../../../../components/confirm-action";
 import { useTransferProject } from "./use-project-settings";
 
 /** Gives the project to another of the user's teams, whose members then administer it. */

@@ -1,6 +1,6 @@
 import type { api } from "@gatehouse/clients/react";
 import { Switch, Textarea, TextInput } from "@mantine/core";
-import { DISPLAY_NAME_MAX_LENGTH } from "../../../lib/validation";
+import { DISPLAY_NAME_MAX_LENGTH } from "../../../../lib/validation";
 import { productionModeProblems } from "./domain-rules";
 import { ProductionWarnings } from "./production-warnings";
 import { SettingsGroup } from "./settings-group";

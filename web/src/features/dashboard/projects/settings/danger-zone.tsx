@@ -1,7 +1,7 @@
 import type { api } from "@gatehouse/clients/react";
 import { Divider, Paper, Stack } from "@mantine/core";
-import { Boundary } from "../../../components/boundary";
-import { SettingsHeading } from "../../account-settings/settings-heading";
+import { Boundary } from "../../../../components/boundary";
+import { SettingsHeading } from "../../../../components/settings-heading";
 import { DeleteProject } from "./delete-project";
 import { TransferProject } from "./transfer-project";
 
