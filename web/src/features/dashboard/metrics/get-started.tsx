@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Text } from "@mantine/core";
 import { IconRocket } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { useProjectApiKeySets } from "../api-keys/use-project-api-keys";
 import { dashboardPath } from "../shell/project-context";
+import { useHasApiKeySets } from "./use-metrics";
 
 /** A new project's next step: until it has keys, nothing can call it. */
 export function GetStarted({ projectId }: { projectId: string }) {
-  if (useProjectApiKeySets(projectId).length > 0) return null;
+  if (useHasApiKeySets(projectId)) return null;
   return (
     <Alert color="blue" variant="light" icon={<IconRocket aria-hidden />} title="Next: connect your app">
       <Text size="sm">

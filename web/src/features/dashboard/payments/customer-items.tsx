@@ -8,7 +8,7 @@ import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError } from "../../../lib/validation";
 import { SettingsHeading } from "../../../components/settings-heading";
 import type { PaymentsConfig } from "./catalog-types";
-import type { Customer } from "./customers-page";
+import type { Customer } from "./customer";
 import { useCustomerItems, useUpdateItemQuantity, type CustomerItem } from "./use-customer";
 
 const DESCRIPTION_MAX_LENGTH = 1000;

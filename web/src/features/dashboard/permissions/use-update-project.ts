@@ -1,9 +1,6 @@
-import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
+import { api, useAdmin } from "@gatehouse/clients/react";
 
 export function useUpdateCurrentProject(projectId: string) {
-  const invalidate = useAdminInvalidate(projectId);
-  return api.useUpdateCurrentProjectAdmin({
-    request: adminRequest(projectId),
-    mutation: { onSuccess: () => invalidate(api.getGetCurrentProjectAdminQueryKey()) },
-  });
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return api.useUpdateCurrentProjectAdmin({ request, mutation: { onSuccess: () => invalidate(keys.project()) } });
 }

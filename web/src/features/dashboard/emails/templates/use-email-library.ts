@@ -1,40 +1,24 @@
-import { adminQueryKey, adminRequest, api, GatehouseApiError, useAdminInvalidate } from "@gatehouse/clients/react";
+import { adminKeys, adminQuery, api, GatehouseApiError, useAdmin, useAdminQuery } from "@gatehouse/clients/react";
 import { keepPreviousData, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 
 export type EmailSourceKind = "templates" | "themes" | "drafts";
 
-const themesKey = api.getListEmailThemesQueryKey();
-const templatesKey = api.getListEmailTemplatesQueryKey();
-const draftsKey = api.getListEmailDraftsQueryKey();
-
 export function useEmailThemes(projectId: string) {
-  return useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, themesKey),
-    queryFn: ({ signal }) => api.listEmailThemes(adminRequest(projectId, { signal })),
-  }).data;
+  return useAdminQuery(projectId, adminKeys(projectId).emailLibrary("themes"), (request) => api.listEmailThemes(request));
 }
 
 /** The theme the project selected (its configuration's `email_theme`, read with the project). */
 export function useSelectedThemeId(projectId: string): string {
-  return useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, api.getGetCurrentProjectAdminQueryKey()),
-    queryFn: ({ signal }) => api.getCurrentProjectAdmin(adminRequest(projectId, { signal })),
-  }).data.config.email_theme;
+  return useAdminQuery(projectId, adminKeys(projectId).project(), (request) => api.getCurrentProjectAdmin(request)).config.email_theme;
 }
 
 export function useEmailTemplates(projectId: string): api.EmailTemplate[] {
-  return useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, templatesKey),
-    queryFn: ({ signal }) => api.listEmailTemplates(adminRequest(projectId, { signal })),
-  }).data.templates;
+  return useAdminQuery(projectId, adminKeys(projectId).emailLibrary("templates"), (request) => api.listEmailTemplates(request)).templates;
 }
 
 export function useEmailDrafts(projectId: string): api.EmailDraft[] {
-  return useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, draftsKey),
-    queryFn: ({ signal }) => api.listEmailDrafts(adminRequest(projectId, { signal })),
-  }).data.drafts;
+  return useAdminQuery(projectId, adminKeys(projectId).emailLibrary("drafts"), (request) => api.listEmailDrafts(request)).drafts;
 }
 
 /** What the editor edits: one source, its name and (templates and drafts) its theme. */
@@ -51,9 +35,7 @@ const asThemeId = (value: unknown): string | false | null => (typeof value === "
 
 export function useEditableSource(projectId: string, kind: EmailSourceKind, id: string): EditableSource {
   return useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, [...(kind === "themes" ? themesKey : kind === "templates" ? templatesKey : draftsKey), id]),
-    queryFn: async ({ signal }): Promise<EditableSource> => {
-      const request = adminRequest(projectId, { signal });
+    ...adminQuery(projectId, adminKeys(projectId).emailLibraryEntry(kind, id), async (request): Promise<EditableSource> => {
       if (kind === "themes") {
         const theme = await api.getEmailTheme(id, request);
         return { displayName: theme.display_name, tsxSource: theme.tsx_source };
@@ -64,14 +46,13 @@ export function useEditableSource(projectId: string, kind: EmailSourceKind, id: 
       }
       const draft = await api.getEmailDraft(id, request);
       return { displayName: draft.display_name, tsxSource: draft.tsx_source, themeId: asThemeId(draft.theme_id) };
-    },
+    }),
   }).data;
 }
 
 export function useCreateEmailSource(projectId: string, kind: EmailSourceKind) {
-  const invalidate = useAdminInvalidate(projectId);
-  const request = adminRequest(projectId);
-  const onSuccess = () => invalidate(kind === "themes" ? themesKey : kind === "templates" ? templatesKey : draftsKey);
+  const { keys, request, invalidate } = useAdmin(projectId);
+  const onSuccess = () => invalidate(keys.emailLibrary(kind));
   const theme = api.useCreateEmailTheme({ request, mutation: { onSuccess } });
   const template = api.useCreateEmailTemplate({ request, mutation: { onSuccess } });
   const draft = api.useCreateEmailDraft({ request, mutation: { onSuccess } });
@@ -80,9 +61,8 @@ export function useCreateEmailSource(projectId: string, kind: EmailSourceKind) {
 
 /** Saves the source (the server renders it first and refuses a broken one with the line). */
 export function useSaveEmailSource(projectId: string, kind: EmailSourceKind, id: string) {
-  const invalidate = useAdminInvalidate(projectId);
-  const request = adminRequest(projectId);
-  const onSuccess = () => invalidate(kind === "themes" ? themesKey : kind === "templates" ? templatesKey : draftsKey);
+  const { keys, request, invalidate } = useAdmin(projectId);
+  const onSuccess = () => invalidate(keys.emailLibrary(kind));
   const theme = api.useUpdateEmailTheme({ request, mutation: { onSuccess } });
   const template = api.useUpdateEmailTemplate({ request, mutation: { onSuccess } });
   const draft = api.useUpdateEmailDraft({ request, mutation: { onSuccess } });
@@ -115,8 +95,7 @@ export function useEmailPreview(projectId: string, kind: EmailSourceKind, source
       ? { theme_tsx_source: source.tsxSource, template_tsx_source: SAMPLE_TEMPLATE }
       : { template_tsx_source: source.tsxSource, ...(source.themeId === null || source.themeId === undefined ? {} : { theme_id: source.themeId }) };
   const query = useQuery<Preview, Error>({
-    queryKey: adminQueryKey(projectId, ["email-preview", body]),
-    queryFn: ({ signal }) => api.renderEmail(body, adminRequest(projectId, { signal })),
+    ...adminQuery(projectId, adminKeys(projectId).emailPreview(body), (request) => api.renderEmail(body, request)),
     placeholderData: keepPreviousData,
     retry: false,
     staleTime: Infinity,

@@ -1,4 +1,4 @@
-import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
+import { api, useAdmin } from "@gatehouse/clients/react";
 import { useQueryClient } from "@tanstack/react-query";
 
 /**
@@ -7,11 +7,12 @@ import { useQueryClient } from "@tanstack/react-query";
  */
 export function useUpdateAdminProject(projectId: string) {
   const queryClient = useQueryClient();
+  const { keys, request } = useAdmin(projectId);
   return api.useUpdateCurrentProjectAdmin({
-    request: adminRequest(projectId),
+    request,
     mutation: {
       onSuccess: async (project) => {
-        queryClient.setQueryData(adminQueryKey(projectId, api.getGetCurrentProjectAdminQueryKey()), project);
+        queryClient.setQueryData(keys.project(), project);
         await queryClient.invalidateQueries({ queryKey: api.getListProjectsQueryKey() });
       },
     },
@@ -21,11 +22,11 @@ export function useUpdateAdminProject(projectId: string) {
 /** Moves the project to another of the user's teams: client access on `internal`, with the user's session. */
 export function useTransferProject(projectId: string) {
   const queryClient = useQueryClient();
-  const invalidate = useAdminInvalidate(projectId);
+  const { keys, invalidate } = useAdmin(projectId);
   return api.useTransferProject({
     mutation: {
       onSuccess: async () => {
-        await Promise.all([invalidate(api.getGetCurrentProjectAdminQueryKey()), queryClient.invalidateQueries({ queryKey: api.getListProjectsQueryKey() })]);
+        await Promise.all([invalidate(keys.project()), queryClient.invalidateQueries({ queryKey: api.getListProjectsQueryKey() })]);
       },
     },
   });
@@ -37,14 +38,15 @@ export function useTransferProject(projectId: string) {
  */
 export function useDeleteAdminProject(projectId: string) {
   const queryClient = useQueryClient();
-  const remove = api.useDeleteCurrentProject({ request: adminRequest(projectId) });
+  const { keys, request } = useAdmin(projectId);
+  const remove = api.useDeleteCurrentProject({ request });
   const forget = () => {
-    queryClient.removeQueries({ queryKey: adminQueryKey(projectId) });
+    queryClient.removeQueries({ queryKey: keys.all() });
     void queryClient.invalidateQueries({ queryKey: api.getListProjectsQueryKey() });
   };
   return { ...remove, forget };
 }
 
 export function useSendTestEmail(projectId: string) {
-  return api.useSendTestEmail({ request: adminRequest(projectId) });
+  return api.useSendTestEmail({ request: useAdmin(projectId).request });
 }
