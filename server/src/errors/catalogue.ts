@@ -12,26 +12,24 @@ import { passkeyErrors } from "./passkeys";
 import { oauthErrors } from "./oauth";
 import { paymentErrors } from "./payments";
 import { permissionErrors } from "./permissions";
-import { projectAuthErrors } from "./project-auth";
-import { sessionErrors } from "./session";
+import { projectErrors } from "./projects";
+import { sessionErrors } from "./sessions";
 import { sessionReplayErrors } from "./session-replays";
 import { signUpRuleErrors } from "./sign-up-rules";
 import { teamErrors } from "./teams";
 import { userErrors } from "./users";
-import { verificationErrors } from "./verification";
 import { webhookErrors } from "./webhooks";
 
 /** Each area's errors, for the check that no code is defined twice (catalogue.test.ts). */
 export const errorAreas = {
   generalErrors,
-  projectAuthErrors,
+  projectErrors,
   sessionErrors,
   userErrors,
   signUpRuleErrors,
   teamErrors,
   permissionErrors,
   apiKeyErrors,
-  verificationErrors,
   mfaErrors,
   cliErrors,
   passkeyErrors,
@@ -49,14 +47,13 @@ export const errorAreas = {
 /** Every known error the server can answer, by code. Areas keep their own files; this joins them. */
 export const knownErrors = {
   ...generalErrors,
-  ...projectAuthErrors,
+  ...projectErrors,
   ...sessionErrors,
   ...userErrors,
   ...signUpRuleErrors,
   ...teamErrors,
   ...permissionErrors,
   ...apiKeyErrors,
-  ...verificationErrors,
   ...mfaErrors,
   ...cliErrors,
   ...passkeyErrors,

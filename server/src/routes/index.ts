@@ -1,67 +1,67 @@
 import type { Router } from "../http/router";
 import { registerAiRoutes } from "./ai/query";
-import { registerComponentVersionRoutes } from "./component-versions/component-versions";
-import { registerFeedbackRoutes } from "./feedback/feedback";
 import { registerAnalyticsRoutes } from "./analytics/events";
 import { registerAnalyticsQueryRoutes } from "./analytics/query";
+import { registerAnonymousRoutes } from "./anonymous/anonymous";
+import { registerCredentialScanningRoutes } from "./api-keys/credential-scanning";
+import { registerInternalApiKeyRoutes } from "./api-keys/project-keys";
 import { registerTeamApiKeyRoutes } from "./api-keys/team-api-keys";
 import { registerUserApiKeyRoutes } from "./api-keys/user-api-keys";
-import { registerAnonymousRoutes } from "./auth/anonymous";
-import { registerCliLoginRoutes } from "./auth/cli";
-import { registerOAuthRoutes } from "./auth/oauth";
-import { registerOAuthTokenRoutes } from "./auth/oauth-token";
-import { registerOAuthNativeAndHandoffRoutes } from "./auth/oauth-native-and-handoff";
-import { registerMfaRoutes } from "./auth/mfa";
-import { registerOtpRoutes } from "./auth/otp";
-import { registerPasskeyRoutes } from "./auth/passkey";
-import { registerPasswordRoutes } from "./auth/password";
-import { registerPasswordChangeRoutes } from "./auth/password-change";
-import { registerPasswordResetRoutes } from "./auth/password-reset";
-import { registerSessionRoutes } from "./auth/sessions";
+import { registerCliLoginRoutes } from "./cli/cli";
+import { registerConfigRoutes } from "./config/config";
 import { registerConnectedAccountRoutes } from "./connected-accounts/connected-accounts";
 import { registerContactChannelRoutes } from "./contact-channels/contact-channels";
 import { registerContactChannelVerificationRoutes } from "./contact-channels/verification";
-import { registerCredentialScanningRoutes } from "./integrations/credential-scanning";
-import { registerStripeWebhookRoutes } from "./integrations/stripe-webhooks";
 import { registerDataVaultRoutes } from "./data-vault/stores";
-import { registerNotificationPreferenceRoutes } from "./emails/notification-preferences";
-import { registerSendingRoutes } from "./emails/sending";
+import { registerInternalEmailRoutes } from "./emails/admin";
+import { registerEmailLibraryRoutes } from "./emails/library";
 import { registerEmailLogRoutes } from "./emails/log";
 import { registerManagedOnboardingRoutes } from "./emails/managed-onboarding";
-import { registerScheduledEmailRoutes } from "./emails/scheduled";
+import { registerNotificationPreferenceRoutes } from "./emails/notification-preferences";
 import { registerRenderEmailRoutes } from "./emails/render-email";
-import { registerInternalApiKeyRoutes } from "./internal/api-keys";
-import { registerConfigRoutes } from "./internal/config";
-import { registerMetricsRoutes } from "./internal/metrics";
-import { registerInternalPaymentRoutes } from "./internal/payments";
-import { registerInternalEmailRoutes } from "./internal/emails";
-import { registerEmailLibraryRoutes } from "./internal/email-library";
-import { registerInternalProjectRoutes } from "./internal/projects";
-import { registerWebhookDeliveryRoutes } from "./internal/webhook-deliveries";
-import { registerWebhookEndpointRoutes } from "./internal/webhook-endpoints";
-import { registerSvixRoutes } from "./webhooks/svix";
+import { registerScheduledEmailRoutes } from "./emails/scheduled";
+import { registerSendingRoutes } from "./emails/sending";
+import { registerFeedbackRoutes } from "./feedback/feedback";
+import { registerMetricsRoutes } from "./metrics/metrics";
+import { registerMfaRoutes } from "./mfa/mfa";
 import { registerApiRootRoutes } from "./misc/api-root";
 import { registerMiscRoutes } from "./misc/backend-urls";
+import { registerComponentVersionRoutes } from "./misc/component-versions";
+import { registerOAuthProviderRoutes } from "./oauth-providers/oauth-providers";
+import { registerOAuthRoutes } from "./oauth/oauth";
+import { registerOAuthNativeAndHandoffRoutes } from "./oauth/oauth-native-and-handoff";
+import { registerOAuthTokenRoutes } from "./oauth/oauth-token";
+import { registerOtpRoutes } from "./otp/otp";
+import { registerPasskeyRoutes } from "./passkeys/passkeys";
+import { registerPasswordRoutes } from "./password/password";
+import { registerPasswordChangeRoutes } from "./password/password-change";
+import { registerPasswordResetRoutes } from "./password/password-reset";
+import { registerInternalPaymentRoutes } from "./payments/admin";
 import { registerCustomerReadRoutes } from "./payments/customer-reads";
 import { registerItemRoutes } from "./payments/items";
 import { registerPaymentMethodRoutes } from "./payments/payment-methods";
 import { registerProductRoutes } from "./payments/products";
 import { registerPurchaseRoutes } from "./payments/purchases";
-import { registerOAuthProviderRoutes } from "./oauth-providers/oauth-providers";
+import { registerStripeWebhookRoutes } from "./payments/stripe-webhooks";
 import { registerPermissionDefinitionRoutes } from "./permissions/definitions";
 import { registerPermissionRoutes } from "./permissions/grants";
+import { registerInternalProjectRoutes } from "./projects/admin";
 import { registerCurrentProjectRoutes } from "./projects/current";
 import { registerJwksRoutes } from "./projects/jwks";
-import { registerLocalEmulatorRoutes } from "./local-emulator/project";
+import { registerLocalEmulatorRoutes } from "./projects/local-emulator";
+import { registerSessionReplayBatchRoutes } from "./session-replays/batch";
+import { registerSessionReplayRoutes } from "./session-replays/replays";
+import { registerSessionRoutes } from "./sessions/sessions";
+import { registerSignUpRuleRoutes } from "./sign-up-rules/sign-up-rules";
 import { registerTeamInvitationRoutes } from "./teams/invitations";
 import { registerTeamMemberProfileRoutes } from "./teams/member-profiles";
 import { registerTeamMembershipRoutes } from "./teams/memberships";
 import { registerTeamRoutes } from "./teams/teams";
-import { registerSessionReplayBatchRoutes } from "./session-replays/batch";
-import { registerSessionReplayRoutes } from "./session-replays/replays";
-import { registerSignUpRuleRoutes } from "./sign-up-rules/sign-up-rules";
 import { registerCurrentUserRoutes } from "./users/me";
 import { registerUserRoutes } from "./users/users";
+import { registerWebhookDeliveryRoutes } from "./webhooks/deliveries";
+import { registerWebhookEndpointRoutes } from "./webhooks/endpoints";
+import { registerSvixRoutes } from "./webhooks/svix";
 
 /** Every area's routes, in the order they appear in the OpenAPI document. */
 export function registerAllRoutes(router: Router): void {
@@ -143,13 +143,12 @@ export const OPENAPI_TAGS = [
   { name: "Users", description: "Users and the signed-in user." },
   { name: "Teams", description: "Teams, their memberships, member profiles and invitations." },
   { name: "Permissions", description: "Team and project permissions of users, and their definitions." },
-  { name: "API keys", description: "API keys owned by a user or a team, and checking a presented key." },
+  { name: "API keys", description: "API keys owned by a user or a team, checking a presented key, revoking leaked keys, and the project's own key sets (dashboard)." },
   { name: "OAuth providers", description: "A user's linked provider accounts: whether each signs in and serves as a connected account." },
   { name: "Connected accounts", description: "Provider access tokens for a user's linked accounts, refreshed server-side." },
   { name: "Contact channels", description: "A user's e-mail addresses and their verification." },
-  { name: "Projects", description: "Public project information and signing keys." },
-  { name: "Internal", description: "Project administration (dashboard)." },
-  { name: "Emails", description: "Notification categories, each user's choice per category, unsubscribe links, and e-mail previews." },
+  { name: "Projects", description: "Public project information and signing keys; creating, listing, changing, transferring and deleting projects (dashboard)." },
+  { name: "Emails", description: "Sending e-mail and the outbox; notification categories, each user's choice per category and unsubscribe links; the library of drafts, templates and themes; previews, test e-mails and sign-in invitations." },
   { name: "Payments", description: "What customers (users, teams, the app's own customers) have bought and how they pay." },
   { name: "Data vault", description: "Key-value stores declared in the configuration; keys hashed and values encrypted by the client." },
   { name: "Config", description: "The layered configuration document: defaults plus project, branch and environment overrides." },
@@ -157,7 +156,8 @@ export const OPENAPI_TAGS = [
   { name: "Webhooks", description: "Signed outbound webhooks (Standard Webhooks): endpoints, their secrets, the delivery log and test events." },
   { name: "Session replays", description: "Recordings of signed-in users' sessions (rrweb events) uploaded by the SDK, and reading them back to play." },
   { name: "Analytics", description: "Analytics events from the SDK and the server, and read-only queries over them in ClickHouse's SQL." },
-  { name: "Misc", description: "SDK housekeeping." },
+  { name: "Metrics", description: "The dashboard's figures: users, sign-ups and activity over time." },
+  { name: "Misc", description: "SDK housekeeping: the API root, backend URLs, feature support and component versions." },
   { name: "Feedback", description: "Feedback and bug reports to the platform's operators, kept and mailed." },
   { name: "AI", description: "Questions to the operator's language model (an OpenAI-compatible service), for the dashboard's AI features." },
 ];

@@ -24,6 +24,7 @@ import type {
 import type {
   ApiKeyCheck,
   ApiKeyUpdate,
+  CreatedProjectApiKeySet,
   CreatedTeamApiKey,
   CreatedUserApiKey,
   CredentialScanningRevoke,
@@ -32,6 +33,7 @@ import type {
   KnownError400,
   KnownError400PlusCannotGetOwnUserWithoutUser,
   KnownError400PlusWrongApiKeyType,
+  KnownError401,
   KnownError401ApiKeyExpired,
   KnownError401PlusApiKeyExpiredApiKeyRevoked,
   KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
@@ -44,6 +46,10 @@ import type {
   KnownError503,
   ListTeamApiKeysParams,
   ListUserApiKeysParams,
+  ProjectApiKeySet,
+  ProjectApiKeySetCreate,
+  ProjectApiKeySetList,
+  ProjectApiKeySetUpdate,
   PublicKnownError400PlusPublicApiKeyCannotBeRevoked,
   PublicKnownError503,
   Success,
@@ -139,6 +145,347 @@ export const useRevokeLeakedApiKey = <TError = ErrorType<PublicKnownError400Plus
       > => {
 
       const mutationOptions = getRevokeLeakedApiKeyMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Create a set of project API keys
+ */
+export const getCreateProjectApiKeySetUrl = () => {
+
+
+  
+
+  return `/internal/api-keys`
+}
+
+export const createProjectApiKeySet = async (projectApiKeySetCreate: ProjectApiKeySetCreate, options?: RequestInit): Promise<CreatedProjectApiKeySet> => {
+  
+  return gatehouseFetch<CreatedProjectApiKeySet>(getCreateProjectApiKeySetUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      projectApiKeySetCreate,)
+  }
+);}
+
+
+
+
+export const getCreateProjectApiKeySetMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectApiKeySet>>, TError,{data: ProjectApiKeySetCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createProjectApiKeySet>>, TError,{data: ProjectApiKeySetCreate}, TContext> => {
+
+const mutationKey = ['createProjectApiKeySet'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createProjectApiKeySet>>, {data: ProjectApiKeySetCreate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createProjectApiKeySet(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateProjectApiKeySetMutationResult = NonNullable<Awaited<ReturnType<typeof createProjectApiKeySet>>>
+    export type CreateProjectApiKeySetMutationBody = ProjectApiKeySetCreate
+    export type CreateProjectApiKeySetMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary Create a set of project API keys
+ */
+export const useCreateProjectApiKeySet = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProjectApiKeySet>>, TError,{data: ProjectApiKeySetCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createProjectApiKeySet>>,
+        TError,
+        {data: ProjectApiKeySetCreate},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateProjectApiKeySetMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary List project API key sets
+ */
+export const getListProjectApiKeySetsUrl = () => {
+
+
+  
+
+  return `/internal/api-keys`
+}
+
+export const listProjectApiKeySets = async ( options?: RequestInit): Promise<ProjectApiKeySetList> => {
+  
+  return gatehouseFetch<ProjectApiKeySetList>(getListProjectApiKeySetsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListProjectApiKeySetsQueryKey = () => {
+    return [
+    `/internal/api-keys`
+    ] as const;
+    }
+
+    
+export const getListProjectApiKeySetsQueryOptions = <TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListProjectApiKeySetsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listProjectApiKeySets>>> = ({ signal }) => listProjectApiKeySets({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListProjectApiKeySetsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjectApiKeySets>>>
+export type ListProjectApiKeySetsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjectApiKeySets>>,
+          TError,
+          Awaited<ReturnType<typeof listProjectApiKeySets>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjectApiKeySets>>,
+          TError,
+          Awaited<ReturnType<typeof listProjectApiKeySets>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List project API key sets
+ */
+
+export function useListProjectApiKeySets<TData = Awaited<ReturnType<typeof listProjectApiKeySets>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjectApiKeySets>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListProjectApiKeySetsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Read a project API key set
+ */
+export const getGetProjectApiKeySetUrl = (id: string,) => {
+
+
+  
+
+  return `/internal/api-keys/${id}`
+}
+
+export const getProjectApiKeySet = async (id: string, options?: RequestInit): Promise<ProjectApiKeySet> => {
+  
+  return gatehouseFetch<ProjectApiKeySet>(getGetProjectApiKeySetUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetProjectApiKeySetQueryKey = (id?: string,) => {
+    return [
+    `/internal/api-keys/${id}`
+    ] as const;
+    }
+
+    
+export const getGetProjectApiKeySetQueryOptions = <TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetProjectApiKeySetQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getProjectApiKeySet>>> = ({ signal }) => getProjectApiKeySet(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetProjectApiKeySetQueryResult = NonNullable<Awaited<ReturnType<typeof getProjectApiKeySet>>>
+export type GetProjectApiKeySetQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
+
+
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProjectApiKeySet>>,
+          TError,
+          Awaited<ReturnType<typeof getProjectApiKeySet>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getProjectApiKeySet>>,
+          TError,
+          Awaited<ReturnType<typeof getProjectApiKeySet>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read a project API key set
+ */
+
+export function useGetProjectApiKeySet<TData = Awaited<ReturnType<typeof getProjectApiKeySet>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getProjectApiKeySet>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetProjectApiKeySetQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Rename or revoke a project API key set
+ */
+export const getUpdateProjectApiKeySetUrl = (id: string,) => {
+
+
+  
+
+  return `/internal/api-keys/${id}`
+}
+
+export const updateProjectApiKeySet = async (id: string,
+    projectApiKeySetUpdate: ProjectApiKeySetUpdate, options?: RequestInit): Promise<ProjectApiKeySet> => {
+  
+  return gatehouseFetch<ProjectApiKeySet>(getUpdateProjectApiKeySetUrl(id),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      projectApiKeySetUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdateProjectApiKeySetMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectApiKeySet>>, TError,{id: string;data: ProjectApiKeySetUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateProjectApiKeySet>>, TError,{id: string;data: ProjectApiKeySetUpdate}, TContext> => {
+
+const mutationKey = ['updateProjectApiKeySet'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateProjectApiKeySet>>, {id: string;data: ProjectApiKeySetUpdate}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateProjectApiKeySet(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateProjectApiKeySetMutationResult = NonNullable<Awaited<ReturnType<typeof updateProjectApiKeySet>>>
+    export type UpdateProjectApiKeySetMutationBody = ProjectApiKeySetUpdate
+    export type UpdateProjectApiKeySetMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>
+
+    /**
+ * @summary Rename or revoke a project API key set
+ */
+export const useUpdateProjectApiKeySet = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError404ApiKeyNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateProjectApiKeySet>>, TError,{id: string;data: ProjectApiKeySetUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateProjectApiKeySet>>,
+        TError,
+        {id: string;data: ProjectApiKeySetUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateProjectApiKeySetMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -25,13 +25,36 @@ import type {
   EmailCapacityBoost,
   EmailCapacityBoostRequest,
   EmailDeliveryInfo,
+  EmailDraft,
+  EmailDraftCreate,
+  EmailDraftCreated,
+  EmailDraftDeleted,
+  EmailDraftList,
+  EmailDraftUpdate,
+  EmailDraftUpdated,
   EmailQueueStep,
+  EmailTemplate,
+  EmailTemplateCreate,
+  EmailTemplateCreated,
+  EmailTemplateDeleted,
+  EmailTemplateList,
+  EmailTemplateUpdate,
+  EmailTemplateUpdated,
+  EmailTheme,
+  EmailThemeCreate,
+  EmailThemeCreated,
+  EmailThemeList,
+  EmailThemeUpdate,
+  EmailThemeUpdated,
   FailedEmailsDigest,
+  InternalEmailList,
   KnownError400,
   KnownError400PlusCannotGetOwnUserWithoutUser,
   KnownError400PlusCannotGetOwnUserWithoutUserNotificationCategoryCannotBeDisabled,
   KnownError400PlusEmailNotEditable,
   KnownError400PlusEmailRenderingError,
+  KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer,
+  KnownError400PlusRedirectUrlNotWhitelisted,
   KnownError400PlusRequiresCustomEmailServer,
   KnownError400PlusRequiresCustomEmailServerUserIdDoesNotExist,
   KnownError401,
@@ -40,6 +63,7 @@ import type {
   KnownError404UserNotFound,
   KnownError404VerificationCodeNotFound,
   KnownError409EmailCapacityBoostAlreadyActive,
+  KnownError409EmailTemplateAlreadyExists,
   KnownError503,
   ListOutboxEmailsParams,
   ListSentEmailsParams,
@@ -65,6 +89,10 @@ import type {
   SendEmailResponse,
   SendFailedEmailsDigestParams,
   SentEmailList,
+  SignInInvitation,
+  Success,
+  TestEmailRequest,
+  TestEmailResult,
   UnsubscribeOneClickParams,
   UnsubscribeParams
 } from './endpoints.schemas';
@@ -1144,6 +1172,419 @@ export const useUnsubscribeOneClick = <TError = ErrorType<PublicKnownError400 | 
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary The project's e-mail drafts, most recently edited first (at most 200)
+ */
+export const getListEmailDraftsUrl = () => {
+
+
+  
+
+  return `/internal/email-drafts`
+}
+
+export const listEmailDrafts = async ( options?: RequestInit): Promise<EmailDraftList> => {
+  
+  return gatehouseFetch<EmailDraftList>(getListEmailDraftsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListEmailDraftsQueryKey = () => {
+    return [
+    `/internal/email-drafts`
+    ] as const;
+    }
+
+    
+export const getListEmailDraftsQueryOptions = <TData = Awaited<ReturnType<typeof listEmailDrafts>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailDrafts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListEmailDraftsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listEmailDrafts>>> = ({ signal }) => listEmailDrafts({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listEmailDrafts>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListEmailDraftsQueryResult = NonNullable<Awaited<ReturnType<typeof listEmailDrafts>>>
+export type ListEmailDraftsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useListEmailDrafts<TData = Awaited<ReturnType<typeof listEmailDrafts>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailDrafts>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listEmailDrafts>>,
+          TError,
+          Awaited<ReturnType<typeof listEmailDrafts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListEmailDrafts<TData = Awaited<ReturnType<typeof listEmailDrafts>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailDrafts>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listEmailDrafts>>,
+          TError,
+          Awaited<ReturnType<typeof listEmailDrafts>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListEmailDrafts<TData = Awaited<ReturnType<typeof listEmailDrafts>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailDrafts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The project's e-mail drafts, most recently edited first (at most 200)
+ */
+
+export function useListEmailDrafts<TData = Awaited<ReturnType<typeof listEmailDrafts>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailDrafts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListEmailDraftsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Without `tsx_source` it starts from a small example. A draft is stored as written; it is rendered when previewed or sent.
+ * @summary Start an e-mail draft
+ */
+export const getCreateEmailDraftUrl = () => {
+
+
+  
+
+  return `/internal/email-drafts`
+}
+
+export const createEmailDraft = async (emailDraftCreate: EmailDraftCreate, options?: RequestInit): Promise<EmailDraftCreated> => {
+  
+  return gatehouseFetch<EmailDraftCreated>(getCreateEmailDraftUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      emailDraftCreate,)
+  }
+);}
+
+
+
+
+export const getCreateEmailDraftMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createEmailDraft>>, TError,{data: EmailDraftCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createEmailDraft>>, TError,{data: EmailDraftCreate}, TContext> => {
+
+const mutationKey = ['createEmailDraft'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createEmailDraft>>, {data: EmailDraftCreate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createEmailDraft(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateEmailDraftMutationResult = NonNullable<Awaited<ReturnType<typeof createEmailDraft>>>
+    export type CreateEmailDraftMutationBody = EmailDraftCreate
+    export type CreateEmailDraftMutationError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary Start an e-mail draft
+ */
+export const useCreateEmailDraft = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createEmailDraft>>, TError,{data: EmailDraftCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createEmailDraft>>,
+        TError,
+        {data: EmailDraftCreate},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateEmailDraftMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * An unknown id answers a bare 404.
+ * @summary One e-mail draft
+ */
+export const getGetEmailDraftUrl = (id: string,) => {
+
+
+  
+
+  return `/internal/email-drafts/${id}`
+}
+
+export const getEmailDraft = async (id: string, options?: RequestInit): Promise<EmailDraft> => {
+  
+  return gatehouseFetch<EmailDraft>(getGetEmailDraftUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetEmailDraftQueryKey = (id?: string,) => {
+    return [
+    `/internal/email-drafts/${id}`
+    ] as const;
+    }
+
+    
+export const getGetEmailDraftQueryOptions = <TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDraft>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetEmailDraftQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getEmailDraft>>> = ({ signal }) => getEmailDraft(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getEmailDraft>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetEmailDraftQueryResult = NonNullable<Awaited<ReturnType<typeof getEmailDraft>>>
+export type GetEmailDraftQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
+
+
+export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDraft>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEmailDraft>>,
+          TError,
+          Awaited<ReturnType<typeof getEmailDraft>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDraft>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEmailDraft>>,
+          TError,
+          Awaited<ReturnType<typeof getEmailDraft>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDraft>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One e-mail draft
+ */
+
+export function useGetEmailDraft<TData = Awaited<ReturnType<typeof getEmailDraft>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailDraft>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetEmailDraftQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Change an e-mail draft
+ */
+export const getUpdateEmailDraftUrl = (id: string,) => {
+
+
+  
+
+  return `/internal/email-drafts/${id}`
+}
+
+export const updateEmailDraft = async (id: string,
+    emailDraftUpdate: EmailDraftUpdate, options?: RequestInit): Promise<EmailDraftUpdated> => {
+  
+  return gatehouseFetch<EmailDraftUpdated>(getUpdateEmailDraftUrl(id),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      emailDraftUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdateEmailDraftMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | string | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailDraft>>, TError,{id: string;data: EmailDraftUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateEmailDraft>>, TError,{id: string;data: EmailDraftUpdate}, TContext> => {
+
+const mutationKey = ['updateEmailDraft'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateEmailDraft>>, {id: string;data: EmailDraftUpdate}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateEmailDraft(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateEmailDraftMutationResult = NonNullable<Awaited<ReturnType<typeof updateEmailDraft>>>
+    export type UpdateEmailDraftMutationBody = EmailDraftUpdate
+    export type UpdateEmailDraftMutationError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | string | KnownError503>
+
+    /**
+ * @summary Change an e-mail draft
+ */
+export const useUpdateEmailDraft = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | string | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailDraft>>, TError,{id: string;data: EmailDraftUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateEmailDraft>>,
+        TError,
+        {id: string;data: EmailDraftUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateEmailDraftMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Remove an e-mail draft
+ */
+export const getDeleteEmailDraftUrl = (id: string,) => {
+
+
+  
+
+  return `/internal/email-drafts/${id}`
+}
+
+export const deleteEmailDraft = async (id: string, options?: RequestInit): Promise<EmailDraftDeleted> => {
+  
+  return gatehouseFetch<EmailDraftDeleted>(getDeleteEmailDraftUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteEmailDraftMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailDraft>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteEmailDraft>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['deleteEmailDraft'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteEmailDraft>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  deleteEmailDraft(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteEmailDraftMutationResult = NonNullable<Awaited<ReturnType<typeof deleteEmailDraft>>>
+    
+    export type DeleteEmailDraftMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
+
+    /**
+ * @summary Remove an e-mail draft
+ */
+export const useDeleteEmailDraft = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailDraft>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteEmailDraft>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteEmailDraftMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * Claims and sends due messages of every project: one batch with `only_one_step=true`, else batches until none is due (at most about a minute). Answers when done.
  * @summary Send the outbox's due mail now (for a scheduler)
  */
@@ -1240,6 +1681,934 @@ export function useRunEmailQueueStep<TData = Awaited<ReturnType<typeof runEmailQ
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
 
   const queryOptions = getRunEmailQueueStepQueryOptions(params,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary The project's e-mail templates, the built-in ones (verification, password reset, sign-in code, invitations) included
+ */
+export const getListEmailTemplatesUrl = () => {
+
+
+  
+
+  return `/internal/email-templates`
+}
+
+export const listEmailTemplates = async ( options?: RequestInit): Promise<EmailTemplateList> => {
+  
+  return gatehouseFetch<EmailTemplateList>(getListEmailTemplatesUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListEmailTemplatesQueryKey = () => {
+    return [
+    `/internal/email-templates`
+    ] as const;
+    }
+
+    
+export const getListEmailTemplatesQueryOptions = <TData = Awaited<ReturnType<typeof listEmailTemplates>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailTemplates>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListEmailTemplatesQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listEmailTemplates>>> = ({ signal }) => listEmailTemplates({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listEmailTemplates>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListEmailTemplatesQueryResult = NonNullable<Awaited<ReturnType<typeof listEmailTemplates>>>
+export type ListEmailTemplatesQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useListEmailTemplates<TData = Awaited<ReturnType<typeof listEmailTemplates>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailTemplates>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listEmailTemplates>>,
+          TError,
+          Awaited<ReturnType<typeof listEmailTemplates>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListEmailTemplates<TData = Awaited<ReturnType<typeof listEmailTemplates>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailTemplates>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listEmailTemplates>>,
+          TError,
+          Awaited<ReturnType<typeof listEmailTemplates>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListEmailTemplates<TData = Awaited<ReturnType<typeof listEmailTemplates>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailTemplates>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The project's e-mail templates, the built-in ones (verification, password reset, sign-in code, invitations) included
+ */
+
+export function useListEmailTemplates<TData = Awaited<ReturnType<typeof listEmailTemplates>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailTemplates>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListEmailTemplatesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Without `tsx_source` it starts from a small example. `id` is optional; an id in use answers EMAIL_TEMPLATE_ALREADY_EXISTS. A project that sends through the shared e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER (templates are the project's own mail).
+ * @summary Add an e-mail template
+ */
+export const getCreateEmailTemplateUrl = () => {
+
+
+  
+
+  return `/internal/email-templates`
+}
+
+export const createEmailTemplate = async (emailTemplateCreate: EmailTemplateCreate, options?: RequestInit): Promise<EmailTemplateCreated> => {
+  
+  return gatehouseFetch<EmailTemplateCreated>(getCreateEmailTemplateUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      emailTemplateCreate,)
+  }
+);}
+
+
+
+
+export const getCreateEmailTemplateMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError409EmailTemplateAlreadyExists | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createEmailTemplate>>, TError,{data: EmailTemplateCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createEmailTemplate>>, TError,{data: EmailTemplateCreate}, TContext> => {
+
+const mutationKey = ['createEmailTemplate'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createEmailTemplate>>, {data: EmailTemplateCreate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createEmailTemplate(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateEmailTemplateMutationResult = NonNullable<Awaited<ReturnType<typeof createEmailTemplate>>>
+    export type CreateEmailTemplateMutationBody = EmailTemplateCreate
+    export type CreateEmailTemplateMutationError = ErrorType<KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError409EmailTemplateAlreadyExists | KnownError503>
+
+    /**
+ * @summary Add an e-mail template
+ */
+export const useCreateEmailTemplate = <TError = ErrorType<KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer | KnownError401 | KnownError403 | KnownError409EmailTemplateAlreadyExists | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createEmailTemplate>>, TError,{data: EmailTemplateCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createEmailTemplate>>,
+        TError,
+        {data: EmailTemplateCreate},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateEmailTemplateMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * An unknown id answers a bare 404.
+ * @summary One e-mail template with its source
+ */
+export const getGetEmailTemplateUrl = (templateId: string,) => {
+
+
+  
+
+  return `/internal/email-templates/${templateId}`
+}
+
+export const getEmailTemplate = async (templateId: string, options?: RequestInit): Promise<EmailTemplate> => {
+  
+  return gatehouseFetch<EmailTemplate>(getGetEmailTemplateUrl(templateId),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetEmailTemplateQueryKey = (templateId?: string,) => {
+    return [
+    `/internal/email-templates/${templateId}`
+    ] as const;
+    }
+
+    
+export const getGetEmailTemplateQueryOptions = <TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(templateId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTemplate>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetEmailTemplateQueryKey(templateId);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getEmailTemplate>>> = ({ signal }) => getEmailTemplate(templateId, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(templateId), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getEmailTemplate>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetEmailTemplateQueryResult = NonNullable<Awaited<ReturnType<typeof getEmailTemplate>>>
+export type GetEmailTemplateQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
+
+
+export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+ templateId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTemplate>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEmailTemplate>>,
+          TError,
+          Awaited<ReturnType<typeof getEmailTemplate>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+ templateId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTemplate>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEmailTemplate>>,
+          TError,
+          Awaited<ReturnType<typeof getEmailTemplate>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+ templateId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTemplate>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One e-mail template with its source
+ */
+
+export function useGetEmailTemplate<TData = Awaited<ReturnType<typeof getEmailTemplate>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+ templateId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTemplate>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetEmailTemplateQueryOptions(templateId,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * The template is rendered in preview first and must name its subject and notification category; otherwise EMAIL_RENDERING_ERROR (with the line when the source does not compile or throws). Editing a built-in template changes the mail the platform sends. A project that sends through the shared e-mail server answers REQUIRES_CUSTOM_EMAIL_SERVER.
+ * @summary Change an e-mail template's source, theme or name
+ */
+export const getUpdateEmailTemplateUrl = (templateId: string,) => {
+
+
+  
+
+  return `/internal/email-templates/${templateId}`
+}
+
+export const updateEmailTemplate = async (templateId: string,
+    emailTemplateUpdate: EmailTemplateUpdate, options?: RequestInit): Promise<EmailTemplateUpdated> => {
+  
+  return gatehouseFetch<EmailTemplateUpdated>(getUpdateEmailTemplateUrl(templateId),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      emailTemplateUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdateEmailTemplateMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer | string | KnownError401 | KnownError403 | string | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailTemplate>>, TError,{templateId: string;data: EmailTemplateUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateEmailTemplate>>, TError,{templateId: string;data: EmailTemplateUpdate}, TContext> => {
+
+const mutationKey = ['updateEmailTemplate'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateEmailTemplate>>, {templateId: string;data: EmailTemplateUpdate}> = (props) => {
+          const {templateId,data} = props ?? {};
+
+          return  updateEmailTemplate(templateId,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateEmailTemplateMutationResult = NonNullable<Awaited<ReturnType<typeof updateEmailTemplate>>>
+    export type UpdateEmailTemplateMutationBody = EmailTemplateUpdate
+    export type UpdateEmailTemplateMutationError = ErrorType<KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer | string | KnownError401 | KnownError403 | string | KnownError503>
+
+    /**
+ * @summary Change an e-mail template's source, theme or name
+ */
+export const useUpdateEmailTemplate = <TError = ErrorType<KnownError400PlusEmailRenderingErrorRequiresCustomEmailServer | string | KnownError401 | KnownError403 | string | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailTemplate>>, TError,{templateId: string;data: EmailTemplateUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateEmailTemplate>>,
+        TError,
+        {templateId: string;data: EmailTemplateUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateEmailTemplateMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary Remove an e-mail template (a built-in one goes back to how it was shipped)
+ */
+export const getDeleteEmailTemplateUrl = (templateId: string,) => {
+
+
+  
+
+  return `/internal/email-templates/${templateId}`
+}
+
+export const deleteEmailTemplate = async (templateId: string, options?: RequestInit): Promise<EmailTemplateDeleted> => {
+  
+  return gatehouseFetch<EmailTemplateDeleted>(getDeleteEmailTemplateUrl(templateId),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteEmailTemplateMutationOptions = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | string | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTemplate>>, TError,{templateId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTemplate>>, TError,{templateId: string}, TContext> => {
+
+const mutationKey = ['deleteEmailTemplate'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteEmailTemplate>>, {templateId: string}> = (props) => {
+          const {templateId} = props ?? {};
+
+          return  deleteEmailTemplate(templateId,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteEmailTemplateMutationResult = NonNullable<Awaited<ReturnType<typeof deleteEmailTemplate>>>
+    
+    export type DeleteEmailTemplateMutationError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | string | KnownError503>
+
+    /**
+ * @summary Remove an e-mail template (a built-in one goes back to how it was shipped)
+ */
+export const useDeleteEmailTemplate = <TError = ErrorType<KnownError400PlusRequiresCustomEmailServer | KnownError401 | KnownError403 | string | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTemplate>>, TError,{templateId: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteEmailTemplate>>,
+        TError,
+        {templateId: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteEmailTemplateMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary The project's e-mail themes, the built-in ones included (the selected one is the project configuration's `email_theme`)
+ */
+export const getListEmailThemesUrl = () => {
+
+
+  
+
+  return `/internal/email-themes`
+}
+
+export const listEmailThemes = async ( options?: RequestInit): Promise<EmailThemeList> => {
+  
+  return gatehouseFetch<EmailThemeList>(getListEmailThemesUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListEmailThemesQueryKey = () => {
+    return [
+    `/internal/email-themes`
+    ] as const;
+    }
+
+    
+export const getListEmailThemesQueryOptions = <TData = Awaited<ReturnType<typeof listEmailThemes>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailThemes>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListEmailThemesQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listEmailThemes>>> = ({ signal }) => listEmailThemes({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listEmailThemes>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListEmailThemesQueryResult = NonNullable<Awaited<ReturnType<typeof listEmailThemes>>>
+export type ListEmailThemesQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useListEmailThemes<TData = Awaited<ReturnType<typeof listEmailThemes>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailThemes>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listEmailThemes>>,
+          TError,
+          Awaited<ReturnType<typeof listEmailThemes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListEmailThemes<TData = Awaited<ReturnType<typeof listEmailThemes>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailThemes>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listEmailThemes>>,
+          TError,
+          Awaited<ReturnType<typeof listEmailThemes>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListEmailThemes<TData = Awaited<ReturnType<typeof listEmailThemes>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailThemes>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The project's e-mail themes, the built-in ones included (the selected one is the project configuration's `email_theme`)
+ */
+
+export function useListEmailThemes<TData = Awaited<ReturnType<typeof listEmailThemes>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listEmailThemes>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListEmailThemesQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Add an e-mail theme (starting as a copy of the built-in light theme)
+ */
+export const getCreateEmailThemeUrl = () => {
+
+
+  
+
+  return `/internal/email-themes`
+}
+
+export const createEmailTheme = async (emailThemeCreate: EmailThemeCreate, options?: RequestInit): Promise<EmailThemeCreated> => {
+  
+  return gatehouseFetch<EmailThemeCreated>(getCreateEmailThemeUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      emailThemeCreate,)
+  }
+);}
+
+
+
+
+export const getCreateEmailThemeMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createEmailTheme>>, TError,{data: EmailThemeCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createEmailTheme>>, TError,{data: EmailThemeCreate}, TContext> => {
+
+const mutationKey = ['createEmailTheme'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createEmailTheme>>, {data: EmailThemeCreate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createEmailTheme(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateEmailThemeMutationResult = NonNullable<Awaited<ReturnType<typeof createEmailTheme>>>
+    export type CreateEmailThemeMutationBody = EmailThemeCreate
+    export type CreateEmailThemeMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary Add an e-mail theme (starting as a copy of the built-in light theme)
+ */
+export const useCreateEmailTheme = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createEmailTheme>>, TError,{data: EmailThemeCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createEmailTheme>>,
+        TError,
+        {data: EmailThemeCreate},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateEmailThemeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * An unknown id answers a bare 404.
+ * @summary One e-mail theme with its source
+ */
+export const getGetEmailThemeUrl = (id: string,) => {
+
+
+  
+
+  return `/internal/email-themes/${id}`
+}
+
+export const getEmailTheme = async (id: string, options?: RequestInit): Promise<EmailTheme> => {
+  
+  return gatehouseFetch<EmailTheme>(getGetEmailThemeUrl(id),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetEmailThemeQueryKey = (id?: string,) => {
+    return [
+    `/internal/email-themes/${id}`
+    ] as const;
+    }
+
+    
+export const getGetEmailThemeQueryOptions = <TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetEmailThemeQueryKey(id);
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getEmailTheme>>> = ({ signal }) => getEmailTheme(id, { signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, enabled: !!(id), ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetEmailThemeQueryResult = NonNullable<Awaited<ReturnType<typeof getEmailTheme>>>
+export type GetEmailThemeQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
+
+
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+ id: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEmailTheme>>,
+          TError,
+          Awaited<ReturnType<typeof getEmailTheme>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getEmailTheme>>,
+          TError,
+          Awaited<ReturnType<typeof getEmailTheme>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary One e-mail theme with its source
+ */
+
+export function useGetEmailTheme<TData = Awaited<ReturnType<typeof getEmailTheme>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>>(
+ id: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getEmailTheme>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetEmailThemeQueryOptions(id,options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * The source is rendered around a sample first; one that does not compile or throws is refused with EMAIL_RENDERING_ERROR, which names the line.
+ * @summary Change an e-mail theme's source or name
+ */
+export const getUpdateEmailThemeUrl = (id: string,) => {
+
+
+  
+
+  return `/internal/email-themes/${id}`
+}
+
+export const updateEmailTheme = async (id: string,
+    emailThemeUpdate: EmailThemeUpdate, options?: RequestInit): Promise<EmailThemeUpdated> => {
+  
+  return gatehouseFetch<EmailThemeUpdated>(getUpdateEmailThemeUrl(id),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      emailThemeUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdateEmailThemeMutationOptions = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | string | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailTheme>>, TError,{id: string;data: EmailThemeUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateEmailTheme>>, TError,{id: string;data: EmailThemeUpdate}, TContext> => {
+
+const mutationKey = ['updateEmailTheme'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateEmailTheme>>, {id: string;data: EmailThemeUpdate}> = (props) => {
+          const {id,data} = props ?? {};
+
+          return  updateEmailTheme(id,data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateEmailThemeMutationResult = NonNullable<Awaited<ReturnType<typeof updateEmailTheme>>>
+    export type UpdateEmailThemeMutationBody = EmailThemeUpdate
+    export type UpdateEmailThemeMutationError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | string | KnownError503>
+
+    /**
+ * @summary Change an e-mail theme's source or name
+ */
+export const useUpdateEmailTheme = <TError = ErrorType<KnownError400PlusEmailRenderingError | KnownError401 | KnownError403 | string | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateEmailTheme>>, TError,{id: string;data: EmailThemeUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateEmailTheme>>,
+        TError,
+        {id: string;data: EmailThemeUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateEmailThemeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The selected theme cannot be removed (SCHEMA_ERROR).
+ * @summary Remove an e-mail theme (a built-in one goes back to how it was shipped)
+ */
+export const getDeleteEmailThemeUrl = (id: string,) => {
+
+
+  
+
+  return `/internal/email-themes/${id}`
+}
+
+export const deleteEmailTheme = async (id: string, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getDeleteEmailThemeUrl(id),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteEmailThemeMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTheme>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTheme>>, TError,{id: string}, TContext> => {
+
+const mutationKey = ['deleteEmailTheme'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteEmailTheme>>, {id: string}> = (props) => {
+          const {id} = props ?? {};
+
+          return  deleteEmailTheme(id,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteEmailThemeMutationResult = NonNullable<Awaited<ReturnType<typeof deleteEmailTheme>>>
+    
+    export type DeleteEmailThemeMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>
+
+    /**
+ * @summary Remove an e-mail theme (a built-in one goes back to how it was shipped)
+ */
+export const useDeleteEmailTheme = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | string | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteEmailTheme>>, TError,{id: string}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteEmailTheme>>,
+        TError,
+        {id: string},
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteEmailThemeMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * For the whole outbox, paged and with every status, see GET /emails/log and GET /emails/outbox.
+ * @summary The project's last 100 e-mails, newest first, in Stack Auth's short form
+ */
+export const getListInternalEmailsUrl = () => {
+
+
+  
+
+  return `/internal/emails`
+}
+
+export const listInternalEmails = async ( options?: RequestInit): Promise<InternalEmailList> => {
+  
+  return gatehouseFetch<InternalEmailList>(getListInternalEmailsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListInternalEmailsQueryKey = () => {
+    return [
+    `/internal/emails`
+    ] as const;
+    }
+
+    
+export const getListInternalEmailsQueryOptions = <TData = Awaited<ReturnType<typeof listInternalEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInternalEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListInternalEmailsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listInternalEmails>>> = ({ signal }) => listInternalEmails({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listInternalEmails>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListInternalEmailsQueryResult = NonNullable<Awaited<ReturnType<typeof listInternalEmails>>>
+export type ListInternalEmailsQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useListInternalEmails<TData = Awaited<ReturnType<typeof listInternalEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInternalEmails>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listInternalEmails>>,
+          TError,
+          Awaited<ReturnType<typeof listInternalEmails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListInternalEmails<TData = Awaited<ReturnType<typeof listInternalEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInternalEmails>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listInternalEmails>>,
+          TError,
+          Awaited<ReturnType<typeof listInternalEmails>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListInternalEmails<TData = Awaited<ReturnType<typeof listInternalEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInternalEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary The project's last 100 e-mails, newest first, in Stack Auth's short form
+ */
+
+export function useListInternalEmails<TData = Awaited<ReturnType<typeof listInternalEmails>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listInternalEmails>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListInternalEmailsQueryOptions(options)
 
   const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
 
@@ -1640,6 +3009,150 @@ export const useSendFailedEmailsDigest = <TError = ErrorType<PublicKnownError400
       > => {
 
       const mutationOptions = getSendFailedEmailsDigestMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The link is `callback_url`, which must be trusted by the project (REDIRECT_URL_NOT_WHITELISTED). The message goes through the outbox like every other.
+ * @summary E-mail someone an invitation to sign in
+ */
+export const getSendSignInInvitationUrl = () => {
+
+
+  
+
+  return `/internal/send-sign-in-invitation`
+}
+
+export const sendSignInInvitation = async (signInInvitation: SignInInvitation, options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getSendSignInInvitationUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      signInInvitation,)
+  }
+);}
+
+
+
+
+export const getSendSignInInvitationMutationOptions = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInInvitation>>, TError,{data: SignInInvitation}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendSignInInvitation>>, TError,{data: SignInInvitation}, TContext> => {
+
+const mutationKey = ['sendSignInInvitation'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendSignInInvitation>>, {data: SignInInvitation}> = (props) => {
+          const {data} = props ?? {};
+
+          return  sendSignInInvitation(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendSignInInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof sendSignInInvitation>>>
+    export type SendSignInInvitationMutationBody = SignInInvitation
+    export type SendSignInInvitationMutationError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary E-mail someone an invitation to sign in
+ */
+export const useSendSignInInvitation = <TError = ErrorType<KnownError400PlusRedirectUrlNotWhitelisted | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendSignInInvitation>>, TError,{data: SignInInvitation}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendSignInInvitation>>,
+        TError,
+        {data: SignInInvitation},
+        TContext
+      > => {
+
+      const mutationOptions = getSendSignInInvitationMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * The settings are used for this one message and not stored. The answer says whether the SMTP server accepted it and, if not, what it said. A project that does not allow localhost may not name a private or local host.
+ * @summary Try SMTP settings by sending a test message
+ */
+export const getSendTestEmailUrl = () => {
+
+
+  
+
+  return `/internal/send-test-email`
+}
+
+export const sendTestEmail = async (testEmailRequest: TestEmailRequest, options?: RequestInit): Promise<TestEmailResult> => {
+  
+  return gatehouseFetch<TestEmailResult>(getSendTestEmailUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      testEmailRequest,)
+  }
+);}
+
+
+
+
+export const getSendTestEmailMutationOptions = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTestEmail>>, TError,{data: TestEmailRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof sendTestEmail>>, TError,{data: TestEmailRequest}, TContext> => {
+
+const mutationKey = ['sendTestEmail'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof sendTestEmail>>, {data: TestEmailRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  sendTestEmail(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type SendTestEmailMutationResult = NonNullable<Awaited<ReturnType<typeof sendTestEmail>>>
+    export type SendTestEmailMutationBody = TestEmailRequest
+    export type SendTestEmailMutationError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary Try SMTP settings by sending a test message
+ */
+export const useSendTestEmail = <TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendTestEmail>>, TError,{data: TestEmailRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof sendTestEmail>>,
+        TError,
+        {data: TestEmailRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getSendTestEmailMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -22,6 +22,7 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  BackendUrls,
   CheckFeatureSupportBody,
   ComponentVersions,
   KnownError400,
@@ -218,6 +219,105 @@ export const useCheckFeatureSupport = <TError = ErrorType<KnownError400BodyParsi
       return useMutation(mutationOptions, queryClient);
     }
     /**
+ * @summary This server's public URLs
+ */
+export const getGetBackendUrlsUrl = () => {
+
+
+  
+
+  return `/internal/backend-urls`
+}
+
+export const getBackendUrls = async ( options?: RequestInit): Promise<BackendUrls> => {
+  
+  return gatehouseFetch<BackendUrls>(getGetBackendUrlsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetBackendUrlsQueryKey = () => {
+    return [
+    `/internal/backend-urls`
+    ] as const;
+    }
+
+    
+export const getGetBackendUrlsQueryOptions = <TData = Awaited<ReturnType<typeof getBackendUrls>>, TError = ErrorType<unknown>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetBackendUrlsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getBackendUrls>>> = ({ signal }) => getBackendUrls({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetBackendUrlsQueryResult = NonNullable<Awaited<ReturnType<typeof getBackendUrls>>>
+export type GetBackendUrlsQueryError = ErrorType<unknown>
+
+
+export function useGetBackendUrls<TData = Awaited<ReturnType<typeof getBackendUrls>>, TError = ErrorType<unknown>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBackendUrls>>,
+          TError,
+          Awaited<ReturnType<typeof getBackendUrls>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBackendUrls<TData = Awaited<ReturnType<typeof getBackendUrls>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getBackendUrls>>,
+          TError,
+          Awaited<ReturnType<typeof getBackendUrls>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetBackendUrls<TData = Awaited<ReturnType<typeof getBackendUrls>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary This server's public URLs
+ */
+
+export function useGetBackendUrls<TData = Awaited<ReturnType<typeof getBackendUrls>>, TError = ErrorType<unknown>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getBackendUrls>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetBackendUrlsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
  * For development tools: the latest version of each page an app may replace with its own, with what each version brought. No authentication.
  * @summary The versions of the handler pages' contracts
  */

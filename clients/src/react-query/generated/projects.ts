@@ -3,31 +3,49 @@
  * Gatehouse API 1.0.0
  */
 import {
+  useMutation,
   useQuery
 } from '@tanstack/react-query';
 import type {
   DataTag,
   DefinedInitialDataOptions,
   DefinedUseQueryResult,
+  MutationFunction,
   QueryClient,
   QueryFunction,
   QueryKey,
   UndefinedInitialDataOptions,
+  UseMutationOptions,
+  UseMutationResult,
   UseQueryOptions,
   UseQueryResult
 } from '@tanstack/react-query';
 
 import type {
+  AdminProject,
+  AdminProjectList,
   ClientProject,
   GetProjectJwksParams,
   Jwks,
   KnownError400,
+  KnownError400PlusInternalProjectCannotBeDeleted,
   KnownError401,
+  KnownError401PlusExpectedInternalProject,
+  KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy,
+  KnownError401PlusExpectedInternalProjectUserAuthenticationRequired,
   KnownError403,
   KnownError404ProjectNotFound,
+  KnownError404ProjectNotFoundTeamMembershipNotFound,
+  KnownError404TeamMembershipNotFound,
   KnownError503,
+  LocalEmulatorProjectRequest,
+  ProjectCreate,
+  ProjectTransfer,
+  ProjectTransferred,
+  ProjectUpdate,
   PublicKnownError400,
-  PublicKnownError503
+  PublicKnownError503,
+  Success
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -44,6 +62,563 @@ type SecondParameter<T extends (...args: never) => unknown> = Parameters<T>[1];
 
 
 /**
+ * Call on the internal project. Stack Auth creates a project bound to a config file on the server's disk here, in its local emulator mode only; Gatehouse has no such mode and always answers 400, as Stack Auth does with the mode off.
+ * @summary Stack Auth's local emulator: not offered
+ */
+export const getCreateLocalEmulatorProjectUrl = () => {
+
+
+  
+
+  return `/internal/local-emulator/project`
+}
+
+export const createLocalEmulatorProject = async (localEmulatorProjectRequest: LocalEmulatorProjectRequest, options?: RequestInit): Promise<unknown> => {
+  
+  return gatehouseFetch<unknown>(getCreateLocalEmulatorProjectUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      localEmulatorProjectRequest,)
+  }
+);}
+
+
+
+
+export const getCreateLocalEmulatorProjectMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401PlusExpectedInternalProject | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLocalEmulatorProject>>, TError,{data: LocalEmulatorProjectRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createLocalEmulatorProject>>, TError,{data: LocalEmulatorProjectRequest}, TContext> => {
+
+const mutationKey = ['createLocalEmulatorProject'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createLocalEmulatorProject>>, {data: LocalEmulatorProjectRequest}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createLocalEmulatorProject(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateLocalEmulatorProjectMutationResult = NonNullable<Awaited<ReturnType<typeof createLocalEmulatorProject>>>
+    export type CreateLocalEmulatorProjectMutationBody = LocalEmulatorProjectRequest
+    export type CreateLocalEmulatorProjectMutationError = ErrorType<KnownError400 | string | KnownError401PlusExpectedInternalProject | KnownError403 | KnownError503>
+
+    /**
+ * @summary Stack Auth's local emulator: not offered
+ */
+export const useCreateLocalEmulatorProject = <TError = ErrorType<KnownError400 | string | KnownError401PlusExpectedInternalProject | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createLocalEmulatorProject>>, TError,{data: LocalEmulatorProjectRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createLocalEmulatorProject>>,
+        TError,
+        {data: LocalEmulatorProjectRequest},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateLocalEmulatorProjectMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Call on the internal project with a user session. A project in production mode (is_production_mode) may not allow localhost nor have trusted domains that are not HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.
+ * @summary Create a project owned by one of the signed-in user's teams
+ */
+export const getCreateProjectUrl = () => {
+
+
+  
+
+  return `/internal/projects`
+}
+
+export const createProject = async (projectCreate: ProjectCreate, options?: RequestInit): Promise<AdminProject> => {
+  
+  return gatehouseFetch<AdminProject>(getCreateProjectUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      projectCreate,)
+  }
+);}
+
+
+
+
+export const getCreateProjectMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: ProjectCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: ProjectCreate}, TContext> => {
+
+const mutationKey = ['createProject'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof createProject>>, {data: ProjectCreate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  createProject(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type CreateProjectMutationResult = NonNullable<Awaited<ReturnType<typeof createProject>>>
+    export type CreateProjectMutationBody = ProjectCreate
+    export type CreateProjectMutationError = ErrorType<KnownError400 | string | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFound | KnownError503>
+
+    /**
+ * @summary Create a project owned by one of the signed-in user's teams
+ */
+export const useCreateProject = <TError = ErrorType<KnownError400 | string | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createProject>>, TError,{data: ProjectCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof createProject>>,
+        TError,
+        {data: ProjectCreate},
+        TContext
+      > => {
+
+      const mutationOptions = getCreateProjectMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * @summary List the projects the signed-in user owns through their teams
+ */
+export const getListProjectsUrl = () => {
+
+
+  
+
+  return `/internal/projects`
+}
+
+export const listProjects = async ( options?: RequestInit): Promise<AdminProjectList> => {
+  
+  return gatehouseFetch<AdminProjectList>(getListProjectsUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getListProjectsQueryKey = () => {
+    return [
+    `/internal/projects`
+    ] as const;
+    }
+
+    
+export const getListProjectsQueryOptions = <TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getListProjectsQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof listProjects>>> = ({ signal }) => listProjects({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type ListProjectsQueryResult = NonNullable<Awaited<ReturnType<typeof listProjects>>>
+export type ListProjectsQueryError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError503>
+
+
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjects>>,
+          TError,
+          Awaited<ReturnType<typeof listProjects>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof listProjects>>,
+          TError,
+          Awaited<ReturnType<typeof listProjects>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary List the projects the signed-in user owns through their teams
+ */
+
+export function useListProjects<TData = Awaited<ReturnType<typeof listProjects>>, TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectUserAuthenticationRequired | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listProjects>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getListProjectsQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * @summary Read the current project and its configuration
+ */
+export const getGetCurrentProjectAdminUrl = () => {
+
+
+  
+
+  return `/internal/projects/current`
+}
+
+export const getCurrentProjectAdmin = async ( options?: RequestInit): Promise<AdminProject> => {
+  
+  return gatehouseFetch<AdminProject>(getGetCurrentProjectAdminUrl(),
+  {      
+    ...options,
+    method: 'GET'
+    
+    
+  }
+);}
+
+
+
+
+
+export const getGetCurrentProjectAdminQueryKey = () => {
+    return [
+    `/internal/projects/current`
+    ] as const;
+    }
+
+    
+export const getGetCurrentProjectAdminQueryOptions = <TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>( options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+) => {
+
+const {query: queryOptions, request: requestOptions} = options ?? {};
+
+  const queryKey =  queryOptions?.queryKey ?? getGetCurrentProjectAdminQueryKey();
+
+  
+
+    const queryFn: QueryFunction<Awaited<ReturnType<typeof getCurrentProjectAdmin>>> = ({ signal }) => getCurrentProjectAdmin({ signal, ...requestOptions });
+
+      
+
+      
+
+   return  { queryKey, queryFn, ...queryOptions} as UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData> & { queryKey: DataTag<QueryKey, TData, TError> }
+}
+
+export type GetCurrentProjectAdminQueryResult = NonNullable<Awaited<ReturnType<typeof getCurrentProjectAdmin>>>
+export type GetCurrentProjectAdminQueryError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>
+
+
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>> & Pick<
+        DefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrentProjectAdmin>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrentProjectAdmin>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>> & Pick<
+        UndefinedInitialDataOptions<
+          Awaited<ReturnType<typeof getCurrentProjectAdmin>>,
+          TError,
+          Awaited<ReturnType<typeof getCurrentProjectAdmin>>
+        > , 'initialData'
+      >, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient
+  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
+/**
+ * @summary Read the current project and its configuration
+ */
+
+export function useGetCurrentProjectAdmin<TData = Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError = ErrorType<KnownError400 | KnownError401 | KnownError403 | KnownError503>>(
+  options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCurrentProjectAdmin>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient 
+ ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
+
+  const queryOptions = getGetCurrentProjectAdminQueryOptions(options)
+
+  const query = useQuery(queryOptions, queryClient) as  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> };
+
+  query.queryKey = queryOptions.queryKey ;
+
+  return query;
+}
+
+
+
+/**
+ * Users, teams, sessions, keys, configuration and stored values go in one transaction; the project's tokens and keys stop working at once. The internal project cannot be deleted (INTERNAL_PROJECT_CANNOT_BE_DELETED).
+ * @summary Delete the current project and everything it holds
+ */
+export const getDeleteCurrentProjectUrl = () => {
+
+
+  
+
+  return `/internal/projects/current`
+}
+
+export const deleteCurrentProject = async ( options?: RequestInit): Promise<Success> => {
+  
+  return gatehouseFetch<Success>(getDeleteCurrentProjectUrl(),
+  {      
+    ...options,
+    method: 'DELETE'
+    
+    
+  }
+);}
+
+
+
+
+export const getDeleteCurrentProjectMutationOptions = <TError = ErrorType<KnownError400PlusInternalProjectCannotBeDeleted | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentProject>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentProject>>, TError,void, TContext> => {
+
+const mutationKey = ['deleteCurrentProject'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof deleteCurrentProject>>, void> = () => {
+          
+
+          return  deleteCurrentProject(requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type DeleteCurrentProjectMutationResult = NonNullable<Awaited<ReturnType<typeof deleteCurrentProject>>>
+    
+    export type DeleteCurrentProjectMutationError = ErrorType<KnownError400PlusInternalProjectCannotBeDeleted | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary Delete the current project and everything it holds
+ */
+export const useDeleteCurrentProject = <TError = ErrorType<KnownError400PlusInternalProjectCannotBeDeleted | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteCurrentProject>>, TError,void, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof deleteCurrentProject>>,
+        TError,
+        void,
+        TContext
+      > => {
+
+      const mutationOptions = getDeleteCurrentProjectMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * A project in production mode (is_production_mode) may not allow localhost nor have trusted domains that are not HTTPS ('Trusted domains should be HTTPS'), are localhost or are direct IP addresses: such a change, or switching production mode on while they remain, answers SCHEMA_ERROR listing them and changes nothing.
+ * @summary Update the current project and its configuration
+ */
+export const getUpdateCurrentProjectAdminUrl = () => {
+
+
+  
+
+  return `/internal/projects/current`
+}
+
+export const updateCurrentProjectAdmin = async (projectUpdate: ProjectUpdate, options?: RequestInit): Promise<AdminProject> => {
+  
+  return gatehouseFetch<AdminProject>(getUpdateCurrentProjectAdminUrl(),
+  {      
+    ...options,
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      projectUpdate,)
+  }
+);}
+
+
+
+
+export const getUpdateCurrentProjectAdminMutationOptions = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, TError,{data: ProjectUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, TError,{data: ProjectUpdate}, TContext> => {
+
+const mutationKey = ['updateCurrentProjectAdmin'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, {data: ProjectUpdate}> = (props) => {
+          const {data} = props ?? {};
+
+          return  updateCurrentProjectAdmin(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type UpdateCurrentProjectAdminMutationResult = NonNullable<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>>
+    export type UpdateCurrentProjectAdminMutationBody = ProjectUpdate
+    export type UpdateCurrentProjectAdminMutationError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>
+
+    /**
+ * @summary Update the current project and its configuration
+ */
+export const useUpdateCurrentProjectAdmin = <TError = ErrorType<KnownError400 | string | KnownError401 | KnownError403 | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentProjectAdmin>>, TError,{data: ProjectUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof updateCurrentProjectAdmin>>,
+        TError,
+        {data: ProjectUpdate},
+        TContext
+      > => {
+
+      const mutationOptions = getUpdateCurrentProjectAdminMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Call on the internal project with a user session. A project the user does not own through one of their teams answers PROJECT_NOT_FOUND; without `team_admin` in the team that owns it, TEAM_PERMISSION_REQUIRED; a new team they are not a member of, TEAM_MEMBERSHIP_NOT_FOUND.
+ * @summary Move a project the signed-in user owns to another of their teams
+ */
+export const getTransferProjectUrl = () => {
+
+
+  
+
+  return `/internal/projects/transfer`
+}
+
+export const transferProject = async (projectTransfer: ProjectTransfer, options?: RequestInit): Promise<ProjectTransferred> => {
+  
+  return gatehouseFetch<ProjectTransferred>(getTransferProjectUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      projectTransfer,)
+  }
+);}
+
+
+
+
+export const getTransferProjectMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext> => {
+
+const mutationKey = ['transferProject'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof transferProject>>, {data: ProjectTransfer}> = (props) => {
+          const {data} = props ?? {};
+
+          return  transferProject(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type TransferProjectMutationResult = NonNullable<Awaited<ReturnType<typeof transferProject>>>
+    export type TransferProjectMutationBody = ProjectTransfer
+    export type TransferProjectMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>
+
+    /**
+ * @summary Move a project the signed-in user owns to another of their teams
+ */
+export const useTransferProject = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof transferProject>>,
+        TError,
+        {data: ProjectTransfer},
+        TContext
+      > => {
+
+      const mutationOptions = getTransferProjectMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
  * What a sign-in page needs: the display name and which sign-in methods are on.
  * @summary The current project's public settings
  */

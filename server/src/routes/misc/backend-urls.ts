@@ -6,7 +6,7 @@ const getBackendUrlsRoute = createRoute({
   operationId: "getBackendUrls",
   method: "get",
   path: "/internal/backend-urls",
-  tags: ["Internal"],
+  tags: ["Misc"],
   summary: "This server's public URLs",
   security: [],
   responses: { 200: jsonResponse(z.object({ urls: z.array(z.string()) }).openapi("BackendUrls"), "Public URLs") },

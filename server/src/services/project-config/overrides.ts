@@ -35,7 +35,7 @@ export const readOverride = (deps: ServiceDeps, tenancy: Tenancy, level: ConfigL
 /**
  * A document that cannot be stored. Services that write overrides on a caller's behalf see
  * SCHEMA_ERROR; the configuration routes answer it as Stack Auth does, 400 with the problems
- * as text (routes/internal/config.ts).
+ * as text (routes/config/config.ts).
  */
 export class ConfigOverrideRefused extends KnownError<"SCHEMA_ERROR"> {
   constructor(readonly problems: string) {

@@ -1,6 +1,6 @@
 /**
  * Trusted domains and handler paths, checked as the server checks them (SPEC §5,
- * server/src/routes/internal/project-shapes.ts), with the server's words, so that a mistake is
+ * server/src/routes/projects/shapes.ts), with the server's words, so that a mistake is
  * heard before saving; the server stays the authority.
  */
 const DOMAIN_MAX_LENGTH = 300;

@@ -15,7 +15,7 @@ const PORT_MAX = 65_535;
 
 /**
  * A standard server needs every field, with the server's words for a missing one (SPEC §5,
- * server/src/routes/internal/project-shapes.ts); the shared server needs none.
+ * server/src/routes/projects/shapes.ts); the shared server needs none.
  */
 const missing = (message: string) => (value: string, values: EmailServerValues) =>
   values.type === "standard" && value.trim() === "" ? message : null;

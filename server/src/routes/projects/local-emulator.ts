@@ -16,7 +16,7 @@ const localEmulatorProjectRoute = authenticatedRoute(CLIENT_AND_UP, ["EXPECTED_I
   operationId: "createLocalEmulatorProject",
   method: "post",
   path: "/internal/local-emulator/project",
-  tags: ["Local emulator"],
+  tags: ["Projects"],
   summary: "Stack Auth's local emulator: not offered",
   description:
     "Call on the internal project. Stack Auth creates a project bound to a config file on the server's disk here, in its " +

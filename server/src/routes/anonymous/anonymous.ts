@@ -4,7 +4,7 @@ import { authenticatedRoute, jsonResponse, optionalJsonBody, rateLimitedResponse
 import type { Router } from "../../http/router";
 import { z } from "@hono/zod-openapi";
 import { signUpAnonymously } from "../../services/auth/anonymous";
-import { SignInTokensSchema } from "./shapes";
+import { SignInTokensSchema } from "../../http/sign-in-schemas";
 
 const signUpAnonymouslyRoute = authenticatedRoute(CLIENT_AND_UP, ["ANONYMOUS_ACCOUNTS_NOT_ENABLED"], {
   operationId: "signUpAnonymously",

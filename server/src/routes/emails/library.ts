@@ -41,7 +41,7 @@ const DisplayName = z.string().min(1).max(256);
 const TemplateThemeId = EmailThemeChoiceSchema;
 
 const route = <T extends Parameters<typeof authenticatedRoute>[2]>(errors: Parameters<typeof authenticatedRoute>[1], spec: T) =>
-  authenticatedRoute(ADMIN_ONLY, errors, { ...spec, tags: ["Internal"] });
+  authenticatedRoute(ADMIN_ONLY, errors, { ...spec, tags: ["Emails"] });
 
 // Themes
 

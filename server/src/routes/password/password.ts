@@ -5,7 +5,7 @@ import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from 
 import type { Router } from "../../http/router";
 import { EmailSchema, MAX_URL_LENGTH, UrlSchema } from "../../http/schemas";
 import { signInWithPassword, signUpWithPassword } from "../../services/auth/password-auth";
-import { botChallengeFields, MFA_NOTE, SignInTokensSchema } from "./shapes";
+import { botChallengeFields, MFA_NOTE, SignInTokensSchema } from "../../http/sign-in-schemas";
 
 const PasswordSchema = z.string().openapi({ description: "8 to 70 characters." });
 

@@ -22,7 +22,7 @@ const listInternalEmailsRoute = authenticatedRoute(ADMIN_ONLY, [], {
   operationId: "listInternalEmails",
   method: "get",
   path: "/internal/emails",
-  tags: ["Internal"],
+  tags: ["Emails"],
   summary: "The project's last 100 e-mails, newest first, in Stack Auth's short form",
   description: "For the whole outbox, paged and with every status, see GET /emails/log and GET /emails/outbox.",
   responses: {
@@ -34,7 +34,7 @@ const sendSignInInvitationRoute = authenticatedRoute(SERVER_AND_UP, ["REDIRECT_U
   operationId: "sendSignInInvitation",
   method: "post",
   path: "/internal/send-sign-in-invitation",
-  tags: ["Internal"],
+  tags: ["Emails"],
   summary: "E-mail someone an invitation to sign in",
   description: "The link is `callback_url`, which must be trusted by the project (REDIRECT_URL_NOT_WHITELISTED). The message goes through the outbox like every other.",
   request: { body: jsonBody(z.strictObject({ email: EmailSchema, callback_url: CallbackUrlSchema }).openapi("SignInInvitation")) },
@@ -56,7 +56,7 @@ const sendTestEmailRoute = authenticatedRoute(ADMIN_ONLY, [], {
   operationId: "sendTestEmail",
   method: "post",
   path: "/internal/send-test-email",
-  tags: ["Internal"],
+  tags: ["Emails"],
   summary: "Try SMTP settings by sending a test message",
   description:
     "The settings are used for this one message and not stored. The answer says whether the SMTP server accepted it and, if not, " +

@@ -5,7 +5,7 @@ import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas"
 import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { checkMfaAttempt, signInWithTotp } from "../../services/auth/mfa-sign-in";
-import { SignInTokensSchema } from "./shapes";
+import { SignInTokensSchema } from "../../http/sign-in-schemas";
 
 const MfaSignInBody = z
   .strictObject({

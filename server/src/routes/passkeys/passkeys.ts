@@ -7,7 +7,7 @@ import type { Router } from "../../http/router";
 import { EmptyObjectSchema } from "../../http/schemas";
 import { registerPasskey, startPasskeyRegistration } from "../../services/auth/passkey-registration";
 import { signInWithPasskey, startPasskeySignIn } from "../../services/auth/passkey-sign-in";
-import { MFA_NOTE, SignInResultSchema } from "./shapes";
+import { MFA_NOTE, SignInResultSchema } from "../../http/sign-in-schemas";
 
 const B64URL_MAX = 65_536;
 // WebAuthn's JSON forms are base64url; plain base64 (what `btoa` gives) is taken too and converted.

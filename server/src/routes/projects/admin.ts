@@ -12,7 +12,7 @@ import {
   ProjectUpdateSchema,
   toAdminProject,
   toProjectInput,
-} from "./project-shapes";
+} from "./shapes";
 
 const ProjectListSchema = listSchema(AdminProjectSchema, "AdminProjectList");
 
@@ -28,7 +28,7 @@ const createProjectRoute = authenticatedRoute(
     operationId: "createProject",
     method: "post",
     path: "/internal/projects",
-    tags: ["Internal"],
+    tags: ["Projects"],
     summary: "Create a project owned by one of the signed-in user's teams",
     description: `Call on the internal project with a user session. ${PRODUCTION_NOTE}`,
     request: { body: jsonBody(ProjectCreateSchema) },
@@ -40,7 +40,7 @@ const listProjectsRoute = authenticatedRoute(CLIENT_AND_UP, ["EXPECTED_INTERNAL_
   operationId: "listProjects",
   method: "get",
   path: "/internal/projects",
-  tags: ["Internal"],
+  tags: ["Projects"],
   summary: "List the projects the signed-in user owns through their teams",
   responses: { 200: jsonResponse(ProjectListSchema, "Owned projects") },
 });
@@ -49,7 +49,7 @@ const getCurrentProjectAdminRoute = authenticatedRoute(ADMIN_ONLY, [], {
   operationId: "getCurrentProjectAdmin",
   method: "get",
   path: "/internal/projects/current",
-  tags: ["Internal"],
+  tags: ["Projects"],
   summary: "Read the current project and its configuration",
   responses: { 200: jsonResponse(AdminProjectSchema, "The project") },
 });
@@ -58,7 +58,7 @@ const updateCurrentProjectAdminRoute = authenticatedRoute(ADMIN_ONLY, ["EMAIL_TH
   operationId: "updateCurrentProjectAdmin",
   method: "patch",
   path: "/internal/projects/current",
-  tags: ["Internal"],
+  tags: ["Projects"],
   summary: "Update the current project and its configuration",
   description: PRODUCTION_NOTE,
   request: { body: jsonBody(ProjectUpdateSchema) },
@@ -69,7 +69,7 @@ const deleteCurrentProjectRoute = authenticatedRoute(ADMIN_ONLY, ["INTERNAL_PROJ
   operationId: "deleteCurrentProject",
   method: "delete",
   path: "/internal/projects/current",
-  tags: ["Internal"],
+  tags: ["Projects"],
   summary: "Delete the current project and everything it holds",
   description:
     "Users, teams, sessions, keys, configuration and stored values go in one transaction; the project's tokens and keys " +
@@ -92,7 +92,7 @@ const transferProjectRoute = authenticatedRoute(
     operationId: "transferProject",
     method: "post",
     path: "/internal/projects/transfer",
-    tags: ["Internal"],
+    tags: ["Projects"],
     summary: "Move a project the signed-in user owns to another of their teams",
     description:
       "Call on the internal project with a user session. A project the user does not own through one of their teams answers " +

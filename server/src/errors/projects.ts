@@ -2,7 +2,7 @@ import { knownError } from "./define";
 
 type AccessType = "client" | "server" | "admin";
 
-export const projectAuthErrors = {
+export const projectErrors = {
   PROJECT_KEY_WITHOUT_ACCESS_TYPE: knownError(
     400,
     () => "A project key or admin token was sent without an access type header (x-stack-access-type).",

@@ -13,7 +13,7 @@ import { UrlSchema } from "../../http/schemas";
 import { S256_CHALLENGE } from "../../services/oauth/authorization-codes";
 import { signInWithAppleIdToken } from "../../services/oauth/apple-native";
 import { crossDomainRedirect } from "../../services/oauth/cross-domain";
-import { MFA_NOTE, SignInResultSchema } from "./shapes";
+import { MFA_NOTE, SignInResultSchema } from "../../http/sign-in-schemas";
 
 const AppleNativeBody = z
   .strictObject({

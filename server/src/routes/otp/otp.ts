@@ -5,7 +5,7 @@ import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from 
 import type { Router } from "../../http/router";
 import { EmailSchema, MAX_URL_LENGTH, UrlSchema } from "../../http/schemas";
 import { checkSignInCode, sendSignInCode, signInWithCode } from "../../services/auth/otp";
-import { botChallengeFields, MFA_NOTE, SignInTokensSchema } from "./shapes";
+import { botChallengeFields, MFA_NOTE, SignInTokensSchema } from "../../http/sign-in-schemas";
 import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas";
 
 const DISABLED_NOTE = "A project with magic_link_enabled off answers 403 with a sentence of text, as Stack Auth does.";
