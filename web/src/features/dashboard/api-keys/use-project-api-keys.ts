@@ -2,7 +2,9 @@ import { adminKeys, api, useAdmin, useAdminQuery } from "@gatehouse/clients/reac
 
 /** The project's own key sets (`GET /internal/api-keys`, admin), newest first. */
 export function useProjectApiKeySets(projectId: string): api.ProjectApiKeySet[] {
-  return useAdminQuery(projectId, adminKeys(projectId).apiKeySets(), (request) => api.listProjectApiKeySets(request)).items.toSorted((a, b) => b.created_at_millis - a.created_at_millis);
+  return useAdminQuery(projectId, adminKeys(projectId).apiKeySets(), (request) => api.listProjectApiKeySets(request)).items.toSorted(
+    (a, b) => b.created_at_millis - a.created_at_millis,
+  );
 }
 
 export function useCreateProjectApiKeySet(projectId: string) {

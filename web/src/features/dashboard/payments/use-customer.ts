@@ -22,8 +22,7 @@ export function useCustomerProducts(projectId: string, customer: Customer) {
   const { keys, withSignal } = useAdmin(projectId);
   return useSuspenseInfiniteQuery({
     queryKey: keys.customerProducts(customer.type, customer.id),
-    queryFn: ({ pageParam, signal }) =>
-      api.listCustomerProducts(customer.type, customer.id, { limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, withSignal(signal)),
+    queryFn: ({ pageParam, signal }) => api.listCustomerProducts(customer.type, customer.id, { limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, withSignal(signal)),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.pagination?.next_cursor ?? null,
   });

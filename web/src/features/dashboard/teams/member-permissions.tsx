@@ -64,12 +64,7 @@ export function MemberPermissions({ projectId, teamId, userId, name }: MemberPer
           </Group>
         </Stack>
       ) : null}
-      <GrantForm
-        projectId={projectId}
-        teamId={teamId}
-        userId={userId}
-        choices={definitions.map((definition) => definition.id).filter((id) => !granted.includes(id))}
-      />
+      <GrantForm projectId={projectId} teamId={teamId} userId={userId} choices={definitions.map((definition) => definition.id).filter((id) => !granted.includes(id))} />
     </Stack>
   );
 }

@@ -10,8 +10,7 @@ export function useWebhookDeliveries(projectId: string, endpointId: string | nul
   return useSuspenseInfiniteQuery({
     // Kept apart from a plain read of the same path: an infinite query's data has pages.
     queryKey: adminKeys(projectId).webhookDeliveries(filter),
-    queryFn: ({ pageParam, signal }) =>
-      api.listWebhookDeliveries({ ...filter, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, withSignal(signal)),
+    queryFn: ({ pageParam, signal }) => api.listWebhookDeliveries({ ...filter, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) }, withSignal(signal)),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.pagination?.next_cursor ?? null,
   });

@@ -112,7 +112,11 @@ export function useEmailPreview(projectId: string, kind: EmailSourceKind, source
 export function renderingErrorLine(error: unknown): { message: string; line: number | null } | null {
   if (!error) return null;
   const message =
-    error instanceof GatehouseApiError && error.code === "EMAIL_RENDERING_ERROR" ? String(error.details.error ?? error.message) : error instanceof Error ? error.message : String(error);
+    error instanceof GatehouseApiError && error.code === "EMAIL_RENDERING_ERROR"
+      ? String(error.details.error ?? error.message)
+      : error instanceof Error
+        ? error.message
+        : String(error);
   const line = /\.tsx line (\d+)/.exec(message)?.[1];
   return { message, line: line ? Number(line) : null };
 }
