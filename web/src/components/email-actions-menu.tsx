@@ -3,7 +3,7 @@ import { ActionIcon, Menu } from "@mantine/core";
 import type { Ref } from "react";
 import { IconDots, IconLogin, IconLogout, IconStar, IconTrash } from "@tabler/icons-react";
 
-interface EmailActionsMenuProps {
+export interface EmailActionsMenuProps {
   channel: ContactChannel;
   pending: boolean;
   onMakePrimary: () => void;

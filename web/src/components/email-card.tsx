@@ -1,12 +1,9 @@
-import type { ContactChannel } from "@gatehouse/clients/react";
 import { Group, Paper, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
+import { EmailActionsMenu, type EmailActionsMenuProps } from "./email-actions-menu";
 import { EmailBadges } from "./email-badges";
 
-interface EmailCardProps {
-  channel: ContactChannel;
-  /** The address's actions (an EmailActionsMenu), beside it. */
-  menu: ReactNode;
+interface EmailCardProps extends EmailActionsMenuProps {
   /** What follows the address in the card: verification, the last error. */
   children: ReactNode;
   /** The card's dialogs. */
@@ -14,7 +11,8 @@ interface EmailCardProps {
 }
 
 /** One e-mail address in a list (an `li`): the address, its badges and its actions menu. */
-export function EmailCard({ channel, menu, children, dialogs }: EmailCardProps) {
+export function EmailCard({ children, dialogs, ...menu }: EmailCardProps) {
+  const { channel } = menu;
   return (
     <Paper component="li" withBorder radius="md" p="sm" mb="xs" aria-label={channel.value}>
       <Stack gap="xs">
@@ -25,7 +23,7 @@ export function EmailCard({ channel, menu, children, dialogs }: EmailCardProps) 
             </Text>
             <EmailBadges channel={channel} />
           </Stack>
-          {menu}
+          <EmailActionsMenu {...menu} />
         </Group>
         {children}
       </Stack>

@@ -4,7 +4,6 @@ import { notifications } from "@mantine/notifications";
 import { useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/error-alert";
 import { handlerUrl } from "../../../lib/handler-paths";
-import { EmailActionsMenu } from "../../../components/email-actions-menu";
 import { EmailCard } from "../../../components/email-card";
 import { emailErrorMessage } from "./email-error-message";
 import { RemoveEmailModal, StopSignInModal } from "./email-confirmations";
@@ -71,16 +70,11 @@ export function EmailItem({ channel, onlySignInAddress, onRemoved }: EmailItemPr
   return (
     <EmailCard
       channel={channel}
-      menu={
-        <EmailActionsMenu
-          channel={channel}
-          pending={update.isPending}
-          onMakePrimary={() => change({ is_primary: true }, `${address} is now your primary address.`)}
-          onSignInChange={(usedForAuth) => (!usedForAuth && onlySignInAddress ? setConfirming("stop-sign-in") : setSignIn(usedForAuth))}
-          onRemove={askToRemove}
-          buttonRef={menuButton}
-        />
-      }
+      pending={update.isPending}
+      onMakePrimary={() => change({ is_primary: true }, `${address} is now your primary address.`)}
+      onSignInChange={(usedForAuth) => (!usedForAuth && onlySignInAddress ? setConfirming("stop-sign-in") : setSignIn(usedForAuth))}
+      onRemove={askToRemove}
+      buttonRef={menuButton}
       dialogs={
         <>
           <RemoveEmailModal

@@ -4,7 +4,6 @@ import { notifications } from "@mantine/notifications";
 import { useRef, useState } from "react";
 import { ConfirmModal } from "../../../components/confirm-modal";
 import { ErrorAlert } from "../../../components/error-alert";
-import { EmailActionsMenu } from "../../../components/email-actions-menu";
 import { EmailCard } from "../../../components/email-card";
 import { useProjectId } from "../shell/project-context";
 import { EmailVerificationActions } from "./email-verification-actions";
@@ -41,21 +40,16 @@ export function UserEmailItem({ channel, onRemoved }: { channel: api.ContactChan
   return (
     <EmailCard
       channel={channel}
-      menu={
-        <EmailActionsMenu
-          channel={channel}
-          pending={update.isPending}
-          onMakePrimary={() => change({ is_primary: true }, `${address} is now the primary address.`)}
-          onSignInChange={(usedForAuth) =>
-            change({ used_for_auth: usedForAuth }, usedForAuth ? `The user can now sign in with ${address}.` : `${address} is no longer used for sign-in.`)
-          }
-          onRemove={() => {
-            remove.reset();
-            setRemoving(true);
-          }}
-          buttonRef={menuButton}
-        />
+      pending={update.isPending}
+      onMakePrimary={() => change({ is_primary: true }, `${address} is now the primary address.`)}
+      onSignInChange={(usedForAuth) =>
+        change({ used_for_auth: usedForAuth }, usedForAuth ? `The user can now sign in with ${address}.` : `${address} is no longer used for sign-in.`)
       }
+      onRemove={() => {
+        remove.reset();
+        setRemoving(true);
+      }}
+      buttonRef={menuButton}
       dialogs={
         <>
           <ConfirmModal
