@@ -1,9 +1,9 @@
 import { useCreateApiKey, type CreatedApiKey } from "@gatehouse/clients/react";
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
+import { Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { API_KEY_DESCRIPTION_MAX_LENGTH, apiKeyDescriptionProblem, focusFirstError } from "../../../lib/validation";
+import { FormActions } from "../../../components/form-actions";
 
 const DAY_MILLIS = 24 * 60 * 60 * 1000;
 
@@ -51,15 +51,7 @@ function CreateApiKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCre
           {...form.getInputProps("description")}
         />
         <NativeSelect label="Expires" name="expiry" data={EXPIRIES} {...form.getInputProps("expiry")} />
-        <ErrorAlert message={create.error ? errorMessage(create.error) : null} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create key
-          </Button>
-        </Group>
+        <FormActions error={create.error ? errorMessage(create.error) : null} onCancel={onCancel} pending={create.isPending} submitLabel="Create key" />
       </Stack>
     </form>
   );

@@ -1,11 +1,11 @@
 import type { api } from "@gatehouse/clients/react";
-import { Button, Checkbox, Group, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
+import { Checkbox, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { API_KEY_DESCRIPTION_MAX_LENGTH, apiKeyDescriptionProblem, focusFirstError } from "../../../lib/validation";
 import { KEY_KINDS, NEVER_EXPIRES_MILLIS } from "./key-kinds";
 import { useCreateProjectApiKeySet } from "./use-project-api-keys";
+import { FormActions } from "../../../components/form-actions";
 
 const DAY_MILLIS = 24 * 60 * 60 * 1000;
 
@@ -70,15 +70,7 @@ function CreateKeySetForm({ projectId, onCancel, onCreated }: Omit<CreateKeySetM
             ))}
           </Stack>
         </Checkbox.Group>
-        <ErrorAlert message={create.error ? errorMessage(create.error) : null} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create keys
-          </Button>
-        </Group>
+        <FormActions error={create.error ? errorMessage(create.error) : null} onCancel={onCancel} pending={create.isPending} submitLabel="Create keys" />
       </Stack>
     </form>
   );
