@@ -1,8 +1,9 @@
 import { useCreateApiKey, type CreatedApiKey } from "@gatehouse/clients/react";
-import { Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
+import { Modal, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
+import { ApiKeyFields } from "../../../components/api-key-fields";
 import { errorMessage } from "../../../lib/error-message";
-import { API_KEY_DESCRIPTION_MAX_LENGTH, apiKeyDescriptionProblem, focusFirstError } from "../../../lib/validation";
+import { apiKeyDescriptionProblem, focusFirstError } from "../../../lib/validation";
 import { FormActions } from "../../../components/form-actions";
 
 const DAY_MILLIS = 24 * 60 * 60 * 1000;
@@ -43,14 +44,7 @@ function CreateApiKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCre
   return (
     <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
       <Stack gap="md">
-        <TextInput
-          label="Description"
-          name="description"
-          description={`What will use this key, so that you can recognise it later. Up to ${API_KEY_DESCRIPTION_MAX_LENGTH} characters.`}
-          data-autofocus
-          {...form.getInputProps("description")}
-        />
-        <NativeSelect label="Expires" name="expiry" data={EXPIRIES} {...form.getInputProps("expiry")} />
+        <ApiKeyFields form={form} noun="key" expiries={EXPIRIES} />
         <FormActions error={create.error ? errorMessage(create.error) : null} onCancel={onCancel} pending={create.isPending} submitLabel="Create key" />
       </Stack>
     </form>

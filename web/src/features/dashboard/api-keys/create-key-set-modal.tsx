@@ -1,8 +1,9 @@
 import type { api } from "@gatehouse/clients/react";
-import { Checkbox, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
+import { Checkbox, Modal, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
+import { ApiKeyFields } from "../../../components/api-key-fields";
 import { errorMessage } from "../../../lib/error-message";
-import { API_KEY_DESCRIPTION_MAX_LENGTH, apiKeyDescriptionProblem, focusFirstError } from "../../../lib/validation";
+import { apiKeyDescriptionProblem, focusFirstError } from "../../../lib/validation";
 import { KEY_KINDS, NEVER_EXPIRES_MILLIS } from "./key-kinds";
 import { useCreateProjectApiKeySet } from "./use-project-api-keys";
 import { FormActions } from "../../../components/form-actions";
@@ -55,14 +56,7 @@ function CreateKeySetForm({ projectId, onCancel, onCreated }: Omit<CreateKeySetM
   return (
     <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
       <Stack gap="md">
-        <TextInput
-          label="Description"
-          name="description"
-          description={`What will use these keys, so that you can recognise them later. Up to ${API_KEY_DESCRIPTION_MAX_LENGTH} characters.`}
-          data-autofocus
-          {...form.getInputProps("description")}
-        />
-        <NativeSelect label="Expires" name="expiry" data={EXPIRIES} {...form.getInputProps("expiry")} />
+        <ApiKeyFields form={form} noun="keys" expiries={EXPIRIES} />
         <Checkbox.Group label="Keys" name="kinds" {...form.getInputProps("kinds")}>
           <Stack gap="xs" mt={6}>
             {KEY_KINDS.map(({ kind, label, description }) => (
