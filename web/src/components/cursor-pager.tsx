@@ -1,5 +1,7 @@
-import { Button, Group, NativeSelect, Text } from "@mantine/core";
+import { Button, Group, NativeSelect, Stack, Text } from "@mantine/core";
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft } from "@tabler/icons-react";
+import { errorMessage } from "../lib/error-message";
+import { ErrorAlert } from "./error-alert";
 
 /** A list paged by cursor whose place is kept in the URL (the users and the session replays). */
 export interface CursorPages {
@@ -62,5 +64,24 @@ export function CursorPager({ list, pageSizes, nextCursor, shown, busy, noun }: 
         </Button>
       </Group>
     </Group>
+  );
+}
+
+/** A page of the list that could not be read: the reason, Try again, and the first page when this is a later one. */
+export function PageFailed({ error, list, onRetry }: { error: unknown; list: Pick<CursorPages, "cursor" | "first">; onRetry: () => void }) {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <ErrorAlert message={errorMessage(error)} />
+      <Group gap="sm">
+        <Button variant="default" onClick={onRetry}>
+          Try again
+        </Button>
+        {list.cursor ? (
+          <Button variant="subtle" onClick={list.first}>
+            Go to the first page
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
   );
 }
