@@ -1,4 +1,5 @@
-import { Button, Group, NativeSelect, Stack, Text } from "@mantine/core";
+import { Button, EmptyState, Group, NativeSelect, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft } from "@tabler/icons-react";
 import { errorMessage } from "../lib/error-message";
 import { ErrorAlert } from "./error-alert";
@@ -83,5 +84,16 @@ export function PageFailed({ error, list, onRetry }: { error: unknown; list: Pic
         ) : null}
       </Group>
     </Stack>
+  );
+}
+
+/** A later page that came back empty (its rows went away since it was linked): the way back to the first page. */
+export function EmptyLaterPage({ icon, title, description, list }: { icon: ReactNode; title: string; description: string; list: Pick<CursorPages, "first"> }) {
+  return (
+    <EmptyState icon={icon} withIndicatorBackground title={title} description={description}>
+      <Button variant="default" onClick={list.first}>
+        Go to the first page
+      </Button>
+    </EmptyState>
   );
 }

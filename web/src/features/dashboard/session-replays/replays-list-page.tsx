@@ -2,7 +2,7 @@ import { Alert, Button, EmptyState, Group, Paper, Select, Stack, Text, Title } f
 import { notifications } from "@mantine/notifications";
 import { IconFilterOff, IconVideoOff } from "@tabler/icons-react";
 import { Boundary } from "../../../components/boundary";
-import { CursorPager, PageFailed } from "../../../components/cursor-pager";
+import { CursorPager, EmptyLaterPage, PageFailed } from "../../../components/cursor-pager";
 import { ErrorAlert } from "../../../components/error-alert";
 import { Loading, useDocumentTitle } from "../../../components/page-card";
 import { errorMessage } from "../../../lib/error-message";
@@ -127,15 +127,7 @@ function NoReplays({ list }: { list: ReplayList }) {
       </EmptyState>
     );
   }
-  if (list.cursor) {
-    return (
-      <EmptyState icon={<IconVideoOff aria-hidden />} withIndicatorBackground title="No replays on this page" description="The replays of this page may have been removed since.">
-        <Button variant="default" onClick={list.first}>
-          Go to the first page
-        </Button>
-      </EmptyState>
-    );
-  }
+  if (list.cursor) return <EmptyLaterPage icon={<IconVideoOff aria-hidden />} title="No replays on this page" description="The replays of this page may have been removed since." list={list} />;
   return (
     <EmptyState
       icon={<IconVideoOff aria-hidden />}

@@ -1,7 +1,7 @@
 import { Box, Button, EmptyState, Group, Paper, Stack, Switch, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus, IconUserOff, IconUserSearch } from "@tabler/icons-react";
-import { CursorPager, PageFailed } from "../../../components/cursor-pager";
+import { CursorPager, EmptyLaterPage, PageFailed } from "../../../components/cursor-pager";
 import { Loading, useDocumentTitle } from "../../../components/page-card";
 import { useProjectId } from "../shell/project-context";
 import { CreateUserModal } from "./create-user-modal";
@@ -80,15 +80,7 @@ function NoUsers({ list, onCreate }: { list: UserList; onCreate: () => void }) {
       </EmptyState>
     );
   }
-  if (list.cursor) {
-    return (
-      <EmptyState icon={<IconUserSearch aria-hidden />} withIndicatorBackground title="No users on this page" description="The users of this page may have been deleted since.">
-        <Button variant="default" onClick={list.first}>
-          Go to the first page
-        </Button>
-      </EmptyState>
-    );
-  }
+  if (list.cursor) return <EmptyLaterPage icon={<IconUserSearch aria-hidden />} title="No users on this page" description="The users of this page may have been deleted since." list={list} />;
   return (
     <EmptyState
       icon={<IconUserOff aria-hidden />}
