@@ -3,8 +3,13 @@
  * `["admin", projectId, <area>]`, and a resource's reads nest under it (a user's e-mails and
  * sessions under the user, a customer's items and products under the customer), so a mutation
  * invalidates exactly what it changed by naming a prefix: `invalidateQueries({ queryKey:
- * keys.user(id) })` refreshes the user and everything read about them; `keys.all()` the
- * whole project. Two projects never share an entry.
+ * keys.user(id) })` refreshes the user and everything read about them, `keys.userDetail(id)`
+ * the record alone; `keys.all()` the whole project. Two projects never share an entry.
+ *
+ * Invalidate no wider than the change: `invalidateQueries` resolves once every matching active
+ * read is back, and a mutation's per-call callbacks (`mutate(…, { onSuccess })`) wait for it;
+ * a wider prefix keeps them waiting while a faster read has already re-rendered the page, and a
+ * component that unmounts meanwhile never hears of its success.
  */
 type Params = object | undefined;
 /** A list's parameters, when there are any, end its key; without them the key is the prefix of all its pages and filters. */
@@ -37,7 +42,10 @@ export function adminKeys(projectId: string) {
 
     users,
     userList: (params?: Params) => [...users(), "list", ...withParams(params)] as const,
+    /** Everything read about one user: the record and what nests under it. */
     user,
+    /** The user record alone (`GET /users/{id}`), apart from their e-mails, sessions and keys. */
+    userDetail: (userId: string) => [...user(userId), "detail"] as const,
     userEmails: (userId: string) => [...user(userId), "contact-channels"] as const,
     userSessions: (userId: string) => [...user(userId), "sessions"] as const,
     userApiKeys: (userId: string) => [...user(userId), "api-keys"] as const,

@@ -3,7 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 
 export function useProjectUser(projectId: string, userId: string): api.ServerUser {
   const { keys } = useAdmin(projectId);
-  return useAdminQuery(projectId, keys.user(userId), (request) => api.getUser(userId, request));
+  return useAdminQuery(projectId, keys.userDetail(userId), (request) => api.getUser(userId, request));
 }
 
 /** `PATCH /users/{id}`: the answer is the whole user, so it replaces the cached one; the list shows names and e-mails too. */
@@ -14,7 +14,7 @@ export function useUpdateProjectUser(projectId: string) {
     request,
     mutation: {
       onSuccess: (user) => {
-        queryClient.setQueryData(keys.user(user.id), user);
+        queryClient.setQueryData(keys.userDetail(user.id), user);
         // Contact channels follow the primary e-mail and its verification.
         return invalidate(keys.userList(), keys.userEmails(user.id));
       },

@@ -8,7 +8,7 @@ export function useUserEmails(projectId: string, userId: string): api.ContactCha
 /** A change to an address can change the user's primary e-mail and its verification, shown on the page and in the list. */
 function useEmailChange(projectId: string, userId: string) {
   const { keys, request, invalidate } = useAdmin(projectId);
-  return { request, mutation: { onSuccess: () => invalidate(keys.user(userId), keys.userList()) } };
+  return { request, mutation: { onSuccess: () => invalidate(keys.userEmails(userId), keys.userDetail(userId), keys.userList()) } };
 }
 
 export function useAddUserEmail(projectId: string, userId: string) {
