@@ -1,8 +1,11 @@
 // Lint, including the import boundaries of ARCHITECTURE §3:
-// server imports no other top-level folder; inside it routes → services → db/queries → db;
+// server imports no other top-level folder (its test harness alone may `import type` the generated
+// API types from clients/); inside it routes → services → db/queries → db;
 // no Hono in services; SQL only under db/; clients never import the server; web uses clients only
-// (and inside it app → features → components|lib);
-// process.env is read by server/src/config (and the test harness) alone.
+// (and inside it app → features → components|lib, and no feature imports another: featureBoundaries below);
+// process.env is read by server/src/config (and the test harness) alone;
+// test/ reaches the server over HTTP, and only test/harness/ imports server code, through
+// @gatehouse/server/testing/boot, /tools and /oidc-stand-in; the files behind /tools load no server module.
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import js from "@eslint/js";
@@ -15,6 +18,19 @@ const clientLibraryOnly = {
   group: ["@gatehouse/clients/react-query", "@gatehouse/clients/session", "@gatehouse/clients/fetch", "**/clients/src/**"],
   message: "The web app uses the client library (@gatehouse/clients/react), which wraps the generated hooks and the session.",
 };
+// The server's test harness may take the generated API types from clients/, type-only, and nothing else of it.
+const apiTypesOnly = [
+  {
+    group: ["**/clients/**", "@gatehouse/clients", "@gatehouse/clients/*", "!@gatehouse/clients/openapi-types"],
+    message: "Do not import clients/ from here (ARCHITECTURE §3); the harness may import only the generated types, type-only, from @gatehouse/clients/openapi-types.",
+  },
+  { group: ["@gatehouse/clients/openapi-types"], allowTypeImports: true, message: "Import the generated types with `import type`: they do not exist at run time." },
+];
+// The black-box suites drive the API over HTTP; booting the server and its database is the harness's (ARCHITECTURE §3).
+const serverCode = {
+  group: ["@gatehouse/server", "@gatehouse/server/*", "**/server/src", "**/server/src/**"],
+  message: "test/ reaches the server over HTTP: boot it, seed it and read its database through test/harness (ARCHITECTURE §3).",
+};
 const hono = { group: ["hono", "hono/*", "@hono/*"], message: "Services and storage know nothing of HTTP: no Hono here." };
 
 export default tseslint.config(
@@ -25,8 +41,7 @@ export default tseslint.config(
       ".data/**",
       ".bench/**",
       "openapi/**",
-      "clients/src/fetch/schema.d.ts",
-      "server/src/testing/generated/**",
+      "clients/src/generated/**",
       "clients/src/react-query/generated/**",
     ],
   },
@@ -55,6 +70,15 @@ export default tseslint.config(
   {
     files: ["server/src/**/*.ts"],
     rules: { "@typescript-eslint/no-restricted-imports": restrict(outside(["clients", "web", "test"])) },
+  },
+  // One exception, for the test harness alone: its typed call() reads the API's types from the
+  // one file `npm run gen` writes for the client library, as `import type` (erased at run time),
+  // rather than from a second generated copy. Nothing else of clients/ may be imported.
+  {
+    files: ["server/src/testing/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([...outside(["web", "test"]), ...apiTypesOnly]),
+    },
   },
   {
     files: ["server/src/routes/**/*.ts"],
@@ -95,6 +119,48 @@ export default tseslint.config(
         ...outside(["clients", "web", "test"]),
         hono,
         { group: ["**/routes/*", "**/routes/**", "**/http/*", "**/http/**", "**/services/*", "**/services/**"], message: "Lower layers must not import services, routes or HTTP." },
+      ]),
+    },
+  },
+  {
+    files: ["test/**/*.ts", "test/**/*.tsx"],
+    ignores: ["test/harness/**"],
+    rules: { "@typescript-eslint/no-restricted-imports": restrict([...outside(["web"]), serverCode]) },
+  },
+  {
+    files: ["test/harness/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        ...outside(["web"]),
+        { regex: "^@gatehouse/server(?!/testing/(boot|tools|oidc-stand-in)$)|(^|/)server/src(/|$)", message: "The harness boots the server through @gatehouse/server/testing/boot and takes its tools from /tools and /oidc-stand-in." },
+      ]),
+    },
+  },
+  // What @gatehouse/server/testing/tools hands the black-box suites talks to a server over HTTP only: no server module behind it.
+  {
+    files: [
+      "server/src/testing/tools.ts",
+      "server/src/testing/free-port.ts",
+      "server/src/testing/seed-keys.ts",
+      "server/src/testing/fixtures.ts",
+      "server/src/testing/typed-call.ts",
+      "server/src/testing/mail-catcher.ts",
+      "server/src/testing/totp.ts",
+      "server/src/testing/webhook-receiver.ts",
+      "server/src/testing/webauthn.ts",
+      "server/src/testing/oauth-flow.ts",
+      "server/src/testing/oidc-stand-in.ts",
+      "server/src/testing/payments-catalog.ts",
+      "server/src/testing/purchase-catalog.ts",
+      "server/src/testing/stripe-stand-in.ts",
+      "server/src/testing/stripe-js-stand-in.ts",
+      "server/src/testing/ai-stand-in.ts",
+    ],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": restrict([
+        ...outside(["web", "test"]),
+        ...apiTypesOnly,
+        { group: ["../*", "../**", "./test-server", "./test-db", "./pglite-template", "./boot", "./forged-tokens", "./shared-app", "./security-table", "./query-counter"], allowTypeImports: true, message: "The test tools reach a server over HTTP only: they load no server module (types aside)." },
       ]),
     },
   },

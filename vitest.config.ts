@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 // Every database test runs on PGlite, and again on PostgreSQL when DATABASE_URL is set (CI sets it).
 const databases = process.env.DATABASE_URL ? (["pglite", "postgres"] as const) : (["pglite"] as const);
 // With PostgreSQL and Debian's pgbouncer (CI installs both), the contract flows run once more
-// against two app instances behind PgBouncer in transaction mode (test/support/pooled-servers.ts).
+// against two app instances behind PgBouncer in transaction mode (startPooledServers in test/harness/server.ts).
 const behindPgBouncer = process.env.DATABASE_URL && existsSync("/usr/sbin/pgbouncer")
   ? [{ extends: true, test: { name: "contract:pgbouncer", include: ["test/contract/**/*.test.ts"], env: { GATEHOUSE_TEST_DB: "postgres", GATEHOUSE_CONTRACT_POOLER: "pgbouncer" } } }]
   : [];

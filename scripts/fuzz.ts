@@ -7,7 +7,7 @@
  */
 import { createConsoleLogger, silentLogger } from "../server/src/logger";
 import { describeStats, REFUSING_SMTP, runFuzz } from "../test/support/fuzz/fuzzer";
-// The harness module itself: the @gatehouse/server/testing index also exports vitest-only helpers.
+// The test server module itself, which loads no vitest (vitest cannot be imported outside a test run).
 import { startTestServer, TEST_INTERNAL_KEYS } from "../server/src/testing/test-server";
 import { startStripeStandIn } from "../server/src/testing/stripe-stand-in";
 import { startAiStandIn } from "../server/src/testing/ai-stand-in";

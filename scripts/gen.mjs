@@ -2,9 +2,10 @@
 /**
  * `npm run gen`: emit openapi/openapi.json from the server's routes and its OpenAPI 3.0.3
  * rendering openapi/openapi-3.0.json (for generators that read only 3.0), lint both with Redocly,
- * generate the openapi-fetch types (clients/src/fetch/schema.d.ts), the same types for the test
- * harness's typed call() (server/src/testing/generated/) and the React Query hooks
- * (clients/src/react-query/generated/).
+ * generate the API's TypeScript types once (clients/src/generated/openapi-types.d.ts: the
+ * openapi-fetch client and the server test harness's typed call() read this one file), the
+ * known-error codes the document declares (clients/src/generated/known-errors.ts: every code,
+ * and each operation's) and the React Query hooks (clients/src/react-query/generated/).
  *
  * `npm run gen:check` (`--check`): do the same into a scratch copy of the tree and fail,
  * listing each difference, when anything committed is not what generation produces.
@@ -18,12 +19,13 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const OPENAPI = "openapi/openapi.json";
 const OPENAPI_30 = "openapi/openapi-3.0.json";
-const FETCH_TYPES = "clients/src/fetch/schema.d.ts";
+/** Generated for the client library outside the hooks; the server's test harness imports the types type-only. */
+const CLIENT_GENERATED_DIR = "clients/src/generated";
+const TYPES = `${CLIENT_GENERATED_DIR}/openapi-types.d.ts`;
+const KNOWN_ERRORS = `${CLIENT_GENERATED_DIR}/known-errors.ts`;
 const HOOKS_DIR = "clients/src/react-query/generated";
-/** The same types for the test harness (server/src/testing), which may not import clients/. */
-const TESTING_TYPES = "server/src/testing/generated/openapi-types.d.ts";
 /** Everything generation writes; gen:check compares exactly these. */
-const GENERATED = [OPENAPI, OPENAPI_30, FETCH_TYPES, TESTING_TYPES, HOOKS_DIR];
+const GENERATED = [OPENAPI, OPENAPI_30, CLIENT_GENERATED_DIR, HOOKS_DIR];
 /** Hand-written files orval reads while generating: it bundles the mutator to learn its signature. */
 const GENERATOR_INPUTS = ["clients/src/react-query/mutator.ts", "clients/src/session"];
 
@@ -40,7 +42,7 @@ if (check) {
       for (const difference of differences) console.error(difference);
       process.exitCode = 1;
     } else {
-      console.log("gen:check: openapi.json, openapi-3.0.json, the fetch and test types and the React Query hooks are up to date.");
+      console.log("gen:check: openapi.json, openapi-3.0.json, the TypeScript types, the known-error codes and the React Query hooks are up to date.");
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -58,10 +60,57 @@ function generate(root) {
   step("emit openapi.json and openapi-3.0.json", "tsx", ["scripts/emit-openapi.ts", openapi, openapi30]);
   step("lint openapi.json", "redocly", ["lint", openapi, "--config", "redocly.yaml", "--format", "stylish"], { showOutput: !check });
   step("lint openapi-3.0.json", "redocly", ["lint", openapi30, "--config", "redocly.yaml", "--format", "stylish"], { showOutput: !check });
-  step("generate fetch types", "openapi-typescript", [openapi, "--output", join(root, FETCH_TYPES)]);
-  step("generate the test harness's types", "openapi-typescript", [openapi, "--output", join(root, TESTING_TYPES)]);
+  step("generate the TypeScript types", "openapi-typescript", [openapi, "--output", join(root, TYPES)]);
+  // Before orval: it bundles the mutator, whose session layer imports the codes.
+  writeKnownErrors(openapi, join(root, KNOWN_ERRORS));
+  console.log("✓ generate the known-error codes");
   step("generate React Query hooks", "orval", ["--config", "orval.config.ts"], { env: { GATEHOUSE_GEN_ROOT: root } });
   writeHooksIndex(join(root, HOOKS_DIR));
+}
+
+/**
+ * The known-error codes the document declares: each operation's, read from the `code` enum of
+ * its JSON error answers (status 400 and up), and their union. Client code compares and maps
+ * codes through these types, so a misspelt code does not compile.
+ */
+function writeKnownErrors(openapiPath, target) {
+  const document = JSON.parse(readFileSync(openapiPath, "utf8"));
+  const schemaOf = (schema) => (schema?.$ref ? document.components.schemas[schema.$ref.slice("#/components/schemas/".length)] : schema);
+  const byOperation = new Map();
+  for (const item of Object.values(document.paths)) {
+    for (const operation of Object.values(item)) {
+      if (typeof operation !== "object" || !operation.operationId) continue;
+      const codes = new Set(byOperation.get(operation.operationId) ?? []);
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (Number(status) < 400) continue;
+        for (const code of schemaOf(response.content?.["application/json"]?.schema)?.properties?.code?.enum ?? []) codes.add(code);
+      }
+      byOperation.set(operation.operationId, codes);
+    }
+  }
+  const all = [...new Set([...byOperation.values()].flatMap((codes) => [...codes]))].sort();
+  const union = (codes) => (codes.size === 0 ? "never" : [...codes].sort().map((code) => JSON.stringify(code)).join(" | "));
+  const lines = [
+    "/**",
+    " * Generated by scripts/gen.mjs from openapi/openapi.json. Do not edit: run `npm run gen`.",
+    " * The known-error codes the API's operations declare in their error answers.",
+    " */",
+    "",
+    `/** Every known-error code an operation of the API declares (${all.length}). */`,
+    "export const DECLARED_ERROR_CODES = [",
+    ...all.map((code) => `  ${JSON.stringify(code)},`),
+    "] as const;",
+    "",
+    "export type DeclaredErrorCode = (typeof DECLARED_ERROR_CODES)[number];",
+    "",
+    "/** The known-error codes each operation declares, by operationId (`never`: it declares none). */",
+    "export interface OperationErrorCodes {",
+    ...[...byOperation.keys()].sort().map((id) => `  ${id}: ${union(byOperation.get(id))};`),
+    "}",
+    "",
+  ];
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, lines.join("\n"));
 }
 
 /** One index re-exporting every generated module, so a new tag needs no hand edit. */

@@ -6,8 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-// The harness modules themselves: the @gatehouse/server/testing index also exports
-// vitest-only helpers, and vitest cannot be imported outside a test run.
+// The test server module itself, which loads no vitest (vitest cannot be imported outside a test run).
 import { freePort, TEST_INTERNAL_KEYS } from "../../server/src/testing/test-server";
 import { ROOT, startChild, waitUntilListening, type Child } from "./children";
 

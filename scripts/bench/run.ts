@@ -42,7 +42,7 @@ import { cpus } from "node:os";
 import { benchCases, type BenchCase, type BenchRequest } from "./cases";
 import { readEventLoop, resetEventLoop, ROOT, startChild, stopAllChildren, stopChild, waitUntilListening, type Child } from "./children";
 import { adminDatabaseUrl, createDatabase, startGatehouse } from "./gatehouse-process";
-// The harness module itself: the @gatehouse/server/testing index also exports vitest-only helpers.
+// The test server module itself, which loads no vitest (vitest cannot be imported outside a test run).
 import { freePort } from "../../server/src/testing/test-server";
 import { createBenchFixture } from "./fixtures";
 import type { ReferenceConfig } from "./references";

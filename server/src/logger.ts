@@ -1,4 +1,10 @@
-import type { Logger } from "./services/deps";
+/** Where the server writes what it does: one interface, so tests can pass a silent one. */
+export interface Logger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+}
 
 /** One JSON object per line on stdout/stderr: easy for people to read and for log shippers to parse. Debug lines only with `debug`. */
 export function createConsoleLogger(base: Record<string, unknown> = {}, options: { debug?: boolean } = {}): Logger {

@@ -12,7 +12,7 @@ import { createDeps } from "./services/create-deps";
 import { sealClearOutboxMessages } from "./services/emails/outbox";
 import { startEmailWorker } from "./services/emails/queue";
 import { DEV_PUBLISHABLE_CLIENT_KEY, ensureInternalProject } from "./services/projects/internal-project";
-import { checkServerSecret } from "./services/server-secret-check";
+import { checkServerSecret } from "./services/projects/server-secret-check";
 import { startWebhookWorker } from "./services/webhooks/delivery-worker";
 import { startRetentionSweeper } from "./services/retention/sweeper";
 

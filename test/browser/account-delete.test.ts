@@ -1,11 +1,11 @@
-import type { RunningTestServer } from "@gatehouse/server/testing";
+import type { TestServer } from "../harness";
 import { afterEach, describe, expect, it } from "vitest";
 import { callInternal, screenshots, useBrowserHarness } from "./support/browser-harness";
 import { settled, signedInOnSettings } from "./support/account-settings";
 
 const harness = useBrowserHarness();
 
-async function allowDeletion(server: RunningTestServer, allowed: boolean) {
+async function allowDeletion(server: TestServer, allowed: boolean) {
   const response = await callInternal(server, "admin", "PATCH", "/internal/projects/current", { config: { client_user_deletion_enabled: allowed } });
   expect(response.status).toBe(200);
   expect(response.json.config.client_user_deletion_enabled).toBe(allowed);

@@ -1,11 +1,11 @@
-import type { RunningTestServer } from "@gatehouse/server/testing";
+import type { TestServer } from "../harness";
 import { describe, expect, it } from "vitest";
 import { callInternal, mailedLink, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 import { settled, signedInOnSettings } from "./support/account-settings";
 
 const harness = useBrowserHarness();
 
-async function channelsOf(server: RunningTestServer, userId: string) {
+async function channelsOf(server: TestServer, userId: string) {
   const response = await callInternal(server, "server", "GET", `/contact-channels?user_id=${userId}`);
   expect(response.status).toBe(200);
   return response.json.items as Array<{ value: string; is_primary: boolean; is_verified: boolean; used_for_auth: boolean }>;

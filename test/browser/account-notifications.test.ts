@@ -1,11 +1,11 @@
-import type { RunningTestServer } from "@gatehouse/server/testing";
+import type { TestServer } from "../harness";
 import { describe, expect, it } from "vitest";
 import { callInternal, screenshots, useBrowserHarness } from "./support/browser-harness";
 import { signedInOnSettings } from "./support/account-settings";
 
 const harness = useBrowserHarness();
 
-async function enabledOf(server: RunningTestServer, userId: string, category: string): Promise<boolean> {
+async function enabledOf(server: TestServer, userId: string, category: string): Promise<boolean> {
   const response = await callInternal(server, "server", "GET", `/emails/notification-preference/${userId}`);
   expect(response.status).toBe(200);
   const preference = (response.json.items as Array<{ notification_category_name: string; enabled: boolean }>).find((item) => item.notification_category_name === category);

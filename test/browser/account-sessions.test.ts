@@ -1,18 +1,18 @@
-import type { RunningTestServer } from "@gatehouse/server/testing";
+import type { TestServer } from "../harness";
 import { describe, expect, it } from "vitest";
 import { callInternal, PASSWORD, refreshWith, screenshots, useBrowserHarness } from "./support/browser-harness";
 import { settled, signedInOnSettings } from "./support/account-settings";
 
 const harness = useBrowserHarness();
 
-async function sessionIdsOf(server: RunningTestServer, userId: string): Promise<string[]> {
+async function sessionIdsOf(server: TestServer, userId: string): Promise<string[]> {
   const response = await callInternal(server, "server", "GET", `/auth/sessions?user_id=${userId}`);
   expect(response.status).toBe(200);
   return (response.json.items as Array<{ id: string }>).map((session) => session.id);
 }
 
 /** Opens a session for the user through the API; returns its id and refresh token. */
-async function openSession(server: RunningTestServer, userId: string, open: () => Promise<{ refresh_token: string }>) {
+async function openSession(server: TestServer, userId: string, open: () => Promise<{ refresh_token: string }>) {
   const before = await sessionIdsOf(server, userId);
   const { refresh_token: refreshToken } = await open();
   const id = (await sessionIdsOf(server, userId)).find((candidate) => !before.includes(candidate));
@@ -24,7 +24,7 @@ const WINDOWS_CHROME = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/53
 const IPHONE_SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 
 /** Signs in as a browser with `userAgent` would. */
-async function signInThroughApi(server: RunningTestServer, email: string, userAgent: string) {
+async function signInThroughApi(server: TestServer, email: string, userAgent: string) {
   const response = await fetch(`${server.url}/api/v1/auth/password/sign-in`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-stack-project-id": "internal", "x-stack-access-type": "client", "user-agent": userAgent },

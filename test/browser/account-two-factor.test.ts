@@ -4,7 +4,7 @@
  * code (computed here with otplib from the key the page shows) saving it; then signing in
  * again through the mfa page, and turning it off.
  */
-import type { RunningTestServer } from "@gatehouse/server/testing";
+import type { TestServer } from "../harness";
 import { generate, ScureBase32Plugin } from "otplib";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ import { callInternal, expectSignedInAs, fillCredentials, PASSWORD, screenshots,
 
 const harness = useBrowserHarness();
 
-async function requiresTotp(server: RunningTestServer, userId: string): Promise<boolean> {
+async function requiresTotp(server: TestServer, userId: string): Promise<boolean> {
   const response = await callInternal(server, "server", "GET", `/users/${userId}`);
   expect(response.status).toBe(200);
   return response.json.requires_totp_mfa as boolean;

@@ -1,4 +1,4 @@
-import { deliverDueWebhooks, startWebhookReceiver, type WebhookReceiver } from "@gatehouse/server/testing";
+import { deliverWebhooksNow, startWebhookReceiver, type WebhookReceiver } from "../harness";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settled } from "./support/account-settings";
@@ -109,7 +109,7 @@ describe("dashboard: webhooks", () => {
     // Real events go through the outbox, and the log shows each one with its tries.
     const created = await callProject(server, projectId, serverHeaders(keys!.secretKey), "POST", "/users", { primary_email: uniqueEmail("hooked"), primary_email_auth_enabled: true });
     expect(created.status).toBe(201);
-    await deliverDueWebhooks(server.deps, { timeoutMs: 2_000, retryDelaysMs: [0] });
+    await deliverWebhooksNow(server, { timeoutMs: 2_000, retryDelaysMs: [0] });
     expect(receiver.processed(secret).map((event) => event.type)).toEqual(["webhook.test", "user.created"]);
     await refreshUntil(page, "Delivery log", "user.created");
     const log = page.getByRole("region", { name: "Delivery log" });
@@ -120,7 +120,7 @@ describe("dashboard: webhooks", () => {
     // A refusing endpoint: the try, its answer and the retry to come are in the log.
     receiver.answer = () => 500;
     await callProject(server, projectId, serverHeaders(keys!.secretKey), "PATCH", `/users/${created.json.id}`, { display_name: "Renamed" });
-    await deliverDueWebhooks(server.deps, { timeoutMs: 2_000, retryDelaysMs: [60_000] });
+    await deliverWebhooksNow(server, { timeoutMs: 2_000, retryDelaysMs: [60_000] });
     await refreshUntil(page, "Delivery log", "user.updated");
     await log.getByRole("button", { name: "user.updated, Pending" }).click();
     await log.getByRole("table", { name: "Tries" }).last().getByText("HTTP 500").waitFor();

@@ -1,6 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { startTestServer, type RunningTestServer } from "@gatehouse/server/testing";
-import { startStripeStandIn, type StripeStandIn } from "@gatehouse/server/testing/stripe-stand-in";
+import { startServer, startStripeStandIn, type StripeStandIn, type TestServer } from "../harness";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WEB_DIST_DIR } from "../../scripts/web-build.mjs";
@@ -11,7 +10,7 @@ import { adminHeaders, callProject, createSeededProject, openProjectPage, pageSc
 const harness = useBrowserHarness();
 
 /** The dashboard's own calls for the project: admin, with its owner's token. */
-const adminOf = (server: RunningTestServer, project: SeededProject) => (method: string, path: string, body?: unknown) =>
+const adminOf = (server: TestServer, project: SeededProject) => (method: string, path: string, body?: unknown) =>
   callProject(server, project.projectId, adminHeaders(project.owner.tokens.access_token), method, path, body);
 
 /** Closes the "saved" notifications, which would otherwise cover the page's heading in the screenshots. */
@@ -164,11 +163,11 @@ describe("dashboard: payments", () => {
 
 describe("checkout: live mode", () => {
   let stripe: StripeStandIn;
-  let live: RunningTestServer;
+  let live: TestServer;
   beforeAll(async () => {
     // A second server whose Stripe is the local stand-in (the real SDK talks to it).
     stripe = await startStripeStandIn();
-    live = await startTestServer({ webDistDir: WEB_DIST_DIR, env: stripe.env });
+    live = await startServer({ webDistDir: WEB_DIST_DIR, env: stripe.env });
   }, 120_000);
   afterAll(async () => {
     await live?.close();

@@ -3,7 +3,7 @@
  * so its button leads to Gatehouse's own provider at /dev-oauth, whose page lets the developer
  * pick or type an identity, and back to the handler pages signed in.
  */
-import { configureOAuth, TEST_INTERNAL_KEYS } from "@gatehouse/server/testing";
+import { configureOAuth, TEST_INTERNAL_KEYS } from "../harness";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { callInternal, expectSignedInAs, screenshots, uniqueEmail, useBrowserHarness } from "./support/browser-harness";

@@ -1,4 +1,4 @@
-import { issueCode } from "@gatehouse/server/testing";
+import { issueCodeDirectly } from "../harness";
 import { describe, expect, it } from "vitest";
 import { callInternal, expectSignedInAs, fillCredentials, mailedLink, PASSWORD, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 
@@ -79,8 +79,7 @@ describe("e-mail verification", () => {
     const tokens = await signUpThroughApi(server, email);
     const channels = await callInternal(server, "server", "GET", `/contact-channels?user_id=${tokens.user_id}`);
     const channel = channels.json.items[0];
-    const tenancy = await server.deps.tenancies.load("internal");
-    const expired = await issueCode(server.db, tenancy, {
+    const expired = await issueCodeDirectly(server, "internal", {
       purpose: "email_verification",
       expiresInMs: -1000,
       userId: tokens.user_id,

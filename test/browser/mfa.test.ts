@@ -1,4 +1,4 @@
-import { newTotpSecret, totpCode, wrongTotpCode } from "@gatehouse/server/testing";
+import { newTotpSecret, totpCode, wrongTotpCode } from "../harness";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";

@@ -3,8 +3,8 @@
  * OpenID provider on a loopback port (oidc-provider, configured as the internal project's generic
  * provider `corp` by its issuer URL), whose sign-in page is a plain form the test fills in.
  */
-import { configureOAuth, TEST_INTERNAL_KEYS } from "@gatehouse/server/testing";
-import { startOidcStandIn, type OidcStandIn } from "@gatehouse/server/testing/oidc-stand-in";
+import { configureOAuth, TEST_INTERNAL_KEYS } from "../harness";
+import { startOidcStandIn, type OidcStandIn } from "../harness/oidc-stand-in";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSettings, settled, signInNewUser } from "./support/account-settings";

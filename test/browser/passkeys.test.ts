@@ -1,4 +1,4 @@
-import { newTotpSecret } from "@gatehouse/server/testing";
+import { newTotpSecret } from "../harness";
 import type { CDPSession, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { openSettings, setProjectConfig, signInNewUser, withProjectConfig } from "./support/account-settings";

@@ -1,4 +1,4 @@
-import { issueCode } from "@gatehouse/server/testing";
+import { issueCodeDirectly } from "../harness";
 import { describe, expect, it } from "vitest";
 import { expectSignedInAs, fillCredentials, mailedLink, PASSWORD, screenshots, signUpThroughApi, uniqueEmail, useBrowserHarness, emailField } from "./support/browser-harness";
 
@@ -102,8 +102,7 @@ describe("forgot password and password reset", () => {
 
     const email = uniqueEmail("expired");
     const user = await signUpThroughApi(server, email);
-    const tenancy = await server.deps.tenancies.load("internal");
-    const expired = await issueCode(server.db, tenancy, { purpose: "password_reset", expiresInMs: -1000, userId: user.user_id, email });
+    const expired = await issueCodeDirectly(server, "internal", { purpose: "password_reset", expiresInMs: -1000, userId: user.user_id, email });
     await page.goto(`/handler/password-reset?code=${expired.code}`);
     await page.getByRole("heading", { name: "This password reset link has expired" }).waitFor();
     await screenshots(page, "password-reset-expired");

@@ -6,14 +6,14 @@
 import { CLI_LOGIN_EXPIRED_MESSAGE, CLI_LOGIN_TIMED_OUT_MESSAGE, CLI_LOGIN_USED_MESSAGE, CliLoginError, loginFromCli } from "@gatehouse/clients/cli-login";
 import { createGatehouseClient } from "@gatehouse/clients/fetch";
 import { createMemoryStorage, createSession, type Session } from "@gatehouse/clients/session";
-import { startTestServer, type RunningTestServer } from "@gatehouse/server/testing";
+import { startServer, type TestServer } from "../harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-let server: RunningTestServer;
+let server: TestServer;
 let user: { email: string; accessToken: string };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
   const email = `cli-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const api = createGatehouseClient({ baseUrl: server.url, projectId: "internal" });
   const { data } = await api.POST("/auth/password/sign-up", { body: { email, password: "correct horse battery staple" } });

@@ -1,11 +1,11 @@
 import { createGatehouseClient } from "@gatehouse/clients/fetch";
 import { createMemoryStorage, createSession } from "@gatehouse/clients/session";
-import { startTestServer, type RunningTestServer } from "@gatehouse/server/testing";
+import { startServer, type TestServer } from "../harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-let server: RunningTestServer;
+let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
 }, 120_000);
 afterAll(() => server?.close());
 

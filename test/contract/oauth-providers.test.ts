@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { configureOAuth } from "@gatehouse/server/testing";
+import { configureOAuth } from "../harness";
 import { expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";

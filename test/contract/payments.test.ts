@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { expectKnownErrorThroughProxy, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";
-import { TEST_CATALOG, uniqueEmail } from "@gatehouse/server/testing";
+import { TEST_CATALOG, uniqueEmail } from "../harness";
 import { bootstrapProject, signUpThroughProxy, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
 describeMockContract("payments");

@@ -1,4 +1,4 @@
-import { startWebhookReceiver, type WebhookReceiver } from "@gatehouse/server/testing";
+import { startWebhookReceiver, type WebhookReceiver } from "../harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectKnownErrorThroughProxy, expectValidThroughProxy } from "../support/http";
 import { describeMockContract } from "../support/mock-suite";

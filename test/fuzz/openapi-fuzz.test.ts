@@ -1,4 +1,4 @@
-import { startAiStandIn, startStripeStandIn, startTestServer, TEST_INTERNAL_KEYS, type AiStandIn, type RunningTestServer, type StripeStandIn } from "@gatehouse/server/testing";
+import { startAiStandIn, startStripeStandIn, startServer, TEST_INTERNAL_KEYS, type AiStandIn, type TestServer, type StripeStandIn } from "../harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { describeStats, REFUSING_SMTP, runFuzz } from "../support/fuzz/fuzzer";
 
@@ -8,7 +8,7 @@ import { describeStats, REFUSING_SMTP, runFuzz } from "../support/fuzz/fuzzer";
  */
 const REQUESTS = 4000;
 
-let server: RunningTestServer;
+let server: TestServer;
 // Stripe's API for the payments setup routes, and a model service for the AI routes: local
 // stand-ins, so they reach their success paths.
 let stripe: StripeStandIn;
@@ -17,7 +17,7 @@ let ai: AiStandIn;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   ai = await startAiStandIn();
-  server = await startTestServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...ai.env, ...REFUSING_SMTP } });
+  server = await startServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...ai.env, ...REFUSING_SMTP } });
 });
 
 afterAll(async () => {

@@ -3,7 +3,7 @@
  * project: sign-up, sign-in, the caller's user, and the server's user list. Every call has
  * a deadline, so a hung request shows as an error instead of stalling the test.
  */
-import { PROCESS_KEYS } from "./server-process";
+import { PROCESS_KEYS } from "../harness/server-process";
 
 export const CLIENT_HEADERS = {
   "x-stack-project-id": "internal",

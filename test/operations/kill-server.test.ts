@@ -5,10 +5,10 @@
  * PGlite: the data folder reopens after an unclean stop). Runs on PGlite and, in the
  * PostgreSQL pass, on a database of its own on the PostgreSQL server.
  */
-import { testDbKind } from "@gatehouse/server/testing";
+import { testDbKind } from "../harness";
 import { afterAll, describe, expect, it } from "vitest";
 import { listUserEmails, signIn, signUp } from "./internal-api";
-import { freshProcessDatabase, startServerProcess, type ServerProcess } from "./server-process";
+import { freshProcessDatabase, startServerProcess, type ServerProcess } from "../harness/server-process";
 
 const ROUNDS = 5;
 const WORKERS = 8;

@@ -6,11 +6,11 @@
  * must all work, with no 500. PostgreSQL only, and only where Debian's pgbouncer is installed
  * (.ci/run installs it).
  */
-import { createPostgresDatabase, testDbKind } from "@gatehouse/server/testing";
+import { createPostgresDatabase, testDbKind } from "../harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, CLIENT_HEADERS, readOwnUser, SERVER_HEADERS, signUp } from "./internal-api";
-import { hasPgBouncer, startPgBouncer } from "../support/pgbouncer";
-import { startServerProcess, type ServerProcess } from "./server-process";
+import { hasPgBouncer, startPgBouncer } from "../harness/pgbouncer";
+import { startServerProcess, type ServerProcess } from "../harness/server-process";
 
 describe.skipIf(testDbKind() !== "postgres" || !hasPgBouncer())("two server processes behind PgBouncer in transaction mode", () => {
   const cleanup: Array<() => Promise<unknown>> = [];

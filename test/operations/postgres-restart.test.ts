@@ -5,11 +5,11 @@
  * connection; and requests succeed again within 5 s of PostgreSQL accepting connections.
  * PostgreSQL here is a private cluster started for this test, never the shared one.
  */
-import { testDbKind } from "@gatehouse/server/testing";
+import { testDbKind } from "../harness";
 import { afterAll, describe, expect, it } from "vitest";
 import { readOwnUser, signUp, type Answer } from "./internal-api";
-import { findPostgresBinaries, startPrivatePostgres, type PrivatePostgres } from "./private-postgres";
-import { startServerProcess, type ServerProcess } from "./server-process";
+import { findPostgresBinaries, startPrivatePostgres, type PrivatePostgres } from "../harness/private-postgres";
+import { startServerProcess, type ServerProcess } from "../harness/server-process";
 
 const WORKERS = 8;
 const BASELINE_MS = 2_000;

@@ -6,25 +6,22 @@
  * plus pg_dump on PostgreSQL and PGlite's own data-folder dump (which holds the write-ahead
  * log, so anything ever written in clear would show there). None of them may appear.
  */
-import { execFile } from "node:child_process";
-import { join } from "node:path";
-import { promisify } from "node:util";
 import {
   call,
   createProjectFixture,
-  createTestApp,
-  postgresAdminUrl,
+  databaseKindOf,
+  dumpDatabase,
   startMailCatcher,
+  startServer,
   TEST_INTERNAL_KEYS,
   TEST_SERVER_SECRET,
   testDbKind,
   uniqueEmail,
   type Credentials,
   type MailCatcher,
-  type TestApp,
-} from "@gatehouse/server/testing";
+  type TestServer,
+} from "../harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findPostgresBinaries } from "./private-postgres";
 
 const CALLBACK = "http://localhost:3000/handler/callback";
 
@@ -35,11 +32,11 @@ interface HandedOut {
   short?: boolean;
 }
 
-let t: TestApp;
+let t: TestServer;
 let mail: MailCatcher;
 beforeAll(async () => {
   mail = await startMailCatcher();
-  t = await createTestApp({ env: mail.env });
+  t = await startServer({ env: mail.env });
 });
 afterAll(async () => {
   await t?.close();
@@ -172,31 +169,6 @@ describe(`secrets at rest (${testDbKind()})`, () => {
       }
     }
     expect(found).toEqual([]);
-    console.info(`secrets at rest (${t.db.kind}): ${handedOut.length} secrets looked for in ${Object.keys(dumps).join(", ")} dumps (${Object.values(dumps).map((d) => d.length).join(", ")} characters), 0 found`);
+    console.info(`secrets at rest (${databaseKindOf(t)}): ${handedOut.length} secrets looked for in ${Object.keys(dumps).join(", ")} dumps (${Object.values(dumps).map((d) => d.length).join(", ")} characters), 0 found`);
   }, 120_000);
 });
-
-/** Every table's rows as text, and the database's own dump: pg_dump, or PGlite's data folder with its write-ahead log. */
-async function dumpDatabase(app: TestApp): Promise<Record<string, string>> {
-  const tables = await app.db.query<{ name: string }>(
-    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
-  );
-  let text = "";
-  for (const { name } of tables) {
-    const rows = await app.db.query<{ row: string }>(`SELECT t::text AS row FROM "${name}" t`);
-    text += `\n-- ${name}\n${rows.map((r) => r.row).join("\n")}`;
-  }
-
-  if (app.db.kind === "pglite") {
-    const withDump = app.db as unknown as { dump(): Promise<Blob> };
-    const bytes = Buffer.from(await (await withDump.dump()).arrayBuffer());
-    return { text, "data folder": bytes.toString("latin1") };
-  }
-  const binaries = findPostgresBinaries(["pg_dump"]);
-  if ("missing" in binaries) throw new Error(binaries.missing);
-  const [current] = await app.db.query<{ name: string }>("SELECT current_database() AS name");
-  const url = new URL(postgresAdminUrl());
-  url.pathname = `/${current!.name}`;
-  const { stdout } = await promisify(execFile)(join(binaries.binDir, "pg_dump"), ["--data-only", url.toString()], { maxBuffer: 256 * 1024 * 1024 });
-  return { text, pg_dump: stdout };
-}

@@ -6,10 +6,10 @@
  * production mode with the same PUBLIC_URL, as nodes behind one address do. PostgreSQL only:
  * a PGlite database belongs to one process.
  */
-import { createPostgresDatabase, testDbKind } from "@gatehouse/server/testing";
+import { createPostgresDatabase, testDbKind } from "../harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callApi, CLIENT_HEADERS, readOwnUser, signUp, TEST_PASSWORD, type Answer } from "./internal-api";
-import { PROCESS_KEYS, startServerProcess, type ServerProcess } from "./server-process";
+import { PROCESS_KEYS, startServerProcess, type ServerProcess } from "../harness/server-process";
 
 const STALENESS_MS = 1_000;
 const ADMIN_HEADERS = {

@@ -5,10 +5,10 @@
  * de-duplicates by it processes it exactly once, and nothing is sent after it was accepted.
  * Runs on PGlite and, in the PostgreSQL pass, on a database of its own.
  */
-import { startWebhookReceiver, testDbKind, type WebhookReceiver } from "@gatehouse/server/testing";
+import { startWebhookReceiver, testDbKind, type WebhookReceiver } from "../harness";
 import { afterAll, describe, expect, it } from "vitest";
 import { ADMIN_HEADERS, callApi, SERVER_HEADERS, signUp } from "./internal-api";
-import { freshProcessDatabase, startServerProcess, type ServerProcess } from "./server-process";
+import { freshProcessDatabase, startServerProcess, type ServerProcess } from "../harness/server-process";
 
 /** A try may take 1 s, so a claim lasts 7 s (delivery-worker.ts leaseFor). */
 const WEBHOOK_ENV = { WEBHOOK_TIMEOUT_MS: "1000", WEBHOOK_POLL_MS: "200" };

@@ -3,10 +3,10 @@
  * through both, 200 events, each reaches the receiver exactly once, with no duplicate even
  * before de-duplication. PostgreSQL only: a PGlite database belongs to one process.
  */
-import { createPostgresDatabase, startWebhookReceiver, testDbKind, type WebhookReceiver } from "@gatehouse/server/testing";
+import { createPostgresDatabase, startWebhookReceiver, testDbKind, type WebhookReceiver } from "../harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_HEADERS, callApi, SERVER_HEADERS } from "./internal-api";
-import { startServerProcess, type ServerProcess } from "./server-process";
+import { startServerProcess, type ServerProcess } from "../harness/server-process";
 
 const EVENTS = 200;
 const CONCURRENCY = 10;

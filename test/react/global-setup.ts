@@ -1,4 +1,4 @@
-import { startTestServer, TEST_INTERNAL_KEYS } from "@gatehouse/server/testing";
+import { startServer, TEST_INTERNAL_KEYS } from "../harness";
 import type { TestProject } from "vitest/node";
 
 declare module "vitest" {
@@ -13,7 +13,7 @@ declare module "vitest" {
  * run on Node's own URL and fetch, which the jsdom environment replaces.
  */
 export default async function setup(project: TestProject) {
-  const server = await startTestServer();
+  const server = await startServer();
   project.provide("hookServerUrl", server.url);
   project.provide("hookAdminKey", TEST_INTERNAL_KEYS.superSecretAdminKey);
   return () => server.close();

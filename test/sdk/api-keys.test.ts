@@ -5,14 +5,14 @@
  * `getUser({ apiKey })` / `getTeam({ apiKey })`, and gets null once the key is revoked.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProjectFixture, startTestServer, uniqueEmail, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
+import { createProjectFixture, startServer, uniqueEmail, type ProjectFixture, type TestServer } from "../harness";
 import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 
 const PASSWORD = "correct horse battery";
-let server: RunningTestServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
 });
 afterAll(() => server?.close());
 

@@ -6,16 +6,16 @@
  * and a sign-up when the tool runs as an anonymous user).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, startTestServer, uniqueEmail, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
+import { call, createProjectFixture, startServer, uniqueEmail, type ProjectFixture, type TestServer } from "../harness";
 import { sdkAppOptions, STACK_SDKS, type StackSdk } from "../support/stack-sdks";
 
 const PASSWORD = "correct horse battery";
 
-let server: RunningTestServer;
+let server: TestServer;
 let project: ProjectFixture;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
   project = await createProjectFixture(server, { config: { anonymous_sign_up_enabled: true } });
 });
 

@@ -8,21 +8,21 @@ import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 import {
   createProjectFixture,
   startMailCatcher,
-  startTestServer,
+  startServer,
   uniqueEmail,
   type MailCatcher,
   type ProjectFixture,
-  type RunningTestServer,
-} from "@gatehouse/server/testing";
+  type TestServer,
+} from "../harness";
 
 
 let mail: MailCatcher;
-let server: RunningTestServer;
+let server: TestServer;
 let project: ProjectFixture;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  server = await startTestServer({ env: mail.env });
+  server = await startServer({ env: mail.env });
   project = await createProjectFixture(server);
 });
 afterAll(async () => {

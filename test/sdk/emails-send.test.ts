@@ -9,20 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createProjectFixture,
   startMailCatcher,
-  startTestServer,
+  startServer,
   uniqueEmail,
   type MailCatcher,
   type ProjectFixture,
-  type RunningTestServer,
-} from "@gatehouse/server/testing";
+  type TestServer,
+} from "../harness";
 import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 
-let server: RunningTestServer;
+let server: TestServer;
 let mail: MailCatcher;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  server = await startTestServer({ env: { ...mail.env, EMAIL_POLL_MS: "200" }, emailWorker: true });
+  server = await startServer({ env: { ...mail.env, EMAIL_POLL_MS: "200" }, emailWorker: true });
 });
 afterAll(async () => {
   await server?.close();

@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
-import { call, createProjectFixture, startTestServer, uniqueEmail, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
+import { call, createProjectFixture, startServer, uniqueEmail, type ProjectFixture, type TestServer } from "../harness";
 
 
-let server: RunningTestServer;
+let server: TestServer;
 let project: ProjectFixture;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
   project = await createProjectFixture(server);
 });
 afterAll(() => server?.close());

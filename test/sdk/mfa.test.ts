@@ -13,22 +13,22 @@ import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 import {
   call,
   createProjectFixture,
-  startTestServer,
+  startServer,
   totpCode,
   uniqueEmail,
   wrongTotpCode,
   type ProjectFixture,
-  type RunningTestServer,
-} from "@gatehouse/server/testing";
+  type TestServer,
+} from "../harness";
 import { randomBytes } from "node:crypto";
 
 const PASSWORD = "correct horse battery";
 
-let server: RunningTestServer;
+let server: TestServer;
 let project: ProjectFixture;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
   project = await createProjectFixture(server);
 });
 

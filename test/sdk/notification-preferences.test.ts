@@ -4,13 +4,13 @@
  * the server app sees the same choice for that user. Transactional mail cannot be turned off.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProjectFixture, startTestServer, uniqueEmail, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
+import { createProjectFixture, startServer, uniqueEmail, type ProjectFixture, type TestServer } from "../harness";
 import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 
-let server: RunningTestServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
 });
 afterAll(() => server?.close());
 

@@ -11,11 +11,11 @@
  */
 import { JSDOM } from "jsdom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { configureOAuth, createProjectFixture, followProvider, startTestServer, uniqueEmail, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
-import { startOidcStandIn, type OidcStandIn } from "@gatehouse/server/testing/oidc-stand-in";
+import { configureOAuth, createProjectFixture, followProvider, startServer, uniqueEmail, type ProjectFixture, type TestServer } from "../harness";
+import { startOidcStandIn, type OidcStandIn } from "../harness/oidc-stand-in";
 import { STACK_SDKS } from "../support/stack-sdks";
 
-let server: RunningTestServer;
+let server: TestServer;
 let standIn: OidcStandIn;
 /** Every authorize URL requested through fetch (the 2.8.108 SDK fetches it in JSON mode). */
 const fetchedAuthorizeUrls: URL[] = [];
@@ -33,7 +33,7 @@ function openAppPage() {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
   standIn = await startOidcStandIn({
     clients: [{ clientId: "corp", clientSecret: "corp-secret", redirectUris: [`${server.url}/api/v1/auth/oauth/callback/corp`] }],
   });

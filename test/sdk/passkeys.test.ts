@@ -4,7 +4,7 @@
  * needs `window.location`, `PublicKeyCredential` and `navigator.credentials`. Node has none, so
  * this file lends it a small WebAuthn client for the length of each test: the page is at
  * `ORIGIN`, and `navigator.credentials` answers from the software authenticator of
- * @gatehouse/server/testing, writing the page's origin into the client data as a browser does.
+ * the test harness (test/harness), writing the page's origin into the client data as a browser does.
  * Everything the SDK sends and expects on the wire is then its own: the placeholder RP ID it
  * insists on, the JSON forms of the credential and assertion, the sign-in tokens.
  */
@@ -14,20 +14,20 @@ import {
   call,
   createProjectFixture,
   SoftAuthenticator,
-  startTestServer,
+  startServer,
   uniqueEmail,
   type ProjectFixture,
-  type RunningTestServer,
-} from "@gatehouse/server/testing";
+  type TestServer,
+} from "../harness";
 
 const PASSWORD = "correct horse battery";
 const ORIGIN = "http://localhost:5173";
 
-let server: RunningTestServer;
+let server: TestServer;
 let project: ProjectFixture;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
   project = await createProjectFixture(server, { config: { passkey_enabled: true } });
 });
 

@@ -9,23 +9,23 @@ import {
   call,
   createProjectFixture,
   startMailCatcher,
-  startTestServer,
+  startServer,
   uniqueEmail,
   type MailCatcher,
   type ProjectFixture,
-  type RunningTestServer,
-} from "@gatehouse/server/testing";
+  type TestServer,
+} from "../harness";
 
 
 const PASSWORD = "correct horse battery";
 
 let mail: MailCatcher;
-let server: RunningTestServer;
+let server: TestServer;
 let project: ProjectFixture;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  server = await startTestServer({ env: mail.env });
+  server = await startServer({ env: mail.env });
   project = await createProjectFixture(server, { config: { magic_link_enabled: true } });
 });
 

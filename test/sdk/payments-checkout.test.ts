@@ -5,13 +5,13 @@
  * the SDK lists the product as held.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProjectFixture, PURCHASE_CATALOG, startTestServer, uniqueEmail, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
+import { createProjectFixture, PURCHASE_CATALOG, startServer, uniqueEmail, type ProjectFixture, type TestServer } from "../harness";
 import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 
-let server: RunningTestServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
 });
 afterAll(() => server?.close());
 

@@ -5,13 +5,13 @@
  * does a team and a custom customer on the server.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProjectFixture, declareTestCatalog, startTestServer, uniqueEmail, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
+import { createProjectFixture, declareTestCatalog, startServer, uniqueEmail, type ProjectFixture, type TestServer } from "../harness";
 import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 
-let server: RunningTestServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
 });
 afterAll(() => server?.close());
 

@@ -6,13 +6,13 @@
  * there are used through the SDK's store helper, and `project.delete()` removes the project.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProjectFixture, startTestServer, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
+import { createProjectFixture, startServer, storedRows, type ProjectFixture, type TestServer } from "../harness";
 import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 
-let server: RunningTestServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
 });
 afterAll(() => server?.close());
 
@@ -60,7 +60,7 @@ describe.each(STACK_SDKS)("@stackframe/js $version project administration", ({ s
     expect(await store.getValue("github-token", { secret: "the app's vault secret" })).toBe("ghp_plain_value");
     expect(await store.getValue("never-set", { secret: "the app's vault secret" })).toBeNull();
     // What the server holds reveals neither the key nor the value.
-    const held = await server.db.query<{ hashed_key: string; encrypted_value: string }>("SELECT hashed_key, encrypted_value FROM data_vault_entries WHERE project_id = $1", [fixture.projectId]);
+    const held = await storedRows<{ hashed_key: string; encrypted_value: string }>(server, "SELECT hashed_key, encrypted_value FROM data_vault_entries WHERE project_id = $1", [fixture.projectId]);
     expect(held).toHaveLength(1);
     expect(JSON.stringify(held)).not.toMatch(/github-token|ghp_plain_value/);
     // Another secret derives another hashed key: nothing is found under it.
@@ -73,7 +73,7 @@ describe.each(STACK_SDKS)("@stackframe/js $version project administration", ({ s
     await project.delete();
     const serverApp = new sdk.StackServerApp({ ...sdkAppOptions(server, fixture), secretServerKey: fixture.keys.secretKey });
     await expect(serverApp.listUsers()).rejects.toThrow();
-    expect(await server.db.query("SELECT 1 FROM projects WHERE id = $1", [fixture.projectId])).toHaveLength(0);
+    expect(await storedRows(server, "SELECT 1 FROM projects WHERE id = $1", [fixture.projectId])).toHaveLength(0);
   });
 
   it("refuses an unknown key with the server's message naming it", async () => {

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type * as sdk108 from "@stackframe/js";
 import * as sdk102 from "stack-js-2-8-102";
-import { uniqueEmail } from "@gatehouse/server/testing";
+import { uniqueEmail } from "../harness";
 import { violationsOf, type HttpResult, type Violation } from "../support/http";
 import { bootstrapProject, useProxiedServer, type ContractProject } from "../support/proxied-server";
 

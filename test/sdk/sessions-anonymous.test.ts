@@ -6,15 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
-import { call, createProjectFixture, startTestServer, uniqueEmail, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
+import { call, createProjectFixture, startServer, uniqueEmail, type ProjectFixture, type TestServer } from "../harness";
 
 
 const PASSWORD = "correct horse battery";
 
-let server: RunningTestServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
 });
 
 afterAll(async () => {

@@ -9,11 +9,11 @@ import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 import {
   call,
   createProjectFixture,
-  startTestServer,
+  startServer,
   uniqueEmail,
   type ProjectFixture,
-  type RunningTestServer,
-} from "@gatehouse/server/testing";
+  type TestServer,
+} from "../harness";
 
 
 const PASSWORD = "correct horse battery";
@@ -24,13 +24,13 @@ interface RecordedRequest {
   headers: Headers;
 }
 
-let server: RunningTestServer;
+let server: TestServer;
 let project: ProjectFixture;
 let recorded: RecordedRequest[] = [];
 const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
   project = await createProjectFixture(server);
   // Record what the SDKs send (they call the global fetch at request time).
   globalThis.fetch = async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {

@@ -8,22 +8,22 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createProjectFixture,
   startMailCatcher,
-  startTestServer,
+  startServer,
   uniqueEmail,
   type MailCatcher,
   type ProjectFixture,
-  type RunningTestServer,
-} from "@gatehouse/server/testing";
+  type TestServer,
+} from "../harness";
 import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 
 const PASSWORD = "correct horse battery";
 const CALLBACK = "http://localhost:3000/handler/team-invitation";
-let server: RunningTestServer;
+let server: TestServer;
 let mail: MailCatcher;
 
 beforeAll(async () => {
   mail = await startMailCatcher();
-  server = await startTestServer({ env: mail.env });
+  server = await startServer({ env: mail.env });
 });
 afterAll(async () => {
   await server?.close();

@@ -5,14 +5,14 @@
  * when revoked; the server adds a member and the team lists its users; project permissions.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { call, createProjectFixture, startTestServer, uniqueEmail, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
+import { call, createProjectFixture, startServer, uniqueEmail, type ProjectFixture, type TestServer } from "../harness";
 import { sdkAppOptions, STACK_SDKS } from "../support/stack-sdks";
 
 const PASSWORD = "correct horse battery";
-let server: RunningTestServer;
+let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startServer();
 });
 afterAll(() => server?.close());
 

@@ -3,7 +3,7 @@
  * every handler page renders, and every account-settings tab's main action changes what the
  * server returns. Runs against both pinned SDK releases, on each test database.
  */
-import { createProjectFixture, startMailCatcher, startTestServer, type MailCatcher, type ProjectFixture, type RunningTestServer } from "@gatehouse/server/testing";
+import { createProjectFixture, startMailCatcher, startServer, type MailCatcher, type ProjectFixture, type TestServer } from "../harness";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { join } from "node:path";
 import { mkdirSync } from "node:fs";
@@ -17,7 +17,7 @@ const PROJECT_CONFIG = { allow_user_api_keys: true, client_team_creation_enabled
 
 describe.each(STACK_REACT_VERSIONS)("@stackframe/react $version against this server", (sdk) => {
   let mail: MailCatcher;
-  let server: RunningTestServer;
+  let server: TestServer;
   let project: ProjectFixture;
   let buildDir: string;
   let app: ServedStackApp;
@@ -29,7 +29,7 @@ describe.each(STACK_REACT_VERSIONS)("@stackframe/react $version against this ser
 
   beforeAll(async () => {
     [buildDir, mail] = await Promise.all([buildStackApp(sdk), startMailCatcher()]);
-    server = await startTestServer({ env: mail.env });
+    server = await startServer({ env: mail.env });
     project = await createProjectFixture(server, { config: PROJECT_CONFIG });
     app = await serveStackApp(buildDir, { baseUrl: server.url, projectId: project.projectId, publishableClientKey: project.keys.publishableKey });
     browser = await launchChromium();

@@ -3,7 +3,7 @@
  * and the checks that a response came through Prism without a schema violation.
  */
 import { expect } from "vitest";
-import { authHeaders, type AnswerJson, type Credentials, type DocumentedPath, type HttpMethod, type RequestBodyOf } from "@gatehouse/server/testing";
+import { authHeaders, type AnswerJson, type Credentials, type DocumentedPath, type HttpMethod, type RequestBodyOf } from "../harness";
 
 export type { Credentials };
 

@@ -1,18 +1,19 @@
 /**
- * Every operation of the published document, by contract-test area, with one valid sample
+ * Every operation of the published document, by contract-test file (test/contract/<name>.test.ts,
+ * named `<area>` or `<area>.<part>` from the one list of areas), with one valid sample
  * request each. The mock suite derives its checks from this table and the document; the
  * misc area checks that the table and the document list the same operations, so a new
  * route cannot ship without joining a contract area.
  */
 export type AreaName =
-  | "auth-password"
-  | "auth-otp"
-  | "auth-mfa"
-  | "auth-cli"
-  | "auth-passkey"
-  | "auth-oauth"
-  | "sessions-and-tokens"
-  | "users-me"
+  | "password"
+  | "otp"
+  | "mfa"
+  | "cli"
+  | "passkeys"
+  | "oauth"
+  | "sessions"
+  | "users.me"
   | "users"
   | "contact-channels"
   | "oauth-providers"
@@ -21,8 +22,8 @@ export type AreaName =
   | "permissions"
   | "api-keys"
   | "projects"
-  | "internal-projects"
-  | "internal-api-keys"
+  | "projects.admin"
+  | "api-keys.project-keys"
   | "config"
   | "data-vault"
   | "emails"
@@ -81,7 +82,7 @@ function svixSamples(): OperationSample[] {
 }
 
 export const OPERATIONS: Record<AreaName, OperationSample[]> = {
-  "auth-password": [
+  password: [
     {
       operationId: "signUpWithPassword",
       method: "post",
@@ -146,7 +147,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
   ],
-  "auth-otp": [
+  otp: [
     {
       operationId: "sendSignInCode",
       method: "post",
@@ -175,7 +176,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
   ],
-  "auth-mfa": [
+  mfa: [
     {
       operationId: "signInWithMfa",
       method: "post",
@@ -195,7 +196,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
   ],
-  "auth-cli": [
+  cli: [
     {
       operationId: "startCliLogin",
       method: "post",
@@ -224,7 +225,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
   ],
-  "auth-passkey": [
+  passkeys: [
     {
       operationId: "initiatePasskeyRegistration",
       method: "post",
@@ -268,7 +269,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
   ],
-  "auth-oauth": [
+  oauth: [
     {
       operationId: "authorizeOAuth",
       method: "get",
@@ -319,7 +320,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
   ],
-  "sessions-and-tokens": [
+  sessions: [
     {
       operationId: "exchangeOAuthToken",
       method: "post",
@@ -380,7 +381,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
   ],
-  "users-me": [
+  "users.me": [
     { operationId: "getCurrentUser", method: "get", template: "/users/me", path: "/users/me", access: "client", success: 200 },
     {
       operationId: "updateCurrentUser",
@@ -758,7 +759,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
   ],
-  "internal-projects": [
+  "projects.admin": [
     {
       operationId: "createLocalEmulatorProject",
       method: "post",
@@ -848,7 +849,7 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
   ],
-  "internal-api-keys": [
+  "api-keys.project-keys": [
     {
       operationId: "createProjectApiKeySet",
       method: "post",

@@ -21,7 +21,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "@gatehouse/server/testing";
+import { freePort } from "../harness";
 
 const require = createRequire(import.meta.url);
 

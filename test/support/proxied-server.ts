@@ -5,13 +5,13 @@
  * that the proxy saw no violation.
  */
 import { afterAll, beforeAll, expect } from "vitest";
-import { startMailCatcher, startTestServer, TEST_INTERNAL_KEYS, uniqueEmail, type MailCatcher, type RunningTestServer } from "@gatehouse/server/testing";
+import { startMailCatcher, startServer, TEST_INTERNAL_KEYS, uniqueEmail, type MailCatcher, type TestServer } from "../harness";
 import { expectValidThroughProxy, httpClient, type Credentials, type HttpClient } from "./http";
-import { behindPooler, startPooledServers } from "./pooled-servers";
+import { behindPooler, startPooledServers } from "../harness";
 import { startPrism, type PrismInstance } from "./prism";
 
 export interface ProxiedServer {
-  server: RunningTestServer;
+  server: TestServer;
   prism: PrismInstance;
   /** Through the validating proxy. */
   api: HttpClient;
@@ -34,7 +34,7 @@ export function useProxiedServer(options: { withMail?: boolean } = {}): ProxiedS
   let mail: MailCatcher | undefined;
   beforeAll(async () => {
     if (options.withMail) mail = await startMailCatcher();
-    const server = behindPooler() ? await startPooledServers(mail?.env) : await startTestServer({ env: mail?.env });
+    const server = behindPooler() ? await startPooledServers(mail?.env) : await startServer({ env: mail?.env });
     try {
       const prism = await startPrism({ mode: "proxy", upstream: `${server.url}/api/v1`, errors: true });
       state = { server, prism, api: httpClient(prism.url), direct: httpClient(`${server.url}/api/v1`), mail };

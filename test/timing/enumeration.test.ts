@@ -18,8 +18,8 @@ import {
   TEST_INTERNAL_KEYS,
   uniqueEmail,
   type ProjectFixture,
-} from "@gatehouse/server/testing";
-import { freshProcessDatabase, startServerProcess, type ServerProcess } from "../operations/server-process";
+} from "../harness";
+import { freshProcessDatabase, startServerProcess, type ServerProcess } from "../harness/server-process";
 import { callUrl, type HttpResult } from "../support/http";
 
 const MEDIAN_GAP_MS = 5;

@@ -8,10 +8,10 @@
  * Works in Node 20+ (global fetch) and in browsers; nothing here touches the DOM.
  */
 import { createGatehouseClient } from "../fetch";
-import { requestTokenRefresh, type Session } from "../session";
+import { requestTokenRefresh, type KnownErrorCode, type Session } from "../session";
 
-/** SPEC §8's three CLI errors, by the known-error code the Stack SDK gives them. */
-export type CliLoginErrorCode = "CLI_AUTH_ERROR" | "CLI_AUTH_EXPIRED_ERROR" | "CLI_AUTH_USED_ERROR";
+/** SPEC §8's three CLI errors, by the known-error code the Stack SDK gives them (a misspelt one drops out, and its use does not compile). */
+export type CliLoginErrorCode = Extract<KnownErrorCode, "CLI_AUTH_ERROR" | "CLI_AUTH_EXPIRED_ERROR" | "CLI_AUTH_USED_ERROR">;
 
 export const CLI_LOGIN_EXPIRED_MESSAGE = "CLI authentication request expired. Please try again.";
 export const CLI_LOGIN_USED_MESSAGE = "This authentication token has already been used.";

@@ -11,13 +11,15 @@ import {
   createRetryingFetch,
   toApiBaseUrl,
   type FetchLike,
+  type KnownErrorCode,
   type RetryOptions,
   type Session,
   type StackCredentials,
 } from "../session";
-import type { components, operations, paths } from "./schema";
+import type { components, operations, paths } from "../generated/openapi-types";
 
 export type { components, operations, paths };
+export type { KnownErrorCode, OperationErrorCodes } from "../session";
 
 export type AccessTokenSource = string | null | (() => string | null | undefined | Promise<string | null | undefined>);
 
@@ -76,7 +78,7 @@ function stackHeadersMiddleware(options: GatehouseClientOptions, fetchImpl: Fetc
     // Node adapter) may have replaced that class with its own.
     async onResponse({ request, response }) {
       const sent = sentTokens.get(request);
-      if (!session || !sent || response.headers.get("x-stack-known-error") !== "ACCESS_TOKEN_EXPIRED") return undefined;
+      if (!session || !sent || response.headers.get("x-stack-known-error") !== ("ACCESS_TOKEN_EXPIRED" satisfies KnownErrorCode)) return undefined;
       session.markAccessTokenExpired(sent);
       const fresh = await session.getAccessToken();
       if (!fresh) return undefined;

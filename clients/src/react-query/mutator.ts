@@ -17,9 +17,10 @@ import {
   getDefaultSession,
   readResponseBody,
   type GatehouseApiError,
+  type KnownErrorCode,
 } from "../session";
 
-const EXPIRED_TOKEN_CODES = new Set(["ACCESS_TOKEN_EXPIRED", "ADMIN_ACCESS_TOKEN_EXPIRED"]);
+const EXPIRED_TOKEN_CODES = new Set<KnownErrorCode>(["ACCESS_TOKEN_EXPIRED", "ADMIN_ACCESS_TOKEN_EXPIRED"]);
 
 export async function gatehouseFetch<T>(url: string, init: RequestInit): Promise<T> {
   const session = getDefaultSession();

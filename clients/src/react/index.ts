@@ -22,6 +22,7 @@ export * from "./api-keys/mutations";
 export { useNotificationPreferences, type NotificationPreference } from "./notifications/queries";
 export { useUpdateNotificationPreference } from "./notifications/mutations";
 export { createMemoryStorage, createSession, GatehouseApiError, GatehouseNetworkError, isKnownError, type Session, type SessionOptions, type TokenStorage } from "../session";
+export { isKnownErrorCode, type KnownErrorCode, type OperationErrorCodes } from "../session";
 export { useGetTeamInvitationDetails, useCheckTeamInvitationCode } from "../react-query";
 export { beginOAuth, finishOAuth, type OAuthCallback, type OAuthStart, type OAuthTokens } from "./oauth/oauth-flow";
 export { useSignInWithOAuth } from "./oauth/use-oauth";

@@ -9,8 +9,13 @@ export {
   GatehouseNetworkError,
   apiErrorFrom,
   isKnownError,
+  isKnownErrorCode,
   readResponseBody,
+  KNOWN_ERROR_CODES,
   type KnownErrorBody,
+  type DeclaredErrorCode,
+  type KnownErrorCode,
+  type OperationErrorCodes,
 } from "./api-error";
 export { applyStackHeaders, CLIENT_VERSION, type AccessType, type StackCredentials } from "./stack-headers";
 export { API_BASE_PATH, toApiBaseUrl } from "./api-base-url";

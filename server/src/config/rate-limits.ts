@@ -2,7 +2,7 @@
  * The rate-limit rules and their built-in defaults, and the server-wide setting that
  * replaces those defaults (RATE_LIMIT_MULTIPLIER, RATE_LIMITS). A project's config can
  * override any rule again (`rateLimits.<id>` in the config document, `rate_limits` in the
- * snake_case view); services/rate-limits.ts resolves the three.
+ * snake_case view); services/rate-limits/rate-limits.ts resolves the three.
  *
  * They live here rather than in services because the environment is validated at start:
  * a misspelt rule name in RATE_LIMITS must stop the server, not be ignored.

@@ -8,7 +8,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { KnownError } from "../errors";
-import type { AccessTokenClaims } from "../services/access-tokens";
+import type { AccessTokenClaims } from "../services/sessions/access-tokens";
 import type { ServiceDeps } from "../services/deps";
 import { isProjectOwner } from "../services/projects/ownership";
 import type { AccessType, AppEnv, RequestAuth } from "./env";

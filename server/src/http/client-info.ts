@@ -1,6 +1,6 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
-import type { ClientInfo } from "../services/client-info";
+import type { ClientInfo } from "../services/sessions/client-info";
 import type { AppEnv } from "./env";
 
 /**

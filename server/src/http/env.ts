@@ -1,6 +1,6 @@
-import type { AccessTokenClaims } from "../services/access-tokens";
+import type { AccessTokenClaims } from "../services/sessions/access-tokens";
 import type { ServiceDeps } from "../services/deps";
-import type { Tenancy } from "../services/tenancy";
+import type { Tenancy } from "../services/projects/tenancy";
 
 export type AccessType = "client" | "server" | "admin";
 

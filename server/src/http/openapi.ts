@@ -70,11 +70,14 @@ const INPUT_ERRORS: KnownErrorCode[] = ["SCHEMA_ERROR", "BODY_PARSING_ERROR"];
 const OUTAGE_ERRORS: KnownErrorCode[] = ["DATABASE_UNAVAILABLE"];
 
 /**
- * Known-error bodies are named by what they hold, so operations answering the same codes
- * share one component: `KnownError401` is the access set every authenticated operation
- * shares, `KnownError401PlusUserNotFound` that set and the operation's own code, and
- * `KnownError404UserNotFound` own codes alone. Public operations share a smaller set, so
- * where it contributes codes their names start with `PublicKnownError`.
+ * Known-error bodies are named by what they hold while that stays short, so operations
+ * answering the same codes share one component: `KnownError401` is the access set every
+ * authenticated operation shares, `KnownError401PlusUserNotFound` that set and the
+ * operation's own code, and `KnownError404UserNotFound` own codes alone. Public operations
+ * share a smaller set, so where it contributes codes their names start with
+ * `PublicKnownError`. Past two own codes the body is named after its operation and status
+ * (`SignInWithPasswordError400`): readable, a plain identifier in any language, and changed
+ * only by that operation's own route.
  */
 const errorBodies = new Map<string, { codes: string; schema: z.ZodType }>();
 
@@ -82,15 +85,18 @@ function errorBodyFor(
   status: number,
   codes: readonly KnownErrorCode[],
   base: ErrorBase,
+  operationId: string | undefined,
 ): z.ZodType {
   const shared = new Set(
     base.codes.filter((code) => knownErrors[code].status === status),
   );
   const own = codes.filter((code) => !shared.has(code));
   const name =
-    shared.size === 0
-      ? `KnownError${status}${nameOfCodes(own)}`
-      : `${base.prefix}${status}${own.length > 0 ? `Plus${nameOfCodes(own)}` : ""}`;
+    own.length > MAX_CODES_IN_NAME
+      ? `${operationName(operationId, own)}Error${status}`
+      : shared.size === 0
+        ? `KnownError${status}${nameOfCodes(own)}`
+        : `${base.prefix}${status}${own.length > 0 ? `Plus${nameOfCodes(own)}` : ""}`;
   const key = codes.join(",");
   const existing = errorBodies.get(name);
   if (existing) {
@@ -116,24 +122,29 @@ function errorBodyFor(
   return schema;
 }
 
-/** `USER_NOT_FOUND` -> `UserNotFound`; past two codes the name stays short and a hash keeps it unique. */
+/** How many own codes a body's name spells out before it is named after its operation instead. */
+const MAX_CODES_IN_NAME = 2;
+
+/** `USER_NOT_FOUND` -> `UserNotFound`, codes joined. */
 function nameOfCodes(codes: readonly string[]): string {
-  const pascal = (code: string) =>
-    code
-      .toLowerCase()
-      .split("_")
-      .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-      .join("");
-  if (codes.length <= 2) return codes.map(pascal).join("");
-  return `${pascal(codes[0]!)}And${codes.length - 1}More${pascal(hashOf(codes.join(",")))}`;
+  return codes
+    .map((code) =>
+      code
+        .toLowerCase()
+        .split("_")
+        .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+        .join(""),
+    )
+    .join("");
 }
 
-/** A short stable name part (djb2, base 36) for a code set too long to spell out. */
-function hashOf(text: string): string {
-  let hash = 5381;
-  for (let i = 0; i < text.length; i += 1)
-    hash = ((hash * 33) ^ text.charCodeAt(i)) >>> 0;
-  return hash.toString(36);
+/** `signInWithPassword` -> `SignInWithPassword`; an operation with many own codes must name itself. */
+function operationName(operationId: string | undefined, own: readonly string[]): string {
+  if (!operationId)
+    throw new Error(
+      `an error body with more than ${MAX_CODES_IN_NAME} own codes (${own.join(", ")}) is named after its operation: give the route an operationId`,
+    );
+  return operationId.charAt(0).toUpperCase() + operationId.slice(1);
 }
 
 function groupByStatus(
@@ -171,6 +182,7 @@ const PUBLIC_BASE: ErrorBase = {
 export function errorResponses(
   codes: readonly KnownErrorCode[],
   base: ErrorBase = { prefix: "KnownError", codes: [] },
+  operationId?: string,
 ) {
   const responses: Record<
     number,
@@ -198,7 +210,9 @@ export function errorResponses(
       content: {
         ...(known.length > 0
           ? {
-              "application/json": { schema: errorBodyFor(status, known, base) },
+              "application/json": {
+                schema: errorBodyFor(status, known, base, operationId),
+              },
             }
           : {}),
         ...(plain.length > 0
@@ -285,7 +299,11 @@ export function authenticatedRoute<
     security: securityFor(access),
     middleware: [requireAccess(access)] as const,
     responses: {
-      ...errorResponses([...teamErrors, ...errors], AUTHENTICATED_BASE),
+      ...errorResponses(
+        [...teamErrors, ...errors],
+        AUTHENTICATED_BASE,
+        route.operationId,
+      ),
       ...route.responses,
     },
   });
@@ -303,7 +321,7 @@ export function optionallyAuthenticatedRoute<
     ...route,
     security: [{}, ...securityFor(["client", "server", "admin"])],
     responses: {
-      ...errorResponses(errors, AUTHENTICATED_BASE),
+      ...errorResponses(errors, AUTHENTICATED_BASE, route.operationId),
       ...route.responses,
     },
   });
@@ -317,7 +335,10 @@ export function publicRoute<const R extends RouteConfig>(
   return createRoute({
     ...route,
     security: [],
-    responses: { ...errorResponses(errors, PUBLIC_BASE), ...route.responses },
+    responses: {
+      ...errorResponses(errors, PUBLIC_BASE, route.operationId),
+      ...route.responses,
+    },
   });
 }
 

@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { TEST_INTERNAL_KEYS, call, createTestApp, type TestApp } from "../testing";
+import { call } from "../testing/fixtures";
+import { createTestApp, TEST_INTERNAL_KEYS, type TestApp } from "../testing/test-server";
 import type { AppEnv } from "./env";
 import { mountWebApp } from "./web-app";
 

@@ -5,17 +5,18 @@ import { createOpenAiCompatibleModel } from "../integrations/ai-model";
 import type { Db } from "../db/db";
 import { createSmtpMailer, type Mailer } from "../integrations/mailer";
 import { createStripeGateway } from "../integrations/stripe";
-import { AccessTokenVerifier } from "./access-tokens";
+import { AccessTokenVerifier } from "./sessions/access-tokens";
 import { guardStripeGateway } from "./payments/stripe-gateway";
 import { OUTBOX_PURPOSE } from "./emails/outbox";
 import { EmailRenderer } from "./emails/rendering/renderer";
-import { ActivityTracker } from "./activity";
+import { ActivityTracker } from "./metrics/activity";
 import { createAnalyticsEngine } from "./analytics/create-engine";
-import type { Logger, ServiceDeps } from "./deps";
+import type { Logger } from "../logger";
+import type { ServiceDeps } from "./deps";
 import { ProjectKeyChecker } from "./projects/project-key-checker";
-import { RevokedSessions } from "./revoked-sessions";
-import { SIGNING_KEYS_PURPOSE, SigningKeyStore } from "./signing-keys";
-import { TenancyStore } from "./tenancy";
+import { RevokedSessions } from "./sessions/revoked-sessions";
+import { SIGNING_KEYS_PURPOSE, SigningKeyStore } from "./sessions/signing-keys";
+import { TenancyStore } from "./projects/tenancy";
 
 export function createDeps(
   db: Db,

@@ -1,24 +1,18 @@
 import type { AppConfig } from "../config/env";
+import type { Logger } from "../logger";
 import type { SecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
 import type { AiModel } from "../integrations/ai-model";
 import type { Mailer } from "../integrations/mailer";
 import type { EmailRenderer } from "./emails/rendering/renderer";
 import type { StripeGateway } from "../integrations/stripe";
-import type { AccessTokenVerifier } from "./access-tokens";
+import type { AccessTokenVerifier } from "./sessions/access-tokens";
 import type { AnalyticsEngine } from "./analytics/engine";
-import type { ActivityTracker } from "./activity";
+import type { ActivityTracker } from "./metrics/activity";
 import type { ProjectKeyChecker } from "./projects/project-key-checker";
-import type { RevokedSessions } from "./revoked-sessions";
-import type { SigningKeyStore } from "./signing-keys";
-import type { TenancyStore } from "./tenancy";
-
-export interface Logger {
-  debug(message: string, fields?: Record<string, unknown>): void;
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
-}
+import type { RevokedSessions } from "./sessions/revoked-sessions";
+import type { SigningKeyStore } from "./sessions/signing-keys";
+import type { TenancyStore } from "./projects/tenancy";
 
 /** What every service needs; built once by `createDeps` and passed down. Caches live here, per process. */
 export interface ServiceDeps {
@@ -38,7 +32,7 @@ export interface ServiceDeps {
   ai: AiModel | null;
   /** Stripe Connect through the platform key; null when the server has none (payments in test mode only). */
   stripe: StripeGateway | null;
-  /** Throttled writes of users.last_active_at / sessions.last_used_at (see services/activity.ts). */
+  /** Throttled writes of users.last_active_at / sessions.last_used_at (see services/metrics/activity.ts). */
   activity: ActivityTracker;
   /** Seals TOTP secrets at rest. */
   totpSecrets: SecretBox;

@@ -1,7 +1,6 @@
-import { SignJWT } from "jose";
-import { audienceFor, issuerFor } from "../services/access-tokens";
 import type { AccessType } from "../http/env";
-import { TEST_INTERNAL_KEYS, type TestApp } from "./test-server";
+import { TEST_INTERNAL_KEYS } from "./seed-keys";
+import type { TestApp } from "./test-server";
 import type { AnswerJson, DocumentedPath, HttpMethod, RequestBodyOf } from "./typed-call";
 
 export type { AnswerJson, DocumentedPath, HttpMethod, MatchedTemplate, OperationOf, RequestBodyOf } from "./typed-call";
@@ -184,20 +183,6 @@ export async function createProjectFixture(
     server: { projectId, accessType: "server", secretKey: fixtureKeys.secretKey },
     admin: { projectId, accessType: "admin", adminKey: fixtureKeys.adminKey },
   };
-}
-
-/** A correctly signed token for `userId` that expired a minute ago. */
-export async function expiredAccessToken(t: TestApp, projectId: string, userId: string): Promise<string> {
-  const keys = await t.deps.signingKeys.keysFor(projectId);
-  const past = Math.floor(Date.now() / 1000) - 3600;
-  return new SignJWT({ project_id: projectId, branch_id: "main", refresh_token_id: crypto.randomUUID(), role: "authenticated" })
-    .setProtectedHeader({ alg: "ES256", kid: keys.regular.kid })
-    .setSubject(userId)
-    .setIssuer(issuerFor(t.deps.settings.publicUrl, projectId, false))
-    .setAudience(audienceFor(projectId, false))
-    .setIssuedAt(past)
-    .setExpirationTime(past + 600)
-    .sign(keys.regular.privateKey);
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { createPublicKey } from "node:crypto";
 import { decodeJwt, generateKeyPair, SignJWT, type JWTPayload } from "jose";
-import { audienceFor, issuerFor } from "../services/access-tokens";
+import { audienceFor, issuerFor } from "../services/sessions/access-tokens";
 import { call } from "./fixtures";
 import type { TestApp } from "./test-server";
 
@@ -65,4 +65,18 @@ export async function signedWithClaims(target: ForgeTarget, change: { aud?: stri
     iss: change.iss ?? issuerFor(target.t.deps.settings.publicUrl, target.projectId, false),
   };
   return new SignJWT(claims).setProtectedHeader({ alg: "ES256", typ: "JWT", kid: keys.regular.kid }).sign(keys.regular.privateKey);
+}
+
+/** A correctly signed token for `userId` that expired a minute ago. */
+export async function expiredAccessToken(t: TestApp, projectId: string, userId: string): Promise<string> {
+  const keys = await t.deps.signingKeys.keysFor(projectId);
+  const past = Math.floor(Date.now() / 1000) - 3600;
+  return new SignJWT({ project_id: projectId, branch_id: "main", refresh_token_id: crypto.randomUUID(), role: "authenticated" })
+    .setProtectedHeader({ alg: "ES256", kid: keys.regular.kid })
+    .setSubject(userId)
+    .setIssuer(issuerFor(t.deps.settings.publicUrl, projectId, false))
+    .setAudience(audienceFor(projectId, false))
+    .setIssuedAt(past)
+    .setExpirationTime(past + 600)
+    .sign(keys.regular.privateKey);
 }

@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import Provider, { type ClientMetadata } from "oidc-provider";
-import { freePort } from "./test-server";
+import { freePort } from "./free-port";
 
 export interface StandInAccount {
   sub: string;

@@ -12,8 +12,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AccessType } from "../http/env";
 import { knownErrors, type KnownErrorCode } from "../errors";
-import { call, callUntyped, createProjectFixture, expiredAccessToken, internalClient, type Credentials, type ProjectFixture } from "./fixtures";
-import { hs256WithPublicKey, signedWithClaims, signedWithForeignKey, unsignedToken } from "./forged-tokens";
+import { call, callUntyped, createProjectFixture, internalClient, type Credentials, type ProjectFixture } from "./fixtures";
+import { expiredAccessToken, hs256WithPublicKey, signedWithClaims, signedWithForeignKey, unsignedToken } from "./forged-tokens";
 import { useSharedTestApp } from "./shared-app";
 import type { TestApp } from "./test-server";
 
@@ -220,7 +220,7 @@ function forgedTokenCases(op: ProtectedOperation): Case[] {
 
 /**
  * Access tokens of a session that has ended (sign-out): refused from the next request on
- * (services/revoked-sessions.ts), as a user's token and, for admin routes, as an admin token.
+ * (services/sessions/revoked-sessions.ts), as a user's token and, for admin routes, as an admin token.
  */
 function signedOutSessionCases(op: ProtectedOperation): Case[] {
   const signedOutToken = async (t: TestApp, creds: Credentials, email: string, password: string) => {

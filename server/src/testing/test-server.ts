@@ -1,5 +1,4 @@
 import { serve } from "@hono/node-server";
-import { createServer } from "node:net";
 import { createApp, type AppOptions } from "../app";
 import { loadConfig, type AppConfig } from "../config/env";
 import type { Db } from "../db/db";
@@ -9,15 +8,12 @@ import { createDeps } from "../services/create-deps";
 import { startEmailWorker } from "../services/emails/queue";
 import type { ServiceDeps } from "../services/deps";
 import { ensureInternalProject } from "../services/projects/internal-project";
+import { freePort } from "./free-port";
+import { TEST_INTERNAL_KEYS, TEST_SERVER_SECRET } from "./seed-keys";
 import { createTestDb } from "./test-db";
 
-export const TEST_SERVER_SECRET = "test-server-secret-test-server-secret-0123456789";
-
-export const TEST_INTERNAL_KEYS = {
-  publishableClientKey: "pck_test_internal_publishable",
-  secretServerKey: "ssk_test_internal_secret",
-  superSecretAdminKey: "sak_test_internal_admin",
-};
+export { freePort } from "./free-port";
+export { TEST_INTERNAL_KEYS, TEST_SERVER_SECRET } from "./seed-keys";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>["app"];
@@ -94,16 +90,4 @@ export async function startTestServer(options: TestAppOptions = {}): Promise<Run
       await testApp.close();
     },
   };
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }

@@ -1,6 +1,8 @@
 /**
  * Types that tie a test's `call(method, path, { body })` to the published document, from the
- * openapi-typescript output `npm run gen` writes into ./generated: a path no operation of that
+ * openapi-typescript output `npm run gen` writes once, for the client library
+ * (clients/src/generated/openapi-types.d.ts; a type-only import, erased at run time, which lint
+ * allows the test harness alone): a path no operation of that
  * method has, or a JSON body of the wrong shape, is a type error, and the answer's `json` is
  * typed from the operation's documented responses. Paths are written as requested, with their
  * parameters filled in and an optional query string (`/users/${id}?x=1`); each is matched
@@ -9,7 +11,7 @@
  * Tests that send what the document forbids on purpose use `callUntyped`, which takes any path
  * and body and answers `json: any`.
  */
-import type { paths } from "./generated/openapi-types";
+import type { paths } from "@gatehouse/clients/openapi-types";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 

@@ -1,9 +1,9 @@
-import type { RunningTestServer } from "@gatehouse/server/testing";
+import type { TestServer } from "../../harness";
 import type { Page } from "playwright-core";
 import { callInternal, fillCredentials, PASSWORD, signUpThroughApi, uniqueEmail } from "./browser-harness";
 
 /** A new user, signed up through the API and signed in through the sign-in page, on the home page. */
-export async function signInNewUser(page: Page, server: RunningTestServer, label = "settings") {
+export async function signInNewUser(page: Page, server: TestServer, label = "settings") {
   const email = uniqueEmail(label);
   const tokens = await signUpThroughApi(server, email);
   await page.goto("/handler/sign-in");
@@ -23,7 +23,7 @@ export async function openSettings(page: Page, section: string) {
  * Sets some of the internal project's config for the length of `run`, then puts back what was
  * there, so that the other tests of the file see the project as it was.
  */
-export async function withProjectConfig(server: RunningTestServer, config: Record<string, unknown>, run: () => Promise<void>) {
+export async function withProjectConfig(server: TestServer, config: Record<string, unknown>, run: () => Promise<void>) {
   const current = await callInternal(server, "admin", "GET", "/internal/projects/current");
   const before = Object.fromEntries(Object.keys(config).map((key) => [key, current.json.config[key]]));
   await setProjectConfig(server, config);
@@ -34,7 +34,7 @@ export async function withProjectConfig(server: RunningTestServer, config: Recor
   }
 }
 
-export async function setProjectConfig(server: RunningTestServer, config: Record<string, unknown>) {
+export async function setProjectConfig(server: TestServer, config: Record<string, unknown>) {
   const response = await callInternal(server, "admin", "PATCH", "/internal/projects/current", { config });
   if (response.status !== 200) throw new Error(`PATCH /internal/projects/current answered ${response.status}: ${JSON.stringify(response.json)}`);
 }
@@ -45,7 +45,7 @@ export async function settled(page: Page) {
 }
 
 /** A new user, signed in through the sign-in page, on the account settings' `section`. */
-export async function signedInOnSettings(page: Page, server: RunningTestServer, label: string, section: string) {
+export async function signedInOnSettings(page: Page, server: TestServer, label: string, section: string) {
   const user = await signInNewUser(page, server, label);
   await openSettings(page, section);
   return user;

@@ -1,4 +1,4 @@
-import type { RunningTestServer } from "@gatehouse/server/testing";
+import type { TestServer } from "../../harness";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { settled } from "./account-settings";
@@ -13,7 +13,7 @@ export interface AdminProject {
 }
 
 /** A project owned by the signed-in internal user's selected team (`accessToken` is theirs), with `config` set at creation. */
-export async function createAdminProject(server: RunningTestServer, accessToken: string, userId: string, config?: Record<string, unknown>): Promise<AdminProject> {
+export async function createAdminProject(server: TestServer, accessToken: string, userId: string, config?: Record<string, unknown>): Promise<AdminProject> {
   const me = await callInternal(server, "server", "GET", `/users/${userId}`);
   const created = await fetch(`${server.url}/api/v1/internal/projects`, {
     method: "POST",

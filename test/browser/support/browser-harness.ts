@@ -1,4 +1,4 @@
-import { startMailCatcher, startTestServer, TEST_INTERNAL_KEYS, type MailCatcher, type RunningTestServer } from "@gatehouse/server/testing";
+import { startMailCatcher, startServer, TEST_INTERNAL_KEYS, type MailCatcher, type TestServer } from "../../harness";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,7 +14,7 @@ export const DESKTOP = { width: 1024, height: 720 };
 export const PHONE = { width: 390, height: 844 };
 
 export interface BrowserHarness {
-  server: RunningTestServer;
+  server: TestServer;
   mail: MailCatcher;
   page: Page;
   context: BrowserContext;
@@ -36,7 +36,7 @@ export async function launchChromium(): Promise<Browser> {
  * context per test, and a failure for any uncaught error in the page. Call at the top level.
  */
 export function useBrowserHarness(): () => BrowserHarness {
-  let server: RunningTestServer;
+  let server: TestServer;
   let mail: MailCatcher;
   let browser: Browser;
   let context: BrowserContext;
@@ -47,7 +47,7 @@ export function useBrowserHarness(): () => BrowserHarness {
     ensureWebBuilt({ log: () => {} });
     mail = await startMailCatcher();
     // Projects send their own mail through the shared test server too (off by default; see the README).
-    server = await startTestServer({ webDistDir: WEB_DIST_DIR, env: { ...mail.env, EMAIL_SHARED_SERVER_FOR_PROJECT_MAIL: "true" }, emailWorker: true });
+    server = await startServer({ webDistDir: WEB_DIST_DIR, env: { ...mail.env, EMAIL_SHARED_SERVER_FOR_PROJECT_MAIL: "true" }, emailWorker: true });
     browser = await launchChromium();
     mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   }, 240_000);
@@ -89,7 +89,7 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 export const uniqueEmail = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
 
 /** A call to the internal project's API with the given access, as an app's backend (or the browser) would make it. */
-export async function callInternal(server: RunningTestServer, access: "client" | "server" | "admin", method: string, path: string, body?: unknown) {
+export async function callInternal(server: TestServer, access: "client" | "server" | "admin", method: string, path: string, body?: unknown) {
   const keys: Record<string, Record<string, string>> = {
     client: {},
     server: { "x-stack-secret-server-key": TEST_INTERNAL_KEYS.secretServerKey },
@@ -104,7 +104,7 @@ export async function callInternal(server: RunningTestServer, access: "client" |
   return { status: response.status, json: (text ? JSON.parse(text) : null) as any };
 }
 
-export async function signUpThroughApi(server: RunningTestServer, email: string, password = PASSWORD) {
+export async function signUpThroughApi(server: TestServer, email: string, password = PASSWORD) {
   const response = await callInternal(server, "client", "POST", "/auth/password/sign-up", { email, password });
   expect(response.status).toBe(200);
   return response.json as { user_id: string; access_token: string; refresh_token: string };
@@ -141,7 +141,7 @@ export async function fillCredentials(page: Page, email: string, password: strin
   await passwordField(page).fill(password);
 }
 
-export async function expectSignedInAs(page: Page, server: RunningTestServer, email: string) {
+export async function expectSignedInAs(page: Page, server: TestServer, email: string) {
   await page.waitForURL(`${server.url}/`);
   const profile = page.getByTestId("current-user");
   await profile.getByText(email).waitFor();

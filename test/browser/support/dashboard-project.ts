@@ -1,4 +1,4 @@
-import type { RunningTestServer } from "@gatehouse/server/testing";
+import type { TestServer } from "../../harness";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
@@ -11,7 +11,7 @@ export interface ProjectKeys {
 }
 
 /** A call to `projectId`'s API with the given headers (keys, tokens) besides the project's id. */
-export async function callProject(server: RunningTestServer, projectId: string, headers: Record<string, string>, method: string, path: string, body?: unknown) {
+export async function callProject(server: TestServer, projectId: string, headers: Record<string, string>, method: string, path: string, body?: unknown) {
   const response = await fetch(`${server.url}/api/v1${path}`, {
     method,
     headers: { "content-type": "application/json", "x-stack-project-id": projectId, ...headers },
@@ -30,7 +30,7 @@ export const clientHeaders = (publishableKey: string) => ({ "x-stack-access-type
  * A new user signed in through the sign-in page, owning a new project made through the API in
  * their personal team, as the dashboard's create form would; with its keys when `withKeys`.
  */
-export async function signInWithProject(page: Page, server: RunningTestServer, label: string, options: { name?: string; withKeys?: boolean } = {}) {
+export async function signInWithProject(page: Page, server: TestServer, label: string, options: { name?: string; withKeys?: boolean } = {}) {
   const user = await signInNewUser(page, server, label);
   const accessToken = user.tokens.access_token;
   const userHeaders = { "x-stack-access-type": "client", "x-stack-access-token": accessToken };
@@ -73,7 +73,7 @@ export interface SeededProject {
  * A project with keys made through the API alone, for tests that fill it with data before any
  * page opens; `signInToDashboard` later puts its owner's session in a page.
  */
-export async function createSeededProject(server: RunningTestServer, name = "Harbour app"): Promise<SeededProject> {
+export async function createSeededProject(server: TestServer, name = "Harbour app"): Promise<SeededProject> {
   const email = uniqueEmail("dashboard-owner");
   const tokens = await signUpThroughApi(server, email);
   const userHeaders = { "x-stack-access-type": "client", "x-stack-access-token": tokens.access_token };

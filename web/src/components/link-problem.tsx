@@ -1,4 +1,4 @@
-import { isKnownError } from "@gatehouse/clients/react";
+import { isKnownError, type KnownErrorCode } from "@gatehouse/clients/react";
 import { Button, Group, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { errorMessage } from "../lib/error-message";
@@ -6,7 +6,7 @@ import { ErrorAlert } from "./error-alert";
 import { PageCard } from "./page-card";
 
 /** What each verification-code refusal means for a link someone opened from an e-mail (SPEC §4). */
-const DEAD_LINKS: Record<string, { title: (link: string) => string; explanation: string }> = {
+const DEAD_LINKS: { readonly [C in KnownErrorCode]?: { title: (link: string) => string; explanation: string } } = {
   VERIFICATION_CODE_NOT_FOUND: {
     title: (link) => `This ${link} is not valid`,
     explanation: "It may have been cut short when it was copied, or a newer e-mail replaced it.",
@@ -26,7 +26,7 @@ const DEAD_LINKS: Record<string, { title: (link: string) => string; explanation:
 };
 
 function deadLink(error: unknown) {
-  return isKnownError(error) && error.code !== null && Object.hasOwn(DEAD_LINKS, error.code) ? DEAD_LINKS[error.code] : undefined;
+  return isKnownError(error) ? DEAD_LINKS[error.code] : undefined;
 }
 
 /** True when the server refused the link's code itself, as opposed to failing to answer. */

@@ -1,7 +1,10 @@
-import { GatehouseApiError, GatehouseNetworkError } from "@gatehouse/clients/react";
+import { GatehouseApiError, GatehouseNetworkError, type KnownErrorCode } from "@gatehouse/clients/react";
+
+/** Words for known-error codes, by code; typed by the catalogue, so a misspelt code does not compile. */
+export type ErrorWording = { readonly [C in KnownErrorCode]?: string };
 
 /** Messages worded for the person at the form, by known-error code; others use the server's message. */
-const MESSAGES: Record<string, (details: Record<string, unknown>) => string> = {
+const MESSAGES: { readonly [C in KnownErrorCode]?: (details: Record<string, unknown>) => string } = {
   EMAIL_PASSWORD_MISMATCH: () => "Wrong e-mail or password.",
   USER_EMAIL_ALREADY_EXISTS: () => "An account with this e-mail already exists. Sign in instead.",
   PASSWORD_TOO_SHORT: (d) => `The password is too short: use at least ${String(d.min_length ?? 8)} characters.`,
@@ -37,9 +40,10 @@ function passkeyCeremonyMessage(code: string, message: string): string {
 }
 
 /** The message for the person at the form; `wording` rewords codes whose meaning depends on the form. */
-export function errorMessage(error: unknown, wording: Record<string, string> = {}): string {
+export function errorMessage(error: unknown, wording: ErrorWording = {}): string {
   if (error instanceof GatehouseApiError) {
-    if (error.code && Object.hasOwn(wording, error.code)) return wording[error.code]!;
+    const worded = error.code ? wording[error.code] : undefined;
+    if (worded !== undefined) return worded;
     const message = error.code ? MESSAGES[error.code] : undefined;
     return message ? message(error.details) : error.message;
   }

@@ -18,8 +18,8 @@ import type {
   CliLoginSucceeded,
   CompleteCliLogin,
   CompleteCliLoginAnswer,
+  CompleteCliLoginError400,
   KnownError400,
-  KnownError400PlusCliAuthErrorAnd2More1t43w03,
   KnownError400PlusInvalidPollingCode,
   KnownError401,
   KnownError401PlusUserAuthenticationRequired,
@@ -142,7 +142,7 @@ export const completeCliLogin = async (completeCliLogin: CompleteCliLogin, optio
 
 
 
-export const getCompleteCliLoginMutationOptions = <TError = ErrorType<KnownError400PlusCliAuthErrorAnd2More1t43w03 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>,
+export const getCompleteCliLoginMutationOptions = <TError = ErrorType<CompleteCliLoginError400 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeCliLogin>>, TError,{data: CompleteCliLogin}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof completeCliLogin>>, TError,{data: CompleteCliLogin}, TContext> => {
 
@@ -169,12 +169,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CompleteCliLoginMutationResult = NonNullable<Awaited<ReturnType<typeof completeCliLogin>>>
     export type CompleteCliLoginMutationBody = CompleteCliLogin
-    export type CompleteCliLoginMutationError = ErrorType<KnownError400PlusCliAuthErrorAnd2More1t43w03 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>
+    export type CompleteCliLoginMutationError = ErrorType<CompleteCliLoginError400 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>
 
     /**
  * @summary Check or confirm a CLI login
  */
-export const useCompleteCliLogin = <TError = ErrorType<KnownError400PlusCliAuthErrorAnd2More1t43w03 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>,
+export const useCompleteCliLogin = <TError = ErrorType<CompleteCliLoginError400 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof completeCliLogin>>, TError,{data: CompleteCliLogin}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof completeCliLogin>>,

@@ -25,8 +25,10 @@ import type {
   ConnectedAccountAccessToken,
   ConnectedAccountAccessTokenRequest,
   ConnectedAccountList,
+  CreateConnectedAccountAccessTokenByAccountError400,
+  CreateConnectedAccountAccessTokenError400,
+  CreateOAuthConnectedAccountAccessTokenError400,
   KnownError400PlusCannotGetOwnUserWithoutUser,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
   KnownError404UserNotFound,
@@ -75,7 +77,7 @@ export const createOAuthConnectedAccountAccessToken = async (providerId: string,
 
 
 
-export const getCreateOAuthConnectedAccountAccessTokenMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const getCreateOAuthConnectedAccountAccessTokenMutationOptions = <TError = ErrorType<CreateOAuthConnectedAccountAccessTokenError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOAuthConnectedAccountAccessToken>>, TError,{providerId: string;data: ConnectedAccountAccessTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createOAuthConnectedAccountAccessToken>>, TError,{providerId: string;data: ConnectedAccountAccessTokenRequest}, TContext> => {
 
@@ -102,12 +104,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateOAuthConnectedAccountAccessTokenMutationResult = NonNullable<Awaited<ReturnType<typeof createOAuthConnectedAccountAccessToken>>>
     export type CreateOAuthConnectedAccountAccessTokenMutationBody = ConnectedAccountAccessTokenRequest
-    export type CreateOAuthConnectedAccountAccessTokenMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>
+    export type CreateOAuthConnectedAccountAccessTokenMutationError = ErrorType<CreateOAuthConnectedAccountAccessTokenError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>
 
     /**
  * @summary Get the signed-in user's provider access token (legacy path)
  */
-export const useCreateOAuthConnectedAccountAccessToken = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const useCreateOAuthConnectedAccountAccessToken = <TError = ErrorType<CreateOAuthConnectedAccountAccessTokenError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOAuthConnectedAccountAccessToken>>, TError,{providerId: string;data: ConnectedAccountAccessTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createOAuthConnectedAccountAccessToken>>,
@@ -249,7 +251,7 @@ export const createConnectedAccountAccessToken = async (userId: string | 'me',
 
 
 
-export const getCreateConnectedAccountAccessTokenMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const getCreateConnectedAccountAccessTokenMutationOptions = <TError = ErrorType<CreateConnectedAccountAccessTokenError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createConnectedAccountAccessToken>>, TError,{userId: string | 'me';providerId: string;data: ConnectedAccountAccessTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createConnectedAccountAccessToken>>, TError,{userId: string | 'me';providerId: string;data: ConnectedAccountAccessTokenRequest}, TContext> => {
 
@@ -276,12 +278,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateConnectedAccountAccessTokenMutationResult = NonNullable<Awaited<ReturnType<typeof createConnectedAccountAccessToken>>>
     export type CreateConnectedAccountAccessTokenMutationBody = ConnectedAccountAccessTokenRequest
-    export type CreateConnectedAccountAccessTokenMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>
+    export type CreateConnectedAccountAccessTokenMutationError = ErrorType<CreateConnectedAccountAccessTokenError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>
 
     /**
  * @summary Get the provider's access token for a user's connected account
  */
-export const useCreateConnectedAccountAccessToken = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const useCreateConnectedAccountAccessToken = <TError = ErrorType<CreateConnectedAccountAccessTokenError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createConnectedAccountAccessToken>>, TError,{userId: string | 'me';providerId: string;data: ConnectedAccountAccessTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createConnectedAccountAccessToken>>,
@@ -326,7 +328,7 @@ export const createConnectedAccountAccessTokenByAccount = async (userId: string 
 
 
 
-export const getCreateConnectedAccountAccessTokenByAccountMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const getCreateConnectedAccountAccessTokenByAccountMutationOptions = <TError = ErrorType<CreateConnectedAccountAccessTokenByAccountError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createConnectedAccountAccessTokenByAccount>>, TError,{userId: string | 'me';providerId: string;providerAccountId: string;data: ConnectedAccountAccessTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createConnectedAccountAccessTokenByAccount>>, TError,{userId: string | 'me';providerId: string;providerAccountId: string;data: ConnectedAccountAccessTokenRequest}, TContext> => {
 
@@ -353,12 +355,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateConnectedAccountAccessTokenByAccountMutationResult = NonNullable<Awaited<ReturnType<typeof createConnectedAccountAccessTokenByAccount>>>
     export type CreateConnectedAccountAccessTokenByAccountMutationBody = ConnectedAccountAccessTokenRequest
-    export type CreateConnectedAccountAccessTokenByAccountMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>
+    export type CreateConnectedAccountAccessTokenByAccountMutationError = ErrorType<CreateConnectedAccountAccessTokenByAccountError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>
 
     /**
  * @summary Get the provider's access token for one of a user's accounts at a provider
  */
-export const useCreateConnectedAccountAccessTokenByAccount = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const useCreateConnectedAccountAccessTokenByAccount = <TError = ErrorType<CreateConnectedAccountAccessTokenByAccountError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | KnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createConnectedAccountAccessTokenByAccount>>, TError,{userId: string | 'me';providerId: string;providerAccountId: string;data: ConnectedAccountAccessTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createConnectedAccountAccessTokenByAccount>>,

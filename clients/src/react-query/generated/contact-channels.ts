@@ -30,7 +30,6 @@ import type {
   EmailSendVerificationCode,
   KnownError400PlusCannotGetOwnUserWithoutUser,
   KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhitelisted,
-  KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v,
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
   KnownError401PlusUserAuthenticationRequired,
@@ -43,6 +42,7 @@ import type {
   KnownError503,
   ListContactChannelsParams,
   RateLimited,
+  SendEmailVerificationCodeError400,
   Success,
   VerificationCode,
   VerificationCodeCheck
@@ -266,7 +266,7 @@ export const sendEmailVerificationCode = async (emailSendVerificationCode: Email
 
 
 
-export const getSendEmailVerificationCodeMutationOptions = <TError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401 | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
+export const getSendEmailVerificationCodeMutationOptions = <TError = ErrorType<SendEmailVerificationCodeError400 | KnownError401 | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext> => {
 
@@ -293,12 +293,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SendEmailVerificationCodeMutationResult = NonNullable<Awaited<ReturnType<typeof sendEmailVerificationCode>>>
     export type SendEmailVerificationCodeMutationBody = EmailSendVerificationCode
-    export type SendEmailVerificationCodeMutationError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401 | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>
+    export type SendEmailVerificationCodeMutationError = ErrorType<SendEmailVerificationCodeError400 | KnownError401 | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>
 
     /**
  * @summary E-mail a verification link to the signed-in user's primary address (older SDKs)
  */
-export const useSendEmailVerificationCode = <TError = ErrorType<KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v | KnownError401 | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
+export const useSendEmailVerificationCode = <TError = ErrorType<SendEmailVerificationCodeError400 | KnownError401 | KnownError403 | KnownError409EmailAlreadyVerified | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof sendEmailVerificationCode>>, TError,{data: EmailSendVerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof sendEmailVerificationCode>>,

@@ -349,8 +349,143 @@ export interface AppleNativeSignIn {
   id_token: string;
 }
 
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type AuthorizeOAuthError400Code = typeof AuthorizeOAuthError400Code[keyof typeof AuthorizeOAuthError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthError400Code = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
+  OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: 'OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type AuthorizeOAuthError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface AuthorizeOAuthError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: AuthorizeOAuthError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: AuthorizeOAuthError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type AuthorizeOAuthError401Code = typeof AuthorizeOAuthError401Code[keyof typeof AuthorizeOAuthError401Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const AuthorizeOAuthError401Code = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type AuthorizeOAuthError401Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface AuthorizeOAuthError401 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: AuthorizeOAuthError401Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: AuthorizeOAuthError401Details;
+}
+
 export interface BackendUrls {
   urls: string[];
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CancelCustomerProductError400Code = typeof CancelCustomerProductError400Code[keyof typeof CancelCustomerProductError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CancelCustomerProductError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CancelCustomerProductError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface CancelCustomerProductError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CancelCustomerProductError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CancelCustomerProductError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CancelCustomerProductError404Code = typeof CancelCustomerProductError404Code[keyof typeof CancelCustomerProductError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CancelCustomerProductError404Code = {
+  STRIPE_ACCOUNT_INFO_NOT_FOUND: 'STRIPE_ACCOUNT_INFO_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CancelCustomerProductError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface CancelCustomerProductError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CancelCustomerProductError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CancelCustomerProductError404Details;
 }
 
 export interface CliLoginAnonymousSession {
@@ -563,6 +698,44 @@ export interface CompleteCliLogin {
 export type CompleteCliLoginAnswer = CliLoginCheck | CliLoginAnonymousSession | CliLoginConfirmed;
 
 /**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CompleteCliLoginError400Code = typeof CompleteCliLoginError400Code[keyof typeof CompleteCliLoginError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CompleteCliLoginError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CLI_AUTH_ERROR: 'CLI_AUTH_ERROR',
+  CLI_AUTH_EXPIRED_ERROR: 'CLI_AUTH_EXPIRED_ERROR',
+  CLI_AUTH_USED_ERROR: 'CLI_AUTH_USED_ERROR',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CompleteCliLoginError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface CompleteCliLoginError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CompleteCliLoginError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CompleteCliLoginError400Details;
+}
+
+/**
  * By page: signIn, signUp, accountSettings and so on.
  */
 export type ComponentVersionsVersions = {[key: string]: PageComponentVersion};
@@ -773,6 +946,198 @@ export interface ContactChannelUpdate {
   is_verified?: boolean;
 }
 
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CreateConnectedAccountAccessTokenByAccountError400Code = typeof CreateConnectedAccountAccessTokenByAccountError400Code[keyof typeof CreateConnectedAccountAccessTokenByAccountError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreateConnectedAccountAccessTokenByAccountError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE: 'OAUTH_ACCESS_TOKEN_NOT_AVAILABLE',
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: 'OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
+  OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: 'OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE',
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CreateConnectedAccountAccessTokenByAccountError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface CreateConnectedAccountAccessTokenByAccountError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CreateConnectedAccountAccessTokenByAccountError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CreateConnectedAccountAccessTokenByAccountError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CreateConnectedAccountAccessTokenError400Code = typeof CreateConnectedAccountAccessTokenError400Code[keyof typeof CreateConnectedAccountAccessTokenError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreateConnectedAccountAccessTokenError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE: 'OAUTH_ACCESS_TOKEN_NOT_AVAILABLE',
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: 'OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
+  OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: 'OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE',
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CreateConnectedAccountAccessTokenError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface CreateConnectedAccountAccessTokenError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CreateConnectedAccountAccessTokenError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CreateConnectedAccountAccessTokenError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CreateOAuthConnectedAccountAccessTokenError400Code = typeof CreateOAuthConnectedAccountAccessTokenError400Code[keyof typeof CreateOAuthConnectedAccountAccessTokenError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreateOAuthConnectedAccountAccessTokenError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE: 'OAUTH_ACCESS_TOKEN_NOT_AVAILABLE',
+  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: 'OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
+  OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: 'OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE',
+  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CreateOAuthConnectedAccountAccessTokenError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface CreateOAuthConnectedAccountAccessTokenError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CreateOAuthConnectedAccountAccessTokenError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CreateOAuthConnectedAccountAccessTokenError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CreateOAuthProviderError400Code = typeof CreateOAuthProviderError400Code[keyof typeof CreateOAuthProviderError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreateOAuthProviderError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CreateOAuthProviderError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface CreateOAuthProviderError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CreateOAuthProviderError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CreateOAuthProviderError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CreatePaymentMethodSetupIntentError404Code = typeof CreatePaymentMethodSetupIntentError404Code[keyof typeof CreatePaymentMethodSetupIntentError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreatePaymentMethodSetupIntentError404Code = {
+  STRIPE_ACCOUNT_INFO_NOT_FOUND: 'STRIPE_ACCOUNT_INFO_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CreatePaymentMethodSetupIntentError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface CreatePaymentMethodSetupIntentError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CreatePaymentMethodSetupIntentError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CreatePaymentMethodSetupIntentError404Details;
+}
+
 export type CreatePurchaseUrlCustomerType = typeof CreatePurchaseUrlCustomerType[keyof typeof CreatePurchaseUrlCustomerType];
 
 
@@ -816,6 +1181,77 @@ export interface CreatePurchaseUrl {
    */
   offer_id?: string;
   offer_inline?: CreatePurchaseUrlOfferInline;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CreatePurchaseUrlError400Code = typeof CreatePurchaseUrlError400Code[keyof typeof CreatePurchaseUrlError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreatePurchaseUrlError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
+  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CreatePurchaseUrlError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface CreatePurchaseUrlError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CreatePurchaseUrlError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CreatePurchaseUrlError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type CreatePurchaseUrlError404Code = typeof CreatePurchaseUrlError404Code[keyof typeof CreatePurchaseUrlError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const CreatePurchaseUrlError404Code = {
+  STRIPE_ACCOUNT_INFO_NOT_FOUND: 'STRIPE_ACCOUNT_INFO_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type CreatePurchaseUrlError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface CreatePurchaseUrlError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: CreatePurchaseUrlError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: CreatePurchaseUrlError404Details;
 }
 
 /**
@@ -1073,6 +1509,36 @@ export type DefaultPaymentMethodSetDefaultPaymentMethod = DefaultPaymentMethodSe
 export interface DefaultPaymentMethodSet {
   success: boolean;
   default_payment_method: DefaultPaymentMethodSetDefaultPaymentMethod;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type DeleteTeamInvitationError404Code = typeof DeleteTeamInvitationError404Code[keyof typeof DeleteTeamInvitationError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const DeleteTeamInvitationError404Code = {
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  VERIFICATION_CODE_NOT_FOUND: 'VERIFICATION_CODE_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type DeleteTeamInvitationError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface DeleteTeamInvitationError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: DeleteTeamInvitationError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: DeleteTeamInvitationError404Details;
 }
 
 export interface EmailCapacityBoost {
@@ -1340,6 +1806,38 @@ export interface EmailThemeUpdated {
 
 export interface EmptyObject { [key: string]: unknown }
 
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type ExchangeOAuthTokenError400Code = typeof ExchangeOAuthTokenError400Code[keyof typeof ExchangeOAuthTokenError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ExchangeOAuthTokenError400Code = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  INVALID_AUTHORIZATION_CODE: 'INVALID_AUTHORIZATION_CODE',
+  INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type ExchangeOAuthTokenError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface ExchangeOAuthTokenError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: ExchangeOAuthTokenError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: ExchangeOAuthTokenError400Details;
+}
+
 export type FailedEmailsBatchEmailsItem = {
   subject: string;
   to: string[];
@@ -1394,6 +1892,196 @@ export interface FeedbackList {
   items: Feedback[];
   is_paginated: boolean;
   pagination?: FeedbackListPagination;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type GetCustomerBillingError404Code = typeof GetCustomerBillingError404Code[keyof typeof GetCustomerBillingError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetCustomerBillingError404Code = {
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type GetCustomerBillingError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface GetCustomerBillingError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: GetCustomerBillingError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: GetCustomerBillingError404Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type GetCustomerItemError404Code = typeof GetCustomerItemError404Code[keyof typeof GetCustomerItemError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GetCustomerItemError404Code = {
+  ITEM_NOT_FOUND: 'ITEM_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type GetCustomerItemError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface GetCustomerItemError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: GetCustomerItemError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: GetCustomerItemError404Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type GrantCustomerProductError400Code = typeof GrantCustomerProductError400Code[keyof typeof GrantCustomerProductError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GrantCustomerProductError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
+  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type GrantCustomerProductError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface GrantCustomerProductError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: GrantCustomerProductError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: GrantCustomerProductError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type GrantCustomerProductError404Code = typeof GrantCustomerProductError404Code[keyof typeof GrantCustomerProductError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GrantCustomerProductError404Code = {
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type GrantCustomerProductError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface GrantCustomerProductError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: GrantCustomerProductError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: GrantCustomerProductError404Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type GrantProjectPermissionError404Code = typeof GrantProjectPermissionError404Code[keyof typeof GrantProjectPermissionError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GrantProjectPermissionError404Code = {
+  PERMISSION_NOT_FOUND: 'PERMISSION_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+  WRONG_PERMISSION_SCOPE: 'WRONG_PERMISSION_SCOPE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type GrantProjectPermissionError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface GrantProjectPermissionError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: GrantProjectPermissionError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: GrantProjectPermissionError404Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type GrantTeamPermissionError404Code = typeof GrantTeamPermissionError404Code[keyof typeof GrantTeamPermissionError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const GrantTeamPermissionError404Code = {
+  PERMISSION_NOT_FOUND: 'PERMISSION_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  WRONG_PERMISSION_SCOPE: 'WRONG_PERMISSION_SCOPE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type GrantTeamPermissionError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface GrantTeamPermissionError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: GrantTeamPermissionError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: GrantTeamPermissionError404Details;
 }
 
 export type InlineProductCustomerType = typeof InlineProductCustomerType[keyof typeof InlineProductCustomerType];
@@ -1865,46 +2553,6 @@ export interface KnownError400PlusAnonymousAccountsNotEnabled {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode = typeof KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode[keyof typeof KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  APPLE_BUNDLE_ID_NOT_CONFIGURED: 'APPLE_BUNDLE_ID_NOT_CONFIGURED',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  INVALID_APPLE_CREDENTIALS: 'INVALID_APPLE_CREDENTIALS',
-  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
-  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8vDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode = typeof KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode[keyof typeof KnownError400PlusCannotDeleteCurrentSessionCannotGetOwnUserWithoutUserCode];
 
 
@@ -1973,278 +2621,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUser {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusCannotGetOwnUserWithoutUserDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: 'ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH',
-  ITEM_QUANTITY_INSUFFICIENT_AMOUNT: 'ITEM_QUANTITY_INSUFFICIENT_AMOUNT',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqqDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
-  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bnDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: 'OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Details = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Code;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24Details;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
-  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aifDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
-  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
-  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4dDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PRODUCT_ALREADY_GRANTED: 'PRODUCT_ALREADY_GRANTED',
-  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
-  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopaDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode = typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode[keyof typeof KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE: 'OAUTH_ACCESS_TOKEN_NOT_AVAILABLE',
-  OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: 'OAUTH_ACCESS_TOKEN_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
-  OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE: 'OAUTH_CONNECTION_DOES_NOT_HAVE_REQUIRED_SCOPE',
-  OAUTH_CONNECTION_NOT_CONNECTED_TO_USER: 'OAUTH_CONNECTION_NOT_CONNECTED_TO_USER',
-  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cd {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCannotGetOwnUserWithoutUserAnd5More12gg9cdDetails;
 }
 
 /**
@@ -2435,44 +2811,6 @@ export interface KnownError400PlusCannotGetOwnUserWithoutUserRedirectUrlNotWhite
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusCliAuthErrorAnd2More1t43w03Code = typeof KnownError400PlusCliAuthErrorAnd2More1t43w03Code[keyof typeof KnownError400PlusCliAuthErrorAnd2More1t43w03Code];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusCliAuthErrorAnd2More1t43w03Code = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CLI_AUTH_ERROR: 'CLI_AUTH_ERROR',
-  CLI_AUTH_EXPIRED_ERROR: 'CLI_AUTH_EXPIRED_ERROR',
-  CLI_AUTH_USED_ERROR: 'CLI_AUTH_USED_ERROR',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusCliAuthErrorAnd2More1t43w03Details = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusCliAuthErrorAnd2More1t43w03 {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusCliAuthErrorAnd2More1t43w03Code;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusCliAuthErrorAnd2More1t43w03Details;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode = typeof KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode[keyof typeof KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExistsCode];
 
 
@@ -2583,44 +2921,6 @@ export interface KnownError400PlusDataVaultStoreDoesNotExistDataVaultStoreHashed
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vCode = typeof KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vCode[keyof typeof KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  EMAIL_IS_NOT_PRIMARY_EMAIL: 'EMAIL_IS_NOT_PRIMARY_EMAIL',
-  EMAIL_NOT_ASSOCIATED_WITH_USER: 'EMAIL_NOT_ASSOCIATED_WITH_USER',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1v {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusEmailIsNotPrimaryEmailAnd2MoreEras1vDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusEmailNotEditableCode = typeof KnownError400PlusEmailNotEditableCode[keyof typeof KnownError400PlusEmailNotEditableCode];
 
 
@@ -2652,44 +2952,6 @@ export interface KnownError400PlusEmailNotEditable {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusEmailNotEditableDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code = typeof KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code[keyof typeof KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  EMAIL_PASSWORD_MISMATCH: 'EMAIL_PASSWORD_MISMATCH',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
-  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Details = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8 {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Code;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8Details;
 }
 
 /**
@@ -2840,161 +3102,6 @@ export interface KnownError400PlusInvalidPollingCode {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode = typeof KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode[keyof typeof KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  INVALID_TOTP_CODE: 'INVALID_TOTP_CODE',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
-  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1zDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vCode = typeof KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vCode[keyof typeof KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
-  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
-  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155vDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Code = typeof KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Code[keyof typeof KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Code];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Code = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
-  PASSKEY_AUTHENTICATION_FAILED: 'PASSKEY_AUTHENTICATION_FAILED',
-  PASSKEY_AUTHENTICATION_NOT_ENABLED: 'PASSKEY_AUTHENTICATION_NOT_ENABLED',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
-  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Details = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196 {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Code;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196Details;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code = typeof KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code[keyof typeof KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  ONE_TIME_PURCHASE_ALREADY_REFUNDED: 'ONE_TIME_PURCHASE_ALREADY_REFUNDED',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  SUBSCRIPTION_ALREADY_REFUNDED: 'SUBSCRIPTION_ALREADY_REFUNDED',
-  TEST_MODE_PURCHASE_NON_REFUNDABLE: 'TEST_MODE_PURCHASE_NON_REFUNDABLE',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Details = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Code;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149Details;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError400PlusPasskeyAuthenticationNotEnabledCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledCode];
 
 
@@ -3026,204 +3133,6 @@ export interface KnownError400PlusPasskeyAuthenticationNotEnabled {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusPasskeyAuthenticationNotEnabledDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode = typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode[keyof typeof KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PASSKEY_AUTHENTICATION_NOT_ENABLED: 'PASSKEY_AUTHENTICATION_NOT_ENABLED',
-  PASSKEY_REGISTRATION_FAILED: 'PASSKEY_REGISTRATION_FAILED',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
-  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
-  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrlsDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
-  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
-  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odp {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odpDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Code = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Code[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Code];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Code = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
-  PASSWORD_CONFIRMATION_MISMATCH: 'PASSWORD_CONFIRMATION_MISMATCH',
-  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
-  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  USER_DOES_NOT_HAVE_PASSWORD: 'USER_DOES_NOT_HAVE_PASSWORD',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Details = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79 {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Code;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79Details;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
-  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
-  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
-  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58s {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58sDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffCode = typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffCode[keyof typeof KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffCode = {
-  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
-  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
-  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
-  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
-  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
-  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
-  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
-  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
-  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cffDetails;
 }
 
 /**
@@ -3600,39 +3509,6 @@ export interface KnownError401 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError401AccessTokenExpiredAnd5More1fu59g1Code = typeof KnownError401AccessTokenExpiredAnd5More1fu59g1Code[keyof typeof KnownError401AccessTokenExpiredAnd5More1fu59g1Code];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError401AccessTokenExpiredAnd5More1fu59g1Code = {
-  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
-  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
-  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
-  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
-  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
-  USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError401AccessTokenExpiredAnd5More1fu59g1Details = {[key: string]: unknown};
-
-/**
- * A known error answered with status 401.
- */
-export interface KnownError401AccessTokenExpiredAnd5More1fu59g1 {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError401AccessTokenExpiredAnd5More1fu59g1Code;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError401AccessTokenExpiredAnd5More1fu59g1Details;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError401ApiKeyExpiredCode = typeof KnownError401ApiKeyExpiredCode[keyof typeof KnownError401ApiKeyExpiredCode];
 
 
@@ -3743,51 +3619,6 @@ export interface KnownError401PlusExpectedInternalProject {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError401PlusExpectedInternalProjectDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyCode = typeof KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyCode[keyof typeof KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyCode = {
-  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
-  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
-  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
-  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
-  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
-  EXPECTED_INTERNAL_PROJECT: 'EXPECTED_INTERNAL_PROJECT',
-  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
-  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
-  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
-  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
-  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
-  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
-  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
-  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
-  TEAM_PERMISSION_REQUIRED: 'TEAM_PERMISSION_REQUIRED',
-  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
-  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
-  USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 401.
- */
-export interface KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfyDetails;
 }
 
 /**
@@ -4353,127 +4184,6 @@ export interface KnownError404ItemNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError404ItemNotFoundAnd3More1fp6fa8Code = typeof KnownError404ItemNotFoundAnd3More1fp6fa8Code[keyof typeof KnownError404ItemNotFoundAnd3More1fp6fa8Code];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404ItemNotFoundAnd3More1fp6fa8Code = {
-  ITEM_NOT_FOUND: 'ITEM_NOT_FOUND',
-  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
-  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
-  USER_NOT_FOUND: 'USER_NOT_FOUND',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError404ItemNotFoundAnd3More1fp6fa8Details = {[key: string]: unknown};
-
-/**
- * A known error answered with status 404.
- */
-export interface KnownError404ItemNotFoundAnd3More1fp6fa8 {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404ItemNotFoundAnd3More1fp6fa8Code;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404ItemNotFoundAnd3More1fp6fa8Details;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError404OneTimePurchaseNotFoundAnd2More15il7hzCode = typeof KnownError404OneTimePurchaseNotFoundAnd2More15il7hzCode[keyof typeof KnownError404OneTimePurchaseNotFoundAnd2More15il7hzCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404OneTimePurchaseNotFoundAnd2More15il7hzCode = {
-  ONE_TIME_PURCHASE_NOT_FOUND: 'ONE_TIME_PURCHASE_NOT_FOUND',
-  STRIPE_ACCOUNT_INFO_NOT_FOUND: 'STRIPE_ACCOUNT_INFO_NOT_FOUND',
-  SUBSCRIPTION_INVOICE_NOT_FOUND: 'SUBSCRIPTION_INVOICE_NOT_FOUND',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError404OneTimePurchaseNotFoundAnd2More15il7hzDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 404.
- */
-export interface KnownError404OneTimePurchaseNotFoundAnd2More15il7hz {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404OneTimePurchaseNotFoundAnd2More15il7hzCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404OneTimePurchaseNotFoundAnd2More15il7hzDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError404PermissionNotFoundAnd2More1hvmgfxCode = typeof KnownError404PermissionNotFoundAnd2More1hvmgfxCode[keyof typeof KnownError404PermissionNotFoundAnd2More1hvmgfxCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404PermissionNotFoundAnd2More1hvmgfxCode = {
-  PERMISSION_NOT_FOUND: 'PERMISSION_NOT_FOUND',
-  USER_NOT_FOUND: 'USER_NOT_FOUND',
-  WRONG_PERMISSION_SCOPE: 'WRONG_PERMISSION_SCOPE',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError404PermissionNotFoundAnd2More1hvmgfxDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 404.
- */
-export interface KnownError404PermissionNotFoundAnd2More1hvmgfx {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404PermissionNotFoundAnd2More1hvmgfxCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404PermissionNotFoundAnd2More1hvmgfxDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError404PermissionNotFoundAnd2More1k741ekCode = typeof KnownError404PermissionNotFoundAnd2More1k741ekCode[keyof typeof KnownError404PermissionNotFoundAnd2More1k741ekCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404PermissionNotFoundAnd2More1k741ekCode = {
-  PERMISSION_NOT_FOUND: 'PERMISSION_NOT_FOUND',
-  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
-  WRONG_PERMISSION_SCOPE: 'WRONG_PERMISSION_SCOPE',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError404PermissionNotFoundAnd2More1k741ekDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 404.
- */
-export interface KnownError404PermissionNotFoundAnd2More1k741ek {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404PermissionNotFoundAnd2More1k741ekCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404PermissionNotFoundAnd2More1k741ekDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError404PermissionNotFoundWrongPermissionScopeCode = typeof KnownError404PermissionNotFoundWrongPermissionScopeCode[keyof typeof KnownError404PermissionNotFoundWrongPermissionScopeCode];
 
 
@@ -4588,37 +4298,6 @@ export interface KnownError404StripeAccountInfoNotFound {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode = typeof KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode[keyof typeof KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode = {
-  STRIPE_ACCOUNT_INFO_NOT_FOUND: 'STRIPE_ACCOUNT_INFO_NOT_FOUND',
-  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
-  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
-  USER_NOT_FOUND: 'USER_NOT_FOUND',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 404.
- */
-export interface KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404StripeAccountInfoNotFoundAnd3More1m22rbnDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundCode = typeof KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundCode[keyof typeof KnownError404StripeAccountInfoNotFoundVerificationCodeNotFoundCode];
 
 
@@ -4671,66 +4350,6 @@ export interface KnownError404TeamMembershipNotFound {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError404TeamMembershipNotFoundDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiCode = typeof KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiCode[keyof typeof KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiCode = {
-  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
-  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
-  USER_NOT_FOUND: 'USER_NOT_FOUND',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 404.
- */
-export interface KnownError404TeamMembershipNotFoundAnd2MoreF8fjui {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404TeamMembershipNotFoundAnd2MoreF8fjuiDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError404TeamMembershipNotFoundAnd2MoreLro5ggCode = typeof KnownError404TeamMembershipNotFoundAnd2MoreLro5ggCode[keyof typeof KnownError404TeamMembershipNotFoundAnd2MoreLro5ggCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError404TeamMembershipNotFoundAnd2MoreLro5ggCode = {
-  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
-  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
-  VERIFICATION_CODE_NOT_FOUND: 'VERIFICATION_CODE_NOT_FOUND',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError404TeamMembershipNotFoundAnd2MoreLro5ggDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 404.
- */
-export interface KnownError404TeamMembershipNotFoundAnd2MoreLro5gg {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError404TeamMembershipNotFoundAnd2MoreLro5ggCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError404TeamMembershipNotFoundAnd2MoreLro5ggDetails;
 }
 
 /**
@@ -5015,36 +4634,6 @@ export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElse {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode = typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode[keyof typeof KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode = {
-  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
-  OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: 'OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER',
-  USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION: 'USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 409.
- */
-export interface KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc {
-  /** Stable error code; see the known-errors catalogue. */
-  code: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxcDetails;
 }
 
 /**
@@ -5386,6 +4975,96 @@ export interface KnownError503PlusPaymentProviderUnavailable {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError503PlusPaymentProviderUnavailableDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type ListCustomerInvoicesError404Code = typeof ListCustomerInvoicesError404Code[keyof typeof ListCustomerInvoicesError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListCustomerInvoicesError404Code = {
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type ListCustomerInvoicesError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface ListCustomerInvoicesError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: ListCustomerInvoicesError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: ListCustomerInvoicesError404Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type ListCustomerProductsError404Code = typeof ListCustomerProductsError404Code[keyof typeof ListCustomerProductsError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListCustomerProductsError404Code = {
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type ListCustomerProductsError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface ListCustomerProductsError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: ListCustomerProductsError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: ListCustomerProductsError404Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type ListTeamInvitationsError404Code = typeof ListTeamInvitationsError404Code[keyof typeof ListTeamInvitationsError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ListTeamInvitationsError404Code = {
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type ListTeamInvitationsError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface ListTeamInvitationsError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: ListTeamInvitationsError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: ListTeamInvitationsError404Details;
 }
 
 export interface LocalEmulatorProjectRequest {
@@ -5889,6 +5568,132 @@ export interface OAuthTokenResponse {
   newUser?: boolean;
   after_callback_redirect_url?: OAuthAfterCallbackRedirectUrl;
   afterCallbackRedirectUrl?: OAuthAfterCallbackRedirectUrl;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type OauthCallbackError400Code = typeof OauthCallbackError400Code[keyof typeof OauthCallbackError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OauthCallbackError400Code = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  OAUTH_PROVIDER_ACCESS_DENIED: 'OAUTH_PROVIDER_ACCESS_DENIED',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type OauthCallbackError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface OauthCallbackError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: OauthCallbackError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: OauthCallbackError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type OauthCallbackError409Code = typeof OauthCallbackError409Code[keyof typeof OauthCallbackError409Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OauthCallbackError409Code = {
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+  OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: 'OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER',
+  USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION: 'USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type OauthCallbackError409Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface OauthCallbackError409 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: OauthCallbackError409Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: OauthCallbackError409Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type OauthCallbackFormPostError400Code = typeof OauthCallbackFormPostError400Code[keyof typeof OauthCallbackFormPostError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OauthCallbackFormPostError400Code = {
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  OAUTH_PROVIDER_ACCESS_DENIED: 'OAUTH_PROVIDER_ACCESS_DENIED',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type OauthCallbackFormPostError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface OauthCallbackFormPostError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: OauthCallbackFormPostError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: OauthCallbackFormPostError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type OauthCallbackFormPostError409Code = typeof OauthCallbackFormPostError409Code[keyof typeof OauthCallbackFormPostError409Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const OauthCallbackFormPostError409Code = {
+  CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE: 'CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE',
+  OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER: 'OAUTH_CONNECTION_ALREADY_CONNECTED_TO_ANOTHER_USER',
+  USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION: 'USER_ALREADY_CONNECTED_TO_ANOTHER_OAUTH_CONNECTION',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type OauthCallbackFormPostError409Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 409.
+ */
+export interface OauthCallbackFormPostError409 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: OauthCallbackFormPostError409Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: OauthCallbackFormPostError409Details;
 }
 
 export interface OtpNonce {
@@ -7501,104 +7306,6 @@ export interface PublicKnownError400 {
 /**
  * Stable error code; see the known-errors catalogue.
  */
-export type PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code = typeof PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code[keyof typeof PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code = {
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  INVALID_AUTHORIZATION_CODE: 'INVALID_AUTHORIZATION_CODE',
-  INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
-  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Details = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 {
-  /** Stable error code; see the known-errors catalogue. */
-  code: PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Code;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806Details;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode = typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode[keyof typeof PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode = {
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  INVALID_OAUTH_CLIENT_ID_OR_SECRET: 'INVALID_OAUTH_CLIENT_ID_OR_SECRET',
-  OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS: 'OAUTH_EXTRA_SCOPE_NOT_AVAILABLE_WITH_SHARED_OAUTH_KEYS',
-  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
-  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv {
-  /** Stable error code; see the known-errors catalogue. */
-  code: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbvDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
-export type PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode = typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode[keyof typeof PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode];
-
-
-// eslint-disable-next-line @typescript-eslint/no-redeclare
-export const PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode = {
-  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
-  OAUTH_PROVIDER_ACCESS_DENIED: 'OAUTH_PROVIDER_ACCESS_DENIED',
-  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
-  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
-  SCHEMA_ERROR: 'SCHEMA_ERROR',
-  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
-} as const;
-
-/**
- * Structured fields of this error code; absent when it has none.
- */
-export type PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dDetails = {[key: string]: unknown};
-
-/**
- * A known error answered with status 400.
- */
-export interface PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d {
-  /** Stable error code; see the known-errors catalogue. */
-  code: PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dCode;
-  /** Human-readable message. */
-  error: string;
-  /** Structured fields of this error code; absent when it has none. */
-  details?: PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64dDetails;
-}
-
-/**
- * Stable error code; see the known-errors catalogue.
- */
 export type PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode = typeof PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode[keyof typeof PublicKnownError400PlusProductAlreadyGrantedVerificationCodeExpiredCode];
 
 
@@ -7963,6 +7670,74 @@ export interface RefreshedAccessToken {
   access_token: string;
 }
 
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type RefundPaymentTransactionError400Code = typeof RefundPaymentTransactionError400Code[keyof typeof RefundPaymentTransactionError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RefundPaymentTransactionError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  ONE_TIME_PURCHASE_ALREADY_REFUNDED: 'ONE_TIME_PURCHASE_ALREADY_REFUNDED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SUBSCRIPTION_ALREADY_REFUNDED: 'SUBSCRIPTION_ALREADY_REFUNDED',
+  TEST_MODE_PURCHASE_NON_REFUNDABLE: 'TEST_MODE_PURCHASE_NON_REFUNDABLE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type RefundPaymentTransactionError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface RefundPaymentTransactionError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: RefundPaymentTransactionError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: RefundPaymentTransactionError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type RefundPaymentTransactionError404Code = typeof RefundPaymentTransactionError404Code[keyof typeof RefundPaymentTransactionError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RefundPaymentTransactionError404Code = {
+  ONE_TIME_PURCHASE_NOT_FOUND: 'ONE_TIME_PURCHASE_NOT_FOUND',
+  STRIPE_ACCOUNT_INFO_NOT_FOUND: 'STRIPE_ACCOUNT_INFO_NOT_FOUND',
+  SUBSCRIPTION_INVOICE_NOT_FOUND: 'SUBSCRIPTION_INVOICE_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type RefundPaymentTransactionError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface RefundPaymentTransactionError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: RefundPaymentTransactionError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: RefundPaymentTransactionError404Details;
+}
+
 export type RefundRequestType = typeof RefundRequestType[keyof typeof RefundRequestType];
 
 
@@ -8000,6 +7775,46 @@ export interface RefundRequest {
 }
 
 /**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type RegisterPasskeyError400Code = typeof RegisterPasskeyError400Code[keyof typeof RegisterPasskeyError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RegisterPasskeyError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSKEY_AUTHENTICATION_NOT_ENABLED: 'PASSKEY_AUTHENTICATION_NOT_ENABLED',
+  PASSKEY_REGISTRATION_FAILED: 'PASSKEY_REGISTRATION_FAILED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type RegisterPasskeyError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface RegisterPasskeyError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: RegisterPasskeyError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: RegisterPasskeyError400Details;
+}
+
+/**
  * Merged over the template's PreviewVariables.
  */
 export type RenderEmailRequestVariables = {[key: string]: unknown};
@@ -8030,6 +7845,106 @@ export interface RenderedEmail {
   html: string;
   subject?: string;
   notification_category?: string;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type ResetPasswordError400Code = typeof ResetPasswordError400Code[keyof typeof ResetPasswordError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const ResetPasswordError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type ResetPasswordError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface ResetPasswordError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: ResetPasswordError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: ResetPasswordError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type RevokeProjectPermissionError404Code = typeof RevokeProjectPermissionError404Code[keyof typeof RevokeProjectPermissionError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RevokeProjectPermissionError404Code = {
+  PERMISSION_NOT_FOUND: 'PERMISSION_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+  WRONG_PERMISSION_SCOPE: 'WRONG_PERMISSION_SCOPE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type RevokeProjectPermissionError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface RevokeProjectPermissionError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: RevokeProjectPermissionError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: RevokeProjectPermissionError404Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type RevokeTeamPermissionError404Code = typeof RevokeTeamPermissionError404Code[keyof typeof RevokeTeamPermissionError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const RevokeTeamPermissionError404Code = {
+  PERMISSION_NOT_FOUND: 'PERMISSION_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  WRONG_PERMISSION_SCOPE: 'WRONG_PERMISSION_SCOPE',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type RevokeTeamPermissionError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface RevokeTeamPermissionError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: RevokeTeamPermissionError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: RevokeTeamPermissionError404Details;
 }
 
 export type SendEmailRequestAnyOf = {
@@ -8157,6 +8072,44 @@ export interface SendEmailResponse {
 
 export interface SendEmailResult {
   user_id: string;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SendEmailVerificationCodeError400Code = typeof SendEmailVerificationCodeError400Code[keyof typeof SendEmailVerificationCodeError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SendEmailVerificationCodeError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  EMAIL_IS_NOT_PRIMARY_EMAIL: 'EMAIL_IS_NOT_PRIMARY_EMAIL',
+  EMAIL_NOT_ASSOCIATED_WITH_USER: 'EMAIL_NOT_ASSOCIATED_WITH_USER',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SendEmailVerificationCodeError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface SendEmailVerificationCodeError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SendEmailVerificationCodeError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SendEmailVerificationCodeError400Details;
 }
 
 export type SendFeedbackFeedbackType = typeof SendFeedbackFeedbackType[keyof typeof SendFeedbackFeedbackType];
@@ -8785,6 +8738,75 @@ export interface SetDefaultPaymentMethod {
 }
 
 /**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SetDefaultPaymentMethodError404Code = typeof SetDefaultPaymentMethodError404Code[keyof typeof SetDefaultPaymentMethodError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SetDefaultPaymentMethodError404Code = {
+  STRIPE_ACCOUNT_INFO_NOT_FOUND: 'STRIPE_ACCOUNT_INFO_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SetDefaultPaymentMethodError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface SetDefaultPaymentMethodError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SetDefaultPaymentMethodError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SetDefaultPaymentMethodError404Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SetPasswordError400Code = typeof SetPasswordError400Code[keyof typeof SetPasswordError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SetPasswordError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SetPasswordError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface SetPasswordError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SetPasswordError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SetPasswordError400Details;
+}
+
+/**
  * Where the mailed link leads; `?code=…` is appended. Relative, or on a trusted domain.
  */
 export type SignInInvitationCallbackUrl = string | string;
@@ -8809,6 +8831,201 @@ export interface SignInTokens {
   /** Opaque token for this session; keep it for the session's life. */
   refresh_token: string;
   user_id: string;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SignInWithAppleNativeError400Code = typeof SignInWithAppleNativeError400Code[keyof typeof SignInWithAppleNativeError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignInWithAppleNativeError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  APPLE_BUNDLE_ID_NOT_CONFIGURED: 'APPLE_BUNDLE_ID_NOT_CONFIGURED',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  INVALID_APPLE_CREDENTIALS: 'INVALID_APPLE_CREDENTIALS',
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+  OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED: 'OAUTH_PROVIDER_NOT_FOUND_OR_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SignInWithAppleNativeError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface SignInWithAppleNativeError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SignInWithAppleNativeError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SignInWithAppleNativeError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SignInWithCodeError400Code = typeof SignInWithCodeError400Code[keyof typeof SignInWithCodeError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignInWithCodeError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SignInWithCodeError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface SignInWithCodeError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SignInWithCodeError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SignInWithCodeError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SignInWithMfaError400Code = typeof SignInWithMfaError400Code[keyof typeof SignInWithMfaError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignInWithMfaError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  INVALID_TOTP_CODE: 'INVALID_TOTP_CODE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SignInWithMfaError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface SignInWithMfaError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SignInWithMfaError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SignInWithMfaError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SignInWithPasskeyError400Code = typeof SignInWithPasskeyError400Code[keyof typeof SignInWithPasskeyError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignInWithPasskeyError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+  PASSKEY_AUTHENTICATION_FAILED: 'PASSKEY_AUTHENTICATION_FAILED',
+  PASSKEY_AUTHENTICATION_NOT_ENABLED: 'PASSKEY_AUTHENTICATION_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  VERIFICATION_CODE_EXPIRED: 'VERIFICATION_CODE_EXPIRED',
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: 'VERIFICATION_CODE_MAX_ATTEMPTS_REACHED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SignInWithPasskeyError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface SignInWithPasskeyError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SignInWithPasskeyError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SignInWithPasskeyError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SignInWithPasswordError400Code = typeof SignInWithPasswordError400Code[keyof typeof SignInWithPasswordError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignInWithPasswordError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  EMAIL_PASSWORD_MISMATCH: 'EMAIL_PASSWORD_MISMATCH',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  MULTI_FACTOR_AUTHENTICATION_REQUIRED: 'MULTI_FACTOR_AUTHENTICATION_REQUIRED',
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SignInWithPasswordError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface SignInWithPasswordError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SignInWithPasswordError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SignInWithPasswordError400Details;
 }
 
 export interface SignUpRiskScores {
@@ -9010,6 +9227,46 @@ export interface SignUpRulesTestResult {
   context: SignUpRulesTestResultContext;
   evaluations: SignUpRuleEvaluation[];
   outcome: SignUpRulesTestResultOutcome;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SignUpWithPasswordError400Code = typeof SignUpWithPasswordError400Code[keyof typeof SignUpWithPasswordError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SignUpWithPasswordError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  SIGN_UP_NOT_ENABLED: 'SIGN_UP_NOT_ENABLED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SignUpWithPasswordError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface SignUpWithPasswordError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SignUpWithPasswordError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SignUpWithPasswordError400Details;
 }
 
 export interface StartCliLogin {
@@ -9243,6 +9500,75 @@ export interface SvixToken {
 }
 
 export interface SvixTokenRequest { [key: string]: unknown }
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SwitchCustomerProductError400Code = typeof SwitchCustomerProductError400Code[keyof typeof SwitchCustomerProductError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SwitchCustomerProductError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH: 'PRODUCT_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  PRODUCT_DOES_NOT_EXIST: 'PRODUCT_DOES_NOT_EXIST',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SwitchCustomerProductError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface SwitchCustomerProductError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SwitchCustomerProductError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SwitchCustomerProductError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type SwitchCustomerProductError404Code = typeof SwitchCustomerProductError404Code[keyof typeof SwitchCustomerProductError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const SwitchCustomerProductError404Code = {
+  STRIPE_ACCOUNT_INFO_NOT_FOUND: 'STRIPE_ACCOUNT_INFO_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type SwitchCustomerProductError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface SwitchCustomerProductError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: SwitchCustomerProductError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: SwitchCustomerProductError404Details;
+}
 
 export type TeamApiKeyType = typeof TeamApiKeyType[keyof typeof TeamApiKeyType];
 
@@ -9487,6 +9813,236 @@ export interface TestEmailRequest {
 export interface TestEmailResult {
   success: boolean;
   error_message?: string;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type TransferProjectError401Code = typeof TransferProjectError401Code[keyof typeof TransferProjectError401Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const TransferProjectError401Code = {
+  ACCESS_TOKEN_EXPIRED: 'ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_EXPIRED: 'ADMIN_ACCESS_TOKEN_EXPIRED',
+  ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN: 'ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN',
+  ADMIN_AUTHENTICATION_REQUIRED: 'ADMIN_AUTHENTICATION_REQUIRED',
+  ANONYMOUS_AUTHENTICATION_NOT_ALLOWED: 'ANONYMOUS_AUTHENTICATION_NOT_ALLOWED',
+  EXPECTED_INTERNAL_PROJECT: 'EXPECTED_INTERNAL_PROJECT',
+  INSUFFICIENT_ACCESS_TYPE: 'INSUFFICIENT_ACCESS_TYPE',
+  INVALID_PROJECT_FOR_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ACCESS_TOKEN',
+  INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN: 'INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN',
+  INVALID_PUBLISHABLE_CLIENT_KEY: 'INVALID_PUBLISHABLE_CLIENT_KEY',
+  INVALID_SECRET_SERVER_KEY: 'INVALID_SECRET_SERVER_KEY',
+  INVALID_SUPER_SECRET_ADMIN_KEY: 'INVALID_SUPER_SECRET_ADMIN_KEY',
+  PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT: 'PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT',
+  SERVER_AUTHENTICATION_REQUIRED: 'SERVER_AUTHENTICATION_REQUIRED',
+  TEAM_PERMISSION_REQUIRED: 'TEAM_PERMISSION_REQUIRED',
+  UNPARSABLE_ACCESS_TOKEN: 'UNPARSABLE_ACCESS_TOKEN',
+  UNPARSABLE_ADMIN_ACCESS_TOKEN: 'UNPARSABLE_ADMIN_ACCESS_TOKEN',
+  USER_AUTHENTICATION_REQUIRED: 'USER_AUTHENTICATION_REQUIRED',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type TransferProjectError401Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 401.
+ */
+export interface TransferProjectError401 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: TransferProjectError401Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: TransferProjectError401Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type UpdateCurrentUserError400Code = typeof UpdateCurrentUserError400Code[keyof typeof UpdateCurrentUserError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const UpdateCurrentUserError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type UpdateCurrentUserError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface UpdateCurrentUserError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: UpdateCurrentUserError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: UpdateCurrentUserError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type UpdateCustomerItemQuantityError400Code = typeof UpdateCustomerItemQuantityError400Code[keyof typeof UpdateCustomerItemQuantityError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const UpdateCustomerItemQuantityError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH: 'ITEM_CUSTOMER_TYPE_DOES_NOT_MATCH',
+  ITEM_QUANTITY_INSUFFICIENT_AMOUNT: 'ITEM_QUANTITY_INSUFFICIENT_AMOUNT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type UpdateCustomerItemQuantityError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface UpdateCustomerItemQuantityError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: UpdateCustomerItemQuantityError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: UpdateCustomerItemQuantityError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type UpdateCustomerItemQuantityError404Code = typeof UpdateCustomerItemQuantityError404Code[keyof typeof UpdateCustomerItemQuantityError404Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const UpdateCustomerItemQuantityError404Code = {
+  ITEM_NOT_FOUND: 'ITEM_NOT_FOUND',
+  TEAM_MEMBERSHIP_NOT_FOUND: 'TEAM_MEMBERSHIP_NOT_FOUND',
+  TEAM_NOT_FOUND: 'TEAM_NOT_FOUND',
+  USER_NOT_FOUND: 'USER_NOT_FOUND',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type UpdateCustomerItemQuantityError404Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 404.
+ */
+export interface UpdateCustomerItemQuantityError404 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: UpdateCustomerItemQuantityError404Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: UpdateCustomerItemQuantityError404Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type UpdatePasswordError400Code = typeof UpdatePasswordError400Code[keyof typeof UpdatePasswordError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const UpdatePasswordError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSWORD_AUTHENTICATION_NOT_ENABLED: 'PASSWORD_AUTHENTICATION_NOT_ENABLED',
+  PASSWORD_CONFIRMATION_MISMATCH: 'PASSWORD_CONFIRMATION_MISMATCH',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  USER_DOES_NOT_HAVE_PASSWORD: 'USER_DOES_NOT_HAVE_PASSWORD',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type UpdatePasswordError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface UpdatePasswordError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: UpdatePasswordError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: UpdatePasswordError400Details;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type UpdateUserError400Code = typeof UpdateUserError400Code[keyof typeof UpdateUserError400Code];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const UpdateUserError400Code = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CANNOT_GET_OWN_USER_WITHOUT_USER: 'CANNOT_GET_OWN_USER_WITHOUT_USER',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PASSWORD_TOO_LONG: 'PASSWORD_TOO_LONG',
+  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type UpdateUserError400Details = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface UpdateUserError400 {
+  /** Stable error code; see the known-errors catalogue. */
+  code: UpdateUserError400Code;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: UpdateUserError400Details;
 }
 
 export interface UserActivity {

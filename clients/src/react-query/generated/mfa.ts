@@ -13,7 +13,6 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z,
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
   KnownError403,
@@ -23,6 +22,7 @@ import type {
   MfaSignIn,
   MfaSignInTokens,
   RateLimited,
+  SignInWithMfaError400,
   VerificationCode,
   VerificationCodeCheck
 } from './endpoints.schemas';
@@ -67,7 +67,7 @@ export const signInWithMfa = async (mfaSignIn: MfaSignIn, options?: RequestInit)
 
 
 
-export const getSignInWithMfaMutationOptions = <TError = ErrorType<KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getSignInWithMfaMutationOptions = <TError = ErrorType<SignInWithMfaError400 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithMfa>>, TError,{data: MfaSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithMfa>>, TError,{data: MfaSignIn}, TContext> => {
 
@@ -94,12 +94,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithMfaMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithMfa>>>
     export type SignInWithMfaMutationBody = MfaSignIn
-    export type SignInWithMfaMutationError = ErrorType<KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type SignInWithMfaMutationError = ErrorType<SignInWithMfaError400 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Finish a sign-in with a TOTP code
  */
-export const useSignInWithMfa = <TError = ErrorType<KnownError400PlusInvalidTotpCodeAnd2MoreIb2k1z | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useSignInWithMfa = <TError = ErrorType<SignInWithMfaError400 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithMfa>>, TError,{data: MfaSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithMfa>>,

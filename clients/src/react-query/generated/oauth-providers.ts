@@ -22,8 +22,8 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  CreateOAuthProviderError400,
   KnownError400PlusCannotGetOwnUserWithoutUser,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24,
   KnownError400PlusCannotGetOwnUserWithoutUserOauthProviderAccountIdAlreadyUsedForSignIn,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
@@ -184,7 +184,7 @@ export const createOAuthProvider = async (oAuthProviderCreate: OAuthProviderCrea
 
 
 
-export const getCreateOAuthProviderMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>,
+export const getCreateOAuthProviderMutationOptions = <TError = ErrorType<CreateOAuthProviderError400 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOAuthProvider>>, TError,{data: OAuthProviderCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createOAuthProvider>>, TError,{data: OAuthProviderCreate}, TContext> => {
 
@@ -211,12 +211,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreateOAuthProviderMutationResult = NonNullable<Awaited<ReturnType<typeof createOAuthProvider>>>
     export type CreateOAuthProviderMutationBody = OAuthProviderCreate
-    export type CreateOAuthProviderMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>
+    export type CreateOAuthProviderMutationError = ErrorType<CreateOAuthProviderError400 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>
 
     /**
  * @summary Link a provider account to a user
  */
-export const useCreateOAuthProvider = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQa2u24 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>,
+export const useCreateOAuthProvider = <TError = ErrorType<CreateOAuthProviderError400 | string | KnownError401PlusUserAuthenticationRequired | KnownError403 | string | KnownError404UserNotFound | string | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createOAuthProvider>>, TError,{data: OAuthProviderCreate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createOAuthProvider>>,

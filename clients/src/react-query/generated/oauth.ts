@@ -23,20 +23,20 @@ import type {
 
 import type {
   AppleNativeSignIn,
+  AuthorizeOAuthError400,
+  AuthorizeOAuthError401,
   AuthorizeOAuthParams,
   CrossDomainAuthorizeRequest,
   CrossDomainAuthorizeResponse,
-  KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v,
+  ExchangeOAuthTokenError400,
   KnownError400PlusRedirectUrlNotWhitelisted,
   KnownError401,
-  KnownError401AccessTokenExpiredAnd5More1fu59g1,
   KnownError401PlusUserAuthenticationRequired,
   KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired,
   KnownError403,
   KnownError403SignUpRejected,
   KnownError404UserNotFound,
   KnownError408OuterOauthTimeout,
-  KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc,
   KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser,
   KnownError503,
   OAuthAuthorizeLocation,
@@ -44,16 +44,18 @@ import type {
   OAuthTokenRequest,
   OAuthTokenResponse,
   OauthCallback303,
+  OauthCallbackError400,
+  OauthCallbackError409,
   OauthCallbackFormPost303,
+  OauthCallbackFormPostError400,
+  OauthCallbackFormPostError409,
   OauthCallbackFormPostParams,
   OauthCallbackParams,
-  PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806,
-  PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv,
-  PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d,
   PublicKnownError503,
   PublicKnownError503PlusOauthProviderTemporarilyUnavailable,
   RateLimited,
-  SignInResult
+  SignInResult,
+  SignInWithAppleNativeError400
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -113,7 +115,7 @@ export const getAuthorizeOAuthQueryKey = (providerId?: string,
     }
 
     
-export const getAuthorizeOAuthQueryOptions = <TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv | KnownError401AccessTokenExpiredAnd5More1fu59g1 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
+export const getAuthorizeOAuthQueryOptions = <TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | AuthorizeOAuthError400 | AuthorizeOAuthError401 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
     params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -133,10 +135,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type AuthorizeOAuthQueryResult = NonNullable<Awaited<ReturnType<typeof authorizeOAuth>>>
-export type AuthorizeOAuthQueryError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv | KnownError401AccessTokenExpiredAnd5More1fu59g1 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+export type AuthorizeOAuthQueryError = ErrorType<void | AuthorizeOAuthError400 | AuthorizeOAuthError401 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
 
 
-export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv | KnownError401AccessTokenExpiredAnd5More1fu59g1 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | AuthorizeOAuthError400 | AuthorizeOAuthError401 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: AuthorizeOAuthParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -147,7 +149,7 @@ export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv | KnownError401AccessTokenExpiredAnd5More1fu59g1 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | AuthorizeOAuthError400 | AuthorizeOAuthError401 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -158,7 +160,7 @@ export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv | KnownError401AccessTokenExpiredAnd5More1fu59g1 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | AuthorizeOAuthError400 | AuthorizeOAuthError401 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -167,7 +169,7 @@ export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAu
  * @summary Start signing in (or linking) with an OAuth provider
  */
 
-export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | PublicKnownError400PlusInvalidOauthClientIdOrSecretAnd3More1hhhxbv | KnownError401AccessTokenExpiredAnd5More1fu59g1 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useAuthorizeOAuth<TData = Awaited<ReturnType<typeof authorizeOAuth>>, TError = ErrorType<void | AuthorizeOAuthError400 | AuthorizeOAuthError401 | RateLimited | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: AuthorizeOAuthParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof authorizeOAuth>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -211,7 +213,7 @@ export const signInWithAppleNative = async (appleNativeSignIn: AppleNativeSignIn
 
 
 
-export const getSignInWithAppleNativeMutationOptions = <TError = ErrorType<KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v | KnownError401 | KnownError403 | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>,
+export const getSignInWithAppleNativeMutationOptions = <TError = ErrorType<SignInWithAppleNativeError400 | KnownError401 | KnownError403 | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithAppleNative>>, TError,{data: AppleNativeSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithAppleNative>>, TError,{data: AppleNativeSignIn}, TContext> => {
 
@@ -238,12 +240,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithAppleNativeMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithAppleNative>>>
     export type SignInWithAppleNativeMutationBody = AppleNativeSignIn
-    export type SignInWithAppleNativeMutationError = ErrorType<KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v | KnownError401 | KnownError403 | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>
+    export type SignInWithAppleNativeMutationError = ErrorType<SignInWithAppleNativeError400 | KnownError401 | KnownError403 | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>
 
     /**
  * @summary Sign in with an Apple identity token from a native app
  */
-export const useSignInWithAppleNative = <TError = ErrorType<KnownError400PlusAppleBundleIdNotConfiguredAnd4MoreLt2x8v | KnownError401 | KnownError403 | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>,
+export const useSignInWithAppleNative = <TError = ErrorType<SignInWithAppleNativeError400 | KnownError401 | KnownError403 | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseOauthConnectionAlreadyConnectedToAnotherUser | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithAppleNative>>, TError,{data: AppleNativeSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithAppleNative>>,
@@ -300,7 +302,7 @@ export const getOauthCallbackQueryKey = (providerId?: string,
     }
 
     
-export const getOauthCallbackQueryOptions = <TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
+export const getOauthCallbackQueryOptions = <TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -320,10 +322,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type OauthCallbackQueryResult = NonNullable<Awaited<ReturnType<typeof oauthCallback>>>
-export type OauthCallbackQueryError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+export type OauthCallbackQueryError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
 
 
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params: undefined |  OauthCallbackParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -334,7 +336,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -345,7 +347,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -354,7 +356,7 @@ export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback
  * @summary The provider's answer (redirect)
  */
 
-export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
+export function useOauthCallback<TData = Awaited<ReturnType<typeof oauthCallback>>, TError = ErrorType<OauthCallback303 | void | OauthCallbackError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>>(
  providerId: string,
     params?: OauthCallbackParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof oauthCallback>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -424,7 +426,7 @@ if(oAuthProviderAnswer?.iss !== undefined) {
 
 
 
-export const getOauthCallbackFormPostMutationOptions = <TError = ErrorType<OauthCallbackFormPost303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const getOauthCallbackFormPostMutationOptions = <TError = ErrorType<OauthCallbackFormPost303 | void | OauthCallbackFormPostError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackFormPostError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext> => {
 
@@ -451,12 +453,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type OauthCallbackFormPostMutationResult = NonNullable<Awaited<ReturnType<typeof oauthCallbackFormPost>>>
     export type OauthCallbackFormPostMutationBody = OAuthProviderAnswer
-    export type OauthCallbackFormPostMutationError = ErrorType<OauthCallbackFormPost303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
+    export type OauthCallbackFormPostMutationError = ErrorType<OauthCallbackFormPost303 | void | OauthCallbackFormPostError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackFormPostError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>
 
     /**
  * @summary The provider's answer (form post)
  */
-export const useOauthCallbackFormPost = <TError = ErrorType<OauthCallbackFormPost303 | void | PublicKnownError400PlusOauthProviderAccessDeniedAnd3More1r8x64d | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | KnownError409ContactChannelAlreadyUsedForAuthBySomeoneElseAnd2More1m9pzxc | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
+export const useOauthCallbackFormPost = <TError = ErrorType<OauthCallbackFormPost303 | void | OauthCallbackFormPostError400 | string | KnownError403SignUpRejected | KnownError404UserNotFound | KnownError408OuterOauthTimeout | OauthCallbackFormPostError409 | PublicKnownError503PlusOauthProviderTemporarilyUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof oauthCallbackFormPost>>, TError,{providerId: string;data: OAuthProviderAnswer;params?: OauthCallbackFormPostParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof oauthCallbackFormPost>>,
@@ -593,7 +595,7 @@ if(oAuthTokenRequest?.scope !== undefined) {
 
 
 
-export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
+export const getExchangeOAuthTokenMutationOptions = <TError = ErrorType<ExchangeOAuthTokenError400 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext> => {
 
@@ -620,12 +622,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ExchangeOAuthTokenMutationResult = NonNullable<Awaited<ReturnType<typeof exchangeOAuthToken>>>
     export type ExchangeOAuthTokenMutationBody = OAuthTokenRequest
-    export type ExchangeOAuthTokenMutationError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>
+    export type ExchangeOAuthTokenMutationError = ErrorType<ExchangeOAuthTokenError400 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>
 
     /**
  * @summary Exchange a refresh token or an authorization code for tokens
  */
-export const useExchangeOAuthToken = <TError = ErrorType<PublicKnownError400PlusInvalidAuthorizationCodeAnd2More12qx806 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
+export const useExchangeOAuthToken = <TError = ErrorType<ExchangeOAuthTokenError400 | string | KnownError401PublishableClientKeyRequiredForProjectRefreshTokenNotFoundOrExpired | RateLimited | PublicKnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof exchangeOAuthToken>>, TError,{data: OAuthTokenRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof exchangeOAuthToken>>,

@@ -13,7 +13,6 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v,
   KnownError400PlusRedirectUrlNotWhitelisted,
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
@@ -27,6 +26,7 @@ import type {
   OtpSendSignInCode,
   OtpSignInTokens,
   RateLimited,
+  SignInWithCodeError400,
   VerificationCode,
   VerificationCodeCheck
 } from './endpoints.schemas';
@@ -143,7 +143,7 @@ export const signInWithCode = async (verificationCode: VerificationCode, options
 
 
 
-export const getSignInWithCodeMutationOptions = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getSignInWithCodeMutationOptions = <TError = ErrorType<SignInWithCodeError400 | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext> => {
 
@@ -170,12 +170,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithCodeMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithCode>>>
     export type SignInWithCodeMutationBody = VerificationCode
-    export type SignInWithCodeMutationError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type SignInWithCodeMutationError = ErrorType<SignInWithCodeError400 | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Sign in with a one-time code
  */
-export const useSignInWithCode = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd3MoreS0155v | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useSignInWithCode = <TError = ErrorType<SignInWithCodeError400 | KnownError401 | KnownError403PlusSignUpRejected | string | KnownError404VerificationCodeNotFound | KnownError409UserEmailAlreadyExistsVerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithCode>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithCode>>,

@@ -14,9 +14,7 @@ import type {
 
 import type {
   EmptyObject,
-  KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196,
   KnownError400PlusPasskeyAuthenticationNotEnabled,
-  KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls,
   KnownError401,
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
@@ -30,7 +28,9 @@ import type {
   PasskeyRegistered,
   PasskeySignIn,
   RateLimited,
-  SignInResult
+  RegisterPasskeyError400,
+  SignInResult,
+  SignInWithPasskeyError400
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -217,7 +217,7 @@ export const registerPasskey = async (passkeyRegister: PasskeyRegister, options?
 
 
 
-export const getRegisterPasskeyMutationOptions = <TError = ErrorType<KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getRegisterPasskeyMutationOptions = <TError = ErrorType<RegisterPasskeyError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerPasskey>>, TError,{data: PasskeyRegister}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof registerPasskey>>, TError,{data: PasskeyRegister}, TContext> => {
 
@@ -244,12 +244,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RegisterPasskeyMutationResult = NonNullable<Awaited<ReturnType<typeof registerPasskey>>>
     export type RegisterPasskeyMutationBody = PasskeyRegister
-    export type RegisterPasskeyMutationError = ErrorType<KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type RegisterPasskeyMutationError = ErrorType<RegisterPasskeyError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Finish registering a passkey
  */
-export const useRegisterPasskey = <TError = ErrorType<KnownError400PlusPasskeyAuthenticationNotEnabledAnd4More1l6xrls | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useRegisterPasskey = <TError = ErrorType<RegisterPasskeyError400 | KnownError401PlusUserAuthenticationRequired | KnownError403 | KnownError404UserNotFoundVerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof registerPasskey>>, TError,{data: PasskeyRegister}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof registerPasskey>>,
@@ -289,7 +289,7 @@ export const signInWithPasskey = async (passkeySignIn: PasskeySignIn, options?: 
 
 
 
-export const getSignInWithPasskeyMutationOptions = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getSignInWithPasskeyMutationOptions = <TError = ErrorType<SignInWithPasskeyError400 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithPasskey>>, TError,{data: PasskeySignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithPasskey>>, TError,{data: PasskeySignIn}, TContext> => {
 
@@ -316,12 +316,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithPasskeyMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithPasskey>>>
     export type SignInWithPasskeyMutationBody = PasskeySignIn
-    export type SignInWithPasskeyMutationError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type SignInWithPasskeyMutationError = ErrorType<SignInWithPasskeyError400 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Sign in with a passkey
  */
-export const useSignInWithPasskey = <TError = ErrorType<KnownError400PlusMultiFactorAuthenticationRequiredAnd4More1a73196 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useSignInWithPasskey = <TError = ErrorType<SignInWithPasskeyError400 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithPasskey>>, TError,{data: PasskeySignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithPasskey>>,

@@ -13,11 +13,6 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
-  KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8,
-  KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odp,
-  KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79,
-  KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58s,
-  KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff,
   KnownError400PlusPasswordAuthenticationNotEnabledRedirectUrlNotWhitelisted,
   KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached,
   KnownError401,
@@ -36,8 +31,13 @@ import type {
   PasswordSignUp,
   PasswordUpdate,
   RateLimited,
+  ResetPasswordError400,
+  SetPasswordError400,
   SignInTokens,
+  SignInWithPasswordError400,
+  SignUpWithPasswordError400,
   Success,
+  UpdatePasswordError400,
   VerificationCode,
   VerificationCodeCheck
 } from './endpoints.schemas';
@@ -82,7 +82,7 @@ export const resetPassword = async (passwordReset: PasswordReset, options?: Requ
 
 
 
-export const getResetPasswordMutationOptions = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58s | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const getResetPasswordMutationOptions = <TError = ErrorType<ResetPasswordError400 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: PasswordReset}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: PasswordReset}, TContext> => {
 
@@ -109,12 +109,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type ResetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof resetPassword>>>
     export type ResetPasswordMutationBody = PasswordReset
-    export type ResetPasswordMutationError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58s | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+    export type ResetPasswordMutationError = ErrorType<ResetPasswordError400 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
 
     /**
  * @summary Reset the password with an e-mailed code
  */
-export const useResetPassword = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1fg58s | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+export const useResetPassword = <TError = ErrorType<ResetPasswordError400 | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof resetPassword>>, TError,{data: PasswordReset}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof resetPassword>>,
@@ -297,7 +297,7 @@ export const setPassword = async (passwordSet: PasswordSet, options?: RequestIni
 
 
 
-export const getSetPasswordMutationOptions = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odp | string | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const getSetPasswordMutationOptions = <TError = ErrorType<SetPasswordError400 | string | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext> => {
 
@@ -324,12 +324,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof setPassword>>>
     export type SetPasswordMutationBody = PasswordSet
-    export type SetPasswordMutationError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odp | string | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>
+    export type SetPasswordMutationError = ErrorType<SetPasswordError400 | string | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>
 
     /**
  * @summary Set a first password for the signed-in user
  */
-export const useSetPassword = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd2More760odp | string | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>,
+export const useSetPassword = <TError = ErrorType<SetPasswordError400 | string | KnownError401 | KnownError403 | KnownError404UserNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setPassword>>, TError,{data: PasswordSet}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setPassword>>,
@@ -369,7 +369,7 @@ export const signInWithPassword = async (passwordSignIn: PasswordSignIn, options
 
 
 
-export const getSignInWithPasswordMutationOptions = <TError = ErrorType<KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8 | KnownError401 | KnownError403 | RateLimited | KnownError503>,
+export const getSignInWithPasswordMutationOptions = <TError = ErrorType<SignInWithPasswordError400 | KnownError401 | KnownError403 | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithPassword>>, TError,{data: PasswordSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signInWithPassword>>, TError,{data: PasswordSignIn}, TContext> => {
 
@@ -396,12 +396,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignInWithPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof signInWithPassword>>>
     export type SignInWithPasswordMutationBody = PasswordSignIn
-    export type SignInWithPasswordMutationError = ErrorType<KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8 | KnownError401 | KnownError403 | RateLimited | KnownError503>
+    export type SignInWithPasswordMutationError = ErrorType<SignInWithPasswordError400 | KnownError401 | KnownError403 | RateLimited | KnownError503>
 
     /**
  * @summary Sign in with e-mail and password
  */
-export const useSignInWithPassword = <TError = ErrorType<KnownError400PlusEmailPasswordMismatchAnd2More1lzbaa8 | KnownError401 | KnownError403 | RateLimited | KnownError503>,
+export const useSignInWithPassword = <TError = ErrorType<SignInWithPasswordError400 | KnownError401 | KnownError403 | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signInWithPassword>>, TError,{data: PasswordSignIn}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signInWithPassword>>,
@@ -440,7 +440,7 @@ export const signUpWithPassword = async (passwordSignUp: PasswordSignUp, options
 
 
 
-export const getSignUpWithPasswordMutationOptions = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
+export const getSignUpWithPasswordMutationOptions = <TError = ErrorType<SignUpWithPasswordError400 | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext> => {
 
@@ -467,12 +467,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SignUpWithPasswordMutationResult = NonNullable<Awaited<ReturnType<typeof signUpWithPassword>>>
     export type SignUpWithPasswordMutationBody = PasswordSignUp
-    export type SignUpWithPasswordMutationError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>
+    export type SignUpWithPasswordMutationError = ErrorType<SignUpWithPasswordError400 | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>
 
     /**
  * @summary Sign up with e-mail and password
  */
-export const useSignUpWithPassword = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More1ps9cff | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
+export const useSignUpWithPassword = <TError = ErrorType<SignUpWithPasswordError400 | KnownError401 | KnownError403PlusSignUpRejected | KnownError409UserEmailAlreadyExists | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof signUpWithPassword>>, TError,{data: PasswordSignUp}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof signUpWithPassword>>,
@@ -512,7 +512,7 @@ export const updatePassword = async (passwordUpdate: PasswordUpdate, options?: R
 
 
 
-export const getUpdatePasswordMutationOptions = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79 | KnownError401 | KnownError403 | KnownError404UserNotFound | RateLimited | KnownError503>,
+export const getUpdatePasswordMutationOptions = <TError = ErrorType<UpdatePasswordError400 | KnownError401 | KnownError403 | KnownError404UserNotFound | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext> => {
 
@@ -539,12 +539,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdatePasswordMutationResult = NonNullable<Awaited<ReturnType<typeof updatePassword>>>
     export type UpdatePasswordMutationBody = PasswordUpdate
-    export type UpdatePasswordMutationError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79 | KnownError401 | KnownError403 | KnownError404UserNotFound | RateLimited | KnownError503>
+    export type UpdatePasswordMutationError = ErrorType<UpdatePasswordError400 | KnownError401 | KnownError403 | KnownError404UserNotFound | RateLimited | KnownError503>
 
     /**
  * @summary Change the signed-in user's password
  */
-export const useUpdatePassword = <TError = ErrorType<KnownError400PlusPasswordAuthenticationNotEnabledAnd4More18gty79 | KnownError401 | KnownError403 | KnownError404UserNotFound | RateLimited | KnownError503>,
+export const useUpdatePassword = <TError = ErrorType<UpdatePasswordError400 | KnownError401 | KnownError403 | KnownError404UserNotFound | RateLimited | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updatePassword>>, TError,{data: PasswordUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updatePassword>>,

@@ -22,41 +22,43 @@ import type {
 } from '@tanstack/react-query';
 
 import type {
+  CancelCustomerProductError400,
+  CancelCustomerProductError404,
   CancelCustomerProductParams,
   CheckPurchaseCodeParams,
+  CreatePaymentMethodSetupIntentError404,
   CreatePurchaseUrl,
+  CreatePurchaseUrlError400,
+  CreatePurchaseUrlError404,
   CustomerBilling,
   CustomerInvoiceList,
   CustomerItem,
   CustomerProductList,
   DefaultPaymentMethodSet,
   EmptyObject,
+  GetCustomerBillingError404,
+  GetCustomerItemError404,
+  GrantCustomerProductError400,
+  GrantCustomerProductError404,
   ItemQuantityChange,
   KnownError400,
   KnownError400PlusCannotGetOwnUserWithoutUser,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa,
   KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch,
-  KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149,
   KnownError400PlusProductAlreadyGrantedVerificationCodeExpired,
   KnownError401,
   KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired,
   KnownError403,
   KnownError403NewPurchasesBlocked,
   KnownError403PlusNewPurchasesBlocked,
-  KnownError404ItemNotFoundAnd3More1fp6fa8,
-  KnownError404OneTimePurchaseNotFoundAnd2More15il7hz,
   KnownError404StripeAccountInfoNotFound,
-  KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn,
   KnownError404StripeAccountInfoNotFoundVerificationCodeNotFound,
-  KnownError404TeamMembershipNotFoundAnd2MoreF8fjui,
   KnownError404VerificationCodeNotFound,
   KnownError409VerificationCodeAlreadyUsed,
   KnownError503,
   KnownError503PlusPaymentProviderUnavailable,
+  ListCustomerInvoicesError404,
   ListCustomerInvoicesParams,
+  ListCustomerProductsError404,
   ListCustomerProductsParams,
   ListPaymentTransactionsParams,
   PaymentMethodConfig,
@@ -80,14 +82,21 @@ import type {
   PurchaseSession,
   PurchaseSessionRequest,
   PurchaseUrl,
+  RefundPaymentTransactionError400,
+  RefundPaymentTransactionError404,
   RefundRequest,
   SetDefaultPaymentMethod,
+  SetDefaultPaymentMethodError404,
   StripeAccountInfo,
   StripeAccountSession,
   StripeAccountSessionRequest,
   StripeEvent,
   StripeWebhookReceived,
   Success,
+  SwitchCustomerProductError400,
+  SwitchCustomerProductError404,
+  UpdateCustomerItemQuantityError400,
+  UpdateCustomerItemQuantityError404,
   UpdateCustomerItemQuantityParams,
   ValidatePurchaseCode
 } from './endpoints.schemas';
@@ -796,7 +805,7 @@ export const refundPaymentTransaction = async (refundRequest: RefundRequest, opt
 
 
 
-export const getRefundPaymentTransactionMutationOptions = <TError = ErrorType<KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 | KnownError401 | KnownError403 | KnownError404OneTimePurchaseNotFoundAnd2More15il7hz | KnownError503PlusPaymentProviderUnavailable>,
+export const getRefundPaymentTransactionMutationOptions = <TError = ErrorType<RefundPaymentTransactionError400 | KnownError401 | KnownError403 | RefundPaymentTransactionError404 | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refundPaymentTransaction>>, TError,{data: RefundRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof refundPaymentTransaction>>, TError,{data: RefundRequest}, TContext> => {
 
@@ -823,12 +832,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RefundPaymentTransactionMutationResult = NonNullable<Awaited<ReturnType<typeof refundPaymentTransaction>>>
     export type RefundPaymentTransactionMutationBody = RefundRequest
-    export type RefundPaymentTransactionMutationError = ErrorType<KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 | KnownError401 | KnownError403 | KnownError404OneTimePurchaseNotFoundAnd2More15il7hz | KnownError503PlusPaymentProviderUnavailable>
+    export type RefundPaymentTransactionMutationError = ErrorType<RefundPaymentTransactionError400 | KnownError401 | KnownError403 | RefundPaymentTransactionError404 | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Refund a purchase through Stripe
  */
-export const useRefundPaymentTransaction = <TError = ErrorType<KnownError400PlusOneTimePurchaseAlreadyRefundedAnd2More17vp149 | KnownError401 | KnownError403 | KnownError404OneTimePurchaseNotFoundAnd2More15il7hz | KnownError503PlusPaymentProviderUnavailable>,
+export const useRefundPaymentTransaction = <TError = ErrorType<RefundPaymentTransactionError400 | KnownError401 | KnownError403 | RefundPaymentTransactionError404 | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof refundPaymentTransaction>>, TError,{data: RefundRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof refundPaymentTransaction>>,
@@ -878,7 +887,7 @@ export const getGetCustomerBillingQueryKey = (customerType?: 'user' | 'team',
     }
 
     
-export const getGetCustomerBillingQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(customerType: 'user' | 'team',
+export const getGetCustomerBillingQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GetCustomerBillingError404 | KnownError503PlusPaymentProviderUnavailable>>(customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
@@ -898,10 +907,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerBillingQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerBilling>>>
-export type GetCustomerBillingQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>
+export type GetCustomerBillingQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GetCustomerBillingError404 | KnownError503PlusPaymentProviderUnavailable>
 
 
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GetCustomerBillingError404 | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
@@ -912,7 +921,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GetCustomerBillingError404 | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
@@ -923,7 +932,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GetCustomerBillingError404 | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
@@ -932,7 +941,7 @@ export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCusto
  * @summary A customer's payment account and default payment method
  */
 
-export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503PlusPaymentProviderUnavailable>>(
+export function useGetCustomerBilling<TData = Awaited<ReturnType<typeof getCustomerBilling>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GetCustomerBillingError404 | KnownError503PlusPaymentProviderUnavailable>>(
  customerType: 'user' | 'team',
     customerId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerBilling>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
@@ -996,7 +1005,7 @@ export const getListCustomerInvoicesQueryKey = (customerType?: 'user' | 'team',
     }
 
     
-export const getListCustomerInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(customerType: 'user' | 'team',
+export const getListCustomerInvoicesQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | ListCustomerInvoicesError404 | KnownError503>>(customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
@@ -1017,10 +1026,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCustomerInvoicesQueryResult = NonNullable<Awaited<ReturnType<typeof listCustomerInvoices>>>
-export type ListCustomerInvoicesQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
+export type ListCustomerInvoicesQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | ListCustomerInvoicesError404 | KnownError503>
 
 
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | ListCustomerInvoicesError404 | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params: undefined |  ListCustomerInvoicesParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>> & Pick<
@@ -1032,7 +1041,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | ListCustomerInvoicesError404 | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>> & Pick<
@@ -1044,7 +1053,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | ListCustomerInvoicesError404 | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1054,7 +1063,7 @@ export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCu
  * @summary A customer's invoices, a page at a time
  */
 
-export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerInvoices<TData = Awaited<ReturnType<typeof listCustomerInvoices>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | ListCustomerInvoicesError404 | KnownError503>>(
  customerType: 'user' | 'team',
     customerId: string,
     params?: ListCustomerInvoicesParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerInvoices>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1112,7 +1121,7 @@ export const getGetCustomerItemQueryKey = (customerType?: 'user' | 'team' | 'cus
     }
 
     
-export const getGetCustomerItemQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(customerType: 'user' | 'team' | 'custom',
+export const getGetCustomerItemQueryOptions = <TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GetCustomerItemError404 | KnownError503>>(customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
@@ -1133,10 +1142,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type GetCustomerItemQueryResult = NonNullable<Awaited<ReturnType<typeof getCustomerItem>>>
-export type GetCustomerItemQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>
+export type GetCustomerItemQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GetCustomerItemError404 | KnownError503>
 
 
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GetCustomerItemError404 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>> & Pick<
@@ -1148,7 +1157,7 @@ export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomer
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GetCustomerItemError404 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>> & Pick<
@@ -1160,7 +1169,7 @@ export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomer
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GetCustomerItemError404 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1170,7 +1179,7 @@ export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomer
  * @summary A customer's quantity of an item
  */
 
-export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>>(
+export function useGetCustomerItem<TData = Awaited<ReturnType<typeof getCustomerItem>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserItemCustomerTypeDoesNotMatch | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GetCustomerItemError404 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     itemId: string, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof getCustomerItem>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1229,7 +1238,7 @@ export const updateCustomerItemQuantity = async (customerType: 'user' | 'team' |
 
 
 
-export const getUpdateCustomerItemQuantityMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>,
+export const getUpdateCustomerItemQuantityMutationOptions = <TError = ErrorType<UpdateCustomerItemQuantityError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | UpdateCustomerItemQuantityError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext> => {
 
@@ -1256,12 +1265,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCustomerItemQuantityMutationResult = NonNullable<Awaited<ReturnType<typeof updateCustomerItemQuantity>>>
     export type UpdateCustomerItemQuantityMutationBody = ItemQuantityChange
-    export type UpdateCustomerItemQuantityMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>
+    export type UpdateCustomerItemQuantityMutationError = ErrorType<UpdateCustomerItemQuantityError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | UpdateCustomerItemQuantityError404 | KnownError503>
 
     /**
  * @summary Change a customer's quantity of an item
  */
-export const useUpdateCustomerItemQuantity = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1vozuqq | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404ItemNotFoundAnd3More1fp6fa8 | KnownError503>,
+export const useUpdateCustomerItemQuantity = <TError = ErrorType<UpdateCustomerItemQuantityError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | UpdateCustomerItemQuantityError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCustomerItemQuantity>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;itemId: string;data: ItemQuantityChange;params: UpdateCustomerItemQuantityParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCustomerItemQuantity>>,
@@ -1304,7 +1313,7 @@ export const setDefaultPaymentMethod = async (customerType: 'user' | 'team',
 
 
 
-export const getSetDefaultPaymentMethodMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const getSetDefaultPaymentMethodMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | SetDefaultPaymentMethodError404 | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, TError,{customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, TError,{customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}, TContext> => {
 
@@ -1331,12 +1340,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SetDefaultPaymentMethodMutationResult = NonNullable<Awaited<ReturnType<typeof setDefaultPaymentMethod>>>
     export type SetDefaultPaymentMethodMutationBody = SetDefaultPaymentMethod
-    export type SetDefaultPaymentMethodMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
+    export type SetDefaultPaymentMethodMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | SetDefaultPaymentMethodError404 | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Make the card a confirmed SetupIntent saved the customer's default
  */
-export const useSetDefaultPaymentMethod = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const useSetDefaultPaymentMethod = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | SetDefaultPaymentMethodError404 | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof setDefaultPaymentMethod>>, TError,{customerType: 'user' | 'team';customerId: string;data: SetDefaultPaymentMethod}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof setDefaultPaymentMethod>>,
@@ -1379,7 +1388,7 @@ export const createPaymentMethodSetupIntent = async (customerType: 'user' | 'tea
 
 
 
-export const getCreatePaymentMethodSetupIntentMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const getCreatePaymentMethodSetupIntentMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | CreatePaymentMethodSetupIntentError404 | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, TError,{customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, TError,{customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}, TContext> => {
 
@@ -1406,12 +1415,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePaymentMethodSetupIntentMutationResult = NonNullable<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>>
     export type CreatePaymentMethodSetupIntentMutationBody = PaymentMethodSetupRequest
-    export type CreatePaymentMethodSetupIntentMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
+    export type CreatePaymentMethodSetupIntentMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | CreatePaymentMethodSetupIntentError404 | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Start adding a card for a customer
  */
-export const useCreatePaymentMethodSetupIntent = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const useCreatePaymentMethodSetupIntent = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | CreatePaymentMethodSetupIntentError404 | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>, TError,{customerType: 'user' | 'team';customerId: string;data: PaymentMethodSetupRequest}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPaymentMethodSetupIntent>>,
@@ -1471,7 +1480,7 @@ export const getListCustomerProductsQueryKey = (customerType?: 'user' | 'team' |
     }
 
     
-export const getListCustomerProductsQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(customerType: 'user' | 'team' | 'custom',
+export const getListCustomerProductsQueryOptions = <TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | ListCustomerProductsError404 | KnownError503>>(customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
@@ -1492,10 +1501,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListCustomerProductsQueryResult = NonNullable<Awaited<ReturnType<typeof listCustomerProducts>>>
-export type ListCustomerProductsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
+export type ListCustomerProductsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | ListCustomerProductsError404 | KnownError503>
 
 
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | ListCustomerProductsError404 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params: undefined |  ListCustomerProductsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>> & Pick<
@@ -1507,7 +1516,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | ListCustomerProductsError404 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>> & Pick<
@@ -1519,7 +1528,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | ListCustomerProductsError404 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1529,7 +1538,7 @@ export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCu
  * @summary The products a customer holds, a page at a time
  */
 
-export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListCustomerProducts<TData = Awaited<ReturnType<typeof listCustomerProducts>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | ListCustomerProductsError404 | KnownError503>>(
  customerType: 'user' | 'team' | 'custom',
     customerId: string,
     params?: ListCustomerProductsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listCustomerProducts>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
@@ -1577,7 +1586,7 @@ export const grantCustomerProduct = async (customerType: 'user' | 'team' | 'cust
 
 
 
-export const getGrantCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>,
+export const getGrantCustomerProductMutationOptions = <TError = ErrorType<GrantCustomerProductError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GrantCustomerProductError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext> => {
 
@@ -1604,12 +1613,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GrantCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof grantCustomerProduct>>>
     export type GrantCustomerProductMutationBody = ProductGrant
-    export type GrantCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
+    export type GrantCustomerProductMutationError = ErrorType<GrantCustomerProductError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GrantCustomerProductError404 | KnownError503>
 
     /**
  * @summary Grant a product to a customer
  */
-export const useGrantCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd3MoreMoku4d | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>,
+export const useGrantCustomerProduct = <TError = ErrorType<GrantCustomerProductError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | GrantCustomerProductError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductGrant}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof grantCustomerProduct>>,
@@ -1652,7 +1661,7 @@ export const switchCustomerProduct = async (customerType: 'user' | 'team' | 'cus
 
 
 
-export const getSwitchCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const getSwitchCustomerProductMutationOptions = <TError = ErrorType<SwitchCustomerProductError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | SwitchCustomerProductError404 | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext> => {
 
@@ -1679,12 +1688,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type SwitchCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof switchCustomerProduct>>>
     export type SwitchCustomerProductMutationBody = ProductSwitch
-    export type SwitchCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
+    export type SwitchCustomerProductMutationError = ErrorType<SwitchCustomerProductError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | SwitchCustomerProductError404 | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Switch a customer from one product to another of the same product line
  */
-export const useSwitchCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const useSwitchCustomerProduct = <TError = ErrorType<SwitchCustomerProductError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | SwitchCustomerProductError404 | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof switchCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;data: ProductSwitch}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof switchCustomerProduct>>,
@@ -1736,7 +1745,7 @@ export const cancelCustomerProduct = async (customerType: 'user' | 'team' | 'cus
 
 
 
-export const getCancelCustomerProductMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const getCancelCustomerProductMutationOptions = <TError = ErrorType<CancelCustomerProductError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | CancelCustomerProductError404 | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext> => {
 
@@ -1763,12 +1772,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CancelCustomerProductMutationResult = NonNullable<Awaited<ReturnType<typeof cancelCustomerProduct>>>
     
-    export type CancelCustomerProductMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>
+    export type CancelCustomerProductMutationError = ErrorType<CancelCustomerProductError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | CancelCustomerProductError404 | KnownError503PlusPaymentProviderUnavailable>
 
     /**
  * @summary Cancel a product a customer holds
  */
-export const useCancelCustomerProduct = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2More1x539bn | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503PlusPaymentProviderUnavailable>,
+export const useCancelCustomerProduct = <TError = ErrorType<CancelCustomerProductError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | string | CancelCustomerProductError404 | KnownError503PlusPaymentProviderUnavailable>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof cancelCustomerProduct>>, TError,{customerType: 'user' | 'team' | 'custom';customerId: string;productId: string;params?: CancelCustomerProductParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof cancelCustomerProduct>>,
@@ -1880,7 +1889,7 @@ export const createPurchaseUrl = async (createPurchaseUrl: CreatePurchaseUrl, op
 
 
 
-export const getCreatePurchaseUrlMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>,
+export const getCreatePurchaseUrlMutationOptions = <TError = ErrorType<CreatePurchaseUrlError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | CreatePurchaseUrlError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext> => {
 
@@ -1907,12 +1916,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type CreatePurchaseUrlMutationResult = NonNullable<Awaited<ReturnType<typeof createPurchaseUrl>>>
     export type CreatePurchaseUrlMutationBody = CreatePurchaseUrl
-    export type CreatePurchaseUrlMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>
+    export type CreatePurchaseUrlMutationError = ErrorType<CreatePurchaseUrlError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | CreatePurchaseUrlError404 | KnownError503>
 
     /**
  * @summary A checkout link for a customer and a product
  */
-export const useCreatePurchaseUrl = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd4More16ruopa | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | KnownError404StripeAccountInfoNotFoundAnd3More1m22rbn | KnownError503>,
+export const useCreatePurchaseUrl = <TError = ErrorType<CreatePurchaseUrlError400 | string | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403PlusNewPurchasesBlocked | string | CreatePurchaseUrlError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof createPurchaseUrl>>, TError,{data: CreatePurchaseUrl}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof createPurchaseUrl>>,

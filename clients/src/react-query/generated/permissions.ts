@@ -23,13 +23,13 @@ import type {
 
 import type {
   EmptyObject,
+  GrantProjectPermissionError404,
+  GrantTeamPermissionError404,
   KnownError400,
   KnownError400PlusCannotGetOwnUserWithoutUser,
   KnownError400PlusContainedPermissionNotFoundPermissionIdAlreadyExists,
   KnownError401,
   KnownError403,
-  KnownError404PermissionNotFoundAnd2More1hvmgfx,
-  KnownError404PermissionNotFoundAnd2More1k741ek,
   KnownError404PermissionNotFoundWrongPermissionScope,
   KnownError503,
   ListProjectPermissionDefinitionsParams,
@@ -42,6 +42,8 @@ import type {
   PermissionDefinitionUpdate,
   ProjectPermission,
   ProjectPermissionList,
+  RevokeProjectPermissionError404,
+  RevokeTeamPermissionError404,
   Success,
   TeamPermission,
   TeamPermissionList
@@ -516,7 +518,7 @@ export const grantProjectPermission = async (userId: string | 'me',
 
 
 
-export const getGrantProjectPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
+export const getGrantProjectPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | GrantProjectPermissionError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof grantProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext> => {
 
@@ -543,12 +545,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GrantProjectPermissionMutationResult = NonNullable<Awaited<ReturnType<typeof grantProjectPermission>>>
     export type GrantProjectPermissionMutationBody = EmptyObject
-    export type GrantProjectPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>
+    export type GrantProjectPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | GrantProjectPermissionError404 | KnownError503>
 
     /**
  * @summary Grant a project permission to a user
  */
-export const useGrantProjectPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
+export const useGrantProjectPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | GrantProjectPermissionError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof grantProjectPermission>>,
@@ -590,7 +592,7 @@ export const revokeProjectPermission = async (userId: string | 'me',
 
 
 
-export const getRevokeProjectPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
+export const getRevokeProjectPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | RevokeProjectPermissionError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext> => {
 
@@ -617,12 +619,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeProjectPermissionMutationResult = NonNullable<Awaited<ReturnType<typeof revokeProjectPermission>>>
     export type RevokeProjectPermissionMutationBody = EmptyObject
-    export type RevokeProjectPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>
+    export type RevokeProjectPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | RevokeProjectPermissionError404 | KnownError503>
 
     /**
  * @summary Revoke a project permission from a user
  */
-export const useRevokeProjectPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1hvmgfx | KnownError503>,
+export const useRevokeProjectPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | RevokeProjectPermissionError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeProjectPermission>>, TError,{userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeProjectPermission>>,
@@ -1093,7 +1095,7 @@ export const grantTeamPermission = async (teamId: string,
 
 
 
-export const getGrantTeamPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
+export const getGrantTeamPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | GrantTeamPermissionError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof grantTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext> => {
 
@@ -1120,12 +1122,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type GrantTeamPermissionMutationResult = NonNullable<Awaited<ReturnType<typeof grantTeamPermission>>>
     export type GrantTeamPermissionMutationBody = EmptyObject
-    export type GrantTeamPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>
+    export type GrantTeamPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | GrantTeamPermissionError404 | KnownError503>
 
     /**
  * @summary Grant a team permission to a member
  */
-export const useGrantTeamPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
+export const useGrantTeamPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | GrantTeamPermissionError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof grantTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof grantTeamPermission>>,
@@ -1169,7 +1171,7 @@ export const revokeTeamPermission = async (teamId: string,
 
 
 
-export const getRevokeTeamPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
+export const getRevokeTeamPermissionMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | RevokeTeamPermissionError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof revokeTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext> => {
 
@@ -1196,12 +1198,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type RevokeTeamPermissionMutationResult = NonNullable<Awaited<ReturnType<typeof revokeTeamPermission>>>
     export type RevokeTeamPermissionMutationBody = EmptyObject
-    export type RevokeTeamPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>
+    export type RevokeTeamPermissionMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | RevokeTeamPermissionError404 | KnownError503>
 
     /**
  * @summary Revoke a team permission from a member
  */
-export const useRevokeTeamPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | KnownError404PermissionNotFoundAnd2More1k741ek | KnownError503>,
+export const useRevokeTeamPermission = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401 | KnownError403 | RevokeTeamPermissionError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof revokeTeamPermission>>, TError,{teamId: string;userId: string | 'me';permissionId: string;data: EmptyObject}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof revokeTeamPermission>>,

@@ -31,7 +31,6 @@ import type {
   KnownError400PlusInternalProjectCannotBeDeleted,
   KnownError401,
   KnownError401PlusExpectedInternalProject,
-  KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy,
   KnownError401PlusExpectedInternalProjectUserAuthenticationRequired,
   KnownError403,
   KnownError404ProjectNotFound,
@@ -45,7 +44,8 @@ import type {
   ProjectUpdate,
   PublicKnownError400,
   PublicKnownError503,
-  Success
+  Success,
+  TransferProjectError401
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -573,7 +573,7 @@ export const transferProject = async (projectTransfer: ProjectTransfer, options?
 
 
 
-export const getTransferProjectMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
+export const getTransferProjectMutationOptions = <TError = ErrorType<KnownError400 | TransferProjectError401 | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext> => {
 
@@ -600,12 +600,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type TransferProjectMutationResult = NonNullable<Awaited<ReturnType<typeof transferProject>>>
     export type TransferProjectMutationBody = ProjectTransfer
-    export type TransferProjectMutationError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>
+    export type TransferProjectMutationError = ErrorType<KnownError400 | TransferProjectError401 | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>
 
     /**
  * @summary Move a project the signed-in user owns to another of their teams
  */
-export const useTransferProject = <TError = ErrorType<KnownError400 | KnownError401PlusExpectedInternalProjectAnd2MoreUy5pfy | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
+export const useTransferProject = <TError = ErrorType<KnownError400 | TransferProjectError401 | KnownError403 | KnownError404ProjectNotFoundTeamMembershipNotFound | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof transferProject>>, TError,{data: ProjectTransfer}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof transferProject>>,

@@ -25,6 +25,7 @@ import type {
   AcceptTeamInvitationByIdParams,
   AnyTeam,
   AnyTeamMemberProfile,
+  DeleteTeamInvitationError404,
   DeleteTeamInvitationParams,
   EmptyObject,
   KnownError400,
@@ -37,8 +38,6 @@ import type {
   KnownError401PlusUserAuthenticationRequired,
   KnownError403,
   KnownError403PlusTeamInvitationRestrictedUserNotAllowed,
-  KnownError404TeamMembershipNotFoundAnd2MoreF8fjui,
-  KnownError404TeamMembershipNotFoundAnd2MoreLro5gg,
   KnownError404TeamMembershipNotFoundTeamNotFound,
   KnownError404TeamNotFoundUserNotFound,
   KnownError404UserNotFound,
@@ -47,6 +46,7 @@ import type {
   KnownError409TeamMembershipAlreadyExists,
   KnownError409VerificationCodeAlreadyUsed,
   KnownError503,
+  ListTeamInvitationsError404,
   ListTeamInvitationsParams,
   ListTeamMemberProfilesParams,
   ListTeamsParams,
@@ -120,7 +120,7 @@ export const getListTeamInvitationsQueryKey = (params?: ListTeamInvitationsParam
     }
 
     
-export const getListTeamInvitationsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
+export const getListTeamInvitationsQueryOptions = <TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | ListTeamInvitationsError404 | KnownError503>>(params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
 ) => {
 
 const {query: queryOptions, request: requestOptions} = options ?? {};
@@ -139,10 +139,10 @@ const {query: queryOptions, request: requestOptions} = options ?? {};
 }
 
 export type ListTeamInvitationsQueryResult = NonNullable<Awaited<ReturnType<typeof listTeamInvitations>>>
-export type ListTeamInvitationsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>
+export type ListTeamInvitationsQueryError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | ListTeamInvitationsError404 | KnownError503>
 
 
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | ListTeamInvitationsError404 | KnownError503>>(
  params: undefined |  ListTeamInvitationsParams, options: { query:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>> & Pick<
         DefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamInvitations>>,
@@ -152,7 +152,7 @@ export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  DefinedUseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | ListTeamInvitationsError404 | KnownError503>>(
  params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>> & Pick<
         UndefinedInitialDataOptions<
           Awaited<ReturnType<typeof listTeamInvitations>>,
@@ -162,7 +162,7 @@ export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTea
       >, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | ListTeamInvitationsError404 | KnownError503>>(
  params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient
   ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> }
@@ -170,7 +170,7 @@ export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTea
  * @summary List a team's open invitations, or those a user has received
  */
 
-export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreF8fjui | KnownError503>>(
+export function useListTeamInvitations<TData = Awaited<ReturnType<typeof listTeamInvitations>>, TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUser | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | ListTeamInvitationsError404 | KnownError503>>(
  params?: ListTeamInvitationsParams, options?: { query?:Partial<UseQueryOptions<Awaited<ReturnType<typeof listTeamInvitations>>, TError, TData>>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient 
  ):  UseQueryResult<TData, TError> & { queryKey: DataTag<QueryKey, TData, TError> } {
@@ -509,7 +509,7 @@ export const deleteTeamInvitation = async (id: string,
 
 
 
-export const getDeleteTeamInvitationMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreLro5gg | KnownError503>,
+export const getDeleteTeamInvitationMutationOptions = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | DeleteTeamInvitationError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext> => {
 
@@ -536,12 +536,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type DeleteTeamInvitationMutationResult = NonNullable<Awaited<ReturnType<typeof deleteTeamInvitation>>>
     
-    export type DeleteTeamInvitationMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreLro5gg | KnownError503>
+    export type DeleteTeamInvitationMutationError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | DeleteTeamInvitationError404 | KnownError503>
 
     /**
  * @summary Withdraw an invitation
  */
-export const useDeleteTeamInvitation = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | KnownError404TeamMembershipNotFoundAnd2MoreLro5gg | KnownError503>,
+export const useDeleteTeamInvitation = <TError = ErrorType<KnownError400 | KnownError401PlusTeamPermissionRequiredUserAuthenticationRequired | KnownError403 | DeleteTeamInvitationError404 | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof deleteTeamInvitation>>, TError,{id: string;params: DeleteTeamInvitationParams}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof deleteTeamInvitation>>,

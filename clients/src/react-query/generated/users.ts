@@ -25,7 +25,6 @@ import type {
   CurrentUser,
   KnownError400,
   KnownError400PlusCannotGetOwnUserWithoutUser,
-  KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif,
   KnownError400PlusPasswordTooLongPasswordTooShort,
   KnownError401,
   KnownError403,
@@ -39,7 +38,9 @@ import type {
   ServerUserCreate,
   ServerUserList,
   ServerUserUpdate,
-  Success
+  Success,
+  UpdateCurrentUserError400,
+  UpdateUserError400
 } from './endpoints.schemas';
 
 import { gatehouseFetch } from '../mutator';
@@ -358,7 +359,7 @@ export const updateCurrentUser = async (serverUserUpdate: ServerUserUpdate, opti
 
 
 
-export const getUpdateCurrentUserMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
+export const getUpdateCurrentUserMutationOptions = <TError = ErrorType<UpdateCurrentUserError400 | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentUser>>, TError,{data: ServerUserUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateCurrentUser>>, TError,{data: ServerUserUpdate}, TContext> => {
 
@@ -385,12 +386,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateCurrentUserMutationResult = NonNullable<Awaited<ReturnType<typeof updateCurrentUser>>>
     export type UpdateCurrentUserMutationBody = ServerUserUpdate
-    export type UpdateCurrentUserMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>
+    export type UpdateCurrentUserMutationError = ErrorType<UpdateCurrentUserError400 | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>
 
     /**
  * @summary Update the signed-in user
  */
-export const useUpdateCurrentUser = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
+export const useUpdateCurrentUser = <TError = ErrorType<UpdateCurrentUserError400 | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateCurrentUser>>, TError,{data: ServerUserUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateCurrentUser>>,
@@ -601,7 +602,7 @@ export const updateUser = async (userId: string | 'me',
 
 
 
-export const getUpdateUserMutationOptions = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
+export const getUpdateUserMutationOptions = <TError = ErrorType<UpdateUserError400 | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,{userId: string | 'me';data: ServerUserUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
 ): UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,{userId: string | 'me';data: ServerUserUpdate}, TContext> => {
 
@@ -628,12 +629,12 @@ const {mutation: mutationOptions, request: requestOptions} = options ?
 
     export type UpdateUserMutationResult = NonNullable<Awaited<ReturnType<typeof updateUser>>>
     export type UpdateUserMutationBody = ServerUserUpdate
-    export type UpdateUserMutationError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>
+    export type UpdateUserMutationError = ErrorType<UpdateUserError400 | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>
 
     /**
  * @summary Update a user
  */
-export const useUpdateUser = <TError = ErrorType<KnownError400PlusCannotGetOwnUserWithoutUserAnd2MoreQd5aif | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
+export const useUpdateUser = <TError = ErrorType<UpdateUserError400 | string | KnownError401 | KnownError403 | KnownError404TeamMembershipNotFoundUserNotFound | KnownError409UserEmailAlreadyExists | KnownError503>,
     TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof updateUser>>, TError,{userId: string | 'me';data: ServerUserUpdate}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
  , queryClient?: QueryClient): UseMutationResult<
         Awaited<ReturnType<typeof updateUser>>,

@@ -7,18 +7,18 @@
  */
 import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
 import { completeCliLogin } from "../../react-query";
-import { isKnownError } from "../../session";
+import { isKnownError, type KnownErrorCode } from "../../session";
 
 /** Why a login code cannot be confirmed, by the known error that says so. */
-const REFUSALS = {
+const REFUSALS: { readonly [C in KnownErrorCode]?: CliLoginRefusal } = {
   CLI_AUTH_EXPIRED_ERROR: "expired",
   CLI_AUTH_USED_ERROR: "used",
   CLI_AUTH_ERROR: "unknown",
-} as const;
+};
 
-export type CliLoginCheck =
-  | { status: "pending" }
-  | { status: (typeof REFUSALS)[keyof typeof REFUSALS] };
+type CliLoginRefusal = "expired" | "used" | "unknown";
+
+export type CliLoginCheck = { status: "pending" } | { status: CliLoginRefusal };
 
 /** Reads what confirming `loginCode` would meet; needs no user. Suspends while loading. */
 export function useCliLoginCheck(loginCode: string): CliLoginCheck {
@@ -46,8 +46,7 @@ async function checkCliLogin(loginCode: string, signal: AbortSignal): Promise<Cl
 
 /** The state a refusal of a login code means, or null for any other error. */
 export function refusalOf(error: unknown): "expired" | "used" | "unknown" | null {
-  for (const [code, state] of Object.entries(REFUSALS)) if (isKnownError(error, code)) return state;
-  return null;
+  return isKnownError(error) ? (REFUSALS[error.code] ?? null) : null;
 }
 
 /** Confirms the login as the signed-in user. */

@@ -193,20 +193,22 @@ export async function insertItemChangeIfCovered(
 // ---------------------------------------------------------------------------------------------
 // Product grants
 
-export interface GrantInsert {
-  productId: string | null;
-  product: Record<string, unknown>;
-  priceId: string | null;
-  quantity: number;
-  kind: GrantKind;
-  status: GrantStatus;
-  source: GrantSource;
-  stripeSubscriptionId: string | null;
-  stripePaymentIntentId: string | null;
-  currentPeriodStart: Date | null;
-  currentPeriodEnd: Date | null;
-  createdAt: Date;
-}
+/** A grant to insert: its product, price and Stripe links as a grant row holds them, and when it was made. */
+export type GrantInsert = Pick<
+  GrantRow,
+  | "productId"
+  | "product"
+  | "priceId"
+  | "quantity"
+  | "kind"
+  | "status"
+  | "source"
+  | "stripeSubscriptionId"
+  | "stripePaymentIntentId"
+  | "currentPeriodStart"
+  | "currentPeriodEnd"
+  | "createdAt"
+>;
 
 export async function insertGrant(q: Queryable, tenant: Tenant, customer: CustomerKey, g: GrantInsert): Promise<GrantRow> {
   const rows = await q.query<RawGrant>(

@@ -175,25 +175,17 @@ const toPurchase = (row: PurchaseRow): PurchaseRecord => ({
   createdAt: toMillis(row.created_at),
 });
 
-export interface NewPurchase {
-  id: string;
-  customerType: PurchaseRecord["customerType"];
-  customerId: string;
-  productId: string | null;
-  product: Record<string, unknown>;
-  priceId: string | null;
-  quantity: number;
-  kind: PurchaseKind;
-  source: PurchaseSource;
-  status: PurchaseStatus;
-  currency: string;
-  amount: number;
+/** A purchase to insert: the record's own fields, with its period as dates and its Stripe links when known. */
+export type NewPurchase = Pick<
+  PurchaseRecord,
+  "id" | "customerType" | "customerId" | "productId" | "product" | "priceId" | "quantity" | "kind" | "source" | "status" | "currency" | "amount"
+> & {
   currentPeriodStart: Date | null;
   currentPeriodEnd: Date | null;
   stripeSubscriptionId?: string | null;
   stripePaymentIntentId?: string | null;
   grantId?: string | null;
-}
+};
 
 /** The record of a purchase just inserted, before it is granted or refunded (for the grant that follows in the same transaction). */
 export function insertedPurchaseRecord(p: NewPurchase): PurchaseRecord {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { issueCode, MFA_MAX_ATTEMPTS } from "../../services/verification-codes";
+import { issueCode, MFA_MAX_ATTEMPTS } from "../../services/auth/verification-codes";
 import { call, callUntyped, createProjectFixture, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";
 import { useSharedTestApp } from "../../testing/shared-app";

@@ -1,14 +1,14 @@
 import { z } from "@hono/zod-openapi";
 import { KnownError } from "../../errors";
 import { clientInfo } from "../../http/client-info";
-import type { ClientInfo } from "../../services/client-info";
+import type { ClientInfo } from "../../services/sessions/client-info";
 import { jsonResponse, publicRoute, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { MAX_URL_LENGTH } from "../../http/schemas";
 import type { ServiceDeps } from "../../services/deps";
 import { PUBLIC_CLIENT_SENTINEL, tenancyForClient } from "../../services/oauth/client-credentials";
 import { exchangeAuthorizationCode, PKCE_VERIFIER } from "../../services/oauth/authorization-codes";
-import { refreshSession } from "../../services/sessions";
+import { refreshSession } from "../../services/sessions/sessions";
 
 const clientFields = {
   client_id: z.string().min(1).max(200).openapi({ description: "The project id, optionally followed by `#<branch id>`." }),

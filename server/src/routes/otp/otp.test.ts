@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { openSession, tokensForSession } from "../../services/sessions";
+import { openSession, tokensForSession } from "../../services/sessions/sessions";
 import { createUser } from "../../services/users/user-changes";
-import { issueCode, MAX_ATTEMPTS } from "../../services/verification-codes";
+import { issueCode, MAX_ATTEMPTS } from "../../services/auth/verification-codes";
 import { call, createProjectFixture, plainRefusal, signUpUser, uniqueEmail, type Credentials, type ProjectFixture } from "../../testing/fixtures";
 import type { MailCatcher } from "../../testing/mail-catcher";
 import { useAppWithMail } from "../../testing/shared-app";

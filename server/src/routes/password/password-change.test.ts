@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { openSession, tokensForSession } from "../../services/sessions";
+import { openSession, tokensForSession } from "../../services/sessions/sessions";
 import { createUser } from "../../services/users/user-changes";
 import { call, plainRefusal, callUntyped, createProjectFixture, signUpUser, uniqueEmail, type Credentials, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";

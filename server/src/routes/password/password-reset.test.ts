@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { listOutbox } from "../../db/queries/email-outbox";
-import { issueCode, MAX_ATTEMPTS } from "../../services/verification-codes";
+import { issueCode, MAX_ATTEMPTS } from "../../services/auth/verification-codes";
 import { call, callUntyped, createProjectFixture, signUpUser, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
 import type { MailCatcher } from "../../testing/mail-catcher";
 import { useAppWithMail } from "../../testing/shared-app";

@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import type { Project } from "../../services/projects/project";
 import { toProjectConfigView } from "../../services/project-config/project-view";
 import type { ProjectInput } from "../../services/projects/projects";
-import type { Tenancy } from "../../services/tenancy";
+import type { Tenancy } from "../../services/projects/tenancy";
 import { ImageUrlSchema } from "../../http/schemas";
 import { RATE_LIMIT_BOUNDS, RATE_LIMIT_IDS, RATE_LIMITS, snakeCaseRuleId } from "../../config/rate-limits";
 

@@ -2,7 +2,7 @@ import { KnownError } from "../../errors";
 import { CLIENT_AND_UP, requireUser } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { enforceRateLimits, RATE_LIMITS } from "../../services/rate-limits";
+import { enforceRateLimits, RATE_LIMITS } from "../../services/rate-limits/rate-limits";
 import { storeReplayBatch } from "../../services/session-replays/batches";
 import { requireRecordingOn } from "../../services/session-replays/recording";
 import { MAX_BATCH_BYTES, MAX_BATCH_EVENTS, SessionReplayBatchResultSchema, SessionReplayBatchSchema } from "./schemas";

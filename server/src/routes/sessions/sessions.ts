@@ -13,7 +13,7 @@ import {
   listSessions,
   refreshSession,
   revokeSession,
-} from "../../services/sessions";
+} from "../../services/sessions/sessions";
 
 const signOutRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_AUTHENTICATION_REQUIRED", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"], {
   operationId: "signOut",

@@ -1,7 +1,7 @@
 /**
  * What one GET /users/me costs the database. The caller's project, configuration, keys and
  * signing keys come from caches invalidated on change (services/cache-sync.ts), and ended
- * sessions are known from memory (services/revoked-sessions.ts), so a request makes exactly
+ * sessions are known from memory (services/sessions/revoked-sessions.ts), so a request makes exactly
  * one statement: the user read. A new statement on this path fails here.
  */
 import { beforeAll, describe, expect, it } from "vitest";

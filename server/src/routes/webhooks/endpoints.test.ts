@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Webhook } from "svix";
-import { issueCode } from "../../services/verification-codes";
+import { issueCode } from "../../services/auth/verification-codes";
 import { deliverDueWebhooks } from "../../services/webhooks/delivery-worker";
 import { callUntyped, createProjectFixture, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
 import { describeSecurity } from "../../testing/security-table";

@@ -14,11 +14,11 @@
  */
 import { AiModelError, type AiAnswer } from "../../integrations/ai-model";
 import { KnownError, RateLimitedError } from "../../errors";
-import type { AccessTokenClaims } from "../access-tokens";
+import type { AccessTokenClaims } from "../sessions/access-tokens";
 import type { ServiceDeps } from "../deps";
 import { isProjectOwner } from "../projects/ownership";
-import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
-import type { Tenancy } from "../tenancy";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
+import type { Tenancy } from "../projects/tenancy";
 import { checkMessages } from "./messages";
 import { systemPrompt, type SystemPromptId } from "./prompts";
 import { TOOL_NAMES, toolSetFor, type ToolName } from "./tools";

@@ -7,10 +7,10 @@
  * when it cuts text in the middle of an emoji, and NUL. Both become U+FFFD.
  */
 import { KnownError } from "../../errors";
-import type { ClientInfo } from "../client-info";
+import type { ClientInfo } from "../sessions/client-info";
 import type { ServiceDeps } from "../deps";
-import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
-import type { Tenancy } from "../tenancy";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
+import type { Tenancy } from "../projects/tenancy";
 import type { AnalyticsEvent } from "./engine";
 
 export const CLIENT_EVENT_TYPES = ["$page-view", "$click"] as const;

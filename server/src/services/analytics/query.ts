@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { findQueryStats, recordQueryStats } from "../../db/queries/analytics";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { AnalyticsQueryProblem } from "./sql/problem";
 
 export interface AnalyticsQueryInput {

@@ -27,7 +27,7 @@ import { newId } from "../../crypto/random";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { requireMemberWithPermissions, requireTeamPermission } from "../teams/team-permission-check";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 export type { ApiKeyOwner, ApiKeyOwnerType, ApiKeyRecord };
 

@@ -16,7 +16,7 @@ import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { deliverEmail } from "../emails/delivery";
 import { listPermissions } from "../permissions/grants";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { MANAGE_API_KEYS } from "./api-keys";
 
 export async function revokeLeakedApiKey(deps: ServiceDeps, value: string): Promise<void> {

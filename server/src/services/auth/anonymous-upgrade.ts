@@ -11,11 +11,11 @@
  */
 import type { Queryable } from "../../db/db";
 import { findUser, updateUserProfile } from "../../db/queries/users";
-import type { ClientInfo } from "../client-info";
+import type { ClientInfo } from "../sessions/client-info";
 import type { ServiceDeps } from "../deps";
-import { openSession, tokensForSession, type SignInTokens } from "../sessions";
+import { openSession, tokensForSession, type SignInTokens } from "../sessions/sessions";
 import { namePersonalTeamAfterUpgrade } from "../teams/team-membership";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import type { User } from "../users/user";
 import { updateUser, type UserChanges } from "../users/user-changes";
 import { mergedPrivateDetails, type SignUpAdmission } from "../sign-up-rules/admission";

@@ -45,14 +45,14 @@ import {
   type VerificationCodeRecord,
 } from "../../db/queries/verification-codes";
 import { KnownError } from "../../errors";
-import type { ClientInfo } from "../client-info";
-import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
+import type { ClientInfo } from "../sessions/client-info";
+import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
 import type { ServiceDeps } from "../deps";
-import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
-import { openSession, tokensForSession } from "../sessions";
-import type { Tenancy } from "../tenancy";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
+import { openSession, tokensForSession } from "../sessions/sessions";
+import type { Tenancy } from "../projects/tenancy";
 import { restrictionOf, restrictionRules } from "../users/restriction";
-import { issueCode, lockCodeRecord } from "../verification-codes";
+import { issueCode, lockCodeRecord } from "./verification-codes";
 
 export const CLI_LOGIN_DEFAULT_LIFETIME_MS = 2 * 60 * 60 * 1000;
 export const CLI_LOGIN_MAX_LIFETIME_MS = 24 * 60 * 60 * 1000;

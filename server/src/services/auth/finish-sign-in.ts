@@ -12,11 +12,11 @@
  */
 import { findTotpState } from "../../db/queries/totp";
 import type { KnownError } from "../../errors";
-import type { ClientInfo } from "../client-info";
-import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
+import type { ClientInfo } from "../sessions/client-info";
+import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
 import type { ServiceDeps } from "../deps";
-import { openSession, tokensForSession } from "../sessions";
-import type { Tenancy } from "../tenancy";
+import { openSession, tokensForSession } from "../sessions/sessions";
+import type { Tenancy } from "../projects/tenancy";
 import { mfaRequired, type SignInResult } from "./mfa-sign-in";
 
 export async function finishSignIn(

@@ -26,12 +26,12 @@ import { matchTotp } from "../../crypto/totp";
 import type { Queryable } from "../../db/db";
 import { claimTotpStep, findTotpState } from "../../db/queries/totp";
 import { KnownError } from "../../errors";
-import type { ClientInfo } from "../client-info";
+import type { ClientInfo } from "../sessions/client-info";
 import type { ServiceDeps } from "../deps";
-import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
-import { openSession, tokensForSession, type SignInTokens } from "../sessions";
-import type { Tenancy } from "../tenancy";
-import { codeUserId, issueCode, redeemCode, redeemCodeWithProof } from "../verification-codes";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
+import { openSession, tokensForSession, type SignInTokens } from "../sessions/sessions";
+import type { Tenancy } from "../projects/tenancy";
+import { codeUserId, issueCode, redeemCode, redeemCodeWithProof } from "./verification-codes";
 
 export const MFA_ATTEMPT_LIFETIME_MS = 5 * 60 * 1000;
 

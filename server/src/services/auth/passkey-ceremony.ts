@@ -34,8 +34,8 @@ import type { NewPasskeyCredential } from "../../db/queries/passkeys";
 import type { AppConfig } from "../../config/env";
 import { KnownError } from "../../errors";
 import type { ProjectConfig } from "../project-config/document";
-import { isTrustedOrigin } from "../redirects";
-import type { Tenancy } from "../tenancy";
+import { isTrustedOrigin } from "../projects/redirects";
+import type { Tenancy } from "../projects/tenancy";
 
 /** The RP ID the SDK expects in the options and replaces with the page's host name. */
 export const RP_ID_PLACEHOLDER = "THIS_VALUE_WILL_BE_REPLACED.example.com";

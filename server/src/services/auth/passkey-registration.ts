@@ -15,11 +15,11 @@ import { generateRegistrationOptions, type RegistrationResponseJSON } from "@sim
 import { credentialBelongsToAnotherUser, replaceUserCredential } from "../../db/queries/passkeys";
 import { findUser, lockUser } from "../../db/queries/users";
 import { KnownError } from "../../errors";
-import type { ClientInfo } from "../client-info";
+import type { ClientInfo } from "../sessions/client-info";
 import type { ServiceDeps } from "../deps";
-import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
-import type { Tenancy } from "../tenancy";
-import { issueCode, redeemCode } from "../verification-codes";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
+import type { Tenancy } from "../projects/tenancy";
+import { issueCode, redeemCode } from "./verification-codes";
 import { recordUserEvent } from "../webhooks/events";
 import { upgradeAnonymousUserIn } from "./anonymous-upgrade";
 import {

@@ -12,11 +12,11 @@
 import { generateAuthenticationOptions, type AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { advanceCounter, findCredentialForSignIn } from "../../db/queries/passkeys";
 import { KnownError } from "../../errors";
-import type { ClientInfo } from "../client-info";
+import type { ClientInfo } from "../sessions/client-info";
 import type { ServiceDeps } from "../deps";
-import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
-import type { Tenancy } from "../tenancy";
-import { issueCode, redeemCode } from "../verification-codes";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
+import type { Tenancy } from "../projects/tenancy";
+import { issueCode, redeemCode } from "./verification-codes";
 import { finishSignIn } from "./finish-sign-in";
 import type { SignInResult } from "./mfa-sign-in";
 import {

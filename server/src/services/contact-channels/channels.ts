@@ -24,7 +24,7 @@ import { findUser, lockUser } from "../../db/queries/users";
 import { KnownError } from "../../errors";
 import { normalizeEmail } from "../auth/passwords";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { channelAlreadyExists, channelNotFound } from "./problems";
 import { recordUserEvent } from "../webhooks/events";
 

@@ -6,9 +6,9 @@
  */
 import { findDataVaultValue, upsertDataVaultValue } from "../../db/queries/data-vault";
 import { KnownError } from "../../errors";
-import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
+import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 function requireStore(tenancy: Tenancy, storeId: string): void {
   if (!Object.hasOwn(tenancy.config.dataVault.stores, storeId)) throw new KnownError("DATA_VAULT_STORE_DOES_NOT_EXIST", { store_id: storeId });

@@ -4,8 +4,8 @@
  */
 import { resolvesToPrivateAddress } from "../../integrations/private-address";
 import type { ServiceDeps } from "../deps";
-import { assertTrustedRedirect } from "../redirects";
-import type { Tenancy } from "../tenancy";
+import { assertTrustedRedirect } from "../projects/redirects";
+import type { Tenancy } from "../projects/tenancy";
 import { deliverEmail } from "./delivery";
 import { composeBuiltInEmail } from "./rendering/built-in-mail";
 import { testEmail } from "./templates";

@@ -15,7 +15,7 @@ import { deliveryStats, lockCapacity, readCapacity, setCapacityBoost, setCapacit
 import type { Queryable } from "../../db/db";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 export const BOOST_MULTIPLIER = 4;
 export const BOOST_DURATION_MS = 4 * 3_600_000;

@@ -6,7 +6,7 @@
  * always carries it.
  */
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { renderEmail } from "./rendering/render-email";
 import { sourceVariables, type EmailSource } from "./sources";
 

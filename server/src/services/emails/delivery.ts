@@ -11,7 +11,7 @@
 import { newId } from "../../crypto/random";
 import { insertOutboxEmail, notifyOutbox, recordAttempt, type AttemptOutcome } from "../../db/queries/email-outbox";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { sealContent } from "./outbox";
 import { EMAIL_LEASE_MS, failureOutcome, smtpServerFor } from "./queue";
 

@@ -7,9 +7,9 @@
  */
 import { findNotificationChoices, upsertNotificationChoice } from "../../db/queries/notification-preferences";
 import { KnownError } from "../../errors";
-import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
+import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 export interface NotificationCategory {
   id: string;

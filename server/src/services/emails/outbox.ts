@@ -28,7 +28,7 @@ import {
 import { KnownError } from "../../errors";
 import { canonicalThemeId } from "../project-config/document";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { openSource, sealSource, sourceVariables, type EmailRecipient, type EmailSource } from "./sources";
 
 export const OUTBOX_PURPOSE = "email-outbox";

@@ -27,7 +27,7 @@ import {
 import { findRecipientName, findRecipientNow } from "../../db/queries/email-recipients";
 import { isPermanentRejection, isUnknownHost } from "../../integrations/mailer";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { renderQueuedEmail, type RenderedEmail } from "./compose";
 import {
   findCategoryById,

@@ -13,7 +13,7 @@ import { insertQueuedEmails, notifyOutbox, type QueuedEmail } from "../../db/que
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { canonicalThemeId } from "../project-config/document";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { takeSlots } from "./capacity";
 import { findCategoryByName, TRANSACTIONAL_CATEGORY, type NotificationCategory } from "./notification-preferences";
 import { findTemplate, selectedTheme, templateSourceFromHtml } from "./rendering/render-email";

@@ -12,7 +12,7 @@
 import { KnownError } from "../../errors";
 import type { SmtpServer } from "../../integrations/mailer";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 const RESEND_SMTP = { host: "smtp.resend.com", port: 465, username: "resend" } as const;
 

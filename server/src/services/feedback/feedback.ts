@@ -9,11 +9,11 @@
 import { newId } from "../../crypto/random";
 import { insertFeedback, listFeedback, type FeedbackRecord } from "../../db/queries/feedback";
 import { KnownError } from "../../errors";
-import type { AccessTokenClaims } from "../access-tokens";
+import type { AccessTokenClaims } from "../sessions/access-tokens";
 import type { ServiceDeps } from "../deps";
 import { deliverEmail } from "../emails/delivery";
-import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
-import type { Tenancy } from "../tenancy";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
+import type { Tenancy } from "../projects/tenancy";
 
 export type { FeedbackRecord };
 

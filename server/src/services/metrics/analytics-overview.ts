@@ -7,7 +7,7 @@
 import { summarizeReplays } from "../../db/queries/session-replays";
 import type { TrafficOverview } from "../analytics/engine";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { series, type MetricsWindow } from "./window";
 
 export const TOP_REFERRERS = 100;

@@ -5,7 +5,7 @@
  */
 import { countActiveUsersSince, countTeams, type KindDayCount, type UserTotals } from "../../db/queries/metrics";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { series, type DataPoint, type MetricsWindow } from "./window";
 
 export interface ActivitySplit {

@@ -6,7 +6,7 @@
  */
 import { countEmails, countEmailsByDay, findRecentEmails } from "../../db/queries/metrics-emails";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { percent, series, type MetricsWindow } from "./window";
 
 export const RECENT_EMAILS = 100;

@@ -11,7 +11,7 @@ import { countActiveUsersByDay, countSignUpsByDay, countUsers, countUsersByCount
 import { findUser, findUsersByIds } from "../../db/queries/users";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { toServerUser } from "../users/read-shapes";
 import { restrictionRules } from "../users/restriction";
 import { analyticsOverview } from "./analytics-overview";

@@ -6,7 +6,7 @@
  */
 import { countProductGrants, countSubscriptionsByDay, sumInvoices, sumRevenueByDay } from "../../db/queries/metrics-payments";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { series, type MetricsWindow } from "./window";
 
 export async function paymentsOverview(deps: ServiceDeps, tenancy: Tenancy, window: MetricsWindow) {

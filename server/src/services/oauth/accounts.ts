@@ -37,7 +37,7 @@ import { findAuthByEmail, findUser } from "../../db/queries/users";
 import { KnownError } from "../../errors";
 import { normalizeEmail } from "../auth/passwords";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { createUser } from "../users/user-changes";
 import { isUpgradableAnonymousUser, upgradeAnonymousUser } from "../auth/anonymous-upgrade";
 import { admitSignUp } from "../sign-up-rules/admission";

@@ -10,13 +10,13 @@
  */
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { KnownError } from "../../errors";
-import type { ClientInfo } from "../client-info";
+import type { ClientInfo } from "../sessions/client-info";
 import type { ServiceDeps } from "../deps";
 import { finishSignIn } from "../auth/finish-sign-in";
 import type { SignInResult } from "../auth/mfa-sign-in";
 import { appleBundleIds } from "../project-config/project-view";
-import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
-import type { Tenancy } from "../tenancy";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
+import type { Tenancy } from "../projects/tenancy";
 import { signInWithProviderAccount } from "./accounts";
 
 const APPLE_ISSUER = "https://appleid.apple.com";

@@ -18,14 +18,14 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { Queryable } from "../../db/db";
 import { KnownError } from "../../errors";
-import type { ClientInfo } from "../client-info";
+import type { ClientInfo } from "../sessions/client-info";
 import type { ServiceDeps } from "../deps";
 import { finishSignIn } from "../auth/finish-sign-in";
 import type { SignInResult } from "../auth/mfa-sign-in";
-import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
-import { refreshSession } from "../sessions";
-import type { Tenancy } from "../tenancy";
-import { issueCode, redeemCodeWithProof } from "../verification-codes";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
+import { refreshSession } from "../sessions/sessions";
+import type { Tenancy } from "../projects/tenancy";
+import { issueCode, redeemCodeWithProof } from "../auth/verification-codes";
 import { tenancyForClient } from "./client-credentials";
 
 export const AUTHORIZATION_CODE_LIFETIME_MS = 5 * 60 * 1000;

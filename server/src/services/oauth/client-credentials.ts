@@ -12,7 +12,7 @@
  */
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 /** What SDKs send as client_secret when the project needs no publishable key. */
 export const PUBLIC_CLIENT_SENTINEL = "__stack_public_client__";

@@ -17,7 +17,7 @@ import { deleteOAuthTokens, listOAuthTokens, listUserOAuthAccounts, type OAuthAc
 import { findUser } from "../../db/queries/users";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { storeProviderTokens } from "./accounts";
 import { clientForProvider } from "./provider-client";
 import type { OAuthProviderClient } from "./provider-types";

@@ -12,12 +12,12 @@
 import { hashSecret } from "../../crypto/secret-hash";
 import { useSessionByRefreshHash } from "../../db/queries/sessions";
 import { KnownError } from "../../errors";
-import type { AccessTokenClaims } from "../access-tokens";
-import type { ClientInfo } from "../client-info";
+import type { AccessTokenClaims } from "../sessions/access-tokens";
+import type { ClientInfo } from "../sessions/client-info";
 import type { ServiceDeps } from "../deps";
-import { RATE_LIMITS, enforceRateLimits } from "../rate-limits";
-import { isTrustedRedirect } from "../redirects";
-import type { Tenancy } from "../tenancy";
+import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
+import { isTrustedRedirect } from "../projects/redirects";
+import type { Tenancy } from "../projects/tenancy";
 import { issueAuthorizationCode, redirectWithCode } from "./authorization-codes";
 
 export interface CrossDomainInput {

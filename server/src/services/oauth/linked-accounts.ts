@@ -24,7 +24,7 @@ import {
 import { findUser } from "../../db/queries/users";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 export interface LinkedAccount extends OAuthAccountRecord {
   /** The provider's type (`github`, `oidc`...), from the project config; the config id when it is gone. */

@@ -1,6 +1,6 @@
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { clientForProvider } from "./provider-client";
 import type { OAuthProviderClient } from "./provider-types";
 

@@ -14,7 +14,7 @@ import { findUser } from "../../db/queries/users";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { hasTeamPermission } from "../permissions/check";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 export const CUSTOMER_TYPES = ["user", "team", "custom"] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];

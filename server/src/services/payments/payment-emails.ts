@@ -12,7 +12,7 @@ import type { ServiceDeps } from "../deps";
 import { sendEmail } from "../emails/send-email";
 import { findTemplate } from "../emails/rendering/render-email";
 import { expandIds } from "../permissions/check";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import type { Customer } from "./customers";
 import { TEAM_BILLING_PERMISSION } from "./customers";
 

@@ -5,7 +5,7 @@
  */
 import { KnownError } from "../../errors";
 import type { PriceConfig, ProductConfig } from "../project-config/document";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 export interface PurchasableProduct {
   productId: string | null;

@@ -10,7 +10,7 @@
 import Stripe from "stripe";
 import { KnownError } from "../../errors";
 import type { StripeGateway } from "../../integrations/stripe";
-import type { Logger } from "../deps";
+import type { Logger } from "../../logger";
 
 /** Whether a Stripe failure is the provider's (or the network's), not the request's. */
 export function isProviderFailure(error: unknown): boolean {

@@ -23,7 +23,7 @@ import { upsertInvoice } from "../../db/queries/stripe-objects";
 import type { Tenant } from "../../db/queries/tenant";
 import { KnownError } from "../../errors";
 import type { SubscriptionState } from "../../integrations/stripe";
-import type { Logger } from "../deps";
+import type { Logger } from "../../logger";
 import type { PriceConfig, ProductConfig } from "../project-config/document";
 import { addDuration } from "./items";
 import { CURRENCY_DECIMALS } from "../project-config/schema";

@@ -8,7 +8,7 @@ import { listGrants } from "../../db/queries/permission-grants";
 import type { PermissionScope } from "./scope";
 import type { ProjectConfig } from "../project-config/document";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 export const TEAM_SYSTEM_PERMISSIONS = [
   "$update_team",

@@ -1,7 +1,7 @@
 import type { Queryable } from "../../db/db";
 import { insertGrant } from "../../db/queries/permission-grants";
 import type { PermissionScope } from "./scope";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { expansionOf } from "./check";
 
 /**

@@ -11,7 +11,7 @@ import { KnownError } from "../../errors";
 import type { PermissionDefinitionConfig, ProjectConfig } from "../project-config/document";
 import { expandDottedKeys, isUnstorableKey, overrideWith } from "../project-config/render";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { definitionsOf, expansionOf, isSystemPermission, scopeOf, type PermissionDefinition } from "./check";
 
 export const listDefinitions = (tenancy: Tenancy, scope: PermissionScope): PermissionDefinition[] => [

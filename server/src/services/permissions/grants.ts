@@ -4,7 +4,7 @@ import type { PermissionScope } from "./scope";
 import { isTeamMember } from "../../db/queries/teams";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { getUser } from "../users/server-users";
 import { expansionOf } from "./check";
 import { requireDefinition } from "./definitions";

@@ -130,7 +130,7 @@ export function toProjectConfigView(config: ProjectConfig): ProjectConfigView {
 
 const isLimitValue = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 1;
 
-/** Only known rules with well-formed values are shown (the same ones services/rate-limits.ts applies). */
+/** Only known rules with well-formed values are shown (the same ones services/rate-limits/rate-limits.ts applies). */
 function rateLimitsView(settings: RateLimitSettings | undefined): RateLimitsView {
   const view: RateLimitsView = {};
   for (const id of RATE_LIMIT_IDS) {

@@ -1,6 +1,6 @@
 import type { ServiceDeps } from "../deps";
 import type { ProjectConfig } from "../project-config/document";
-import { originMatches } from "../redirects";
+import { originMatches } from "./redirects";
 
 /** Where the handler pages sit when the project configures nothing else (SPEC §2, §9). */
 export const DEFAULT_HANDLER_PATH = "/handler";

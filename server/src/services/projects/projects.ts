@@ -23,7 +23,7 @@ import { findTheme } from "../emails/rendering/render-email";
 import { hasTeamPermission } from "../permissions/check";
 import { INTERNAL_TENANT } from "./ownership";
 import { STARTER_RBAC_OVERRIDE } from "../permissions/starter-definitions";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "./tenancy";
 import type { Project } from "./project";
 
 export interface ProjectInput extends ProjectChanges {

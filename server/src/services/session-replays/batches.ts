@@ -21,7 +21,7 @@ import {
   type ReplayGrowth,
 } from "../../db/queries/session-replays";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { requireRecordingOn } from "./recording";
 
 const gzip = promisify(gzipCallback);

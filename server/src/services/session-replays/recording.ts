@@ -1,6 +1,6 @@
 import { KnownError } from "../../errors";
 import type { ProjectConfig } from "../project-config/document";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 /**
  * Session replays belong to the Analytics app, as in Stack Auth: a project records them only

@@ -11,7 +11,7 @@
 import { recordRuleTriggers } from "../../db/queries/sign-up-rules";
 import { signUpRejected } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { decideSignUp, signUpContext, type SignUpAuthMethod, type SignUpDecision } from "./rules";
 
 export interface SignUpAttempt {

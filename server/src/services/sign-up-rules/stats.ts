@@ -7,7 +7,7 @@
 import { listTriggerHours, listTriggerTotals, TRIGGER_WINDOW_HOURS } from "../../db/queries/sign-up-rules";
 import type { SignUpRuleActionType } from "../project-config/document";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 const HOUR_MS = 3_600_000;
 

@@ -5,7 +5,7 @@
  * dashboard's browser would have it); the risk scores, when not given, are what this server
  * derives, which is 0 and 0 (it has no risk engine).
  */
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { decideSignUp, NO_RISK, signUpContext, type RiskScores, type SignUpAuthMethod, type SignUpContext, type SignUpDecision } from "./rules";
 
 export interface TrialInput {

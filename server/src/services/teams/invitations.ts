@@ -19,19 +19,19 @@ import { findTeam } from "../../db/queries/teams";
 import { findUser } from "../../db/queries/users";
 import { markCodeUsed } from "../../db/queries/verification-codes";
 import { KnownError } from "../../errors";
-import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
+import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
 import { normalizeEmail } from "../auth/passwords";
-import type { ClientInfo } from "../client-info";
+import type { ClientInfo } from "../sessions/client-info";
 import type { ServiceDeps } from "../deps";
 import { deliverEmail } from "../emails/delivery";
 import { composeBuiltInEmail } from "../emails/rendering/built-in-mail";
 import { withCode } from "../emails/templates";
-import { enforceRateLimits, RATE_LIMITS } from "../rate-limits";
-import { assertTrustedRedirect } from "../redirects";
+import { enforceRateLimits, RATE_LIMITS } from "../rate-limits/rate-limits";
+import { assertTrustedRedirect } from "../projects/redirects";
 import { joinTeam } from "./team-membership";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { restrictionOf, restrictionRules } from "../users/restriction";
-import { issueCode, MAX_ATTEMPTS, redeemCode } from "../verification-codes";
+import { issueCode, MAX_ATTEMPTS, redeemCode } from "../auth/verification-codes";
 import { getTeam } from "./teams";
 
 /** How long an invitation can be accepted. SPEC leaves it open; a week covers a recipient away for a few days. */

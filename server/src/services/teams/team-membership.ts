@@ -4,7 +4,7 @@ import { insertTeam, insertTeamMember, isInAnyTeam, renameUsersTeamsNamed, updat
 import type { Team } from "./team";
 import { updateUserProfile } from "../../db/queries/users";
 import { grantDefaultPermissions } from "../permissions/defaults";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { recordMembershipEvent, recordPermissionEvent, recordTeamEvent } from "../webhooks/events";
 
 /**

@@ -1,7 +1,7 @@
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { hasTeamPermission } from "../permissions/check";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { getTeamAsMember } from "./teams";
 
 /** Throws TEAM_PERMISSION_REQUIRED unless the user holds the permission in the team. */

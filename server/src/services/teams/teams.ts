@@ -16,7 +16,7 @@ import type { User } from "../users/user";
 import type { Team } from "./team";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { insertNewTeam, joinTeam } from "./team-membership";
 import { recordMembershipEvent, recordTeamEvent, recordWebhookEvent } from "../webhooks/events";
 

@@ -2,7 +2,7 @@ import { findUser } from "../../db/queries/users";
 import type { User } from "./user";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 export async function getOwnUser(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<User> {
   const user = await findUser(deps.db, tenancy, userId);

@@ -6,7 +6,7 @@ import type { User } from "./user";
 import { restrictionRules } from "./restriction";
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 export async function getUser(deps: ServiceDeps, tenancy: Tenancy, userId: string): Promise<User> {
   const user = await findUser(deps.db, tenancy, userId);

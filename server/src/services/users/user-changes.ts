@@ -22,12 +22,12 @@ import {
   type UserProfileChanges,
 } from "../../db/queries/users";
 import { KnownError } from "../../errors";
-import { unlessDeletedMeanwhile } from "../deleted-meanwhile";
+import { unlessDeletedMeanwhile } from "../../db/deleted-meanwhile";
 import { assertPasswordAcceptable, normalizeEmail } from "../auth/passwords";
 import type { ServiceDeps } from "../deps";
 import { grantDefaultPermissions } from "../permissions/defaults";
 import { createTeamForCreator, namePersonalTeamAfterUpgrade, personalTeamName } from "../teams/team-membership";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import type { User } from "./user";
 import { recordUserEvent } from "../webhooks/events";
 

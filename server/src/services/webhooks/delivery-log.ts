@@ -1,6 +1,6 @@
 import { listAttempts, listDeliveries, type AttemptRecord, type DeliveryRecord } from "../../db/queries/webhooks";
 import type { ServiceDeps } from "../deps";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 
 export interface LoggedDelivery extends DeliveryRecord {
   tries: AttemptRecord[];

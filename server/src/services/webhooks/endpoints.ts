@@ -10,7 +10,7 @@ import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import type { WebhookEndpointConfig } from "../project-config/document";
 import { patchOverride } from "../project-config/overrides";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { eventNames, eventsRecord, newMessageId } from "./events";
 import { postSigned } from "./signed-post";
 import { newEndpointSecret } from "./signing";

@@ -10,7 +10,7 @@ import { findUser } from "../../db/queries/users";
 import { insertDeliveries } from "../../db/queries/webhooks";
 import type { ProjectConfig, WebhookEndpointConfig } from "../project-config/document";
 import type { Team } from "../teams/team";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { toServerTeam, toServerUser } from "../users/read-shapes";
 import { restrictionRules } from "../users/restriction";
 

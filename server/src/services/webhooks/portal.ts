@@ -10,7 +10,7 @@ import { findMessage, findPortalToken, insertPortalToken, type AttemptRecord, ty
 import { KnownError } from "../../errors";
 import type { ServiceDeps } from "../deps";
 import { isOwnerSessionLive } from "../projects/ownership";
-import type { Tenancy } from "../tenancy";
+import type { Tenancy } from "../projects/tenancy";
 import { listDeliveryLog } from "./delivery-log";
 import { getEndpoint, type WebhookEndpoint } from "./endpoints";
 

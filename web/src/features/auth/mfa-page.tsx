@@ -1,4 +1,4 @@
-import { isKnownError, keepReturnTarget, readMfaAttemptCode, forgetMfaAttemptCode, useGatehouse, useSignInWithMfa, useUser } from "@gatehouse/clients/react";
+import { isKnownError, keepReturnTarget, readMfaAttemptCode, forgetMfaAttemptCode, useGatehouse, useSignInWithMfa, useUser, type KnownErrorCode } from "@gatehouse/clients/react";
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -10,7 +10,7 @@ import { errorMessage } from "../../lib/error-message";
 const TITLE = "Two-factor authentication";
 
 /** Answers after which this attempt cannot finish any more: the person has to sign in again. */
-const ATTEMPT_OVER: Record<string, string> = {
+const ATTEMPT_OVER: { readonly [C in KnownErrorCode]?: string } = {
   VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: "Too many wrong codes were entered. Please sign in again.",
   VERIFICATION_CODE_EXPIRED: "This sign-in took too long and has expired. Please sign in again.",
   VERIFICATION_CODE_ALREADY_USED: "This sign-in has already been finished. Please sign in again.",
@@ -88,7 +88,7 @@ function TotpForm({ attemptCode, signInAgain }: { attemptCode: string; signInAga
   if (signIn.error && attemptIsOver(signIn.error)) {
     return (
       <PageCard title={TITLE}>
-        <ErrorAlert message={ATTEMPT_OVER[signIn.error.code ?? ""] ?? null} />
+        <ErrorAlert message={(signIn.error.code && ATTEMPT_OVER[signIn.error.code]) ?? null} />
         <Group>
           <Button component={Link} to={signInAgain}>
             Sign in again
@@ -144,7 +144,7 @@ function TotpForm({ attemptCode, signInAgain }: { attemptCode: string; signInAga
 }
 
 function attemptIsOver(error: unknown): boolean {
-  return isKnownError(error) && error.code !== null && Object.hasOwn(ATTEMPT_OVER, error.code);
+  return isKnownError(error) && ATTEMPT_OVER[error.code] !== undefined;
 }
 
 function totpErrorMessage(error: unknown): string {

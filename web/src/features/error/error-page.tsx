@@ -1,11 +1,12 @@
-import { useGatehouse } from "@gatehouse/clients/react";
+import { isKnownErrorCode, useGatehouse } from "@gatehouse/clients/react";
 import { Button, Code, Group, Text } from "@mantine/core";
 import { Link, useSearchParams } from "react-router";
 import { ErrorAlert } from "../../components/error-alert";
 import { PageCard } from "../../components/page-card";
+import type { ErrorWording } from "../../lib/error-message";
 
 /** Words for the errors a flow may land here with; any other shows the server's message. */
-const EXPLANATIONS: Record<string, string> = {
+const EXPLANATIONS: ErrorWording = {
   CONTACT_CHANNEL_ALREADY_USED_FOR_AUTH_BY_SOMEONE_ELSE:
     "This e-mail address already signs in to another account. Sign in to that account with its usual method.",
   OAUTH_PROVIDER_ACCOUNT_ID_ALREADY_USED_FOR_SIGN_IN: "This provider account already signs in to another account.",
@@ -27,7 +28,7 @@ export function ErrorPage() {
   const [params] = useSearchParams();
   const code = params.get("errorCode") ?? params.get("error");
   const message = params.get("message") ?? params.get("error_description");
-  const explanation = code ? EXPLANATIONS[code] : undefined;
+  const explanation = isKnownErrorCode(code) ? EXPLANATIONS[code] : undefined;
   return (
     <PageCard title="Something went wrong" announce>
       <ErrorAlert message={explanation ?? message ?? "The last step could not be completed."} />

@@ -7,7 +7,7 @@
  * ../templates.ts is the last resort.
  */
 import type { ServiceDeps } from "../../deps";
-import type { Tenancy } from "../../tenancy";
+import type { Tenancy } from "../../projects/tenancy";
 import * as plain from "../templates";
 import { BUILT_IN_TEMPLATE_IDS, BUILT_IN_TEMPLATES, LIGHT_THEME_SOURCE } from "./defaults";
 import { renderEmail, selectedTheme } from "./render-email";

@@ -18,7 +18,7 @@ import {
 import { KnownError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import { patchOverride } from "../../project-config/overrides";
-import type { Tenancy } from "../../tenancy";
+import type { Tenancy } from "../../projects/tenancy";
 import { BUILT_IN_TEMPLATES, BUILT_IN_THEMES, LIGHT_THEME_SOURCE, NEW_TEMPLATE_SOURCE } from "./defaults";
 import { canonicalThemeId } from "../../project-config/document";
 import { requireProjectMailServer } from "../servers";

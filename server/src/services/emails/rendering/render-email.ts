@@ -7,7 +7,7 @@
 import { findEmailDraft } from "../../../db/queries/email-drafts";
 import { KnownError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
-import type { Tenancy } from "../../tenancy";
+import type { Tenancy } from "../../projects/tenancy";
 import { canonicalThemeId } from "../../project-config/document";
 import { BUILT_IN_TEMPLATES, BUILT_IN_THEME_IDS, BUILT_IN_THEMES, EMPTY_THEME_SOURCE } from "./defaults";
 import type { RenderedEmail } from "./renderer";

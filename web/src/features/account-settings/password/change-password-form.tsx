@@ -6,7 +6,7 @@ import { NewPasswordFields } from "../../../components/new-password-fields";
 import { PasswordField } from "../../../components/password-field";
 import { ErrorAlert } from "../../../components/error-alert";
 import { UsernameHint } from "../../../components/username-hint";
-import { errorMessage } from "../../../lib/error-message";
+import { errorMessage, type ErrorWording } from "../../../lib/error-message";
 import {
   currentPasswordProblem,
   focusFirstError,
@@ -15,7 +15,7 @@ import {
 } from "../../../lib/validation";
 
 // The server answers a wrong current password as a confirmation mismatch.
-const WORDING = { PASSWORD_CONFIRMATION_MISMATCH: "Your current password is not right." };
+const WORDING: ErrorWording = { PASSWORD_CONFIRMATION_MISMATCH: "Your current password is not right." };
 
 /** Changing a password needs the current one; the server then signs out every other session. */
 export function ChangePasswordForm({ email }: { email: string | null }) {

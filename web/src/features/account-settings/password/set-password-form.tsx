@@ -5,11 +5,11 @@ import { notifications } from "@mantine/notifications";
 import { NewPasswordFields } from "../../../components/new-password-fields";
 import { ErrorAlert } from "../../../components/error-alert";
 import { UsernameHint } from "../../../components/username-hint";
-import { errorMessage } from "../../../lib/error-message";
+import { errorMessage, type ErrorWording } from "../../../lib/error-message";
 import { focusFirstError, newPasswordProblem, passwordConfirmationProblem } from "../../../lib/validation";
 
 // Answered when a password was set meanwhile (in another tab, say).
-const WORDING = { PASSWORD_CONFIRMATION_MISMATCH: "Your account has a password already. Reload the page to change it." };
+const WORDING: ErrorWording = { PASSWORD_CONFIRMATION_MISMATCH: "Your account has a password already. Reload the page to change it." };
 
 /** For an account made without a password (an e-mail code, a provider): adds one. */
 export function SetPasswordForm({ email }: { email: string | null }) {

@@ -2,13 +2,13 @@ import { Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { ErrorAlert } from "../../../components/error-alert";
-import { errorMessage } from "../../../lib/error-message";
+import { errorMessage, type ErrorWording } from "../../../lib/error-message";
 import { emailProblem, focusFirstError } from "../../../lib/validation";
 import { useAdminProject } from "../shell/use-admin-project";
 import { invitationPageUrl } from "./invitation-page-url";
 import { useSendTeamInvitation } from "./use-team-invitations";
 
-const WORDING = {
+const WORDING: ErrorWording = {
   REDIRECT_URL_NOT_WHITELISTED: "The invitation page is not on one of the project's trusted domains. Add its domain in Settings, or use an address on a trusted domain.",
 };
 
