@@ -3,10 +3,12 @@
 // API types from clients/); inside it routes → services → db/queries → db, and all of them → domain
 // (the one type per thing, which imports nothing else);
 // no Hono in services; SQL only under db/; clients never import the server; web uses clients only
-// (and inside it app → features → components|lib);
+// (and inside it app → features → components|lib, and no feature imports another: featureBoundaries below);
 // process.env is read by server/src/config (and the test harness) alone;
 // test/ reaches the server over HTTP, and only test/harness/ imports server code, through
 // @gatehouse/server/testing/boot, /tools and /oidc-stand-in; the files behind /tools load no server module.
+import { readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -203,4 +205,46 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": restrict([...outside(["server", "test"]), clientLibraryOnly, { group: ["**/app/**"], message: "Features sit below app/." }]),
     },
   },
+  ...featureBoundaries(),
 );
+
+/**
+ * Features do not import each other (STYLE, the front end): a feature is a folder of
+ * web/src/features/, and each area of the dashboard (features/dashboard/<area>/) is one too. A
+ * feature's files import its own files, components/, lib/ and the client library; a dashboard
+ * area may also import the dashboard's frame, features/dashboard/shell/ (the layout, the project
+ * in the URL and the project switcher), which itself imports no area. What two features share
+ * moves down to components/ or lib/.
+ *
+ * Relative imports are checked by their climb: one block per folder of features/, generated from
+ * the tree so that a new folder is covered, says how many `../` leave the feature and where the
+ * import may land after climbing that far.
+ */
+function featureBoundaries() {
+  const src = join("web", "src");
+  const features = join(src, "features");
+  const message = "Features do not import each other: move what they share to components/ or lib/ (a dashboard area may import dashboard/shell/).";
+  const blocks = [];
+  const walk = (dir) => {
+    const parts = relative(features, dir).split(sep);
+    const dashboardArea = parts[0] === "dashboard" && parts.length > 1;
+    const featureDepth = dashboardArea ? 2 : 1; // folders from features/ to the feature's root
+    const toSrc = parts.length + 1; // `../` from this folder to web/src
+    const insideFeature = parts.length - featureDepth; // `../` that stay inside the feature
+    const patterns = [];
+    for (let up = insideFeature + 1; up <= toSrc; up++) {
+      const allowed = up === toSrc ? ["components", "lib"] : dashboardArea && parts[1] !== "shell" && up === insideFeature + 1 ? ["shell"] : dashboardArea && parts[1] !== "shell" && up === insideFeature + 2 ? ["dashboard/shell"] : [];
+      const lands = allowed.length > 0 ? `(?!(?:${allowed.join("|")})(?:/|$))` : "";
+      patterns.push({ regex: `^(?:\\.\\./){${up}}(?!\\.\\./)${lands}`, message });
+    }
+    blocks.push({
+      files: [`${dir.split(sep).join("/")}/*.{ts,tsx}`],
+      rules: {
+        "@typescript-eslint/no-restricted-imports": restrict([...outside(["server", "test"]), clientLibraryOnly, { group: ["**/app/**"], message: "Features sit below app/." }, ...patterns]),
+      },
+    });
+    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) walk(join(dir, entry.name));
+  };
+  for (const entry of readdirSync(features, { withFileTypes: true })) if (entry.isDirectory()) walk(join(features, entry.name));
+  return blocks;
+}

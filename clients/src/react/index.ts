@@ -29,6 +29,7 @@ export { useSignInWithOAuth } from "./oauth/use-oauth";
 export { refusalOf as cliLoginRefusalOf, useCliLoginCheck, useCompleteCliLogin, type CliLoginCheck } from "./cli/complete-cli-login";
 export { RP_ID_PLACEHOLDER, useRegisterPasskey, useSignInWithPasskey } from "./passkeys/passkeys";
 export { useLinkedOAuthProviders, useLinkOAuthProvider, useUnlinkOAuthProvider, type LinkedOAuthProvider } from "./oauth/linked-providers";
-export { adminQueryKey, adminRequest, useAdminInvalidate } from "./admin/admin-access";
+export { adminQuery, adminRequest, useAdmin, useAdminQuery, type AdminAccess } from "./admin/admin-access";
+export { adminKeys, type AdminKeys } from "./admin/admin-keys";
 /** Every generated operation (functions, hooks, query keys, types), for the dashboard's admin calls. */
 export * as api from "../react-query";

@@ -1,5 +1,8 @@
-import { Button, Group, NativeSelect, Text } from "@mantine/core";
+import { Button, EmptyState, Group, NativeSelect, Stack, Text } from "@mantine/core";
+import type { ReactNode } from "react";
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft } from "@tabler/icons-react";
+import { errorMessage } from "../lib/error-message";
+import { ErrorAlert } from "./error-alert";
 
 /** A list paged by cursor whose place is kept in the URL (the users and the session replays). */
 export interface CursorPages {
@@ -62,5 +65,35 @@ export function CursorPager({ list, pageSizes, nextCursor, shown, busy, noun }: 
         </Button>
       </Group>
     </Group>
+  );
+}
+
+/** A page of the list that could not be read: the reason, Try again, and the first page when this is a later one. */
+export function PageFailed({ error, list, onRetry }: { error: unknown; list: Pick<CursorPages, "cursor" | "first">; onRetry: () => void }) {
+  return (
+    <Stack gap="sm" align="flex-start">
+      <ErrorAlert message={errorMessage(error)} />
+      <Group gap="sm">
+        <Button variant="default" onClick={onRetry}>
+          Try again
+        </Button>
+        {list.cursor ? (
+          <Button variant="subtle" onClick={list.first}>
+            Go to the first page
+          </Button>
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}
+
+/** A later page that came back empty (its rows went away since it was linked): the way back to the first page. */
+export function EmptyLaterPage({ icon, title, description, list }: { icon: ReactNode; title: string; description: string; list: Pick<CursorPages, "first"> }) {
+  return (
+    <EmptyState icon={icon} withIndicatorBackground title={title} description={description}>
+      <Button variant="default" onClick={list.first}>
+        Go to the first page
+      </Button>
+    </EmptyState>
   );
 }

@@ -72,3 +72,11 @@ export function focusFirstError(errors: Record<string, unknown>, _values: unknow
   const field = form.elements.namedItem(first);
   if (field instanceof HTMLElement) field.focus();
 }
+
+/** What is wrong with an address to add beside `taken` (the list already holding `takenMessage`'s addresses), or null. */
+export function newAddressProblem(value: string, taken: ReadonlyArray<{ value: string }>, takenMessage: string): string | null {
+  const problem = emailProblem(value);
+  if (problem) return problem;
+  const email = value.trim().toLowerCase();
+  return taken.some((channel) => channel.value.toLowerCase() === email) ? takenMessage : null;
+}

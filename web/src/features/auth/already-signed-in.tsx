@@ -1,6 +1,7 @@
 import { useGatehouse, type CurrentUser } from "@gatehouse/clients/react";
 import { Button, Group, Text } from "@mantine/core";
 import { Link } from "react-router";
+import { SignOutButton } from "../../components/sign-out-button";
 import { PageCard } from "../../components/page-card";
 
 /** A sign-in or sign-up page opened while signed in: carry on, or sign out to use another account. */
@@ -15,9 +16,7 @@ export function AlreadySignedIn({ title, user }: { title: string; user: CurrentU
         <Button component={Link} to={urls.afterSignIn}>
           Continue
         </Button>
-        <Button component={Link} to={urls.signOut} variant="default">
-          Sign out
-        </Button>
+        <SignOutButton />
       </Group>
     </PageCard>
   );

@@ -1,6 +1,7 @@
 import { useGatehouse, useProject, useUser } from "@gatehouse/clients/react";
 import { Avatar, Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
+import { SignOutButton } from "../../components/sign-out-button";
 import { Boundary } from "../../components/boundary";
 import { LoadingCard, PageCard } from "../../components/page-card";
 
@@ -62,9 +63,7 @@ function Home() {
         <Button component={Link} to="/dashboard" variant="light">
           Dashboard
         </Button>
-        <Button component={Link} to={urls.signOut} variant="default">
-          Sign out
-        </Button>
+        <SignOutButton />
       </Group>
     </PageCard>
   );

@@ -1,7 +1,7 @@
 import type { UserApiKey } from "@gatehouse/clients/react";
 import { Badge, Code, DataList, Group, Paper, Stack, Text } from "@mantine/core";
 import { exactTime } from "../../../lib/format-time";
-import { apiKeyStatus, STATUS_COLORS } from "./api-key-status";
+import { apiKeyStatus, STATUS_COLORS } from "../../../lib/api-key-status";
 import { RevokeApiKeyButton } from "./revoke-api-key-button";
 
 export function ApiKeyCard({ apiKey }: { apiKey: UserApiKey }) {

@@ -3,7 +3,7 @@ import { Button, EmptyState, Group, Stack } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconKey, IconPlus } from "@tabler/icons-react";
 import { useRef, useState } from "react";
-import { SettingsSection } from "../settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { ApiKeyCard } from "./api-key-card";
 import { CreateApiKeyModal } from "./create-api-key-modal";
 import { NewApiKeyDialog } from "./new-api-key-dialog";

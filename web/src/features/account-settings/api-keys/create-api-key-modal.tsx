@@ -1,9 +1,10 @@
 import { useCreateApiKey, type CreatedApiKey } from "@gatehouse/clients/react";
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
+import { Modal, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { ErrorAlert } from "../../../components/error-alert";
+import { ApiKeyFields } from "../../../components/api-key-fields";
 import { errorMessage } from "../../../lib/error-message";
-import { API_KEY_DESCRIPTION_MAX_LENGTH, apiKeyDescriptionProblem, focusFirstError } from "../../../lib/validation";
+import { apiKeyDescriptionProblem, focusFirstError } from "../../../lib/validation";
+import { FormActions } from "../../../components/form-actions";
 
 const DAY_MILLIS = 24 * 60 * 60 * 1000;
 
@@ -43,23 +44,8 @@ function CreateApiKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCre
   return (
     <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
       <Stack gap="md">
-        <TextInput
-          label="Description"
-          name="description"
-          description={`What will use this key, so that you can recognise it later. Up to ${API_KEY_DESCRIPTION_MAX_LENGTH} characters.`}
-          data-autofocus
-          {...form.getInputProps("description")}
-        />
-        <NativeSelect label="Expires" name="expiry" data={EXPIRIES} {...form.getInputProps("expiry")} />
-        <ErrorAlert message={create.error ? errorMessage(create.error) : null} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create key
-          </Button>
-        </Group>
+        <ApiKeyFields form={form} noun="key" expiries={EXPIRIES} />
+        <FormActions error={create.error ? errorMessage(create.error) : null} onCancel={onCancel} pending={create.isPending} submitLabel="Create key" />
       </Stack>
     </form>
   );

@@ -7,7 +7,7 @@ import { ConfirmModal } from "../../../components/confirm-modal";
 import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { providerName } from "../../../lib/provider-names";
-import { SettingsSection } from "../settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 
 export function ConnectedAccountsSection() {
   return (

@@ -2,7 +2,7 @@ import { useUser } from "@gatehouse/clients/react";
 import { Alert, Button, Group, List, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { useState } from "react";
-import { SettingsSection } from "../settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { DeleteAccountModal } from "./delete-account-modal";
 
 export function DeleteAccountSection() {

@@ -1,9 +1,8 @@
 import { useAddContactChannel, type ContactChannel } from "@gatehouse/clients/react";
-import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { ErrorAlert } from "../../../components/error-alert";
-import { emailProblem, focusFirstError } from "../../../lib/validation";
+import { AddEmailForm as Form } from "../../../components/add-email-form";
+import { newAddressProblem } from "../../../lib/validation";
 import { emailErrorMessage } from "./email-error-message";
 
 /** A new address starts unverified and not used for sign-in; its menu then offers both. */
@@ -11,14 +10,7 @@ export function AddEmailForm({ channels }: { channels: ContactChannel[] }) {
   const add = useAddContactChannel();
   const form = useForm({
     initialValues: { email: "" },
-    validate: {
-      email: (value) => {
-        const problem = emailProblem(value);
-        if (problem) return problem;
-        const email = value.trim().toLowerCase();
-        return channels.some((channel) => channel.value.toLowerCase() === email) ? "This address is already on your account." : null;
-      },
-    },
+    validate: { email: (value) => newAddressProblem(value, channels, "This address is already on your account.") },
   });
   const save = ({ email }: { email: string }) => {
     const value = email.trim();
@@ -32,17 +24,5 @@ export function AddEmailForm({ channels }: { channels: ContactChannel[] }) {
       },
     );
   };
-  return (
-    <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
-      <Stack gap="sm" maw={480}>
-        <TextInput label="Add an e-mail address" name="email" type="email" autoComplete="email" {...form.getInputProps("email")} />
-        <ErrorAlert message={add.error ? emailErrorMessage(add.error) : null} />
-        <Group>
-          <Button type="submit" variant="default" loading={add.isPending}>
-            Add e-mail address
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
+  return <Form form={form} save={save} autoComplete="email" pending={add.isPending} error={add.error ? emailErrorMessage(add.error) : null} />;
 }

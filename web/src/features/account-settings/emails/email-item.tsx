@@ -1,16 +1,10 @@
-import {
-  useDeleteContactChannel,
-  useSendVerificationEmail,
-  useUpdateContactChannel,
-  type ContactChannel,
-} from "@gatehouse/clients/react";
-import { Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { useDeleteContactChannel, useSendVerificationEmail, useUpdateContactChannel, type ContactChannel } from "@gatehouse/clients/react";
+import { Button, Group } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useRef, useState } from "react";
 import { ErrorAlert } from "../../../components/error-alert";
 import { handlerUrl } from "../../../lib/handler-paths";
-import { EmailActionsMenu } from "./email-actions-menu";
-import { EmailBadges } from "./email-badges";
+import { EmailCard } from "../../../components/email-card";
 import { emailErrorMessage } from "./email-error-message";
 import { RemoveEmailModal, StopSignInModal } from "./email-confirmations";
 
@@ -74,52 +68,45 @@ export function EmailItem({ channel, onlySignInAddress, onRemoved }: EmailItemPr
   const error = failure ? emailErrorMessage(failure) : null;
 
   return (
-    <Paper component="li" withBorder radius="md" p="sm" mb="xs" aria-label={address}>
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Stack gap={6} style={{ minWidth: 0 }}>
-            <Text fw={500} className="break-anywhere">
-              {address}
-            </Text>
-            <EmailBadges channel={channel} />
-          </Stack>
-          <EmailActionsMenu
+    <EmailCard
+      channel={channel}
+      pending={update.isPending}
+      onMakePrimary={() => change({ is_primary: true }, `${address} is now your primary address.`)}
+      onSignInChange={(usedForAuth) => (!usedForAuth && onlySignInAddress ? setConfirming("stop-sign-in") : setSignIn(usedForAuth))}
+      onRemove={askToRemove}
+      buttonRef={menuButton}
+      dialogs={
+        <>
+          <RemoveEmailModal
+            opened={confirming === "remove"}
+            onClose={() => setConfirming(null)}
             channel={channel}
-            pending={update.isPending}
-            onMakePrimary={() => change({ is_primary: true }, `${address} is now your primary address.`)}
-            onSignInChange={(usedForAuth) => (!usedForAuth && onlySignInAddress ? setConfirming("stop-sign-in") : setSignIn(usedForAuth))}
-            onRemove={askToRemove}
-            buttonRef={menuButton}
+            onlySignInAddress={onlySignInAddress}
+            onConfirm={confirmRemove}
+            pending={remove.isPending}
+            error={error}
+            fallbackFocus={menuButton}
           />
+          <StopSignInModal
+            opened={confirming === "stop-sign-in"}
+            onClose={() => setConfirming(null)}
+            address={address}
+            onConfirm={() => setSignIn(false)}
+            pending={update.isPending}
+            error={error}
+            fallbackFocus={menuButton}
+          />
+        </>
+      }
+    >
+      {channel.is_verified ? null : (
+        <Group>
+          <Button size="compact-sm" variant="light" loading={send.isPending} onClick={sendVerification} aria-label={`Send verification e-mail to ${address}`}>
+            Send verification e-mail
+          </Button>
         </Group>
-        {channel.is_verified ? null : (
-          <Group>
-            <Button size="compact-sm" variant="light" loading={send.isPending} onClick={sendVerification} aria-label={`Send verification e-mail to ${address}`}>
-              Send verification e-mail
-            </Button>
-          </Group>
-        )}
-        {confirming ? null : <ErrorAlert message={error} />}
-      </Stack>
-      <RemoveEmailModal
-        opened={confirming === "remove"}
-        onClose={() => setConfirming(null)}
-        channel={channel}
-        onlySignInAddress={onlySignInAddress}
-        onConfirm={confirmRemove}
-        pending={remove.isPending}
-        error={error}
-        fallbackFocus={menuButton}
-      />
-      <StopSignInModal
-        opened={confirming === "stop-sign-in"}
-        onClose={() => setConfirming(null)}
-        address={address}
-        onConfirm={() => setSignIn(false)}
-        pending={update.isPending}
-        error={error}
-        fallbackFocus={menuButton}
-      />
-    </Paper>
+      )}
+      {confirming ? null : <ErrorAlert message={error} />}
+    </EmailCard>
   );
 }

@@ -1,6 +1,6 @@
 import { useContactChannels } from "@gatehouse/clients/react";
 import { Stack } from "@mantine/core";
-import { SettingsSection } from "../settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { AddEmailForm } from "./add-email-form";
 import { EmailList } from "./email-list";
 

@@ -1,7 +1,7 @@
 import { useNotificationPreferences } from "@gatehouse/clients/react";
 import { EmptyState, Stack } from "@mantine/core";
 import { IconBellOff } from "@tabler/icons-react";
-import { SettingsSection } from "../settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { NotificationSwitch } from "./notification-switch";
 
 export function NotificationsSection() {

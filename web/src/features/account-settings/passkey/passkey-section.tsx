@@ -5,7 +5,7 @@ import { IconFingerprint, IconInfoCircle } from "@tabler/icons-react";
 import { ConfirmAction } from "../../../components/confirm-action";
 import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
-import { SettingsSection } from "../settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 
 export function PasskeySection() {
   return (

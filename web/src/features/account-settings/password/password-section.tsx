@@ -1,5 +1,5 @@
 import { useUser } from "@gatehouse/clients/react";
-import { SettingsSection } from "../settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { ChangePasswordForm } from "./change-password-form";
 import { SetPasswordForm } from "./set-password-form";
 

@@ -1,6 +1,6 @@
 import { useUser } from "@gatehouse/clients/react";
 import { Stack } from "@mantine/core";
-import { SettingsSection } from "../settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { DisplayNameForm } from "./display-name-form";
 import { ProfileImageForm } from "./profile-image-form";
 

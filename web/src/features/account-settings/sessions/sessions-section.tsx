@@ -2,10 +2,10 @@ import { useSessions, type ActiveSession } from "@gatehouse/clients/react";
 import { EmptyState, Stack } from "@mantine/core";
 import { IconDevicesOff } from "@tabler/icons-react";
 import { useRef, useState } from "react";
-import { SettingsSection } from "../settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { RevokeSessionModal } from "./revoke-session-modal";
 import { SessionItem } from "./session-item";
-import { sessionOrder } from "./session-place";
+import { sessionOrder } from "../../../lib/session-place";
 import { SignOutOthers } from "./sign-out-others";
 
 export function SessionsSection() {

@@ -5,7 +5,7 @@ import { notifications } from "@mantine/notifications";
 import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError, TEAM_NAME_MAX_LENGTH, teamNameProblem } from "../../../lib/validation";
-import { SettingsHeading } from "../settings-heading";
+import { SettingsHeading } from "../../../components/settings-heading";
 
 /**
  * The server refuses a client's new team with a plain 403 (as Stack Auth does) when the

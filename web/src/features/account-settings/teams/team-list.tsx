@@ -1,6 +1,7 @@
 import type { CurrentUser, Team } from "@gatehouse/clients/react";
-import { Accordion, Avatar, Badge, Group, Text } from "@mantine/core";
+import { Accordion, Avatar, Text } from "@mantine/core";
 import { Boundary } from "../../../components/boundary";
+import { TeamTitle } from "../../../components/team-title";
 import { TeamPanel } from "./team-panel";
 
 interface TeamListProps {
@@ -17,16 +18,14 @@ export function TeamList({ teams, user, openTeamId, onOpen }: TeamListProps) {
       {teams.map((team) => (
         <Accordion.Item key={team.id} value={team.id}>
           <Accordion.Control icon={<Avatar src={team.profile_image_url} name={team.display_name} color="initials" size="md" alt="" aria-hidden />}>
-            <Group gap="xs" wrap="wrap">
-              <Text fw={500} className="break-anywhere">
-                {team.display_name}
-              </Text>
-              {team.id === user.selected_team_id ? (
-                <Badge size="sm" variant="light">
-                  Selected
-                </Badge>
-              ) : null}
-            </Group>
+            <TeamTitle
+              name={
+                <Text fw={500} className="break-anywhere">
+                  {team.display_name}
+                </Text>
+              }
+              selected={team.id === user.selected_team_id}
+            />
           </Accordion.Control>
           <Accordion.Panel>
             <Boundary>

@@ -2,14 +2,14 @@ import { useTeamPermissions, type CurrentUser, type Team } from "@gatehouse/clie
 import { Divider, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Boundary } from "../../../components/boundary";
-import { SettingsHeading } from "../settings-heading";
-import { InviteMemberForm } from "./invite-member-form";
+import { SettingsHeading } from "../../../components/settings-heading";
+import { InviteMemberForm } from "../../../components/invite-member-form";
 import { LeaveTeamButton } from "./leave-team-button";
 import { MemberProfileForm } from "./member-profile-form";
 import { RenameTeamForm } from "./rename-team-form";
 import { SelectTeamButton } from "./select-team-button";
-import { TeamInvitations } from "./team-invitations";
-import { TeamMembers } from "./team-members";
+import { TeamInvitations } from "../../../components/team-invitations";
+import { TeamMembers } from "../../../components/team-members";
 
 interface TeamPanelProps {
   team: Team;

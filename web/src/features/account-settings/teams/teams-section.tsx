@@ -1,7 +1,7 @@
 import { useProject, useTeams, useUser } from "@gatehouse/clients/react";
 import { Alert, EmptyState, Stack } from "@mantine/core";
 import { IconUsersGroup } from "@tabler/icons-react";
-import { SettingsSection } from "../settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { CreateTeamForm } from "./create-team-form";
 import { useOpenTeam } from "./open-team";
 import { TeamList } from "./team-list";

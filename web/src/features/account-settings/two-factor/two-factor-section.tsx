@@ -3,7 +3,7 @@ import { Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState } from "react";
 import { ConfirmAction } from "../../../components/confirm-action";
-import { SettingsSection } from "../settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { TotpEnrolment } from "./totp-enrolment";
 
 export function TwoFactorSection() {

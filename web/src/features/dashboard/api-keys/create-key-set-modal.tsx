@@ -1,11 +1,12 @@
 import type { api } from "@gatehouse/clients/react";
-import { Button, Checkbox, Group, Modal, NativeSelect, Stack, TextInput } from "@mantine/core";
+import { Checkbox, Modal, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { ErrorAlert } from "../../../components/error-alert";
+import { ApiKeyFields } from "../../../components/api-key-fields";
 import { errorMessage } from "../../../lib/error-message";
-import { API_KEY_DESCRIPTION_MAX_LENGTH, apiKeyDescriptionProblem, focusFirstError } from "../../../lib/validation";
+import { apiKeyDescriptionProblem, focusFirstError } from "../../../lib/validation";
 import { KEY_KINDS, NEVER_EXPIRES_MILLIS } from "./key-kinds";
 import { useCreateProjectApiKeySet } from "./use-project-api-keys";
+import { FormActions } from "../../../components/form-actions";
 
 const DAY_MILLIS = 24 * 60 * 60 * 1000;
 
@@ -55,14 +56,7 @@ function CreateKeySetForm({ projectId, onCancel, onCreated }: Omit<CreateKeySetM
   return (
     <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
       <Stack gap="md">
-        <TextInput
-          label="Description"
-          name="description"
-          description={`What will use these keys, so that you can recognise them later. Up to ${API_KEY_DESCRIPTION_MAX_LENGTH} characters.`}
-          data-autofocus
-          {...form.getInputProps("description")}
-        />
-        <NativeSelect label="Expires" name="expiry" data={EXPIRIES} {...form.getInputProps("expiry")} />
+        <ApiKeyFields form={form} noun="keys" expiries={EXPIRIES} />
         <Checkbox.Group label="Keys" name="kinds" {...form.getInputProps("kinds")}>
           <Stack gap="xs" mt={6}>
             {KEY_KINDS.map(({ kind, label, description }) => (
@@ -70,15 +64,7 @@ function CreateKeySetForm({ projectId, onCancel, onCreated }: Omit<CreateKeySetM
             ))}
           </Stack>
         </Checkbox.Group>
-        <ErrorAlert message={create.error ? errorMessage(create.error) : null} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={create.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create keys
-          </Button>
-        </Group>
+        <FormActions error={create.error ? errorMessage(create.error) : null} onCancel={onCancel} pending={create.isPending} submitLabel="Create keys" />
       </Stack>
     </form>
   );

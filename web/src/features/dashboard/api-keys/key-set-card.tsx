@@ -1,7 +1,7 @@
 import type { api } from "@gatehouse/clients/react";
 import { Badge, Code, DataList, Group, Paper, Stack, Text } from "@mantine/core";
 import { exactTime } from "../../../lib/format-time";
-import { apiKeyStatus, STATUS_COLORS } from "../../account-settings/api-keys/api-key-status";
+import { apiKeyStatus, STATUS_COLORS } from "../../../lib/api-key-status";
 import { KEY_KINDS, NEVER_EXPIRES_MILLIS } from "./key-kinds";
 import { RevokeKeySetButton } from "./revoke-key-set-button";
 

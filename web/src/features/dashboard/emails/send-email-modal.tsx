@@ -1,4 +1,4 @@
-import { adminQueryKey, adminRequest, api } from "@gatehouse/clients/react";
+import { adminKeys, adminQuery, api } from "@gatehouse/clients/react";
 import { Button, Group, Input, Modal, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
@@ -18,8 +18,7 @@ function useUserOptions(projectId: string, search: string, chosen: Map<string, s
   const [query] = useDebouncedValue(search.trim(), 250);
   const params: api.ListUsersParams = { limit: 20, ...(query ? { query } : {}) };
   const found = useQuery({
-    queryKey: adminQueryKey(projectId, api.getListUsersQueryKey(params)),
-    queryFn: ({ signal }) => api.listUsers(params, adminRequest(projectId, { signal })),
+    ...adminQuery(projectId, adminKeys(projectId).userList(params), (request) => api.listUsers(params, request)),
     placeholderData: keepPreviousData,
   });
   const options = new Map(chosen);
@@ -35,8 +34,7 @@ function useUserOptions(projectId: string, search: string, chosen: Map<string, s
  */
 function useDraftCategory(projectId: string, draftId: string | null) {
   return useQuery({
-    queryKey: adminQueryKey(projectId, ["email-preview", { draft_id: draftId }]),
-    queryFn: ({ signal }) => api.renderEmail({ draft_id: draftId! }, adminRequest(projectId, { signal })),
+    ...adminQuery(projectId, adminKeys(projectId).emailPreview({ draft_id: draftId }), (request) => api.renderEmail({ draft_id: draftId! }, request)),
     enabled: draftId !== null,
     retry: false,
     select: (rendered) => rendered.notification_category ?? null,
@@ -45,8 +43,7 @@ function useDraftCategory(projectId: string, draftId: string | null) {
 
 function useDrafts(projectId: string, enabled: boolean) {
   return useQuery({
-    queryKey: adminQueryKey(projectId, api.getListEmailDraftsQueryKey()),
-    queryFn: ({ signal }) => api.listEmailDrafts(adminRequest(projectId, { signal })),
+    ...adminQuery(projectId, adminKeys(projectId).emailLibrary("drafts"), (request) => api.listEmailDrafts(request)),
     enabled,
   });
 }

@@ -7,7 +7,7 @@ import { Boundary } from "../../../components/boundary";
 import { ErrorAlert } from "../../../components/error-alert";
 import { useDocumentTitle } from "../../../components/page-card";
 import { errorMessage } from "../../../lib/error-message";
-import { SettingsHeading } from "../../account-settings/settings-heading";
+import { SettingsHeading } from "../../../components/settings-heading";
 import { useProjectId } from "../shell/project-context";
 import { referencesTo } from "./catalog-rules";
 import { CURRENCIES } from "../../../lib/currencies";

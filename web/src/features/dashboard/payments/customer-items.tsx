@@ -1,15 +1,15 @@
-import { Button, Checkbox, EmptyState, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Button, Checkbox, EmptyState, Modal, NumberInput, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { IconCoins } from "@tabler/icons-react";
 import { useState } from "react";
-import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError } from "../../../lib/validation";
-import { SettingsHeading } from "../../account-settings/settings-heading";
+import { SettingsHeading } from "../../../components/settings-heading";
 import type { PaymentsConfig } from "./catalog-types";
-import type { Customer } from "./customers-page";
+import type { Customer } from "./customer";
 import { useCustomerItems, useUpdateItemQuantity, type CustomerItem } from "./use-customer";
+import { FormActions } from "../../../components/form-actions";
 
 const DESCRIPTION_MAX_LENGTH = 1000;
 
@@ -102,15 +102,7 @@ function AdjustForm({ projectId, customer, item, onClose }: { projectId: string;
         <TextInput label="Expires" name="expiresAt" type="datetime-local" description="Optional: when this change stops counting." {...form.getInputProps("expiresAt")} />
         <TextInput label="Description" name="description" description="Optional: why, for your records." {...form.getInputProps("description")} />
         <Checkbox label="Allow the quantity to go below zero" {...form.getInputProps("allowNegative", { type: "checkbox" })} />
-        <ErrorAlert message={error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Change quantity
-          </Button>
-        </Group>
+        <FormActions error={error} onCancel={onClose} pending={update.isPending} submitLabel="Change quantity" />
       </Stack>
     </form>
   );

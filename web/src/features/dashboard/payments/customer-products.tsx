@@ -5,9 +5,9 @@ import { useState } from "react";
 import { ConfirmAction } from "../../../components/confirm-action";
 import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
-import { SettingsHeading } from "../../account-settings/settings-heading";
+import { SettingsHeading } from "../../../components/settings-heading";
 import type { PaymentsConfig } from "./catalog-types";
-import type { Customer } from "./customers-page";
+import type { Customer } from "./customer";
 import { useCancelProduct, useCustomerProducts, useGrantProduct, type CustomerProduct } from "./use-customer";
 
 /** The products the customer holds, with a grant of a configured product and a cancel for each running subscription. */

@@ -1,13 +1,13 @@
 import { ActionIcon, Button, Checkbox, Divider, Fieldset, Group, Modal, MultiSelect, NumberInput, Select, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { ErrorAlert } from "../../../components/error-alert";
 import { focusFirstError } from "../../../lib/validation";
-import { useSaveThenClose } from "./use-save-then-close";
+import { useSaveThenClose } from "../../../lib/use-save-then-close";
 import { CURRENCIES } from "../../../lib/currencies";
 import { CUSTOMER_TYPES, type PaymentsConfig, type ProductConfig } from "./catalog-types";
 import { DurationField } from "./duration-field";
 import { newPrice, productProblems, productValues, toProductConfig, type ProductValues } from "./product-form-values";
+import { FormActions } from "../../../components/form-actions";
 
 interface ProductFormModalProps {
   payments: PaymentsConfig;
@@ -162,15 +162,7 @@ function ProductForm({ payments, product, onClose, onSave }: ProductFormModalPro
           </Stack>
         )}
 
-        <ErrorAlert message={error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {adding ? "Add product" : "Save product"}
-          </Button>
-        </Group>
+        <FormActions error={error} onCancel={onClose} pending={saving} submitLabel={adding ? "Add product" : "Save product"} />
       </Stack>
     </form>
   );

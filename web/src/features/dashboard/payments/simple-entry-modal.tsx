@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from "@mantine/core";
+import { Modal, Select, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { ErrorAlert } from "../../../components/error-alert";
 import { focusFirstError } from "../../../lib/validation";
-import { useSaveThenClose } from "./use-save-then-close";
+import { useSaveThenClose } from "../../../lib/use-save-then-close";
 import { displayNameProblem, idProblem } from "./catalog-rules";
 import { CUSTOMER_TYPES, type CustomerType } from "./catalog-types";
+import { FormActions } from "../../../components/form-actions";
 
 export interface SimpleEntry {
   id: string;
@@ -59,15 +59,7 @@ function SimpleEntryForm({ kind, entry, takenIds, onClose, onSave }: SimpleEntry
           allowDeselect={false}
           {...form.getInputProps("customerType")}
         />
-        <ErrorAlert message={error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {entry ? `Save ${WORDS[kind]}` : `Add ${WORDS[kind]}`}
-          </Button>
-        </Group>
+        <FormActions error={error} onCancel={onClose} pending={saving} submitLabel={entry ? `Save ${WORDS[kind]}` : `Add ${WORDS[kind]}`} />
       </Stack>
     </form>
   );

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, EmptyState, Group, Select, Stack, Table, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconChevronLeft, IconChevronRight, IconReceipt } from "@tabler/icons-react";
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
+import { getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { useMemo, useState } from "react";
 import { Boundary } from "../../../components/boundary";
 import { ConfirmAction } from "../../../components/confirm-action";
@@ -13,6 +13,7 @@ import { dashboardPath, useProjectId } from "../shell/project-context";
 import { CUSTOMER_TYPES } from "./catalog-types";
 import { summarize, typeLabel } from "./transaction-summary";
 import { customerOf, refundAmountOf, refundOf, TRANSACTION_TYPES, useRefund, useTransactions, type Transaction, type TransactionCustomerType, type TransactionFilter, type TransactionType } from "./use-transactions";
+import { DataTableBody, DataTableHead } from "../../../components/data-table";
 
 /** A UUID's first part ("3f2a9c1e…"), the whole of a shorter id; the link and its title carry all of it. */
 const shortId = (id: string) => (id.length > 12 ? `${id.slice(0, 8)}…` : id);
@@ -156,24 +157,8 @@ function TransactionList({ projectId, filter, page, onNext, onPrevious }: Transa
     <Stack gap="sm">
       <Table.ScrollContainer minWidth={700} type="native">
         <Table verticalSpacing="sm" aria-label="Transactions" highlightOnHover>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => (
-                  <Table.Th key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</Table.Th>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {table.getRowModel().rows.map((row) => (
-              <Table.Tr key={row.id}>
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
+          <DataTableHead table={table} />
+          <DataTableBody table={table} />
         </Table>
       </Table.ScrollContainer>
       <Group justify="space-between">

@@ -1,14 +1,11 @@
-import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
+import { adminKeys, adminQuery, api, useAdmin } from "@gatehouse/clients/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import type { PaymentsConfig } from "./catalog-types";
-
-const configKey = api.getGetConfigQueryKey();
 
 /** The catalog as it applies: the `payments` part of the rendered configuration (`GET /internal/config`, admin). */
 export function usePaymentsConfig(projectId: string): PaymentsConfig {
   const { data } = useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, configKey),
-    queryFn: ({ signal }) => api.getConfig(adminRequest(projectId, { signal })),
+    ...adminQuery(projectId, adminKeys(projectId).config(), (request) => api.getConfig(request)),
     select: (answer) => {
       const payments = (JSON.parse(answer.config_string) as { payments?: Partial<PaymentsConfig> }).payments ?? {};
       return {
@@ -30,10 +27,10 @@ export function usePaymentsConfig(projectId: string): PaymentsConfig {
  * and refuses with SCHEMA_ERROR naming each key.
  */
 export function useSavePayments(projectId: string) {
-  const invalidate = useAdminInvalidate(projectId);
+  const { keys, request, invalidate } = useAdmin(projectId);
   const update = api.useUpdateConfigOverride({
-    request: adminRequest(projectId),
-    mutation: { onSuccess: () => invalidate(configKey, api.getGetCurrentProjectAdminQueryKey()) },
+    request,
+    mutation: { onSuccess: () => invalidate(keys.config(), keys.project()) },
   });
   const save = (changes: Record<string, unknown>) => update.mutateAsync({ level: "environment", data: { config_override_string: JSON.stringify(changes) } });
   return { ...update, save };

@@ -1,5 +1,5 @@
-import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
-import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { adminKeys, api, useAdmin, useAdminQuery } from "@gatehouse/clients/react";
+import { useMutation } from "@tanstack/react-query";
 
 export type Transaction = api.PaymentTransaction;
 export type TransactionType = api.ListPaymentTransactionsType;
@@ -22,11 +22,7 @@ export function useTransactions(projectId: string, filter: TransactionFilter) {
     ...(filter.type ? { type: filter.type } : {}),
     ...(filter.customerType ? { customer_type: filter.customerType } : {}),
   };
-  const { data } = useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, api.getListPaymentTransactionsQueryKey(params)),
-    queryFn: ({ signal }) => api.listPaymentTransactions(params, adminRequest(projectId, { signal })),
-  });
-  return data;
+  return useAdminQuery(projectId, adminKeys(projectId).transactions(params), (request) => api.listPaymentTransactions(params, request));
 }
 
 /**
@@ -62,9 +58,9 @@ export function customerOf(transaction: Transaction): { type: string; id: string
 
 /** Refunds (`POST /internal/payments/transactions/refund`); every read of the project (the list, customers' products and items) is marked stale. */
 export function useRefund(projectId: string) {
-  const invalidate = useAdminInvalidate(projectId);
+  const { keys, request, invalidate } = useAdmin(projectId);
   return useMutation({
-    mutationFn: (refund: api.RefundRequest) => api.refundPaymentTransaction(refund, adminRequest(projectId)),
-    onSuccess: () => invalidate(),
+    mutationFn: (refund: api.RefundRequest) => api.refundPaymentTransaction(refund, request),
+    onSuccess: () => invalidate(keys.all()),
   });
 }

@@ -4,7 +4,8 @@ import { notifications } from "@mantine/notifications";
 import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { useProjectId } from "../shell/project-context";
-import { useCurrentProject, useUpdateCurrentProject } from "./use-current-project";
+import { useAdminProject } from "../shell/use-admin-project";
+import { useUpdateCurrentProject } from "./use-update-project";
 import { usePermissionDefinitions } from "./use-permission-definitions";
 
 const ids = (list: Array<{ id: string }>) => list.map((permission) => permission.id);
@@ -13,7 +14,7 @@ const refs = (list: string[]) => list.map((id) => ({ id }));
 /** The permissions given without anyone granting them: to a team's creator, to each new member, to each new user. */
 export function DefaultPermissionsForm() {
   const projectId = useProjectId();
-  const { config } = useCurrentProject(projectId);
+  const { config } = useAdminProject(projectId);
   const team = ids(usePermissionDefinitions(projectId, "team"));
   const project = ids(usePermissionDefinitions(projectId, "project"));
   const update = useUpdateCurrentProject(projectId);

@@ -5,7 +5,7 @@ import { notifications } from "@mantine/notifications";
 import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError } from "../../../lib/validation";
-import { PERMISSION_ID_MAX_LENGTH, permissionIdProblem } from "./permission-id";
+import { PERMISSION_ID_MAX_LENGTH, permissionIdProblem } from "../../../lib/permission-id";
 import { useCreatePermissionDefinition, useUpdatePermissionDefinition, type PermissionScope } from "./use-permission-definitions";
 
 interface DefinitionFormModalProps {

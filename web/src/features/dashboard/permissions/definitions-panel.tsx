@@ -5,7 +5,7 @@ import { useState } from "react";
 import { useProjectId } from "../shell/project-context";
 import { DefinitionFormModal } from "./definition-form-modal";
 import { DeleteDefinitionButton } from "./delete-definition-button";
-import { isSystemPermission } from "./permission-id";
+import { isSystemPermission } from "../../../lib/permission-id";
 import { PermissionTree } from "./permission-tree";
 import { usePermissionDefinitions, type PermissionScope } from "./use-permission-definitions";
 

@@ -2,7 +2,7 @@ import type { api } from "@gatehouse/clients/react";
 import { ActionIcon, Badge, Box, Code, Group, Stack, Text } from "@mantine/core";
 import { IconChevronDown, IconChevronRight } from "@tabler/icons-react";
 import { useId, useState, type ReactNode } from "react";
-import { isSystemPermission } from "./permission-id";
+import { isSystemPermission } from "../../../lib/permission-id";
 
 interface PermissionTreeProps {
   /** Every definition of the scope, to look contained ids up in. */

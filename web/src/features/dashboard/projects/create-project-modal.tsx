@@ -7,7 +7,7 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError } from "../../../lib/validation";
 import { dashboardPath } from "../shell/project-context";
-import { useCreateProject } from "./use-projects";
+import { useCreateProject } from "./use-create-project";
 
 const NAME_MAX = 256;
 const DESCRIPTION_MAX = 10_000;

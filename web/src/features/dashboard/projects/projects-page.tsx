@@ -6,7 +6,7 @@ import { useDocumentTitle } from "../../../components/page-card";
 import { exactTime } from "../../../lib/format-time";
 import { dashboardPath } from "../shell/project-context";
 import { CreateProjectModal } from "./create-project-modal";
-import { useProjects } from "./use-projects";
+import { useProjects } from "../shell/use-own-projects";
 
 /** The projects the user's teams own, and a way to make a new one. */
 export function ProjectsPage() {

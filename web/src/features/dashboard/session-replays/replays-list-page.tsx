@@ -2,7 +2,7 @@ import { Alert, Button, EmptyState, Group, Paper, Select, Stack, Text, Title } f
 import { notifications } from "@mantine/notifications";
 import { IconFilterOff, IconVideoOff } from "@tabler/icons-react";
 import { Boundary } from "../../../components/boundary";
-import { CursorPager } from "../../../components/cursor-pager";
+import { CursorPager, EmptyLaterPage, PageFailed } from "../../../components/cursor-pager";
 import { ErrorAlert } from "../../../components/error-alert";
 import { Loading, useDocumentTitle } from "../../../components/page-card";
 import { errorMessage } from "../../../lib/error-message";
@@ -105,31 +105,13 @@ function ReplayPage({ list }: { list: ReplayList }) {
   const page = useSessionReplayPage(projectId, listParams(list));
   const busy = page.isPlaceholderData || (page.isFetching && page.isError);
   if (!page.data) {
-    return page.isError ? <Failed error={page.error} list={list} onRetry={() => void page.refetch()} /> : <Loading>Loading replays…</Loading>;
+    return page.isError ? <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} /> : <Loading>Loading replays…</Loading>;
   }
   return (
     <Stack gap="sm">
-      {page.isError ? <Failed error={page.error} list={list} onRetry={() => void page.refetch()} /> : null}
+      {page.isError ? <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} /> : null}
       {page.data.items.length === 0 ? <NoReplays list={list} /> : <ReplaysTable replays={page.data.items} busy={busy} />}
       <CursorPager list={list} pageSizes={PAGE_SIZES} nextCursor={page.data.pagination.next_cursor} shown={page.data.items.length} busy={busy} noun={["replay", "replays"]} />
-    </Stack>
-  );
-}
-
-function Failed({ error, list, onRetry }: { error: unknown; list: ReplayList; onRetry: () => void }) {
-  return (
-    <Stack gap="sm" align="flex-start">
-      <ErrorAlert message={errorMessage(error)} />
-      <Group gap="sm">
-        <Button variant="default" onClick={onRetry}>
-          Try again
-        </Button>
-        {list.cursor ? (
-          <Button variant="subtle" onClick={list.first}>
-            Go to the first page
-          </Button>
-        ) : null}
-      </Group>
     </Stack>
   );
 }
@@ -145,15 +127,7 @@ function NoReplays({ list }: { list: ReplayList }) {
       </EmptyState>
     );
   }
-  if (list.cursor) {
-    return (
-      <EmptyState icon={<IconVideoOff aria-hidden />} withIndicatorBackground title="No replays on this page" description="The replays of this page may have been removed since.">
-        <Button variant="default" onClick={list.first}>
-          Go to the first page
-        </Button>
-      </EmptyState>
-    );
-  }
+  if (list.cursor) return <EmptyLaterPage icon={<IconVideoOff aria-hidden />} title="No replays on this page" description="The replays of this page may have been removed since." list={list} />;
   return (
     <EmptyState
       icon={<IconVideoOff aria-hidden />}

@@ -1,12 +1,13 @@
 import { Anchor, Button, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { IconPlayerPlay } from "@tabler/icons-react";
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from "@tanstack/react-table";
+import { createColumnHelper, getCoreRowModel, useReactTable } from "@tanstack/react-table";
 import { useMemo } from "react";
 import { Link } from "react-router";
 import { RelativeTime } from "../../../components/relative-time";
 import { dashboardPath, useProjectId } from "../shell/project-context";
 import { formatDuration, replayDuration, replayUserLabel } from "./replay-format";
 import type { SessionReplay } from "./use-session-replays";
+import { DataTableBody, DataTableHead } from "../../../components/data-table";
 
 const column = createColumnHelper<SessionReplay>();
 
@@ -60,26 +61,8 @@ export function ReplaysTable({ replays, busy }: { replays: SessionReplay[]; busy
   return (
     <Table.ScrollContainer minWidth={640} type="native">
       <Table highlightOnHover verticalSpacing="sm" aria-label="Session replays" aria-busy={busy || undefined} style={{ opacity: busy ? 0.55 : 1, transition: "opacity 120ms" }}>
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <Table.Th key={header.id} style={{ whiteSpace: "nowrap" }}>
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {table.getRowModel().rows.map((row) => (
-            <Table.Tr key={row.id} data-replay-id={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <DataTableHead table={table} nowrap />
+        <DataTableBody table={table} rowIdAttribute="data-replay-id" />
       </Table>
     </Table.ScrollContainer>
   );

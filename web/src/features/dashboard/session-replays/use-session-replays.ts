@@ -1,10 +1,8 @@
-import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
+import { adminKeys, adminQuery, api, useAdmin, useAdminQuery } from "@gatehouse/clients/react";
 import { keepPreviousData, useInfiniteQuery, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 
 export type SessionReplay = api.SessionReplay;
 export type SessionReplayChunk = api.SessionReplayChunk;
-
-const configKey = api.getGetConfigQueryKey();
 
 /**
  * One page of the project's replays, latest activity first. It does not suspend: while another
@@ -12,18 +10,13 @@ const configKey = api.getGetConfigQueryKey();
  */
 export function useSessionReplayPage(projectId: string, params: api.ListSessionReplaysParams) {
   return useQuery({
-    queryKey: adminQueryKey(projectId, api.getListSessionReplaysQueryKey(params)),
-    queryFn: ({ signal }) => api.listSessionReplays(params, adminRequest(projectId, { signal })),
+    ...adminQuery(projectId, adminKeys(projectId).replayList(params), (request) => api.listSessionReplays(params, request)),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useSessionReplay(projectId: string, replayId: string): SessionReplay {
-  const { data } = useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, api.getGetSessionReplayQueryKey(replayId)),
-    queryFn: ({ signal }) => api.getSessionReplay(replayId, adminRequest(projectId, { signal })),
-  });
-  return data;
+  return useAdminQuery(projectId, adminKeys(projectId).replay(replayId), (request) => api.getSessionReplay(replayId, request));
 }
 
 /**
@@ -32,8 +25,7 @@ export function useSessionReplay(projectId: string, replayId: string): SessionRe
  */
 export function useRecordingOn(projectId: string): boolean {
   const { data } = useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, configKey),
-    queryFn: ({ signal }) => api.getConfig(adminRequest(projectId, { signal })),
+    ...adminQuery(projectId, adminKeys(projectId).config(), (request) => api.getConfig(request)),
     select: (answer) => {
       const config = JSON.parse(answer.config_string) as { apps?: { installed?: Record<string, { enabled?: boolean } | undefined> } };
       return config.apps?.installed?.analytics?.enabled === true;
@@ -44,10 +36,10 @@ export function useRecordingOn(projectId: string): boolean {
 
 /** Installs the Analytics app in the project's override, so that the SDK's recorder is accepted. */
 export function useTurnOnRecording(projectId: string) {
-  const invalidate = useAdminInvalidate(projectId);
+  const { keys, request, invalidate } = useAdmin(projectId);
   return api.useUpdateConfigOverride({
-    request: adminRequest(projectId),
-    mutation: { onSuccess: () => invalidate(configKey, api.getGetCurrentProjectAdminQueryKey()) },
+    request,
+    mutation: { onSuccess: () => invalidate(keys.config(), keys.project()) },
   });
 }
 
@@ -60,9 +52,10 @@ const EVENT_WINDOW = 20;
  */
 export function useReplayEvents(projectId: string, replayId: string) {
   const params = { limit: EVENT_WINDOW };
+  const { withSignal } = useAdmin(projectId);
   return useInfiniteQuery({
-    queryKey: adminQueryKey(projectId, [...api.getGetSessionReplayEventsQueryKey(replayId, params), "windows"]),
-    queryFn: ({ pageParam, signal }) => api.getSessionReplayEvents(replayId, { ...params, offset: pageParam }, adminRequest(projectId, { signal })),
+    queryKey: adminKeys(projectId).replayEvents(replayId, params),
+    queryFn: ({ pageParam, signal }) => api.getSessionReplayEvents(replayId, { ...params, offset: pageParam }, withSignal(signal)),
     initialPageParam: 0,
     getNextPageParam: (last, _pages, offset) => (offset + EVENT_WINDOW < last.chunks.length ? offset + EVENT_WINDOW : undefined),
     // A recording does not change once closed, and reading it again costs megabytes.

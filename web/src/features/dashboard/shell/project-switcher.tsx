@@ -1,6 +1,6 @@
 import { Select } from "@mantine/core";
 import { useLocation, useNavigate } from "react-router";
-import { useProjects } from "../projects/use-projects";
+import { useProjects } from "./use-own-projects";
 import { dashboardPath } from "./project-context";
 
 /** Moves to the same page of another of the user's projects. */

@@ -1,10 +1,9 @@
-import { adminQueryKey, adminRequest, api } from "@gatehouse/clients/react";
+import { adminKeys, adminQuery, api } from "@gatehouse/clients/react";
 import { queryOptions, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 
 const adminProjectQuery = (projectId: string) =>
   queryOptions({
-    queryKey: adminQueryKey(projectId, api.getGetCurrentProjectAdminQueryKey()),
-    queryFn: ({ signal }) => api.getCurrentProjectAdmin(adminRequest(projectId, { signal })),
+    ...adminQuery(projectId, adminKeys(projectId).project(), (request) => api.getCurrentProjectAdmin(request)),
   });
 
 /** The project with its config, as its admins see it (`GET /internal/projects/current`). */

@@ -1,10 +1,10 @@
-import { Button, Code, Group, List, Modal, NumberInput, Select, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
+import { Code, List, Modal, NumberInput, Select, Stack, Switch, Text, Textarea, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { ErrorAlert } from "../../../components/error-alert";
 import { focusFirstError } from "../../../lib/validation";
-import { useSaveThenClose } from "../payments/use-save-then-close";
+import { useSaveThenClose } from "../../../lib/use-save-then-close";
 import { ACTION_LABELS, CONDITION_VARIABLES } from "./rule-labels";
 import { ACTIONS, type RuleAction, type SignUpRule } from "./use-sign-up-rules";
+import { FormActions } from "../../../components/form-actions";
 
 const ID_PATTERN = /^[a-zA-Z0-9_][a-zA-Z0-9_-]*$/;
 
@@ -113,15 +113,7 @@ function RuleForm({ rule, takenIds, newPriority, onClose, onSave }: RuleFormModa
           {...form.getInputProps("priority")}
         />
         <Switch label="Enabled" name="enabled" {...form.getInputProps("enabled", { type: "checkbox" })} />
-        <ErrorAlert message={error} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
-            {rule ? "Save rule" : "Add rule"}
-          </Button>
-        </Group>
+        <FormActions error={error} onCancel={onClose} pending={saving} submitLabel={rule ? "Save rule" : "Add rule"} />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
+import { adminKeys, adminQuery, api, useAdmin, useAdminQuery } from "@gatehouse/clients/react";
 import { useSuspenseQuery } from "@tanstack/react-query";
 
 export const ACTIONS = ["allow", "reject", "restrict", "log"] as const;
@@ -23,9 +23,6 @@ interface StoredRule {
   action?: { type?: RuleAction; message?: string };
 }
 
-const configKey = api.getGetConfigQueryKey();
-const statsKey = api.getGetSignUpRulesStatsQueryKey();
-
 /** The rules in the order sign-ups run them: priority, highest first, then id. */
 export function inRunOrder(rules: SignUpRule[]): SignUpRule[] {
   return [...rules].sort((a, b) => b.priority - a.priority || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -34,8 +31,7 @@ export function inRunOrder(rules: SignUpRule[]): SignUpRule[] {
 /** The rules and the default action, from the rendered configuration (`GET /internal/config`, admin). */
 export function useSignUpRules(projectId: string): { rules: SignUpRule[]; defaultAction: DefaultAction } {
   const { data } = useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, configKey),
-    queryFn: ({ signal }) => api.getConfig(adminRequest(projectId, { signal })),
+    ...adminQuery(projectId, adminKeys(projectId).config(), (request) => api.getConfig(request)),
     select: (answer) => {
       const auth = (JSON.parse(answer.config_string) as { auth?: { signUpRules?: Record<string, StoredRule>; signUpRulesDefaultAction?: DefaultAction } }).auth ?? {};
       const rules = Object.entries(auth.signUpRules ?? {}).map(([id, rule]) => ({
@@ -54,11 +50,7 @@ export function useSignUpRules(projectId: string): { rules: SignUpRule[]; defaul
 
 /** What the rules matched (`GET /internal/sign-up-rules-stats`, admin). */
 export function useSignUpRuleStats(projectId: string): api.SignUpRulesStats {
-  const { data } = useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, statsKey),
-    queryFn: ({ signal }) => api.getSignUpRulesStats(adminRequest(projectId, { signal })),
-  });
-  return data;
+  return useAdminQuery(projectId, adminKeys(projectId).signUpRuleStats(), (request) => api.getSignUpRulesStats(request));
 }
 
 /**
@@ -68,10 +60,10 @@ export function useSignUpRuleStats(projectId: string): api.SignUpRulesStats {
  * `null` removes a rule. The server checks each condition and refuses with SCHEMA_ERROR.
  */
 export function useSaveSignUpRules(projectId: string) {
-  const invalidate = useAdminInvalidate(projectId);
+  const { keys, request, invalidate } = useAdmin(projectId);
   const update = api.useUpdateConfigOverride({
-    request: adminRequest(projectId),
-    mutation: { onSuccess: () => invalidate(configKey, statsKey) },
+    request,
+    mutation: { onSuccess: () => invalidate(keys.config(), keys.signUpRuleStats()) },
   });
   const save = (changes: Record<string, unknown>) => update.mutateAsync({ level: "environment", data: { config_override_string: JSON.stringify(changes) } });
   return { ...update, save };
@@ -90,5 +82,5 @@ export function storedRule(rule: Omit<SignUpRule, "id">): StoredRule {
 
 /** A trial run of the rules (`POST /internal/sign-up-rules-test`, admin); it changes nothing. */
 export function useTrySignUp(projectId: string) {
-  return api.useTestSignUpRules({ request: adminRequest(projectId) });
+  return api.useTestSignUpRules({ request: useAdmin(projectId).request });
 }

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack, TextInput } from "@mantine/core";
+import { Modal, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
 import { useNavigate } from "react-router";
-import { ErrorAlert } from "../../../components/error-alert";
+import { FormActions } from "../../../components/form-actions";
 import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError, TEAM_NAME_MAX_LENGTH, teamNameProblem } from "../../../lib/validation";
 import { useProjectId } from "../shell/project-context";
@@ -54,15 +54,7 @@ function CreateTeamForm({ onClose }: { onClose: () => void }) {
           {...form.getInputProps("creator")}
           error={form.errors.creator ?? lookupFailed}
         />
-        <ErrorAlert message={create.error && !lookupFailed ? errorMessage(create.error) : null} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={create.isPending}>
-            Create team
-          </Button>
-        </Group>
+        <FormActions error={create.error && !lookupFailed ? errorMessage(create.error) : null} onCancel={onClose} pending={create.isPending} submitLabel="Create team" />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { adminRequest, api } from "@gatehouse/clients/react";
+import { api } from "@gatehouse/clients/react";
 import { emailProblem } from "../../../lib/validation";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,11 +17,11 @@ export class UserNotFoundError extends Error {}
 /**
  * The project's user with this id or primary e-mail. `GET /users?query=` matches parts of
  * names and addresses too, so only an exact match counts; restricted and anonymous users
- * are users all the same.
+ * are users all the same. `request` is the project's admin request (useAdmin).
  */
-export async function findUser(projectId: string, value: string): Promise<api.ServerUser> {
+export async function findUser(request: RequestInit, value: string): Promise<api.ServerUser> {
   const wanted = value.trim().toLowerCase();
-  const { items } = await api.listUsers({ query: value.trim(), limit: 50, include_anonymous: "true", include_restricted: "true" }, adminRequest(projectId));
+  const { items } = await api.listUsers({ query: value.trim(), limit: 50, include_anonymous: "true", include_restricted: "true" }, request);
   const user = items.find((candidate) => candidate.id === wanted || candidate.primary_email?.toLowerCase() === wanted);
   if (!user) throw new UserNotFoundError(`No user of this project has the ${UUID.test(wanted) ? "id" : "e-mail address"} ${value.trim()}.`);
   return user;

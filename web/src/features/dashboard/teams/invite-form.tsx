@@ -4,7 +4,7 @@ import { notifications } from "@mantine/notifications";
 import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage, type ErrorWording } from "../../../lib/error-message";
 import { emailProblem, focusFirstError } from "../../../lib/validation";
-import { useCurrentProject } from "../permissions/use-current-project";
+import { useAdminProject } from "../shell/use-admin-project";
 import { invitationPageUrl } from "./invitation-page-url";
 import { useSendTeamInvitation } from "./use-team-invitations";
 
@@ -24,7 +24,7 @@ function pageUrlProblem(value: string): string | null {
  * the project's first domain gives it, and without one the admin says where it is.
  */
 export function InviteForm({ projectId, teamId }: { projectId: string; teamId: string }) {
-  const { config } = useCurrentProject(projectId);
+  const { config } = useAdminProject(projectId);
   const known = invitationPageUrl(config.domains);
   const send = useSendTeamInvitation(projectId);
   const form = useForm({

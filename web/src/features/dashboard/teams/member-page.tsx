@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from "react-router";
 import { Boundary, RetryableError } from "../../../components/boundary";
 import { RemoveMemberButton } from "../../../components/remove-member-button";
 import { useDocumentTitle } from "../../../components/page-card";
-import { SettingsSection } from "../../account-settings/settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { useProjectId } from "../shell/project-context";
 import { MemberPermissions } from "./member-permissions";
 import { MemberProfileForm } from "./member-profile-form";

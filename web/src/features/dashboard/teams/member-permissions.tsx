@@ -5,9 +5,8 @@ import { ConfirmAction } from "../../../components/confirm-action";
 import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError } from "../../../lib/validation";
-import { isSystemPermission } from "../permissions/permission-id";
-import { usePermissionDefinitions } from "../permissions/use-permission-definitions";
-import { useGrantTeamPermission, useRevokeTeamPermission, useTeamPermissionGrants } from "./use-member-permissions";
+import { isSystemPermission } from "../../../lib/permission-id";
+import { useGrantTeamPermission, useRevokeTeamPermission, useTeamPermissionDefinitions, useTeamPermissionGrants } from "./use-member-permissions";
 
 interface MemberPermissionsProps {
   projectId: string;
@@ -18,7 +17,7 @@ interface MemberPermissionsProps {
 
 /** The permissions granted to the member directly, what those bring with them, and granting another. */
 export function MemberPermissions({ projectId, teamId, userId, name }: MemberPermissionsProps) {
-  const definitions = usePermissionDefinitions(projectId, "team");
+  const definitions = useTeamPermissionDefinitions(projectId);
   const granted = useTeamPermissionGrants(projectId, { teamId, userId, recursive: false }).map((grant) => grant.id);
   const effective = useTeamPermissionGrants(projectId, { teamId, userId, recursive: true }).map((grant) => grant.id);
   const included = effective.filter((id) => !granted.includes(id));
@@ -65,12 +64,7 @@ export function MemberPermissions({ projectId, teamId, userId, name }: MemberPer
           </Group>
         </Stack>
       ) : null}
-      <GrantForm
-        projectId={projectId}
-        teamId={teamId}
-        userId={userId}
-        choices={definitions.map((definition) => definition.id).filter((id) => !granted.includes(id))}
-      />
+      <GrantForm projectId={projectId} teamId={teamId} userId={userId} choices={definitions.map((definition) => definition.id).filter((id) => !granted.includes(id))} />
     </Stack>
   );
 }

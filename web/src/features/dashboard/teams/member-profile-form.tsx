@@ -12,7 +12,7 @@ interface MemberProfileFormProps {
 
 /** The member's display name in the team; empty shows their user's own name instead. */
 export function MemberProfileForm({ projectId, teamId, userId, displayName }: MemberProfileFormProps) {
-  const update = useUpdateTeamMemberProfile(projectId, teamId, userId);
+  const update = useUpdateTeamMemberProfile(projectId, teamId);
   return (
     <TextFieldForm
       label="Display name in the team"

@@ -1,7 +1,7 @@
 import { Text } from "@mantine/core";
 import { Boundary } from "../../../components/boundary";
-import { SettingsSection } from "../../account-settings/settings-section";
-import { OwnedApiKeyList } from "../api-keys/owned-api-key-list";
+import { SettingsSection } from "../../../components/settings-section";
+import { OwnedApiKeyList } from "../../../components/owned-api-key-list";
 import { useAdminProject } from "../shell/use-admin-project";
 import { useRevokeTeamApiKey, useTeamApiKeys } from "./use-team-api-keys";
 

@@ -7,7 +7,7 @@ import { Boundary, RetryableError } from "../../../components/boundary";
 import { useDocumentTitle } from "../../../components/page-card";
 import { TeamNameForm } from "../../../components/team-name-form";
 import { exactTime } from "../../../lib/format-time";
-import { SettingsSection } from "../../account-settings/settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { useProjectId } from "../shell/project-context";
 import { AddMemberForm } from "./add-member-form";
 import { DeleteTeamButton } from "./delete-team-button";

@@ -1,5 +1,4 @@
-import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { api, useAdmin, useAdminQuery } from "@gatehouse/clients/react";
 
 /**
  * Team permissions held in one team: granted directly (`recursive: false`), or everything in
@@ -7,19 +6,25 @@ import { useSuspenseQuery } from "@tanstack/react-query";
  */
 export function useTeamPermissionGrants(projectId: string, params: { teamId: string; userId?: string; recursive: boolean }): api.TeamPermission[] {
   const query: api.ListTeamPermissionsParams = { team_id: params.teamId, user_id: params.userId, recursive: params.recursive ? "true" : "false" };
-  const { data } = useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, api.getListTeamPermissionsQueryKey(query)),
-    queryFn: ({ signal }) => api.listTeamPermissions(query, adminRequest(projectId, { signal })),
-  });
-  return data.items;
+  const { keys } = useAdmin(projectId);
+  return useAdminQuery(projectId, keys.teamPermissions(query), (request) => api.listTeamPermissions(query, request)).items;
+}
+
+/** The team permissions a member can be granted, `$` system ones included (the permissions area edits them). */
+export function useTeamPermissionDefinitions(projectId: string): api.PermissionDefinition[] {
+  const { keys } = useAdmin(projectId);
+  return useAdminQuery(projectId, keys.permissionDefinitions("team"), (request) => api.listTeamPermissionDefinitions(undefined, request)).items;
+}
+
+function useGrantChange(projectId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return { request, mutation: { onSuccess: () => invalidate(keys.teamPermissions()) } };
 }
 
 export function useGrantTeamPermission(projectId: string) {
-  const invalidate = useAdminInvalidate(projectId);
-  return api.useGrantTeamPermission({ request: adminRequest(projectId), mutation: { onSuccess: () => invalidate(api.getListTeamPermissionsQueryKey()) } });
+  return api.useGrantTeamPermission(useGrantChange(projectId));
 }
 
 export function useRevokeTeamPermission(projectId: string) {
-  const invalidate = useAdminInvalidate(projectId);
-  return api.useRevokeTeamPermission({ request: adminRequest(projectId), mutation: { onSuccess: () => invalidate(api.getListTeamPermissionsQueryKey()) } });
+  return api.useRevokeTeamPermission(useGrantChange(projectId));
 }

@@ -1,19 +1,12 @@
-import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { api, useAdmin, useAdminQuery } from "@gatehouse/clients/react";
 
 export function useTeamApiKeys(projectId: string, teamId: string): api.TeamApiKey[] {
   const params = { team_id: teamId };
-  const { data } = useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, api.getListTeamApiKeysQueryKey(params)),
-    queryFn: ({ signal }) => api.listTeamApiKeys(params, adminRequest(projectId, { signal })),
-  });
-  return data.items;
+  const { keys } = useAdmin(projectId);
+  return useAdminQuery(projectId, keys.teamApiKeys(params), (request) => api.listTeamApiKeys(params, request)).items;
 }
 
 export function useRevokeTeamApiKey(projectId: string, teamId: string) {
-  const invalidate = useAdminInvalidate(projectId);
-  return api.useUpdateTeamApiKey({
-    request: adminRequest(projectId),
-    mutation: { onSuccess: () => invalidate(api.getListTeamApiKeysQueryKey({ team_id: teamId })) },
-  });
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return api.useUpdateTeamApiKey({ request, mutation: { onSuccess: () => invalidate(keys.teamApiKeys({ team_id: teamId })) } });
 }

@@ -1,27 +1,21 @@
-import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { api, useAdmin, useAdminQuery } from "@gatehouse/clients/react";
 
 /** The team's open invitations: not accepted, withdrawn or expired. */
 export function useTeamInvitationList(projectId: string, teamId: string): api.TeamInvitation[] {
   const params = { team_id: teamId };
-  const { data } = useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, api.getListTeamInvitationsQueryKey(params)),
-    queryFn: ({ signal }) => api.listTeamInvitations(params, adminRequest(projectId, { signal })),
-  });
-  return data.items;
+  const { keys } = useAdmin(projectId);
+  return useAdminQuery(projectId, keys.teamInvitations(params), (request) => api.listTeamInvitations(params, request)).items;
 }
 
-function useInvitationsInvalidate(projectId: string) {
-  const invalidate = useAdminInvalidate(projectId);
-  return () => invalidate(api.getListTeamInvitationsQueryKey());
+function useInvitationChange(projectId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return { request, mutation: { onSuccess: () => invalidate(keys.teamInvitations()) } };
 }
 
 export function useSendTeamInvitation(projectId: string) {
-  const onSuccess = useInvitationsInvalidate(projectId);
-  return api.useSendTeamInvitation({ request: adminRequest(projectId), mutation: { onSuccess } });
+  return api.useSendTeamInvitation(useInvitationChange(projectId));
 }
 
 export function useRevokeTeamInvitation(projectId: string) {
-  const onSuccess = useInvitationsInvalidate(projectId);
-  return api.useDeleteTeamInvitation({ request: adminRequest(projectId), mutation: { onSuccess } });
+  return api.useDeleteTeamInvitation(useInvitationChange(projectId));
 }

@@ -1,5 +1,5 @@
-import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
-import { useMutation, useSuspenseQuery } from "@tanstack/react-query";
+import { api, useAdmin, useAdminQuery } from "@gatehouse/clients/react";
+import { useMutation } from "@tanstack/react-query";
 import { findUser } from "./find-user";
 
 // Admin access always answers the server shape of a profile, with the member's user.
@@ -7,35 +7,28 @@ const asServerProfile = (profile: api.AnyTeamMemberProfile) => profile as api.Se
 
 /** The team's members, each with their profile in the team and their user. */
 export function useTeamMemberProfiles(projectId: string, teamId: string): api.ServerTeamMemberProfile[] {
-  const params = { team_id: teamId };
-  const { data } = useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, api.getListTeamMemberProfilesQueryKey(params)),
-    queryFn: ({ signal }) => api.listTeamMemberProfiles(params, adminRequest(projectId, { signal })),
-  });
-  return data.items.map(asServerProfile);
+  const { keys } = useAdmin(projectId);
+  return useAdminQuery(projectId, keys.teamMembers(teamId), (request) => api.listTeamMemberProfiles({ team_id: teamId }, request)).items.map(asServerProfile);
 }
 
 export function useTeamMemberProfile(projectId: string, teamId: string, userId: string): api.ServerTeamMemberProfile {
-  const { data } = useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, api.getGetTeamMemberProfileQueryKey(teamId, userId)),
-    queryFn: ({ signal }) => api.getTeamMemberProfile(teamId, userId, adminRequest(projectId, { signal })),
-  });
-  return asServerProfile(data);
+  const { keys } = useAdmin(projectId);
+  return asServerProfile(useAdminQuery(projectId, keys.teamMember(teamId, userId), (request) => api.getTeamMemberProfile(teamId, userId, request)));
 }
 
 /** Memberships change the member lists, the member's profile and the grants (a new member gets the default ones). */
-function useMembershipInvalidate(projectId: string) {
-  const invalidate = useAdminInvalidate(projectId);
-  return () => invalidate(api.getListTeamMemberProfilesQueryKey(), api.getListTeamPermissionsQueryKey());
+function useMembershipChange(projectId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return { request, onSuccess: () => invalidate(keys.teamMembers(), keys.teamPermissions()) };
 }
 
 /** Adds the user with this id or e-mail to the team, and answers who it was. */
 export function useAddTeamMember(projectId: string, teamId: string) {
-  const onSuccess = useMembershipInvalidate(projectId);
+  const { request, onSuccess } = useMembershipChange(projectId);
   return useMutation({
     mutationFn: async (who: string) => {
-      const user = await findUser(projectId, who);
-      await api.createTeamMembership(teamId, user.id, {}, adminRequest(projectId));
+      const user = await findUser(request, who);
+      await api.createTeamMembership(teamId, user.id, {}, request);
       return user;
     },
     onSuccess,
@@ -43,14 +36,12 @@ export function useAddTeamMember(projectId: string, teamId: string) {
 }
 
 export function useRemoveTeamMember(projectId: string) {
-  const onSuccess = useMembershipInvalidate(projectId);
-  return api.useDeleteTeamMembership({ request: adminRequest(projectId), mutation: { onSuccess } });
+  const { request, onSuccess } = useMembershipChange(projectId);
+  return api.useDeleteTeamMembership({ request, mutation: { onSuccess } });
 }
 
-export function useUpdateTeamMemberProfile(projectId: string, teamId: string, userId: string) {
-  const invalidate = useAdminInvalidate(projectId);
-  return api.useUpdateTeamMemberProfile({
-    request: adminRequest(projectId),
-    mutation: { onSuccess: () => invalidate(api.getListTeamMemberProfilesQueryKey(), api.getGetTeamMemberProfileQueryKey(teamId, userId)) },
-  });
+/** A profile change shows on the member's page and in the team's member list, both under the team's members. */
+export function useUpdateTeamMemberProfile(projectId: string, teamId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return api.useUpdateTeamMemberProfile({ request, mutation: { onSuccess: () => invalidate(keys.teamMembers(teamId)) } });
 }

@@ -1,9 +1,9 @@
 import type { api } from "@gatehouse/clients/react";
-import { Button, Checkbox, Group, Stack, TextInput } from "@mantine/core";
+import { Checkbox } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
-import { ErrorAlert } from "../../../components/error-alert";
-import { emailProblem, focusFirstError } from "../../../lib/validation";
+import { AddEmailForm } from "../../../components/add-email-form";
+import { newAddressProblem } from "../../../lib/validation";
 import { useProjectId } from "../shell/project-context";
 import { useAddUserEmail } from "./use-user-emails";
 import { userErrorMessage } from "./user-error-message";
@@ -16,13 +16,7 @@ export function AddUserEmailForm({ channels, userId }: { channels: api.ContactCh
   const form = useForm({
     initialValues: INITIAL,
     validate: {
-      email: (value) => {
-        if (value.trim() === "") return "Enter the e-mail address to add.";
-        const problem = emailProblem(value);
-        if (problem) return problem;
-        const email = value.trim().toLowerCase();
-        return channels.some((channel) => channel.value.toLowerCase() === email) ? "This address is already on this user." : null;
-      },
+      email: (value) => (value.trim() === "" ? "Enter the e-mail address to add." : newAddressProblem(value, channels, "This address is already on this user.")),
     },
   });
   const save = (values: typeof INITIAL) =>
@@ -36,18 +30,9 @@ export function AddUserEmailForm({ channels, userId }: { channels: api.ContactCh
       },
     );
   return (
-    <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
-      <Stack gap="sm" maw={480}>
-        <TextInput label="Add an e-mail address" name="email" type="email" autoComplete="off" {...form.getInputProps("email")} />
-        <Checkbox label="Verified" description="You know the address belongs to this person." {...form.getInputProps("verified", { type: "checkbox" })} />
-        <Checkbox label="Used for sign-in" description="The user can sign in with it." {...form.getInputProps("usedForAuth", { type: "checkbox" })} />
-        <ErrorAlert message={add.error ? userErrorMessage(add.error) : null} />
-        <Group>
-          <Button type="submit" variant="default" loading={add.isPending}>
-            Add e-mail address
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <AddEmailForm form={form} save={save} autoComplete="off" pending={add.isPending} error={add.error ? userErrorMessage(add.error) : null}>
+      <Checkbox label="Verified" description="You know the address belongs to this person." {...form.getInputProps("verified", { type: "checkbox" })} />
+      <Checkbox label="Used for sign-in" description="The user can sign in with it." {...form.getInputProps("usedForAuth", { type: "checkbox" })} />
+    </AddEmailForm>
   );
 }

@@ -1,10 +1,9 @@
 import type { api } from "@gatehouse/clients/react";
-import { Button, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Button, Paper, Stack, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { notifications } from "@mantine/notifications";
-import { useState } from "react";
 import { useNavigate } from "react-router";
-import { ConfirmModal } from "../../../components/confirm-modal";
+import { TypeToDeleteModal } from "../../../components/type-to-delete-modal";
 import { dashboardPath, useProjectId } from "../shell/project-context";
 import { useDeleteProjectUser } from "./use-project-user";
 import { userErrorMessage } from "./user-error-message";
@@ -35,47 +34,26 @@ function DeleteUserModal({ user, opened, onClose }: { user: api.ServerUser; open
   const projectId = useProjectId();
   const remove = useDeleteProjectUser(projectId);
   const navigate = useNavigate();
-  const [typed, setTyped] = useState("");
-  const expected = user.primary_email ?? "delete";
-  const close = () => {
-    setTyped("");
-    remove.reset();
-    onClose();
-  };
-  const confirm = () =>
-    remove.mutateAsync({ userId: user.id }).then(
-      () => {
-        void navigate(dashboardPath(projectId, "users"), { replace: true });
-        notifications.show({ message: `${userLabel(user)} is deleted.`, color: "green" });
-      },
-      // The dialog shows remove.error.
-      () => {},
-    );
   return (
-    <ConfirmModal
+    <TypeToDeleteModal
       opened={opened}
-      onClose={close}
+      onClose={onClose}
       title="Delete this user?"
       confirmLabel="Delete user"
-      onConfirm={() => void confirm()}
-      pending={remove.isPending}
+      email={user.primary_email}
+      emailLabel="To confirm, type the user's e-mail address"
+      description={user.primary_email ? <span className="break-anywhere">{user.primary_email}</span> : "The user has no e-mail address, so the word delete stands in for it."}
+      deletion={{ mutateAsync: () => remove.mutateAsync({ userId: user.id }), isPending: remove.isPending, reset: remove.reset }}
       error={remove.error ? userErrorMessage(remove.error) : null}
-      confirmDisabled={typed.trim().toLowerCase() !== expected.toLowerCase()}
+      onDeleted={() => {
+        void navigate(dashboardPath(projectId, "users"), { replace: true });
+        notifications.show({ message: `${userLabel(user)} is deleted.`, color: "green" });
+      }}
     >
       <Text>
         <strong className="break-anywhere">{userLabel(user)}</strong> and everything that belongs to them will be deleted right away: their sessions end, and they can no longer
         sign in. You cannot undo this.
       </Text>
-      <TextInput
-        label={user.primary_email ? "To confirm, type the user's e-mail address" : "To confirm, type delete"}
-        description={user.primary_email ? <span className="break-anywhere">{user.primary_email}</span> : "The user has no e-mail address, so the word delete stands in for it."}
-        value={typed}
-        onChange={(event) => setTyped(event.currentTarget.value)}
-        autoComplete="off"
-        autoCapitalize="none"
-        spellCheck={false}
-        data-autofocus
-      />
-    </ConfirmModal>
+    </TypeToDeleteModal>
   );
 }

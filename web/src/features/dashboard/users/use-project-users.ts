@@ -1,4 +1,4 @@
-import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
+import { adminQuery, api, useAdmin } from "@gatehouse/clients/react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 
 /**
@@ -6,14 +6,11 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
  * loads, the table keeps the rows it shows (`isPlaceholderData`) instead of blanking out.
  */
 export function useProjectUsersPage(projectId: string, params: api.ListUsersParams) {
-  return useQuery({
-    queryKey: adminQueryKey(projectId, api.getListUsersQueryKey(params)),
-    queryFn: ({ signal }) => api.listUsers(params, adminRequest(projectId, { signal })),
-    placeholderData: keepPreviousData,
-  });
+  const { keys } = useAdmin(projectId);
+  return useQuery({ ...adminQuery(projectId, keys.userList(params), (request) => api.listUsers(params, request)), placeholderData: keepPreviousData });
 }
 
 export function useCreateProjectUser(projectId: string) {
-  const invalidate = useAdminInvalidate(projectId);
-  return api.useCreateUser({ request: adminRequest(projectId), mutation: { onSuccess: () => invalidate(api.getListUsersQueryKey()) } });
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return api.useCreateUser({ request, mutation: { onSuccess: () => invalidate(keys.userList()) } });
 }

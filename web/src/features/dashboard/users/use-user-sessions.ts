@@ -1,27 +1,20 @@
-import { adminQueryKey, adminRequest, api, useAdminInvalidate } from "@gatehouse/clients/react";
-import { useSuspenseQuery } from "@tanstack/react-query";
+import { api, useAdmin, useAdminQuery } from "@gatehouse/clients/react";
 
 export function useUserSessions(projectId: string, userId: string): api.Session[] {
-  const params = { user_id: userId };
-  const { data } = useSuspenseQuery({
-    queryKey: adminQueryKey(projectId, api.getListSessionsQueryKey(params)),
-    queryFn: ({ signal }) => api.listSessions(params, adminRequest(projectId, { signal })),
-  });
-  return data.items;
+  const { keys } = useAdmin(projectId);
+  return useAdminQuery(projectId, keys.userSessions(userId), (request) => api.listSessions({ user_id: userId }, request)).items;
 }
 
-function useInvalidateSessions(projectId: string, userId: string) {
-  const invalidate = useAdminInvalidate(projectId);
-  return () => invalidate(api.getListSessionsQueryKey({ user_id: userId }));
+function useSessionChange(projectId: string, userId: string) {
+  const { keys, request, invalidate } = useAdmin(projectId);
+  return { request, mutation: { onSuccess: () => invalidate(keys.userSessions(userId)) } };
 }
 
 export function useRevokeUserSession(projectId: string, userId: string) {
-  const onSuccess = useInvalidateSessions(projectId, userId);
-  return api.useRevokeSession({ request: adminRequest(projectId), mutation: { onSuccess } });
+  return api.useRevokeSession(useSessionChange(projectId, userId));
 }
 
 /** `POST /auth/sessions` with `is_impersonation`: a new session of the user, whose tokens are the answer. */
 export function useImpersonateUser(projectId: string, userId: string) {
-  const onSuccess = useInvalidateSessions(projectId, userId);
-  return api.useCreateSession({ request: adminRequest(projectId), mutation: { onSuccess } });
+  return api.useCreateSession(useSessionChange(projectId, userId));
 }

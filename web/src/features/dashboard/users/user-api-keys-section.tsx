@@ -1,7 +1,7 @@
 import type { api } from "@gatehouse/clients/react";
 import { Text } from "@mantine/core";
-import { SettingsSection } from "../../account-settings/settings-section";
-import { OwnedApiKeyList } from "../api-keys/owned-api-key-list";
+import { SettingsSection } from "../../../components/settings-section";
+import { OwnedApiKeyList } from "../../../components/owned-api-key-list";
 import { useProjectId } from "../shell/project-context";
 import { useAdminProject } from "../shell/use-admin-project";
 import { useRevokeUserApiKey, useUserApiKeys } from "./use-user-api-keys";

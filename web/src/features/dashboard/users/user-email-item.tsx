@@ -1,11 +1,10 @@
 import type { api } from "@gatehouse/clients/react";
-import { Group, Paper, Stack, Text } from "@mantine/core";
+import { Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useRef, useState } from "react";
 import { ConfirmModal } from "../../../components/confirm-modal";
 import { ErrorAlert } from "../../../components/error-alert";
-import { EmailActionsMenu } from "../../account-settings/emails/email-actions-menu";
-import { EmailBadges } from "../../account-settings/emails/email-badges";
+import { EmailCard } from "../../../components/email-card";
 import { useProjectId } from "../shell/project-context";
 import { EmailVerificationActions } from "./email-verification-actions";
 import { useRemoveUserEmail, useUpdateUserEmail } from "./use-user-emails";
@@ -39,48 +38,41 @@ export function UserEmailItem({ channel, onRemoved }: { channel: api.ContactChan
     );
 
   return (
-    <Paper component="li" withBorder radius="md" p="sm" mb="xs" aria-label={address}>
-      <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <Stack gap={6} style={{ minWidth: 0 }}>
-            <Text fw={500} className="break-anywhere">
-              {address}
+    <EmailCard
+      channel={channel}
+      pending={update.isPending}
+      onMakePrimary={() => change({ is_primary: true }, `${address} is now the primary address.`)}
+      onSignInChange={(usedForAuth) =>
+        change({ used_for_auth: usedForAuth }, usedForAuth ? `The user can now sign in with ${address}.` : `${address} is no longer used for sign-in.`)
+      }
+      onRemove={() => {
+        remove.reset();
+        setRemoving(true);
+      }}
+      buttonRef={menuButton}
+      dialogs={
+        <>
+          <ConfirmModal
+            opened={removing}
+            onClose={() => setRemoving(false)}
+            title="Remove this e-mail address?"
+            confirmLabel="Remove address"
+            onConfirm={() => void confirmRemove()}
+            pending={remove.isPending}
+            error={remove.error ? userErrorMessage(remove.error) : null}
+            fallbackFocus={menuButton}
+          >
+            <Text>
+              <strong className="break-anywhere">{address}</strong> will be removed from this user.
+              {channel.is_primary ? " It is their primary address: account mail has nowhere to go until another address is made primary." : ""}
+              {channel.used_for_auth ? " They can no longer sign in with it." : ""}
             </Text>
-            <EmailBadges channel={channel} />
-          </Stack>
-          <EmailActionsMenu
-            channel={channel}
-            pending={update.isPending}
-            onMakePrimary={() => change({ is_primary: true }, `${address} is now the primary address.`)}
-            onSignInChange={(usedForAuth) =>
-              change({ used_for_auth: usedForAuth }, usedForAuth ? `The user can now sign in with ${address}.` : `${address} is no longer used for sign-in.`)
-            }
-            onRemove={() => {
-              remove.reset();
-              setRemoving(true);
-            }}
-            buttonRef={menuButton}
-          />
-        </Group>
-        <EmailVerificationActions channel={channel} />
-        <ErrorAlert message={update.error ? userErrorMessage(update.error) : null} />
-      </Stack>
-      <ConfirmModal
-        opened={removing}
-        onClose={() => setRemoving(false)}
-        title="Remove this e-mail address?"
-        confirmLabel="Remove address"
-        onConfirm={() => void confirmRemove()}
-        pending={remove.isPending}
-        error={remove.error ? userErrorMessage(remove.error) : null}
-        fallbackFocus={menuButton}
-      >
-        <Text>
-          <strong className="break-anywhere">{address}</strong> will be removed from this user.
-          {channel.is_primary ? " It is their primary address: account mail has nowhere to go until another address is made primary." : ""}
-          {channel.used_for_auth ? " They can no longer sign in with it." : ""}
-        </Text>
-      </ConfirmModal>
-    </Paper>
+          </ConfirmModal>
+        </>
+      }
+    >
+      <EmailVerificationActions channel={channel} />
+      <ErrorAlert message={update.error ? userErrorMessage(update.error) : null} />
+    </EmailCard>
   );
 }

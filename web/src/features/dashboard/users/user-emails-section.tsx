@@ -2,7 +2,7 @@ import type { api } from "@gatehouse/clients/react";
 import { EmptyState, Stack } from "@mantine/core";
 import { IconMailOff } from "@tabler/icons-react";
 import { useRef } from "react";
-import { SettingsSection } from "../../account-settings/settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { useProjectId } from "../shell/project-context";
 import { AddUserEmailForm } from "./add-user-email-form";
 import { useUserEmails } from "./use-user-emails";

@@ -1,6 +1,6 @@
 import type { api } from "@gatehouse/clients/react";
 import { Stack } from "@mantine/core";
-import { SettingsSection } from "../../account-settings/settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { MetadataForm } from "./metadata-form";
 
 export function UserMetadataSection({ user }: { user: api.ServerUser }) {

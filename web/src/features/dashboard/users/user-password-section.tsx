@@ -6,7 +6,7 @@ import { ConfirmAction } from "../../../components/confirm-action";
 import { ErrorAlert } from "../../../components/error-alert";
 import { PasswordField } from "../../../components/password-field";
 import { focusFirstError, newPasswordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../../lib/validation";
-import { SettingsSection } from "../../account-settings/settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { useProjectId } from "../shell/project-context";
 import { useUpdateProjectUser } from "./use-project-user";
 import { userErrorMessage } from "./user-error-message";

@@ -2,7 +2,7 @@ import type { api } from "@gatehouse/clients/react";
 import { DataList, Stack, Text } from "@mantine/core";
 import { RelativeTime } from "../../../components/relative-time";
 import { exactTime } from "../../../lib/format-time";
-import { SettingsSection } from "../../account-settings/settings-section";
+import { SettingsSection } from "../../../components/settings-section";
 import { useProjectId } from "../shell/project-context";
 import { EmailVerificationActions } from "./email-verification-actions";
 import { useUserEmails } from "./use-user-emails";

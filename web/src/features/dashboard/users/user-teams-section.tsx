@@ -1,8 +1,9 @@
 import type { api } from "@gatehouse/clients/react";
-import { Anchor, Avatar, Badge, EmptyState, Group, Paper, Stack, Text } from "@mantine/core";
+import { Anchor, Avatar, EmptyState, Group, Paper, Stack, Text } from "@mantine/core";
 import { IconUsersGroup } from "@tabler/icons-react";
 import { Link } from "react-router";
-import { SettingsSection } from "../../account-settings/settings-section";
+import { SettingsSection } from "../../../components/settings-section";
+import { TeamTitle } from "../../../components/team-title";
 import { dashboardPath, useProjectId } from "../shell/project-context";
 import { useUserTeams } from "./use-user-teams";
 
@@ -27,16 +28,14 @@ function UserTeams({ user }: { user: api.ServerUser }) {
           <Group gap="sm" wrap="nowrap">
             <Avatar src={team.profile_image_url} name={team.display_name} color="initials" size="md" alt="" aria-hidden />
             <Stack gap={2} miw={0}>
-              <Group gap="xs">
-                <Anchor component={Link} to={`${dashboardPath(projectId, "teams")}/${team.id}`} fw={500} className="break-anywhere">
-                  {team.display_name}
-                </Anchor>
-                {team.id === user.selected_team_id ? (
-                  <Badge size="sm" variant="light">
-                    Selected
-                  </Badge>
-                ) : null}
-              </Group>
+              <TeamTitle
+                name={
+                  <Anchor component={Link} to={`${dashboardPath(projectId, "teams")}/${team.id}`} fw={500} className="break-anywhere">
+                    {team.display_name}
+                  </Anchor>
+                }
+                selected={team.id === user.selected_team_id}
+              />
               <Text size="xs" c="dimmed" className="break-anywhere">
                 {team.id}
               </Text>

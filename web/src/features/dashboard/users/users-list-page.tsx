@@ -1,10 +1,8 @@
 import { Box, Button, EmptyState, Group, Paper, Stack, Switch, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { IconPlus, IconUserOff, IconUserSearch } from "@tabler/icons-react";
-import { CursorPager } from "../../../components/cursor-pager";
-import { ErrorAlert } from "../../../components/error-alert";
+import { CursorPager, EmptyLaterPage, PageFailed } from "../../../components/cursor-pager";
 import { Loading, useDocumentTitle } from "../../../components/page-card";
-import { errorMessage } from "../../../lib/error-message";
 import { useProjectId } from "../shell/project-context";
 import { CreateUserModal } from "./create-user-modal";
 import { useProjectUsersPage } from "./use-project-users";
@@ -44,7 +42,7 @@ export function UsersListPage() {
       <Paper withBorder p={{ base: "xs", sm: "sm" }}>
         {page.data ? (
           <Stack gap="sm">
-            {page.isError ? <FailedPage error={page.error} list={list} onRetry={() => void page.refetch()} /> : null}
+            {page.isError ? <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} /> : null}
             {page.data.items.length === 0 ? (
               <NoUsers list={list} onCreate={createDialog.open} />
             ) : (
@@ -61,30 +59,12 @@ export function UsersListPage() {
             <CursorPager list={list} pageSizes={PAGE_SIZES} nextCursor={page.data.pagination?.next_cursor ?? null} shown={page.data.items.length} busy={busy} noun={["user", "users"]} />
           </Stack>
         ) : page.isError ? (
-          <FailedPage error={page.error} list={list} onRetry={() => void page.refetch()} />
+          <PageFailed error={page.error} list={list} onRetry={() => void page.refetch()} />
         ) : (
           <Loading>Loading users…</Loading>
         )}
       </Paper>
       <CreateUserModal opened={creating} onClose={createDialog.close} />
-    </Stack>
-  );
-}
-
-function FailedPage({ error, list, onRetry }: { error: unknown; list: UserList; onRetry: () => void }) {
-  return (
-    <Stack gap="sm" align="flex-start">
-      <ErrorAlert message={errorMessage(error)} />
-      <Group gap="sm">
-        <Button variant="default" onClick={onRetry}>
-          Try again
-        </Button>
-        {list.cursor ? (
-          <Button variant="subtle" onClick={list.first}>
-            Go to the first page
-          </Button>
-        ) : null}
-      </Group>
     </Stack>
   );
 }
@@ -100,15 +80,7 @@ function NoUsers({ list, onCreate }: { list: UserList; onCreate: () => void }) {
       </EmptyState>
     );
   }
-  if (list.cursor) {
-    return (
-      <EmptyState icon={<IconUserSearch aria-hidden />} withIndicatorBackground title="No users on this page" description="The users of this page may have been deleted since.">
-        <Button variant="default" onClick={list.first}>
-          Go to the first page
-        </Button>
-      </EmptyState>
-    );
-  }
+  if (list.cursor) return <EmptyLaterPage icon={<IconUserSearch aria-hidden />} title="No users on this page" description="The users of this page may have been deleted since." list={list} />;
   return (
     <EmptyState
       icon={<IconUserOff aria-hidden />}

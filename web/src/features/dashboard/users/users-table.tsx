@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import { dashboardPath, useProjectId } from "../shell/project-context";
 import { userColumns } from "./user-columns";
 import type { UserOrder, UserSort } from "./use-user-list-state";
+import { DataTableBody, DataTableHead } from "../../../components/data-table";
 
 interface UsersTableProps {
   users: api.ServerUser[];
@@ -38,24 +39,8 @@ export function UsersTable({ users, sort, onSort, busy }: UsersTableProps) {
   return (
     <Table.ScrollContainer minWidth={880} type="native">
       <Table highlightOnHover verticalSpacing="sm" aria-label="Users" aria-busy={busy || undefined} style={{ opacity: busy ? 0.55 : 1, transition: "opacity 120ms" }}>
-        <Table.Thead>
-          {table.getHeaderGroups().map((group) => (
-            <Table.Tr key={group.id}>
-              {group.headers.map((header) => (
-                <HeaderCell key={header.id} header={header} />
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Thead>
-        <Table.Tbody>
-          {table.getRowModel().rows.map((row) => (
-            <Table.Tr key={row.id} data-user-id={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
+        <DataTableHead table={table} cell={(header) => <HeaderCell key={header.id} header={header} />} />
+        <DataTableBody table={table} rowIdAttribute="data-user-id" />
       </Table>
     </Table.ScrollContainer>
   );

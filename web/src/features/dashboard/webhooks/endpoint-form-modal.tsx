@@ -1,10 +1,10 @@
 import { api } from "@gatehouse/clients/react";
-import { Button, Group, Modal, MultiSelect, Stack, Switch, TextInput } from "@mantine/core";
+import { Modal, MultiSelect, Stack, Switch, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
-import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { focusFirstError } from "../../../lib/validation";
 import { useCreateWebhookEndpoint, useUpdateWebhookEndpoint } from "./use-webhook-endpoints";
+import { FormActions } from "../../../components/form-actions";
 
 /** CONTRACT "Webhooks": the events an endpoint may take. */
 const EVENTS = Object.values(api.WebhookEventType);
@@ -70,15 +70,7 @@ function EndpointForm({ projectId, endpoint, onClose, onCreated }: Omit<Endpoint
           {...form.getInputProps("events")}
         />
         <Switch label="Enabled" name="enabled" description="A disabled endpoint receives nothing; its waiting deliveries fail." {...form.getInputProps("enabled", { type: "checkbox" })} />
-        <ErrorAlert message={mutation.error ? errorMessage(mutation.error) : null} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            {endpoint ? "Save endpoint" : "Add endpoint"}
-          </Button>
-        </Group>
+        <FormActions error={mutation.error ? errorMessage(mutation.error) : null} onCancel={onClose} pending={mutation.isPending} submitLabel={endpoint ? "Save endpoint" : "Add endpoint"} />
       </Stack>
     </form>
   );

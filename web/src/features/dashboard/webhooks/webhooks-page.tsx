@@ -7,7 +7,7 @@ import { useSearchParams } from "react-router";
 import { Boundary } from "../../../components/boundary";
 import { useDocumentTitle } from "../../../components/page-card";
 import { ShownOnceDialog } from "../../../components/shown-once-dialog";
-import { SettingsHeading } from "../../account-settings/settings-heading";
+import { SettingsHeading } from "../../../components/settings-heading";
 import { dashboardPath, useProjectId } from "../shell/project-context";
 import { DeliveryLog } from "./delivery-log";
 import { EndpointCard } from "./endpoint-card";

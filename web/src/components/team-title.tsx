@@ -1,0 +1,16 @@
+import { Badge, Group } from "@mantine/core";
+import type { ReactNode } from "react";
+
+/** A team's name (text or a link) with the Selected badge when it is the user's selected team. */
+export function TeamTitle({ name, selected }: { name: ReactNode; selected: boolean }) {
+  return (
+    <Group gap="xs" wrap="wrap">
+      {name}
+      {selected ? (
+        <Badge size="sm" variant="light">
+          Selected
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
