@@ -11,3 +11,27 @@ export function toMillisOrNull(value: Date | string | number | null): number | n
 export function jsonParam(value: unknown): string | null {
   return value === undefined || value === null ? null : JSON.stringify(value);
 }
+
+/** Per field a caller may change: its column, the SQL type to cast the parameter to, and whether the value is JSON. */
+export type ChangeColumns<Changes> = Record<keyof Changes, [column: string, cast: string, json?: true]>;
+
+/** The profile and metadata columns users and teams share, as ChangeColumns entries. */
+export const METADATA_COLUMNS = {
+  displayName: ["display_name", "text"],
+  profileImageUrl: ["profile_image_url", "text"],
+  clientMetadata: ["client_metadata", "jsonb", true],
+  clientReadOnlyMetadata: ["client_read_only_metadata", "jsonb", true],
+  serverMetadata: ["server_metadata", "jsonb", true],
+} satisfies Record<string, [string, string, true?]>;
+
+/** `column = $n::cast` for each change that is not undefined; each value is appended to `params`, which gives its number. */
+export function setClauses<Changes extends object>(changes: Changes, columns: ChangeColumns<Changes>, params: unknown[]): string[] {
+  const assignments: string[] = [];
+  for (const [field, value] of Object.entries(changes) as Array<[keyof Changes, unknown]>) {
+    if (value === undefined) continue;
+    const [column, cast, json] = columns[field];
+    params.push(json ? jsonParam(value) : value);
+    assignments.push(`${column} = $${params.length}::${cast}`);
+  }
+  return assignments;
+}

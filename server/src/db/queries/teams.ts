@@ -1,6 +1,6 @@
 import type { Team } from "../../domain/teams";
 import type { Queryable } from "../db";
-import { jsonParam, toMillis } from "./rows";
+import { jsonParam, METADATA_COLUMNS, setClauses, toMillis, type ChangeColumns } from "./rows";
 import type { Tenant } from "./tenant";
 
 export interface TeamRow {
@@ -106,24 +106,12 @@ export interface TeamChanges {
   serverMetadata?: unknown;
 }
 
-const TEAM_CHANGE_COLUMNS: Record<keyof TeamChanges, [column: string, cast: string, json?: true]> = {
-  displayName: ["display_name", "text"],
-  profileImageUrl: ["profile_image_url", "text"],
-  clientMetadata: ["client_metadata", "jsonb", true],
-  clientReadOnlyMetadata: ["client_read_only_metadata", "jsonb", true],
-  serverMetadata: ["server_metadata", "jsonb", true],
-};
+const TEAM_CHANGE_COLUMNS: ChangeColumns<TeamChanges> = METADATA_COLUMNS;
 
 /** Applies the given changes (undefined keeps a field) and returns the team, or null when it does not exist. */
 export async function updateTeamRow(q: Queryable, tenant: Tenant, teamId: string, changes: TeamChanges): Promise<Team | null> {
   const params: unknown[] = [tenant.projectId, tenant.branchId, teamId];
-  const assignments: string[] = [];
-  for (const [field, value] of Object.entries(changes) as Array<[keyof TeamChanges, unknown]>) {
-    if (value === undefined) continue;
-    const [column, cast, json] = TEAM_CHANGE_COLUMNS[field];
-    params.push(json ? jsonParam(value) : value);
-    assignments.push(`${column} = $${params.length}::${cast}`);
-  }
+  const assignments = setClauses(changes, TEAM_CHANGE_COLUMNS, params);
   if (assignments.length === 0) return findTeam(q, tenant, teamId);
   const rows = await q.query<TeamRow>(
     `UPDATE teams AS t SET ${assignments.join(", ")} WHERE t.project_id = $1 AND t.branch_id = $2 AND t.id = $3 RETURNING ${TEAM_COLUMNS}`,

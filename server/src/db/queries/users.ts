@@ -1,6 +1,6 @@
 import type { User } from "../../domain/users";
 import type { Queryable } from "../db";
-import { jsonParam, toMillis } from "./rows";
+import { jsonParam, METADATA_COLUMNS, setClauses, toMillis, type ChangeColumns } from "./rows";
 import { TEAM_COLUMNS, toTeam, type TeamRow } from "./teams";
 import type { Tenant } from "./tenant";
 
@@ -190,13 +190,8 @@ export interface UserProfileChanges {
   signUpRiskFreeTrialAbuse?: number;
 }
 
-// Column, cast and whether the value is JSON, per changeable field.
-const PROFILE_COLUMNS: Record<keyof UserProfileChanges, [column: string, cast: string, json?: true]> = {
-  displayName: ["display_name", "text"],
-  profileImageUrl: ["profile_image_url", "text"],
-  clientMetadata: ["client_metadata", "jsonb", true],
-  clientReadOnlyMetadata: ["client_read_only_metadata", "jsonb", true],
-  serverMetadata: ["server_metadata", "jsonb", true],
+const PROFILE_COLUMNS: ChangeColumns<UserProfileChanges> = {
+  ...METADATA_COLUMNS,
   selectedTeamId: ["selected_team_id", "uuid"],
   passwordHash: ["password_hash", "text"],
   otpAuthEnabled: ["otp_auth_enabled", "boolean"],
@@ -219,13 +214,7 @@ export async function updateUserProfile(
   changes: UserProfileChanges,
 ): Promise<void> {
   const params: unknown[] = [tenant.projectId, tenant.branchId, userId];
-  const assignments: string[] = [];
-  for (const [field, value] of Object.entries(changes) as Array<[keyof UserProfileChanges, unknown]>) {
-    if (value === undefined) continue;
-    const [column, cast, json] = PROFILE_COLUMNS[field];
-    params.push(json ? jsonParam(value) : value);
-    assignments.push(`${column} = $${params.length}::${cast}`);
-  }
+  const assignments = setClauses(changes, PROFILE_COLUMNS, params);
   if (assignments.length === 0) return;
   await q.query(`UPDATE users SET ${assignments.join(", ")} WHERE project_id = $1 AND branch_id = $2 AND id = $3`, params);
 }
