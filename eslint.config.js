@@ -9,6 +9,7 @@
 // @gatehouse/server/testing/boot, /tools and /oidc-stand-in; the files behind /tools load no server module.
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -243,8 +244,10 @@ function featureBoundaries() {
         "@typescript-eslint/no-restricted-imports": restrict([...outside(["server", "test"]), clientLibraryOnly, { group: ["**/app/**"], message: "Features sit below app/." }, ...patterns]),
       },
     });
-    for (const entry of readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) walk(join(dir, entry.name));
+    for (const entry of readdirSync(join(repository, dir), { withFileTypes: true })) if (entry.isDirectory()) walk(join(dir, entry.name));
   };
-  for (const entry of readdirSync(features, { withFileTypes: true })) if (entry.isDirectory()) walk(join(features, entry.name));
+  // The tree is read from beside this file, so lint run from any folder sees the same features.
+  const repository = fileURLToPath(new URL(".", import.meta.url));
+  for (const entry of readdirSync(join(repository, features), { withFileTypes: true })) if (entry.isDirectory()) walk(join(features, entry.name));
   return blocks;
 }
