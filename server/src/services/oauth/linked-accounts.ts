@@ -79,14 +79,8 @@ async function assertOneSignInPerProvider(deps: ServiceDeps, tenancy: Tenancy, u
   }
 }
 
-export interface LinkedAccountInput {
-  userId: string;
-  providerConfigId: string;
-  accountId: string;
-  email: string | null;
-  allowSignIn: boolean;
-  allowConnectedAccounts: boolean;
-}
+/** A provider account to link: a stored account's fields but its id and creation time, which linking gives it. */
+export type LinkedAccountInput = Omit<OAuthAccountRecord, "id" | "createdAtMillis">;
 
 export async function createLinkedAccount(deps: ServiceDeps, tenancy: Tenancy, input: LinkedAccountInput): Promise<LinkedAccount> {
   if (!Object.hasOwn(tenancy.config.auth.oauth.providers, input.providerConfigId)) {

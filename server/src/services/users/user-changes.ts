@@ -34,29 +34,19 @@ import { recordUserEvent } from "../webhooks/events";
 /** The key sizes `totpSecretBase64` may decode to; the route schemas check them. */
 export { TOTP_SECRET_MAX_BYTES, TOTP_SECRET_MIN_BYTES } from "../../crypto/totp";
 
-export interface UserChanges {
-  displayName?: string | null;
-  profileImageUrl?: string | null;
-  clientMetadata?: unknown;
-  clientReadOnlyMetadata?: unknown;
-  serverMetadata?: unknown;
-  selectedTeamId?: string | null;
+/**
+ * A change to a user: the stored profile fields as they are stored, and the fields this
+ * service turns into stored ones (the primary e-mail's channel, a password to hash, a TOTP
+ * secret to seal, the sign-up risk scores).
+ */
+export type UserChanges = Omit<UserProfileChanges, "totpSecretEncrypted" | "signUpRiskBot" | "signUpRiskFreeTrialAbuse"> & {
   primaryEmail?: string | null;
   primaryEmailVerified?: boolean;
   primaryEmailAuthEnabled?: boolean;
   password?: string | null;
-  passwordHash?: string | null;
-  otpAuthEnabled?: boolean;
-  passkeyAuthEnabled?: boolean;
   totpSecretBase64?: string | null;
-  isAnonymous?: boolean;
-  restrictedByAdmin?: boolean;
-  restrictedByAdminReason?: string | null;
-  restrictedByAdminPrivateDetails?: string | null;
-  /** Where the user signed up from (ISO 3166-1 alpha-2), set by the sign-up paths. */
-  countryCode?: string | null;
   signUpRiskScores?: { bot: number; free_trial_abuse: number };
-}
+};
 
 /** Work that must happen before the transaction: hashing and sealing secrets. */
 async function prepareSecrets(deps: ServiceDeps, changes: UserChanges): Promise<Partial<UserProfileChanges>> {
