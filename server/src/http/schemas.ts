@@ -56,6 +56,26 @@ export const DisplayNameSchema = z.string().max(MAX_DISPLAY_NAME_LENGTH);
 /** Arbitrary JSON stored for the application; null when never set, so the document must not narrow its type. */
 export const MetadataSchema = z.unknown().openapi({ description: "Any JSON value." });
 
+/** The profile fields a user or team body may carry (a team's name is never null). */
+interface ProfileBody<Name extends string | null> {
+  display_name?: Name;
+  profile_image_url?: string | null;
+  client_metadata?: unknown;
+  client_read_only_metadata?: unknown;
+  server_metadata?: unknown;
+}
+
+/** A user or team body's profile fields, named as the services name them; an absent field stays undefined (unchanged). */
+export function toProfileChanges<Name extends string | null>(body: ProfileBody<Name>) {
+  return {
+    displayName: body.display_name,
+    profileImageUrl: body.profile_image_url,
+    clientMetadata: body.client_metadata,
+    clientReadOnlyMetadata: body.client_read_only_metadata,
+    serverMetadata: body.server_metadata,
+  };
+}
+
 /** A point in time as milliseconds since 1970, up to the end of the year 9999. */
 export const MillisSchema = z.number().int().min(0).max(MAX_DATE_MILLIS);
 

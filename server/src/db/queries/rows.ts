@@ -35,3 +35,23 @@ export function setClauses<Changes extends object>(changes: Changes, columns: Ch
   }
   return assignments;
 }
+
+/** The profile and metadata columns users and teams share, as their rows hold them (a team's name is never null). */
+interface ProfileRow<Name extends string | null> {
+  display_name: Name;
+  profile_image_url: string | null;
+  client_metadata: unknown;
+  client_read_only_metadata: unknown;
+  server_metadata: unknown;
+}
+
+/** The shared profile fields of a user or team row, named as the domain types name them. */
+export function toProfile<Name extends string | null>(row: ProfileRow<Name>) {
+  return {
+    displayName: row.display_name,
+    profileImageUrl: row.profile_image_url,
+    clientMetadata: row.client_metadata,
+    clientReadOnlyMetadata: row.client_read_only_metadata,
+    serverMetadata: row.server_metadata,
+  };
+}

@@ -1,6 +1,6 @@
 import type { Team } from "../../domain/teams";
 import type { Queryable } from "../db";
-import { jsonParam, METADATA_COLUMNS, setClauses, toMillis, type ChangeColumns } from "./rows";
+import { jsonParam, METADATA_COLUMNS, setClauses, toMillis, toProfile, type ChangeColumns } from "./rows";
 import type { Tenant } from "./tenant";
 
 export interface TeamRow {
@@ -18,11 +18,7 @@ export const TEAM_COLUMNS = "t.id, t.display_name, t.profile_image_url, t.client
 export function toTeam(row: TeamRow): Team {
   return {
     id: row.id,
-    displayName: row.display_name,
-    profileImageUrl: row.profile_image_url,
-    clientMetadata: row.client_metadata,
-    clientReadOnlyMetadata: row.client_read_only_metadata,
-    serverMetadata: row.server_metadata,
+    ...toProfile(row),
     createdAtMillis: toMillis(row.created_at),
   };
 }

@@ -1,6 +1,6 @@
 import type { User } from "../../domain/users";
 import type { Queryable } from "../db";
-import { jsonParam, METADATA_COLUMNS, setClauses, toMillis, type ChangeColumns } from "./rows";
+import { jsonParam, METADATA_COLUMNS, setClauses, toMillis, toProfile, type ChangeColumns } from "./rows";
 import { TEAM_COLUMNS, toTeam, type TeamRow } from "./teams";
 import type { Tenant } from "./tenant";
 
@@ -50,11 +50,7 @@ const USER_SELECT = `
 function toUser(row: UserRow): User {
   return {
     id: row.id,
-    displayName: row.display_name,
-    profileImageUrl: row.profile_image_url,
-    clientMetadata: row.client_metadata,
-    clientReadOnlyMetadata: row.client_read_only_metadata,
-    serverMetadata: row.server_metadata,
+    ...toProfile(row),
     selectedTeam: row.selected_team ? toTeam({ ...row.selected_team, created_at: new Date(row.selected_team.created_at) }) : null,
     isAnonymous: row.is_anonymous,
     hasPassword: row.has_password,

@@ -4,7 +4,7 @@ import { CLIENT_AND_UP, requireUser, resolveOwnUserIdForClient, resolveUserId } 
 import type { RequestAuth } from "../../http/env";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { DisplayNameSchema, ImageUrlSchema, MetadataSchema, SuccessSchema } from "../../http/schemas";
+import { DisplayNameSchema, ImageUrlSchema, MetadataSchema, SuccessSchema, toProfileChanges } from "../../http/schemas";
 import { createTeam, deleteTeam, getTeam, getTeamAsMember, listTeamsOf, updateTeam } from "../../services/teams/teams";
 import type { Team } from "../../domain/teams";
 import { ClientTeamSchema, ServerTeamSchema, toClientTeam, toServerTeam } from "../users/shapes";
@@ -139,16 +139,6 @@ function shapeFor(auth: RequestAuth, team: Team) {
   return auth.type === "client" ? toClientTeam(team) : toServerTeam(team);
 }
 
-function toTeamChanges(body: z.infer<typeof TeamUpdateSchema>) {
-  return {
-    displayName: body.display_name,
-    profileImageUrl: body.profile_image_url,
-    clientMetadata: body.client_metadata,
-    clientReadOnlyMetadata: body.client_read_only_metadata,
-    serverMetadata: body.server_metadata,
-  };
-}
-
 export function registerTeamRoutes(router: Router): void {
   router.openapi(listTeamsRoute, async (c) => {
     const auth = c.var.auth;
@@ -172,7 +162,7 @@ export function registerTeamRoutes(router: Router): void {
       creator = resolveUserId(auth, body.creator_user_id);
     }
     const { creator_user_id: _creator, ...fields } = body;
-    const team = await createTeam(c.var.deps, auth.tenancy, creator, { ...toTeamChanges(fields), displayName: body.display_name });
+    const team = await createTeam(c.var.deps, auth.tenancy, creator, { ...toProfileChanges(fields), displayName: body.display_name });
     return c.json(shapeFor(auth, team), 201);
   });
 
@@ -190,7 +180,7 @@ export function registerTeamRoutes(router: Router): void {
     const auth = c.var.auth;
     const { team_id } = c.req.valid("param");
     const body = c.req.valid("json");
-    const team = await updateTeam(c.var.deps, auth.tenancy, team_id, toTeamChanges(body));
+    const team = await updateTeam(c.var.deps, auth.tenancy, team_id, toProfileChanges(body));
     return c.json(shapeFor(auth, team), 200);
   });
 

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { DisplayNameSchema, EmailSchema, ImageUrlSchema, MetadataSchema } from "../../http/schemas";
+import { DisplayNameSchema, EmailSchema, ImageUrlSchema, MetadataSchema, toProfileChanges } from "../../http/schemas";
 import { TOTP_SECRET_MAX_BYTES, TOTP_SECRET_MIN_BYTES, type UserChanges } from "../../services/users/user-changes";
 
 const TOTP_SECRET_RULE = `the TOTP key, ${TOTP_SECRET_MIN_BYTES} to ${TOTP_SECRET_MAX_BYTES} raw bytes in standard base64 (padded)`;
@@ -82,11 +82,7 @@ type UserWrite = Omit<z.infer<typeof ServerUserUpdateSchema>, "is_anonymous"> & 
 
 export function toUserChanges(body: UserWrite): UserChanges {
   return {
-    displayName: body.display_name,
-    profileImageUrl: body.profile_image_url,
-    clientMetadata: body.client_metadata,
-    clientReadOnlyMetadata: body.client_read_only_metadata,
-    serverMetadata: body.server_metadata,
+    ...toProfileChanges(body),
     selectedTeamId: body.selected_team_id,
     primaryEmail: body.primary_email,
     primaryEmailVerified: body.primary_email_verified,
