@@ -167,6 +167,9 @@ describe("account settings: teams", () => {
     await screenshots(page, "account-teams-members-hidden");
 
     await teamItem(page, "Night Watch").click();
+    // The panel of the team closed a moment ago may still be collapsing: act once Night Watch's has opened and settled.
+    await members.getByText("Cy Cook").waitFor();
+    await settled(page);
     await page.getByRole("button", { name: "Leave team" }).click();
     await page.getByText("You lose access to this team and everything in it at once.", { exact: false }).waitFor();
     await confirmIn(page, "Leave Night Watch?", "Leave team");
