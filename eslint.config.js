@@ -232,9 +232,18 @@ function featureBoundaries() {
     const featureDepth = dashboardArea ? 2 : 1; // folders from features/ to the feature's root
     const toSrc = parts.length + 1; // `../` from this folder to web/src
     const insideFeature = parts.length - featureDepth; // `../` that stay inside the feature
+    const mayReachShell = dashboardArea && parts[1] !== "shell";
+    // Where an import that climbs `beyond` folders out of the feature may land: from web/src,
+    // components/ and lib/; a dashboard area one level out reaches shell/, two levels out dashboard/shell/.
+    const landings = (beyond, atSrc) => {
+      if (atSrc) return ["components", "lib"];
+      if (mayReachShell && beyond === 1) return ["shell"];
+      if (mayReachShell && beyond === 2) return ["dashboard/shell"];
+      return [];
+    };
     const patterns = [];
     for (let up = insideFeature + 1; up <= toSrc; up++) {
-      const allowed = up === toSrc ? ["components", "lib"] : dashboardArea && parts[1] !== "shell" && up === insideFeature + 1 ? ["shell"] : dashboardArea && parts[1] !== "shell" && up === insideFeature + 2 ? ["dashboard/shell"] : [];
+      const allowed = landings(up - insideFeature, up === toSrc);
       const lands = allowed.length > 0 ? `(?!(?:${allowed.join("|")})(?:/|$))` : "";
       patterns.push({ regex: `^(?:\\.\\./){${up}}(?!\\.\\./)${lands}`, message });
     }
