@@ -8,6 +8,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
+import { settled } from "./support/account-settings";
 import { SCREENSHOTS_DIR, useBrowserHarness } from "./support/browser-harness";
 import { signInWithProject } from "./support/dashboard-project";
 
@@ -42,8 +43,10 @@ async function violations(page: Page, where: string, include?: string): Promise<
   for (const view of VIEWS) {
     await page.setViewportSize({ width: view.width, height: 900 });
     await page.emulateMedia({ colorScheme: view.scheme });
-    // Mantine's "auto" scheme follows the media query; a frame lets the change paint.
+    // Mantine's "auto" scheme follows the media query; a frame lets the change paint, and the
+    // dashboard's navigation slides away at phone width: scan once that transition has ended.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await settled(page);
     await page.screenshot({ path: join(SCREENSHOTS_DIR, `a11y-${where.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}-${view.scheme}-${view.width}.png`) });
     const builder = new AxeBuilder({ page }).withTags(WCAG_AA);
     const results = await (include ? builder.include(include) : builder).analyze();
@@ -74,17 +77,24 @@ describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
 
   it("finds no violation on account settings, the dashboard's pages and its dialogs", async () => {
     const { page, server } = harness();
-    const { projectId } = await signInWithProject(page, server, "a11y", { name: "Access app" });
+    const { projectId, admin } = await signInWithProject(page, server, "a11y", { name: "Access app" });
     const found: Found[] = [];
+    // A verified, restricted user in a team, for the pages of one user and one team and their badges.
+    const user = await admin("POST", "/users", { primary_email: "ada@example.com", primary_email_verified: true, display_name: "Ada Lovelace", restricted_by_admin: true, restricted_by_admin_reason: "Checking" });
+    expect(user.status).toBe(201);
+    const team = await admin("POST", "/teams", { display_name: "Analytical Engine" });
+    expect(team.status).toBe(201);
+    expect((await admin("POST", `/team-memberships/${team.json.id}/${user.json.id}`, {})).status).toBe(201);
     // Every section the project's navigation links to, so that a new page is scanned without a change here.
     await page.goto(`/dashboard/projects/${projectId}`);
     await settle(page);
     const sections = await page.locator(`nav a[href^="/dashboard/projects/${projectId}"]`).evaluateAll((links) => [...new Set(links.map((link) => link.getAttribute("href")!))]);
     expect(sections.length).toBeGreaterThanOrEqual(12);
-    for (const path of ["/handler/account-settings", "/dashboard", ...sections]) {
+    const detailPages = [`/dashboard/projects/${projectId}/users/${user.json.id}`, `/dashboard/projects/${projectId}/teams/${team.json.id}`];
+    for (const path of ["/handler/account-settings", "/dashboard", ...sections, ...detailPages]) {
       await page.goto(path);
       await settle(page);
-      found.push(...(await violations(page, path.replace(projectId, "<project>"))));
+      found.push(...(await violations(page, path.replace(projectId, "<project>").replace(user.json.id, "<user>").replace(team.json.id, "<team>"))));
     }
     for (const [section, button, title] of DIALOGS) {
       await page.goto(`/dashboard/projects/${projectId}/${section}`);

@@ -50,7 +50,14 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-dimmed": "#5f6770", "--gatehouse-avatar-tint": "70%" },
+  // Light badges' text is shade 9 on the colour's tint: green's is 3.8:1 ("Verified") and orange's 3.6:1
+  // ("Restricted"), so both are darkened (5.5:1 and 5.0:1).
+  light: {
+    "--mantine-color-dimmed": "#5f6770",
+    "--gatehouse-avatar-tint": "70%",
+    "--mantine-color-green-light-color": "#1e6e2f",
+    "--mantine-color-orange-light-color": "#b23c0c",
+  },
   // Field errors: the dark scheme's default (a dark red on dark grey) is under 3:1.
   dark: { "--mantine-color-dimmed": "#a3a3a3", "--mantine-color-error": "#ff8787" },
 });
