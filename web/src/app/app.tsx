@@ -1,4 +1,6 @@
 import { createGatehouseQueryClient } from "@gatehouse/clients/react";
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
 import { localStorageColorSchemeManager, MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 // react-router/dom's RouterProvider, which can commit a navigation at once (`flushSync`).
@@ -13,8 +15,10 @@ const colorSchemeManager = localStorageColorSchemeManager({ key: "gatehouse:colo
 export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto" colorSchemeManager={colorSchemeManager}>
-      <Notifications position="top-center" />
-      <RouterProvider router={router} />
+      <I18nProvider i18n={i18n}>
+        <Notifications position="top-center" />
+        <RouterProvider router={router} />
+      </I18nProvider>
     </MantineProvider>
   );
 }

@@ -5,6 +5,7 @@ import { Link, Outlet } from "react-router";
 import { Boundary } from "../components/boundary";
 import { ColorSchemeToggle } from "../components/color-scheme-toggle";
 import { AccountMenu } from "../components/account-menu";
+import { LanguagePicker } from "../components/language-picker";
 
 export function Layout() {
   return (
@@ -29,6 +30,9 @@ export function Layout() {
       </AppShell.Header>
       <AppShell.Main>
         <Outlet />
+        <Group component="footer" justify="center" mt="xl" pb="md">
+          <LanguagePicker />
+        </Group>
       </AppShell.Main>
     </AppShell>
   );
