@@ -7,6 +7,10 @@
  * known-error codes the document declares (clients/src/generated/known-errors.ts: every code,
  * and each operation's) and the React Query hooks (clients/src/react-query/generated/).
  *
+ * It also extracts the English of the translated pages (Lingui's macros in web/src) into the
+ * catalogs web/src/locales/<locale>.po, keeping their translations and dropping what the code no
+ * longer says; translators fill in the rest.
+ *
  * `npm run gen:check` (`--check`): do the same into a scratch copy of the tree and fail,
  * listing each difference, when anything committed is not what generation produces.
  */
@@ -24,10 +28,14 @@ const CLIENT_GENERATED_DIR = "clients/src/generated";
 const TYPES = `${CLIENT_GENERATED_DIR}/openapi-types.d.ts`;
 const KNOWN_ERRORS = `${CLIENT_GENERATED_DIR}/known-errors.ts`;
 const HOOKS_DIR = "clients/src/react-query/generated";
+const CATALOGS_DIR = "web/src/locales";
 /** Everything generation writes; gen:check compares exactly these. */
-const GENERATED = [OPENAPI, OPENAPI_30, CLIENT_GENERATED_DIR, HOOKS_DIR];
-/** Hand-written files orval reads while generating: it bundles the mutator to learn its signature. */
-const GENERATOR_INPUTS = ["clients/src/react-query/mutator.ts", "clients/src/session"];
+const GENERATED = [OPENAPI, OPENAPI_30, CLIENT_GENERATED_DIR, HOOKS_DIR, CATALOGS_DIR];
+/**
+ * Hand-written files generation reads: orval bundles the mutator to learn its signature, and
+ * extraction keeps the catalogs' translations.
+ */
+const GENERATOR_INPUTS = ["clients/src/react-query/mutator.ts", "clients/src/session", CATALOGS_DIR];
 
 const check = process.argv.includes("--check");
 
@@ -42,7 +50,7 @@ if (check) {
       for (const difference of differences) console.error(difference);
       process.exitCode = 1;
     } else {
-      console.log("gen:check: openapi.json, openapi-3.0.json, the TypeScript types, the known-error codes and the React Query hooks are up to date.");
+      console.log("gen:check: openapi.json, openapi-3.0.json, the TypeScript types, the known-error codes, the React Query hooks and the translation catalogs are up to date.");
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -66,6 +74,9 @@ function generate(root) {
   console.log("✓ generate the known-error codes");
   step("generate React Query hooks", "orval", ["--config", "orval.config.ts"], { env: { GATEHOUSE_GEN_ROOT: root } });
   writeHooksIndex(join(root, HOOKS_DIR));
+  step("extract the translated pages' messages", "lingui", ["extract", "--config", "web/lingui.config.ts", "--clean", "--workers", "1"], {
+    env: { LINGUI_CATALOG_DIR: join(root, CATALOGS_DIR) },
+  });
 }
 
 /**

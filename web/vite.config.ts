@@ -1,3 +1,4 @@
+import { lingui } from "@lingui/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig, loadEnv, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
@@ -21,7 +22,10 @@ export default defineConfig(({ mode }) => {
   return {
     base: "/",
     plugins: [
-      react(),
+      // Lingui's macros turn the English written in the code into message ids at build time;
+      // its plugin compiles a language's catalog when the app imports it.
+      react({ babel: { plugins: ["@lingui/babel-plugin-lingui-macro"] } }),
+      lingui({ failOnMissing: true, failOnCompileError: true }),
       webRoutesFile(env.VITE_GATEHOUSE_PROJECT_ID || "internal"),
       // Brotli and gzip copies beside each asset, made once at build time at the highest levels,
       // which the server sends to browsers that accept them (serveStatic's precompressed).

@@ -21,7 +21,7 @@ export { useApiKeys, useTeamApiKeys, type TeamApiKey, type UserApiKey } from "./
 export * from "./api-keys/mutations";
 export { useNotificationPreferences, type NotificationPreference } from "./notifications/queries";
 export { useUpdateNotificationPreference } from "./notifications/mutations";
-export { createMemoryStorage, createSession, GatehouseApiError, GatehouseNetworkError, isKnownError, type Session, type SessionOptions, type TokenStorage } from "../session";
+export { createMemoryStorage, createSession, GatehouseApiError, GatehouseNetworkError, isKnownError, type FetchLike, type Session, type SessionOptions, type TokenStorage } from "../session";
 export { isKnownErrorCode, type KnownErrorCode, type OperationErrorCodes } from "../session";
 export { useGetTeamInvitationDetails, useGetTeamInvitationTeamName, useCheckTeamInvitationCode } from "../react-query";
 export { beginOAuth, finishOAuth, type OAuthCallback, type OAuthStart, type OAuthTokens } from "./oauth/oauth-flow";
