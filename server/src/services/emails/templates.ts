@@ -5,7 +5,6 @@
  * recipient's language like the templates (../languages).
  */
 import { fillText, MAIL_STRINGS, type MailLocale } from "./languages";
-import type { BuiltInMail } from "./rendering/built-in-mail";
 
 export interface RenderedEmail {
   subject: string;
@@ -22,6 +21,14 @@ function render(subject: string, lines: string[], action?: { label: string; url:
   const button = action ? `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>` : "";
   return { subject, text, html: `<!doctype html><html lang="${lang}"><body>${paragraphs.join("")}${button}</body></html>` };
 }
+
+/** The platform's own mails (rendering/built-in-mail.ts) and what each carries. */
+export type BuiltInMail =
+  | { kind: "emailVerification"; link: string }
+  | { kind: "passwordReset"; link: string }
+  | { kind: "magicLink"; link: string; otp: string }
+  | { kind: "teamInvitation"; link: string; teamDisplayName: string }
+  | { kind: "signInInvitation"; link: string };
 
 /** A built-in mail in `locale`, from the same texts as the built-in templates. */
 export function plainBuiltInEmail(locale: MailLocale, project: string, mail: BuiltInMail): RenderedEmail {

@@ -13,16 +13,9 @@
 import type { ServiceDeps } from "../../deps";
 import type { Tenancy } from "../../projects/tenancy";
 import type { MailLocale } from "../languages";
-import { plainBuiltInEmail } from "../templates";
+import { plainBuiltInEmail, type BuiltInMail } from "../templates";
 import { BUILT_IN_TEMPLATE_IDS, BUILT_IN_TEMPLATES, BUILT_IN_THEME_IDS, LIGHT_THEME_SOURCE, localizedBuiltInTemplate, localizedBuiltInTheme } from "./defaults";
 import { renderEmail, selectedTheme } from "./render-email";
-
-export type BuiltInMail =
-  | { kind: "emailVerification"; link: string }
-  | { kind: "passwordReset"; link: string }
-  | { kind: "magicLink"; link: string; otp: string }
-  | { kind: "teamInvitation"; link: string; teamDisplayName: string }
-  | { kind: "signInInvitation"; link: string };
 
 export interface ComposedEmail {
   subject: string;
