@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Container, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 
@@ -54,7 +55,7 @@ export function Loading({ children }: { children?: ReactNode }) {
   return (
     <Group gap="sm" role="status" aria-live="polite">
       <Loader size="sm" />
-      <Text c="dimmed">{children ?? "One moment…"}</Text>
+      <Text c="dimmed">{children ?? <Trans>One moment…</Trans>}</Text>
     </Group>
   );
 }
