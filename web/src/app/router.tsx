@@ -10,7 +10,7 @@ import { NotFoundPage } from "../features/not-found/not-found-page";
 import { Boundary } from "../components/boundary";
 import { LoadingCard } from "../components/page-card";
 import { urls } from "../lib/handler-paths";
-import { DASHBOARD_PAGES } from "./dashboard-routes";
+import { DASHBOARD_PAGES, preloadDashboardPage } from "./dashboard-routes";
 import { CheckoutLayout } from "../features/checkout/checkout-layout";
 import { Layout } from "./layout";
 import { Root } from "./root";
@@ -20,7 +20,14 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
-const DashboardLayout = lazyPage(() => import("../features/dashboard/shell/dashboard-layout"), "DashboardLayout");
+const loadDashboardLayout = () => import("../features/dashboard/shell/dashboard-layout");
+// Opening a dashboard address, its frame and its page download together, not one after the other.
+if (window.location.pathname.startsWith("/dashboard")) {
+  void loadDashboardLayout().catch(() => undefined);
+  preloadDashboardPage(window.location.pathname);
+}
+
+const DashboardLayout = lazyPage(loadDashboardLayout, "DashboardLayout");
 const ProjectsPage = lazyPage(() => import("../features/dashboard/projects/projects-page"), "ProjectsPage");
 const DashboardNotFound = lazyPage(() => import("../features/dashboard/shell/dashboard-not-found"), "DashboardNotFound");
 

@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useLocation } from "react-router";
 import { ErrorAlert } from "../../components/error-alert";
 import { errorMessage } from "../../lib/error-message";
+import { ProviderIcon } from "../../lib/provider-icons";
 import { providerName } from "../../lib/provider-names";
 
 /** One button per OAuth provider the project has switched on, above the other methods. */
@@ -32,7 +33,7 @@ export function OAuthButtons() {
   return (
     <Stack gap="xs">
       {providers.map(({ id }) => (
-        <Button key={id} variant="default" fullWidth loading={pending === id} disabled={pending !== null && pending !== id} onClick={() => start(id)}>
+        <Button key={id} variant="default" fullWidth leftSection={<ProviderIcon id={id} />} loading={pending === id} disabled={pending !== null && pending !== id} onClick={() => start(id)}>
           {t`Continue with ${ph({ provider: providerName(id) })}`}
         </Button>
       ))}

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useAcceptTeamInvitation, useGatehouse, useGetTeamInvitationDetails, useUser, withReturnTo } from "@gatehouse/clients/react";
+import { useAcceptTeamInvitation, useGatehouse, useGetTeamInvitationDetails, useGetTeamInvitationTeamName, useUser, withReturnTo } from "@gatehouse/clients/react";
 import { Button, Group, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
@@ -34,14 +34,40 @@ export function TeamInvitationPage() {
 }
 
 function Invitation({ code }: { code: string }) {
-  const { t } = useLingui();
   const user = useUser();
-  const { urls } = useGatehouse();
   const { pathname, search } = useLocation();
   if (user) return <AcceptInvitation code={code} />;
-  const here = pathname + search;
+  return <SignedOutInvitation code={code} here={pathname + search} />;
+}
+
+/** The code entitles its holder to the team's name (and no more), so a visitor learns who invites them before signing in. */
+function SignedOutInvitation({ code, here }: { code: string; here: string }) {
+  const { t } = useLingui();
+  const { urls } = useGatehouse();
+  const teamName = useGetTeamInvitationTeamName();
+  const { mutate: loadTeamName } = teamName;
+
+  useEffect(() => {
+    loadTeamName({ data: { code } });
+  }, [loadTeamName, code]);
+
+  if (teamName.isError) {
+    return (
+      <PageCard title={t`This invitation cannot be used`}>
+        <ErrorAlert message={errorMessage(teamName.error)} />
+      </PageCard>
+    );
+  }
+  if (!teamName.data) {
+    return (
+      <LoadingCard title={t`Team invitation`}>
+        <Trans>Checking the invitation…</Trans>
+      </LoadingCard>
+    );
+  }
+  const team = teamName.data.team_display_name;
   return (
-    <PageCard title={t`You are invited to a team`} description={t`Sign in, or create an account with the invited e-mail address, to accept.`}>
+    <PageCard title={t`You are invited to join ${team}`} description={t`Sign in, or create an account with the invited e-mail address, to accept.`}>
       <Group>
         <Button component={Link} to={withReturnTo(urls.signIn, here)}>
           <Trans>Sign in</Trans>
