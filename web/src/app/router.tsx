@@ -1,4 +1,5 @@
 import type { HandlerPageName } from "@gatehouse/clients/react";
+import { useLingui } from "@lingui/react/macro";
 import type { QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, type ComponentType, type ReactElement } from "react";
 import { useRoutes, type RouteObject } from "react-router";
@@ -48,6 +49,16 @@ const TeamInvitationPage = lazyPage(() => import("../features/teams/team-invitat
 // Account settings is the largest part of the app and not needed to sign in: it loads on its own.
 const AccountSettingsPage = lazyPage(() => import("../features/account-settings/account-settings-page"), "AccountSettingsPage");
 
+function AccountSettingsLoading() {
+  const { t } = useLingui();
+  return <LoadingCard title={t`Account settings`} />;
+}
+
+function CheckoutLoading() {
+  const { t } = useLingui();
+  return <LoadingCard title={t`Checkout`} />;
+}
+
 /** One page per handler route of SPEC §2 (the list the server's 404s are built from, lib/handler-pages.ts). */
 const handlerPages: Record<HandlerPageName, ReactElement> = {
   signIn: <SignInPage />,
@@ -59,7 +70,7 @@ const handlerPages: Record<HandlerPageName, ReactElement> = {
   oauthCallback: <OAuthCallbackPage />,
   magicLinkCallback: <MagicLinkCallbackPage />,
   accountSettings: (
-    <Boundary loading={<LoadingCard title="Account settings" />}>
+    <Boundary loading={<AccountSettingsLoading />}>
       <AccountSettingsPage />
     </Boundary>
   ),
@@ -102,7 +113,7 @@ function appRoutes(queryClient: QueryClient): RouteObject[] {
           path: "/purchase/:code",
           element: (
             <CheckoutLayout>
-              <Suspense fallback={<LoadingCard title="Checkout" />}>
+              <Suspense fallback={<CheckoutLoading />}>
                 <CheckoutPage />
               </Suspense>
             </CheckoutLayout>
