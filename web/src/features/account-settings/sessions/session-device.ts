@@ -11,7 +11,8 @@ export function sessionDevice(userAgent: string | null | undefined): string | nu
   const browserName = browser.name;
   const system = os.name;
   if (browserName && system) return t`${browserName} on ${system}`;
-  return browserName ?? system ?? null;
+  // bowser names what it does not recognise "" (a script's user agent): no name, not an empty one.
+  return browserName || system || null;
 }
 
 /** The icon's kind: a phone or tablet, else a computer. */
