@@ -4,11 +4,10 @@ import { useBrowserHarness } from "./support/browser-harness";
 const harness = useBrowserHarness();
 
 /**
- * What the sign-in page costs a visitor on the wire. Issue 27's goal is 150 KiB of compressed
- * JavaScript; the budget here is what the page needs today (184.6 KiB with brotli), so that it
- * can only shrink.
+ * What the sign-in page costs a visitor on the wire: at most 150 KiB of compressed JavaScript
+ * (issue 27's goal; 130 KiB with brotli when this was written, its language's messages included).
  */
-const SIGN_IN_SCRIPT_BUDGET_BYTES = 190 * 1024;
+const SIGN_IN_SCRIPT_BUDGET_BYTES = 150 * 1024;
 
 describe("asset delivery", () => {
   it("sends the sign-in page's scripts and styles compressed, cached for a year, within the page's budget", async () => {
@@ -36,9 +35,14 @@ describe("asset delivery", () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(styles.length).toBeGreaterThan(0);
     for (const asset of [...scripts, ...styles]) {
-      expect(asset.encoding, asset.url).toMatch(/^(br|gzip)$/);
+      // The build compresses files of 1 KiB and more (web/vite.config.ts): smaller ones would not shrink.
+      if (asset.encoding === undefined) {
+        expect(asset.wireBytes, asset.url).toBeLessThan(1024);
+      } else {
+        expect(asset.encoding, asset.url).toMatch(/^(br|gzip)$/);
+        expect(asset.vary, asset.url).toContain("Accept-Encoding");
+      }
       expect(asset.cacheControl, asset.url).toBe("public, max-age=31536000, immutable");
-      expect(asset.vary, asset.url).toContain("Accept-Encoding");
     }
     const scriptBytes = scripts.reduce((sum, asset) => sum + asset.wireBytes, 0);
     console.info(`sign-in: ${scripts.length} scripts, ${(scriptBytes / 1024).toFixed(1)} KiB on the wire (${scripts[0]!.encoding})`);

@@ -1,16 +1,24 @@
 import { useProject } from "@gatehouse/clients/react";
-import { Anchor, AppShell, Group, Text } from "@mantine/core";
+import { Anchor, Box, Container, Group, Text } from "@mantine/core";
 import { Suspense } from "react";
 import { Link, Outlet } from "react-router";
+import { AccountMenu } from "../components/account-menu";
 import { Boundary } from "../components/boundary";
 import { ColorSchemeToggle } from "../components/color-scheme-toggle";
-import { AccountMenu } from "../components/account-menu";
+import { Loading } from "../components/page-card";
 import { LanguagePicker } from "../components/language-picker";
+import { chosenLocale, useLocale } from "../lib/locale";
+import classes from "./layout.module.css";
 
+/**
+ * The handler pages' frame: a header and the page. Plain elements rather than Mantine's AppShell,
+ * whose navbar, aside and resizing code the sign-in page would download for nothing.
+ */
 export function Layout() {
+  useLocale(chosenLocale());
   return (
-    <AppShell header={{ height: 60 }} padding="md">
-      <AppShell.Header px="md">
+    <>
+      <Box component="header" className={classes.header} px="md">
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Anchor component={Link} to="/" underline="never" c="inherit">
             <Group gap="xs" wrap="nowrap">
@@ -27,14 +35,16 @@ export function Layout() {
             </Boundary>
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Main>
-        <Outlet />
+      </Box>
+      <Box component="main" p="md">
+        <Suspense fallback={<LoadingPage />}>
+          <Outlet />
+        </Suspense>
         <Group component="footer" justify="center" mt="xl" pb="md">
           <LanguagePicker />
         </Group>
-      </AppShell.Main>
-    </AppShell>
+      </Box>
+    </>
   );
 }
 
@@ -44,5 +54,14 @@ function ProjectName() {
     <Text fw={700} truncate maw={{ base: 160, sm: 360 }} data-testid="project-name">
       {project.display_name}
     </Text>
+  );
+}
+
+/** While a page's code loads. */
+function LoadingPage() {
+  return (
+    <Container size={440} py={{ base: "md", sm: 48 }}>
+      <Loading />
+    </Container>
   );
 }

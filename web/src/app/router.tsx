@@ -1,21 +1,12 @@
 import type { HandlerPageName } from "@gatehouse/clients/react";
 import type { QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, type ReactElement } from "react";
-import { createBrowserRouter } from "react-router";
+import { lazy, Suspense, useMemo, type ComponentType, type ReactElement } from "react";
+import { useRoutes, type RouteObject } from "react-router";
 import { ForgotPasswordPage } from "../features/auth/forgot-password-page";
-import { MagicLinkCallbackPage } from "../features/auth/magic-link-callback-page";
-import { MfaPage } from "../features/auth/mfa-page";
-import { OAuthCallbackPage } from "../features/auth/oauth-callback-page";
-import { PasswordResetPage } from "../features/auth/password-reset-page";
 import { SignInPage } from "../features/auth/sign-in-page";
-import { SignOutPage } from "../features/auth/sign-out-page";
 import { SignUpPage } from "../features/auth/sign-up-page";
-import { CliAuthConfirmPage } from "../features/cli-auth/cli-auth-confirm-page";
-import { EmailVerificationPage } from "../features/email-verification/email-verification-page";
-import { ErrorPage } from "../features/error/error-page";
 import { HomePage } from "../features/home/home-page";
 import { NotFoundPage } from "../features/not-found/not-found-page";
-import { TeamInvitationPage } from "../features/teams/team-invitation-page";
 import { Boundary } from "../components/boundary";
 import { LoadingCard } from "../components/page-card";
 import { urls } from "../lib/handler-paths";
@@ -24,15 +15,31 @@ import { CheckoutLayout } from "../features/checkout/checkout-layout";
 import { Layout } from "./layout";
 import { Root } from "./root";
 
-const DashboardLayout = lazy(() => import("../features/dashboard/shell/dashboard-layout").then((m) => ({ default: m.DashboardLayout })));
-const ProjectsPage = lazy(() => import("../features/dashboard/projects/projects-page").then((m) => ({ default: m.ProjectsPage })));
-const DashboardNotFound = lazy(() => import("../features/dashboard/shell/dashboard-not-found").then((m) => ({ default: m.DashboardNotFound })));
+/** A page whose code loads when it is first opened. */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+  return lazy(() => load().then((module) => ({ default: module[name] })));
+}
+
+const DashboardLayout = lazyPage(() => import("../features/dashboard/shell/dashboard-layout"), "DashboardLayout");
+const ProjectsPage = lazyPage(() => import("../features/dashboard/projects/projects-page"), "ProjectsPage");
+const DashboardNotFound = lazyPage(() => import("../features/dashboard/shell/dashboard-not-found"), "DashboardNotFound");
 
 // The hosted checkout is for buyers only, who never need the sign-in pages' code, and the reverse.
-const CheckoutPage = lazy(() => import("../features/checkout/checkout-page").then((m) => ({ default: m.CheckoutPage })));
+const CheckoutPage = lazyPage(() => import("../features/checkout/checkout-page"), "CheckoutPage");
 
+// Sign-in, sign-up, the password-reset request and home are in the first download; the pages a
+// visitor reaches from a link in a mail, a CLI or another step load when opened.
+const MagicLinkCallbackPage = lazyPage(() => import("../features/auth/magic-link-callback-page"), "MagicLinkCallbackPage");
+const MfaPage = lazyPage(() => import("../features/auth/mfa-page"), "MfaPage");
+const OAuthCallbackPage = lazyPage(() => import("../features/auth/oauth-callback-page"), "OAuthCallbackPage");
+const PasswordResetPage = lazyPage(() => import("../features/auth/password-reset-page"), "PasswordResetPage");
+const SignOutPage = lazyPage(() => import("../features/auth/sign-out-page"), "SignOutPage");
+const CliAuthConfirmPage = lazyPage(() => import("../features/cli-auth/cli-auth-confirm-page"), "CliAuthConfirmPage");
+const EmailVerificationPage = lazyPage(() => import("../features/email-verification/email-verification-page"), "EmailVerificationPage");
+const ErrorPage = lazyPage(() => import("../features/error/error-page"), "ErrorPage");
+const TeamInvitationPage = lazyPage(() => import("../features/teams/team-invitation-page"), "TeamInvitationPage");
 // Account settings is the largest part of the app and not needed to sign in: it loads on its own.
-const AccountSettingsPage = lazy(() => import("../features/account-settings/account-settings-page").then((m) => ({ default: m.AccountSettingsPage })));
+const AccountSettingsPage = lazyPage(() => import("../features/account-settings/account-settings-page"), "AccountSettingsPage");
 
 /** One page per handler route of SPEC §2 (the list the server's 404s are built from, lib/handler-pages.ts). */
 const handlerPages: Record<HandlerPageName, ReactElement> = {
@@ -59,8 +66,12 @@ function dashboardProjectRoutes() {
   return Object.entries(DASHBOARD_PAGES).map(([path, Page]) => (path === "" ? { index: true, element: <Page /> } : { path: `${path}/*`, element: <Page /> }));
 }
 
-export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter([
+/**
+ * The app's routes, for `useRoutes` under a BrowserRouter: the app loads no data through the
+ * router, so React Router's data router (twice the code on the sign-in page) is not used.
+ */
+function appRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
     {
       element: <Root queryClient={queryClient} />,
       children: [
@@ -100,5 +111,10 @@ export function createAppRouter(queryClient: QueryClient) {
         },
       ],
     },
-  ]);
+  ];
+}
+
+export function AppRoutes({ queryClient }: { queryClient: QueryClient }) {
+  const routes = useMemo(() => appRoutes(queryClient), [queryClient]);
+  return useRoutes(routes);
 }

@@ -1,7 +1,11 @@
 import { keepReturnTarget, useGatehouse, useProject, useUser, withReturnTo, type HandlerUrls } from "@gatehouse/clients/react";
-import { Avatar, Button, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
-import { IconLogout, IconSettings } from "@tabler/icons-react";
+import { Trans } from "@lingui/react/macro";
+import { Avatar, Button, Group } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { Link, useLocation } from "react-router";
+
+// The menu and its floating dropdown load only for a signed-in user: a visitor on the sign-in page never needs them.
+const SignedInMenu = lazy(() => import("./signed-in-menu").then((m) => ({ default: m.SignedInMenu })));
 
 /** Pages from which signing in should not come back to them. */
 const AUTH_PAGES = ["signIn", "signUp", "signOut", "forgotPassword", "passwordReset", "mfa"] as const satisfies ReadonlyArray<keyof HandlerUrls>;
@@ -32,46 +36,20 @@ export function AccountMenu() {
     return (
       <Group gap="xs" wrap="nowrap">
         <Button component={Link} to={wayIn(urls.signIn)} variant="subtle">
-          Sign in
+          <Trans>Sign in</Trans>
         </Button>
         {project.config.sign_up_enabled ? (
           <Button component={Link} to={wayIn(urls.signUp)} visibleFrom="xs">
-            Sign up
+            <Trans>Sign up</Trans>
           </Button>
         ) : null}
       </Group>
     );
   }
 
-  const name = user.display_name ?? user.primary_email ?? "Your account";
   return (
-    <Menu position="bottom-end" width={240} withinPortal>
-      <Menu.Target>
-        {/* Named by its content, not aria-label: a label would differ from the initials shown. */}
-        <UnstyledButton>
-          <Avatar src={user.profile_image_url} alt="" name={name} color="initials" radius="xl" aria-hidden />
-          <VisuallyHidden>Account menu for {name}</VisuallyHidden>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
-            {user.display_name ?? "Signed in"}
-          </Text>
-          {user.primary_email ? (
-            <Text size="xs" truncate>
-              {user.primary_email}
-            </Text>
-          ) : null}
-        </Menu.Label>
-        <Menu.Divider />
-        <Menu.Item component={Link} to={urls.accountSettings} leftSection={<IconSettings size={16} aria-hidden />}>
-          Account settings
-        </Menu.Item>
-        <Menu.Item component={Link} to={urls.signOut} leftSection={<IconLogout size={16} aria-hidden />}>
-          Sign out
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={<Avatar radius="xl" aria-hidden />}>
+      <SignedInMenu user={user} />
+    </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { i18n, type Messages } from "@lingui/core";
+import { useEffect } from "react";
 
 /** The languages the handler pages, account settings and built-in e-mails are written in. */
 export const LOCALES = ["en", "de", "fr", "es", "ja"] as const;
@@ -57,3 +58,15 @@ export async function chooseLocale(locale: Locale): Promise<void> {
   await activateLocale(locale);
 }
 
+
+/** The language a page opens in: the dashboard is for a project's admins and is written in English only. */
+export function initialLocale(pathname: string): Locale {
+  return pathname === "/dashboard" || pathname.startsWith("/dashboard/") ? "en" : chosenLocale();
+}
+
+/** Makes `locale` the page's language while the calling frame is on screen (moving between the handler pages and the dashboard). */
+export function useLocale(locale: Locale): void {
+  useEffect(() => {
+    if (i18n.locale !== locale) void activateLocale(locale);
+  }, [locale]);
+}

@@ -2,6 +2,7 @@ import { useDeleteAccount, useGatehouse, type CurrentUser } from "@gatehouse/cli
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { TypeToDeleteModal } from "../../../components/type-to-delete-modal";
 import { errorMessage } from "../../../lib/error-message";
@@ -32,8 +33,8 @@ export function DeleteAccountModal({ user, opened, onClose }: DeleteAccountModal
       error={remove.error ? errorMessage(remove.error) : null}
       onDeleted={() => {
         // The session ends with the account, and this page, which needs a user, would send the
-        // browser to sign in: home has to be on screen before that render, hence flushSync.
-        void navigate(urls.home, { replace: true, flushSync: true });
+        // browser to sign in: home has to be on screen before that render, hence flushSync (the router commits without a transition, app.tsx).
+        flushSync(() => void navigate(urls.home, { replace: true }));
         notifications.show({ message: t`Your account is deleted.`, color: "green" });
       }}
     >

@@ -7,6 +7,7 @@ import { AccountMenu } from "../../../components/account-menu";
 import { Boundary } from "../../../components/boundary";
 import { ColorSchemeToggle } from "../../../components/color-scheme-toggle";
 import { LoadingCard } from "../../../components/page-card";
+import { useLocale } from "../../../lib/locale";
 import { DASHBOARD_SECTIONS } from "./dashboard-sections";
 import { dashboardPath } from "./project-context";
 import { ProjectPageError } from "./project-page-error";
@@ -19,6 +20,7 @@ import { ProjectSwitcher } from "./project-switcher";
  * here; each project page then needs the user to own the project (the server checks).
  */
 export function DashboardLayout() {
+  useLocale("en");
   const [opened, { toggle, close }] = useDisclosure(false);
   const { projectId } = useParams();
   return (
