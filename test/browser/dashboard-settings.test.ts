@@ -1,14 +1,23 @@
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { settled } from "./support/account-settings";
-import { PASSWORD, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
+import { PASSWORD, PHONE, SCREENSHOTS_DIR, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 import { callProject, clientHeaders, openProjectPage, pageScreenshots, signInWithProject } from "./support/dashboard-project";
 
 const harness = useBrowserHarness();
 
+const screenshotPath = (name: string) => join(SCREENSHOTS_DIR, `${name}.png`);
 const group = (page: Page, name: string) => page.getByRole("region", { name, exact: true });
 const save = async (page: Page, name: string) => group(page, name).getByRole("button", { name: `Save ${name}` }).click();
 const saved = (page: Page, name: string) => page.getByText(`${name} saved.`).last().waitFor();
+const SECTIONS = ["Project", "Sign-in methods", "Domains", "OAuth providers", "Teams", "Users", "API keys", "E-mail server", "Rate limits", "Administrators", "Danger zone"];
+/** Whether a section's heading is inside the viewport, below the dashboard's fixed header. */
+const headingInView = (page: Page, name: string) =>
+  page.getByRole("heading", { name, level: 2, exact: true }).evaluate((heading) => {
+    const box = heading.getBoundingClientRect();
+    return box.top >= 60 && box.bottom <= window.innerHeight;
+  });
 
 describe("dashboard: project settings", () => {
   it("saves each group, checks domains, e-mail and OAuth settings before sending, and warns about production mode", async () => {
@@ -146,6 +155,48 @@ describe("dashboard: project settings", () => {
     await settled(page);
     await pageScreenshots(page, "dashboard-settings-production");
   }, 120_000);
+
+  it("lists its sections beside the page, jumps to one from a link, the keyboard, the address or the phone's picker", async () => {
+    const { page, server } = harness();
+    const { projectId } = await signInWithProject(page, server, "settings-nav");
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openProjectPage(page, projectId, "settings", "Settings");
+    const nav = page.getByRole("navigation", { name: "Settings sections" });
+    expect(await nav.getByRole("link").allTextContents()).toEqual(SECTIONS);
+    expect(await headingInView(page, "Rate limits")).toBe(false);
+
+    // A click: the address names the section, its heading is in view, and the list marks it.
+    await nav.getByRole("link", { name: "Rate limits" }).click();
+    await page.waitForURL((url) => url.hash === "#rate-limits");
+    await expect.poll(() => headingInView(page, "Rate limits")).toBe(true);
+    await expect.poll(() => nav.getByRole("link", { name: "Rate limits" }).getAttribute("aria-current")).toBe("true");
+
+    // The keyboard: the links are in the tab order and Enter follows one.
+    await nav.getByRole("link", { name: "OAuth providers" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.hash === "#oauth-providers");
+    await expect.poll(() => headingInView(page, "OAuth providers")).toBe(true);
+    await settled(page);
+    await page.screenshot({ path: screenshotPath("dashboard-settings-navigation-desktop") });
+
+    // A deep link, opened afresh: the page goes to the section once the settings have loaded.
+    await page.goto("about:blank");
+    await page.goto(`/dashboard/projects/${projectId}/settings#e-mail-server`);
+    await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+    await expect.poll(() => headingInView(page, "E-mail server")).toBe(true);
+
+    // On a phone the list is a picker at the top of the page.
+    await page.setViewportSize(PHONE);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await nav.isVisible()).toBe(false);
+    const picker = page.getByRole("combobox", { name: "Jump to section" });
+    expect(await picker.locator("option").allTextContents()).toEqual(SECTIONS);
+    await picker.selectOption("Administrators");
+    await page.waitForURL((url) => url.hash === "#administrators");
+    await expect.poll(() => headingInView(page, "Administrators")).toBe(true);
+    await settled(page);
+    await page.screenshot({ path: screenshotPath("dashboard-settings-navigation-phone") });
+  }, 90_000);
 
   it("transfers the project to another of the user's teams, then deletes it once its name is typed", async () => {
     const { page, server } = harness();

@@ -1,7 +1,8 @@
+import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { settled } from "./support/account-settings";
-import { PASSWORD, PHONE, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
+import { PASSWORD, PHONE, SCREENSHOTS_DIR, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
 import { createSeededProject, inBatches, pageScreenshots, signInToDashboard, type SeededProject } from "./support/dashboard-project";
 
 const harness = useBrowserHarness();
@@ -193,6 +194,29 @@ describe("dashboard: users", () => {
     await page.getByText(`${seedEmail(17)} is marked verified.`).waitFor();
     expect((await project.asServer("GET", `/users/${user.id}`)).json.primary_email_verified).toBe(true);
   }, 90_000);
+
+  it("fits a user's page on a phone: nothing scrolls sideways and no card is wider than itself, with long addresses", async () => {
+    const { page } = harness();
+    const long = (label: string) => `${label}-a-rather-long-mailbox-name-${crypto.randomUUID().slice(0, 8)}@shipping-department.harbour-example.com`;
+    const created = await project.asServer("POST", "/users", { primary_email: long("primary"), primary_email_auth_enabled: true, display_name: "Long Address Person" });
+    expect(created.status).toBe(201);
+    const second = await project.asServer("POST", "/contact-channels", { user_id: created.json.id, type: "email", value: long("second"), used_for_auth: false, is_verified: false });
+    expect(second.status).toBe(201);
+    await signInToDashboard(page, project);
+    await page.setViewportSize(PHONE);
+    await page.goto(`${usersPath()}/${created.json.id}`);
+    await page.getByRole("heading", { name: "Long Address Person", level: 1 }).waitFor();
+    await page.getByRole("list", { name: "The user's e-mail addresses" }).getByText(second.json.value).waitFor();
+    await settled(page);
+    const widths = await page.evaluate(() => ({
+      page: { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth },
+      cards: [...document.querySelectorAll("main section")].map((card) => ({ card: card.getAttribute("aria-label"), scrollWidth: card.scrollWidth, clientWidth: card.clientWidth })),
+    }));
+    expect(widths.page.scrollWidth).toBeLessThanOrEqual(widths.page.innerWidth);
+    expect(widths.cards.map((card) => card.card)).toEqual(expect.arrayContaining(["Profile", "E-mails"]));
+    for (const card of widths.cards) expect(card.scrollWidth, `${card.card} card`).toBeLessThanOrEqual(card.clientWidth);
+    await page.screenshot({ path: join(SCREENSHOTS_DIR, "dashboard-user-long-addresses-phone.png"), fullPage: true });
+  }, 60_000);
 
   it("revokes a session and impersonates the user, with the impersonation session marked as such", async () => {
     const { page } = harness();

@@ -69,6 +69,24 @@ describe("sign-in with an OAuth provider: the browser's side of the wire (CONTRA
     }
   }, 90_000);
 
+  it("shows each provider's logo beside its name; the logo is decorative, the button is named by the words", async () => {
+    const { page, server } = harness();
+    const providers = { google: "Google", github: "GitHub", microsoft: "Microsoft", spotify: "Spotify", facebook: "Facebook", discord: "Discord", gitlab: "GitLab", bitbucket: "Bitbucket", linkedin: "LinkedIn", apple: "Apple", x: "X", twitch: "Twitch" };
+    await callInternal(server, "admin", "PATCH", "/internal/projects/current", { config: { oauth_providers: Object.keys(providers).map((id) => ({ id, type: "shared" })) } });
+    try {
+      await page.goto("/handler/sign-in");
+      for (const [id, name] of Object.entries(providers)) {
+        const button = page.getByRole("button", { name: `Continue with ${name}`, exact: true });
+        const logo = button.locator(`svg[data-provider-icon="${id}"]`);
+        expect(await logo.getAttribute("aria-hidden"), name).toBe("true");
+        expect(await logo.isVisible(), name).toBe(true);
+      }
+      await screenshots(page, "sign-in-oauth-logos");
+    } finally {
+      await callInternal(server, "admin", "PATCH", "/internal/projects/current", { config: { oauth_providers: [] } });
+    }
+  }, 60_000);
+
   it("shows the provider's refusal, and the address bar forgets the callback's query", async () => {
     const { page } = harness();
     await page.goto("/handler/oauth-callback?error=access_denied&error_description=You%20said%20no%20at%20the%20provider.&state=x");

@@ -13,8 +13,10 @@ describe("team invitation", () => {
     expect(sent.status).toBe(200);
     const link = await mailedLink(mail, email, "/handler/team-invitation");
 
+    // Signed out, the code's holder is told which team invites them, before signing in.
     await page.goto(link);
-    await page.getByRole("heading", { name: "You are invited to a team" }).waitFor();
+    await page.getByRole("heading", { name: "You are invited to join Harbour Crew" }).waitFor();
+    await screenshots(page, "team-invitation-signed-out");
     await page.getByRole("link", { name: "Create an account" }).click();
     await fillCredentials(page, email, PASSWORD);
     await page.getByRole("button", { name: "Sign up" }).click();
@@ -32,4 +34,11 @@ describe("team invitation", () => {
     await page.getByRole("heading", { name: "This invitation cannot be used" }).waitFor();
     expect(await page.getByRole("alert").textContent()).toBe("This link has already been used.");
   }, 90_000);
+
+  it("tells a signed-out visitor whose code is wrong that the invitation cannot be used, and names no team", async () => {
+    const { page } = harness();
+    await page.goto(`/handler/team-invitation?code=${"B".repeat(45)}`);
+    await page.getByRole("heading", { name: "This invitation cannot be used" }).waitFor();
+    expect(await page.getByRole("link", { name: "Create an account" }).count()).toBe(0);
+  }, 60_000);
 });

@@ -653,6 +653,15 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
     {
+      operationId: "getTeamInvitationTeamName",
+      method: "post",
+      template: "/team-invitations/accept/team-name",
+      path: "/team-invitations/accept/team-name",
+      access: "client",
+      json: { code: "A".repeat(45) },
+      success: 200,
+    },
+    {
       operationId: "getTeamInvitationDetails",
       method: "post",
       template: "/team-invitations/accept/details",

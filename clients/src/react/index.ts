@@ -23,7 +23,7 @@ export { useNotificationPreferences, type NotificationPreference } from "./notif
 export { useUpdateNotificationPreference } from "./notifications/mutations";
 export { createMemoryStorage, createSession, GatehouseApiError, GatehouseNetworkError, isKnownError, type FetchLike, type Session, type SessionOptions, type TokenStorage } from "../session";
 export { isKnownErrorCode, type KnownErrorCode, type OperationErrorCodes } from "../session";
-export { useGetTeamInvitationDetails, useCheckTeamInvitationCode } from "../react-query";
+export { useGetTeamInvitationDetails, useGetTeamInvitationTeamName, useCheckTeamInvitationCode } from "../react-query";
 export { beginOAuth, finishOAuth, type OAuthCallback, type OAuthStart, type OAuthTokens } from "./oauth/oauth-flow";
 export { useSignInWithOAuth } from "./oauth/use-oauth";
 export { refusalOf as cliLoginRefusalOf, useCliLoginCheck, useCompleteCliLogin, type CliLoginCheck } from "./cli/complete-cli-login";

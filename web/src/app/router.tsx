@@ -1,4 +1,5 @@
 import type { HandlerPageName } from "@gatehouse/clients/react";
+import { useLingui } from "@lingui/react/macro";
 import type { QueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo, type ComponentType, type ReactElement } from "react";
 import { useRoutes, type RouteObject } from "react-router";
@@ -10,7 +11,7 @@ import { NotFoundPage } from "../features/not-found/not-found-page";
 import { Boundary } from "../components/boundary";
 import { LoadingCard } from "../components/page-card";
 import { urls } from "../lib/handler-paths";
-import { DASHBOARD_PAGES } from "./dashboard-routes";
+import { DASHBOARD_PAGES, preloadDashboardPage } from "./dashboard-routes";
 import { CheckoutLayout } from "../features/checkout/checkout-layout";
 import { Layout } from "./layout";
 import { Root } from "./root";
@@ -20,7 +21,14 @@ function lazyPage<Name extends string>(load: () => Promise<Record<Name, Componen
   return lazy(() => load().then((module) => ({ default: module[name] })));
 }
 
-const DashboardLayout = lazyPage(() => import("../features/dashboard/shell/dashboard-layout"), "DashboardLayout");
+const loadDashboardLayout = () => import("../features/dashboard/shell/dashboard-layout");
+// Opening a dashboard address, its frame and its page download together, not one after the other.
+if (window.location.pathname.startsWith("/dashboard")) {
+  void loadDashboardLayout().catch(() => undefined);
+  preloadDashboardPage(window.location.pathname);
+}
+
+const DashboardLayout = lazyPage(loadDashboardLayout, "DashboardLayout");
 const ProjectsPage = lazyPage(() => import("../features/dashboard/projects/projects-page"), "ProjectsPage");
 const DashboardNotFound = lazyPage(() => import("../features/dashboard/shell/dashboard-not-found"), "DashboardNotFound");
 
@@ -41,6 +49,16 @@ const TeamInvitationPage = lazyPage(() => import("../features/teams/team-invitat
 // Account settings is the largest part of the app and not needed to sign in: it loads on its own.
 const AccountSettingsPage = lazyPage(() => import("../features/account-settings/account-settings-page"), "AccountSettingsPage");
 
+function AccountSettingsLoading() {
+  const { t } = useLingui();
+  return <LoadingCard title={t`Account settings`} />;
+}
+
+function CheckoutLoading() {
+  const { t } = useLingui();
+  return <LoadingCard title={t`Checkout`} />;
+}
+
 /** One page per handler route of SPEC §2 (the list the server's 404s are built from, lib/handler-pages.ts). */
 const handlerPages: Record<HandlerPageName, ReactElement> = {
   signIn: <SignInPage />,
@@ -52,7 +70,7 @@ const handlerPages: Record<HandlerPageName, ReactElement> = {
   oauthCallback: <OAuthCallbackPage />,
   magicLinkCallback: <MagicLinkCallbackPage />,
   accountSettings: (
-    <Boundary loading={<LoadingCard title="Account settings" />}>
+    <Boundary loading={<AccountSettingsLoading />}>
       <AccountSettingsPage />
     </Boundary>
   ),
@@ -95,7 +113,7 @@ function appRoutes(queryClient: QueryClient): RouteObject[] {
           path: "/purchase/:code",
           element: (
             <CheckoutLayout>
-              <Suspense fallback={<LoadingCard title="Checkout" />}>
+              <Suspense fallback={<CheckoutLoading />}>
                 <CheckoutPage />
               </Suspense>
             </CheckoutLayout>

@@ -20,29 +20,36 @@ const harbour: MantineColorsTuple = [
  */
 const red: MantineColorsTuple = ["#fff5f5", "#ffe3e3", "#ffc9c9", "#ffa8a8", "#ff8787", "#ff6b6b", "#e03131", "#c92a2a", "#b72626", "#a32121"];
 
-export const theme = createTheme({
-  primaryColor: "harbour",
-  // Dark: shade 6, the lightest that white button text still reads on at 4.5:1 (shade 4 was 3.4:1).
-  primaryShade: { light: 7, dark: 6 },
-  colors: { harbour, red },
-  defaultRadius: "md",
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  headings: { fontWeight: "650" },
-  focusRing: "auto",
-  components: {
-    Button: { defaultProps: { radius: "md" } },
-    Paper: { defaultProps: { radius: "lg" } },
-    // A light alert's title in its own colour is 2.7:1 on the tint (yellow) at best; the text colour reads.
-    Alert: { styles: { title: { color: "var(--mantine-color-text)" } } },
-    // Initials in a light scheme are darkened towards black (some hues were 4.3:1 on their tint); dark is unchanged.
-    Avatar: { styles: { placeholder: { color: "color-mix(in srgb, var(--avatar-color) var(--gatehouse-avatar-tint, 100%), black)" } } },
-    // Mantine's close button is an icon alone: it needs a name for screen readers.
-    Modal: { defaultProps: { closeButtonProps: { "aria-label": "Close dialog" } } },
-    Drawer: { defaultProps: { closeButtonProps: { "aria-label": "Close drawer" } } },
-    // A link inside a sentence is told from the text around it by its underline, not by colour alone.
-    Anchor: { defaultProps: { underline: "always" } },
-  },
-});
+/** What the icon-only close buttons of dialogs and drawers are called, in the page's language. */
+export interface CloseButtonNames {
+  dialog: string;
+  drawer: string;
+}
+
+export const createAppTheme = (closeButtons: CloseButtonNames) =>
+  createTheme({
+    primaryColor: "harbour",
+    // Dark: shade 6, the lightest that white button text still reads on at 4.5:1 (shade 4 was 3.4:1).
+    primaryShade: { light: 7, dark: 6 },
+    colors: { harbour, red },
+    defaultRadius: "md",
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    headings: { fontWeight: "650" },
+    focusRing: "auto",
+    components: {
+      Button: { defaultProps: { radius: "md" } },
+      Paper: { defaultProps: { radius: "lg" } },
+      // A light alert's title in its own colour is 2.7:1 on the tint (yellow) at best; the text colour reads.
+      Alert: { styles: { title: { color: "var(--mantine-color-text)" } } },
+      // Initials in a light scheme are darkened towards black (some hues were 4.3:1 on their tint); dark is unchanged.
+      Avatar: { styles: { placeholder: { color: "color-mix(in srgb, var(--avatar-color) var(--gatehouse-avatar-tint, 100%), black)" } } },
+      // Mantine's close button is an icon alone: it needs a name for screen readers.
+      Modal: { defaultProps: { closeButtonProps: { "aria-label": closeButtons.dialog } } },
+      Drawer: { defaultProps: { closeButtonProps: { "aria-label": closeButtons.drawer } } },
+      // A link inside a sentence is told from the text around it by its underline, not by colour alone.
+      Anchor: { defaultProps: { underline: "always" } },
+    },
+  });
 
 /**
  * Mantine's dimmed text (gray 6 on white, 3.3:1; dark 2 on dark 7, 4.0:1) is under WCAG AA's

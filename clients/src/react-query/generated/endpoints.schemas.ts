@@ -9700,6 +9700,10 @@ export interface TeamInvitationSent {
   id: string;
 }
 
+export interface TeamInvitationTeamName {
+  team_display_name: string;
+}
+
 export type TeamListPaginationNextCursor = string | null;
 
 export type TeamListPagination = {

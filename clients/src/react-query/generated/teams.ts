@@ -57,6 +57,7 @@ import type {
   TeamInvitationList,
   TeamInvitationSend,
   TeamInvitationSent,
+  TeamInvitationTeamName,
   TeamList,
   TeamMemberProfileList,
   TeamMemberProfileUpdate,
@@ -399,6 +400,78 @@ export const useGetTeamInvitationDetails = <TError = ErrorType<KnownError400Plus
       > => {
 
       const mutationOptions = getGetTeamInvitationDetailsMutationOptions(options);
+
+      return useMutation(mutationOptions, queryClient);
+    }
+    /**
+ * Gatehouse's own (Stack Auth has no such route). Needs no signed-in user: the code entitles its holder to the team's display name. Does not use the code up; rate-limited per IP like check-code.
+ * @summary The name of the team an invitation code is for
+ */
+export const getGetTeamInvitationTeamNameUrl = () => {
+
+
+  
+
+  return `/team-invitations/accept/team-name`
+}
+
+export const getTeamInvitationTeamName = async (verificationCode: VerificationCode, options?: RequestInit): Promise<TeamInvitationTeamName> => {
+  
+  return gatehouseFetch<TeamInvitationTeamName>(getGetTeamInvitationTeamNameUrl(),
+  {      
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options?.headers },
+    body: JSON.stringify(
+      verificationCode,)
+  }
+);}
+
+
+
+
+export const getGetTeamInvitationTeamNameMutationOptions = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationTeamName>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+): UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationTeamName>>, TError,{data: VerificationCode}, TContext> => {
+
+const mutationKey = ['getTeamInvitationTeamName'];
+const {mutation: mutationOptions, request: requestOptions} = options ?
+      options.mutation && 'mutationKey' in options.mutation && options.mutation.mutationKey ?
+      options
+      : {...options, mutation: {...options.mutation, mutationKey}}
+      : {mutation: { mutationKey, }, request: undefined};
+
+      
+
+
+      const mutationFn: MutationFunction<Awaited<ReturnType<typeof getTeamInvitationTeamName>>, {data: VerificationCode}> = (props) => {
+          const {data} = props ?? {};
+
+          return  getTeamInvitationTeamName(data,requestOptions)
+        }
+
+        
+
+
+  return  { mutationFn, ...mutationOptions }}
+
+    export type GetTeamInvitationTeamNameMutationResult = NonNullable<Awaited<ReturnType<typeof getTeamInvitationTeamName>>>
+    export type GetTeamInvitationTeamNameMutationBody = VerificationCode
+    export type GetTeamInvitationTeamNameMutationError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>
+
+    /**
+ * @summary The name of the team an invitation code is for
+ */
+export const useGetTeamInvitationTeamName = <TError = ErrorType<KnownError400PlusVerificationCodeExpiredVerificationCodeMaxAttemptsReached | KnownError401 | KnownError403 | KnownError404VerificationCodeNotFound | KnownError409VerificationCodeAlreadyUsed | RateLimited | KnownError503>,
+    TContext = unknown>(options?: { mutation?:UseMutationOptions<Awaited<ReturnType<typeof getTeamInvitationTeamName>>, TError,{data: VerificationCode}, TContext>, request?: SecondParameter<typeof gatehouseFetch>}
+ , queryClient?: QueryClient): UseMutationResult<
+        Awaited<ReturnType<typeof getTeamInvitationTeamName>>,
+        TError,
+        {data: VerificationCode},
+        TContext
+      > => {
+
+      const mutationOptions = getGetTeamInvitationTeamNameMutationOptions(options);
 
       return useMutation(mutationOptions, queryClient);
     }

@@ -70,6 +70,9 @@ describe("team invitations", () => {
 
     const invitee = await signUpUser(t, project.client, { email });
     expect((await client(null, "POST", "/team-invitations/accept/check-code", { code })).json).toEqual({ is_code_valid: true });
+    // The code's holder, signed in or not, may read the team's name (and only that); the code stays usable.
+    expect((await client(null, "POST", "/team-invitations/accept/team-name", { code })).json).toEqual({ team_display_name: "Rocket" });
+    expect((await client(null, "POST", "/team-invitations/accept/team-name", { code: "B".repeat(45) })).json.code).toBe("VERIFICATION_CODE_NOT_FOUND");
     expect((await client(invitee, "POST", "/team-invitations/accept/details", { code })).json).toEqual({ team_id: teamId, team_display_name: "Rocket" });
     const accepted = await client(invitee, "POST", "/team-invitations/accept", { code });
     expect(accepted.status).toBe(200);
@@ -80,6 +83,7 @@ describe("team invitations", () => {
 
     expect((await client(invitee, "POST", "/team-invitations/accept", { code })).json.code).toBe("VERIFICATION_CODE_ALREADY_USED");
     expect((await client(null, "POST", "/team-invitations/accept/check-code", { code })).json.code).toBe("VERIFICATION_CODE_ALREADY_USED");
+    expect((await client(null, "POST", "/team-invitations/accept/team-name", { code })).json.code).toBe("VERIFICATION_CODE_ALREADY_USED");
     await call(t, "PATCH", "/internal/projects/current", { creds: project.admin, body: { config: { team_member_default_permissions: [] } } });
   });
 
@@ -313,6 +317,7 @@ describeSecurity({
 describeSecurity({ operationId: "acceptTeamInvitation", method: "POST", path: "/team-invitations/accept", access: ALL, body: CODE, userRequired: "USER_AUTHENTICATION_REQUIRED" });
 describeSecurity({ operationId: "getTeamInvitationDetails", method: "POST", path: "/team-invitations/accept/details", access: ALL, body: CODE, userRequired: "USER_AUTHENTICATION_REQUIRED" });
 describeSecurity({ operationId: "checkTeamInvitationCode", method: "POST", path: "/team-invitations/accept/check-code", access: ALL, body: CODE });
+describeSecurity({ operationId: "getTeamInvitationTeamName", method: "POST", path: "/team-invitations/accept/team-name", access: ALL, body: CODE });
 describeSecurity({
   operationId: "acceptTeamInvitationById",
   method: "POST",

@@ -42,6 +42,7 @@ const InvitationSchema = z
   .openapi("TeamInvitation");
 
 const InvitationDetailsSchema = z.object({ team_id: z.uuid(), team_display_name: z.string() }).openapi("TeamInvitationDetails");
+const InvitationTeamNameSchema = z.object({ team_display_name: z.string() }).openapi("TeamInvitationTeamName");
 
 const ListQuery = z.object({
   team_id: z.uuid().optional().openapi({ description: "The team's open invitations. Give this or `user_id`." }),
@@ -108,6 +109,18 @@ const getTeamInvitationDetailsRoute = codeRoute(ACCEPT_ERRORS, {
   summary: "The team an invitation code is for",
   description: "Does not use the code up. Needs a signed-in user who is not restricted.",
   response: InvitationDetailsSchema,
+});
+
+// The code is the secret the invitation e-mail carries: whoever holds it may read the name of the
+// team it is for, and nothing else (no id), so a signed-out invitation page can say who invites.
+const getTeamInvitationTeamNameRoute = codeRoute([...CODE_ERRORS], {
+  operationId: "getTeamInvitationTeamName",
+  path: "/team-invitations/accept/team-name",
+  summary: "The name of the team an invitation code is for",
+  description:
+    "Gatehouse's own (Stack Auth has no such route). Needs no signed-in user: the code entitles its holder to the team's display name. " +
+    "Does not use the code up; rate-limited per IP like check-code.",
+  response: InvitationTeamNameSchema,
 });
 
 const listTeamInvitationsRoute = authenticatedRoute(CLIENT_AND_UP, [...MEMBER_ERRORS, "USER_NOT_FOUND", "CANNOT_GET_OWN_USER_WITHOUT_USER"], {
@@ -187,6 +200,12 @@ export function registerTeamInvitationRoutes(router: Router): void {
     const auth = c.var.auth;
     await redeemInvitationCode(c.var.deps, auth.tenancy, c.req.valid("json").code, "check", { id: auth.user?.sub ?? null, client: clientInfo(c) });
     return c.json({ is_code_valid: true as const }, 200);
+  });
+
+  router.openapi(getTeamInvitationTeamNameRoute, async (c) => {
+    const auth = c.var.auth;
+    const team = await redeemInvitationCode(c.var.deps, auth.tenancy, c.req.valid("json").code, "check", { id: auth.user?.sub ?? null, client: clientInfo(c) });
+    return c.json({ team_display_name: team.teamDisplayName }, 200);
   });
 
   router.openapi(getTeamInvitationDetailsRoute, async (c) => {

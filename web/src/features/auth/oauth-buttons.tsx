@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useLocation } from "react-router";
 import { ErrorAlert } from "../../components/error-alert";
 import { errorMessage } from "../../lib/error-message";
+import { ProviderIcon } from "../../lib/provider-icons";
 import { providerName } from "../../lib/provider-names";
 
 /** One button per OAuth provider the project has switched on, above the other methods. */
@@ -29,7 +30,7 @@ export function OAuthButtons() {
   return (
     <Stack gap="xs">
       {providers.map(({ id }) => (
-        <Button key={id} variant="default" fullWidth loading={pending === id} disabled={pending !== null && pending !== id} onClick={() => start(id)}>
+        <Button key={id} variant="default" fullWidth leftSection={<ProviderIcon id={id} />} loading={pending === id} disabled={pending !== null && pending !== id} onClick={() => start(id)}>
           Continue with {providerName(id)}
         </Button>
       ))}

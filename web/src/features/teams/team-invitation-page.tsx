@@ -1,4 +1,4 @@
-import { useAcceptTeamInvitation, useGatehouse, useGetTeamInvitationDetails, useUser, withReturnTo } from "@gatehouse/clients/react";
+import { useAcceptTeamInvitation, useGatehouse, useGetTeamInvitationDetails, useGetTeamInvitationTeamName, useUser, withReturnTo } from "@gatehouse/clients/react";
 import { Button, Group, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { Link, useLocation } from "react-router";
@@ -31,12 +31,32 @@ export function TeamInvitationPage() {
 
 function Invitation({ code }: { code: string }) {
   const user = useUser();
-  const { urls } = useGatehouse();
   const { pathname, search } = useLocation();
   if (user) return <AcceptInvitation code={code} />;
-  const here = pathname + search;
+  return <SignedOutInvitation code={code} here={pathname + search} />;
+}
+
+/** The code entitles its holder to the team's name (and no more), so a visitor learns who invites them before signing in. */
+function SignedOutInvitation({ code, here }: { code: string; here: string }) {
+  const { urls } = useGatehouse();
+  const teamName = useGetTeamInvitationTeamName();
+  const { mutate: loadTeamName } = teamName;
+
+  useEffect(() => {
+    loadTeamName({ data: { code } });
+  }, [loadTeamName, code]);
+
+  if (teamName.isError) {
+    return (
+      <PageCard title="This invitation cannot be used">
+        <ErrorAlert message={errorMessage(teamName.error)} />
+      </PageCard>
+    );
+  }
+  if (!teamName.data) return <LoadingCard title="Team invitation">Checking the invitation…</LoadingCard>;
+  const team = teamName.data.team_display_name;
   return (
-    <PageCard title="You are invited to a team" description="Sign in, or create an account with the invited e-mail address, to accept.">
+    <PageCard title={`You are invited to join ${team}`} description="Sign in, or create an account with the invited e-mail address, to accept.">
       <Group>
         <Button component={Link} to={withReturnTo(urls.signIn, here)}>
           Sign in

@@ -1,5 +1,5 @@
 import type { api } from "@gatehouse/clients/react";
-import { DataList, Stack, Text } from "@mantine/core";
+import { DataList, Stack, Text, useMatches } from "@mantine/core";
 import { RelativeTime } from "../../../components/relative-time";
 import { exactTime } from "../../../lib/format-time";
 import { SettingsSection } from "../../../components/settings-section";
@@ -12,10 +12,13 @@ import { UserDisplayNameForm } from "./user-display-name-form";
 const regions = new Intl.DisplayNames(["en"], { type: "region" });
 
 export function UserProfileSection({ user }: { user: api.ServerUser }) {
+  // Beside a 140 px label, a long address and its verification buttons overflowed a phone's card:
+  // there each label stands above its value.
+  const orientation = useMatches<"horizontal" | "vertical">({ base: "vertical", xs: "horizontal" });
   return (
     <SettingsSection title="Profile">
       <Stack gap="lg">
-        <DataList size="sm" gap={6} labelWidth={140}>
+        <DataList size="sm" gap={6} labelWidth={140} orientation={orientation}>
           <DataList.Item>
             <DataList.ItemLabel>Primary e-mail</DataList.ItemLabel>
             <DataList.ItemValue>

@@ -2,6 +2,7 @@ import { useTeamPermissions, useTeams, useUser, type api, type CurrentUser, type
 import { Paper, Stack, Text } from "@mantine/core";
 import { Boundary } from "../../../../components/boundary";
 import { SettingsHeading } from "../../../../components/settings-heading";
+import { sectionId } from "./settings-sections";
 import { InviteMemberForm } from "../../../../components/invite-member-form";
 import { TeamInvitations } from "../../../../components/team-invitations";
 import { TeamMembers } from "../../../../components/team-members";
@@ -15,11 +16,12 @@ export function Administrators({ project }: { project: api.AdminProject }) {
   const user = useUser({ or: "throw" });
   const owner = useTeams().find((team) => team.id === project.owner_team_id);
   return (
-    <Paper withBorder p={{ base: "md", sm: "lg" }} component="section" aria-label="Administrators">
+    <Paper withBorder p={{ base: "md", sm: "lg" }} component="section" aria-labelledby={sectionId("Administrators")}>
       <Stack gap="md">
         <SettingsHeading
           order={2}
           title="Administrators"
+          id={sectionId("Administrators")}
           description={owner ? `Everyone in the team ${owner.display_name} administers this project. Invite someone to the team to make them an administrator.` : undefined}
         />
         {owner ? (

@@ -3,6 +3,7 @@ import type { FormEventHandler, ReactNode } from "react";
 import { ErrorAlert } from "../../../../components/error-alert";
 import { errorMessage } from "../../../../lib/error-message";
 import { SettingsHeading } from "../../../../components/settings-heading";
+import { sectionId } from "./settings-sections";
 
 interface SettingsGroupProps {
   title: string;
@@ -21,10 +22,10 @@ interface SettingsGroupProps {
 /** One group of project settings: its own form, saved on its own. */
 export function SettingsGroup({ title, description, onSubmit, saving, error, dirty, actions, children }: SettingsGroupProps) {
   return (
-    <Paper withBorder p={{ base: "md", sm: "lg" }} component="section" aria-label={title}>
+    <Paper withBorder p={{ base: "md", sm: "lg" }} component="section" aria-labelledby={sectionId(title)}>
       <form noValidate onSubmit={onSubmit}>
         <Stack gap="md">
-          <SettingsHeading order={2} title={title} description={description} />
+          <SettingsHeading order={2} title={title} description={description} id={sectionId(title)} />
           {children}
           <ErrorAlert message={error ? errorMessage(error) : null} />
           <Group justify="flex-end" gap="sm">
