@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, Stack, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import type { ReactNode } from "react";
@@ -17,15 +18,16 @@ interface AddEmailFormProps<Values extends { email: string }> {
 
 /** The form that adds an e-mail address to an account. */
 export function AddEmailForm<Values extends { email: string }>({ form, save, autoComplete, pending, error, children }: AddEmailFormProps<Values>) {
+  const { t } = useLingui();
   return (
     <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
       <Stack gap="sm" maw={480}>
-        <TextInput label="Add an e-mail address" name="email" type="email" autoComplete={autoComplete} {...form.getInputProps("email")} />
+        <TextInput label={t`Add an e-mail address`} name="email" type="email" autoComplete={autoComplete} {...form.getInputProps("email")} />
         {children}
         <ErrorAlert message={error} />
         <Group>
           <Button type="submit" variant="default" loading={pending}>
-            Add e-mail address
+            <Trans>Add e-mail address</Trans>
           </Button>
         </Group>
       </Stack>

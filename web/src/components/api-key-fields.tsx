@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { NativeSelect, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { API_KEY_DESCRIPTION_MAX_LENGTH } from "../lib/validation";
@@ -12,17 +13,22 @@ interface ApiKeyFieldsProps<Values extends { description: string; expiry: string
 
 /** The description and expiry of a new API key, or of a set of them. */
 export function ApiKeyFields<Values extends { description: string; expiry: string }>({ form, noun, expiries }: ApiKeyFieldsProps<Values>) {
-  const them = noun === "key" ? "it" : "them";
+  const { t } = useLingui();
+  const max = API_KEY_DESCRIPTION_MAX_LENGTH;
   return (
     <>
       <TextInput
-        label="Description"
+        label={t`Description`}
         name="description"
-        description={`What will use ${noun === "key" ? "this key" : "these keys"}, so that you can recognise ${them} later. Up to ${API_KEY_DESCRIPTION_MAX_LENGTH} characters.`}
+        description={
+          noun === "key"
+            ? t`What will use this key, so that you can recognise it later. Up to ${max} characters.`
+            : t`What will use these keys, so that you can recognise them later. Up to ${max} characters.`
+        }
         data-autofocus
         {...form.getInputProps("description")}
       />
-      <NativeSelect label="Expires" name="expiry" data={expiries} {...form.getInputProps("expiry")} />
+      <NativeSelect label={t`Expires`} name="expiry" data={expiries} {...form.getInputProps("expiry")} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Button, Group, Modal, Stack } from "@mantine/core";
 import type { ReactNode, RefObject } from "react";
 import { ErrorAlert } from "./error-alert";
@@ -46,7 +47,7 @@ export function ConfirmModal({ opened, onClose, title, children, confirmLabel, o
         <ErrorAlert message={error ?? null} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={pending} data-autofocus>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button color="red" onClick={onConfirm} loading={pending} disabled={confirmDisabled}>
             {confirmLabel}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
@@ -19,6 +20,8 @@ interface DisplayNameFormProps {
 
 /** A user's display name, from their account settings or from the dashboard's user page. */
 export function DisplayNameForm({ name, save, saving, error, savedMessage, autoComplete }: DisplayNameFormProps) {
+  const { t } = useLingui();
+  const max = DISPLAY_NAME_MAX_LENGTH;
   const form = useForm({ initialValues: { displayName: name ?? "" }, validate: { displayName: displayNameProblem } });
   const submit = ({ displayName }: { displayName: string }) => {
     const trimmed = displayName.trim();
@@ -32,16 +35,16 @@ export function DisplayNameForm({ name, save, saving, error, savedMessage, autoC
     <form noValidate onSubmit={form.onSubmit(submit, focusFirstError)}>
       <Stack gap="sm" maw={480}>
         <TextInput
-          label="Display name"
+          label={t`Display name`}
           name="displayName"
           autoComplete={autoComplete}
-          description={`Up to ${DISPLAY_NAME_MAX_LENGTH} characters. Leave it empty to show no name.`}
+          description={t`Up to ${max} characters. Leave it empty to show no name.`}
           {...form.getInputProps("displayName")}
         />
         <ErrorAlert message={error} />
         <Group>
           <Button type="submit" loading={saving} disabled={!form.isDirty()}>
-            Save name
+            <Trans>Save name</Trans>
           </Button>
         </Group>
       </Stack>

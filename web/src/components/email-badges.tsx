@@ -1,22 +1,27 @@
 import type { ContactChannel } from "@gatehouse/clients/react";
+import { Trans } from "@lingui/react/macro";
 import { Badge, Group } from "@mantine/core";
 
 export function EmailBadges({ channel }: { channel: ContactChannel }) {
   return (
     <Group gap={6}>
-      {channel.is_primary ? <Badge variant="filled">Primary</Badge> : null}
+      {channel.is_primary ? (
+        <Badge variant="filled">
+          <Trans>Primary</Trans>
+        </Badge>
+      ) : null}
       {channel.is_verified ? (
         <Badge color="green" variant="light">
-          Verified
+          <Trans>Verified</Trans>
         </Badge>
       ) : (
         <Badge color="yellow" variant="light">
-          Not verified
+          <Trans>Not verified</Trans>
         </Badge>
       )}
       {channel.used_for_auth ? (
         <Badge color="gray" variant="light">
-          Used for sign-in
+          <Trans>Used for sign-in</Trans>
         </Badge>
       ) : null}
     </Group>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Button, Group } from "@mantine/core";
 import type { ReactNode } from "react";
 import { ErrorAlert } from "./error-alert";
@@ -17,7 +18,7 @@ export function FormActions({ error, onCancel, pending, submitLabel }: FormActio
       <ErrorAlert message={error} />
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={pending}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button type="submit" loading={pending}>
           {submitLabel}

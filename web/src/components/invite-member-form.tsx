@@ -1,4 +1,6 @@
 import { useInviteToTeam } from "@gatehouse/clients/react";
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
@@ -7,10 +9,11 @@ import { errorMessage } from "../lib/error-message";
 import { handlerUrl } from "../lib/handler-paths";
 import { emailProblem, focusFirstError } from "../lib/validation";
 
-const inviteeProblem = (value: string) => (value.trim() === "" ? "Enter the e-mail address of the person to invite." : emailProblem(value));
+const inviteeProblem = (value: string) => (value.trim() === "" ? t`Enter the e-mail address of the person to invite.` : emailProblem(value));
 
 /** Shown with `$invite_members`. */
 export function InviteMemberForm({ teamId }: { teamId: string }) {
+  const { t } = useLingui();
   const invite = useInviteToTeam();
   const form = useForm({ initialValues: { email: "" }, validate: { email: inviteeProblem } });
   const send = ({ email }: { email: string }) => {
@@ -20,7 +23,7 @@ export function InviteMemberForm({ teamId }: { teamId: string }) {
       {
         onSuccess: () => {
           form.reset();
-          notifications.show({ message: `An invitation is on its way to ${address}.`, color: "green" });
+          notifications.show({ message: t`An invitation is on its way to ${address}.`, color: "green" });
         },
       },
     );
@@ -28,11 +31,11 @@ export function InviteMemberForm({ teamId }: { teamId: string }) {
   return (
     <form noValidate onSubmit={form.onSubmit(send, focusFirstError)}>
       <Stack gap="sm" maw={480}>
-        <TextInput label="E-mail address to invite" name="email" type="email" autoComplete="off" {...form.getInputProps("email")} />
+        <TextInput label={t`E-mail address to invite`} name="email" type="email" autoComplete="off" {...form.getInputProps("email")} />
         <ErrorAlert message={invite.error ? errorMessage(invite.error) : null} />
         <Group>
           <Button type="submit" loading={invite.isPending}>
-            Send invitation
+            <Trans>Send invitation</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,9 +1,10 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Button, Code, EmptyState, Group, Paper, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconKeyOff } from "@tabler/icons-react";
 import { ConfirmAction } from "./confirm-action";
 import { exactTime } from "../lib/format-time";
-import { apiKeyStatus, STATUS_COLORS } from "../lib/api-key-status";
+import { apiKeyStatus, STATUS_COLORS, STATUS_LABELS } from "../lib/api-key-status";
 
 /** What a user's and a team's API keys share, as the API lists them. */
 export interface OwnedApiKey {
@@ -26,8 +27,9 @@ interface OwnedApiKeyListProps<Key extends OwnedApiKey> {
 
 /** A user's or a team's API keys as their project's admins see them: status, last four, dates, and revoke. */
 export function OwnedApiKeyList<Key extends OwnedApiKey>({ keys, label, emptyDescription, revoke }: OwnedApiKeyListProps<Key>) {
+  const { t } = useLingui();
   if (keys.length === 0) {
-    return <EmptyState icon={<IconKeyOff aria-hidden />} withIndicatorBackground title="No API keys" description={emptyDescription} />;
+    return <EmptyState icon={<IconKeyOff aria-hidden />} withIndicatorBackground title={t`No API keys`} description={emptyDescription} />;
   }
   return (
     <Stack component="ul" gap="xs" aria-label={label} style={{ listStyle: "none", padding: 0, margin: 0 }}>
@@ -39,7 +41,12 @@ export function OwnedApiKeyList<Key extends OwnedApiKey>({ keys, label, emptyDes
 }
 
 function OwnedApiKeyItem({ apiKey, revoke }: { apiKey: OwnedApiKey; revoke: () => Promise<unknown> }) {
+  const { t, i18n } = useLingui();
   const status = apiKeyStatus(apiKey);
+  const description = apiKey.description;
+  const lastFour = apiKey.value.last_four;
+  const created = exactTime(apiKey.created_at_millis, i18n.locale);
+  const expires = apiKey.expires_at_millis === undefined ? null : exactTime(apiKey.expires_at_millis, i18n.locale);
   return (
     <Paper component="li" withBorder radius="md" p="sm" aria-label={apiKey.description}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -49,27 +56,33 @@ function OwnedApiKeyItem({ apiKey, revoke }: { apiKey: OwnedApiKey; revoke: () =
               {apiKey.description}
             </Text>
             <Badge color={STATUS_COLORS[status]} variant="light" data-testid="api-key-status">
-              {status}
+              {i18n._(STATUS_LABELS[status])}
             </Badge>
           </Group>
           <Text size="sm" c="dimmed">
-            <Code>…{apiKey.value.last_four}</Code> · created {exactTime(apiKey.created_at_millis)} ·{" "}
-            {apiKey.expires_at_millis === undefined ? "never expires" : `${status === "Expired" ? "expired" : "expires"} ${exactTime(apiKey.expires_at_millis)}`}
+            <Code>…{lastFour}</Code> · <Trans>created {created}</Trans> ·{" "}
+            {expires === null ? (
+              <Trans>never expires</Trans>
+            ) : status === "Expired" ? (
+              <Trans>expired {expires}</Trans>
+            ) : (
+              <Trans>expires {expires}</Trans>
+            )}
           </Text>
         </Stack>
         {status === "Active" ? (
           <ConfirmAction
             trigger={(ask) => (
-              <Button variant="light" color="red" size="xs" onClick={ask} aria-label={`Revoke the key ${apiKey.description}`}>
-                Revoke
+              <Button variant="light" color="red" size="xs" onClick={ask} aria-label={t`Revoke the key ${description}`}>
+                <Trans>Revoke</Trans>
               </Button>
             )}
-            title="Revoke this key?"
-            confirmLabel="Revoke key"
+            title={t`Revoke this key?`}
+            confirmLabel={t`Revoke key`}
             action={revoke}
-            onDone={() => notifications.show({ message: `The key “${apiKey.description}” is revoked.`, color: "green" })}
+            onDone={() => notifications.show({ message: t`The key “${description}” is revoked.`, color: "green" })}
           >
-            {`Anything that uses “${apiKey.description}” (ending in ${apiKey.value.last_four}) stops working at once. A revoked key cannot be turned back on.`}
+            {t`Anything that uses “${description}” (ending in ${lastFour}) stops working at once. A revoked key cannot be turned back on.`}
           </ConfirmAction>
         ) : null}
       </Group>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconUserMinus } from "@tabler/icons-react";
@@ -17,28 +18,29 @@ interface RemoveMemberButtonProps {
 
 /** Takes a member out of a team after a confirmation that says what they lose. */
 export function RemoveMemberButton({ name, teamName, remove, consequence, prominent = false, onDone }: RemoveMemberButtonProps) {
+  const { t } = useLingui();
   return (
     <ConfirmAction
       trigger={(ask) =>
         prominent ? (
           <Button variant="outline" color="red" leftSection={<IconUserMinus size={16} aria-hidden />} onClick={ask}>
-            Remove from team
+            <Trans>Remove from team</Trans>
           </Button>
         ) : (
-          <Button variant="subtle" color="red" size="compact-sm" onClick={ask} aria-label={`Remove ${name} from the team`} style={{ flexShrink: 0 }}>
-            Remove
+          <Button variant="subtle" color="red" size="compact-sm" onClick={ask} aria-label={t`Remove ${name} from the team`} style={{ flexShrink: 0 }}>
+            <Trans>Remove</Trans>
           </Button>
         )
       }
-      title={`Remove ${name}?`}
-      confirmLabel="Remove member"
+      title={t`Remove ${name}?`}
+      confirmLabel={t`Remove member`}
       action={remove}
       onDone={() => {
-        notifications.show({ message: `${name} is no longer a member of ${teamName}.`, color: "green" });
+        notifications.show({ message: t`${name} is no longer a member of ${teamName}.`, color: "green" });
         onDone?.();
       }}
     >
-      {`${name} loses access to ${teamName} at once. ${consequence}`}
+      {`${t`${name} loses access to ${teamName} at once.`} ${consequence}`}
     </ConfirmAction>
   );
 }

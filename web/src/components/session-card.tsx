@@ -1,4 +1,5 @@
 import type { ActiveSession } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Group, Paper, Stack, Text, ThemeIcon, Tooltip } from "@mantine/core";
 import type { ReactNode } from "react";
 import { sessionPlace } from "../lib/session-place";
@@ -20,6 +21,7 @@ interface SessionCardProps {
 
 /** One session in a list (an `li`): its device or start, when it was used, from where, and its action. */
 export function SessionCard({ session, label, icon, title, impersonationNote, when, action }: SessionCardProps) {
+  const { i18n } = useLingui();
   return (
     <Paper component="li" withBorder radius="md" p="sm" mb="xs" aria-label={label} data-session-id={session.id}>
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -33,7 +35,7 @@ export function SessionCard({ session, label, icon, title, impersonationNote, wh
               {session.is_impersonation ? (
                 <Tooltip label={impersonationNote} events={{ hover: true, focus: true, touch: true }}>
                   <Badge color="orange" variant="light" tabIndex={0}>
-                    Impersonation
+                    <Trans>Impersonation</Trans>
                   </Badge>
                 </Tooltip>
               ) : null}
@@ -42,7 +44,7 @@ export function SessionCard({ session, label, icon, title, impersonationNote, wh
               {when}
             </Text>
             <Text size="sm" c="dimmed" className="break-anywhere">
-              {sessionPlace(session)}
+              {sessionPlace(session, i18n.locale)}
             </Text>
           </Stack>
         </Group>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from "@mantine/core";
 import { IconAlertTriangle, IconCheck, IconCopy } from "@tabler/icons-react";
 import type { ReactNode } from "react";
@@ -26,11 +27,12 @@ interface ShownOnceDialogProps {
  * Clicking beside the dialog does not close it, so that they are not lost by accident.
  */
 export function ShownOnceDialog({ values, title, warning, onClose, children }: ShownOnceDialogProps) {
+  const { t } = useLingui();
   return (
     <Modal opened={values !== null} onClose={onClose} title={title} centered closeOnClickOutside={false} returnFocus={false} size="lg">
       {values ? (
         <Stack gap="md">
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Copy it now">
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t`Copy it now`}>
             {warning}
           </Alert>
           {values.map(({ label, value, copyLabel, testId }) => (
@@ -48,7 +50,7 @@ export function ShownOnceDialog({ values, title, warning, onClose, children }: S
                       leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
                       onClick={copy}
                     >
-                      {copied ? "Copied" : copyLabel}
+                      {copied ? t`Copied` : copyLabel}
                     </Button>
                   )}
                 </CopyButton>
@@ -61,7 +63,7 @@ export function ShownOnceDialog({ values, title, warning, onClose, children }: S
           {children}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Done
+              <Trans>Done</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,4 +1,5 @@
 import { isKnownError, useRemoveTeamMember, useTeamMembers, type CurrentUser } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Avatar, Badge, Group, Stack, Text } from "@mantine/core";
 import { Boundary, RetryableError } from "./boundary";
 import { RemoveMemberButton } from "./remove-member-button";
@@ -25,7 +26,7 @@ export function TeamMembers({ canRead, ...props }: TeamMembersProps) {
 function NotAllowed() {
   return (
     <Text size="sm" c="dimmed">
-      Only members allowed to see who is in this team can see its member list. Ask a team administrator if you need it.
+      <Trans>Only members allowed to see who is in this team can see its member list. Ask a team administrator if you need it.</Trans>
     </Text>
   );
 }
@@ -33,12 +34,13 @@ function NotAllowed() {
 function MemberList({ teamId, teamName, user, canRemove }: Omit<TeamMembersProps, "canRead">) {
   const members = useTeamMembers(teamId);
   const remove = useRemoveTeamMember();
+  const { t } = useLingui();
   return (
-    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-label={`Members of ${teamName}`}>
+    <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: "none" }} aria-label={t`Members of ${teamName}`}>
       {members.map((member) => {
         const you = member.user_id === user.id;
         // Someone with no name anywhere is still the user's own row: show what they sign in with.
-        const name = member.display_name ?? (you ? (user.primary_email ?? "You") : "Member without a name");
+        const name = member.display_name ?? (you ? (user.primary_email ?? t`You`) : t`Member without a name`);
         return (
           <Group component="li" key={member.user_id} justify="space-between" wrap="nowrap" gap="sm">
             <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -48,7 +50,7 @@ function MemberList({ teamId, teamName, user, canRemove }: Omit<TeamMembersProps
               </Text>
               {you ? (
                 <Badge size="sm" variant="light" style={{ flexShrink: 0 }}>
-                  You
+                  <Trans>You</Trans>
                 </Badge>
               ) : null}
             </Group>
@@ -57,7 +59,7 @@ function MemberList({ teamId, teamName, user, canRemove }: Omit<TeamMembersProps
                 name={name}
                 teamName={teamName}
                 remove={() => remove.mutateAsync({ teamId, userId: member.user_id })}
-                consequence="To come back, they need a new invitation."
+                consequence={t`To come back, they need a new invitation.`}
               />
             ) : null}
           </Group>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { notifications } from "@mantine/notifications";
 import type { UseMutationResult } from "@tanstack/react-query";
 import { TEAM_NAME_MAX_LENGTH, teamNameProblem } from "../lib/validation";
@@ -8,14 +9,16 @@ export type TeamUpdateMutation = Pick<UseMutationResult<unknown, unknown, { team
 
 /** The name every member sees. */
 export function TeamNameForm({ team, update }: { team: { id: string; display_name: string }; update: TeamUpdateMutation }) {
+  const { t } = useLingui();
+  const max = TEAM_NAME_MAX_LENGTH;
   return (
     <TextFieldForm
-      label="Team name"
+      label={t`Team name`}
       name="teamName"
       initialValue={team.display_name}
-      description={`Up to ${TEAM_NAME_MAX_LENGTH} characters.`}
+      description={t`Up to ${max} characters.`}
       problem={teamNameProblem}
-      submitLabel="Rename team"
+      submitLabel={t`Rename team`}
       pending={update.isPending}
       error={update.error}
       onSave={(name, saved) =>
@@ -24,7 +27,7 @@ export function TeamNameForm({ team, update }: { team: { id: string; display_nam
           {
             onSuccess: () => {
               saved();
-              notifications.show({ message: `The team is now called ${name}.`, color: "green" });
+              notifications.show({ message: t`The team is now called ${name}.`, color: "green" });
             },
           },
         )

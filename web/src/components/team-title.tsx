@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Badge, Group } from "@mantine/core";
 import type { ReactNode } from "react";
 
@@ -8,7 +9,7 @@ export function TeamTitle({ name, selected }: { name: ReactNode; selected: boole
       {name}
       {selected ? (
         <Badge size="sm" variant="light">
-          Selected
+          <Trans>Selected</Trans>
         </Badge>
       ) : null}
     </Group>

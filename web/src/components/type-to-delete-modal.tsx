@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { TextInput } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { ConfirmModal } from "./confirm-modal";
@@ -23,6 +24,7 @@ interface TypeToDeleteModalProps {
 
 /** A deletion that cannot be undone: the button works once the e-mail address (or "delete", without one) is typed. */
 export function TypeToDeleteModal({ opened, onClose, title, confirmLabel, email, emailLabel, description, deletion, error, onDeleted, children }: TypeToDeleteModalProps) {
+  const { t } = useLingui();
   const [typed, setTyped] = useState("");
   const expected = email ?? "delete";
   const close = () => {
@@ -45,7 +47,7 @@ export function TypeToDeleteModal({ opened, onClose, title, confirmLabel, email,
     >
       {children}
       <TextInput
-        label={email ? emailLabel : "To confirm, type delete"}
+        label={email ? emailLabel : t`To confirm, type delete`}
         description={description}
         value={typed}
         onChange={(event) => setTyped(event.currentTarget.value)}

@@ -1,3 +1,6 @@
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+
 export type ApiKeyStatus = "Active" | "Expired" | "Revoked";
 
 /** SPEC §4: revoked wins over expired; a key with neither is active. User, team and project keys alike. */
@@ -8,3 +11,6 @@ export function apiKeyStatus(key: { manually_revoked_at_millis?: number; expires
 }
 
 export const STATUS_COLORS: Record<ApiKeyStatus, string> = { Active: "green", Expired: "gray", Revoked: "red" };
+
+/** What a status badge says, in the page's language (the status itself stays an English key). */
+export const STATUS_LABELS: Record<ApiKeyStatus, MessageDescriptor> = { Active: msg`Active`, Expired: msg`Expired`, Revoked: msg`Revoked` };

@@ -1,21 +1,27 @@
 import type { ActiveSession } from "@gatehouse/clients/react";
+import { i18n } from "@lingui/core";
+import { t } from "@lingui/core/macro";
 
-const regions = new Intl.DisplayNames(["en"], { type: "region" });
+const regionNames = new Map<string, Intl.DisplayNames>();
 
-function countryName(code: string): string {
+/** The country's name in the page's language. */
+function countryName(code: string, locale: string): string {
   try {
-    return regions.of(code.toUpperCase()) ?? code;
+    let names = regionNames.get(locale);
+    if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: "region" })));
+    return names.of(code.toUpperCase()) ?? code;
   } catch {
     return code;
   }
 }
 
 /** "IP address 203.0.113.7 · Lisbon, 11, Portugal": what the server knows of where the session was last used. */
-export function sessionPlace(session: ActiveSession): string {
+export function sessionPlace(session: ActiveSession, locale = i18n.locale || "en"): string {
   const info = session.last_used_at_end_user_ip_info;
-  if (!info) return "Location unknown";
-  const location = [info.cityName, info.regionCode, info.countryCode ? countryName(info.countryCode) : null].filter(Boolean).join(", ");
-  return location ? `IP address ${info.ip} · ${location}` : `IP address ${info.ip}`;
+  if (!info) return t`Location unknown`;
+  const ip = info.ip;
+  const location = [info.cityName, info.regionCode, info.countryCode ? countryName(info.countryCode, locale) : null].filter(Boolean).join(", ");
+  return location ? `${t`IP address ${ip}`} · ${location}` : t`IP address ${ip}`;
 }
 
 /** The current session first, then the most recently used. */

@@ -1,4 +1,5 @@
 import { useProject, useUser } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Box, Container, Flex, NativeSelect, NavLink, Stack, Title } from "@mantine/core";
 import { Link, useLocation, useNavigate } from "react-router";
 import { Boundary } from "../../components/boundary";
@@ -6,8 +7,9 @@ import { LoadingCard, useDocumentTitle } from "../../components/page-card";
 import { SETTINGS_SECTIONS, type SettingsSectionEntry } from "./sections";
 
 export function AccountSettingsPage() {
+  const { t } = useLingui();
   return (
-    <Boundary loading={<LoadingCard title="Account settings" />}>
+    <Boundary loading={<LoadingCard title={t`Account settings`} />}>
       <AccountSettings />
     </Boundary>
   );
@@ -23,7 +25,8 @@ function AccountSettings() {
   useUser({ or: "redirect" });
   const project = useProject();
   const { hash } = useLocation();
-  useDocumentTitle("Account settings");
+  const { t } = useLingui();
+  useDocumentTitle(t`Account settings`);
 
   const sections = SETTINGS_SECTIONS.filter((section) => section.shown?.(project) ?? true);
   const sectionId = hash.slice(1).split("/")[0];
@@ -33,7 +36,7 @@ function AccountSettings() {
     <Container size="lg" px={0} py={{ base: "xs", sm: "lg" }}>
       <Stack gap="lg">
         <Title order={1} size="h2">
-          Account settings
+          <Trans>Account settings</Trans>
         </Title>
         {/* One tree at every width, the navigation shown or hidden by CSS: crossing the breakpoint
             (turning a tablet, resizing a window) must not remount the section and lose what it
@@ -56,15 +59,16 @@ interface SectionNavProps {
 }
 
 function SectionLinks({ sections, active }: SectionNavProps) {
+  const { t, i18n } = useLingui();
   return (
-    <Box component="nav" aria-label="Account settings sections" visibleFrom="sm" w={220} style={{ flexShrink: 0 }}>
+    <Box component="nav" aria-label={t`Account settings sections`} visibleFrom="sm" w={220} style={{ flexShrink: 0 }}>
       {sections.map((section) => (
         <NavLink
           key={section.id}
           component={Link}
           to={{ hash: section.id }}
           replace
-          label={section.label}
+          label={i18n._(section.label)}
           leftSection={section.icon}
           active={section.id === active.id}
           aria-current={section.id === active.id ? "page" : undefined}
@@ -78,13 +82,14 @@ function SectionLinks({ sections, active }: SectionNavProps) {
 
 function SectionPicker({ sections, active }: SectionNavProps) {
   const navigate = useNavigate();
+  const { t, i18n } = useLingui();
   return (
     <NativeSelect
       hiddenFrom="sm"
-      label="Section"
+      label={t`Section`}
       value={active.id}
       onChange={(event) => void navigate({ hash: event.currentTarget.value }, { replace: true })}
-      data={sections.map((section) => ({ value: section.id, label: section.label }))}
+      data={sections.map((section) => ({ value: section.id, label: i18n._(section.label) }))}
     />
   );
 }

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { Project } from "@gatehouse/clients/react";
 import { IconBell, IconFingerprint, IconKey, IconLock, IconMail, IconShieldLock, IconTrash, IconUser, IconUsersGroup, IconDevices, IconPlugConnected } from "@tabler/icons-react";
 import type { ComponentType, ReactNode } from "react";
@@ -16,7 +18,8 @@ import { TwoFactorSection } from "./two-factor/two-factor-section";
 export interface SettingsSectionEntry {
   /** The URL fragment that opens it: `/handler/account-settings#emails`. */
   id: string;
-  label: string;
+  /** Translated where it is shown. */
+  label: MessageDescriptor;
   icon: ReactNode;
   Component: ComponentType;
   /** Sections for capabilities the project switched off are left out. */
@@ -26,25 +29,25 @@ export interface SettingsSectionEntry {
 const icon = (Icon: typeof IconUser) => <Icon size={18} aria-hidden />;
 
 export const SETTINGS_SECTIONS: SettingsSectionEntry[] = [
-  { id: "profile", label: "Profile", icon: icon(IconUser), Component: ProfileSection },
-  { id: "emails", label: "E-mails", icon: icon(IconMail), Component: EmailsSection },
-  { id: "password", label: "Password", icon: icon(IconLock), Component: PasswordSection, shown: (p) => p.config.credential_enabled },
-  { id: "two-factor", label: "Two-factor", icon: icon(IconShieldLock), Component: TwoFactorSection },
-  { id: "passkey", label: "Passkey", icon: icon(IconFingerprint), Component: PasskeySection, shown: (p) => p.config.passkey_enabled },
+  { id: "profile", label: msg`Profile`, icon: icon(IconUser), Component: ProfileSection },
+  { id: "emails", label: msg`E-mails`, icon: icon(IconMail), Component: EmailsSection },
+  { id: "password", label: msg`Password`, icon: icon(IconLock), Component: PasswordSection, shown: (p) => p.config.credential_enabled },
+  { id: "two-factor", label: msg`Two-factor`, icon: icon(IconShieldLock), Component: TwoFactorSection },
+  { id: "passkey", label: msg`Passkey`, icon: icon(IconFingerprint), Component: PasskeySection, shown: (p) => p.config.passkey_enabled },
   {
     id: "connected-accounts",
-    label: "Connected accounts",
+    label: msg`Connected accounts`,
     icon: icon(IconPlugConnected),
     Component: ConnectedAccountsSection,
     shown: (p) => p.config.enabled_oauth_providers.length > 0,
   },
-  { id: "sessions", label: "Sessions", icon: icon(IconDevices), Component: SessionsSection },
-  { id: "teams", label: "Teams", icon: icon(IconUsersGroup), Component: TeamsSection },
-  { id: "api-keys", label: "API keys", icon: icon(IconKey), Component: ApiKeysSection, shown: (p) => p.config.allow_user_api_keys },
-  { id: "notifications", label: "Notifications", icon: icon(IconBell), Component: NotificationsSection },
+  { id: "sessions", label: msg`Sessions`, icon: icon(IconDevices), Component: SessionsSection },
+  { id: "teams", label: msg`Teams`, icon: icon(IconUsersGroup), Component: TeamsSection },
+  { id: "api-keys", label: msg`API keys`, icon: icon(IconKey), Component: ApiKeysSection, shown: (p) => p.config.allow_user_api_keys },
+  { id: "notifications", label: msg`Notifications`, icon: icon(IconBell), Component: NotificationsSection },
   {
     id: "delete-account",
-    label: "Delete account",
+    label: msg`Delete account`,
     icon: icon(IconTrash),
     Component: DeleteAccountSection,
     shown: (p) => p.config.client_user_deletion_enabled,

@@ -1,11 +1,14 @@
 import type { UserApiKey } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Badge, Code, DataList, Group, Paper, Stack, Text } from "@mantine/core";
 import { exactTime } from "../../../lib/format-time";
-import { apiKeyStatus, STATUS_COLORS } from "../../../lib/api-key-status";
+import { apiKeyStatus, STATUS_COLORS, STATUS_LABELS } from "../../../lib/api-key-status";
 import { RevokeApiKeyButton } from "./revoke-api-key-button";
 
 export function ApiKeyCard({ apiKey }: { apiKey: UserApiKey }) {
+  const { t, i18n } = useLingui();
   const status = apiKeyStatus(apiKey);
+  const lastFour = apiKey.value.last_four;
   return (
     <Paper component="li" withBorder p="md" radius="md" aria-label={apiKey.description}>
       <Stack gap="sm">
@@ -14,28 +17,36 @@ export function ApiKeyCard({ apiKey }: { apiKey: UserApiKey }) {
             {apiKey.description}
           </Text>
           <Badge color={STATUS_COLORS[status]} variant="light" style={{ flexShrink: 0 }} data-testid="api-key-status">
-            {status}
+            {i18n._(STATUS_LABELS[status])}
           </Badge>
         </Group>
         <DataList size="sm" gap={4} labelWidth={88}>
           <DataList.Item>
-            <DataList.ItemLabel>Key</DataList.ItemLabel>
+            <DataList.ItemLabel>
+              <Trans>Key</Trans>
+            </DataList.ItemLabel>
             <DataList.ItemValue>
-              <Code aria-label={`Ending in ${apiKey.value.last_four}`}>…{apiKey.value.last_four}</Code>
+              <Code aria-label={t`Ending in ${lastFour}`}>…{lastFour}</Code>
             </DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>Created</DataList.ItemLabel>
-            <DataList.ItemValue>{exactTime(apiKey.created_at_millis)}</DataList.ItemValue>
+            <DataList.ItemLabel>
+              <Trans>Created</Trans>
+            </DataList.ItemLabel>
+            <DataList.ItemValue>{exactTime(apiKey.created_at_millis, i18n.locale)}</DataList.ItemValue>
           </DataList.Item>
           <DataList.Item>
-            <DataList.ItemLabel>{status === "Expired" ? "Expired" : "Expires"}</DataList.ItemLabel>
-            <DataList.ItemValue>{apiKey.expires_at_millis === undefined ? "Never" : exactTime(apiKey.expires_at_millis)}</DataList.ItemValue>
+            <DataList.ItemLabel>{status === "Expired" ? <Trans>Expired</Trans> : <Trans>Expires</Trans>}</DataList.ItemLabel>
+            <DataList.ItemValue>
+              {apiKey.expires_at_millis === undefined ? <Trans>Never</Trans> : exactTime(apiKey.expires_at_millis, i18n.locale)}
+            </DataList.ItemValue>
           </DataList.Item>
           {apiKey.manually_revoked_at_millis !== undefined ? (
             <DataList.Item>
-              <DataList.ItemLabel>Revoked</DataList.ItemLabel>
-              <DataList.ItemValue>{exactTime(apiKey.manually_revoked_at_millis)}</DataList.ItemValue>
+              <DataList.ItemLabel>
+                <Trans>Revoked</Trans>
+              </DataList.ItemLabel>
+              <DataList.ItemValue>{exactTime(apiKey.manually_revoked_at_millis, i18n.locale)}</DataList.ItemValue>
             </DataList.Item>
           ) : null}
         </DataList>

@@ -1,4 +1,6 @@
 import { useCreateApiKey, type CreatedApiKey } from "@gatehouse/clients/react";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Modal, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { ApiKeyFields } from "../../../components/api-key-fields";
@@ -10,12 +12,12 @@ const DAY_MILLIS = 24 * 60 * 60 * 1000;
 
 /** How long a new key works, in days; `never` for a key that only revoking ends. */
 const EXPIRIES = [
-  { value: "never", label: "Never" },
-  { value: "1", label: "In 1 day" },
-  { value: "7", label: "In 7 days" },
-  { value: "30", label: "In 30 days" },
-  { value: "90", label: "In 90 days" },
-  { value: "365", label: "In 1 year" },
+  { value: "never", label: msg`Never` },
+  { value: "1", label: msg`In 1 day` },
+  { value: "7", label: msg`In 7 days` },
+  { value: "30", label: msg`In 30 days` },
+  { value: "90", label: msg`In 90 days` },
+  { value: "365", label: msg`In 1 year` },
 ];
 
 function expiresAtMillis(expiry: string): number | null {
@@ -29,14 +31,17 @@ interface CreateApiKeyModalProps {
 }
 
 export function CreateApiKeyModal({ opened, onClose, onCreated }: CreateApiKeyModalProps) {
+  const { t } = useLingui();
   return (
-    <Modal opened={opened} onClose={onClose} title="Create an API key" centered>
+    <Modal opened={opened} onClose={onClose} title={t`Create an API key`} centered>
       <CreateApiKeyForm onCancel={onClose} onCreated={onCreated} />
     </Modal>
   );
 }
 
 function CreateApiKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (key: CreatedApiKey) => void }) {
+  const { t, i18n } = useLingui();
+  const expiries = EXPIRIES.map(({ value, label }) => ({ value, label: i18n._(label) }));
   const create = useCreateApiKey();
   const form = useForm({ initialValues: { description: "", expiry: "90" }, validate: { description: apiKeyDescriptionProblem } });
   const save = ({ description, expiry }: typeof form.values) =>
@@ -44,8 +49,13 @@ function CreateApiKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCre
   return (
     <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
       <Stack gap="md">
-        <ApiKeyFields form={form} noun="key" expiries={EXPIRIES} />
-        <FormActions error={create.error ? errorMessage(create.error) : null} onCancel={onCancel} pending={create.isPending} submitLabel="Create key" />
+        <ApiKeyFields form={form} noun="key" expiries={expiries} />
+        <FormActions
+          error={create.error ? errorMessage(create.error) : null}
+          onCancel={onCancel}
+          pending={create.isPending}
+          submitLabel={t`Create key`}
+        />
       </Stack>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useGatehouse, useLinkedOAuthProviders, useLinkOAuthProvider, useProject, useUnlinkOAuthProvider, type LinkedOAuthProvider } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, EmptyState, Group, Paper, Stack, Text, ThemeIcon } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconLink, IconPlugConnected } from "@tabler/icons-react";
@@ -10,10 +11,11 @@ import { providerName } from "../../../lib/provider-names";
 import { SettingsSection } from "../../../components/settings-section";
 
 export function ConnectedAccountsSection() {
+  const { t } = useLingui();
   return (
     <SettingsSection
-      title="Connected accounts"
-      description="Accounts at other services you sign in with. Link another one, or remove one you no longer use."
+      title={t`Connected accounts`}
+      description={t`Accounts at other services you sign in with. Link another one, or remove one you no longer use.`}
     >
       <ConnectedAccounts />
     </SettingsSection>
@@ -24,12 +26,18 @@ function ConnectedAccounts() {
   const links = useLinkedOAuthProviders();
   const [removing, setRemoving] = useState<LinkedOAuthProvider | null>(null);
   const list = useRef<HTMLUListElement>(null);
+  const { t } = useLingui();
   return (
     <Stack gap="md">
       {links.length === 0 ? (
-        <EmptyState icon={<IconPlugConnected aria-hidden />} withIndicatorBackground title="No connected accounts" description="Link an account below to sign in with it." />
+        <EmptyState
+          icon={<IconPlugConnected aria-hidden />}
+          withIndicatorBackground
+          title={t`No connected accounts`}
+          description={t`Link an account below to sign in with it.`}
+        />
       ) : (
-        <ul ref={list} tabIndex={-1} aria-label="Your connected accounts" style={{ listStyle: "none", padding: 0, margin: 0, outline: "none" }}>
+        <ul ref={list} tabIndex={-1} aria-label={t`Your connected accounts`} style={{ listStyle: "none", padding: 0, margin: 0, outline: "none" }}>
           {links.map((link) => (
             <LinkedAccountItem key={link.id} link={link} onRemove={() => setRemoving(link)} />
           ))}
@@ -42,6 +50,7 @@ function ConnectedAccounts() {
 }
 
 function LinkedAccountItem({ link, onRemove }: { link: LinkedOAuthProvider; onRemove: () => void }) {
+  const { t } = useLingui();
   const name = providerName(link.provider_config_id);
   return (
     <Paper component="li" withBorder radius="md" p="sm" mb="xs" aria-label={name}>
@@ -53,24 +62,34 @@ function LinkedAccountItem({ link, onRemove }: { link: LinkedOAuthProvider; onRe
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Text fw={500}>{name}</Text>
             <Text size="sm" c="dimmed" className="break-anywhere">
-              {link.email ?? "No e-mail shared"}
+              {link.email ?? t`No e-mail shared`}
             </Text>
           </Stack>
         </Group>
-        <Button variant="light" color="red" size="xs" onClick={onRemove} aria-label={`Remove ${name}`}>
-          Remove
+        <Button variant="light" color="red" size="xs" onClick={onRemove} aria-label={t`Remove ${name}`}>
+          <Trans>Remove</Trans>
         </Button>
       </Group>
     </Paper>
   );
 }
 
-function UnlinkModal({ link, onClose, fallbackFocus }: { link: LinkedOAuthProvider | null; onClose: () => void; fallbackFocus: RefObject<HTMLElement | null> }) {
+function UnlinkModal({
+  link,
+  onClose,
+  fallbackFocus,
+}: {
+  link: LinkedOAuthProvider | null;
+  onClose: () => void;
+  fallbackFocus: RefObject<HTMLElement | null>;
+}) {
+  const { t } = useLingui();
   const unlink = useUnlinkOAuthProvider();
   // The last account asked about stays in the text while the dialog fades out.
   const [shown, setShown] = useState(link);
   if (link !== null && link !== shown) setShown(link);
   const name = shown ? providerName(shown.provider_config_id) : "";
+  const email = shown?.email;
   const confirm = () => {
     if (!shown) return;
     unlink.mutate(
@@ -78,7 +97,7 @@ function UnlinkModal({ link, onClose, fallbackFocus }: { link: LinkedOAuthProvid
       {
         onSuccess: () => {
           onClose();
-          notifications.show({ message: `${name} is no longer connected.`, color: "green" });
+          notifications.show({ message: t`${name} is no longer connected.`, color: "green" });
         },
       },
     );
@@ -90,15 +109,21 @@ function UnlinkModal({ link, onClose, fallbackFocus }: { link: LinkedOAuthProvid
         unlink.reset();
         onClose();
       }}
-      title={`Remove ${name}?`}
-      confirmLabel="Remove"
+      title={t`Remove ${name}?`}
+      confirmLabel={t`Remove`}
       onConfirm={confirm}
       pending={unlink.isPending}
       error={unlink.error ? errorMessage(unlink.error) : null}
       fallbackFocus={fallbackFocus}
     >
       <Text>
-        You will no longer sign in with this {name} account{shown?.email ? ` (${shown.email})` : ""}. Make sure you have another way to sign in.
+        {email ? (
+          <Trans>
+            You will no longer sign in with this {name} account ({email}). Make sure you have another way to sign in.
+          </Trans>
+        ) : (
+          <Trans>You will no longer sign in with this {name} account. Make sure you have another way to sign in.</Trans>
+        )}
       </Text>
     </ConfirmModal>
   );
@@ -108,6 +133,7 @@ function UnlinkModal({ link, onClose, fallbackFocus }: { link: LinkedOAuthProvid
 function LinkAnother({ first }: { first: boolean }) {
   const project = useProject();
   const { urls } = useGatehouse();
+  const { t } = useLingui();
   const link = useLinkOAuthProvider();
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
@@ -123,13 +149,16 @@ function LinkAnother({ first }: { first: boolean }) {
   };
   return (
     <Stack gap="xs">
-      <Text fw={500}>{first ? "Link an account" : "Link another account"}</Text>
+      <Text fw={500}>{first ? <Trans>Link an account</Trans> : <Trans>Link another account</Trans>}</Text>
       <Group gap="xs">
-        {providers.map(({ id }) => (
-          <Button key={id} variant="default" loading={pending === id} disabled={pending !== null && pending !== id} onClick={() => start(id)}>
-            Link {providerName(id)}
-          </Button>
-        ))}
+        {providers.map(({ id }) => {
+          const provider = providerName(id);
+          return (
+            <Button key={id} variant="default" loading={pending === id} disabled={pending !== null && pending !== id} onClick={() => start(id)}>
+              {t`Link ${provider}`}
+            </Button>
+          );
+        })}
       </Group>
       <ErrorAlert message={error ? errorMessage(error) : null} />
     </Stack>

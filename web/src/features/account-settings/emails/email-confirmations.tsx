@@ -1,4 +1,5 @@
 import type { ContactChannel } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { List, Text } from "@mantine/core";
 import type { RefObject } from "react";
 import { ConfirmModal } from "../../../components/confirm-modal";
@@ -11,18 +12,21 @@ interface ConfirmationProps {
   error: string | null;
   fallbackFocus: RefObject<HTMLElement | null>;
 }
-
-const LOSING_SIGN_IN = "It is the only address you sign in with: you will no longer be able to sign in with your password or a code by e-mail.";
-
 export function RemoveEmailModal({ channel, onlySignInAddress, ...props }: ConfirmationProps & { channel: ContactChannel; onlySignInAddress: boolean }) {
+  const { t } = useLingui();
+  const address = channel.value;
   const warnings = [
-    channel.is_primary ? "It is your primary address: account mail will have nowhere to go until you make another address primary." : null,
-    onlySignInAddress ? LOSING_SIGN_IN : null,
+    channel.is_primary ? t`It is your primary address: account mail will have nowhere to go until you make another address primary.` : null,
+    onlySignInAddress
+      ? t`It is the only address you sign in with: you will no longer be able to sign in with your password or a code by e-mail.`
+      : null,
   ].filter((warning) => warning !== null);
   return (
-    <ConfirmModal title="Remove this e-mail address?" confirmLabel="Remove address" {...props}>
+    <ConfirmModal title={t`Remove this e-mail address?`} confirmLabel={t`Remove address`} {...props}>
       <Text>
-        <strong className="break-anywhere">{channel.value}</strong> will be removed from your account.
+        <Trans>
+          <strong className="break-anywhere">{address}</strong> will be removed from your account.
+        </Trans>
       </Text>
       {warnings.length > 0 ? (
         <List spacing="xs" size="sm">
@@ -36,10 +40,14 @@ export function RemoveEmailModal({ channel, onlySignInAddress, ...props }: Confi
 }
 
 export function StopSignInModal({ address, ...props }: ConfirmationProps & { address: string }) {
+  const { t } = useLingui();
   return (
-    <ConfirmModal title="Stop signing in with this address?" confirmLabel="Stop using for sign-in" {...props}>
+    <ConfirmModal title={t`Stop signing in with this address?`} confirmLabel={t`Stop using for sign-in`} {...props}>
       <Text>
-        <strong className="break-anywhere">{address}</strong> stays on your account. {LOSING_SIGN_IN}
+        <Trans>
+          <strong className="break-anywhere">{address}</strong> stays on your account. It is the only address you sign in with: you will no longer be
+          able to sign in with your password or a code by e-mail.
+        </Trans>
       </Text>
     </ConfirmModal>
   );

@@ -1,4 +1,5 @@
 import { useDeleteContactChannel, useSendVerificationEmail, useUpdateContactChannel, type ContactChannel } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useRef, useState } from "react";
@@ -17,6 +18,7 @@ interface EmailItemProps {
 
 /** One address: what it is, and what can be done with it. */
 export function EmailItem({ channel, onlySignInAddress, onRemoved }: EmailItemProps) {
+  const { t } = useLingui();
   const send = useSendVerificationEmail();
   const update = useUpdateContactChannel();
   const remove = useDeleteContactChannel();
@@ -39,7 +41,7 @@ export function EmailItem({ channel, onlySignInAddress, onRemoved }: EmailItemPr
     startOver();
     send.mutate(
       { ...ids, data: { callback_url: handlerUrl("emailVerification") } },
-      { onSuccess: () => done(`We sent a verification link to ${address}. Open it to verify the address.`) },
+      { onSuccess: () => done(t`We sent a verification link to ${address}. Open it to verify the address.`) },
     );
   };
   const change = (data: { is_primary?: true; used_for_auth?: boolean }, message: string) => {
@@ -47,7 +49,7 @@ export function EmailItem({ channel, onlySignInAddress, onRemoved }: EmailItemPr
     update.mutate({ ...ids, data }, { onSuccess: () => done(message) });
   };
   const setSignIn = (usedForAuth: boolean) =>
-    change({ used_for_auth: usedForAuth }, usedForAuth ? `You can now sign in with ${address}.` : `${address} is no longer used for sign-in.`);
+    change({ used_for_auth: usedForAuth }, usedForAuth ? t`You can now sign in with ${address}.` : t`${address} is no longer used for sign-in.`);
   const askToRemove = () => {
     startOver();
     setConfirming("remove");
@@ -57,7 +59,7 @@ export function EmailItem({ channel, onlySignInAddress, onRemoved }: EmailItemPr
   const confirmRemove = () =>
     remove.mutateAsync(ids).then(
       () => {
-        done(`${address} is removed from your account.`);
+        done(t`${address} is removed from your account.`);
         onRemoved();
       },
       // The dialog shows remove.error.
@@ -71,7 +73,7 @@ export function EmailItem({ channel, onlySignInAddress, onRemoved }: EmailItemPr
     <EmailCard
       channel={channel}
       pending={update.isPending}
-      onMakePrimary={() => change({ is_primary: true }, `${address} is now your primary address.`)}
+      onMakePrimary={() => change({ is_primary: true }, t`${address} is now your primary address.`)}
       onSignInChange={(usedForAuth) => (!usedForAuth && onlySignInAddress ? setConfirming("stop-sign-in") : setSignIn(usedForAuth))}
       onRemove={askToRemove}
       buttonRef={menuButton}
@@ -101,8 +103,14 @@ export function EmailItem({ channel, onlySignInAddress, onRemoved }: EmailItemPr
     >
       {channel.is_verified ? null : (
         <Group>
-          <Button size="compact-sm" variant="light" loading={send.isPending} onClick={sendVerification} aria-label={`Send verification e-mail to ${address}`}>
-            Send verification e-mail
+          <Button
+            size="compact-sm"
+            variant="light"
+            loading={send.isPending}
+            onClick={sendVerification}
+            aria-label={t`Send verification e-mail to ${address}`}
+          >
+            <Trans>Send verification e-mail</Trans>
           </Button>
         </Group>
       )}

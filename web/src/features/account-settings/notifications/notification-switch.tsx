@@ -1,16 +1,21 @@
 import { useUpdateNotificationPreference, type NotificationPreference } from "@gatehouse/clients/react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { Loader, Stack, Switch } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 
-const ALWAYS_ON = "Always on: your account depends on these e-mails, such as sign-in codes, verification links and password resets.";
-const CAN_TURN_OFF = "You can also turn these off from the link at the end of each one.";
+/** The built-in categories' names, translated; a category the project made itself keeps its own name. */
+const CATEGORY_NAMES: Record<string, MessageDescriptor> = { Transactional: msg`Transactional`, Marketing: msg`Marketing` };
 
 /** One kind of e-mail, on or off. While saving it shows the new choice; afterwards, what the server kept. */
 export function NotificationSwitch({ preference }: { preference: NotificationPreference }) {
   const update = useUpdateNotificationPreference();
-  const name = preference.notification_category_name;
+  const { t, i18n } = useLingui();
+  const category = preference.notification_category_name;
+  const name = category in CATEGORY_NAMES ? i18n._(CATEGORY_NAMES[category]!) : category;
   const checked = update.isPending && update.variables ? update.variables.data.enabled : preference.enabled;
   const change = (enabled: boolean) =>
     update.mutate(
@@ -18,7 +23,7 @@ export function NotificationSwitch({ preference }: { preference: NotificationPre
       {
         onSuccess: (answer) =>
           notifications.show({
-            message: answer.enabled ? `You will receive ${name} e-mails.` : `You will no longer receive ${name} e-mails.`,
+            message: answer.enabled ? t`You will receive ${name} e-mails.` : t`You will no longer receive ${name} e-mails.`,
             color: "green",
           }),
       },
@@ -27,7 +32,11 @@ export function NotificationSwitch({ preference }: { preference: NotificationPre
     <Stack gap="xs">
       <Switch
         label={name}
-        description={preference.can_disable ? CAN_TURN_OFF : ALWAYS_ON}
+        description={
+          preference.can_disable
+            ? t`You can also turn these off from the link at the end of each one.`
+            : t`Always on: your account depends on these e-mails, such as sign-in codes, verification links and password resets.`
+        }
         checked={preference.can_disable ? checked : true}
         disabled={!preference.can_disable}
         onChange={(event) => change(event.currentTarget.checked)}

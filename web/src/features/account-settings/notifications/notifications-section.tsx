@@ -1,12 +1,14 @@
 import { useNotificationPreferences } from "@gatehouse/clients/react";
+import { useLingui } from "@lingui/react/macro";
 import { EmptyState, Stack } from "@mantine/core";
 import { IconBellOff } from "@tabler/icons-react";
 import { SettingsSection } from "../../../components/settings-section";
 import { NotificationSwitch } from "./notification-switch";
 
 export function NotificationsSection() {
+  const { t } = useLingui();
   return (
-    <SettingsSection title="Notifications" description="Choose which kinds of e-mail you receive from this app.">
+    <SettingsSection title={t`Notifications`} description={t`Choose which kinds of e-mail you receive from this app.`}>
       <Notifications />
     </SettingsSection>
   );
@@ -14,13 +16,14 @@ export function NotificationsSection() {
 
 function Notifications() {
   const preferences = useNotificationPreferences();
+  const { t } = useLingui();
   if (preferences.length === 0) {
     return (
       <EmptyState
         icon={<IconBellOff aria-hidden />}
         withIndicatorBackground
-        title="Nothing to choose here"
-        description="This app sends no kinds of e-mail that you can turn on or off."
+        title={t`Nothing to choose here`}
+        description={t`This app sends no kinds of e-mail that you can turn on or off.`}
       />
     );
   }

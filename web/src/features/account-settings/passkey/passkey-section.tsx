@@ -1,4 +1,5 @@
 import { useContactChannels, useRegisterPasskey, useUpdateUser, useUser } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconFingerprint, IconInfoCircle } from "@tabler/icons-react";
@@ -8,8 +9,9 @@ import { errorMessage } from "../../../lib/error-message";
 import { SettingsSection } from "../../../components/settings-section";
 
 export function PasskeySection() {
+  const { t } = useLingui();
   return (
-    <SettingsSection title="Passkey" description="Sign in with your device's screen lock or a security key instead of a password.">
+    <SettingsSection title={t`Passkey`} description={t`Sign in with your device's screen lock or a security key instead of a password.`}>
       <Passkey />
     </SettingsSection>
   );
@@ -21,6 +23,7 @@ export function PasskeySection() {
  * the passkey, unless it is the only way left to sign in.
  */
 function Passkey() {
+  const { t } = useLingui();
   const user = useUser({ or: "redirect" });
   const channels = useContactChannels();
   const register = useRegisterPasskey();
@@ -30,55 +33,55 @@ function Passkey() {
   const onlyWayIn = hasPasskey && !user.has_password && !user.otp_auth_enabled && user.oauth_providers.length === 0;
 
   const add = () =>
-    register.mutate(undefined, {
-      onSuccess: () => notifications.show({ message: "Passkey added. You can now sign in with it.", color: "green" }),
-    });
+    register.mutate(undefined, { onSuccess: () => notifications.show({ message: t`Passkey added. You can now sign in with it.`, color: "green" }) });
 
   return (
     <Stack gap="md">
       <Group gap="sm">
         <IconFingerprint size={22} aria-hidden />
-        <Text fw={500}>Passkey sign-in</Text>
+        <Text fw={500}>
+          <Trans>Passkey sign-in</Trans>
+        </Text>
         <Badge variant="light" color={hasPasskey ? "green" : "gray"}>
-          {hasPasskey ? "On" : "Off"}
+          {hasPasskey ? <Trans>On</Trans> : <Trans>Off</Trans>}
         </Badge>
       </Group>
       {!hasPasskey && !hasVerifiedSignInEmail ? (
         <Alert variant="light" icon={<IconInfoCircle aria-hidden />}>
-          To add a passkey, first verify an e-mail address you sign in with (under E-mails).
+          <Trans>To add a passkey, first verify an e-mail address you sign in with (under E-mails).</Trans>
         </Alert>
       ) : null}
       {!hasPasskey && hasVerifiedSignInEmail ? (
         <>
           <Text size="sm" c="dimmed">
-            Your browser or password manager keeps the passkey; this app keeps only its public key.
+            <Trans>Your browser or password manager keeps the passkey; this app keeps only its public key.</Trans>
           </Text>
           <Group>
             <Button onClick={add} loading={register.isPending}>
-              Add a passkey
+              <Trans>Add a passkey</Trans>
             </Button>
           </Group>
         </>
       ) : null}
       {hasPasskey && onlyWayIn ? (
         <Alert variant="light" icon={<IconInfoCircle aria-hidden />}>
-          Passkey sign-in cannot be turned off: it is the only way you sign in. Set a password first.
+          <Trans>Passkey sign-in cannot be turned off: it is the only way you sign in. Set a password first.</Trans>
         </Alert>
       ) : null}
       {hasPasskey && !onlyWayIn ? (
         <Group>
           <ConfirmAction
-            title="Turn off passkey sign-in?"
-            confirmLabel="Turn off"
+            title={t`Turn off passkey sign-in?`}
+            confirmLabel={t`Turn off`}
             action={() => update.mutateAsync({ data: { passkey_auth_enabled: false } })}
-            onDone={() => notifications.show({ message: "Passkey sign-in is off; the passkey was removed.", color: "green" })}
+            onDone={() => notifications.show({ message: t`Passkey sign-in is off; the passkey was removed.`, color: "green" })}
             trigger={(ask) => (
               <Button variant="default" color="red" onClick={ask}>
-                Turn off passkey sign-in
+                <Trans>Turn off passkey sign-in</Trans>
               </Button>
             )}
           >
-            The passkey is removed from your account and will no longer sign you in. You can add a new one later.
+            {t`The passkey is removed from your account and will no longer sign you in. You can add a new one later.`}
           </ConfirmAction>
         </Group>
       ) : null}

@@ -1,4 +1,5 @@
 import { useChangePassword } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, Stack } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
@@ -7,18 +8,13 @@ import { PasswordField } from "../../../components/password-field";
 import { ErrorAlert } from "../../../components/error-alert";
 import { UsernameHint } from "../../../components/username-hint";
 import { errorMessage, type ErrorWording } from "../../../lib/error-message";
-import {
-  currentPasswordProblem,
-  focusFirstError,
-  newPasswordProblem,
-  passwordConfirmationProblem,
-} from "../../../lib/validation";
-
-// The server answers a wrong current password as a confirmation mismatch.
-const WORDING: ErrorWording = { PASSWORD_CONFIRMATION_MISMATCH: "Your current password is not right." };
+import { currentPasswordProblem, focusFirstError, newPasswordProblem, passwordConfirmationProblem } from "../../../lib/validation";
 
 /** Changing a password needs the current one; the server then signs out every other session. */
 export function ChangePasswordForm({ email }: { email: string | null }) {
+  const { t } = useLingui();
+  // The server answers a wrong current password as a confirmation mismatch.
+  const wording: ErrorWording = { PASSWORD_CONFIRMATION_MISMATCH: t`Your current password is not right.` };
   const change = useChangePassword();
   const form = useForm({
     initialValues: { currentPassword: "", newPassword: "", confirmation: "" },
@@ -34,7 +30,7 @@ export function ChangePasswordForm({ email }: { email: string | null }) {
       {
         onSuccess: () => {
           form.reset();
-          notifications.show({ message: "Your password is changed. Your other sessions have been signed out.", color: "green" });
+          notifications.show({ message: t`Your password is changed. Your other sessions have been signed out.`, color: "green" });
         },
       },
     );
@@ -42,12 +38,17 @@ export function ChangePasswordForm({ email }: { email: string | null }) {
     <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
       <Stack gap="sm" maw={480}>
         <UsernameHint username={email} />
-        <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" {...form.getInputProps("currentPassword")} />
+        <PasswordField
+          label={t`Current password`}
+          name="currentPassword"
+          autoComplete="current-password"
+          {...form.getInputProps("currentPassword")}
+        />
         <NewPasswordFields form={form} field="newPassword" />
-        <ErrorAlert message={change.error ? errorMessage(change.error, WORDING) : null} />
+        <ErrorAlert message={change.error ? errorMessage(change.error, wording) : null} />
         <Group>
           <Button type="submit" loading={change.isPending}>
-            Change password
+            <Trans>Change password</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,11 +1,13 @@
 import { useUser } from "@gatehouse/clients/react";
+import { useLingui } from "@lingui/react/macro";
 import { SettingsSection } from "../../../components/settings-section";
 import { ChangePasswordForm } from "./change-password-form";
 import { SetPasswordForm } from "./set-password-form";
 
 export function PasswordSection() {
+  const { t } = useLingui();
   return (
-    <SettingsSection title="Password" description="Sign in with your e-mail address and a password.">
+    <SettingsSection title={t`Password`} description={t`Sign in with your e-mail address and a password.`}>
       <Password />
     </SettingsSection>
   );

@@ -1,8 +1,10 @@
 import { useUpdateUser, type CurrentUser } from "@gatehouse/clients/react";
+import { useLingui } from "@lingui/react/macro";
 import { DisplayNameForm as NameForm } from "../../../components/display-name-form";
 import { errorMessage } from "../../../lib/error-message";
 
 export function DisplayNameForm({ user }: { user: CurrentUser }) {
+  const { t } = useLingui();
   const update = useUpdateUser();
   return (
     <NameForm
@@ -10,7 +12,7 @@ export function DisplayNameForm({ user }: { user: CurrentUser }) {
       save={(display_name, onSuccess) => update.mutate({ data: { display_name } }, { onSuccess })}
       saving={update.isPending}
       error={update.error ? errorMessage(update.error) : null}
-      savedMessage="Your name is saved."
+      savedMessage={t`Your name is saved.`}
       autoComplete="name"
     />
   );

@@ -1,4 +1,5 @@
 import { useRevokeSession, type ActiveSession } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Text } from "@mantine/core";
 import { useState, type RefObject } from "react";
 import { notifications } from "@mantine/notifications";
@@ -19,11 +20,12 @@ interface RevokeSessionModalProps {
  * that it stays to explain a refusal when the list, read again, no longer has the session.
  */
 export function RevokeSessionModal({ session, onClose, fallbackFocus }: RevokeSessionModalProps) {
+  const { t, i18n } = useLingui();
   const revoke = useRevokeSession();
   // The last session asked about stays in the text while the dialog fades out.
   const [shown, setShown] = useState(session);
   if (session !== null && session !== shown) setShown(session);
-  const started = shown ? exactTime(shown.created_at) : "";
+  const started = shown ? exactTime(shown.created_at, i18n.locale) : "";
   const ip = shown?.last_used_at_end_user_ip_info?.ip;
   const confirm = () => {
     if (!shown) return;
@@ -32,7 +34,7 @@ export function RevokeSessionModal({ session, onClose, fallbackFocus }: RevokeSe
       {
         onSuccess: () => {
           onClose();
-          notifications.show({ message: `The session signed in on ${started} is revoked.`, color: "green" });
+          notifications.show({ message: t`The session signed in on ${started} is revoked.`, color: "green" });
         },
       },
     );
@@ -44,16 +46,22 @@ export function RevokeSessionModal({ session, onClose, fallbackFocus }: RevokeSe
         revoke.reset();
         onClose();
       }}
-      title="Revoke this session?"
-      confirmLabel="Revoke session"
+      title={t`Revoke this session?`}
+      confirmLabel={t`Revoke session`}
       onConfirm={confirm}
       pending={revoke.isPending}
       error={revoke.error ? sessionErrorMessage(revoke.error) : null}
       fallbackFocus={fallbackFocus}
     >
       <Text>
-        The browser or app that signed in on {started}
-        {ip ? ` and was last used from ${ip}` : ""} will be signed out, and has to sign in again to use your account.
+        {ip ? (
+          <Trans>
+            The browser or app that signed in on {started} and was last used from {ip} will be signed out, and has to sign in again to use your
+            account.
+          </Trans>
+        ) : (
+          <Trans>The browser or app that signed in on {started} will be signed out, and has to sign in again to use your account.</Trans>
+        )}
       </Text>
     </ConfirmModal>
   );

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { parse } from "bowser";
 
 /**
@@ -7,8 +8,11 @@ import { parse } from "bowser";
 export function sessionDevice(userAgent: string | null | undefined): string | null {
   if (!userAgent) return null;
   const { browser, os } = parse(userAgent);
-  if (browser.name && os.name) return `${browser.name} on ${os.name}`;
-  return browser.name ?? os.name ?? null;
+  const browserName = browser.name;
+  const system = os.name;
+  if (browserName && system) return t`${browserName} on ${system}`;
+  // bowser names what it does not recognise "" (a script's user agent): no name, not an empty one.
+  return browserName || system || null;
 }
 
 /** The icon's kind: a phone or tablet, else a computer. */

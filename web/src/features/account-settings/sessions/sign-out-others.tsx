@@ -1,4 +1,5 @@
 import { useRevokeOtherSessions } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, Text } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { useState, type RefObject } from "react";
@@ -14,6 +15,7 @@ interface SignOutOthersProps {
 
 /** "Sign out of all other sessions"; with none left, says so. */
 export function SignOutOthers({ sessionIds, fallbackFocus }: SignOutOthersProps) {
+  const { t } = useLingui();
   const revoke = useRevokeOtherSessions();
   const [confirming, setConfirming] = useState(false);
   const [count, setCount] = useState(sessionIds.length);
@@ -28,7 +30,7 @@ export function SignOutOthers({ sessionIds, fallbackFocus }: SignOutOthersProps)
       {
         onSuccess: () => {
           setConfirming(false);
-          notifications.show({ message: "You are signed out of every other session.", color: "green" });
+          notifications.show({ message: t`You are signed out of every other session.`, color: "green" });
         },
       },
     );
@@ -37,27 +39,31 @@ export function SignOutOthers({ sessionIds, fallbackFocus }: SignOutOthersProps)
       {sessionIds.length > 0 ? (
         <Group>
           <Button variant="default" onClick={ask}>
-            Sign out of all other sessions
+            <Trans>Sign out of all other sessions</Trans>
           </Button>
         </Group>
       ) : (
         <Text size="sm" c="dimmed">
-          You are signed in only here.
+          <Trans>You are signed in only here.</Trans>
         </Text>
       )}
       <ConfirmModal
         opened={confirming}
         onClose={() => setConfirming(false)}
-        title="Sign out of all other sessions?"
-        confirmLabel="Sign out other sessions"
+        title={t`Sign out of all other sessions?`}
+        confirmLabel={t`Sign out other sessions`}
         onConfirm={confirm}
         pending={revoke.isPending}
         error={revoke.error ? sessionErrorMessage(revoke.error) : null}
         fallbackFocus={fallbackFocus}
       >
         <Text>
-          {count === 1 ? "The other browser or app" : `All ${count} other browsers and apps`} signed in to your account will be signed out. You stay
-          signed in here.
+          {/* count is at least 1: "one" against the rest is right in every language offered. */}
+          {count === 1 ? (
+            <Trans>The other browser or app signed in to your account will be signed out. You stay signed in here.</Trans>
+          ) : (
+            <Trans>All {count} other browsers and apps signed in to your account will be signed out. You stay signed in here.</Trans>
+          )}
         </Text>
       </ConfirmModal>
     </>

@@ -1,4 +1,6 @@
 import { GatehouseApiError, useCreateTeam } from "@gatehouse/clients/react";
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import { notifications } from "@mantine/notifications";
@@ -12,12 +14,14 @@ import { SettingsHeading } from "../../../components/settings-heading";
  * project does not let users create teams; that is the only 403 this form can meet.
  */
 function createErrorMessage(error: unknown): string {
-  if (error instanceof GatehouseApiError && error.status === 403) return "This app does not let you create teams yourself. Ask its administrator.";
+  if (error instanceof GatehouseApiError && error.status === 403) return t`This app does not let you create teams yourself. Ask its administrator.`;
   return errorMessage(error);
 }
 
 /** The user becomes the team's first member, with the project's creator permissions, and it becomes their selected team. */
 export function CreateTeamForm({ onCreated }: { onCreated: (teamId: string) => void }) {
+  const { t } = useLingui();
+  const max = TEAM_NAME_MAX_LENGTH;
   const create = useCreateTeam();
   const form = useForm({ initialValues: { newTeamName: "" }, validate: { newTeamName: teamNameProblem } });
   const save = ({ newTeamName }: { newTeamName: string }) => {
@@ -28,7 +32,7 @@ export function CreateTeamForm({ onCreated }: { onCreated: (teamId: string) => v
         onSuccess: (team) => {
           form.reset();
           onCreated(team.id);
-          notifications.show({ message: `${name} is created.`, color: "green" });
+          notifications.show({ message: t`${name} is created.`, color: "green" });
         },
       },
     );
@@ -36,12 +40,17 @@ export function CreateTeamForm({ onCreated }: { onCreated: (teamId: string) => v
   return (
     <form noValidate onSubmit={form.onSubmit(save, focusFirstError)}>
       <Stack gap="sm" maw={480}>
-        <SettingsHeading order={3} title="Create a team" description="You become its first member and it becomes your selected team." />
-        <TextInput label="Name of the new team" name="newTeamName" description={`Up to ${TEAM_NAME_MAX_LENGTH} characters.`} {...form.getInputProps("newTeamName")} />
+        <SettingsHeading order={3} title={t`Create a team`} description={t`You become its first member and it becomes your selected team.`} />
+        <TextInput
+          label={t`Name of the new team`}
+          name="newTeamName"
+          description={t`Up to ${max} characters.`}
+          {...form.getInputProps("newTeamName")}
+        />
         <ErrorAlert message={create.error ? createErrorMessage(create.error) : null} />
         <Group>
           <Button type="submit" loading={create.isPending}>
-            Create team
+            <Trans>Create team</Trans>
           </Button>
         </Group>
       </Stack>

@@ -1,27 +1,30 @@
 import { useRemoveTeamMember, type Team } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { ConfirmAction } from "../../../components/confirm-action";
 
 export function LeaveTeamButton({ team, onLeft }: { team: Team; onLeft: () => void }) {
+  const { t } = useLingui();
   const leave = useRemoveTeamMember();
+  const teamName = team.display_name;
   return (
     <Group>
       <ConfirmAction
         trigger={(ask) => (
           <Button variant="outline" color="red" onClick={ask}>
-            Leave team
+            <Trans>Leave team</Trans>
           </Button>
         )}
-        title={`Leave ${team.display_name}?`}
-        confirmLabel="Leave team"
+        title={t`Leave ${teamName}?`}
+        confirmLabel={t`Leave team`}
         action={() => leave.mutateAsync({ teamId: team.id, userId: "me" })}
         onDone={() => {
           onLeft();
-          notifications.show({ message: `You left ${team.display_name}.`, color: "green" });
+          notifications.show({ message: t`You left ${teamName}.`, color: "green" });
         }}
       >
-        You lose access to this team and everything in it at once. To come back, a member has to invite you again.
+        {t`You lose access to this team and everything in it at once. To come back, a member has to invite you again.`}
       </ConfirmAction>
     </Group>
   );

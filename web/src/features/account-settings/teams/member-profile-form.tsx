@@ -1,22 +1,26 @@
 import { useOwnTeamMemberProfile, useUpdateTeamMemberProfile } from "@gatehouse/clients/react";
+import { t } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { notifications } from "@mantine/notifications";
 import { TextFieldForm } from "../../../components/text-field-form";
 import { DISPLAY_NAME_MAX_LENGTH, displayNameProblem } from "../../../lib/validation";
 
-const memberNameProblem = (value: string) => (value.trim() === "" ? "Enter the name to show in this team." : displayNameProblem(value.trim()));
+const memberNameProblem = (value: string) => (value.trim() === "" ? t`Enter the name to show in this team.` : displayNameProblem(value.trim()));
 
 export function MemberProfileForm({ teamId }: { teamId: string }) {
+  const { t } = useLingui();
+  const max = DISPLAY_NAME_MAX_LENGTH;
   const profile = useOwnTeamMemberProfile(teamId);
   const update = useUpdateTeamMemberProfile();
   return (
     <TextFieldForm
-      label="Your name in this team"
+      label={t`Your name in this team`}
       name="memberName"
       autoComplete="name"
       initialValue={profile?.display_name ?? ""}
-      description={`Up to ${DISPLAY_NAME_MAX_LENGTH} characters.`}
+      description={t`Up to ${max} characters.`}
       problem={memberNameProblem}
-      submitLabel="Save name"
+      submitLabel={t`Save name`}
       pending={update.isPending}
       error={update.error}
       onSave={(name, saved) =>
@@ -25,7 +29,7 @@ export function MemberProfileForm({ teamId }: { teamId: string }) {
           {
             onSuccess: () => {
               saved();
-              notifications.show({ message: "Your name in this team is saved.", color: "green" });
+              notifications.show({ message: t`Your name in this team is saved.`, color: "green" });
             },
           },
         )

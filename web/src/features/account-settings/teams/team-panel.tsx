@@ -1,4 +1,5 @@
 import { useTeamPermissions, type CurrentUser, type Team } from "@gatehouse/clients/react";
+import { useLingui } from "@lingui/react/macro";
 import { Divider, Stack } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Boundary } from "../../../components/boundary";
@@ -22,6 +23,7 @@ interface TeamPanelProps {
  * that nobody is offered what the server would refuse; the server stays the authority.
  */
 export function TeamPanel({ team, user, onLeft }: TeamPanelProps) {
+  const { t } = useLingui();
   const granted = new Set(useTeamPermissions(team.id).map((permission) => permission.id));
   const canReadMembers = granted.has("$read_members");
   const canInvite = granted.has("$invite_members");
@@ -30,18 +32,18 @@ export function TeamPanel({ team, user, onLeft }: TeamPanelProps) {
     <Stack gap="lg">
       <SelectTeamButton team={team} selected={team.id === user.selected_team_id} />
       {granted.has("$update_team") ? (
-        <Part title="Rename the team">
+        <Part title={t`Rename the team`}>
           <RenameTeamForm team={team} />
         </Part>
       ) : null}
-      <Part title="Your profile in this team" description="The name the other members see for you here.">
+      <Part title={t`Your profile in this team`} description={t`The name the other members see for you here.`}>
         <MemberProfileForm teamId={team.id} />
       </Part>
-      <Part title="Members">
+      <Part title={t`Members`}>
         <TeamMembers teamId={team.id} teamName={team.display_name} user={user} canRead={canReadMembers} canRemove={canRemove} />
       </Part>
       {canInvite ? (
-        <Part title="Invite someone" description="They get an e-mail with a link to join this team.">
+        <Part title={t`Invite someone`} description={t`They get an e-mail with a link to join this team.`}>
           <InviteMemberForm teamId={team.id} />
           {canReadMembers ? <TeamInvitations teamId={team.id} canRevoke={canRemove} /> : null}
         </Part>

@@ -1,4 +1,5 @@
 import { useProject, useTeams, useUser } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, EmptyState, Stack } from "@mantine/core";
 import { IconUsersGroup } from "@tabler/icons-react";
 import { SettingsSection } from "../../../components/settings-section";
@@ -7,14 +8,16 @@ import { useOpenTeam } from "./open-team";
 import { TeamList } from "./team-list";
 
 export function TeamsSection() {
+  const { t } = useLingui();
   return (
-    <SettingsSection title="Teams" description="The teams you belong to: your name in each, its members and its invitations.">
+    <SettingsSection title={t`Teams`} description={t`The teams you belong to: your name in each, its members and its invitations.`}>
       <Teams />
     </SettingsSection>
   );
 }
 
 function Teams() {
+  const { t } = useLingui();
   const user = useUser({ or: "redirect" });
   const teams = useTeams();
   const project = useProject();
@@ -24,8 +27,8 @@ function Teams() {
   return (
     <Stack gap="xl">
       {unknownTeam ? (
-        <Alert color="yellow" variant="light" title="This link is not to one of your teams">
-          You may have left the team, or been removed from it. Your teams are listed below.
+        <Alert color="yellow" variant="light" title={t`This link is not to one of your teams`}>
+          <Trans>You may have left the team, or been removed from it. Your teams are listed below.</Trans>
         </Alert>
       ) : null}
       {teams.length === 0 ? (
@@ -33,8 +36,10 @@ function Teams() {
           size="sm"
           icon={<IconUsersGroup aria-hidden />}
           withIndicatorBackground
-          title="You are not in any team yet"
-          description={canCreate ? "Create one below, or join one from an invitation e-mail." : "When someone invites you, the invitation arrives by e-mail."}
+          title={t`You are not in any team yet`}
+          description={
+            canCreate ? t`Create one below, or join one from an invitation e-mail.` : t`When someone invites you, the invitation arrives by e-mail.`
+          }
         />
       ) : (
         <TeamList teams={teams} user={user} openTeamId={openTeamId} onOpen={openTeam} />

@@ -1,4 +1,5 @@
 import { useUpdateUser } from "@gatehouse/clients/react";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Box, Button, Code, CopyButton, Group, Stack, Text, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { QRCodeSVG } from "qrcode.react";
@@ -7,13 +8,12 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage } from "../../../lib/error-message";
 import { groupedSecret, isCurrentCode, newTotpSecret, toBase64 } from "./totp-secret";
 
-const WRONG_CODE = "That is not the code your app shows now. Check that you added the key above, and that your phone's clock is right.";
-
 /**
  * Turning two-factor authentication on: a new key as a QR code and as text, and the app's
  * current code, checked here before the key is saved.
  */
 export function TotpEnrolment({ issuer, account, onDone }: { issuer: string; account: string; onDone: () => void }) {
+  const { t } = useLingui();
   const [secret] = useState(() => newTotpSecret(issuer, account));
   const [code, setCode] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -23,16 +23,17 @@ export function TotpEnrolment({ issuer, account, onDone }: { issuer: string; acc
   const turnOn = async (event: FormEvent) => {
     event.preventDefault();
     const typed = code.replace(/\s+/g, "");
-    if (!/^\d{6}$/.test(typed)) return setProblem("Enter the 6-digit code your authenticator app shows.");
+    if (!/^\d{6}$/.test(typed)) return setProblem(t`Enter the 6-digit code your authenticator app shows.`);
     setChecking(true);
     const matches = await isCurrentCode(secret.bytes, typed).finally(() => setChecking(false));
-    if (!matches) return setProblem(WRONG_CODE);
+    if (!matches)
+      return setProblem(t`That is not the code your app shows now. Check that you added the key above, and that your phone's clock is right.`);
     setProblem(null);
     update.mutate(
       { data: { totp_secret_base64: toBase64(secret.bytes) } },
       {
         onSuccess: () => {
-          notifications.show({ message: "Two-factor authentication is on.", color: "green" });
+          notifications.show({ message: t`Two-factor authentication is on.`, color: "green" });
           onDone();
         },
       },
@@ -43,14 +44,14 @@ export function TotpEnrolment({ issuer, account, onDone }: { issuer: string; acc
     <form noValidate onSubmit={(event) => void turnOn(event)}>
       <Stack gap="md" maw={480}>
         <Text size="sm">
-          1. Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy, …), or enter the key below by hand.
+          <Trans>1. Scan this QR code with an authenticator app (Google Authenticator, 1Password, Authy, …), or enter the key below by hand.</Trans>
         </Text>
         <Box p="xs" bg="white" w="fit-content" style={{ borderRadius: "var(--mantine-radius-sm)", border: "1px solid var(--mantine-color-gray-3)" }}>
-          <QRCodeSVG value={secret.uri} size={192} level="M" marginSize={2} title={`QR code for ${issuer}: ${account}`} data-testid="totp-qr-code" />
+          <QRCodeSVG value={secret.uri} size={192} level="M" marginSize={2} title={t`QR code for ${issuer}: ${account}`} data-testid="totp-qr-code" />
         </Box>
         <Stack gap={4}>
           <Text size="sm" fw={500} id="totp-key-label">
-            Key
+            <Trans>Key</Trans>
           </Text>
           <Group gap="xs" wrap="nowrap">
             <Code aria-labelledby="totp-key-label" data-testid="totp-secret" style={{ fontSize: "var(--mantine-font-size-sm)", wordBreak: "break-all" }}>
@@ -59,14 +60,14 @@ export function TotpEnrolment({ issuer, account, onDone }: { issuer: string; acc
             <CopyButton value={secret.base32}>
               {({ copied, copy }) => (
                 <Button variant="subtle" size="compact-sm" onClick={copy} style={{ flexShrink: 0 }}>
-                  {copied ? "Copied" : "Copy"}
+                  {copied ? <Trans>Copied</Trans> : <Trans>Copy</Trans>}
                 </Button>
               )}
             </CopyButton>
           </Group>
         </Stack>
         <TextInput
-          label="2. Enter the 6-digit code the app shows"
+          label={t`2. Enter the 6-digit code the app shows`}
           name="totp"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -79,10 +80,10 @@ export function TotpEnrolment({ issuer, account, onDone }: { issuer: string; acc
         <ErrorAlert message={update.error ? errorMessage(update.error) : null} />
         <Group>
           <Button type="submit" loading={checking || update.isPending}>
-            Turn on
+            <Trans>Turn on</Trans>
           </Button>
           <Button variant="default" onClick={onDone} disabled={update.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </Group>
       </Stack>
