@@ -1,16 +1,11 @@
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { silentLogger, type Logger } from "../logger";
+import { COUNTRY_MMDB as COUNTRY_DB, COUNTRY_MMDB_IPV4_ONLY as IPV4_ONLY_DB } from "../testing/geoip-files";
 import { openGeoDatabase, placeOf, type GeoLookup } from "./geoip";
-
-// A real MMDB file (GeoFeed + WHOIS + ASN country data, IPv4 and IPv6), not a stand-in.
-const require = createRequire(import.meta.url);
-const COUNTRY_DB = require.resolve("@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb");
-const IPV4_ONLY_DB = require.resolve("@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country-ipv4.mmdb");
 
 let scratch: string;
 let geo: GeoLookup;

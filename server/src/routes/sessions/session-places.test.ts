@@ -1,13 +1,10 @@
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config/env";
 import { silentLogger } from "../../logger";
 import { createDeps } from "../../services/create-deps";
 import { call, createProjectFixture, uniqueEmail, type ProjectFixture } from "../../testing/fixtures";
+import { COUNTRY_MMDB as COUNTRY_DB, GEOLITE2_CITY_MMDB as GEOLITE2_CITY } from "../../testing/geoip-files";
 import { createTestApp, TEST_SERVER_SECRET, type TestApp } from "../../testing/test-server";
-
-// A real MMDB file (country data from GeoFeed, WHOIS and ASN records), read as GEOIP_DATABASE.
-const COUNTRY_DB = createRequire(import.meta.url).resolve("@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb");
 
 let t: TestApp;
 let project: ProjectFixture;
@@ -80,5 +77,27 @@ describe("GEOIP_DATABASE: start-up", () => {
   it("stops the start with a message naming the setting when the file cannot be read", () => {
     const settings = loadConfig({ NODE_ENV: "test", GEOIP_DATABASE: "/nonexistent/GeoLite2-Country.mmdb" });
     expect(() => createDeps(t.db, settings, TEST_SERVER_SECRET, silentLogger)).toThrow(/^GEOIP_DATABASE: cannot read \/nonexistent\/GeoLite2-Country\.mmdb: ENOENT/);
+  });
+});
+
+// Runs when GATEHOUSE_TEST_GEOLITE2_CITY names a GeoLite2-City.mmdb (testing/geoip-files.ts).
+describe.skipIf(!GEOLITE2_CITY)("GEOIP_DATABASE: a GeoLite2 City file", () => {
+  it("answers the session's city as Stack's cityName, beside its country", async () => {
+    const cities = await createTestApp({ env: { GEOIP_DATABASE: GEOLITE2_CITY!, TRUST_PROXY: "true", COUNTRY_HEADER: "cf-ipcountry" } });
+    try {
+      const fixture = await createProjectFixture(cities);
+      const listFrom = async (headers: Record<string, string>) => {
+        const signIn = await call(cities, "POST", "/auth/password/sign-in", { creds: fixture.client, body: { email: fixture.user.email, password: fixture.user.password }, headers });
+        expect(signIn.status, signIn.text).toBe(200);
+        const list = await call(cities, "GET", "/auth/sessions?user_id=me", { creds: { ...fixture.client, accessToken: signIn.json.access_token } });
+        return (list.json.items as Listed[]).find((session) => session.is_current_session)!.last_used_at_end_user_ip_info;
+      };
+      const tokyo = await listFrom({ "x-forwarded-for": "133.11.0.1" });
+      expect(tokyo).toMatchObject({ ip: "133.11.0.1", countryCode: "JP", cityName: expect.any(String) });
+      // A proxy naming another country keeps the country and drops the database's city.
+      expect(await listFrom({ "x-forwarded-for": "133.11.0.1", "cf-ipcountry": "PT" })).toEqual({ ip: "133.11.0.1", countryCode: "PT" });
+    } finally {
+      await cities.close();
+    }
   });
 });
