@@ -75,6 +75,23 @@ describe("accessibility (axe-core, WCAG 2.1 AA)", () => {
     expect(found).toEqual([]);
   }, 180_000);
 
+  it("finds no violation on the sign-in and sign-up pages in German and Japanese", async () => {
+    const { page } = harness();
+    const found: Found[] = [];
+    for (const locale of ["de", "ja"]) {
+      // The language picker's choice, as the page keeps it.
+      await page.goto("/handler/sign-in");
+      await page.evaluate((chosen) => localStorage.setItem("gatehouse:locale", chosen), locale);
+      for (const path of ["/handler/sign-in", "/handler/sign-up"]) {
+        await page.goto(path);
+        await settle(page);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
+        found.push(...(await violations(page, `${path} (${locale})`)));
+      }
+    }
+    expect(found).toEqual([]);
+  }, 120_000);
+
   it("finds no violation on account settings, the dashboard's pages and its dialogs", async () => {
     const { page, server } = harness();
     const { projectId, admin } = await signInWithProject(page, server, "a11y", { name: "Access app" });

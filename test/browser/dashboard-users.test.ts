@@ -247,6 +247,9 @@ describe("dashboard: users", () => {
     await dialog.getByRole("button", { name: "Create impersonation session" }).click();
     const created = page.getByRole("dialog", { name: "Impersonation session created" });
     const token = (await created.getByTestId("impersonation-refresh-token").textContent())!.trim();
+    // The line for apps on Stack's SDKs puts the token where they read it (test/stack-react signs an app in with it).
+    const stackLine = (await created.getByTestId("impersonation-stack-snippet").textContent())!.trim();
+    expect(stackLine).toMatch(new RegExp(`^document\\.cookie = "stack-refresh-${project.projectId}=${token}; expires=[^";]+ GMT; path=/"; location\\.reload\\(\\);$`));
     await settled(page);
     await pageScreenshots(page, "dashboard-user-impersonation-token");
 

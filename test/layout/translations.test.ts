@@ -19,8 +19,11 @@ async function load(locale: string): Promise<Catalog> {
   return (await formatter().parse(readFileSync(filename, "utf8"), { locale, sourceLocale: "en", filename })) as Catalog;
 }
 
-/** The placeholders and tags a message must keep: `{name}`, `{0}`, `<0>`, `</0>`, `<1/>`. */
-const markers = (text: string) => [...text.matchAll(/\{\s*(\w+)|<\/?\d+\s*\/?>/g)].map((m) => m[1] ?? m[0].replace(/\s+/g, "")).sort();
+/**
+ * The placeholders and tags a message must keep: `{name}`, `{0}`, `{count, plural, …}`, `<0>`,
+ * `</0>`, `<1/>`. A plural's branches (`one {every day}`) are words, which each language words its own way.
+ */
+const markers = (text: string) => [...text.matchAll(/(?<!\b(?:zero|one|two|few|many|other|=\d+)\s*)\{\s*(\w+)|<\/?\d+\s*\/?>/g)].map((m) => m[1] ?? m[0].replace(/\s+/g, "")).sort();
 
 describe("translations", async () => {
   const catalogs = Object.fromEntries(await Promise.all(LOCALES.map(async (locale) => [locale, await load(locale)] as const))) as Record<(typeof LOCALES)[number], Catalog>;

@@ -117,6 +117,27 @@ describe.each(STACK_REACT_VERSIONS)("@stackframe/react $version against this ser
     expect(new Set(apiRequests.flatMap((r) => r.headerPrefixes))).toEqual(new Set([sdk.prefix]));
   }, 120_000);
 
+  it("signs in as a user from an impersonation session's refresh token, pasted as the dashboard's console line for Stack's SDKs", async () => {
+    const asServer = { "x-stack-project-id": project.projectId, "x-stack-access-type": "server", "x-stack-secret-server-key": project.keys.secretKey, "content-type": "application/json" };
+    const email = `impersonated-${crypto.randomUUID().slice(0, 6)}@example.com`;
+    const created = await fetch(`${server.url}/api/v1/users`, { method: "POST", headers: asServer, body: JSON.stringify({ primary_email: email }) });
+    const userId = ((await created.json()) as { id: string }).id;
+    const expiresAt = Date.now() + 3600_000;
+    const session = await fetch(`${server.url}/api/v1/auth/sessions`, {
+      method: "POST",
+      headers: asServer,
+      body: JSON.stringify({ user_id: userId, expires_in_millis: 3600_000, is_impersonation: true }),
+    });
+    expect(session.status).toBe(200);
+    const refreshToken = ((await session.json()) as { refresh_token: string }).refresh_token;
+
+    await page.goto("/");
+    // The line the dashboard's impersonation dialog shows (web/src/features/dashboard/users/impersonate-modal.tsx).
+    const line = `document.cookie = ${JSON.stringify(`stack-refresh-${project.projectId}=${refreshToken}; expires=${new Date(expiresAt).toUTCString()}; path=/`)}; location.reload();`;
+    await page.evaluate(line);
+    await page.getByTestId("signed-in-as").getByText(email).waitFor();
+  });
+
   it("signs up on the SDK's page, and every account-settings tab's main action changes what the server returns", async () => {
     const email = `stack-react-${sdk.version.replace(/\./g, "-")}-${crypto.randomUUID().slice(0, 6)}@example.com`;
     const password = "correct horse battery staple";

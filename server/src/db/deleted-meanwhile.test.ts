@@ -40,7 +40,7 @@ describe("writes that refer to a row a concurrent request deleted", () => {
       return originalTransaction(work);
     }) as typeof originalTransaction;
     try {
-      const attempt = sendTeamInvitation(t.deps, tenancy, { teamId: team.id, email: "invitee@example.com", callbackUrl: "http://localhost:8102/handler/team-invitation" });
+      const attempt = sendTeamInvitation(t.deps, tenancy, { teamId: team.id, email: "invitee@example.com", callbackUrl: "http://localhost:8102/handler/team-invitation", locale: "en" });
       await expect(attempt).rejects.toMatchObject({ code: "TEAM_NOT_FOUND" });
     } finally {
       t.deps.db.transaction = originalTransaction;

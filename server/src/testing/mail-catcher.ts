@@ -86,9 +86,11 @@ function decodedPart(raw: string, subtype: "plain" | "html"): string | null {
   return null;
 }
 
+/** RFC 2047: the white space between two adjacent encoded words is not part of the text. */
 function decodeHeader(value: string): string {
   return value
     .replace(/\r?\n[ \t]/g, " ")
+    .replace(/(\?=)[ \t]+(?==\?)/g, "$1")
     .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
       enc.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : decodeQuotedPrintable(data.replace(/_/g, " ")),
     )

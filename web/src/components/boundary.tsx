@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Button, Stack } from "@mantine/core";
 import { QueryErrorResetBoundary } from "@tanstack/react-query";
 import { Suspense, type ReactNode } from "react";
@@ -36,7 +37,7 @@ export function RetryableError({ error, resetErrorBoundary }: FallbackProps) {
     <Stack gap="sm" align="flex-start">
       <ErrorAlert message={errorMessage(error)} />
       <Button variant="default" onClick={resetErrorBoundary}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import type { UseFormReturnType } from "@mantine/form";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../lib/validation";
 import { PasswordField } from "./password-field";
@@ -11,16 +12,19 @@ export function NewPasswordFields<Values extends { confirmation: string }>({
   /** The form's key for the new password; the repetition is always `confirmation`. */
   field: keyof Values & string;
 }) {
+  const { t } = useLingui();
+  const min = PASSWORD_MIN_LENGTH;
+  const max = PASSWORD_MAX_LENGTH;
   return (
     <>
       <PasswordField
-        label="New password"
+        label={t`New password`}
         name={field}
         autoComplete="new-password"
-        description={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
+        description={t`${min} to ${max} characters.`}
         {...form.getInputProps(field)}
       />
-      <PasswordField label="Repeat the new password" name="confirmation" autoComplete="new-password" {...form.getInputProps("confirmation")} />
+      <PasswordField label={t`Repeat the new password`} name="confirmation" autoComplete="new-password" {...form.getInputProps("confirmation")} />
     </>
   );
 }

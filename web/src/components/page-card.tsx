@@ -1,5 +1,6 @@
+import { Trans } from "@lingui/react/macro";
 import { Container, Group, Loader, Paper, Stack, Text, Title } from "@mantine/core";
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type CSSProperties, type ReactNode } from "react";
 
 interface PageCardProps {
   title: string;
@@ -15,6 +16,13 @@ interface PageCardProps {
   announce?: boolean;
 }
 
+/**
+ * Japanese has no spaces between words, so a heading would wrap in the middle of one
+ * ("サインイ|ン"); `auto-phrase` wraps it between phrases where the browser can (other
+ * languages and browsers wrap as usual).
+ */
+const HEADING_STYLE = { outline: "none", wordBreak: "auto-phrase" } as unknown as CSSProperties;
+
 /** One handler page's card, centred: its heading is also the browser tab's title. */
 export function PageCard({ title, description, children, busy = false, announce = false }: PageCardProps) {
   const headingId = useId();
@@ -28,7 +36,7 @@ export function PageCard({ title, description, children, busy = false, announce 
       <Paper component="section" withBorder shadow="sm" p={{ base: "lg", sm: "xl" }} aria-labelledby={headingId} aria-busy={busy || undefined}>
         <Stack gap="md">
           <Stack gap={4}>
-            <Title order={1} size="h2" id={headingId} ref={heading} tabIndex={-1} style={{ outline: "none" }}>
+            <Title order={1} size="h2" id={headingId} ref={heading} tabIndex={-1} style={HEADING_STYLE}>
               {title}
             </Title>
             {description ? <Text c="dimmed">{description}</Text> : null}
@@ -54,7 +62,7 @@ export function Loading({ children }: { children?: ReactNode }) {
   return (
     <Group gap="sm" role="status" aria-live="polite">
       <Loader size="sm" />
-      <Text c="dimmed">{children ?? "One moment…"}</Text>
+      <Text c="dimmed">{children ?? <Trans>One moment…</Trans>}</Text>
     </Group>
   );
 }

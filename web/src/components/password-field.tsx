@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { PasswordInput, type PasswordInputProps } from "@mantine/core";
 
 /**
@@ -5,5 +6,6 @@ import { PasswordInput, type PasswordInputProps } from "@mantine/core";
  * error (Mantine marks only its wrapper), so screen readers hear that the value was refused.
  */
 export function PasswordField(props: PasswordInputProps) {
-  return <PasswordInput {...props} aria-invalid={props.error ? true : undefined} visibilityToggleButtonProps={{ "aria-label": "Show or hide the password" }} />;
+  const { t } = useLingui();
+  return <PasswordInput {...props} aria-invalid={props.error ? true : undefined} visibilityToggleButtonProps={{ "aria-label": t`Show or hide the password` }} />;
 }

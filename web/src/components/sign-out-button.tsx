@@ -1,4 +1,5 @@
 import { useGatehouse } from "@gatehouse/clients/react";
+import { Trans } from "@lingui/react/macro";
 import { Button } from "@mantine/core";
 import { Link } from "react-router";
 
@@ -7,7 +8,7 @@ export function SignOutButton() {
   const { urls } = useGatehouse();
   return (
     <Button component={Link} to={urls.signOut} variant="default">
-      Sign out
+      <Trans>Sign out</Trans>
     </Button>
   );
 }

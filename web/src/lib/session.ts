@@ -1,16 +1,17 @@
 import { createSession, type FetchLike } from "@gatehouse/clients/react";
-import { i18n } from "@lingui/core";
+import { chosenLocale } from "./locale";
 
 /** The project whose users sign in here; `internal` (the dashboard's own project) unless the build says otherwise. */
 const projectId: string = import.meta.env.VITE_GATEHOUSE_PROJECT_ID || "internal";
 
 /**
- * Every request names the page's language first, so that the mail a request sends (verification,
- * reset, sign-in code) is written in the language the visitor chose here, not only their browser's.
+ * Every request names the visitor's language first (their choice here, else their browser's), so
+ * that the mail a request sends (verification, reset, sign-in code, an invitation) is written in
+ * it; the dashboard shows English but an admin's mail still follows their language.
  */
 const fetchInLocale: FetchLike = (input, init) => {
   const request = new Request(input, init);
-  if (i18n.locale) request.headers.set("accept-language", [i18n.locale, ...navigator.languages].join(", "));
+  request.headers.set("accept-language", [chosenLocale(), ...navigator.languages].join(", "));
   return fetch(request);
 };
 

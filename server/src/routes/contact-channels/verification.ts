@@ -11,6 +11,7 @@ import {
 } from "../../services/contact-channels/verification";
 import type { KnownErrorCode } from "../../errors";
 import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas";
+import { mailLocale } from "../../http/locale";
 
 const TAGS = ["Contact channels"];
 
@@ -80,7 +81,7 @@ export function registerContactChannelVerificationRoutes(router: Router): void {
     const body = c.req.valid("json");
     const auth = c.var.auth;
     const user = requireSignedInUser(auth);
-    await sendVerificationCodeForAddress(c.var.deps, auth.tenancy, user.sub, body.email, body.callback_url, clientInfo(c));
+    await sendVerificationCodeForAddress(c.var.deps, auth.tenancy, user.sub, body.email, body.callback_url, clientInfo(c), mailLocale(c));
     return c.json({ success: true as const }, 200);
   });
 
@@ -99,7 +100,7 @@ export function registerContactChannelVerificationRoutes(router: Router): void {
     const auth = c.var.auth;
     const userId = resolveUserIdForAccess(auth, params.user_id);
     const callbackUrl = c.req.valid("json").callback_url;
-    await sendChannelVerificationCode(c.var.deps, auth.tenancy, userId, params.contact_channel_id, callbackUrl, clientInfo(c));
+    await sendChannelVerificationCode(c.var.deps, auth.tenancy, userId, params.contact_channel_id, callbackUrl, clientInfo(c), mailLocale(c));
     return c.json({ success: true as const }, 200);
   });
 }

@@ -3,6 +3,7 @@ import { ADMIN_ONLY, SERVER_AND_UP } from "../../http/access";
 import { authenticatedRoute, jsonBody, jsonResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { CallbackUrlSchema, EmailSchema, SuccessSchema } from "../../http/schemas";
+import { mailLocale } from "../../http/locale";
 import { sendSignInInvitation, sendTestEmail } from "../../services/emails/admin-mail";
 import { listOutboxMessages } from "../../services/emails/outbox";
 import { toShortOutboxEmail } from "../../services/emails/outbox-shapes";
@@ -74,7 +75,7 @@ const sendTestEmailRoute = authenticatedRoute(ADMIN_ONLY, [], {
 export function registerInternalEmailRoutes(router: Router): void {
   router.openapi(sendSignInInvitationRoute, async (c) => {
     const { email, callback_url } = c.req.valid("json");
-    await sendSignInInvitation(c.var.deps, c.var.auth.tenancy, email, callback_url);
+    await sendSignInInvitation(c.var.deps, c.var.auth.tenancy, email, callback_url, mailLocale(c));
     return c.json({ success: true as const }, 200);
   });
 

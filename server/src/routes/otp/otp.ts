@@ -7,6 +7,7 @@ import { EmailSchema, MAX_URL_LENGTH, UrlSchema } from "../../http/schemas";
 import { checkSignInCode, sendSignInCode, signInWithCode } from "../../services/auth/otp";
 import { botChallengeFields, MFA_NOTE, SignInTokensSchema } from "../../http/sign-in-schemas";
 import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas";
+import { mailLocale } from "../../http/locale";
 
 const DISABLED_NOTE = "A project with magic_link_enabled off answers 403 with a sentence of text, as Stack Auth does.";
 
@@ -74,7 +75,7 @@ const checkSignInCodeRoute = authenticatedRoute(CLIENT_AND_UP, ["OTP_SIGN_IN_NOT
 export function registerOtpRoutes(router: Router): void {
   router.openapi(sendSignInCodeRoute, async (c) => {
     const body = c.req.valid("json");
-    const answer = await sendSignInCode(c.var.deps, c.var.auth.tenancy, { email: body.email, callbackUrl: body.callback_url }, clientInfo(c));
+    const answer = await sendSignInCode(c.var.deps, c.var.auth.tenancy, { email: body.email, callbackUrl: body.callback_url, locale: mailLocale(c) }, clientInfo(c));
     return c.json(answer, 200);
   });
 

@@ -7,6 +7,7 @@ import type { Router } from "../../http/router";
 import { CallbackUrlSchema, EmailSchema, SuccessSchema } from "../../http/schemas";
 import { checkPasswordResetCode, resetPassword, sendPasswordResetCode } from "../../services/auth/password-change";
 import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas";
+import { mailLocale } from "../../http/locale";
 
 const SendResetCodeBody = z.strictObject({ email: EmailSchema, callback_url: CallbackUrlSchema }).openapi("PasswordResetRequest");
 
@@ -66,7 +67,7 @@ export function registerPasswordResetRoutes(router: Router): void {
     const answer = await sendPasswordResetCode(
       c.var.deps,
       c.var.auth.tenancy,
-      { email: body.email, callbackUrl: body.callback_url },
+      { email: body.email, callbackUrl: body.callback_url, locale: mailLocale(c) },
       clientInfo(c),
       afterResponse(c),
     );

@@ -6,6 +6,7 @@ import type { Router } from "../../http/router";
 import { EmailSchema, MAX_URL_LENGTH, UrlSchema } from "../../http/schemas";
 import { signInWithPassword, signUpWithPassword } from "../../services/auth/password-auth";
 import { botChallengeFields, MFA_NOTE, SignInTokensSchema } from "../../http/sign-in-schemas";
+import { mailLocale } from "../../http/locale";
 
 const PasswordSchema = z.string().openapi({ description: "8 to 70 characters." });
 
@@ -66,6 +67,7 @@ export function registerPasswordRoutes(router: Router): void {
         email: body.email,
         password: body.password,
         verificationCallbackUrl: body.verification_callback_url,
+        locale: mailLocale(c),
         anonymousUserId: c.var.auth.user?.is_anonymous ? c.var.auth.user.sub : undefined,
       },
       clientInfo(c),

@@ -6,6 +6,7 @@ import { CODE_ERRORS, CodeBody, CodeCheckSchema } from "../../http/code-schemas"
 import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody, rateLimitedResponse } from "../../http/openapi";
 import type { Router } from "../../http/router";
 import { CallbackUrlSchema, EmailSchema, EmptyObjectSchema, listSchema, SuccessSchema, UserIdOrMe } from "../../http/schemas";
+import { mailLocale } from "../../http/locale";
 import {
   acceptInvitationById,
   INVITATION_LIFETIME_MS,
@@ -185,6 +186,7 @@ export function registerTeamInvitationRoutes(router: Router): void {
       teamId: body.team_id,
       email: body.email,
       callbackUrl: body.callback_url,
+      locale: mailLocale(c),
       limitedFor: isClient ? clientInfo(c) : undefined,
     });
     return c.json({ success: true as const, id }, 200);

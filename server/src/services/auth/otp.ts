@@ -23,6 +23,7 @@ import type { ServiceDeps } from "../deps";
 import { deliverEmail } from "../emails/delivery";
 import { composeBuiltInEmail } from "../emails/rendering/built-in-mail";
 import { withCode } from "../emails/templates";
+import type { MailLocale } from "../emails/languages";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
 import { assertTrustedRedirect } from "../projects/redirects";
 import type { SignInTokens } from "../sessions/sessions";
@@ -50,7 +51,7 @@ function assertOtpEnabled(tenancy: Tenancy): void {
 export async function sendSignInCode(
   deps: ServiceDeps,
   tenancy: Tenancy,
-  input: { email: string; callbackUrl: string },
+  input: { email: string; callbackUrl: string; locale: MailLocale },
   client: ClientInfo,
 ): Promise<{ nonce: string }> {
   assertOtpEnabled(tenancy);
@@ -62,7 +63,7 @@ export async function sendSignInCode(
   ]);
   // Earlier codes stay usable: each has its own nonce, so guesses at one never count for another.
   const issued = await issueCode(deps.db, tenancy, { purpose: "otp_sign_in", expiresInMs: SIGN_IN_CODE_LIFETIME_MS, email, replacePrevious: false });
-  const message = await composeBuiltInEmail(deps, tenancy, { kind: "magicLink", otp: issued.otp, link: withCode(input.callbackUrl, issued.code) });
+  const message = await composeBuiltInEmail(deps, tenancy, { kind: "magicLink", otp: issued.otp, link: withCode(input.callbackUrl, issued.code) }, input.locale);
   await deliverEmail(deps, tenancy, { to: email, ...message, purpose: "otp_sign_in" });
   return { nonce: issued.nonce };
 }

@@ -15,6 +15,7 @@ import { assertTrustedRedirect } from "../projects/redirects";
 import { openSession, tokensForSession, type SignInTokens } from "../sessions/sessions";
 import { createTeamForCreator, personalTeamName } from "../teams/team-membership";
 import { sendSignUpVerification } from "../contact-channels/verification";
+import type { MailLocale } from "../emails/languages";
 import type { Tenancy } from "../projects/tenancy";
 import { isUniqueViolation } from "../../db/errors";
 import { assertPasswordAcceptable, normalizeEmail } from "./passwords";
@@ -28,6 +29,8 @@ export interface PasswordSignUp {
   email: string;
   password: string;
   verificationCallbackUrl?: string;
+  /** The language of the verification mail. */
+  locale: MailLocale;
   /** The signed-in caller, when anonymous: upgraded in place instead of a new user. */
   anonymousUserId?: string;
 }
@@ -54,7 +57,7 @@ export async function signUpWithPassword(
   if (await findAuthByEmail(deps.db, tenancy, email)) throw emailTaken();
   if (input.anonymousUserId && (await isUpgradableAnonymousUser(deps, tenancy, input.anonymousUserId))) {
     const upgraded = await upgradeAnonymousWithPassword(deps, tenancy, input.anonymousUserId, { email, password: input.password }, client, admission);
-    if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, upgraded.user_id, input.verificationCallbackUrl);
+    if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, upgraded.user_id, input.verificationCallbackUrl, input.locale);
     return upgraded;
   }
 
@@ -80,7 +83,7 @@ export async function signUpWithPassword(
       return openSession(tx, tenancy, userId, client);
     });
     const tokens = await tokensForSession(deps, tenancy, userId, session);
-    if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, userId, input.verificationCallbackUrl);
+    if (input.verificationCallbackUrl) await sendSignUpVerification(deps, tenancy, userId, input.verificationCallbackUrl, input.locale);
     return tokens;
   } catch (error) {
     // Two sign-ups for one address raced past the check above; the unique index decided.

@@ -17,6 +17,7 @@ import type { ServiceDeps } from "../deps";
 import { deliverEmail } from "../emails/delivery";
 import { composeBuiltInEmail } from "../emails/rendering/built-in-mail";
 import { withCode } from "../emails/templates";
+import type { MailLocale } from "../emails/languages";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
 import { assertTrustedRedirect } from "../projects/redirects";
 import type { Tenancy } from "../projects/tenancy";
@@ -85,7 +86,7 @@ export const RESET_CODE_SENT = { success: "maybe, only if user with e-mail exist
 export async function sendPasswordResetCode(
   deps: ServiceDeps,
   tenancy: Tenancy,
-  input: { email: string; callbackUrl: string },
+  input: { email: string; callbackUrl: string; locale: MailLocale },
   client: ClientInfo,
   /** Runs the mailing once the answer is out (http/after-response.ts); the next turn by default. */
   afterAnswer: (task: () => void) => void = setImmediate,
@@ -102,7 +103,7 @@ export async function sendPasswordResetCode(
     // After the answer is written, not beside it: issuing the code meanwhile held the answer
     // for a known address back (on PGlite by 20 to 35 ms), which told that the account exists.
     afterAnswer(() => {
-      void mailResetCode(deps, tenancy, account.userId, email, input.callbackUrl).catch((error: unknown) =>
+      void mailResetCode(deps, tenancy, account.userId, email, input.callbackUrl, input.locale).catch((error: unknown) =>
         deps.log.error("Could not send a password reset e-mail", { project_id: tenancy.projectId, error: String(error) }),
       );
     });
@@ -110,14 +111,14 @@ export async function sendPasswordResetCode(
   return RESET_CODE_SENT;
 }
 
-async function mailResetCode(deps: ServiceDeps, tenancy: Tenancy, userId: string, email: string, callbackUrl: string) {
+async function mailResetCode(deps: ServiceDeps, tenancy: Tenancy, userId: string, email: string, callbackUrl: string, locale: MailLocale) {
   const issued = await issueCode(deps.db, tenancy, {
     purpose: "password_reset",
     expiresInMs: PASSWORD_RESET_CODE_LIFETIME_MS,
     userId,
     email,
   });
-  const message = await composeBuiltInEmail(deps, tenancy, { kind: "passwordReset", link: withCode(callbackUrl, issued.code) });
+  const message = await composeBuiltInEmail(deps, tenancy, { kind: "passwordReset", link: withCode(callbackUrl, issued.code) }, locale);
   await deliverEmail(deps, tenancy, { to: email, ...message, purpose: "password_reset", userId });
 }
 

@@ -18,6 +18,7 @@ import type { ServiceDeps } from "../deps";
 import { deliverEmail } from "../emails/delivery";
 import { composeBuiltInEmail } from "../emails/rendering/built-in-mail";
 import { withCode } from "../emails/templates";
+import type { MailLocale } from "../emails/languages";
 import { RATE_LIMITS, enforceRateLimits } from "../rate-limits/rate-limits";
 import { assertTrustedRedirect } from "../projects/redirects";
 import { issueCode, redeemCode } from "../auth/verification-codes";
@@ -28,7 +29,7 @@ import { recordUserEvent } from "../webhooks/events";
 
 const CODE_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
-async function mailCode(deps: ServiceDeps, tenancy: Tenancy, channel: ContactChannelRecord, callbackUrl: string): Promise<void> {
+async function mailCode(deps: ServiceDeps, tenancy: Tenancy, channel: ContactChannelRecord, callbackUrl: string, locale: MailLocale): Promise<void> {
   // Links sent earlier stay usable, each once: every one of them proves the same mailbox.
   const issued = await issueCode(deps.db, tenancy, {
     purpose: "email_verification",
@@ -38,7 +39,7 @@ async function mailCode(deps: ServiceDeps, tenancy: Tenancy, channel: ContactCha
     data: { channel_id: channel.id },
     replacePrevious: false,
   });
-  const message = await composeBuiltInEmail(deps, tenancy, { kind: "emailVerification", link: withCode(callbackUrl, issued.code) });
+  const message = await composeBuiltInEmail(deps, tenancy, { kind: "emailVerification", link: withCode(callbackUrl, issued.code) }, locale);
   await deliverEmail(deps, tenancy, { to: channel.value, ...message, purpose: "email_verification", userId: channel.userId });
 }
 
@@ -48,6 +49,7 @@ async function sendForChannel(
   channel: ContactChannelRecord,
   callbackUrl: string,
   client: ClientInfo,
+  locale: MailLocale,
 ): Promise<void> {
   assertTrustedRedirect(callbackUrl, tenancy.config);
   if (channel.isVerified) throw new KnownError("EMAIL_ALREADY_VERIFIED");
@@ -55,7 +57,7 @@ async function sendForChannel(
     { rule: RATE_LIMITS.codeSendPerIp, subject: client.ip },
     { rule: RATE_LIMITS.codeSendPerAccount, subject: channel.value },
   ]);
-  await mailCode(deps, tenancy, channel, callbackUrl);
+  await mailCode(deps, tenancy, channel, callbackUrl, locale);
 }
 
 export async function sendChannelVerificationCode(
@@ -65,9 +67,10 @@ export async function sendChannelVerificationCode(
   channelId: string,
   callbackUrl: string,
   client: ClientInfo,
+  locale: MailLocale,
 ): Promise<void> {
   const channel = await getContactChannel(deps, tenancy, userId, channelId);
-  await sendForChannel(deps, tenancy, channel, callbackUrl, client);
+  await sendForChannel(deps, tenancy, channel, callbackUrl, client, locale);
 }
 
 /**
@@ -83,6 +86,7 @@ export async function sendVerificationCodeForAddress(
   email: string,
   callbackUrl: string,
   client: ClientInfo,
+  locale: MailLocale,
 ): Promise<void> {
   const channel = await findUserChannelByValue(deps.db, tenancy, userId, "email", normalizeEmail(email));
   if (!channel) throw new KnownError("EMAIL_NOT_ASSOCIATED_WITH_USER");
@@ -90,7 +94,7 @@ export async function sendVerificationCodeForAddress(
     const primary = (await listUserChannels(deps.db, tenancy, userId)).find((c) => c.type === "email" && c.isPrimary);
     throw new KnownError("EMAIL_IS_NOT_PRIMARY_EMAIL", { email: channel.value, primary_email: primary?.value ?? null });
   }
-  await sendForChannel(deps, tenancy, channel, callbackUrl, client);
+  await sendForChannel(deps, tenancy, channel, callbackUrl, client, locale);
 }
 
 /**
@@ -102,10 +106,11 @@ export async function sendSignUpVerification(
   tenancy: Tenancy,
   userId: string,
   callbackUrl: string,
+  locale: MailLocale,
 ): Promise<void> {
   try {
     const channel = (await listUserChannels(deps.db, tenancy, userId)).find((c) => c.isPrimary && c.type === "email");
-    if (channel && !channel.isVerified) await mailCode(deps, tenancy, channel, callbackUrl);
+    if (channel && !channel.isVerified) await mailCode(deps, tenancy, channel, callbackUrl, locale);
   } catch (error) {
     deps.log.warn("Could not send the sign-up verification e-mail", { project_id: tenancy.projectId, error: String(error) });
   }

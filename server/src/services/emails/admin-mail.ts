@@ -7,12 +7,13 @@ import type { ServiceDeps } from "../deps";
 import { assertTrustedRedirect } from "../projects/redirects";
 import type { Tenancy } from "../projects/tenancy";
 import { deliverEmail } from "./delivery";
+import type { MailLocale } from "./languages";
 import { composeBuiltInEmail } from "./rendering/built-in-mail";
 import { testEmail } from "./templates";
 
-export async function sendSignInInvitation(deps: ServiceDeps, tenancy: Tenancy, email: string, callbackUrl: string): Promise<void> {
+export async function sendSignInInvitation(deps: ServiceDeps, tenancy: Tenancy, email: string, callbackUrl: string, locale: MailLocale): Promise<void> {
   assertTrustedRedirect(callbackUrl, tenancy.config);
-  const message = await composeBuiltInEmail(deps, tenancy, { kind: "signInInvitation", link: callbackUrl });
+  const message = await composeBuiltInEmail(deps, tenancy, { kind: "signInInvitation", link: callbackUrl }, locale);
   await deliverEmail(deps, tenancy, { to: email, ...message, purpose: "sign_in_invitation" });
 }
 

@@ -1,8 +1,11 @@
 /**
  * Plain compositions of the platform's mail: readable text with a simple HTML twin. The mail
  * itself is rendered from editable TSX templates (rendering/built-in-mail.ts); these are the
- * last resort when the renderer cannot run at all, so an auth mail still goes out.
+ * last resort when the renderer cannot run at all, so an auth mail still goes out, in the
+ * recipient's language like the templates (../languages).
  */
+import { fillText, MAIL_STRINGS, type MailLocale } from "./languages";
+
 export interface RenderedEmail {
   subject: string;
   text: string;
@@ -12,54 +15,31 @@ export interface RenderedEmail {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-function render(subject: string, lines: string[], action?: { label: string; url: string }): RenderedEmail {
-  const text = [...lines, ...(action ? ["", `${action.label}: ${action.url}`] : [])].join("\n");
+function render(subject: string, lines: string[], action?: { label: string; url: string }, lang: MailLocale = "en"): RenderedEmail {
+  const text = [...lines, ...(action ? ["", `${action.label}${MAIL_STRINGS[lang].colon}${action.url}`] : [])].join("\n");
   const paragraphs = lines.filter((l) => l !== "").map((l) => `<p>${escapeHtml(l)}</p>`);
   const button = action ? `<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>` : "";
-  return { subject, text, html: `<!doctype html><html><body>${paragraphs.join("")}${button}</body></html>` };
+  return { subject, text, html: `<!doctype html><html lang="${lang}"><body>${paragraphs.join("")}${button}</body></html>` };
 }
 
-export function verificationEmail(project: string, url: string): RenderedEmail {
-  return render(`Verify your e-mail for ${project}`, [
-    "Hello,",
-    "",
-    `Please confirm that this e-mail address belongs to you by opening the link below.`,
-    "If you did not ask for this, you can ignore this message.",
-  ], { label: "Verify e-mail", url });
-}
+/** The platform's own mails (rendering/built-in-mail.ts) and what each carries. */
+export type BuiltInMail =
+  | { kind: "emailVerification"; link: string }
+  | { kind: "passwordReset"; link: string }
+  | { kind: "magicLink"; link: string; otp: string }
+  | { kind: "teamInvitation"; link: string; teamDisplayName: string }
+  | { kind: "signInInvitation"; link: string };
 
-export function passwordResetEmail(project: string, url: string): RenderedEmail {
-  return render(`Reset your password for ${project}`, [
-    "Hello,",
-    "",
-    "Someone asked to reset the password of your account. Open the link below to choose a new one.",
-    "If it was not you, ignore this message: your password stays as it is.",
-  ], { label: "Reset password", url });
-}
-
-export function signInCodeEmail(project: string, otp: string, url: string): RenderedEmail {
-  return render(`Your sign-in code for ${project}: ${otp}`, [
-    "Hello,",
-    "",
-    `Your sign-in code is ${otp}. Enter it where you asked for it, or open the link below.`,
-    "If you did not try to sign in, you can ignore this message.",
-  ], { label: "Sign in", url });
-}
-
-export function teamInvitationEmail(project: string, team: string, url: string): RenderedEmail {
-  return render(`You are invited to join ${team} on ${project}`, [
-    "Hello,",
-    "",
-    `You have been invited to join the team ${team}. Open the link below to accept.`,
-  ], { label: "Accept invitation", url });
-}
-
-export function signInInvitationEmail(project: string, url: string): RenderedEmail {
-  return render(`You are invited to ${project}`, [
-    "Hello,",
-    "",
-    `You have been invited to sign in to ${project}. Open the link below to get started.`,
-  ], { label: "Sign in", url });
+/** A built-in mail in `locale`, from the same texts as the built-in templates. */
+export function plainBuiltInEmail(locale: MailLocale, project: string, mail: BuiltInMail): RenderedEmail {
+  const strings = MAIL_STRINGS[locale];
+  const texts = strings[mail.kind];
+  const values: Record<string, string> = { "project.displayName": project };
+  if (mail.kind === "magicLink") values["variables.otp"] = mail.otp;
+  if (mail.kind === "teamInvitation") values["variables.teamDisplayName"] = mail.teamDisplayName;
+  const fill = (text: string) => fillText(text, values);
+  const lines = [strings.greeting, "", texts.message, ...("ignoreNote" in texts ? [texts.ignoreNote] : [])];
+  return render(fill(texts.subject), lines.map(fill), { label: fill(texts.action), url: mail.link }, locale);
 }
 
 export function testEmail(): RenderedEmail {

@@ -26,6 +26,7 @@ import type { ServiceDeps } from "../deps";
 import { deliverEmail } from "../emails/delivery";
 import { composeBuiltInEmail } from "../emails/rendering/built-in-mail";
 import { withCode } from "../emails/templates";
+import type { MailLocale } from "../emails/languages";
 import { enforceRateLimits, RATE_LIMITS } from "../rate-limits/rate-limits";
 import { assertTrustedRedirect } from "../projects/redirects";
 import { joinTeam } from "./team-membership";
@@ -42,12 +43,13 @@ export type { TeamInvitationRecord };
 /**
  * Creates an invitation and mails its link. A new invitation to the same address for the
  * same team replaces the earlier one. `limitedFor` names the client whose sending is rate
- * limited (per IP and per recipient); trusted server callers are not limited.
+ * limited (per IP and per recipient); trusted server callers are not limited. The mail is in
+ * `locale`, the language of the inviter's request: nothing tells the invitee's own.
  */
 export async function sendTeamInvitation(
   deps: ServiceDeps,
   tenancy: Tenancy,
-  input: { teamId: string; email: string; callbackUrl: string; limitedFor?: ClientInfo },
+  input: { teamId: string; email: string; callbackUrl: string; locale: MailLocale; limitedFor?: ClientInfo },
 ): Promise<string> {
   assertTrustedRedirect(input.callbackUrl, tenancy.config);
   const team = await getTeam(deps, tenancy, input.teamId);
@@ -72,7 +74,7 @@ export async function sendTeamInvitation(
     kind: "teamInvitation",
     teamDisplayName: team.displayName,
     link: withCode(input.callbackUrl, issued.code),
-  });
+  }, input.locale);
   await deliverEmail(deps, tenancy, { to: email, ...message, purpose: "team_invitation" });
   return issued.id;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useGatehouse, type CurrentUser } from "@gatehouse/clients/react";
 import { Button, Group, Text } from "@mantine/core";
 import { Link } from "react-router";
@@ -7,14 +8,18 @@ import { PageCard } from "../../components/page-card";
 /** A sign-in or sign-up page opened while signed in: carry on, or sign out to use another account. */
 export function AlreadySignedIn({ title, user }: { title: string; user: CurrentUser }) {
   const { urls } = useGatehouse();
+  const { t } = useLingui();
+  const account = user.primary_email ?? user.display_name ?? t`an account without an e-mail`;
   return (
     <PageCard title={title}>
       <Text>
-        You are signed in as <strong>{user.primary_email ?? user.display_name ?? "an account without an e-mail"}</strong>.
+        <Trans>
+          You are signed in as <strong>{account}</strong>.
+        </Trans>
       </Text>
       <Group>
         <Button component={Link} to={urls.afterSignIn}>
-          Continue
+          <Trans>Continue</Trans>
         </Button>
         <SignOutButton />
       </Group>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { Button, Group, Stack, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
 import type { ReactNode } from "react";
@@ -26,6 +27,7 @@ interface CredentialsFormProps {
 
 /** E-mail and password, checked here before they are sent (SPEC §5), each problem at its field. */
 export function CredentialsForm(props: CredentialsFormProps) {
+  const { t } = useLingui();
   const form = useForm<Credentials>({
     initialValues: { email: "", password: "" },
     validate: { email: emailProblem, password: props.passwordProblem },
@@ -33,10 +35,10 @@ export function CredentialsForm(props: CredentialsFormProps) {
   return (
     <form onSubmit={form.onSubmit((values) => props.onSubmit({ email: values.email.trim(), password: values.password }), focusFirstError)} noValidate>
       <Stack gap="sm">
-        <TextInput label="E-mail" name="email" type="email" autoComplete="email" {...form.getInputProps("email")} />
+        <TextInput label={t`E-mail`} name="email" type="email" autoComplete="email" {...form.getInputProps("email")} />
         <Stack gap={4}>
           <PasswordField
-            label="Password"
+            label={t`Password`}
             name="password"
             autoComplete={props.passwordAutoComplete}
             description={props.passwordHint}

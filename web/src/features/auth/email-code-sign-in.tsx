@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { isMfaRequired, useSendSignInCode, useSignInWithCode } from "@gatehouse/clients/react";
 import { Button, Stack, Text, TextInput } from "@mantine/core";
 import { useForm } from "@mantine/form";
@@ -15,6 +16,7 @@ const OTP_LENGTH = 6;
  * the magic-link-callback page. An address without an account gets one, where sign-up is on.
  */
 export function EmailCodeSignIn() {
+  const { t } = useLingui();
   const send = useSendSignInCode();
   const form = useForm({ initialValues: { email: "" }, validate: { email: emailProblem } });
 
@@ -30,10 +32,10 @@ export function EmailCodeSignIn() {
       )}
     >
       <Stack gap="sm">
-        <TextInput label="E-mail" name="email" type="email" autoComplete="email" {...form.getInputProps("email")} />
+        <TextInput label={t`E-mail`} name="email" type="email" autoComplete="email" {...form.getInputProps("email")} />
         <ErrorAlert message={send.error ? errorMessage(send.error) : null} />
         <Button type="submit" fullWidth loading={send.isPending}>
-          Send me a code
+          <Trans>Send me a code</Trans>
         </Button>
       </Stack>
     </form>
@@ -41,11 +43,13 @@ export function EmailCodeSignIn() {
 }
 
 function EnterCode({ email, nonce, onRestart }: { email: string; nonce: string; onRestart: () => void }) {
+  const { t } = useLingui();
   const signIn = useSignInWithCode();
   const [otp, setOtp] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const submit = (value: string) => {
-    if (value.length !== OTP_LENGTH) return setProblem(`Enter all ${OTP_LENGTH} characters of the code.`);
+    const length = OTP_LENGTH;
+    if (value.length !== length) return setProblem(t`Enter all ${length} characters of the code.`);
     setProblem(null);
     signIn.mutate({ data: { code: `${value.toUpperCase()}${nonce}` } }, { onError: () => setOtp("") });
   };
@@ -60,10 +64,12 @@ function EnterCode({ email, nonce, onRestart }: { email: string; nonce: string; 
     >
       <Stack gap="sm">
         <Text role="status">
-          We sent a code to <strong className="break-anywhere">{email}</strong>. Enter it here, or open the link in the e-mail.
+          <Trans>
+            We sent a code to <strong className="break-anywhere">{email}</strong>. Enter it here, or open the link in the e-mail.
+          </Trans>
         </Text>
         <TextInput
-          label="Sign-in code"
+          label={t`Sign-in code`}
           name="otp"
           autoComplete="one-time-code"
           autoCapitalize="characters"
@@ -81,10 +87,10 @@ function EnterCode({ email, nonce, onRestart }: { email: string; nonce: string; 
         />
         <ErrorAlert message={error} />
         <Button type="submit" fullWidth loading={signIn.isPending || signIn.isSuccess}>
-          Sign in
+          <Trans>Sign in</Trans>
         </Button>
         <Button variant="subtle" onClick={onRestart}>
-          Use another address
+          <Trans>Use another address</Trans>
         </Button>
       </Stack>
     </form>

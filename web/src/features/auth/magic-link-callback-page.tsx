@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { isMfaRequired, useGatehouse, useSignInWithCode } from "@gatehouse/clients/react";
 import { Button, Group } from "@mantine/core";
 import { useEffect, useRef } from "react";
@@ -7,10 +8,11 @@ import { IncompleteLink, LinkProblem } from "../../components/link-problem";
 import { LoadingCard } from "../../components/page-card";
 import { useLinkCode } from "../../lib/link-code";
 
-const LINK = "sign-in link";
+const LINK = "sign-in" as const;
 
 /** Where a mailed sign-in link leads (`?code=`): signs in with it at once. */
 export function MagicLinkCallbackPage() {
+  const { t } = useLingui();
   const code = useLinkCode();
   if (!code) {
     return (
@@ -20,13 +22,14 @@ export function MagicLinkCallbackPage() {
     );
   }
   return (
-    <Boundary loading={<LoadingCard title="Signing you in" />}>
+    <Boundary loading={<LoadingCard title={t`Signing you in`} />}>
       <SignInWithLink code={code} />
     </Boundary>
   );
 }
 
 function SignInWithLink({ code }: { code: string }) {
+  const { t } = useLingui();
   const signIn = useSignInWithCode();
   const { mutate } = signIn;
   const startedFor = useRef<string | null>(null);
@@ -46,7 +49,11 @@ function SignInWithLink({ code }: { code: string }) {
       </LinkProblem>
     );
   }
-  return <LoadingCard title="Signing you in">Checking your sign-in link…</LoadingCard>;
+  return (
+    <LoadingCard title={t`Signing you in`}>
+      <Trans>Checking your sign-in link…</Trans>
+    </LoadingCard>
+  );
 }
 
 function SignInAgain() {
@@ -54,7 +61,7 @@ function SignInAgain() {
   return (
     <Group>
       <Button component={Link} to={urls.signIn} variant="default">
-        Go to sign in
+        <Trans>Go to sign in</Trans>
       </Button>
     </Group>
   );

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { Tabs } from "@mantine/core";
 import type { ReactNode } from "react";
 
@@ -14,8 +15,12 @@ export function MethodTabs({ password, emailCode }: MethodTabsProps) {
     return (
       <Tabs defaultValue="password" keepMounted={false}>
         <Tabs.List grow mb="md">
-          <Tabs.Tab value="password">Password</Tabs.Tab>
-          <Tabs.Tab value="email-code">E-mail code</Tabs.Tab>
+          <Tabs.Tab value="password">
+            <Trans>Password</Trans>
+          </Tabs.Tab>
+          <Tabs.Tab value="email-code">
+            <Trans>E-mail code</Trans>
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="password">{password}</Tabs.Panel>
         <Tabs.Panel value="email-code">{emailCode}</Tabs.Panel>

@@ -1,4 +1,7 @@
 import { isKnownError, keepReturnTarget, readMfaAttemptCode, forgetMfaAttemptCode, useGatehouse, useSignInWithMfa, useUser, type KnownErrorCode } from "@gatehouse/clients/react";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Anchor, Button, Group, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router";
@@ -7,15 +10,17 @@ import { ErrorAlert } from "../../components/error-alert";
 import { LoadingCard, PageCard } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
 
-const TITLE = "Two-factor authentication";
+const TITLE = msg`Two-factor authentication`;
 
 /** Answers after which this attempt cannot finish any more: the person has to sign in again. */
-const ATTEMPT_OVER: { readonly [C in KnownErrorCode]?: string } = {
-  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: "Too many wrong codes were entered. Please sign in again.",
-  VERIFICATION_CODE_EXPIRED: "This sign-in took too long and has expired. Please sign in again.",
-  VERIFICATION_CODE_ALREADY_USED: "This sign-in has already been finished. Please sign in again.",
-  VERIFICATION_CODE_NOT_FOUND: "This sign-in can no longer be finished. Please sign in again.",
+const ATTEMPT_OVER: { readonly [C in KnownErrorCode]?: MessageDescriptor } = {
+  VERIFICATION_CODE_MAX_ATTEMPTS_REACHED: msg`Too many wrong codes were entered. Please sign in again.`,
+  VERIFICATION_CODE_EXPIRED: msg`This sign-in took too long and has expired. Please sign in again.`,
+  VERIFICATION_CODE_ALREADY_USED: msg`This sign-in has already been finished. Please sign in again.`,
+  VERIFICATION_CODE_NOT_FOUND: msg`This sign-in can no longer be finished. Please sign in again.`,
 };
+
+const WRONG_CODE = msg`That code is not right. Enter the code your authenticator app shows now; it changes every 30 seconds.`;
 
 const SIX_DIGITS = /^\d{6}$/;
 
@@ -27,6 +32,8 @@ const SIX_DIGITS = /^\d{6}$/;
  * on is to sign in again.
  */
 export function MfaPage() {
+  const { t } = useLingui();
+  const title = t(TITLE);
   const { session, urls } = useGatehouse();
   const user = useUser();
   const [attemptCode] = useState(() => readMfaAttemptCode(session.projectId));
@@ -34,11 +41,13 @@ export function MfaPage() {
 
   if (!attemptCode && user) {
     return (
-      <PageCard title={TITLE}>
-        <Text>You are signed in: no code is needed. Two-factor sign-in is turned on and off in your account settings.</Text>
+      <PageCard title={title}>
+        <Text>
+          <Trans>You are signed in: no code is needed. Two-factor sign-in is turned on and off in your account settings.</Trans>
+        </Text>
         <Group>
           <Button component={Link} to={urls.accountSettings}>
-            Account settings
+            <Trans>Account settings</Trans>
           </Button>
         </Group>
       </PageCard>
@@ -46,24 +55,28 @@ export function MfaPage() {
   }
   if (!attemptCode) {
     return (
-      <PageCard title={TITLE}>
-        <Text>No sign-in is waiting for a code in this tab. Sign in first; you will be asked for the code afterwards.</Text>
+      <PageCard title={title}>
+        <Text>
+          <Trans>No sign-in is waiting for a code in this tab. Sign in first; you will be asked for the code afterwards.</Trans>
+        </Text>
         <Group>
           <Button component={Link} to={signInAgain}>
-            Sign in
+            <Trans>Sign in</Trans>
           </Button>
         </Group>
       </PageCard>
     );
   }
   return (
-    <Boundary loading={<LoadingCard title={TITLE} />}>
+    <Boundary loading={<LoadingCard title={title} />}>
       <TotpForm attemptCode={attemptCode} signInAgain={signInAgain} />
     </Boundary>
   );
 }
 
 function TotpForm({ attemptCode, signInAgain }: { attemptCode: string; signInAgain: string }) {
+  const { t, i18n } = useLingui();
+  const title = t(TITLE);
   const { session } = useGatehouse();
   const signIn = useSignInWithMfa();
   const [totp, setTotp] = useState("");
@@ -72,7 +85,7 @@ function TotpForm({ attemptCode, signInAgain }: { attemptCode: string; signInAga
   const submit = (value: string) => {
     // A malformed code would only spend one of the attempt's few tries.
     const code = value.replace(/\s+/g, "");
-    if (!SIX_DIGITS.test(code)) return setFormatError("Enter the 6-digit code from your authenticator app.");
+    if (!SIX_DIGITS.test(code)) return setFormatError(t`Enter the 6-digit code from your authenticator app.`);
     setFormatError(null);
     signIn.mutate(
       { data: { type: "totp", totp: code, code: attemptCode } },
@@ -87,20 +100,20 @@ function TotpForm({ attemptCode, signInAgain }: { attemptCode: string; signInAga
 
   if (signIn.error && attemptIsOver(signIn.error)) {
     return (
-      <PageCard title={TITLE}>
-        <ErrorAlert message={(signIn.error.code && ATTEMPT_OVER[signIn.error.code]) ?? null} />
+      <PageCard title={title}>
+        <ErrorAlert message={attemptOverMessage(signIn.error, (message) => i18n._(message))} />
         <Group>
           <Button component={Link} to={signInAgain}>
-            Sign in again
+            <Trans>Sign in again</Trans>
           </Button>
         </Group>
       </PageCard>
     );
   }
 
-  const error = formatError ?? (signIn.error ? totpErrorMessage(signIn.error) : null);
+  const error = formatError ?? (signIn.error ? totpErrorMessage(signIn.error, (message) => i18n._(message)) : null);
   return (
-    <PageCard title={TITLE} description="Open your authenticator app and enter the 6-digit code it shows for this account.">
+    <PageCard title={title} description={t`Open your authenticator app and enter the 6-digit code it shows for this account.`}>
       <form
         noValidate
         onSubmit={(event) => {
@@ -110,7 +123,7 @@ function TotpForm({ attemptCode, signInAgain }: { attemptCode: string; signInAga
       >
         <Stack gap="sm">
           <TextInput
-            label="Authentication code"
+            label={t`Authentication code`}
             name="totp"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -129,15 +142,17 @@ function TotpForm({ attemptCode, signInAgain }: { attemptCode: string; signInAga
           />
           <ErrorAlert message={error} />
           <Button type="submit" fullWidth loading={signIn.isPending || signIn.isSuccess}>
-            Verify
+            <Trans>Verify</Trans>
           </Button>
         </Stack>
       </form>
       <Text size="sm" ta="center">
-        Not you?{" "}
-        <Anchor component={Link} to={signInAgain}>
-          Sign in with another account
-        </Anchor>
+        <Trans>
+          Not you?{" "}
+          <Anchor component={Link} to={signInAgain}>
+            Sign in with another account
+          </Anchor>
+        </Trans>
       </Text>
     </PageCard>
   );
@@ -147,7 +162,12 @@ function attemptIsOver(error: unknown): boolean {
   return isKnownError(error) && ATTEMPT_OVER[error.code] !== undefined;
 }
 
-function totpErrorMessage(error: unknown): string {
-  if (isKnownError(error, "INVALID_TOTP_CODE")) return "That code is not right. Enter the code your authenticator app shows now; it changes every 30 seconds.";
+function attemptOverMessage(error: unknown, translate: (descriptor: MessageDescriptor) => string): string | null {
+  const message = isKnownError(error) ? ATTEMPT_OVER[error.code] : undefined;
+  return message ? translate(message) : null;
+}
+
+function totpErrorMessage(error: unknown, translate: (descriptor: MessageDescriptor) => string): string {
+  if (isKnownError(error, "INVALID_TOTP_CODE")) return translate(WRONG_CODE);
   return errorMessage(error);
 }

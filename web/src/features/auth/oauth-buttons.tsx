@@ -1,3 +1,5 @@
+import { ph } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import { readReturnTarget, useProject, useSignInWithOAuth } from "@gatehouse/clients/react";
 import { Button, Divider, Stack } from "@mantine/core";
 import { useState } from "react";
@@ -9,6 +11,7 @@ import { providerName } from "../../lib/provider-names";
 
 /** One button per OAuth provider the project has switched on, above the other methods. */
 export function OAuthButtons() {
+  const { t } = useLingui();
   const project = useProject();
   const signInWith = useSignInWithOAuth();
   const { search } = useLocation();
@@ -31,11 +34,11 @@ export function OAuthButtons() {
     <Stack gap="xs">
       {providers.map(({ id }) => (
         <Button key={id} variant="default" fullWidth leftSection={<ProviderIcon id={id} />} loading={pending === id} disabled={pending !== null && pending !== id} onClick={() => start(id)}>
-          Continue with {providerName(id)}
+          {t`Continue with ${ph({ provider: providerName(id) })}`}
         </Button>
       ))}
       <ErrorAlert message={error ? errorMessage(error) : null} />
-      {otherMethods ? <Divider label="or" labelPosition="center" my="xs" /> : null}
+      {otherMethods ? <Divider label={t`or`} labelPosition="center" my="xs" /> : null}
     </Stack>
   );
 }

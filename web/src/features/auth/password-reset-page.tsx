@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useCheckPasswordResetCode, useGatehouse, useResetPassword } from "@gatehouse/clients/react";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useForm } from "@mantine/form";
@@ -11,7 +12,7 @@ import { errorMessage } from "../../lib/error-message";
 import { useLinkCode } from "../../lib/link-code";
 import { focusFirstError, newPasswordProblem, passwordConfirmationProblem } from "../../lib/validation";
 
-const LINK = "password reset link";
+const LINK = "password-reset" as const;
 
 /**
  * Where a mailed reset link leads (`?code=`). The code is checked first, so that a dead link
@@ -30,6 +31,7 @@ export function PasswordResetPage() {
 }
 
 function ResetWithCode({ code }: { code: string }) {
+  const { t } = useLingui();
   const { urls } = useGatehouse();
   const check = useCheckPasswordResetCode();
   const reset = useResetPassword();
@@ -41,11 +43,13 @@ function ResetWithCode({ code }: { code: string }) {
 
   if (reset.isSuccess) {
     return (
-      <PageCard title="Your password has been changed" announce>
-        <Text>For your safety, every device that was signed in to your account has been signed out.</Text>
+      <PageCard title={t`Your password has been changed`} announce>
+        <Text>
+          <Trans>For your safety, every device that was signed in to your account has been signed out.</Trans>
+        </Text>
         <Group>
           <Button component={Link} to={urls.signIn}>
-            Sign in with the new password
+            <Trans>Sign in with the new password</Trans>
           </Button>
         </Group>
       </PageCard>
@@ -60,7 +64,13 @@ function ResetWithCode({ code }: { code: string }) {
       </LinkProblem>
     );
   }
-  if (!check.isSuccess) return <LoadingCard title="Checking your link">Checking your password reset link…</LoadingCard>;
+  if (!check.isSuccess) {
+    return (
+      <LoadingCard title={t`Checking your link`}>
+        <Trans>Checking your password reset link…</Trans>
+      </LoadingCard>
+    );
+  }
   return (
     <NewPasswordForm
       pending={reset.isPending}
@@ -71,6 +81,7 @@ function ResetWithCode({ code }: { code: string }) {
 }
 
 function NewPasswordForm(props: { pending: boolean; error: string | null; onSubmit: (password: string) => void }) {
+  const { t } = useLingui();
   const form = useForm({
     initialValues: { password: "", confirmation: "" },
     validate: {
@@ -79,13 +90,13 @@ function NewPasswordForm(props: { pending: boolean; error: string | null; onSubm
     },
   });
   return (
-    <PageCard title="Choose a new password">
+    <PageCard title={t`Choose a new password`}>
       <form noValidate onSubmit={form.onSubmit(({ password }) => props.onSubmit(password), focusFirstError)}>
         <Stack gap="sm">
           <NewPasswordFields form={form} field="password" />
           <ErrorAlert message={props.error} />
           <Button type="submit" fullWidth loading={props.pending}>
-            Change password
+            <Trans>Change password</Trans>
           </Button>
         </Stack>
       </form>
@@ -98,7 +109,7 @@ function AskAgain() {
   return (
     <Group>
       <Button component={Link} to={urls.forgotPassword}>
-        Ask for a new link
+        <Trans>Ask for a new link</Trans>
       </Button>
     </Group>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { isMfaRequired, keepReturnTarget, useGatehouse, useSignInWithPassword } from "@gatehouse/clients/react";
 import { Anchor } from "@mantine/core";
 import { Link } from "react-router";
@@ -6,18 +7,19 @@ import { currentPasswordProblem } from "../../lib/validation";
 import { CredentialsForm } from "./credentials-form";
 
 export function PasswordSignIn() {
+  const { t } = useLingui();
   const { urls } = useGatehouse();
   const signIn = useSignInWithPassword();
   // Asking for the second factor is a step, not a failure: the mfa page takes over.
   const error = signIn.error && !isMfaRequired(signIn.error) ? errorMessage(signIn.error) : null;
   return (
     <CredentialsForm
-      submitLabel="Sign in"
+      submitLabel={t`Sign in`}
       passwordAutoComplete="current-password"
       passwordProblem={currentPasswordProblem}
       passwordAside={
         <Anchor component={Link} to={keepReturnTarget(urls.forgotPassword)} size="sm">
-          Forgot password?
+          <Trans>Forgot password?</Trans>
         </Anchor>
       }
       pending={signIn.isPending || signIn.isSuccess}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { notifications } from "@mantine/notifications";
 import { isKnownError, keepReturnTarget, useGatehouse, useProject, useSignUpWithPassword, useUser } from "@gatehouse/clients/react";
 import { Anchor, Text } from "@mantine/core";
@@ -15,30 +16,37 @@ import { OAuthButtons } from "./oauth-buttons";
 import { ReturnTargetNotice } from "./return-target-notice";
 
 export function SignUpPage() {
+  const { t } = useLingui();
   return (
-    <Boundary loading={<LoadingCard title="Create an account" />}>
+    <Boundary loading={<LoadingCard title={t`Create an account`} />}>
       <SignUp />
     </Boundary>
   );
 }
 
 function SignUp() {
+  const { t } = useLingui();
   const project = useProject();
   const user = useUser();
   const { urls } = useGatehouse();
   const { credential_enabled: password, magic_link_enabled: emailCode } = project.config;
-  const title = `Create your ${project.display_name} account`;
+  const projectName = project.display_name;
+  const title = t`Create your ${projectName} account`;
 
   if (user) return <AlreadySignedIn title={title} user={user} />;
   if (!project.config.sign_up_enabled) {
     return (
-      <PageCard title="Sign-up is closed">
-        <Text>New accounts cannot be created for {project.display_name} right now.</Text>
+      <PageCard title={t`Sign-up is closed`}>
+        <Text>
+          <Trans>New accounts cannot be created for {projectName} right now.</Trans>
+        </Text>
         <Text size="sm">
-          Have an account?{" "}
-          <Anchor component={Link} to={keepReturnTarget(urls.signIn)}>
-            Sign in
-          </Anchor>
+          <Trans>
+            Have an account?{" "}
+            <Anchor component={Link} to={keepReturnTarget(urls.signIn)}>
+              Sign in
+            </Anchor>
+          </Trans>
         </Text>
       </PageCard>
     );
@@ -49,17 +57,22 @@ function SignUp() {
       <OAuthButtons />
       <MethodTabs password={password ? <PasswordSignUp /> : null} emailCode={emailCode ? <EmailCodeSignIn /> : null} />
       <Text size="sm" ta="center">
-        Already have an account?{" "}
-        <Anchor component={Link} to={keepReturnTarget(urls.signIn)}>
-          Sign in
-        </Anchor>
+        <Trans>
+          Already have an account?{" "}
+          <Anchor component={Link} to={keepReturnTarget(urls.signIn)}>
+            Sign in
+          </Anchor>
+        </Trans>
       </Text>
     </PageCard>
   );
 }
 
 function PasswordSignUp() {
+  const { t } = useLingui();
   const signUp = useSignUpWithPassword();
+  const min = PASSWORD_MIN_LENGTH;
+  const max = PASSWORD_MAX_LENGTH;
   // The verification e-mail links to this site's email-verification page. A project that does
   // not trust this site's address refuses that link; as the Stack SDKs do (SPEC §4), sign up
   // without it rather than not at all.
@@ -68,7 +81,10 @@ function PasswordSignUp() {
       { data: { ...credentials, verification_callback_url: handlerUrl("emailVerification") } },
       {
         // Shown over whichever page sign-up goes on to, so that the e-mail does not come as a surprise.
-        onSuccess: () => notifications.show({ title: "Check your inbox", message: `A link to verify ${credentials.email} is on its way.`, autoClose: 10_000 }),
+        onSuccess: () => {
+          const email = credentials.email;
+          notifications.show({ title: t`Check your inbox`, message: t`A link to verify ${email} is on its way.`, autoClose: 10_000 });
+        },
         onError: (error) => {
           if (!isKnownError(error, "REDIRECT_URL_NOT_WHITELISTED")) return;
           console.warn("This site is not a trusted domain of the project: signing up without a verification e-mail.");
@@ -79,10 +95,10 @@ function PasswordSignUp() {
   };
   return (
     <CredentialsForm
-      submitLabel="Sign up"
+      submitLabel={t`Sign up`}
       passwordAutoComplete="new-password"
       passwordProblem={newPasswordProblem}
-      passwordHint={`${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`}
+      passwordHint={t`${min} to ${max} characters.`}
       pending={signUp.isPending || signUp.isSuccess}
       error={signUp.error && !isKnownError(signUp.error, "REDIRECT_URL_NOT_WHITELISTED") ? errorMessage(signUp.error) : null}
       onSubmit={submit}

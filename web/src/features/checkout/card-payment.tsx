@@ -1,5 +1,6 @@
 import { Anchor, Button, Container, Group, Paper, Skeleton, Stack, Text, Title } from "@mantine/core";
-import type { Stripe, StripeElements } from "@stripe/stripe-js";
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { Stripe, StripeElementLocale, StripeElements } from "@stripe/stripe-js";
 import { useEffect, useId, useRef, useState } from "react";
 import { ErrorAlert } from "../../components/error-alert";
 import { useDocumentTitle } from "../../components/page-card";
@@ -13,13 +14,17 @@ import { stripeForAccount } from "./stripe-js";
  * which brings the buyer back to this page with `?purchase=success` (or with an error here).
  */
 export function CardPayment({ payment, declined }: { payment: PendingPayment; declined: boolean }) {
-  useDocumentTitle(`Pay for ${payment.productName}`);
+  const { t, i18n } = useLingui();
+  const productName = payment.productName;
+  const projectName = payment.projectName;
+  const title = t`Pay for ${productName}`;
+  useDocumentTitle(title);
   const headingId = useId();
   const mountRef = useRef<HTMLDivElement>(null);
   const [form, setForm] = useState<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const [payError, setPayError] = useState<string | null>(declined ? "The payment did not go through. Nothing was charged; try again, or with another card." : null);
+  const [payError, setPayError] = useState<string | null>(declined ? t`The payment did not go through. Nothing was charged; try again, or with another card.` : null);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
@@ -29,7 +34,8 @@ export function CardPayment({ payment, declined }: { payment: PendingPayment; de
     stripeForAccount(payment.stripeJsUrl, payment.publishableKey, payment.stripeAccountId)
       .then((stripe) => {
         if (cancelled || !mountRef.current) return;
-        const elements = stripe.elements({ clientSecret: payment.clientSecret });
+        // Stripe words its own form in the page's language.
+        const elements = stripe.elements({ clientSecret: payment.clientSecret, locale: stripeLocale(i18n.locale) });
         const element = elements.create("payment");
         element.mount(mountRef.current);
         destroy = () => element.destroy();
@@ -42,7 +48,7 @@ export function CardPayment({ payment, declined }: { payment: PendingPayment; de
       cancelled = true;
       destroy?.();
     };
-  }, [payment, attempt]);
+  }, [payment, attempt, i18n.locale]);
 
   const pay = async () => {
     if (!form) return;
@@ -57,7 +63,7 @@ export function CardPayment({ payment, declined }: { payment: PendingPayment; de
       ? await form.stripe.confirmSetup({ elements: form.elements, confirmParams })
       : await form.stripe.confirmPayment({ elements: form.elements, confirmParams });
     // Reached only when Stripe refused: on success Stripe.js has left for the return URL.
-    setPayError(error.message ?? "The payment did not go through.");
+    setPayError(error.message ?? t`The payment did not go through.`);
     setPaying(false);
   };
 
@@ -70,11 +76,13 @@ export function CardPayment({ payment, declined }: { payment: PendingPayment; de
               {payment.projectName}
             </Text>
             <Title order={1} size="h2" id={headingId}>
-              {`Pay for ${payment.productName}`}
+              {title}
             </Title>
           </Stack>
           <Group justify="space-between" wrap="nowrap">
-            <Text fw={500}>Total</Text>
+            <Text fw={500}>
+              <Trans>Total</Trans>
+            </Text>
             <Text fw={700} data-testid="checkout-total">
               {payment.total}
             </Text>
@@ -85,21 +93,26 @@ export function CardPayment({ payment, declined }: { payment: PendingPayment; de
             <Stack gap="xs">
               <ErrorAlert message={loadError} />
               <Button variant="default" onClick={() => setAttempt((n) => n + 1)}>
-                Try again
+                <Trans>Try again</Trans>
               </Button>
             </Stack>
           ) : null}
           <ErrorAlert message={payError} />
           <Button size="md" fullWidth disabled={!form} loading={paying} onClick={() => void pay()}>
-            Pay now
+            <Trans>Pay now</Trans>
           </Button>
           {payment.returnUrl ? (
             <Anchor href={payment.returnUrl} size="sm" ta="center">
-              {`Cancel and return to ${payment.projectName}`}
+              <Trans>Cancel and return to {projectName}</Trans>
             </Anchor>
           ) : null}
         </Stack>
       </Paper>
     </Container>
   );
+}
+
+/** The languages of this app are among Stripe's; anything else lets Stripe follow the browser. */
+function stripeLocale(locale: string): StripeElementLocale {
+  return (["en", "de", "fr", "es", "ja"].includes(locale) ? locale : "auto") as StripeElementLocale;
 }

@@ -1,4 +1,7 @@
 import { Alert, Anchor, Badge, Button, Container, Group, Input, NumberInput, Paper, Radio, SegmentedControl, Stack, Text, ThemeIcon, Title } from "@mantine/core";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, ph } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { IconCircleCheck, IconFlask } from "@tabler/icons-react";
 import { useEffect, useId, useState } from "react";
 import type { FallbackProps } from "react-error-boundary";
@@ -18,11 +21,11 @@ import { codeProblemOf, usePurchaseOffer, usePurchaseSession, useTestPurchase, t
 const QUANTITY_MAX = 1000;
 
 /** Why a purchase link cannot be used, in words. */
-const CODE_PROBLEMS = {
-  unknown: { title: "This purchase link is not valid", text: "Make sure you opened the whole link, or go back to the app and start the purchase again." },
-  expired: { title: "This purchase link has expired", text: "Purchase links last a day. Go back to the app and start the purchase again." },
-  used: { title: "This purchase link has already been used", text: "Each link buys once. If you paid, the purchase is yours; otherwise start again from the app." },
-} as const;
+const CODE_PROBLEMS: Record<"unknown" | "expired" | "used", { title: MessageDescriptor; text: MessageDescriptor }> = {
+  unknown: { title: msg`This purchase link is not valid`, text: msg`Make sure you opened the whole link, or go back to the app and start the purchase again.` },
+  expired: { title: msg`This purchase link has expired`, text: msg`Purchase links last a day. Go back to the app and start the purchase again.` },
+  used: { title: msg`This purchase link has already been used`, text: msg`Each link buys once. If you paid, the purchase is yours; otherwise start again from the app.` },
+};
 
 /** How the buyer came back to the page: from Stripe (paid, or the card declined) or from the cancel link. */
 interface Arrival {
@@ -38,12 +41,13 @@ interface Arrival {
  * back here with `?purchase=success`.
  */
 export function CheckoutPage() {
+  const { t } = useLingui();
   const { code = "" } = useParams();
   const [params] = useSearchParams();
   const returnUrl = params.get("return_url") || undefined;
   const arrival: Arrival = { outcome: params.get("purchase"), declined: params.get("redirect_status") === "failed" };
   return (
-    <Boundary loading={<LoadingCard title="Checkout" />} failed={(props) => <CheckoutFailure {...props} code={code} arrival={arrival} />}>
+    <Boundary loading={<LoadingCard title={t`Checkout`} />} failed={(props) => <CheckoutFailure {...props} code={code} arrival={arrival} />}>
       <Offer code={code} returnUrl={returnUrl} arrival={arrival} />
     </Boundary>
   );
@@ -63,29 +67,33 @@ function Offer({ code, returnUrl, arrival }: { code: string; returnUrl: string |
  * back with success, otherwise its payment form again (a reload, a declined card).
  */
 function CheckoutFailure({ error, resetErrorBoundary, code, arrival }: FallbackProps & { code: string; arrival: Arrival }) {
+  const { t } = useLingui();
   const problem = codeProblemOf(error);
   const pending = problem === "used" ? readPendingPayment(code) : null;
   if (pending && arrival.outcome === "success" && !arrival.declined) return <Paid code={code} payment={pending} />;
   if (pending && arrival.outcome !== "canceled") return <CardPayment payment={pending} declined={arrival.declined} />;
   if (problem === "used" && arrival.outcome === "canceled") {
     return (
-      <PageCard title="Payment canceled" announce>
-        <Text>Nothing was charged. To buy after all, go back to the app and start the purchase again.</Text>
+      <PageCard title={t`Payment canceled`} announce>
+        <Text>
+          <Trans>Nothing was charged. To buy after all, go back to the app and start the purchase again.</Trans>
+        </Text>
       </PageCard>
     );
   }
   if (problem) return <CodeProblem kind={problem} />;
   return (
-    <PageCard title="Checkout">
+    <PageCard title={t`Checkout`}>
       <RetryableError error={error} resetErrorBoundary={resetErrorBoundary} />
     </PageCard>
   );
 }
 
 function CodeProblem({ kind }: { kind: keyof typeof CODE_PROBLEMS }) {
+  const { i18n } = useLingui();
   return (
-    <PageCard title={CODE_PROBLEMS[kind].title} announce>
-      <Text>{CODE_PROBLEMS[kind].text}</Text>
+    <PageCard title={i18n._(CODE_PROBLEMS[kind].title)} announce>
+      <Text>{i18n._(CODE_PROBLEMS[kind].text)}</Text>
     </PageCard>
   );
 }
@@ -102,23 +110,32 @@ function Paid({ code, payment }: { code: string; payment: PendingPayment }) {
 }
 
 function PurchaseComplete({ productName, projectName, returnUrl, paid }: { productName: string; projectName: string; returnUrl: string | null; paid: boolean }) {
+  const { t } = useLingui();
   return (
-    <PageCard title="Purchase complete" announce>
+    <PageCard title={t`Purchase complete`} announce>
       <Group gap="sm" wrap="nowrap" align="flex-start">
         <ThemeIcon color="green" variant="light" size="lg" radius="xl">
           <IconCircleCheck size={20} aria-hidden />
         </ThemeIcon>
         <Text>
-          {paid ? `Thank you: ${productName} from ${projectName} is yours once the payment is confirmed, in a moment.` : `${productName} from ${projectName} is yours.`}
+          {paid ? (
+            <Trans>
+              Thank you: {productName} from {projectName} is yours once the payment is confirmed, in a moment.
+            </Trans>
+          ) : (
+            <Trans>
+              {productName} from {projectName} is yours.
+            </Trans>
+          )}
         </Text>
       </Group>
       {returnUrl ? (
         <Button component="a" href={returnUrl}>
-          {`Return to ${projectName}`}
+          <Trans>Return to {projectName}</Trans>
         </Button>
       ) : (
         <Text c="dimmed" size="sm">
-          You can close this page.
+          <Trans>You can close this page.</Trans>
         </Text>
       )}
     </PageCard>
@@ -126,7 +143,10 @@ function PurchaseComplete({ productName, projectName, returnUrl, paid }: { produ
 }
 
 function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: PurchaseOffer; returnUrl: string | undefined; canceled: boolean }) {
-  useDocumentTitle(`Buy ${offer.product.display_name}`);
+  const { t, i18n } = useLingui();
+  const productName = offer.product.display_name;
+  const projectName = offer.project_display_name;
+  useDocumentTitle(t`Buy ${productName}`);
   const headingId = useId();
   const prices = Object.entries(offer.product.prices);
   const [priceId, setPriceId] = useState<string>(prices[0]?.[0] ?? "");
@@ -143,9 +163,9 @@ function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: P
   const quantityOk = !stackable || (typeof quantity === "number" && Number.isInteger(quantity) && quantity >= 1 && quantity <= QUANTITY_MAX);
   const card = offer.stripe_publishable_key && offer.stripe_account_id && offer.stripe_js_url ? { publishableKey: offer.stripe_publishable_key, stripeAccountId: offer.stripe_account_id, stripeJsUrl: offer.stripe_js_url } : null;
   const blocked = offer.already_bought_non_stackable
-    ? "You already have this product."
+    ? t`You already have this product.`
     : !offer.test_mode && (!offer.charges_enabled || !card)
-      ? `${offer.project_display_name} cannot take payments yet.`
+      ? t`${projectName} cannot take payments yet.`
       : null;
 
   if (testPurchase.isSuccess) return <Purchased offer={offer} returnUrl={returnUrl} paid={false} />;
@@ -194,20 +214,22 @@ function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: P
             </Title>
           </Stack>
           {offer.test_mode ? (
-            <Alert color="yellow" variant="light" icon={<IconFlask aria-hidden />} title="Test mode">
-              Nobody is charged: the purchase completes at once without a payment, so that you can try it.
+            <Alert color="yellow" variant="light" icon={<IconFlask aria-hidden />} title={t`Test mode`}>
+              <Trans>Nobody is charged: the purchase completes at once without a payment, so that you can try it.</Trans>
             </Alert>
           ) : null}
           {canceled ? (
-            <Alert color="gray" variant="light" title="Payment canceled">
-              Nothing was charged. You can choose again.
+            <Alert color="gray" variant="light" title={t`Payment canceled`}>
+              <Trans>Nothing was charged. You can choose again.</Trans>
             </Alert>
           ) : null}
 
           {prices.length === 0 ? (
-            <Text>This product has no price to buy it at.</Text>
+            <Text>
+              <Trans>This product has no price to buy it at.</Trans>
+            </Text>
           ) : (
-            <Radio.Group label="Price" value={priceId} onChange={setPriceId}>
+            <Radio.Group label={t`Price`} value={priceId} onChange={setPriceId}>
               <Stack gap="xs" mt="xs">
                 {prices.map(([id, option]) => {
                   const first = currenciesOf(option)[0];
@@ -218,7 +240,15 @@ function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: P
                         <Stack gap={2}>
                           <Text fw={600}>{first ? formatMoney(option[currency && currenciesOf(option).includes(currency) ? currency : first] ?? "0", currency && currenciesOf(option).includes(currency) ? currency : first) : id}</Text>
                           <Group gap={6}>
-                            {option.interval ? <Badge variant="light" tt="none">{`Billed ${every(option.interval)}`}</Badge> : <Badge variant="light" color="gray" tt="none">One payment</Badge>}
+                            {option.interval ? (
+                              <Badge variant="light" tt="none">
+                                {t`Billed ${ph({ period: every(option.interval) })}`}
+                              </Badge>
+                            ) : (
+                              <Badge variant="light" color="gray" tt="none">
+                                <Trans>One payment</Trans>
+                              </Badge>
+                            )}
                             {option.free_trial ? <Badge variant="light" color="green" tt="none">{trialLabel(option.free_trial)}</Badge> : null}
                           </Group>
                         </Stack>
@@ -230,26 +260,28 @@ function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: P
             </Radio.Group>
           )}
           {currencies.length > 1 ? (
-            <Input.Wrapper label="Currency">
-              <SegmentedControl data={currencies} value={currency} onChange={(value) => setCurrency(value as Currency)} aria-label="Currency" fullWidth mt={4} />
+            <Input.Wrapper label={t`Currency`}>
+              <SegmentedControl data={currencies} value={currency} onChange={(value) => setCurrency(value as Currency)} aria-label={t`Currency`} fullWidth mt={4} />
             </Input.Wrapper>
           ) : null}
           {stackable ? (
             <NumberInput
-              label="Quantity"
+              label={t`Quantity`}
               min={1}
               max={QUANTITY_MAX}
               allowDecimal={false}
               value={quantity}
               onChange={setQuantity}
               w={140}
-              error={quantityOk ? null : `From 1 to ${QUANTITY_MAX.toLocaleString()}.`}
+              error={quantityOk ? null : t`From 1 to ${ph({ max: QUANTITY_MAX.toLocaleString(i18n.locale) })}.`}
             />
           ) : null}
 
           {price && currency ? (
             <Group justify="space-between" wrap="nowrap">
-              <Text fw={500}>Total</Text>
+              <Text fw={500}>
+                <Trans>Total</Trans>
+              </Text>
               <Text fw={700} data-testid="checkout-total">
                 {priceLabel(price, currency, stackable && quantityOk ? Number(quantity) : 1)}
               </Text>
@@ -260,13 +292,13 @@ function Checkout({ code, offer, returnUrl, canceled }: { code: string; offer: P
               {blocked}
             </Alert>
           ) : null}
-          <ErrorAlert message={start.error ? (codeProblemOf(start.error) ? CODE_PROBLEMS[codeProblemOf(start.error)!].title : errorMessage(start.error)) : null} />
+          <ErrorAlert message={start.error ? (codeProblemOf(start.error) ? i18n._(CODE_PROBLEMS[codeProblemOf(start.error)!].title) : errorMessage(start.error)) : null} />
           <Button size="md" fullWidth disabled={!price || !quantityOk || blocked !== null} loading={start.isPending} onClick={buy}>
-            {offer.test_mode ? "Complete test purchase" : "Continue to payment"}
+            {offer.test_mode ? <Trans>Complete test purchase</Trans> : <Trans>Continue to payment</Trans>}
           </Button>
           {returnUrl ? (
             <Anchor href={returnUrl} size="sm" ta="center">
-              {`Cancel and return to ${offer.project_display_name}`}
+              <Trans>Cancel and return to {projectName}</Trans>
             </Anchor>
           ) : null}
         </Stack>

@@ -1,26 +1,29 @@
 import { cliLoginRefusalOf, useCliLoginCheck, useCompleteCliLogin, useProject, useUser } from "@gatehouse/clients/react";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { useSearchParams } from "react-router";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Boundary } from "../../components/boundary";
 import { ErrorAlert } from "../../components/error-alert";
 import { LoadingCard, PageCard } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
 
-const TITLE = "Command-line sign-in";
+const TITLE = msg`Command-line sign-in`;
 
 /** Why a login link cannot be confirmed, in words. */
-const LOGIN_OVER: Record<"expired" | "used" | "unknown", { title: string; text: string }> = {
+const LOGIN_OVER: Record<"expired" | "used" | "unknown", { title: MessageDescriptor; text: MessageDescriptor }> = {
   expired: {
-    title: "This login link has expired",
-    text: "The command-line tool stopped waiting. Run its login command again and open the new link it prints.",
+    title: msg`This login link has expired`,
+    text: msg`The command-line tool stopped waiting. Run its login command again and open the new link it prints.`,
   },
   used: {
-    title: "This login link has already been used",
-    text: "Each link signs in one command-line tool, once. To sign in again, run the login command again.",
+    title: msg`This login link has already been used`,
+    text: msg`Each link signs in one command-line tool, once. To sign in again, run the login command again.`,
   },
   unknown: {
-    title: "This login link is not valid",
-    text: "Make sure you opened the whole link the command printed, or run the login command again.",
+    title: msg`This login link is not valid`,
+    text: msg`Make sure you opened the whole link the command printed, or run the login command again.`,
   },
 };
 
@@ -31,17 +34,20 @@ const LOGIN_OVER: Record<"expired" | "used" | "unknown", { title: string; text: 
  * the tool, polling meanwhile, receives a session of its own.
  */
 export function CliAuthConfirmPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const loginCode = params.get("login_code")?.trim() || null;
   if (!loginCode) {
     return (
-      <PageCard title="This login link is incomplete">
-        <Text>Run the login command again and open the link it prints, whole.</Text>
+      <PageCard title={t`This login link is incomplete`}>
+        <Text>
+          <Trans>Run the login command again and open the link it prints, whole.</Trans>
+        </Text>
       </PageCard>
     );
   }
   return (
-    <Boundary loading={<LoadingCard title={TITLE} />}>
+    <Boundary loading={<LoadingCard title={t(TITLE)} />}>
       <CheckedCliLogin loginCode={loginCode} />
     </Boundary>
   );
@@ -54,44 +60,52 @@ function CheckedCliLogin({ loginCode }: { loginCode: string }) {
 }
 
 function LoginOver({ state }: { state: keyof typeof LOGIN_OVER }) {
+  const { i18n } = useLingui();
   return (
-    <PageCard title={LOGIN_OVER[state].title} announce>
-      <Text>{LOGIN_OVER[state].text}</Text>
+    <PageCard title={i18n._(LOGIN_OVER[state].title)} announce>
+      <Text>{i18n._(LOGIN_OVER[state].text)}</Text>
     </PageCard>
   );
 }
 
 function ConfirmCliLogin({ loginCode }: { loginCode: string }) {
+  const { t } = useLingui();
   const user = useUser({ or: "redirect" });
   const project = useProject();
   const complete = useCompleteCliLogin();
 
   if (complete.isSuccess) {
     return (
-      <PageCard title="The command-line tool is signed in" announce>
-        <Text>You can close this tab and go back to your terminal.</Text>
+      <PageCard title={t`The command-line tool is signed in`} announce>
+        <Text>
+          <Trans>You can close this tab and go back to your terminal.</Trans>
+        </Text>
       </PageCard>
     );
   }
   // The link expired or was used while the page was open.
   const refusal = complete.error ? cliLoginRefusalOf(complete.error) : null;
   if (refusal) return <LoginOver state={refusal} />;
+  const projectName = project.display_name;
+  const account = user.primary_email ?? user.display_name ?? t`you`;
   return (
-    <PageCard title={TITLE}>
+    <PageCard title={t(TITLE)}>
       <Stack gap="xs">
         <Text>
-          A command-line tool is asking to sign in to {project.display_name} as <strong>{user.primary_email ?? user.display_name ?? "you"}</strong>.
+          <Trans>
+            A command-line tool is asking to sign in to {projectName} as <strong>{account}</strong>.
+          </Trans>
         </Text>
         <Text size="sm" c="dimmed">
-          Only confirm if you started this login yourself, just now: the tool will act as you.
+          <Trans>Only confirm if you started this login yourself, just now: the tool will act as you.</Trans>
         </Text>
       </Stack>
       <ErrorAlert
-        message={complete.error ? errorMessage(complete.error, { RESTRICTED_USER_NOT_ALLOWED: "Finish setting up your account before you sign in a command-line tool." }) : null}
+        message={complete.error ? errorMessage(complete.error, { RESTRICTED_USER_NOT_ALLOWED: t`Finish setting up your account before you sign in a command-line tool.` }) : null}
       />
       <Group>
         <Button loading={complete.isPending} onClick={() => complete.mutate(loginCode)}>
-          Confirm sign-in
+          <Trans>Confirm sign-in</Trans>
         </Button>
       </Group>
     </PageCard>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useCheckEmailVerificationCode, useGatehouse, useUser, useVerifyEmail } from "@gatehouse/clients/react";
 import { Button, Group, Text } from "@mantine/core";
 import { useEffect } from "react";
@@ -10,7 +11,7 @@ import { errorMessage } from "../../lib/error-message";
 import { useLinkCode } from "../../lib/link-code";
 import { NewVerificationLink } from "./new-verification-link";
 
-const LINK = "verification link";
+const LINK = "verification" as const;
 
 /**
  * Where a mailed verification link leads (`?code=`). The code is checked when the page opens
@@ -18,9 +19,10 @@ const LINK = "verification link";
  * use it up; verifying needs no sign-in.
  */
 export function EmailVerificationPage() {
+  const { t } = useLingui();
   const code = useLinkCode();
   return (
-    <Boundary loading={<LoadingCard title="Checking your link" />}>
+    <Boundary loading={<LoadingCard title={t`Checking your link`} />}>
       {code ? (
         <VerifyWithCode code={code} />
       ) : (
@@ -33,6 +35,7 @@ export function EmailVerificationPage() {
 }
 
 function VerifyWithCode({ code }: { code: string }) {
+  const { t } = useLingui();
   const { urls } = useGatehouse();
   const user = useUser();
   const check = useCheckEmailVerificationCode();
@@ -45,11 +48,13 @@ function VerifyWithCode({ code }: { code: string }) {
 
   if (verify.isSuccess) {
     return (
-      <PageCard title="Your e-mail address is verified" announce>
-        <Text>Thank you. You can close this page, or carry on to the site.</Text>
+      <PageCard title={t`Your e-mail address is verified`} announce>
+        <Text>
+          <Trans>Thank you. You can close this page, or carry on to the site.</Trans>
+        </Text>
         <Group>
           <Button component={Link} to={user ? `${urls.accountSettings}#emails` : urls.home}>
-            {user ? "Go to your account" : "Go to the home page"}
+            {user ? <Trans>Go to your account</Trans> : <Trans>Go to the home page</Trans>}
           </Button>
         </Group>
       </PageCard>
@@ -63,13 +68,19 @@ function VerifyWithCode({ code }: { code: string }) {
       </LinkProblem>
     );
   }
-  if (!check.isSuccess) return <LoadingCard title="Checking your link">Checking your verification link…</LoadingCard>;
+  if (!check.isSuccess) {
+    return (
+      <LoadingCard title={t`Checking your link`}>
+        <Trans>Checking your verification link…</Trans>
+      </LoadingCard>
+    );
+  }
   return (
-    <PageCard title="Verify your e-mail address" description="Confirm that this e-mail address is yours to finish setting up your account.">
+    <PageCard title={t`Verify your e-mail address`} description={t`Confirm that this e-mail address is yours to finish setting up your account.`}>
       <ErrorAlert message={verify.error ? errorMessage(verify.error) : null} />
       <Group>
         <Button loading={verify.isPending} onClick={() => verify.mutate({ data: { code } })}>
-          Verify e-mail address
+          <Trans>Verify e-mail address</Trans>
         </Button>
       </Group>
     </PageCard>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import { useGatehouse, useSendEmailVerification, useUser, withReturnTo } from "@gatehouse/clients/react";
 import { Button, Group, Stack, Text } from "@mantine/core";
 import { Link, useLocation } from "react-router";
@@ -18,10 +19,12 @@ export function NewVerificationLink() {
   if (!user) {
     return (
       <Stack gap="sm">
-        <Text>Sign in to check your address or get a new verification e-mail.</Text>
+        <Text>
+          <Trans>Sign in to check your address or get a new verification e-mail.</Trans>
+        </Text>
         <Group>
           <Button component={Link} to={withReturnTo(urls.signIn, pathname + search)} variant="default">
-            Sign in
+            <Trans>Sign in</Trans>
           </Button>
         </Group>
       </Stack>
@@ -29,16 +32,24 @@ export function NewVerificationLink() {
   }
 
   const { primary_email: email, primary_email_verified: verified } = user;
-  if (!email) return <Text>Your account has no e-mail address to verify.</Text>;
+  if (!email) {
+    return (
+      <Text>
+        <Trans>Your account has no e-mail address to verify.</Trans>
+      </Text>
+    );
+  }
   if (verified) {
     return (
       <Stack gap="sm">
         <Text role="status">
-          Good news: <strong className="break-anywhere">{email}</strong> is verified already. There is nothing more to do.
+          <Trans>
+            Good news: <strong className="break-anywhere">{email}</strong> is verified already. There is nothing more to do.
+          </Trans>
         </Text>
         <Group>
           <Button component={Link} to={`${urls.accountSettings}#emails`}>
-            Go to your account
+            <Trans>Go to your account</Trans>
           </Button>
         </Group>
       </Stack>
@@ -47,19 +58,23 @@ export function NewVerificationLink() {
   if (send.isSuccess) {
     return (
       <Text role="status">
-        We have sent a new verification link to <strong className="break-anywhere">{email}</strong>.
+        <Trans>
+          We have sent a new verification link to <strong className="break-anywhere">{email}</strong>.
+        </Trans>
       </Text>
     );
   }
   return (
     <Stack gap="sm">
       <Text>
-        <strong className="break-anywhere">{email}</strong> is not verified yet.
+        <Trans>
+          <strong className="break-anywhere">{email}</strong> is not verified yet.
+        </Trans>
       </Text>
       <ErrorAlert message={send.error ? errorMessage(send.error) : null} />
       <Group>
         <Button loading={send.isPending} onClick={() => send.mutate({ data: { email, callback_url: handlerUrl("emailVerification") } })}>
-          Send a new verification e-mail
+          <Trans>Send a new verification e-mail</Trans>
         </Button>
       </Group>
     </Stack>

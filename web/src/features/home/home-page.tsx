@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useGatehouse, useProject, useUser } from "@gatehouse/clients/react";
 import { Avatar, Badge, Button, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router";
@@ -6,28 +7,31 @@ import { Boundary } from "../../components/boundary";
 import { LoadingCard, PageCard } from "../../components/page-card";
 
 export function HomePage() {
+  const { t } = useLingui();
   return (
-    <Boundary loading={<LoadingCard title="Welcome" />}>
+    <Boundary loading={<LoadingCard title={t`Welcome`} />}>
       <Home />
     </Boundary>
   );
 }
 
 function Home() {
+  const { t } = useLingui();
   const user = useUser();
   const project = useProject();
   const { urls } = useGatehouse();
 
   if (!user) {
+    const projectName = project.display_name;
     return (
-      <PageCard title={`Welcome to ${project.display_name}`} description="You are not signed in.">
+      <PageCard title={t`Welcome to ${projectName}`} description={t`You are not signed in.`}>
         <Group>
           <Button component={Link} to={urls.signIn}>
-            Sign in
+            <Trans>Sign in</Trans>
           </Button>
           {project.config.sign_up_enabled ? (
             <Button component={Link} to={urls.signUp} variant="default">
-              Create an account
+              <Trans>Create an account</Trans>
             </Button>
           ) : null}
         </Group>
@@ -35,22 +39,22 @@ function Home() {
     );
   }
 
-  const name = user.display_name ?? user.primary_email ?? "Signed in";
+  const name = user.display_name ?? user.primary_email ?? t`Signed in`;
   return (
-    <PageCard title="Signed in">
+    <PageCard title={t`Signed in`}>
       <Group wrap="nowrap" data-testid="current-user">
         <Avatar src={user.profile_image_url} alt="" name={name} color="initials" size="lg" radius="xl" />
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Text fw={600} truncate>
-            {user.display_name ?? "No display name yet"}
+            {user.display_name ?? <Trans>No display name yet</Trans>}
           </Text>
           <Group gap="xs">
             <Text size="sm" c="dimmed" className="break-anywhere">
-              {user.primary_email ?? "No e-mail"}
+              {user.primary_email ?? <Trans>No e-mail</Trans>}
             </Text>
             {user.primary_email ? (
               <Badge color={user.primary_email_verified ? "green" : "gray"} variant="light" data-testid="email-status">
-                {user.primary_email_verified ? "Verified" : "Not verified yet"}
+                {user.primary_email_verified ? <Trans>Verified</Trans> : <Trans>Not verified yet</Trans>}
               </Badge>
             ) : null}
           </Group>
@@ -58,10 +62,10 @@ function Home() {
       </Group>
       <Group>
         <Button component={Link} to={urls.accountSettings}>
-          Account settings
+          <Trans>Account settings</Trans>
         </Button>
         <Button component={Link} to="/dashboard" variant="light">
-          Dashboard
+          <Trans>Dashboard</Trans>
         </Button>
         <SignOutButton />
       </Group>

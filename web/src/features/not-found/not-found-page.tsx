@@ -1,15 +1,19 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { Button, Group, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { PageCard } from "../../components/page-card";
 
 /** Every path the app has no page for; the server answers these with status 404. */
 export function NotFoundPage() {
+  const { t } = useLingui();
   return (
-    <PageCard title="Page not found">
-      <Text>There is nothing at this address. The link may be mistyped, or the page may have moved.</Text>
+    <PageCard title={t`Page not found`}>
+      <Text>
+        <Trans>There is nothing at this address. The link may be mistyped, or the page may have moved.</Trans>
+      </Text>
       <Group>
         <Button component={Link} to="/">
-          Go to the home page
+          <Trans>Go to the home page</Trans>
         </Button>
       </Group>
     </PageCard>

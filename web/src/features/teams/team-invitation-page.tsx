@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useAcceptTeamInvitation, useGatehouse, useGetTeamInvitationDetails, useGetTeamInvitationTeamName, useUser, withReturnTo } from "@gatehouse/clients/react";
 import { Button, Group, Text } from "@mantine/core";
 import { useEffect } from "react";
@@ -14,16 +15,19 @@ import { useLinkCode } from "../../lib/link-code";
  * with one click. The code is only used up by joining.
  */
 export function TeamInvitationPage() {
+  const { t } = useLingui();
   const code = useLinkCode();
   if (!code) {
     return (
-      <PageCard title="This invitation link is incomplete">
-        <Text>Open the link from the invitation e-mail again, or ask for a new invitation.</Text>
+      <PageCard title={t`This invitation link is incomplete`}>
+        <Text>
+          <Trans>Open the link from the invitation e-mail again, or ask for a new invitation.</Trans>
+        </Text>
       </PageCard>
     );
   }
   return (
-    <Boundary loading={<LoadingCard title="Team invitation" />}>
+    <Boundary loading={<LoadingCard title={t`Team invitation`} />}>
       <Invitation code={code} />
     </Boundary>
   );
@@ -38,6 +42,7 @@ function Invitation({ code }: { code: string }) {
 
 /** The code entitles its holder to the team's name (and no more), so a visitor learns who invites them before signing in. */
 function SignedOutInvitation({ code, here }: { code: string; here: string }) {
+  const { t } = useLingui();
   const { urls } = useGatehouse();
   const teamName = useGetTeamInvitationTeamName();
   const { mutate: loadTeamName } = teamName;
@@ -48,21 +53,27 @@ function SignedOutInvitation({ code, here }: { code: string; here: string }) {
 
   if (teamName.isError) {
     return (
-      <PageCard title="This invitation cannot be used">
+      <PageCard title={t`This invitation cannot be used`}>
         <ErrorAlert message={errorMessage(teamName.error)} />
       </PageCard>
     );
   }
-  if (!teamName.data) return <LoadingCard title="Team invitation">Checking the invitation…</LoadingCard>;
+  if (!teamName.data) {
+    return (
+      <LoadingCard title={t`Team invitation`}>
+        <Trans>Checking the invitation…</Trans>
+      </LoadingCard>
+    );
+  }
   const team = teamName.data.team_display_name;
   return (
-    <PageCard title={`You are invited to join ${team}`} description="Sign in, or create an account with the invited e-mail address, to accept.">
+    <PageCard title={t`You are invited to join ${team}`} description={t`Sign in, or create an account with the invited e-mail address, to accept.`}>
       <Group>
         <Button component={Link} to={withReturnTo(urls.signIn, here)}>
-          Sign in
+          <Trans>Sign in</Trans>
         </Button>
         <Button component={Link} to={withReturnTo(urls.signUp, here)} variant="default">
-          Create an account
+          <Trans>Create an account</Trans>
         </Button>
       </Group>
     </PageCard>
@@ -70,6 +81,7 @@ function SignedOutInvitation({ code, here }: { code: string; here: string }) {
 }
 
 function AcceptInvitation({ code }: { code: string }) {
+  const { t } = useLingui();
   const { urls } = useGatehouse();
   const details = useGetTeamInvitationDetails();
   const accept = useAcceptTeamInvitation();
@@ -81,34 +93,40 @@ function AcceptInvitation({ code }: { code: string }) {
 
   if (details.isError) {
     return (
-      <PageCard title="This invitation cannot be used">
+      <PageCard title={t`This invitation cannot be used`}>
         <ErrorAlert message={errorMessage(details.error)} />
       </PageCard>
     );
   }
-  if (!details.data) return <LoadingCard title="Team invitation">Checking the invitation…</LoadingCard>;
+  if (!details.data) {
+    return (
+      <LoadingCard title={t`Team invitation`}>
+        <Trans>Checking the invitation…</Trans>
+      </LoadingCard>
+    );
+  }
 
   const team = details.data.team_display_name;
   if (accept.isSuccess) {
     return (
-      <PageCard title={`You joined ${team}`} announce>
+      <PageCard title={t`You joined ${team}`} announce>
         <Group>
           <Button component={Link} to={`${urls.accountSettings}#teams`}>
-            See your teams
+            <Trans>See your teams</Trans>
           </Button>
           <Button component={Link} to={urls.home} variant="default">
-            Go to the home page
+            <Trans>Go to the home page</Trans>
           </Button>
         </Group>
       </PageCard>
     );
   }
   return (
-    <PageCard title={`Join ${team}`} description={`You have been invited to join the team ${team}.`}>
+    <PageCard title={t`Join ${team}`} description={t`You have been invited to join the team ${team}.`}>
       <ErrorAlert message={accept.error ? errorMessage(accept.error) : null} />
       <Group>
         <Button loading={accept.isPending} onClick={() => accept.mutate({ data: { code } })}>
-          Join {team}
+          <Trans>Join {team}</Trans>
         </Button>
       </Group>
     </PageCard>

@@ -5,19 +5,17 @@
  * the project's version fails to render, the built-in source is used (and the failure
  * logged); should the renderer itself be unavailable, the plain composition in
  * ../templates.ts is the last resort.
+ *
+ * Each goes out in `locale`, the language of the request that caused it: the built-in
+ * template and theme in that language while the project has not edited them; a project's own
+ * edit as the project wrote it.
  */
 import type { ServiceDeps } from "../../deps";
 import type { Tenancy } from "../../projects/tenancy";
-import * as plain from "../templates";
-import { BUILT_IN_TEMPLATE_IDS, BUILT_IN_TEMPLATES, LIGHT_THEME_SOURCE } from "./defaults";
+import type { MailLocale } from "../languages";
+import { plainBuiltInEmail, type BuiltInMail } from "../templates";
+import { BUILT_IN_TEMPLATE_IDS, BUILT_IN_TEMPLATES, BUILT_IN_THEME_IDS, LIGHT_THEME_SOURCE, localizedBuiltInTemplate, localizedBuiltInTheme } from "./defaults";
 import { renderEmail, selectedTheme } from "./render-email";
-
-export type BuiltInMail =
-  | { kind: "emailVerification"; link: string }
-  | { kind: "passwordReset"; link: string }
-  | { kind: "magicLink"; link: string; otp: string }
-  | { kind: "teamInvitation"; link: string; teamDisplayName: string }
-  | { kind: "signInInvitation"; link: string };
 
 export interface ComposedEmail {
   subject: string;
@@ -40,33 +38,19 @@ function variablesOf(mail: BuiltInMail): Record<string, string> {
   }
 }
 
-function plainComposition(project: string, mail: BuiltInMail): ComposedEmail {
-  switch (mail.kind) {
-    case "emailVerification":
-      return plain.verificationEmail(project, mail.link);
-    case "passwordReset":
-      return plain.passwordResetEmail(project, mail.link);
-    case "magicLink":
-      return plain.signInCodeEmail(project, mail.otp, mail.link);
-    case "teamInvitation":
-      return plain.teamInvitationEmail(project, mail.teamDisplayName, mail.link);
-    case "signInInvitation":
-      return plain.signInInvitationEmail(project, mail.link);
-  }
-}
-
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export async function composeBuiltInEmail(
   deps: ServiceDeps,
   tenancy: Tenancy,
   mail: BuiltInMail,
+  locale: MailLocale,
   user?: { displayName: string | null },
 ): Promise<ComposedEmail> {
   const templateId = BUILT_IN_TEMPLATE_IDS[mail.kind];
   const variables = variablesOf(mail);
   try {
-    return await renderEmail(deps, tenancy, { templateId, variables, user });
+    return await renderEmail(deps, tenancy, { templateId, variables, user, locale });
   } catch (error) {
     deps.log.warn("A project's e-mail template failed to render; the built-in one is used instead", {
       project_id: tenancy.projectId,
@@ -75,18 +59,20 @@ export async function composeBuiltInEmail(
     });
   }
   try {
-    const builtIn = BUILT_IN_TEMPLATES[templateId]!;
-    let theme = LIGHT_THEME_SOURCE;
+    const builtIn = localizedBuiltInTemplate(templateId, BUILT_IN_TEMPLATES[templateId]!.tsxSource, locale);
+    const lightTheme = localizedBuiltInTheme(BUILT_IN_THEME_IDS.light, LIGHT_THEME_SOURCE, locale);
+    let theme = lightTheme;
     try {
-      theme = selectedTheme(tenancy).tsxSource;
+      const selected = selectedTheme(tenancy);
+      theme = localizedBuiltInTheme(selected.id, selected.tsxSource, locale);
     } catch {
       /* keep the built-in theme */
     }
     try {
-      return await renderEmail(deps, tenancy, { templateSource: builtIn.tsxSource, themeSource: theme, variables, user });
+      return await renderEmail(deps, tenancy, { templateSource: builtIn, themeSource: theme, variables, user });
     } catch {
       // The project's theme may be the broken part.
-      return await renderEmail(deps, tenancy, { templateSource: builtIn.tsxSource, themeSource: LIGHT_THEME_SOURCE, variables, user });
+      return await renderEmail(deps, tenancy, { templateSource: builtIn, themeSource: lightTheme, variables, user });
     }
   } catch (error) {
     deps.log.error("The built-in e-mail template failed to render; the plain text version is sent", {
@@ -94,6 +80,6 @@ export async function composeBuiltInEmail(
       template_id: templateId,
       error: reason(error),
     });
-    return plainComposition(tenancy.project.displayName, mail);
+    return plainBuiltInEmail(locale, tenancy.project.displayName, mail);
   }
 }

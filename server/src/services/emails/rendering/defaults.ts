@@ -11,9 +11,15 @@
  * "@stackframe/emails" (or exports `subject` / `notificationCategory`, strings or functions of
  * the props); `variablesSchema` may also be an arktype `type({...})`. A theme exports
  * `EmailTheme({ children, unsubscribeLink, projectLogos })`.
+ *
+ * Every built-in source is written once and filled with the texts of one language
+ * (../languages), as `theme(c)` is filled with colours. The English sources are the ones the
+ * template list shows and a project edits; the platform's own mail renders the source in the
+ * recipient's language instead while the project has not edited it (localizedBuiltInTemplate).
  */
 
 import { BUILT_IN_EMAIL_THEME_IDS } from "../../project-config/document";
+import { DEFAULT_MAIL_LOCALE, MAIL_LOCALES, MAIL_STRINGS, textParts, type MailLocale, type MailStrings } from "../languages";
 
 /** Stack Auth's ids (`DEFAULT_EMAIL_THEMES`); `default-light` and `default-dark` still name the first two. */
 export const BUILT_IN_THEME_IDS = BUILT_IN_EMAIL_THEME_IDS;
@@ -29,6 +35,30 @@ export const BUILT_IN_TEMPLATE_IDS = {
   paymentFailed: "f64b1afe-27ec-4a28-a277-7178f3261f9a",
 } as const;
 
+/** A text as JSX children: its placeholders become `{expression}`s; literal runs stay text, quoted when they hold JSX syntax. */
+const jsx = (text: string) =>
+  textParts(text)
+    .map((part) => ("expression" in part ? `{${part.expression}}` : /[<>{}]/.test(part.literal) ? `{${JSON.stringify(part.literal)}}` : part.literal))
+    .join("");
+
+/** A text as a JavaScript template literal, its placeholders as `${expression}`s. */
+const templateLiteral = (text: string) =>
+  "`" +
+  textParts(text)
+    .map((part) => ("expression" in part ? `\${${part.expression}}` : part.literal.replace(/\\|`|\$\{/g, (m) => `\\${m}`)))
+    .join("") +
+  "`";
+
+/** A text whose `<link>…</link>` becomes the given element, the rest JSX text. */
+const withLink = (text: string, link: (label: string) => string) =>
+  text
+    .split(/<link>(.*?)<\/link>/)
+    .map((piece, i) => (i % 2 === 1 ? link(jsx(piece)) : jsx(piece)))
+    .join("");
+
+/** The greeting line, with the recipient's name when it is known. */
+const greeting = (s: MailStrings) => `<Text style={paragraph}>{user.displayName ? <>${jsx(s.greetingWithName)}</> : <>${jsx(s.greeting)}</>}</Text>`;
+
 interface ThemeColours {
   page: string;
   card: string;
@@ -39,12 +69,12 @@ interface ThemeColours {
   logoMode: "light" | "dark";
 }
 
-const theme = (c: ThemeColours) => `import { Body, Container, Head, Html, Link, Section, Text } from "@react-email/components";
+const theme = (c: ThemeColours, locale: MailLocale = DEFAULT_MAIL_LOCALE) => `import { Body, Container, Head, Html, Link, Section, Text } from "@react-email/components";
 import { ProjectLogo } from "@stackframe/emails";
 
 export function EmailTheme({ children, unsubscribeLink, projectLogos }: { children: React.ReactNode; unsubscribeLink?: string; projectLogos?: Record<string, string> }) {
   return (
-    <Html>
+    <Html${locale === "en" ? "" : ` lang="${locale}"`}>
       <Head />
       <Body style={{ backgroundColor: "${c.page}", fontFamily: "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif", color: "${c.text}", margin: 0, padding: "24px 0" }}>
         <Container style={{ backgroundColor: "${c.card}", borderRadius: "8px", padding: "32px 40px", maxWidth: "560px"${c.accent ? `, borderTop: "6px solid ${c.accent}"` : ""} }}>
@@ -54,7 +84,7 @@ export function EmailTheme({ children, unsubscribeLink, projectLogos }: { childr
         {unsubscribeLink ? (
           <Section style={{ textAlign: "center", padding: "12px 0" }}>
             <Text style={{ fontSize: "12px", color: "${c.muted}" }}>
-              <Link href={unsubscribeLink} style={{ color: "${c.muted}", textDecoration: "underline" }}>Unsubscribe</Link> from e-mails like this one.
+              ${withLink(MAIL_STRINGS[locale].unsubscribe, (label) => `<Link href={unsubscribeLink} style={{ color: "${c.muted}", textDecoration: "underline" }}>${label}</Link>`)}
             </Text>
           </Section>
         ) : null}
@@ -66,9 +96,13 @@ export function EmailTheme({ children, unsubscribeLink, projectLogos }: { childr
 EmailTheme.PreviewProps = { unsubscribeLink: "https://example.com/unsubscribe" };
 `;
 
-export const LIGHT_THEME_SOURCE = theme({ page: "#f4f5f7", card: "#ffffff", text: "#1f2328", muted: "#6b7280", logoMode: "light" });
-export const DARK_THEME_SOURCE = theme({ page: "#111318", card: "#1d2027", text: "#e8eaed", muted: "#9aa0a6", logoMode: "dark" });
-export const COLORFUL_THEME_SOURCE = theme({ page: "#eef2ff", card: "#ffffff", text: "#1e1b4b", muted: "#6366f1", accent: "#7c3aed", logoMode: "light" });
+const LIGHT: ThemeColours = { page: "#f4f5f7", card: "#ffffff", text: "#1f2328", muted: "#6b7280", logoMode: "light" };
+const DARK: ThemeColours = { page: "#111318", card: "#1d2027", text: "#e8eaed", muted: "#9aa0a6", logoMode: "dark" };
+const COLORFUL: ThemeColours = { page: "#eef2ff", card: "#ffffff", text: "#1e1b4b", muted: "#6366f1", accent: "#7c3aed", logoMode: "light" };
+
+export const LIGHT_THEME_SOURCE = theme(LIGHT);
+export const DARK_THEME_SOURCE = theme(DARK);
+export const COLORFUL_THEME_SOURCE = theme(COLORFUL);
 
 /** For `theme_id: false`: the template's markup in a bare document. */
 export const EMPTY_THEME_SOURCE = `import { Body, Html } from "@react-email/components";
@@ -82,17 +116,24 @@ export function EmailTheme({ children }: { children: React.ReactNode }) {
 }
 `;
 
-const actionTemplate = (options: {
-  variables: string[];
-  subject: string;
-  heading: string;
-  /** Paragraphs; the first is the message, the last the "ignore this" note. */
-  lines: string[];
-  linkVariable: string;
-  label: string;
-  preview: Record<string, string>;
-  extra?: string;
-}) => `import { Button, Heading, Hr, Link, Text } from "@react-email/components";
+type ActionKind = "emailVerification" | "passwordReset" | "magicLink" | "teamInvitation" | "signInInvitation";
+type PaymentKind = "paymentReceipt" | "paymentFailed";
+
+/** A mail with one button (and the link written out below it), in one language. */
+const actionTemplate = (
+  s: MailStrings,
+  kind: ActionKind,
+  options: {
+    variables: string[];
+    linkVariable: string;
+    preview: Record<string, string>;
+    /** Markup after the paragraphs, before the button. */
+    extra?: string;
+  },
+) => {
+  const texts = s[kind];
+  const lines = [texts.message, ..."ignoreNote" in texts ? [texts.ignoreNote] : []];
+  return `import { Button, Heading, Hr, Link, Text } from "@react-email/components";
 import { NotificationCategory, Subject } from "@stackframe/emails";
 
 type Variables = { ${options.variables.map((v) => `${v}: string`).join("; ")} };
@@ -109,17 +150,17 @@ const paragraph = { fontSize: "15px", lineHeight: "24px", margin: "0 0 12px" };
 export function EmailTemplate({ user, project, variables }: { user: { displayName: string | null }; project: { displayName: string }; variables: Variables }) {
   return (
     <>
-      <Subject value={${options.subject}} />
+      <Subject value={${templateLiteral(texts.subject)}} />
       <NotificationCategory value="Transactional" />
-      <Heading as="h2" style={{ fontSize: "20px", margin: "0 0 20px" }} data-skip-in-text={true}>${options.heading}</Heading>
-      <Text style={paragraph}>Hello{user.displayName ? \`, \${user.displayName}\` : ""},</Text>
-${options.lines.map((line) => `      <Text style={paragraph}>${line}</Text>`).join("\n")}${options.extra ?? ""}
+      <Heading as="h2" style={{ fontSize: "20px", margin: "0 0 20px" }} data-skip-in-text={true}>${jsx(texts.heading)}</Heading>
+      ${greeting(s)}
+${lines.map((line) => `      <Text style={paragraph}>${jsx(line)}</Text>`).join("\n")}${options.extra ?? ""}
       <Button href={variables.${options.linkVariable}} data-skip-in-text={true} style={{ backgroundColor: "#2563eb", color: "#ffffff", borderRadius: "6px", padding: "12px 20px", fontSize: "15px", fontWeight: 600, textDecoration: "none", margin: "8px 0" }}>
-        ${options.label}
+        ${jsx(texts.action)}
       </Button>
       <Hr data-skip-in-text={true} style={{ margin: "28px 0 16px", borderColor: "#e5e7eb" }} />
       <Text style={{ fontSize: "13px", lineHeight: "20px", color: "#6b7280", wordBreak: "break-all" }}>
-        ${options.label}: <Link href={variables.${options.linkVariable}} style={{ color: "#2563eb" }}>{variables.${options.linkVariable}}</Link>
+        ${jsx(texts.action)}${jsx(s.colon)}<Link href={variables.${options.linkVariable}} style={{ color: "#2563eb" }}>{variables.${options.linkVariable}}</Link>
       </Text>
     </>
   );
@@ -127,99 +168,23 @@ ${options.lines.map((line) => `      <Text style={paragraph}>${line}</Text>`).jo
 
 EmailTemplate.PreviewVariables = ${JSON.stringify(options.preview)};
 `;
-
-export const BUILT_IN_THEMES: Record<string, { displayName: string; tsxSource: string }> = {
-  [BUILT_IN_THEME_IDS.light]: { displayName: "Default Light", tsxSource: LIGHT_THEME_SOURCE },
-  [BUILT_IN_THEME_IDS.dark]: { displayName: "Default Dark", tsxSource: DARK_THEME_SOURCE },
-  [BUILT_IN_THEME_IDS.colorful]: { displayName: "Default Colorful", tsxSource: COLORFUL_THEME_SOURCE },
 };
 
-export const BUILT_IN_TEMPLATES: Record<string, { displayName: string; tsxSource: string; themeId?: string | false }> = {
-  [BUILT_IN_TEMPLATE_IDS.emailVerification]: {
-    displayName: "Email Verification",
-    tsxSource: actionTemplate({
-      variables: ["emailVerificationLink"],
-      subject: "`Verify your e-mail for ${project.displayName}`",
-      heading: "Verify your e-mail for {project.displayName}",
-      lines: [
-        "Please confirm that this e-mail address belongs to you by opening the link below.",
-        "If you did not ask for this, you can ignore this message.",
-      ],
-      linkVariable: "emailVerificationLink",
-      label: "Verify e-mail",
-      preview: { emailVerificationLink: "https://example.com/verify?code=preview" },
-    }),
+/** A payment notice: what was bought, for how much, and an optional link (receipt or invoice), in one language. */
+const paymentTemplate = (
+  s: MailStrings,
+  kind: PaymentKind,
+  options: {
+    /** Variables beyond productName and amount: name, type and whether it may be left out. */
+    variables: Array<[string, "string" | "number", boolean]>;
+    /** The paragraphs after the message. */
+    lines: string;
+    linkVariable: string;
+    preview: Record<string, string | number>;
   },
-  [BUILT_IN_TEMPLATE_IDS.passwordReset]: {
-    displayName: "Password Reset",
-    tsxSource: actionTemplate({
-      variables: ["passwordResetLink"],
-      subject: "`Reset your password for ${project.displayName}`",
-      heading: "Reset your password for {project.displayName}",
-      lines: [
-        "Someone asked to reset the password of your account. Open the link below to choose a new one.",
-        "If it was not you, ignore this message: your password stays as it is.",
-      ],
-      linkVariable: "passwordResetLink",
-      label: "Reset password",
-      preview: { passwordResetLink: "https://example.com/reset?code=preview" },
-    }),
-  },
-  [BUILT_IN_TEMPLATE_IDS.magicLink]: {
-    displayName: "Magic Link/OTP",
-    tsxSource: actionTemplate({
-      variables: ["magicLink", "otp"],
-      subject: "`Your sign-in code for ${project.displayName}: ${variables.otp}`",
-      heading: "Sign in to {project.displayName}",
-      lines: [
-        "Your sign-in code is {variables.otp}. Enter it where you asked for it, or open the link below.",
-        "If you did not try to sign in, you can ignore this message.",
-      ],
-      extra: `
-      <Text data-skip-in-text={true} style={{ fontSize: "28px", fontWeight: 700, letterSpacing: "4px", fontFamily: "ui-monospace, Menlo, monospace", margin: "8px 0 16px" }}>{variables.otp}</Text>`,
-      linkVariable: "magicLink",
-      label: "Sign in",
-      preview: { magicLink: "https://example.com/sign-in?code=preview", otp: "3SLSWZ" },
-    }),
-  },
-  [BUILT_IN_TEMPLATE_IDS.teamInvitation]: {
-    displayName: "Team Invitation",
-    tsxSource: actionTemplate({
-      variables: ["teamDisplayName", "teamInvitationLink"],
-      subject: "`You are invited to join ${variables.teamDisplayName} on ${project.displayName}`",
-      heading: "Join {variables.teamDisplayName}",
-      lines: ["You have been invited to join the team {variables.teamDisplayName}. Open the link below to accept."],
-      linkVariable: "teamInvitationLink",
-      label: "Accept invitation",
-      preview: { teamDisplayName: "My Team", teamInvitationLink: "https://example.com/invitation?code=preview" },
-    }),
-  },
-  [BUILT_IN_TEMPLATE_IDS.signInInvitation]: {
-    displayName: "Sign In Invitation",
-    tsxSource: actionTemplate({
-      variables: ["signInInvitationLink"],
-      subject: "`You are invited to ${project.displayName}`",
-      heading: "You are invited to {project.displayName}",
-      lines: ["You have been invited to sign in to {project.displayName}. Open the link below to get started."],
-      linkVariable: "signInInvitationLink",
-      label: "Sign in",
-      preview: { signInInvitationLink: "https://example.com/sign-in" },
-    }),
-  },
-};
-
-/** A payment notice: what was bought, for how much, and an optional link (receipt or invoice). */
-const paymentTemplate = (options: {
-  subject: string;
-  heading: string;
-  message: string;
-  /** Variables beyond productName and amount: name and whether it may be left out. */
-  variables: Array<[string, "string" | "number", boolean]>;
-  lines: string;
-  linkVariable: string;
-  label: string;
-  preview: Record<string, string | number>;
-}) => `import { Button, Heading, Text } from "@react-email/components";
+) => {
+  const texts = s[kind];
+  return `import { Button, Heading, Text } from "@react-email/components";
 import { NotificationCategory, Subject } from "@stackframe/emails";
 
 const fields: Array<[string, string, boolean]> = ${JSON.stringify([["productName", "string", false], ["amount", "string", false], ...options.variables])};
@@ -237,15 +202,15 @@ const paragraph = { fontSize: "15px", lineHeight: "24px", margin: "0 0 12px" };
 export function EmailTemplate({ user, project, variables }: { user: { displayName: string | null }; project: { displayName: string }; variables: Record<string, any> }) {
   return (
     <>
-      <Subject value={${options.subject}} />
+      <Subject value={${templateLiteral(texts.subject)}} />
       <NotificationCategory value="Transactional" />
-      <Heading as="h2" style={{ fontSize: "20px", margin: "0 0 20px" }}>${options.heading}</Heading>
-      <Text style={paragraph}>Hello{user.displayName ? \`, \${user.displayName}\` : ""},</Text>
-      <Text style={paragraph}>${options.message}</Text>
+      <Heading as="h2" style={{ fontSize: "20px", margin: "0 0 20px" }}>${jsx(texts.heading)}</Heading>
+      ${greeting(s)}
+      <Text style={paragraph}>${jsx(texts.message)}</Text>
 ${options.lines}
       {variables.${options.linkVariable} ? (
         <Button href={variables.${options.linkVariable}} style={{ backgroundColor: "#2563eb", color: "#ffffff", borderRadius: "6px", padding: "12px 20px", fontSize: "15px", fontWeight: 600, textDecoration: "none", margin: "8px 0" }}>
-          ${options.label}
+          ${jsx(texts.action)}
         </Button>
       ) : null}
     </>
@@ -254,41 +219,115 @@ ${options.lines}
 
 EmailTemplate.PreviewVariables = ${JSON.stringify(options.preview)};
 `;
+};
 
-BUILT_IN_TEMPLATES[BUILT_IN_TEMPLATE_IDS.paymentReceipt] = {
-  displayName: "Payment Receipt",
-  tsxSource: paymentTemplate({
-    subject: "`Receipt for your payment to ${project.displayName}`",
-    heading: "Payment received",
-    message: "We received your payment for {variables.productName}. Thank you.",
+/** Each built-in template's source in one language. */
+const templateSources = (s: MailStrings): Record<keyof typeof BUILT_IN_TEMPLATE_IDS, string> => ({
+  emailVerification: actionTemplate(s, "emailVerification", {
+    variables: ["emailVerificationLink"],
+    linkVariable: "emailVerificationLink",
+    preview: { emailVerificationLink: "https://example.com/verify?code=preview" },
+  }),
+  passwordReset: actionTemplate(s, "passwordReset", {
+    variables: ["passwordResetLink"],
+    linkVariable: "passwordResetLink",
+    preview: { passwordResetLink: "https://example.com/reset?code=preview" },
+  }),
+  magicLink: actionTemplate(s, "magicLink", {
+    variables: ["magicLink", "otp"],
+    extra: `
+      <Text data-skip-in-text={true} style={{ fontSize: "28px", fontWeight: 700, letterSpacing: "4px", fontFamily: "ui-monospace, Menlo, monospace", margin: "8px 0 16px" }}>{variables.otp}</Text>`,
+    linkVariable: "magicLink",
+    preview: { magicLink: "https://example.com/sign-in?code=preview", otp: "3SLSWZ" },
+  }),
+  teamInvitation: actionTemplate(s, "teamInvitation", {
+    variables: ["teamDisplayName", "teamInvitationLink"],
+    linkVariable: "teamInvitationLink",
+    preview: { teamDisplayName: "My Team", teamInvitationLink: "https://example.com/invitation?code=preview" },
+  }),
+  signInInvitation: actionTemplate(s, "signInInvitation", {
+    variables: ["signInInvitationLink"],
+    linkVariable: "signInInvitationLink",
+    preview: { signInInvitationLink: "https://example.com/sign-in" },
+  }),
+  paymentReceipt: paymentTemplate(s, "paymentReceipt", {
     variables: [
       ["quantity", "number", false],
       ["receiptLink", "string", true],
     ],
-    lines: `      <Text style={paragraph}>Amount: {variables.amount}</Text>
-      <Text style={paragraph}>Quantity: {variables.quantity}</Text>`,
+    lines: `      <Text style={paragraph}>${jsx(s.paymentReceipt.amount)}</Text>
+      <Text style={paragraph}>${jsx(s.paymentReceipt.quantity)}</Text>`,
     linkVariable: "receiptLink",
-    label: "See the receipt",
     preview: { productName: "Pro plan", quantity: 1, amount: "$20.00", receiptLink: "https://example.com/receipt" },
   }),
-};
-BUILT_IN_TEMPLATES[BUILT_IN_TEMPLATE_IDS.paymentFailed] = {
-  displayName: "Payment Failed",
-  tsxSource: paymentTemplate({
-    subject: "`A payment to ${project.displayName} did not go through`",
-    heading: "Your payment did not go through",
-    message: "We could not charge {variables.amount} for {variables.productName}.",
+  paymentFailed: paymentTemplate(s, "paymentFailed", {
     variables: [
       ["invoiceUrl", "string", true],
       ["failureReason", "string", true],
     ],
-    lines: `      {variables.failureReason ? <Text style={paragraph}>The payment provider said: {variables.failureReason}</Text> : null}
-      <Text style={paragraph}>Please check your payment details so that your plan keeps running.</Text>`,
+    lines: `      {variables.failureReason ? <Text style={paragraph}>${jsx(s.paymentFailed.providerSaid)}</Text> : null}
+      <Text style={paragraph}>${jsx(s.paymentFailed.checkDetails)}</Text>`,
     linkVariable: "invoiceUrl",
-    label: "Open the invoice",
     preview: { productName: "Pro plan", amount: "$20.00", invoiceUrl: "https://example.com/invoice", failureReason: "The card was declined." },
   }),
+});
+
+const DISPLAY_NAMES: Record<keyof typeof BUILT_IN_TEMPLATE_IDS, string> = {
+  emailVerification: "Email Verification",
+  passwordReset: "Password Reset",
+  magicLink: "Magic Link/OTP",
+  teamInvitation: "Team Invitation",
+  signInInvitation: "Sign In Invitation",
+  paymentReceipt: "Payment Receipt",
+  paymentFailed: "Payment Failed",
 };
+
+const THEME_COLOURS: Record<string, ThemeColours> = { [BUILT_IN_THEME_IDS.light]: LIGHT, [BUILT_IN_THEME_IDS.dark]: DARK, [BUILT_IN_THEME_IDS.colorful]: COLORFUL };
+
+/** Built-in template id → its source in each language; themes likewise. */
+const LOCALIZED_TEMPLATES = new Map<string, Record<MailLocale, string>>();
+const LOCALIZED_THEMES = new Map<string, Record<MailLocale, string>>();
+for (const locale of MAIL_LOCALES) {
+  const sources = templateSources(MAIL_STRINGS[locale]);
+  for (const [kind, id] of Object.entries(BUILT_IN_TEMPLATE_IDS)) {
+    const entry = LOCALIZED_TEMPLATES.get(id) ?? ({} as Record<MailLocale, string>);
+    entry[locale] = sources[kind as keyof typeof BUILT_IN_TEMPLATE_IDS];
+    LOCALIZED_TEMPLATES.set(id, entry);
+  }
+  for (const [id, colours] of Object.entries(THEME_COLOURS)) {
+    const entry = LOCALIZED_THEMES.get(id) ?? ({} as Record<MailLocale, string>);
+    entry[locale] = theme(colours, locale);
+    LOCALIZED_THEMES.set(id, entry);
+  }
+}
+
+export const BUILT_IN_THEMES: Record<string, { displayName: string; tsxSource: string }> = {
+  [BUILT_IN_THEME_IDS.light]: { displayName: "Default Light", tsxSource: LIGHT_THEME_SOURCE },
+  [BUILT_IN_THEME_IDS.dark]: { displayName: "Default Dark", tsxSource: DARK_THEME_SOURCE },
+  [BUILT_IN_THEME_IDS.colorful]: { displayName: "Default Colorful", tsxSource: COLORFUL_THEME_SOURCE },
+};
+
+/** The built-in templates as the template list shows them: in English. */
+export const BUILT_IN_TEMPLATES: Record<string, { displayName: string; tsxSource: string; themeId?: string | false }> = Object.fromEntries(
+  Object.entries(BUILT_IN_TEMPLATE_IDS).map(([kind, id]) => [
+    id,
+    { displayName: DISPLAY_NAMES[kind as keyof typeof BUILT_IN_TEMPLATE_IDS], tsxSource: LOCALIZED_TEMPLATES.get(id)![DEFAULT_MAIL_LOCALE] },
+  ]),
+);
+
+/**
+ * The source to render for template `id` in `locale`: the built-in one in that language while
+ * `source` is still the shipped (English) one, else `source` itself, since a project's own
+ * text cannot be translated.
+ */
+export function localizedBuiltInTemplate(id: string, source: string, locale: MailLocale): string {
+  return BUILT_IN_TEMPLATES[id]?.tsxSource === source ? LOCALIZED_TEMPLATES.get(id)![locale] : source;
+}
+
+/** The same for a theme: a built-in theme the project has not edited speaks the recipient's language. */
+export function localizedBuiltInTheme(id: string, source: string, locale: MailLocale): string {
+  return BUILT_IN_THEMES[id]?.tsxSource === source ? LOCALIZED_THEMES.get(id)![locale] : source;
+}
 
 /** The source a new template or draft starts from. */
 export const NEW_TEMPLATE_SOURCE = `import { Heading, Text } from "@react-email/components";

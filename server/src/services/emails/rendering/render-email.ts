@@ -2,14 +2,15 @@
  * renderEmail: the one way mail is composed. A theme (by id, by source, or none) wraps a
  * template (by id, by source, a draft, or plain HTML), rendered in the sandbox
  * (renderer.ts). Sign-in, verification and invitation mail use it with the built-in
- * templates (send-builtin.ts); send-email and previews use it with whatever the admin chose.
+ * templates (built-in-mail.ts); send-email and previews use it with whatever the admin chose.
  */
 import { findEmailDraft } from "../../../db/queries/email-drafts";
 import { KnownError } from "../../../errors";
 import type { ServiceDeps } from "../../deps";
 import type { Tenancy } from "../../projects/tenancy";
 import { canonicalThemeId } from "../../project-config/document";
-import { BUILT_IN_TEMPLATES, BUILT_IN_THEME_IDS, BUILT_IN_THEMES, EMPTY_THEME_SOURCE } from "./defaults";
+import { DEFAULT_MAIL_LOCALE, type MailLocale } from "../languages";
+import { BUILT_IN_TEMPLATES, BUILT_IN_THEME_IDS, BUILT_IN_THEMES, EMPTY_THEME_SOURCE, localizedBuiltInTemplate, localizedBuiltInTheme } from "./defaults";
 import type { RenderedEmail } from "./renderer";
 
 export interface EmailTheme {
@@ -96,6 +97,11 @@ export interface RenderEmailOptions {
   subject?: string;
   unsubscribeUrl?: string;
   user?: { displayName: string | null };
+  /**
+   * The recipient's language: a built-in template or theme chosen by id that the project has
+   * not edited is rendered in it. English when absent.
+   */
+  locale?: MailLocale;
   /** Previews: the template's PreviewVariables and the theme's PreviewProps fill what is not given. */
   previewMode?: boolean;
 }
@@ -108,13 +114,15 @@ export interface RenderEmailResult {
 }
 
 async function resolveSources(deps: ServiceDeps, tenancy: Tenancy, options: RenderEmailOptions): Promise<{ theme: string; template: string }> {
+  const locale = options.locale ?? DEFAULT_MAIL_LOCALE;
+  const themeSource = (theme: EmailTheme) => localizedBuiltInTheme(theme.id, theme.tsxSource, locale);
   let template: string;
   let templateThemeId: string | false | null | undefined;
   if (options.templateSource !== undefined) template = options.templateSource;
   else if (options.templateId !== undefined) {
     const found = findTemplate(tenancy, options.templateId);
     if (!found) throw notFound("template");
-    template = found.tsxSource;
+    template = localizedBuiltInTemplate(found.id, found.tsxSource, locale);
     templateThemeId = found.themeId;
   } else if (options.draftId !== undefined) {
     const draft = await findEmailDraft(deps.db, tenancy, options.draftId);
@@ -131,8 +139,8 @@ async function resolveSources(deps: ServiceDeps, tenancy: Tenancy, options: Rend
   else if (typeof themeId === "string") {
     const found = findTheme(tenancy, themeId) ?? (options.missingThemeFallsBack ? selectedTheme(tenancy) : null);
     if (!found) throw themeNotFound();
-    theme = found.tsxSource;
-  } else theme = selectedTheme(tenancy).tsxSource;
+    theme = themeSource(found);
+  } else theme = themeSource(selectedTheme(tenancy));
   return { theme, template };
 }
 

@@ -1,10 +1,11 @@
 import type { api } from "@gatehouse/clients/react";
 import { Alert, Button, Code, Group, Modal, NativeSelect, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
+import { IconAlertTriangle, IconExternalLink } from "@tabler/icons-react";
 import { useState } from "react";
 import { ErrorAlert } from "../../../components/error-alert";
 import { exactTime } from "../../../lib/format-time";
 import { useProjectId } from "../shell/project-context";
+import { useAdminProject } from "../shell/use-admin-project";
 import { CopyValueButton } from "./copy-value-button";
 import { useImpersonateUser } from "./use-user-sessions";
 import { userErrorMessage } from "./user-error-message";
@@ -66,7 +67,7 @@ export function ImpersonateModal({ user, opened, onClose }: ImpersonateModalProp
               {session.refreshToken}
             </Code>
           </Stack>
-          <UsageHint projectId={projectId} refreshToken={session.refreshToken} />
+          <UsageHint projectId={projectId} session={session} />
           <Group justify="flex-end">
             <Button onClick={close}>Done</Button>
           </Group>
@@ -96,25 +97,57 @@ export function ImpersonateModal({ user, opened, onClose }: ImpersonateModalProp
   );
 }
 
-function UsageHint({ projectId, refreshToken }: { projectId: string; refreshToken: string }) {
-  const snippet = `localStorage.setItem(${JSON.stringify(`gatehouse:${projectId}:refresh-token`)}, ${JSON.stringify(refreshToken)}); location.reload();`;
+/**
+ * How the token signs the app in, as a line for the browser's console on the app's site: Stack's
+ * SDKs read a refresh token from the `stack-refresh-<project>` cookie (their older name, which every
+ * release still reads; Stack's own dashboard hands out the same line), Gatehouse's client library
+ * from localStorage. The dashboard cannot do it itself: the app keeps its session on its own site.
+ */
+function impersonationSnippets(projectId: string, refreshToken: string, expiresAt: number) {
+  return {
+    stackSdk: `document.cookie = ${JSON.stringify(`stack-refresh-${projectId}=${refreshToken}; expires=${new Date(expiresAt).toUTCString()}; path=/`)}; location.reload();`,
+    gatehouseClient: `localStorage.setItem(${JSON.stringify(`gatehouse:${projectId}:refresh-token`)}, ${JSON.stringify(refreshToken)}); location.reload();`,
+  };
+}
+
+function UsageHint({ projectId, session }: { projectId: string; session: { refreshToken: string; expiresAt: number } }) {
+  const { config } = useAdminProject(projectId);
+  const snippets = impersonationSnippets(projectId, session.refreshToken, session.expiresAt);
+  const app = config.domains[0]?.domain;
   return (
-    <Stack gap={4}>
+    <Stack gap="sm">
       <Text fw={500}>How to use it</Text>
       <Text size="sm">
-        If your app uses Gatehouse&apos;s client library: open the app in a private window (so your own session stays as it is), paste this into the browser&apos;s developer console
-        there, and press Enter.
+        Open your app in a private window (so your own session there stays as it is), paste the line for your app&apos;s library into the browser&apos;s developer console there, and press
+        Enter: the app reloads signed in as the user.
       </Text>
-      <Group gap={4} wrap="nowrap" align="flex-start">
-        <Code block className="break-anywhere" style={{ whiteSpace: "pre-wrap", flex: 1 }}>
-          {snippet}
-        </Code>
-        <CopyValueButton value={snippet} label="Copy the console line" />
-      </Group>
+      {app ? (
+        <Button component="a" href={app} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconExternalLink size={16} aria-hidden />} w="fit-content">
+          Open {app}
+        </Button>
+      ) : null}
+      <Snippet title="Apps on Stack Auth's SDKs" value={snippets.stackSdk} copyLabel="Copy the line for Stack's SDKs" testId="impersonation-stack-snippet" />
+      <Snippet title="Apps on Gatehouse's client library" value={snippets.gatehouseClient} copyLabel="Copy the line for Gatehouse's client library" />
       <Text size="sm" c="dimmed">
         Any other client takes it as the session&apos;s refresh token, for example in the <Code>x-stack-refresh-token</Code> header of{" "}
         <Code>POST /api/v1/auth/sessions/current/refresh</Code>, which answers with an access token.
       </Text>
+    </Stack>
+  );
+}
+
+function Snippet({ title, value, copyLabel, testId }: { title: string; value: string; copyLabel: string; testId?: string }) {
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {title}
+      </Text>
+      <Group gap={4} wrap="nowrap" align="flex-start">
+        <Code block className="break-anywhere" style={{ whiteSpace: "pre-wrap", flex: 1 }} data-testid={testId}>
+          {value}
+        </Code>
+        <CopyValueButton value={value} label={copyLabel} />
+      </Group>
     </Stack>
   );
 }
