@@ -70,6 +70,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
     await retentionSweeper.stop();
     await cacheSync.stop();
     await deps.emailRenderer.close();
+    deps.geo.close();
     await db.close();
   };
   return { port, stop, deps, retention: retentionSweeper };

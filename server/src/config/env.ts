@@ -84,6 +84,11 @@ const envSchema = z.object({
    * alpha-2), e.g. cf-ipcountry behind Cloudflare; unset: the country is unknown.
    */
   COUNTRY_HEADER: z.string().regex(/^[A-Za-z0-9-]+$/).optional(),
+  /**
+   * A MaxMind DB file (GeoLite2/GeoIP2 Country or City, or any .mmdb with `country.iso_code`)
+   * that places callers whose country no proxy header named (integrations/geoip.ts).
+   */
+  GEOIP_DATABASE: z.string().min(1).optional(),
   /** libuv reads it itself when its pool starts; read here to size password hashing (crypto/password.ts). */
   UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
   /** Scales the `max` of every built-in rate limit (0.01 to 1,000,000); RATE_LIMITS and project config still override. */
@@ -217,6 +222,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The header a proxy puts the caller's country in (COUNTRY_HEADER); sign-up rules read it. */
   countryHeader: string | undefined;
+  /** The MaxMind DB file callers' addresses are placed with (GEOIP_DATABASE); unset: no lookups. */
+  geoipDatabase: string | undefined;
   /** Threads in libuv's pool (argon2, WebCrypto, file access share it). */
   threadPoolSize: number;
   /** The server-wide rate limits, every rule resolved; a project's config overrides them per rule. */
@@ -311,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,
     countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
+    geoipDatabase: e.GEOIP_DATABASE,
     threadPoolSize: e.UV_THREADPOOL_SIZE,
     rateLimits: serverWideRateLimits(e.RATE_LIMIT_MULTIPLIER, parseRateLimitList(e.RATE_LIMITS).settings),
     oauthEndpoints: e.OAUTH_PROVIDER_ENDPOINTS,

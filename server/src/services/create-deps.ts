@@ -2,6 +2,7 @@ import type { AppConfig } from "../config/env";
 import { setThreadPoolSize } from "../crypto/password";
 import { createSecretBox } from "../crypto/secret-box";
 import { createOpenAiCompatibleModel } from "../integrations/ai-model";
+import { NO_GEO_LOOKUP, openGeoDatabase } from "../integrations/geoip";
 import type { Db } from "../db/db";
 import { createSmtpMailer, type Mailer } from "../integrations/mailer";
 import { createStripeGateway } from "../integrations/stripe";
@@ -26,6 +27,8 @@ export function createDeps(
   mailer: Mailer = createSmtpMailer(),
 ): ServiceDeps {
   setThreadPoolSize(settings.threadPoolSize);
+  // First, so that an unreadable GEOIP_DATABASE stops the start before anything else is set going.
+  const geo = settings.geoipDatabase ? openGeoDatabase(settings.geoipDatabase, log) : NO_GEO_LOOKUP;
   const signingKeys = new SigningKeyStore(db, createSecretBox(serverSecret, SIGNING_KEYS_PURPOSE));
   const revokedSessions = new RevokedSessions(db, settings.accessTokenTtlSeconds);
   return {
@@ -50,5 +53,6 @@ export function createDeps(
     stripe: guardStripeGateway(createStripeGateway(settings.stripe), log),
     ai: settings.ai ? createOpenAiCompatibleModel(settings.ai) : null,
     analytics: createAnalyticsEngine(db, settings.analytics),
+    geo,
   };
 }

@@ -3,6 +3,7 @@ import type { Logger } from "../logger";
 import type { SecretBox } from "../crypto/secret-box";
 import type { Db } from "../db/db";
 import type { AiModel } from "../integrations/ai-model";
+import type { GeoLookup } from "../integrations/geoip";
 import type { Mailer } from "../integrations/mailer";
 import type { EmailRenderer } from "./emails/rendering/renderer";
 import type { StripeGateway } from "../integrations/stripe";
@@ -50,4 +51,6 @@ export interface ServiceDeps {
   cliLoginSeal: SecretBox;
   /** Where analytics events are stored and queried (services/analytics/engine.ts). */
   analytics: AnalyticsEngine;
+  /** Places callers' addresses with the GeoIP database (GEOIP_DATABASE); looks up nothing when none is configured. */
+  geo: GeoLookup;
 }

@@ -64,6 +64,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await emailWorker?.stop();
       await cacheSync.stop();
       await deps.emailRenderer.close();
+      deps.geo.close();
       await db.close();
     },
   };

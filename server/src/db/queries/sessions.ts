@@ -19,11 +19,12 @@ export async function insertSession(
     ip: string | null;
     userAgent: string | null;
     countryCode: string | null;
+    cityName: string | null;
   },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO sessions (project_id, branch_id, id, user_id, refresh_token_hash, is_impersonation, expires_at, ip, user_agent, country_code)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+    `INSERT INTO sessions (project_id, branch_id, id, user_id, refresh_token_hash, is_impersonation, expires_at, ip, user_agent, country_code, city_name)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [
       tenant.projectId,
       tenant.branchId,
@@ -35,6 +36,7 @@ export async function insertSession(
       session.ip,
       session.userAgent,
       session.countryCode,
+      session.cityName,
     ],
   );
 }
@@ -83,6 +85,7 @@ export interface SessionListRow {
   ip: string | null;
   userAgent: string | null;
   countryCode: string | null;
+  cityName: string | null;
 }
 
 /** The user's live (unexpired) sessions, oldest first. */
@@ -96,8 +99,9 @@ export async function listLiveSessions(q: Queryable, tenant: Tenant, userId: str
     ip: string | null;
     user_agent: string | null;
     country_code: string | null;
+    city_name: string | null;
   }>(
-    `SELECT id, user_id, is_impersonation, created_at, last_used_at, ip, user_agent, country_code FROM sessions
+    `SELECT id, user_id, is_impersonation, created_at, last_used_at, ip, user_agent, country_code, city_name FROM sessions
      WHERE project_id = $1 AND branch_id = $2 AND user_id = $3 AND (expires_at IS NULL OR expires_at > now())
      ORDER BY created_at, id`,
     [tenant.projectId, tenant.branchId, userId],
@@ -111,6 +115,7 @@ export async function listLiveSessions(q: Queryable, tenant: Tenant, userId: str
     ip: row.ip,
     userAgent: row.user_agent,
     countryCode: row.country_code,
+    cityName: row.city_name,
   }));
 }
 

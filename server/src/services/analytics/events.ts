@@ -63,8 +63,8 @@ export async function recordClientEvents(
 /**
  * `$token-refresh`: an access token was issued for a session, at sign-in or on refresh. It is
  * recorded whether or not the Analytics app is installed, as the metrics read it. `ip_info`
- * says where the request came from only when a trusted proxy named its country (COUNTRY_HEADER);
- * without a location it is left out, as Stack Auth leaves it out. The region is never known here.
+ * says where the request came from only when its country is known (a trusted proxy's COUNTRY_HEADER,
+ * else the GEOIP_DATABASE lookup of its address); without a location it is left out, as Stack Auth leaves it out. The region is never known here.
  * A failure to record is logged and does not fail the sign-in.
  */
 export async function recordTokenRefresh(

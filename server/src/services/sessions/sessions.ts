@@ -49,13 +49,14 @@ export async function openSession(
     ip: client.ip,
     userAgent: client.userAgent,
     countryCode: client.countryCode ?? null,
+    cityName: client.cityName ?? null,
   });
   return { sessionId, refreshToken, client };
 }
 
 /**
  * A new access token for a session, at sign-in or on refresh: the user is active now (and, when
- * a trusted proxy said, in this country), and it is one $token-refresh event.
+ * a trusted proxy or the GeoIP database said, in this country), and it is one $token-refresh event.
  */
 export async function accessTokenFor(deps: ServiceDeps, tenancy: Tenancy, userId: string, sessionId: string, client: ClientInfo | null = null) {
   await touchUserActivity(deps.db, tenancy, userId, client?.countryCode ?? null);
@@ -107,7 +108,7 @@ export interface SessionView {
   is_impersonation: boolean;
   last_used_at: number;
   is_current_session: boolean;
-  last_used_at_end_user_ip_info?: { ip: string; countryCode: string | null };
+  last_used_at_end_user_ip_info?: { ip: string; countryCode: string | null; cityName?: string };
   user_agent: string | null;
 }
 
@@ -128,7 +129,7 @@ export async function listSessions(
     is_impersonation: row.isImpersonation,
     last_used_at: row.lastUsedAt.getTime(),
     is_current_session: row.id === currentSessionId,
-    ...(row.ip ? { last_used_at_end_user_ip_info: { ip: row.ip, countryCode: row.countryCode } } : {}),
+    ...(row.ip ? { last_used_at_end_user_ip_info: { ip: row.ip, countryCode: row.countryCode, ...(row.cityName ? { cityName: row.cityName } : {}) } } : {}),
     user_agent: row.userAgent,
   }));
 }

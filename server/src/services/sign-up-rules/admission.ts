@@ -18,7 +18,7 @@ export interface SignUpAttempt {
   email: string | null;
   authMethod: SignUpAuthMethod;
   oauthProvider?: string | null;
-  /** The caller's country, when a trusted proxy said (ClientInfo.countryCode). */
+  /** The caller's country, when a trusted proxy or the GeoIP database said (ClientInfo.countryCode). */
   countryCode?: string | null;
 }
 
