@@ -1,5 +1,6 @@
 import { i18n, type Messages } from "@lingui/core";
 import { useEffect } from "react";
+import { messages as englishMessages } from "../locales/en.po";
 
 /** The languages the handler pages, account settings and built-in e-mails are written in. */
 export const LOCALES = ["en", "de", "fr", "es", "ja"] as const;
@@ -32,18 +33,19 @@ export function chosenLocale(): Locale {
   return browserLocale();
 }
 
-// One chunk per language, loaded when chosen: a visitor downloads only their own.
-const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  en: () => import("../locales/en.po"),
+// English is in the first download: it is the default and the dashboard's language, and a page
+// cannot render a word before its messages are in, so a chunk of its own would be one more round
+// trip before anything shows. Every other language is a chunk loaded when chosen.
+const catalogs: Record<Exclude<Locale, "en">, () => Promise<{ messages: Messages }>> = {
   de: () => import("../locales/de.po"),
   fr: () => import("../locales/fr.po"),
   es: () => import("../locales/es.po"),
   ja: () => import("../locales/ja.po"),
 };
 
-/** Loads a language's messages and makes it the page's language (also `<html lang>`). */
+/** Loads a language's messages and makes it the page's language (also `<html lang>`); English at once. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await catalogs[locale]();
+  const messages = locale === "en" ? englishMessages : (await catalogs[locale]()).messages;
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = locale;
 }

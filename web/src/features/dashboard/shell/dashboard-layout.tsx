@@ -40,12 +40,19 @@ export function DashboardLayout() {
             </Group>
             <Group gap="sm" wrap="nowrap">
               <ColorSchemeToggle />
-              <AccountMenu />
+              {/* Each part that reads the server waits in its own boundary: under one, React 19 renders
+                  nothing after the first part that waits, so the page's own reads began only after the
+                  account menu's and the navigation's had answered, one after the other. */}
+              <Boundary loading={null} failed={() => null}>
+                <AccountMenu />
+              </Boundary>
             </Group>
           </Group>
         </AppShell.Header>
         <AppShell.Navbar p="sm" component="nav" aria-label="Dashboard">
-          <ProjectNavigation onNavigate={close} />
+          <Boundary>
+            <ProjectNavigation onNavigate={close} />
+          </Boundary>
         </AppShell.Navbar>
         <AppShell.Main>
           {/* Keyed by project: choosing another project starts afresh after a failure. */}
