@@ -53,8 +53,10 @@ export function SettingsNavList() {
 export function SettingsNavPicker() {
   const active = useActiveSection();
   const jump = (id: string) => {
-    if (window.location.hash === `#${id}`) document.getElementById(id)?.scrollIntoView();
-    else window.location.hash = id;
+    if (window.location.hash !== `#${id}`) window.location.hash = id;
+    // Scrolled again on the next frame: the browser's own scroll to the fragment can land on a
+    // layout that is still settling (the page just narrowed), leaving the heading out of view.
+    requestAnimationFrame(() => document.getElementById(id)?.scrollIntoView());
   };
   return (
     <NativeSelect
