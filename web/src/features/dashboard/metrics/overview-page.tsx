@@ -1,5 +1,5 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Boundary } from "../../../components/boundary";
 import { useDocumentTitle } from "../../../components/page-card";
 import { useProjectId } from "../shell/project-context";
@@ -20,6 +20,7 @@ export function OverviewPage() {
   const projectId = useProjectId();
   usePrefetchOverview(projectId);
   const metrics = useProjectMetrics(projectId);
+  const chartsWanted = useAfterFirstPaint();
   const signUps30 = metrics.daily_users.reduce((sum, point) => sum + point.activity, 0);
   const activeToday = metrics.daily_active_users.at(-1)?.activity ?? 0;
   const countries = Object.entries(metrics.users_by_country).sort(([, a], [, b]) => b - a);
@@ -37,11 +38,11 @@ export function OverviewPage() {
         <Stat label="Active today (UTC)" value={activeToday} />
       </SimpleGrid>
       <Suspense fallback={<Skeleton height={340} radius="md" />}>
-        <DailyChart signUps={metrics.daily_users} active={metrics.daily_active_users} />
+        {chartsWanted ? <DailyChart signUps={metrics.daily_users} active={metrics.daily_active_users} /> : <Skeleton height={340} radius="md" />}
       </Suspense>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Suspense fallback={<Skeleton height={300} radius="md" />}>
-          <SignInMethods methods={metrics.login_methods} />
+          {chartsWanted ? <SignInMethods methods={metrics.login_methods} /> : <Skeleton height={300} radius="md" />}
         </Suspense>
         <RecentUsers projectId={projectId} users={metrics.recently_registered.slice(0, RECENT_SIGN_UPS)} />
       </SimpleGrid>
@@ -74,4 +75,24 @@ function Stat({ label, value, testId }: { label: string; value: number; testId?:
       </Text>
     </Paper>
   );
+}
+
+/**
+ * True once the figures have been painted: the chart library (most of this page's code) is asked
+ * for only then, so its download and start-up do not stand between the visitor and the figures.
+ */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    // The frame after next has been painted; a timeout keeps it going in a background tab.
+    let second = 0;
+    const first = requestAnimationFrame(() => (second = requestAnimationFrame(() => setPainted(true))));
+    const fallback = setTimeout(() => setPainted(true), 500);
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(second);
+      clearTimeout(fallback);
+    };
+  }, []);
+  return painted;
 }
