@@ -4,6 +4,7 @@
  * last resort when the renderer cannot run at all, so an auth mail still goes out, in the
  * recipient's language like the templates (../languages).
  */
+import { variablesOf, type BuiltInMail } from "./built-in-mails";
 import { fillText, MAIL_STRINGS, type MailLocale } from "./languages";
 
 export interface RenderedEmail {
@@ -22,21 +23,12 @@ function render(subject: string, lines: string[], action?: { label: string; url:
   return { subject, text, html: `<!doctype html><html lang="${lang}"><body>${paragraphs.join("")}${button}</body></html>` };
 }
 
-/** The platform's own mails (rendering/built-in-mail.ts) and what each carries. */
-export type BuiltInMail =
-  | { kind: "emailVerification"; link: string }
-  | { kind: "passwordReset"; link: string }
-  | { kind: "magicLink"; link: string; otp: string }
-  | { kind: "teamInvitation"; link: string; teamDisplayName: string }
-  | { kind: "signInInvitation"; link: string };
-
-/** A built-in mail in `locale`, from the same texts as the built-in templates. */
+/** A built-in mail in `locale`, from the same texts as the built-in templates, filled with its template variables. */
 export function plainBuiltInEmail(locale: MailLocale, project: string, mail: BuiltInMail): RenderedEmail {
   const strings = MAIL_STRINGS[locale];
   const texts = strings[mail.kind];
   const values: Record<string, string> = { "project.displayName": project };
-  if (mail.kind === "magicLink") values["variables.otp"] = mail.otp;
-  if (mail.kind === "teamInvitation") values["variables.teamDisplayName"] = mail.teamDisplayName;
+  for (const [name, value] of Object.entries(variablesOf(mail))) values[`variables.${name}`] = value;
   const fill = (text: string) => fillText(text, values);
   const lines = [strings.greeting, "", texts.message, ...("ignoreNote" in texts ? [texts.ignoreNote] : [])];
   return render(fill(texts.subject), lines.map(fill), { label: fill(texts.action), url: mail.link }, locale);

@@ -13,7 +13,8 @@
 import type { ServiceDeps } from "../../deps";
 import type { Tenancy } from "../../projects/tenancy";
 import type { MailLocale } from "../languages";
-import { plainBuiltInEmail, type BuiltInMail } from "../templates";
+import { variablesOf, type BuiltInMail } from "../built-in-mails";
+import { plainBuiltInEmail } from "../templates";
 import { BUILT_IN_TEMPLATE_IDS, BUILT_IN_TEMPLATES, BUILT_IN_THEME_IDS, LIGHT_THEME_SOURCE, localizedBuiltInTemplate, localizedBuiltInTheme } from "./defaults";
 import { renderEmail, selectedTheme } from "./render-email";
 
@@ -21,21 +22,6 @@ export interface ComposedEmail {
   subject: string;
   html: string;
   text: string;
-}
-
-function variablesOf(mail: BuiltInMail): Record<string, string> {
-  switch (mail.kind) {
-    case "emailVerification":
-      return { emailVerificationLink: mail.link };
-    case "passwordReset":
-      return { passwordResetLink: mail.link };
-    case "magicLink":
-      return { magicLink: mail.link, otp: mail.otp };
-    case "teamInvitation":
-      return { teamInvitationLink: mail.link, teamDisplayName: mail.teamDisplayName };
-    case "signInInvitation":
-      return { signInInvitationLink: mail.link };
-  }
 }
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -284,22 +284,11 @@ const DISPLAY_NAMES: Record<keyof typeof BUILT_IN_TEMPLATE_IDS, string> = {
 
 const THEME_COLOURS: Record<string, ThemeColours> = { [BUILT_IN_THEME_IDS.light]: LIGHT, [BUILT_IN_THEME_IDS.dark]: DARK, [BUILT_IN_THEME_IDS.colorful]: COLORFUL };
 
-/** Built-in template id → its source in each language; themes likewise. */
-const LOCALIZED_TEMPLATES = new Map<string, Record<MailLocale, string>>();
-const LOCALIZED_THEMES = new Map<string, Record<MailLocale, string>>();
-for (const locale of MAIL_LOCALES) {
-  const sources = templateSources(MAIL_STRINGS[locale]);
-  for (const [kind, id] of Object.entries(BUILT_IN_TEMPLATE_IDS)) {
-    const entry = LOCALIZED_TEMPLATES.get(id) ?? ({} as Record<MailLocale, string>);
-    entry[locale] = sources[kind as keyof typeof BUILT_IN_TEMPLATE_IDS];
-    LOCALIZED_TEMPLATES.set(id, entry);
-  }
-  for (const [id, colours] of Object.entries(THEME_COLOURS)) {
-    const entry = LOCALIZED_THEMES.get(id) ?? ({} as Record<MailLocale, string>);
-    entry[locale] = theme(colours, locale);
-    LOCALIZED_THEMES.set(id, entry);
-  }
-}
+type TemplateKind = keyof typeof BUILT_IN_TEMPLATE_IDS;
+const KIND_OF_TEMPLATE = new Map(Object.entries(BUILT_IN_TEMPLATE_IDS).map(([kind, id]) => [id as string, kind as TemplateKind]));
+
+/** Every built-in template's source in every language. */
+const TEMPLATE_SOURCES = Object.fromEntries(MAIL_LOCALES.map((locale) => [locale, templateSources(MAIL_STRINGS[locale])])) as Record<MailLocale, Record<TemplateKind, string>>;
 
 export const BUILT_IN_THEMES: Record<string, { displayName: string; tsxSource: string }> = {
   [BUILT_IN_THEME_IDS.light]: { displayName: "Default Light", tsxSource: LIGHT_THEME_SOURCE },
@@ -311,7 +300,7 @@ export const BUILT_IN_THEMES: Record<string, { displayName: string; tsxSource: s
 export const BUILT_IN_TEMPLATES: Record<string, { displayName: string; tsxSource: string; themeId?: string | false }> = Object.fromEntries(
   Object.entries(BUILT_IN_TEMPLATE_IDS).map(([kind, id]) => [
     id,
-    { displayName: DISPLAY_NAMES[kind as keyof typeof BUILT_IN_TEMPLATE_IDS], tsxSource: LOCALIZED_TEMPLATES.get(id)![DEFAULT_MAIL_LOCALE] },
+    { displayName: DISPLAY_NAMES[kind as TemplateKind], tsxSource: TEMPLATE_SOURCES[DEFAULT_MAIL_LOCALE][kind as TemplateKind] },
   ]),
 );
 
@@ -321,12 +310,14 @@ export const BUILT_IN_TEMPLATES: Record<string, { displayName: string; tsxSource
  * text cannot be translated.
  */
 export function localizedBuiltInTemplate(id: string, source: string, locale: MailLocale): string {
-  return BUILT_IN_TEMPLATES[id]?.tsxSource === source ? LOCALIZED_TEMPLATES.get(id)![locale] : source;
+  const kind = KIND_OF_TEMPLATE.get(id);
+  return kind && BUILT_IN_TEMPLATES[id]!.tsxSource === source ? TEMPLATE_SOURCES[locale][kind] : source;
 }
 
 /** The same for a theme: a built-in theme the project has not edited speaks the recipient's language. */
 export function localizedBuiltInTheme(id: string, source: string, locale: MailLocale): string {
-  return BUILT_IN_THEMES[id]?.tsxSource === source ? LOCALIZED_THEMES.get(id)![locale] : source;
+  const colours = THEME_COLOURS[id];
+  return colours && BUILT_IN_THEMES[id]!.tsxSource === source ? theme(colours, locale) : source;
 }
 
 /** The source a new template or draft starts from. */
