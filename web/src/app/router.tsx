@@ -1,7 +1,7 @@
 import type { HandlerPageName } from "@gatehouse/clients/react";
 import { useLingui } from "@lingui/react/macro";
 import type { QueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useMemo, type ComponentType, type ReactElement } from "react";
+import { lazy, Suspense, useMemo, type ReactElement } from "react";
 import { useRoutes, type RouteObject } from "react-router";
 import { ForgotPasswordPage } from "../features/auth/forgot-password-page";
 import { SignInPage } from "../features/auth/sign-in-page";
@@ -14,21 +14,17 @@ import { urls } from "../lib/handler-paths";
 import { DASHBOARD_PAGES, preloadDashboardPage } from "./dashboard-routes";
 import { CheckoutLayout } from "../features/checkout/checkout-layout";
 import { Layout } from "./layout";
+import { lazyPage, pageLoader } from "./page-loader";
 import { Root } from "./root";
 
-/** A page whose code loads when it is first opened. */
-function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(() => load().then((module) => ({ default: module[name] })));
-}
-
-const loadDashboardLayout = () => import("../features/dashboard/shell/dashboard-layout");
+const loadDashboardLayout = pageLoader(() => import("../features/dashboard/shell/dashboard-layout"), "DashboardLayout");
 // Opening a dashboard address, its frame and its page download together, not one after the other.
 if (window.location.pathname.startsWith("/dashboard")) {
   void loadDashboardLayout().catch(() => undefined);
   preloadDashboardPage(window.location.pathname);
 }
 
-const DashboardLayout = lazyPage(loadDashboardLayout, "DashboardLayout");
+const DashboardLayout = lazy(loadDashboardLayout);
 const ProjectsPage = lazyPage(() => import("../features/dashboard/projects/projects-page"), "ProjectsPage");
 const DashboardNotFound = lazyPage(() => import("../features/dashboard/shell/dashboard-not-found"), "DashboardNotFound");
 
