@@ -19,7 +19,7 @@ import {
  * Each provider of SPEC §1 (PROVIDER_NAMES) by its logo, one line-art icon per brand.
  * Its own chunk: pages load it only when they show a provider (provider-icons.tsx).
  */
-export const PROVIDER_ICONS: Readonly<Record<string, Icon>> = {
+const PROVIDER_ICONS: Readonly<Record<string, Icon>> = {
   google: IconBrandGoogle,
   github: IconBrandGithub,
   microsoft: IconBrandWindows,
@@ -34,5 +34,8 @@ export const PROVIDER_ICONS: Readonly<Record<string, Icon>> = {
   twitch: IconBrandTwitch,
 };
 
-/** For a provider not listed above. */
-export const UNKNOWN_PROVIDER_ICON: Icon = IconKey;
+/** A provider's logo, decorative (its name is beside it); a key for a provider not listed above. */
+export function ProviderLogo({ id, size }: { id: string; size: number }) {
+  const Logo = PROVIDER_ICONS[id] ?? IconKey;
+  return <Logo size={size} stroke={1.75} aria-hidden data-provider-icon={id} />;
+}
