@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useAcceptTeamInvitation, useGatehouse, useGetTeamInvitationDetails, useGetTeamInvitationTeamName, useUser, withReturnTo } from "@gatehouse/clients/react";
 import { Button, Group, Text } from "@mantine/core";
-import { useEffect } from "react";
+import { useEffect, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { Boundary } from "../../components/boundary";
 import { ErrorAlert } from "../../components/error-alert";
@@ -45,68 +45,37 @@ function SignedOutInvitation({ code, here }: { code: string; here: string }) {
   const { t } = useLingui();
   const { urls } = useGatehouse();
   const teamName = useGetTeamInvitationTeamName();
-  const { mutate: loadTeamName } = teamName;
-
-  useEffect(() => {
-    loadTeamName({ data: { code } });
-  }, [loadTeamName, code]);
-
-  if (teamName.isError) {
-    return (
-      <PageCard title={t`This invitation cannot be used`}>
-        <ErrorAlert message={errorMessage(teamName.error)} />
-      </PageCard>
-    );
-  }
-  if (!teamName.data) {
-    return (
-      <LoadingCard title={t`Team invitation`}>
-        <Trans>Checking the invitation…</Trans>
-      </LoadingCard>
-    );
-  }
-  const team = teamName.data.team_display_name;
   return (
-    <PageCard title={t`You are invited to join ${team}`} description={t`Sign in, or create an account with the invited e-mail address, to accept.`}>
-      <Group>
-        <Button component={Link} to={withReturnTo(urls.signIn, here)}>
-          <Trans>Sign in</Trans>
-        </Button>
-        <Button component={Link} to={withReturnTo(urls.signUp, here)} variant="default">
-          <Trans>Create an account</Trans>
-        </Button>
-      </Group>
-    </PageCard>
+    <CheckedInvitation read={teamName} code={code}>
+      {(team) => (
+        <PageCard title={t`You are invited to join ${team}`} description={t`Sign in, or create an account with the invited e-mail address, to accept.`}>
+          <Group>
+            <Button component={Link} to={withReturnTo(urls.signIn, here)}>
+              <Trans>Sign in</Trans>
+            </Button>
+            <Button component={Link} to={withReturnTo(urls.signUp, here)} variant="default">
+              <Trans>Create an account</Trans>
+            </Button>
+          </Group>
+        </PageCard>
+      )}
+    </CheckedInvitation>
   );
 }
 
 function AcceptInvitation({ code }: { code: string }) {
+  const details = useGetTeamInvitationDetails();
+  return (
+    <CheckedInvitation read={details} code={code}>
+      {(team) => <JoinTeam code={code} team={team} />}
+    </CheckedInvitation>
+  );
+}
+
+function JoinTeam({ code, team }: { code: string; team: string }) {
   const { t } = useLingui();
   const { urls } = useGatehouse();
-  const details = useGetTeamInvitationDetails();
   const accept = useAcceptTeamInvitation();
-  const { mutate: loadDetails } = details;
-
-  useEffect(() => {
-    loadDetails({ data: { code } });
-  }, [loadDetails, code]);
-
-  if (details.isError) {
-    return (
-      <PageCard title={t`This invitation cannot be used`}>
-        <ErrorAlert message={errorMessage(details.error)} />
-      </PageCard>
-    );
-  }
-  if (!details.data) {
-    return (
-      <LoadingCard title={t`Team invitation`}>
-        <Trans>Checking the invitation…</Trans>
-      </LoadingCard>
-    );
-  }
-
-  const team = details.data.team_display_name;
   if (accept.isSuccess) {
     return (
       <PageCard title={t`You joined ${team}`} announce>
@@ -131,4 +100,37 @@ function AcceptInvitation({ code }: { code: string }) {
       </Group>
     </PageCard>
   );
+}
+
+/** A read of an invitation by its code, which the API answers to a POST (a mutation). */
+interface InvitationRead {
+  mutate: (variables: { data: { code: string } }) => void;
+  isError: boolean;
+  error: unknown;
+  data?: { team_display_name: string };
+}
+
+/** Reads the invitation as the page opens; until the answer, and when the code is refused, that is the page. */
+function CheckedInvitation({ read, code, children }: { read: InvitationRead; code: string; children: (team: string) => ReactNode }) {
+  const { t } = useLingui();
+  const { mutate } = read;
+  useEffect(() => {
+    mutate({ data: { code } });
+  }, [mutate, code]);
+
+  if (read.isError) {
+    return (
+      <PageCard title={t`This invitation cannot be used`}>
+        <ErrorAlert message={errorMessage(read.error)} />
+      </PageCard>
+    );
+  }
+  if (!read.data) {
+    return (
+      <LoadingCard title={t`Team invitation`}>
+        <Trans>Checking the invitation…</Trans>
+      </LoadingCard>
+    );
+  }
+  return children(read.data.team_display_name);
 }
