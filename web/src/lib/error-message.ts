@@ -1,5 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { GatehouseApiError, GatehouseNetworkError, type KnownErrorCode } from "@gatehouse/clients/react";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordTooLong, passwordTooShort } from "./validation";
 
 /** Words for known-error codes, by code; typed by the catalogue, so a misspelt code does not compile. */
 export type ErrorWording = { readonly [C in KnownErrorCode]?: string };
@@ -11,14 +12,8 @@ export type ErrorWording = { readonly [C in KnownErrorCode]?: string };
 const MESSAGES: { readonly [C in KnownErrorCode]?: (details: Record<string, unknown>) => string } = {
   EMAIL_PASSWORD_MISMATCH: () => t`Wrong e-mail or password.`,
   USER_EMAIL_ALREADY_EXISTS: () => t`An account with this e-mail already exists. Sign in instead.`,
-  PASSWORD_TOO_SHORT: (d) => {
-    const min = String(d.min_length ?? 8);
-    return t`The password is too short: use at least ${min} characters.`;
-  },
-  PASSWORD_TOO_LONG: (d) => {
-    const max = String(d.maxLength ?? 70);
-    return t`The password is too long: use at most ${max} characters.`;
-  },
+  PASSWORD_TOO_SHORT: (d) => passwordTooShort(Number(d.min_length ?? PASSWORD_MIN_LENGTH)),
+  PASSWORD_TOO_LONG: (d) => passwordTooLong(Number(d.maxLength ?? PASSWORD_MAX_LENGTH)),
   SIGN_UP_NOT_ENABLED: () => t`New accounts cannot be created here right now.`,
   SIGN_UP_REJECTED: () => t`This sign-up is not accepted here. If you think it should be, ask the site's administrator.`,
   PASSWORD_AUTHENTICATION_NOT_ENABLED: () => t`Signing in with a password is turned off for this project.`,

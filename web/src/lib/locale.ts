@@ -22,6 +22,21 @@ export function browserLocale(preferred: readonly string[] = navigator.languages
   return "en";
 }
 
+/** The page's language now, for Intl formatting outside React (English before any is active). */
+export function pageLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : "en";
+}
+
+/** A formatter (or anything else) made once per language and then reused. */
+export function perLocale<T>(make: (locale: string) => T): (locale: string) => T {
+  const made = new Map<string, T>();
+  return (locale) => {
+    let value = made.get(locale);
+    if (value === undefined) made.set(locale, (value = make(locale)));
+    return value;
+  };
+}
+
 /** The visitor's own choice if they made one here, else their browser's language. */
 export function chosenLocale(): Locale {
   try {

@@ -1,22 +1,20 @@
 import type { ActiveSession } from "@gatehouse/clients/react";
-import { i18n } from "@lingui/core";
 import { t } from "@lingui/core/macro";
+import { pageLocale, perLocale } from "./locale";
 
-const regionNames = new Map<string, Intl.DisplayNames>();
+const regionNames = perLocale((locale) => new Intl.DisplayNames([locale], { type: "region" }));
 
-/** The country's name in the page's language. */
-function countryName(code: string, locale: string): string {
+/** A country's name (ISO 3166-1 alpha-2 code) in the page's language; the code itself when it is not one. */
+export function countryName(code: string, locale: string = pageLocale()): string {
   try {
-    let names = regionNames.get(locale);
-    if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: "region" })));
-    return names.of(code.toUpperCase()) ?? code;
+    return regionNames(locale).of(code.toUpperCase()) ?? code;
   } catch {
     return code;
   }
 }
 
 /** "IP address 203.0.113.7 · Lisbon, 11, Portugal": what the server knows of where the session was last used. */
-export function sessionPlace(session: ActiveSession, locale = i18n.locale || "en"): string {
+export function sessionPlace(session: ActiveSession, locale: string = pageLocale()): string {
   const info = session.last_used_at_end_user_ip_info;
   if (!info) return t`Location unknown`;
   const ip = info.ip;

@@ -11,6 +11,10 @@ export const EMAIL_MAX_LENGTH = 256;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 70;
 
+/** The server's PASSWORD_TOO_SHORT and PASSWORD_TOO_LONG in words, also when it is the server that refuses (error-message.ts). */
+export const passwordTooShort = (min: number) => t`The password is too short: use at least ${min} characters.`;
+export const passwordTooLong = (max: number) => t`The password is too long: use at most ${max} characters.`;
+
 const tooLong = (max: number) => t`This e-mail address is too long: at most ${max} characters.`;
 const atMost = (max: number) => t`Use at most ${max} characters.`;
 
@@ -35,14 +39,8 @@ export function currentPasswordProblem(password: string): string | null {
 /** For a password being chosen (sign-up, reset). */
 export function newPasswordProblem(password: string): string | null {
   if (password === "") return t`Choose a password.`;
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    const min = PASSWORD_MIN_LENGTH;
-    return t`The password is too short: use at least ${min} characters.`;
-  }
-  if (password.length > PASSWORD_MAX_LENGTH) {
-    const max = PASSWORD_MAX_LENGTH;
-    return t`The password is too long: use at most ${max} characters.`;
-  }
+  if (password.length < PASSWORD_MIN_LENGTH) return passwordTooShort(PASSWORD_MIN_LENGTH);
+  if (password.length > PASSWORD_MAX_LENGTH) return passwordTooLong(PASSWORD_MAX_LENGTH);
   return null;
 }
 

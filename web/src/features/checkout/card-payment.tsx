@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { Stripe, StripeElementLocale, StripeElements } from "@stripe/stripe-js";
 import { useEffect, useId, useRef, useState } from "react";
 import { ErrorAlert } from "../../components/error-alert";
+import { isLocale } from "../../lib/locale";
 import { useDocumentTitle } from "../../components/page-card";
 import { errorMessage } from "../../lib/error-message";
 import type { PendingPayment } from "./pending-payment";
@@ -114,5 +115,5 @@ export function CardPayment({ payment, declined }: { payment: PendingPayment; de
 
 /** The languages of this app are among Stripe's; anything else lets Stripe follow the browser. */
 function stripeLocale(locale: string): StripeElementLocale {
-  return (["en", "de", "fr", "es", "ja"].includes(locale) ? locale : "auto") as StripeElementLocale;
+  return isLocale(locale) ? locale : "auto";
 }

@@ -2,14 +2,13 @@ import type { api } from "@gatehouse/clients/react";
 import { DataList, Stack, Text, useMatches } from "@mantine/core";
 import { RelativeTime } from "../../../components/relative-time";
 import { exactTime } from "../../../lib/format-time";
+import { countryName } from "../../../lib/session-place";
 import { SettingsSection } from "../../../components/settings-section";
 import { useProjectId } from "../shell/project-context";
 import { EmailVerificationActions } from "./email-verification-actions";
 import { useUserEmails } from "./use-user-emails";
 import { signInMethods } from "./user-badges";
 import { UserDisplayNameForm } from "./user-display-name-form";
-
-const regions = new Intl.DisplayNames(["en"], { type: "region" });
 
 export function UserProfileSection({ user }: { user: api.ServerUser }) {
   // Beside a 140 px label, a long address and its verification buttons overflowed a phone's card:
@@ -54,7 +53,7 @@ export function UserProfileSection({ user }: { user: api.ServerUser }) {
           {user.country_code ? (
             <DataList.Item>
               <DataList.ItemLabel>Country</DataList.ItemLabel>
-              <DataList.ItemValue>{regions.of(user.country_code) ?? user.country_code}</DataList.ItemValue>
+              <DataList.ItemValue>{countryName(user.country_code)}</DataList.ItemValue>
             </DataList.Item>
           ) : null}
           {user.is_restricted ? (
