@@ -104,4 +104,39 @@ describe("languages", () => {
     await page.getByText("De 8 a 70 caracteres.").waitFor();
     await screenshots(page, "languages-sign-up-invalid-es");
   }, 60_000);
+
+  it("writes the mail a page asks for in the language chosen there, over the browser's", async () => {
+    const { server, mail } = harness();
+    const email = uniqueEmail("sprache");
+    await signUpThroughApi(server, email);
+    const page = await pageIn("de-DE");
+    await page.goto("/handler/forgot-password");
+    await page.getByRole("combobox", { name: "Sprache" }).selectOption({ label: "日本語" });
+    await page.waitForFunction(() => document.documentElement.lang === "ja");
+    await page.locator("input[name=email]").fill(email);
+    await page.locator("form button[type=submit]").click();
+    const message = await mail.waitFor(email);
+    expect(message.subject).toMatch(/^.+ のパスワードの再設定$/);
+    expect(message.html).toMatch(/<html [^>]*lang="ja"/);
+  }, 60_000);
+
+  it("keeps the dashboard in English for a German browser, and the handler pages German around it", async () => {
+    const { server } = harness();
+    const tokens = await signUpThroughApi(server, uniqueEmail("dashboard-de"));
+    const page = await pageIn("de-DE");
+    await page.goto("/handler/sign-in");
+    await page.evaluate(({ access, refresh }) => {
+      localStorage.setItem("gatehouse:internal:access-token", access);
+      localStorage.setItem("gatehouse:internal:refresh-token", refresh);
+    }, { access: tokens.access_token, refresh: tokens.refresh_token });
+
+    await page.goto("/dashboard");
+    await page.getByText("No projects yet").waitFor();
+    expect(await htmlLang(page)).toBe("en");
+    await page.getByRole("button", { name: "Switch to the dark theme" }).waitFor();
+
+    await page.goto("/handler/account-settings");
+    await page.getByRole("heading", { name: "Kontoeinstellungen", level: 1 }).waitFor();
+    expect(await htmlLang(page)).toBe("de");
+  }, 60_000);
 });
