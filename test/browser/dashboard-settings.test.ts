@@ -19,6 +19,13 @@ const headingInView = (page: Page, name: string) =>
     return box.top >= 60 && box.bottom <= window.innerHeight;
   });
 
+/** Where a heading is, with the page's scroll and height, to tell why a jump missed it. */
+const headingPlace = (page: Page, name: string) =>
+  page.getByRole("heading", { name, level: 2, exact: true }).evaluate((heading) => {
+    const box = heading.getBoundingClientRect();
+    return { top: box.top, bottom: box.bottom, scrollY: window.scrollY, innerHeight: window.innerHeight, pageHeight: document.documentElement.scrollHeight };
+  });
+
 describe("dashboard: project settings", () => {
   it("saves each group, checks domains, e-mail and OAuth settings before sending, and warns about production mode", async () => {
     const { page, server, mail } = harness();
@@ -187,13 +194,18 @@ describe("dashboard: project settings", () => {
 
     // On a phone the list is a picker at the top of the page.
     await page.setViewportSize(PHONE);
+    await settled(page);
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await nav.isVisible()).toBe(false);
     const picker = page.getByRole("combobox", { name: "Jump to section" });
     expect(await picker.locator("option").allTextContents()).toEqual(SECTIONS);
     await picker.selectOption("Administrators");
     await page.waitForURL((url) => url.hash === "#administrators");
-    await expect.poll(() => headingInView(page, "Administrators")).toBe(true);
+    try {
+      await expect.poll(() => headingInView(page, "Administrators"), { timeout: 5_000 }).toBe(true);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}; the heading is at ${JSON.stringify(await headingPlace(page, "Administrators"))}`);
+    }
     await settled(page);
     await page.screenshot({ path: screenshotPath("dashboard-settings-navigation-phone") });
   }, 90_000);

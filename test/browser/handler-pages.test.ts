@@ -125,6 +125,13 @@ describe("themes", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).waitFor();
     expect(await scheme()).toBe("dark");
     await screenshots(page, "sign-in-dark");
+
+    // Before any script of the app has run, the page is already dark: no white flash.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.reload();
+    expect(await scheme()).toBe("dark");
+    expect(await page.getByRole("button").count()).toBe(0);
+    await page.unroute("**/assets/*.js");
   }, 30_000);
 });
 
