@@ -1,6 +1,7 @@
+import type { Route } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { callInternal, fillCredentials, PASSWORD, screenshots, uniqueEmail, useBrowserHarness } from "./support/browser-harness";
-import { signInWithProject } from "./support/dashboard-project";
+import { callProject, signInWithProject } from "./support/dashboard-project";
 
 const harness = useBrowserHarness();
 
@@ -28,6 +29,35 @@ describe("dashboard: projects", () => {
     expect(await other.getByRole("banner").getByRole("link", { name: "Sign up" }).getAttribute("href")).toBe("/handler/sign-up");
     await visitor.close();
   });
+
+  it("asks for the overview's figures beside the user check and the page's code, and still sends an ended session to sign-in", async () => {
+    const { page, server } = harness();
+    const { projectId } = await signInWithProject(page, server, "overview-reads");
+
+    // The user check and the overview's code are held back: the figures, the key check and the
+    // project check are asked for all the same, instead of one after another.
+    const held: Array<() => void> = [];
+    const hold = (route: Route) => new Promise<void>((release) => held.push(release)).then(() => route.continue());
+    await page.route("**/api/v1/users/me", hold);
+    await page.route("**/assets/overview-page-*.js", hold);
+    const reads = ["/internal/metrics", "/internal/api-keys", "/internal/projects/current"].map((path) =>
+      page.waitForRequest((request) => new URL(request.url()).pathname === `/api/v1${path}`, { timeout: 15_000 }),
+    );
+    await page.goto(`/dashboard/projects/${projectId}`, { waitUntil: "commit" });
+    await Promise.all(reads);
+    await expect.poll(() => held.length).toBe(2);
+    for (const release of held) release();
+    await page.getByRole("heading", { name: "Overview", level: 1 }).waitFor();
+    await page.unrouteAll();
+
+    // A session the server has ended, still in the browser: the frame no longer waits for the
+    // user check, which still sends the admin to sign in and back.
+    const accessToken = await page.evaluate(() => localStorage.getItem("gatehouse:internal:access-token"));
+    const signOut = await callProject(server, "internal", { "x-stack-access-type": "client", "x-stack-access-token": accessToken! }, "DELETE", "/auth/sessions/current");
+    expect(signOut.status).toBe(200);
+    await page.goto(`/dashboard/projects/${projectId}/users`);
+    await page.waitForURL((url) => url.pathname === "/handler/sign-in" && url.searchParams.get("after_auth_return_to") === `/dashboard/projects/${projectId}/users`);
+  }, 60_000);
 
   it("says a project id that names none of the user's projects is not found, with no retry that cannot help", async () => {
     const { page, server } = harness();

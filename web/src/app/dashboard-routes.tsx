@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from "react";
+import { OverviewFirstReads } from "../features/dashboard/metrics/use-metrics";
 import type { DashboardSectionPath } from "../features/dashboard/shell/dashboard-sections";
 import { pageLoader, type PageLoader } from "./page-loader";
 
@@ -22,6 +23,12 @@ export const DASHBOARD_PAGES = Object.fromEntries(Object.entries(DASHBOARD_CHUNK
   DashboardSectionPath,
   LazyExoticComponent<ComponentType>
 >;
+
+/**
+ * What a page reads first, rendered beside it: its reads start as the route renders, while the
+ * page's code is still downloading, instead of once it has arrived. The overview is where an admin lands.
+ */
+export const DASHBOARD_FIRST_READS: Partial<Record<DashboardSectionPath, ComponentType>> = { "": OverviewFirstReads };
 
 /**
  * Starts loading the chunk of the project page at `pathname` (when it is one), so that it downloads

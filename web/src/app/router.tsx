@@ -11,7 +11,8 @@ import { NotFoundPage } from "../features/not-found/not-found-page";
 import { Boundary } from "../components/boundary";
 import { LoadingCard } from "../components/page-card";
 import { urls } from "../lib/handler-paths";
-import { DASHBOARD_PAGES, preloadDashboardPage } from "./dashboard-routes";
+import type { DashboardSectionPath } from "../features/dashboard/shell/dashboard-sections";
+import { DASHBOARD_FIRST_READS, DASHBOARD_PAGES, preloadDashboardPage } from "./dashboard-routes";
 import { CheckoutLayout } from "../features/checkout/checkout-layout";
 import { Layout } from "./layout";
 import { lazyPage, pageLoader } from "./page-loader";
@@ -77,7 +78,16 @@ const handlerPages: Record<HandlerPageName, ReactElement> = {
 };
 
 function dashboardProjectRoutes() {
-  return Object.entries(DASHBOARD_PAGES).map(([path, Page]) => (path === "" ? { index: true, element: <Page /> } : { path: `${path}/*`, element: <Page /> }));
+  return Object.entries(DASHBOARD_PAGES).map(([path, Page]) => {
+    const FirstReads = DASHBOARD_FIRST_READS[path as DashboardSectionPath];
+    const element = (
+      <>
+        {FirstReads ? <FirstReads /> : null}
+        <Page />
+      </>
+    );
+    return path === "" ? { index: true, element } : { path: `${path}/*`, element };
+  });
 }
 
 /**

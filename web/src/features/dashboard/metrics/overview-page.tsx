@@ -5,7 +5,7 @@ import { useDocumentTitle } from "../../../components/page-card";
 import { useProjectId } from "../shell/project-context";
 import { GetStarted } from "./get-started";
 import { RecentUsers } from "./recent-users";
-import { usePrefetchOverview, useProjectMetrics } from "./use-metrics";
+import { useProjectMetrics } from "./use-metrics";
 
 // The chart library is most of this page's code: the figures show first, the charts when it has loaded.
 const DailyChart = lazy(() => import("./daily-chart").then((m) => ({ default: m.DailyChart })));
@@ -18,7 +18,6 @@ const RECENT_SIGN_UPS = 5;
 export function OverviewPage() {
   useDocumentTitle("Overview");
   const projectId = useProjectId();
-  usePrefetchOverview(projectId);
   const metrics = useProjectMetrics(projectId);
   const chartsWanted = useAfterFirstPaint();
   const signUps30 = metrics.daily_users.reduce((sum, point) => sum + point.activity, 0);

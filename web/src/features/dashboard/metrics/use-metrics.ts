@@ -1,5 +1,6 @@
 import { adminKeys, adminQuery, api } from "@gatehouse/clients/react";
 import { usePrefetchQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { useProjectId } from "../shell/project-context";
 
 const metricsQuery = (projectId: string) => adminQuery(projectId, adminKeys(projectId).metrics(), (request) => api.getMetrics(undefined, request));
 
@@ -17,10 +18,13 @@ export function useHasApiKeySets(projectId: string): boolean {
 }
 
 /**
- * Starts the overview's reads together: the figures suspend the page, and the key check under
- * them would otherwise be asked only once the figures had answered.
+ * The overview's reads, started together as its route renders (app/dashboard-routes.tsx): beside
+ * the download of the page's code rather than after it, and the key check beside the figures
+ * rather than once they have answered.
  */
-export function usePrefetchOverview(projectId: string): void {
+export function OverviewFirstReads(): null {
+  const projectId = useProjectId();
   usePrefetchQuery(metricsQuery(projectId));
   usePrefetchQuery(apiKeySetsQuery(projectId));
+  return null;
 }

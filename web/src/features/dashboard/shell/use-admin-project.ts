@@ -1,5 +1,5 @@
 import { adminKeys, adminQuery, api } from "@gatehouse/clients/react";
-import { queryOptions, useQuery, useSuspenseQuery } from "@tanstack/react-query";
+import { queryOptions, usePrefetchQuery, useQuery, useSuspenseQuery } from "@tanstack/react-query";
 
 const adminProjectQuery = (projectId: string) =>
   queryOptions({
@@ -13,9 +13,12 @@ export function useAdminProject(projectId: string): api.AdminProject {
 
 /**
  * Reads the project without waiting for it, and throws its failure to the nearest boundary: the
- * project's pages load beside it instead of after it.
+ * project's pages load beside it instead of after it. The read starts as this renders: useQuery
+ * alone would start it only once the page under it had stopped waiting for its own reads.
  */
 export function useAdminProjectCheck(projectId: string): void {
-  const { error } = useQuery(adminProjectQuery(projectId));
+  usePrefetchQuery(adminProjectQuery(projectId));
+  // Mounted once the page commits, by when the read above has usually answered: not again.
+  const { error } = useQuery({ ...adminProjectQuery(projectId), refetchOnMount: false });
   if (error) throw error;
 }
