@@ -6,7 +6,7 @@ import { loadConfig } from "./config/env";
 import { resolveServerSecret } from "./config/server-secret";
 import { migrate } from "./db/migrate";
 import { openDb } from "./db/open";
-import { createConsoleLogger } from "./logger";
+import { createConsoleLogger, defaultLogFormat } from "./logger";
 import { startCacheSync } from "./services/cache-sync";
 import { createDeps } from "./services/create-deps";
 import { sealClearOutboxMessages } from "./services/emails/outbox";
@@ -20,7 +20,7 @@ const WEB_DIST_DIR = fileURLToPath(new URL("../../web/dist/", import.meta.url));
 
 export async function startServer(env?: NodeJS.ProcessEnv) {
   const settings = loadConfig(env);
-  const log = createConsoleLogger({}, { debug: settings.logDebug });
+  const log = createConsoleLogger({}, { debug: settings.logDebug, format: settings.logFormat ?? defaultLogFormat(settings.nodeEnv) });
   if (!settings.databaseUrl) await mkdir(settings.dataDir, { recursive: true });
   const { secret, source, file } = await resolveServerSecret(settings);
   if (source === "generated") log.warn("Generated a server secret in the data folder; set STACK_SERVER_SECRET in production");

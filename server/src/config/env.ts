@@ -74,6 +74,10 @@ const envSchema = z.object({
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   LOG_LEVEL: z.enum(["debug", "info"]).default("info"),
+  /** `json` lines or `pretty` lines for people; unset: pretty on a terminal in development, JSON otherwise. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  /** The bearer token Prometheus scrapes /metrics with; unset: /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
   SERVE_WEB: booleanFlag.default(true),
@@ -216,6 +220,10 @@ export interface AppConfig {
   /** How long the e-mail outbox and the webhook delivery log keep finished rows, and how often stale rows are swept. */
   retention: { retentionSeconds: number; intervalMs: number };
   logDebug: boolean;
+  /** LOG_FORMAT when set; main.ts otherwise picks by NODE_ENV and whether stdout is a terminal. */
+  logFormat: "json" | "pretty" | undefined;
+  /** The bearer token of /metrics; undefined: /metrics answers 404. */
+  metricsToken: string | undefined;
   serveWeb: boolean;
   logRequests: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -314,6 +322,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS, pollMs: e.WEBHOOK_POLL_MS },
     retention: { retentionSeconds: e.RETENTION_DAYS * 86_400, intervalMs: e.RETENTION_SWEEP_SECONDS * 1000 },
     logDebug: e.LOG_LEVEL === "debug",
+    logFormat: e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
     serveWeb: e.SERVE_WEB,
     logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,

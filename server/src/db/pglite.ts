@@ -15,6 +15,17 @@ export async function openPgliteDb(dataDir: string | undefined, options: { loadD
   const pg = new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), ...options, extensions: { pg_trgm } });
   await pg.waitReady;
 
+  // PGlite runs one statement at a time; what is in flight beyond the first waits for it.
+  let inFlight = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    inFlight += 1;
+    try {
+      return await work();
+    } finally {
+      inFlight -= 1;
+    }
+  };
+
   const asQueryable = (target: Pick<PGlite, "query">): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
       const result = await target.query<Row>(sql, params as unknown[]);
@@ -22,10 +33,12 @@ export async function openPgliteDb(dataDir: string | undefined, options: { loadD
     },
   });
 
+  const outside = asQueryable(pg);
   return {
     kind: "pglite",
-    ...asQueryable(pg),
-    transaction: (work) => pg.transaction((tx) => work(asQueryable(tx))),
+    query: (sql, params) => counted(() => outside.query(sql, params)),
+    transaction: (work) => counted(() => pg.transaction((tx) => work(asQueryable(tx)))),
+    poolStats: () => ({ max: 1, open: 1, inUse: Math.min(1, inFlight), waiting: Math.max(0, inFlight - 1), acquired: 0, acquireWaitSeconds: 0 }),
     async exec(script) {
       await pg.exec(script);
     },

@@ -97,16 +97,21 @@ export async function openPostgresDb(connectionString: string, options: Postgres
     return new KnownError("DATABASE_UNAVAILABLE");
   };
 
+  let acquired = 0;
+  let acquireWaitSeconds = 0;
   const statementsOf = new WeakMap<pg.PoolClient, PreparedStatements>();
 
   /** A checked-out client that remembers whether its connection broke, and is released accordingly. */
   async function checkOut() {
     let client: pg.PoolClient;
+    const asked = performance.now();
     try {
       client = await pool.connect();
     } catch (error) {
       throw unavailable(error);
     }
+    acquired += 1;
+    acquireWaitSeconds += (performance.now() - asked) / 1000;
     let broken: Error | undefined;
     const onError = (error: Error) => {
       broken ??= error;
@@ -163,6 +168,14 @@ export async function openPostgresDb(connectionString: string, options: Postgres
   return {
     kind: "postgres",
     query,
+    poolStats: () => ({
+      max: pool.options.max,
+      open: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+      acquired,
+      acquireWaitSeconds,
+    }),
     async transaction(work) {
       const client = await checkOut();
       try {
