@@ -12,6 +12,7 @@ import { mountHealth } from "./http/health";
 import { mountMetrics } from "./http/metrics-endpoint";
 import { requestGuard } from "./http/request-guard";
 import { acceptedRequestId } from "./http/request-id";
+import { withRequestSpan } from "./http/request-span";
 import { operationsByRoute, recordRequest } from "./http/request-metrics";
 import { createRouter } from "./http/router";
 import { mountWebApp } from "./http/web-app";
@@ -38,7 +39,7 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
     c.set("requestId", requestId);
     c.set("deps", deps);
     const started = performance.now();
-    await runInRequestContext({ requestId }, next);
+    await runInRequestContext({ requestId }, deps.settings.tracing ? () => withRequestSpan(c, next) : next);
     // Set on the response's own headers: c.header() on a finished response would copy it
     // into a new one with a streamed body, the costliest part of a small answer.
     c.res.headers.set("x-stack-request-id", requestId);

@@ -6,6 +6,7 @@ import { loadConfig } from "./config/env";
 import { resolveServerSecret } from "./config/server-secret";
 import { migrate } from "./db/migrate";
 import { openDb } from "./db/open";
+import { startTracing } from "./tracing";
 import { createConsoleLogger, defaultLogFormat } from "./logger";
 import { startCacheSync } from "./services/cache-sync";
 import { createDeps } from "./services/create-deps";
@@ -20,6 +21,8 @@ const WEB_DIST_DIR = fileURLToPath(new URL("../../web/dist/", import.meta.url));
 
 export async function startServer(env?: NodeJS.ProcessEnv) {
   const settings = loadConfig(env);
+  // Before anything calls out, so that outbound requests are traced from the first.
+  const tracing = startTracing(settings.tracing);
   const log = createConsoleLogger({}, { debug: settings.logDebug, format: settings.logFormat ?? defaultLogFormat(settings.nodeEnv) });
   if (!settings.databaseUrl) await mkdir(settings.dataDir, { recursive: true });
   const { secret, source, file } = await resolveServerSecret(settings);
@@ -72,6 +75,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
     await deps.emailRenderer.close();
     deps.geo.close();
     await db.close();
+    await tracing?.shutdown();
   };
   return { port, stop, deps, retention: retentionSweeper };
 }

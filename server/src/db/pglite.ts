@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Db, Queryable } from "./db";
+import { withSqlSpan } from "./sql-span";
 
 /**
  * Opens embedded Postgres in `dataDir`, or in memory when `dataDir` is undefined (tests).
@@ -28,7 +29,7 @@ export async function openPgliteDb(dataDir: string | undefined, options: { loadD
 
   const asQueryable = (target: Pick<PGlite, "query">): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<Row>(sql, params as unknown[]);
+      const result = await withSqlSpan("postgresql", sql, () => target.query<Row>(sql, params as unknown[]));
       return result.rows;
     },
   });

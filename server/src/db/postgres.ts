@@ -18,6 +18,7 @@ import type { Db, NotificationListener, Queryable } from "./db";
 import { isConnectionFailure } from "./errors";
 import { listenOnPostgres } from "./postgres-listener";
 import { PreparedStatements } from "./prepared-statements";
+import { withSqlSpan } from "./sql-span";
 
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 30_000;
@@ -124,7 +125,7 @@ export async function openPostgresDb(connectionString: string, options: Postgres
         if (broken) throw unavailable(broken);
         const name = statements.nameFor(sql, params);
         try {
-          const result = await client.query({ name, text: sql, values: params as unknown[] });
+          const result = await withSqlSpan("postgresql", sql, () => client.query({ name, text: sql, values: params as unknown[] }));
           return result.rows as Row[];
         } catch (error) {
           // A table a prepared statement reads changed its row type under it (a migration by
