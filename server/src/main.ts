@@ -9,6 +9,7 @@ import { openDb } from "./db/open";
 import { startTracing } from "./tracing";
 import { createConsoleLogger, defaultLogFormat } from "./logger";
 import { startCacheSync } from "./services/cache-sync";
+import { startDeploymentCheck } from "./services/deployment-check";
 import { createDeps } from "./services/create-deps";
 import { sealClearOutboxMessages } from "./services/emails/outbox";
 import { startEmailWorker } from "./services/emails/queue";
@@ -44,6 +45,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
   const sealedMessages = await sealClearOutboxMessages(db, deps.outboxSeal);
   if (sealedMessages > 0) log.info("Sealed outbox messages stored in clear by an earlier version", { messages: sealedMessages });
   const cacheSync = await startCacheSync(deps);
+  const deploymentCheck = startDeploymentCheck(deps);
   const bootstrap = await ensureInternalProject(deps);
   if (bootstrap.created) log.info("Created the internal project");
   if (!settings.seedInternalKeys.publishableClientKey && settings.nodeEnv !== "production") {
@@ -72,6 +74,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
     await emailWorker.stop();
     await retentionSweeper.stop();
     await cacheSync.stop();
+    await deploymentCheck.close();
     await deps.emailRenderer.close();
     deps.geo.close();
     await db.close();
