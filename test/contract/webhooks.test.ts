@@ -1,6 +1,7 @@
 import { startWebhookReceiver, type WebhookReceiver } from "../harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectKnownErrorThroughProxy, expectValidThroughProxy } from "../support/http";
+import { againstArtifact } from "../harness/artifact-server";
 import { describeMockContract } from "../support/mock-suite";
 import { bootstrapProject, useProxiedServer, type ContractProject } from "../support/proxied-server";
 
@@ -52,11 +53,13 @@ describe("webhooks: the real server behind prism proxy --errors", () => {
     expectValidThroughProxy(created, 201);
     expectValidThroughProxy(await env.api.call("GET", `${app}/endpoint/${created.json.id}`, { headers }), 200);
     expectValidThroughProxy(await env.api.call("PUT", `${app}/endpoint/${created.json.id}`, { headers, body: { url: receiver.url, description: "svix" } }), 200);
-    // This server runs no delivery worker, so nothing has been tried: the page is empty and a message id unknown
-    // (server/src/routes/webhooks/svix.test.ts reads real tries and messages).
+    // The in-process server runs no delivery worker, so nothing has been tried and the page is empty; the release
+    // artifact runs as deployed, worker included, and may have tried already (server/src/routes/webhooks/svix.test.ts
+    // reads real tries and messages). Either way the page is one Svix page, and a message id is unknown.
     const attempts = await env.api.call("GET", `${app}/attempt/endpoint/${endpointId}`, { headers });
     expectValidThroughProxy(attempts, 200);
-    expect(attempts.json).toEqual({ data: [], iterator: null, prevIterator: null, done: true });
+    if (againstArtifact()) expect(attempts.json).toEqual(expect.objectContaining({ data: expect.any(Array), done: true }));
+    else expect(attempts.json).toEqual({ data: [], iterator: null, prevIterator: null, done: true });
     expectKnownErrorThroughProxy(await env.api.call("GET", `${app}/msg/msg_000000000000000000000000000?with_content=true`, { headers }), 404, "WEBHOOK_MESSAGE_NOT_FOUND");
     const removed = await env.api.call("DELETE", `${app}/endpoint/${created.json.id}`, { headers });
     expect(removed.status).toBe(204);
