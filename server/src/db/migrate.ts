@@ -8,9 +8,14 @@ const migrationsDir = fileURLToPath(new URL("./migrations/", import.meta.url));
 // starting together apply the migrations once.
 const MIGRATION_LOCK_KEY = 4_242_001;
 
+/** The migration files this version has, in the order they apply. */
+async function migrationFiles(): Promise<string[]> {
+  return (await readdir(migrationsDir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
+}
+
 /** Applies every migration file not yet recorded, in name order, in one transaction. */
 export async function migrate(db: Db): Promise<string[]> {
-  const files = (await readdir(migrationsDir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
+  const files = await migrationFiles();
   return db.transaction(async (tx) => {
     // The table is created under the lock too: two nodes creating it at once collide in
     // PostgreSQL's catalog even with IF NOT EXISTS.
@@ -54,7 +59,7 @@ function splitStatements(script: string): string[] {
 
 /** The migration files this version has that the database has not recorded as applied. */
 export async function pendingMigrations(db: Pick<Db, "query">): Promise<string[]> {
-  const files = (await readdir(migrationsDir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
+  const files = await migrationFiles();
   const [table] = await db.query<{ exists: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS exists");
   if (!table?.exists) return files;
   const applied = new Set((await db.query<{ name: string }>("SELECT name FROM schema_migrations")).map((row) => row.name));

@@ -7,7 +7,7 @@
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { Db } from "../../db/db";
-import { readQueueDepths } from "../../db/queries/queue-depth";
+import { readQueueDepths, type QueueDepth } from "../../db/queries/queue-depth";
 
 export type SignInOutcome = "success" | "failure";
 
@@ -69,52 +69,46 @@ export function createMetrics(db: Db, options: { processMetrics?: boolean } = {}
   pool("gatehouse_db_pool_open_connections", "Connections open now.", (s) => s.open);
   pool("gatehouse_db_pool_in_use_connections", "Connections running a query or transaction now.", (s) => s.inUse);
   pool("gatehouse_db_pool_waiting_requests", "Callers waiting for a free connection now.", (s) => s.waiting);
-  new Counter({
-    name: "gatehouse_db_pool_acquired_total",
-    help: "Connections handed out by the pool (PostgreSQL).",
-    labelNames: ["database"] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc({ database: db.kind }, db.poolStats().acquired);
-    },
-  });
-  new Counter({
-    name: "gatehouse_db_pool_acquire_wait_seconds_total",
-    help: "Seconds callers waited for a connection, in all (PostgreSQL); divide by gatehouse_db_pool_acquired_total for the mean.",
-    labelNames: ["database"] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc({ database: db.kind }, db.poolStats().acquireWaitSeconds);
-    },
-  });
+  // Running totals the adapter keeps: set on each scrape (a counter is only ever increased, so reset first).
+  const poolTotal = (name: string, help: string, read: (stats: ReturnType<Db["poolStats"]>) => number) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ["database"] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc({ database: db.kind }, read(db.poolStats()));
+      },
+    });
+  poolTotal("gatehouse_db_pool_acquired_total", "Connections handed out by the pool (PostgreSQL).", (s) => s.acquired);
+  poolTotal(
+    "gatehouse_db_pool_acquire_wait_seconds_total",
+    "Seconds callers waited for a connection, in all (PostgreSQL); divide by gatehouse_db_pool_acquired_total for the mean.",
+    (s) => s.acquireWaitSeconds,
+  );
 
   // One query per scrape serves both gauges of both queues.
   let depths: ReturnType<typeof readQueueDepths> | undefined;
   const readDepths = () => (depths ??= readQueueDepths(db).finally(() => setTimeout(() => (depths = undefined), 0)));
-  new Gauge({
-    name: "gatehouse_queue_due",
-    help: "Outbox e-mails and webhook deliveries due to be worked on now.",
-    labelNames: ["queue"] as const,
-    registers: [registry],
-    async collect() {
-      const { outbox, webhooks } = await readDepths();
-      this.set({ queue: "email_outbox" }, outbox.due);
-      this.set({ queue: "webhooks" }, webhooks.due);
-    },
-  });
-  new Gauge({
-    name: "gatehouse_queue_oldest_due_age_seconds",
-    help: "How long the longest-waiting due outbox e-mail or webhook delivery has waited; 0 when none is due.",
-    labelNames: ["queue"] as const,
-    registers: [registry],
-    async collect() {
-      const { outbox, webhooks } = await readDepths();
-      this.set({ queue: "email_outbox" }, outbox.oldestDueSeconds);
-      this.set({ queue: "webhooks" }, webhooks.oldestDueSeconds);
-    },
-  });
+  const queue = (name: string, help: string, read: (depth: QueueDepth) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ["queue"] as const,
+      registers: [registry],
+      async collect() {
+        const { outbox, webhooks } = await readDepths();
+        this.set({ queue: "email_outbox" }, read(outbox));
+        this.set({ queue: "webhooks" }, read(webhooks));
+      },
+    });
+  queue("gatehouse_queue_due", "Outbox e-mails and webhook deliveries due to be worked on now.", (depth) => depth.due);
+  queue(
+    "gatehouse_queue_oldest_due_age_seconds",
+    "How long the longest-waiting due outbox e-mail or webhook delivery has waited; 0 when none is due.",
+    (depth) => depth.oldestDueSeconds,
+  );
 
   return {
     registry,
