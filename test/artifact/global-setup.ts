@@ -13,33 +13,39 @@ declare module "vitest" {
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
-/** One artifact per test run, shared by the projects that run the contract suite against it. */
-let prepared: { dir: string; users: number } | undefined;
+/**
+ * One artifact per test run, shared by the projects that run the contract suite against it. Each
+ * project loads this file as a module of its own, so the sharing goes through the process's global.
+ */
+const shared = globalThis as { gatehouseArtifact?: { dir: string; users: number } };
+
+export default function setup(project: TestProject) {
+  shared.gatehouseArtifact ??= { dir: prepareArtifact(), users: 0 };
+  const prepared = shared.gatehouseArtifact;
+  prepared.users += 1;
+  project.provide("artifactDir", prepared.dir);
+  return () => {
+    if (--prepared.users > 0) return;
+    rmSync(prepared.dir, { recursive: true, force: true });
+    shared.gatehouseArtifact = undefined;
+  };
+}
 
 /**
  * The release artifact as a deployment gets it: `npm run build`, dist/ copied into an empty
  * folder outside the repository (so nothing resolves from the workspace's node_modules), and
  * only its production dependencies installed there.
  */
-export default function setup(project: TestProject) {
-  if (!prepared) {
-    run(process.execPath, [join(ROOT, "scripts", "build.mjs")], ROOT);
-    const dir = mkdtempSync(join(tmpdir(), "gatehouse-artifact-"));
-    cpSync(join(ROOT, "dist"), dir, { recursive: true });
-    run(npm(), ["install", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], dir);
-    if (!existsSync(join(dir, "node_modules", "hono"))) throw new Error(`npm install in ${dir} installed no production dependencies`);
-    if (existsSync(join(dir, "node_modules", "typescript")) || existsSync(join(dir, "node_modules", "tsx"))) {
-      throw new Error("the artifact's production install brought a TypeScript toolchain");
-    }
-    prepared = { dir, users: 0 };
+function prepareArtifact(): string {
+  run(process.execPath, [join(ROOT, "scripts", "build.mjs")], ROOT);
+  const dir = mkdtempSync(join(tmpdir(), "gatehouse-artifact-"));
+  cpSync(join(ROOT, "dist"), dir, { recursive: true });
+  run(npm(), ["install", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], dir);
+  if (!existsSync(join(dir, "node_modules", "hono"))) throw new Error(`npm install in ${dir} installed no production dependencies`);
+  if (existsSync(join(dir, "node_modules", "typescript")) || existsSync(join(dir, "node_modules", "tsx"))) {
+    throw new Error("the artifact's production install brought a TypeScript toolchain");
   }
-  prepared.users += 1;
-  project.provide("artifactDir", prepared.dir);
-  return () => {
-    if (!prepared || --prepared.users > 0) return;
-    rmSync(prepared.dir, { recursive: true, force: true });
-    prepared = undefined;
-  };
+  return dir;
 }
 
 function npm(): string {
