@@ -41,11 +41,11 @@ await build({
   // Packages are installed beside the bundle (dist/package.json), as a deployment installs them:
   // native addons (argon2), WebAssembly (PGlite) and files read from their own folders stay whole.
   packages: "external",
-  // Bundled modules keep their own import.meta.url-relative reads, which the copies below satisfy.
   banner: { js: "// Gatehouse server: built by scripts/build.mjs; run with `node server.js`." },
   logLevel: "warning",
 });
 
+// Modules read files beside themselves (import.meta.url); in the bundle that is beside server.js.
 cpSync(join(SERVER, "src", "db", "migrations"), join(DIST, "migrations"), { recursive: true });
 cpSync(join(SERVER, "src", "services", "emails", "rendering", "sandbox"), join(DIST, "sandbox"), { recursive: true });
 const referenceScript = join(dirname(require.resolve("@scalar/api-reference")), "browser", "standalone.js");

@@ -24,9 +24,8 @@ import { startWebhookWorker } from "./services/webhooks/delivery-worker";
 import { startRetentionSweeper } from "./services/retention/sweeper";
 
 /** The built web app: beside the bundle in the release artifact (dist/web), else the repository's web/dist. */
-const WEB_DIST_DIR = [new URL("./web/", import.meta.url), new URL("../../web/dist/", import.meta.url)]
-  .map((url) => fileURLToPath(url))
-  .find((dir) => existsSync(join(dir, "index.html"))) ?? fileURLToPath(new URL("../../web/dist/", import.meta.url));
+const [BUNDLED_WEB_DIR, REPOSITORY_WEB_DIR] = [new URL("./web/", import.meta.url), new URL("../../web/dist/", import.meta.url)].map((url) => fileURLToPath(url));
+const WEB_DIST_DIR = existsSync(join(BUNDLED_WEB_DIR!, "index.html")) ? BUNDLED_WEB_DIR! : REPOSITORY_WEB_DIR!;
 
 export async function startServer(env?: NodeJS.ProcessEnv) {
   const settings = loadConfig(env);

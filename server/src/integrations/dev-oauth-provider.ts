@@ -51,8 +51,11 @@ export function createDevOAuthProvider(options: DevOAuthOptions): DevOAuthProvid
   let started: Promise<DevOAuthProvider> | undefined;
   return {
     async handle(req, res) {
-      started ??= import("oidc-provider").then(({ default: ProviderClass }) => startDevOAuthProvider(options, ProviderClass));
-      started.catch(() => (started = undefined));
+      if (!started) {
+        started = import("oidc-provider").then(({ default: ProviderClass }) => startDevOAuthProvider(options, ProviderClass));
+        // A failed load is tried again by the next request.
+        started.catch(() => (started = undefined));
+      }
       return (await started).handle(req, res);
     },
   };
