@@ -197,6 +197,30 @@ describe.runIf(testDbKind() === "postgres")("the PostgreSQL adapter through an o
     }
   });
 
+  it("answers DATABASE_UNAVAILABLE when no pooled connection comes free in time, without saying PostgreSQL is away", async () => {
+    const said: string[] = [];
+    const log = { info: (message: string) => said.push(message), warn: (message: string) => said.push(message) };
+    const db = await openPostgresDb(databaseUrl.toString(), { max: 1, connectTimeoutMs: 200, log });
+    try {
+      let endTransaction!: () => void;
+      let started!: () => void;
+      const inTransaction = new Promise<void>((resolve) => (started = resolve));
+      const transaction = db.transaction(async (tx) => {
+        await tx.query("SELECT 1");
+        started();
+        await new Promise<void>((resolve) => (endTransaction = resolve));
+      });
+      await inTransaction;
+      await unavailable(db.query("SELECT 1"));
+      endTransaction();
+      await transaction;
+      expect(said).toEqual([]);
+      expect(await db.query<{ one: number }>("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it("gives up on a server that accepts connections but never answers after the connect timeout", async () => {
     const relay = new Relay({ host: databaseUrl.hostname, port: Number(databaseUrl.port || 5432) });
     await relay.open();

@@ -116,6 +116,9 @@ export async function openPostgresDb(connectionString: string, options: Postgres
     try {
       client = await pool.connect();
     } catch (error) {
+      // Waiting too long for a busy pool's free connection is load, not an outage: the request
+      // still gets the 503, but the database is not reported away.
+      if (isPoolWaitTimeout(error)) throw new KnownError("DATABASE_UNAVAILABLE");
       throw unavailable(error);
     }
     acquired += 1;
@@ -257,6 +260,11 @@ function isLostPreparedStatement(error: unknown): boolean {
 
 function isStalePreparedStatement(error: unknown): boolean {
   return (error as { code?: unknown }).code === "0A000" && /cached plan/.test((error as Error).message);
+}
+
+/** pg-pool's error when no connection of a full pool came free in time (a new connection's timeout reads differently). */
+function isPoolWaitTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message.startsWith("timeout exceeded when trying to connect");
 }
 
 function describe(error: unknown): string {
