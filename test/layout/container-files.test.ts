@@ -154,6 +154,7 @@ describe("Dockerfile", () => {
   });
 
   it("starts the server bundle that `npm run build` writes, with nothing of the build stage but dist/", () => {
+    expect((JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts.build).toBeDefined();
     expect(runtime.steps.find((step) => step.keyword === "CMD")?.args).toContain('"server.js"');
     const fromBuild = runtime.steps.filter((step) => step.keyword === "COPY" && step.args.includes("--from=build"));
     expect(fromBuild.map((step) => step.args.split(/\s+/).at(-2))).toEqual(["/src/dist"]);
