@@ -8,10 +8,16 @@ import type { AppEnv } from "./http/env";
 import { applyErrorStatusOverride, renderError } from "./http/error-response";
 import { toOpenApi30 } from "./http/openapi-3.0";
 import { API_BASE_PATH, buildOpenApiDocument } from "./http/openapi-document";
+import { mountHealth } from "./http/health";
+import { mountMetrics } from "./http/metrics-endpoint";
 import { requestGuard } from "./http/request-guard";
+import { acceptedRequestId } from "./http/request-id";
+import { withRequestSpan } from "./http/request-span";
+import { operationsByRoute, recordRequest } from "./http/request-metrics";
 import { createRouter } from "./http/router";
 import { mountWebApp } from "./http/web-app";
 import { OPENAPI_TAGS, registerAllRoutes } from "./routes";
+import { runInRequestContext } from "./request-context";
 import { AI_QUERY_BODY_LIMIT_BYTES } from "./services/ai/messages";
 import type { ServiceDeps } from "./services/deps";
 
@@ -26,22 +32,27 @@ export interface AppOptions {
 export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
+  // Filled once the API's routes are registered below; requests arrive only after createApp returns.
+  let operations = new Map<string, string>();
   app.use("*", async (c, next) => {
-    const requestId = crypto.randomUUID();
+    const requestId = acceptedRequestId(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     c.set("deps", deps);
     const started = performance.now();
-    await next();
+    await runInRequestContext({ requestId }, deps.settings.tracing ? () => withRequestSpan(c, next) : next);
     // Set on the response's own headers: c.header() on a finished response would copy it
     // into a new one with a streamed body, the costliest part of a small answer.
     c.res.headers.set("x-stack-request-id", requestId);
+    c.res.headers.set("x-request-id", requestId);
+    const seconds = (performance.now() - started) / 1000;
+    recordRequest(c, operations, seconds);
     if (deps.settings.logRequests) {
       deps.log.info("request", {
         request_id: requestId,
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
+        ms: Math.round(seconds * 10_000) / 10,
       });
     }
   });
@@ -52,10 +63,8 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
     return renderError(new KnownError("ROUTE_NOT_FOUND", { method: c.req.method, path: c.req.path }), c);
   });
 
-  app.get("/health", async (c) => {
-    await deps.db.query("SELECT 1");
-    return c.json({ status: "ok", database: deps.db.kind });
-  });
+  mountHealth(app);
+  mountMetrics(app, deps.settings.metricsToken);
 
   app.use(`${API_BASE_PATH}/*`, cors(), async (c, next) => {
     await next();
@@ -88,6 +97,7 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   registerAllRoutes(api);
   const document = buildOpenApiDocument(api, OPENAPI_TAGS);
   const document30 = toOpenApi30(document);
+  operations = operationsByRoute(document, API_BASE_PATH);
   api.get("/openapi.json", (c) => c.json(document));
   api.get("/openapi-3.0.json", (c) => c.json(document30));
   // The API root answers with or without its trailing slash, as other clients and the fuzzer write it both ways.

@@ -9,8 +9,10 @@ import { resolveServerSecret } from "./config/server-secret";
 import { migrate } from "./db/migrate";
 import { openDb } from "./db/open";
 import { hasAnyUser } from "./db/queries/users";
-import { createConsoleLogger } from "./logger";
+import { startTracing } from "./tracing";
+import { createConsoleLogger, defaultLogFormat } from "./logger";
 import { startCacheSync } from "./services/cache-sync";
+import { startDeploymentCheck } from "./services/deployment-check";
 import { createDeps } from "./services/create-deps";
 import { sealClearOutboxMessages } from "./services/emails/outbox";
 import { startEmailWorker } from "./services/emails/queue";
@@ -28,7 +30,9 @@ const WEB_DIST_DIR = [new URL("./web/", import.meta.url), new URL("../../web/dis
 
 export async function startServer(env?: NodeJS.ProcessEnv) {
   const settings = loadConfig(env);
-  const log = createConsoleLogger({}, { debug: settings.logDebug });
+  // Before anything calls out, so that outbound requests are traced from the first.
+  const tracing = startTracing(settings.tracing);
+  const log = createConsoleLogger({}, { debug: settings.logDebug, format: settings.logFormat ?? defaultLogFormat(settings.nodeEnv) });
   if (!settings.databaseUrl) await mkdir(settings.dataDir, { recursive: true });
   const { secret, source, file } = await resolveServerSecret(settings);
   if (source === "generated") log.warn("Generated a server secret in the data folder; set STACK_SERVER_SECRET in production");
@@ -49,6 +53,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
   const sealedMessages = await sealClearOutboxMessages(db, deps.outboxSeal);
   if (sealedMessages > 0) log.info("Sealed outbox messages stored in clear by an earlier version", { messages: sealedMessages });
   const cacheSync = await startCacheSync(deps);
+  const deploymentCheck = startDeploymentCheck(deps);
   const bootstrap = await ensureInternalProject(deps);
   if (bootstrap.created) log.info("Created the internal project");
   if (!settings.seedInternalKeys.publishableClientKey && settings.nodeEnv !== "production") {
@@ -90,9 +95,11 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
     await emailWorker.stop();
     await retentionSweeper.stop();
     await cacheSync.stop();
+    await deploymentCheck.close();
     await deps.emailRenderer.close();
     deps.geo.close();
     await db.close();
+    await tracing?.shutdown();
   };
   return { port, stop, deps, retention: retentionSweeper };
 }

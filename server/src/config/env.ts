@@ -74,6 +74,17 @@ const envSchema = z.object({
   RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   RETENTION_SWEEP_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   LOG_LEVEL: z.enum(["debug", "info"]).default("info"),
+  /** `json` lines or `pretty` lines for people; unset: pretty on a terminal in development, JSON otherwise. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+  /** OpenTelemetry's own variables (its SDK specification): traces go over OTLP/HTTP when an endpoint is set. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: endpointUrl.optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpointUrl.optional(),
+  OTEL_EXPORTER_OTLP_HEADERS: z.string().optional(),
+  OTEL_EXPORTER_OTLP_TRACES_HEADERS: z.string().optional(),
+  OTEL_SERVICE_NAME: z.string().min(1).default("gatehouse"),
+  OTEL_SDK_DISABLED: booleanFlag.default(false),
+  /** The bearer token Prometheus scrapes /metrics with; unset: /metrics is not served. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
   SERVE_WEB: booleanFlag.default(true),
@@ -216,6 +227,12 @@ export interface AppConfig {
   /** How long the e-mail outbox and the webhook delivery log keep finished rows, and how often stale rows are swept. */
   retention: { retentionSeconds: number; intervalMs: number };
   logDebug: boolean;
+  /** LOG_FORMAT when set; main.ts otherwise picks by NODE_ENV and whether stdout is a terminal. */
+  logFormat: "json" | "pretty" | undefined;
+  /** Where traces are exported (OTLP/HTTP, JSON), with which headers and service name; null: no tracing. */
+  tracing: { tracesUrl: string; headers: Record<string, string>; serviceName: string } | null;
+  /** The bearer token of /metrics; undefined: /metrics answers 404. */
+  metricsToken: string | undefined;
   serveWeb: boolean;
   logRequests: boolean;
   /** Take the client address from X-Forwarded-For (only behind a proxy that sets it). */
@@ -254,6 +271,25 @@ export interface AiSettings {
   timeoutMs: number;
   maxConcurrentRequests: number;
   maxOutputTokens: number;
+}
+
+/**
+ * As the OpenTelemetry specification says: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT is the URL itself,
+ * OTEL_EXPORTER_OTLP_ENDPOINT a base that `v1/traces` is appended to; headers are `key=value`
+ * pairs, comma-separated and URL-encoded; the traces-specific variables win.
+ */
+function tracingSettings(e: Env): AppConfig["tracing"] {
+  if (e.OTEL_SDK_DISABLED) return null;
+  const tracesUrl = e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? (e.OTEL_EXPORTER_OTLP_ENDPOINT ? `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, "")}/v1/traces` : undefined);
+  if (!tracesUrl) return null;
+  const headers: Record<string, string> = {};
+  for (const list of [e.OTEL_EXPORTER_OTLP_HEADERS, e.OTEL_EXPORTER_OTLP_TRACES_HEADERS]) {
+    for (const pair of (list ?? "").split(",")) {
+      const at = pair.indexOf("=");
+      if (at > 0) headers[decodeURIComponent(pair.slice(0, at).trim())] = decodeURIComponent(pair.slice(at + 1).trim());
+    }
+  }
+  return { tracesUrl, headers, serviceName: e.OTEL_SERVICE_NAME };
 }
 
 /** Parses the environment once; nothing else in the server reads `process.env`. */
@@ -314,6 +350,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhooks: { timeoutMs: e.WEBHOOK_TIMEOUT_MS, pollMs: e.WEBHOOK_POLL_MS },
     retention: { retentionSeconds: e.RETENTION_DAYS * 86_400, intervalMs: e.RETENTION_SWEEP_SECONDS * 1000 },
     logDebug: e.LOG_LEVEL === "debug",
+    logFormat: e.LOG_FORMAT,
+    metricsToken: e.METRICS_TOKEN,
+    tracing: tracingSettings(e),
     serveWeb: e.SERVE_WEB,
     logRequests: e.LOG_REQUESTS,
     trustProxy: e.TRUST_PROXY,

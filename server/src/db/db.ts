@@ -24,8 +24,24 @@ export interface NotificationListener {
   close(): Promise<void>;
 }
 
+/** How the connections are used right now, and how long callers have waited for one, for /metrics. */
+export interface PoolStats {
+  /** Connections the pool may open (1 for PGlite: one connection in process). */
+  max: number;
+  /** Connections open now. */
+  open: number;
+  /** Connections running a query or transaction now. */
+  inUse: number;
+  /** Callers waiting for a connection now. */
+  waiting: number;
+  /** Connections handed out since start, and the seconds callers waited for them in all (PostgreSQL only). */
+  acquired: number;
+  acquireWaitSeconds: number;
+}
+
 export interface Db extends Queryable {
   readonly kind: "pglite" | "postgres";
+  poolStats(): PoolStats;
   /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs a script of several statements (migrations only). */

@@ -51,3 +51,12 @@ function splitStatements(script: string): string[] {
   statements.push(current.join("\n"));
   return statements.map((statement) => statement.trim()).filter((statement) => statement.length > 0);
 }
+
+/** The migration files this version has that the database has not recorded as applied. */
+export async function pendingMigrations(db: Pick<Db, "query">): Promise<string[]> {
+  const files = (await readdir(migrationsDir)).filter((name) => /^\d{4}_[a-z0-9_]+\.sql$/.test(name)).sort();
+  const [table] = await db.query<{ exists: boolean }>("SELECT to_regclass('schema_migrations') IS NOT NULL AS exists");
+  if (!table?.exists) return files;
+  const applied = new Set((await db.query<{ name: string }>("SELECT name FROM schema_migrations")).map((row) => row.name));
+  return files.filter((name) => !applied.has(name));
+}

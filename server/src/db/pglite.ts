@@ -1,6 +1,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { Db, Queryable } from "./db";
+import { withSqlSpan } from "./sql-span";
 
 /**
  * Opens embedded Postgres in `dataDir`, or in memory when `dataDir` is undefined (tests).
@@ -15,17 +16,30 @@ export async function openPgliteDb(dataDir: string | undefined, options: { loadD
   const pg = new PGlite({ ...(dataDir === undefined ? {} : { dataDir }), ...options, extensions: { pg_trgm } });
   await pg.waitReady;
 
+  // PGlite runs one statement at a time; what is in flight beyond the first waits for it.
+  let inFlight = 0;
+  const counted = async <T>(work: () => Promise<T>): Promise<T> => {
+    inFlight += 1;
+    try {
+      return await work();
+    } finally {
+      inFlight -= 1;
+    }
+  };
+
   const asQueryable = (target: Pick<PGlite, "query">): Queryable => ({
     async query<Row>(sql: string, params: readonly unknown[] = []) {
-      const result = await target.query<Row>(sql, params as unknown[]);
+      const result = await withSqlSpan("postgresql", sql, () => target.query<Row>(sql, params as unknown[]));
       return result.rows;
     },
   });
 
+  const outside = asQueryable(pg);
   return {
     kind: "pglite",
-    ...asQueryable(pg),
-    transaction: (work) => pg.transaction((tx) => work(asQueryable(tx))),
+    query: (sql, params) => counted(() => outside.query(sql, params)),
+    transaction: (work) => counted(() => pg.transaction((tx) => work(asQueryable(tx)))),
+    poolStats: () => ({ max: 1, open: 1, inUse: Math.min(1, inFlight), waiting: Math.max(0, inFlight - 1), acquired: 0, acquireWaitSeconds: 0 }),
     async exec(script) {
       await pg.exec(script);
     },

@@ -18,6 +18,8 @@ import type { Db, NotificationListener, Queryable } from "./db";
 import { isConnectionFailure } from "./errors";
 import { listenOnPostgres } from "./postgres-listener";
 import { PreparedStatements } from "./prepared-statements";
+import { probePooler } from "./pooler-probe";
+import { withSqlSpan } from "./sql-span";
 
 const CONNECT_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MS = 30_000;
@@ -91,22 +93,33 @@ export async function openPostgresDb(connectionString: string, options: Postgres
   // Fail at start, not on the first request, when the database is unreachable.
   const probe = await pool.connect();
   probe.release();
+  try {
+    await refuseMisconfiguredPooler(connectionString, options);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
 
   const unavailable = (error: unknown) => {
     noteFailure(error);
     return new KnownError("DATABASE_UNAVAILABLE");
   };
 
+  let acquired = 0;
+  let acquireWaitSeconds = 0;
   const statementsOf = new WeakMap<pg.PoolClient, PreparedStatements>();
 
   /** A checked-out client that remembers whether its connection broke, and is released accordingly. */
   async function checkOut() {
     let client: pg.PoolClient;
+    const asked = performance.now();
     try {
       client = await pool.connect();
     } catch (error) {
       throw unavailable(error);
     }
+    acquired += 1;
+    acquireWaitSeconds += (performance.now() - asked) / 1000;
     let broken: Error | undefined;
     const onError = (error: Error) => {
       broken ??= error;
@@ -119,9 +132,10 @@ export async function openPostgresDb(connectionString: string, options: Postgres
         if (broken) throw unavailable(broken);
         const name = statements.nameFor(sql, params);
         try {
-          const result = await client.query({ name, text: sql, values: params as unknown[] });
+          const result = await withSqlSpan("postgresql", sql, () => client.query({ name, text: sql, values: params as unknown[] }));
           return result.rows as Row[];
         } catch (error) {
+          if (isLostPreparedStatement(error)) warnOnceAboutPooler(options.log);
           // A table a prepared statement reads changed its row type under it (a migration by
           // another process): this connection's statements are stale, so it is not reused.
           if (isStalePreparedStatement(error)) broken ??= error as Error;
@@ -163,6 +177,14 @@ export async function openPostgresDb(connectionString: string, options: Postgres
   return {
     kind: "postgres",
     query,
+    poolStats: () => ({
+      max: pool.options.max,
+      open: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+      acquired,
+      acquireWaitSeconds,
+    }),
     async transaction(work) {
       const client = await checkOut();
       try {
@@ -194,6 +216,43 @@ export async function openPostgresDb(connectionString: string, options: Postgres
       await pool.end();
     },
   };
+}
+
+/**
+ * Behind a transaction pooler without DATABASE_POOLER=transaction, every request fails on a
+ * prepared statement prepared on another server connection (26000) or already there (42P05);
+ * LISTEN through one hears nothing. Start-up refuses both, naming the setting to set.
+ */
+async function refuseMisconfiguredPooler(connectionString: string, options: PostgresOptions): Promise<void> {
+  const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  const preparing = options.preparedStatements ?? true;
+  const main = await probePooler(connectionString, connectTimeoutMs);
+  if (preparing && main.preparedStatementsLost) {
+    throw new Error(
+      "DATABASE_URL leads through a transaction pooler (PgBouncer in transaction mode or alike), which loses prepared statements between transactions: " +
+        "set DATABASE_POOLER=transaction, and DATABASE_DIRECT_URL to a connection straight to PostgreSQL for LISTEN.",
+    );
+  }
+  const listensThroughPooler = options.directUrl ? (await probePooler(options.directUrl, connectTimeoutMs)).transactionPooled : main.transactionPooled;
+  if (listensThroughPooler) {
+    throw new Error(
+      options.directUrl
+        ? "DATABASE_DIRECT_URL leads through a transaction pooler, which cannot hold the LISTEN session that carries sign-outs and cache news between processes: point it straight at PostgreSQL."
+        : "DATABASE_URL leads through a transaction pooler, which cannot hold the LISTEN session that carries sign-outs and cache news between processes: set DATABASE_DIRECT_URL to a connection straight to PostgreSQL.",
+    );
+  }
+}
+
+let warnedAboutPooler = false;
+function warnOnceAboutPooler(log: ConnectionLog | undefined): void {
+  if (warnedAboutPooler) return;
+  warnedAboutPooler = true;
+  log?.warn("A prepared statement was lost or found twice on its connection: a transaction pooler is between this server and PostgreSQL. Set DATABASE_POOLER=transaction.");
+}
+
+function isLostPreparedStatement(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return (code === "26000" || code === "42P05") && /prepared statement "gh_/.test((error as Error).message);
 }
 
 function isStalePreparedStatement(error: unknown): boolean {

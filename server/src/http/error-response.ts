@@ -15,6 +15,7 @@ export function renderError(error: unknown, c: Context<AppEnv>): Response {
     return c.json({ code: known.code, error: known.message, ...details }, known.status as 400, headers);
   }
   if (error instanceof RateLimitedError) {
+    c.var.deps?.metrics.countRateLimitRefusal(error.rule);
     return c.json({ error: error.message }, 429, { "retry-after": String(error.retryAfterSeconds) });
   }
   if (error instanceof HTTPException && error.status < 500) {

@@ -13,6 +13,7 @@ import { EmailRenderer } from "./emails/rendering/renderer";
 import { ActivityTracker } from "./metrics/activity";
 import { createAnalyticsEngine } from "./analytics/create-engine";
 import type { Logger } from "../logger";
+import { createMetrics } from "./observability/metrics";
 import type { ServiceDeps } from "./deps";
 import { ProjectKeyChecker } from "./projects/project-key-checker";
 import { RevokedSessions } from "./sessions/revoked-sessions";
@@ -35,6 +36,7 @@ export function createDeps(
     db,
     settings,
     log,
+    metrics: createMetrics(db, { processMetrics: settings.metricsToken !== undefined }),
     signingKeys,
     tenancies: new TenancyStore(db),
     projectKeys: new ProjectKeyChecker(db),

@@ -14,12 +14,15 @@ import type { ProjectKeyChecker } from "./projects/project-key-checker";
 import type { RevokedSessions } from "./sessions/revoked-sessions";
 import type { SigningKeyStore } from "./sessions/signing-keys";
 import type { TenancyStore } from "./projects/tenancy";
+import type { Metrics } from "./observability/metrics";
 
 /** What every service needs; built once by `createDeps` and passed down. Caches live here, per process. */
 export interface ServiceDeps {
   db: Db;
   settings: AppConfig;
   log: Logger;
+  /** This process's Prometheus metrics (services/observability/metrics.ts), served at /metrics. */
+  metrics: Metrics;
   signingKeys: SigningKeyStore;
   tenancies: TenancyStore;
   projectKeys: ProjectKeyChecker;

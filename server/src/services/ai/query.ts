@@ -70,7 +70,7 @@ async function prepare(deps: ServiceDeps, auth: AiCaller, query: AiQuery, signal
 function modelFailure(deps: ServiceDeps, auth: AiCaller, error: unknown): never {
   if (!(error instanceof AiModelError)) throw error;
   // Every slot busy: the SDKs wait out Retry-After and try again.
-  if (error.kind === "busy") throw new RateLimitedError(2);
+  if (error.kind === "busy") throw new RateLimitedError(2, "ai_busy");
   if (error.kind === "invalid") throw new KnownError("SCHEMA_ERROR", { message: `body.messages: ${error.message}` });
   deps.log.warn("The language model service failed", { project_id: auth.tenancy.projectId, error: error.message });
   throw new KnownError("AI_PROVIDER_UNAVAILABLE");

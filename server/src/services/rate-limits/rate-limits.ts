@@ -45,7 +45,7 @@ export async function enforceRateLimits(
     const { count, windowStart } = await hitRateLimit(deps.db, key, windowSeconds);
     if (count > max) {
       const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - Date.now()) / 1000));
-      throw new RateLimitedError(retryAfter);
+      throw new RateLimitedError(retryAfter, rule.id);
     }
   }
 }
