@@ -68,9 +68,10 @@ ENV NODE_ENV=production \
 VOLUME ["/data"]
 EXPOSE 8102
 USER gatehouse
-# Node's own fetch: the image carries no curl. A failed database query makes /health fail too.
+# Node's own fetch: the image carries no curl. /health/ready fails while the database does not
+# answer or lacks a migration.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/health/ready`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The server handles SIGTERM itself (closes the listener, drains its workers, closes the database).
 STOPSIGNAL SIGTERM
 CMD ["node", "--enable-source-maps", "server.js"]

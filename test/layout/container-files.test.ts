@@ -147,7 +147,7 @@ describe("Dockerfile", () => {
 
   it("runs as an unprivileged user, with a health check, PGlite's folder as a volume and the port exposed", () => {
     expect(runtime.steps.filter((step) => step.keyword === "USER").at(-1)?.args).toBe("gatehouse");
-    expect(runtime.steps.find((step) => step.keyword === "HEALTHCHECK")?.args).toContain("/health");
+    expect(runtime.steps.find((step) => step.keyword === "HEALTHCHECK")?.args).toContain("/health/ready");
     expect(env.NODE_ENV).toBe("production");
     expect(runtime.steps.find((step) => step.keyword === "VOLUME")?.args).toContain(`"${env.DATA_DIR}"`);
     expect(runtime.steps.find((step) => step.keyword === "EXPOSE")?.args).toBe(env.PORT);
@@ -190,9 +190,9 @@ describe("compose.yaml", () => {
     expect(read("deploy/pgbouncer/entrypoint.sh")).toMatch(/^pool_mode = transaction$/m);
   });
 
-  it("balances over every replica, checking /health", () => {
+  it("balances over every replica, checking /health/ready", () => {
     const haproxy = read("deploy/balancer/haproxy.cfg");
-    expect(haproxy).toMatch(/option httpchk GET \/health/);
+    expect(haproxy).toMatch(/option httpchk GET \/health\/ready$/m);
     for (const name of replicas) expect(haproxy).toMatch(new RegExp(`^\\s*server ${name} ${name}:8102$`, "m"));
   });
 
