@@ -60,8 +60,8 @@ export async function findExistingUserIds(q: Queryable, tenant: Tenant, ids: str
 /** The addresses among `emails` that already sign in to some user, with that user. */
 export async function findSignInEmails(q: Queryable, tenant: Tenant, emails: string[]): Promise<Map<string, string>> {
   const rows = await q.query<{ value: string; user_id: string }>(
-    `SELECT value, user_id FROM contact_channels
-     WHERE project_id = $1 AND branch_id = $2 AND type = 'email' AND used_for_auth AND value = ANY($3::text[])`,
+    `SELECT c.value, c.user_id FROM unnest($3::text[]) AS e(value)
+     JOIN contact_channels c ON c.project_id = $1 AND c.branch_id = $2 AND c.type = 'email' AND c.used_for_auth AND c.value = e.value`,
     [tenant.projectId, tenant.branchId, emails],
   );
   return new Map(rows.map((row) => [row.value, row.user_id]));
