@@ -233,3 +233,21 @@ export async function exportTeamsPage(q: Queryable, tenant: Tenant, afterId: str
     [tenant.projectId, tenant.branchId, afterId, limit],
   );
 }
+
+/** Grants each of `permissionIds` to each (team, user) pair; team is null for project permissions. */
+export async function insertDefaultGrants(
+  tx: Queryable,
+  tenant: Tenant,
+  scope: "team" | "project",
+  pairs: Array<{ teamId: string | null; userId: string }>,
+  permissionIds: string[],
+): Promise<void> {
+  if (pairs.length === 0 || permissionIds.length === 0) return;
+  await tx.query(
+    `INSERT INTO permission_grants (project_id, branch_id, scope, team_id, user_id, permission_id)
+     SELECT $1, $2, $3, g.team_id, g.user_id, p.id
+     FROM unnest($4::uuid[], $5::uuid[]) AS g(team_id, user_id) CROSS JOIN unnest($6::text[]) AS p(id)
+     ON CONFLICT DO NOTHING`,
+    [tenant.projectId, tenant.branchId, scope, column(pairs, "teamId"), column(pairs, "userId"), permissionIds],
+  );
+}

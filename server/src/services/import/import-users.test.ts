@@ -133,6 +133,12 @@ describe("importing each platform's export", () => {
     expect(user.json).toMatchObject({ display_name: "Ada", client_metadata: { theme: "dark" }, server_metadata: { plan: "gold" } });
     const teams = await call(t, "GET", `/teams?user_id=${ada}`, { creds: project.server });
     expect(teams.json.items.map((team: { display_name: string }) => team.display_name)).toEqual(["Org One"]);
+    // A new project's members get "team_member", and so does an imported member.
+    const grants = await t.db.query<{ permission_id: string }>(
+      "SELECT permission_id FROM permission_grants WHERE project_id = $1 AND user_id = $2 AND scope = 'team'",
+      [project.projectId, ada],
+    );
+    expect(grants.map((grant) => grant.permission_id)).toEqual(["team_member"]);
     const [accounts] = await t.db.query<{ n: string }>("SELECT count(*)::text AS n FROM oauth_accounts WHERE project_id = $1 AND provider_config_id = 'github' AND account_id = 'gh-77'", [project.projectId]);
     expect(accounts!.n).toBe("1");
     await expectCountersMatchRows(project.projectId);

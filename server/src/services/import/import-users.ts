@@ -10,6 +10,7 @@ import type { Db } from "../../db/db";
 import { isConnectionFailure } from "../../db/errors";
 import type { Tenant } from "../../db/queries/tenant";
 import { saveCheckpoint, startCheckpoint, type Checkpoint } from "./checkpoint";
+import { defaultGrantsOf } from "./default-grants";
 import { countEntries, detectLayout, readExport } from "./export-file";
 import { recordParser, type FirebaseScryptParameters, type FormatName } from "./formats";
 import { RecordProblem } from "./formats/fields";
@@ -37,7 +38,7 @@ export async function importUsers(options: ImportOptions): Promise<Checkpoint> {
   const total = await countEntries(input, layout);
   options.onProgress?.(checkpoint.entriesDone, total);
   const parse = recordParser(format, { firebaseScrypt: options.firebaseScrypt });
-  const context: BatchContext = { db, tenant, format };
+  const context: BatchContext = { db, tenant, format, defaults: await defaultGrantsOf(db, tenant) };
   const refuse = (at: string, reason: string) => {
     checkpoint.totals.refused++;
     options.onRefused?.(at, reason);

@@ -14,6 +14,7 @@ import {
   countImportedUsers,
   findExistingUserIds,
   findSignInEmails,
+  insertDefaultGrants,
   insertMemberships,
   insertOauthAccounts,
   insertPrimaryEmails,
@@ -23,6 +24,7 @@ import {
   type UserRow,
 } from "../../db/queries/imports";
 import type { Tenant } from "../../db/queries/tenant";
+import type { DefaultGrants } from "./default-grants";
 import { derivedId } from "./derived-ids";
 
 export interface BatchEntry {
@@ -42,6 +44,7 @@ export interface BatchContext {
   db: Db;
   tenant: Tenant;
   format: string;
+  defaults: DefaultGrants;
 }
 
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
@@ -140,6 +143,8 @@ export async function writeBatch(context: BatchContext, entries: BatchEntry[]): 
     await insertPrimaryEmails(tx, tenant, channels);
     await insertOauthAccounts(tx, tenant, accounts);
     await insertMemberships(tx, tenant, memberships);
+    await insertDefaultGrants(tx, tenant, "project", userRows.map((row) => ({ teamId: null, userId: row.id })), context.defaults.signUp);
+    await insertDefaultGrants(tx, tenant, "team", memberships, context.defaults.teamMember);
     await countImportedUsers(tx, tenant, userRows.map((row) => row.id), shard);
     outcome.imported = userRows.length;
     return outcome;
