@@ -20,7 +20,7 @@ function list(record: Fields, key: string): string[] {
 function fromCsv(row: Fields): ImportedUser {
   const hasher = text(row, "password_hasher");
   const digest = text(row, "password_digest");
-  if (digest && hasher && !["bcrypt", "argon2i", "argon2id", "pbkdf2_sha256", "pbkdf2_sha512"].includes(hasher)) {
+  if (digest && hasher && !["bcrypt", "argon2i", "argon2id"].includes(hasher)) {
     throw new RecordProblem(`password_hasher ${hasher} is not supported (bcrypt and argon2 are)`);
   }
   const primary = email(text(row, "primary_email_address"), "primary_email_address");
