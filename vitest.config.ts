@@ -9,6 +9,21 @@ const behindPgBouncer = process.env.DATABASE_URL && existsSync("/usr/sbin/pgboun
   ? [{ extends: true, test: { name: "contract:pgbouncer", include: ["test/contract/**/*.test.ts"], env: { GATEHOUSE_TEST_DB: "postgres", GATEHOUSE_CONTRACT_POOLER: "pgbouncer" } } }]
   : [];
 
+// The contract suite runs once more against the release artifact (scripts/build.mjs) as a
+// deployment runs it: copied out of the repository, its production dependencies alone installed,
+// under plain Node, on each database (test/artifact/global-setup.ts).
+const againstArtifact = databases.map((db) => ({
+  extends: true,
+  test: {
+    name: `contract:artifact:${db}`,
+    include: ["test/contract/**/*.test.ts"],
+    // The flows against the real server; the Prism mock's checks of the document have nothing to do with the build.
+    testNamePattern: "the real server behind prism proxy",
+    globalSetup: ["test/artifact/global-setup.ts"],
+    env: { GATEHOUSE_TEST_DB: db, GATEHOUSE_CONTRACT_SERVER: "artifact" },
+  },
+}));
+
 // Vitest's default on a two-core machine is one worker, which left the second core mostly idle
 // while tests waited on servers, PostgreSQL and Chromium. Two run at once; the files that
 // measure time (response-time comparisons, outage and crash recovery bounds) run after
@@ -71,6 +86,7 @@ export default defineConfig({
         },
       },
       ...behindPgBouncer,
+      ...againstArtifact,
       {
         extends: true,
         test: {

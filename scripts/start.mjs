@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm start`: build the web app if its sources changed, then run the server
- * (`tsx server/src/main.ts`) with this process's stdio and environment. SIGINT and
+ * (`tsx server/src/main.ts`) with this process's stdio and environment; with
+ * NODE_ENV=production, run the release build instead (`node dist/server.js`, from `npm run build`). SIGINT and
  * SIGTERM are passed on, and the server's exit status becomes ours.
  *
  * The server runs in its own process group and gets exactly one signal, from here: a
@@ -9,19 +10,31 @@
  * again), and a second SIGINT would cut the server's graceful shutdown short.
  */
 import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { constants } from "node:os";
 import { ensureWebBuilt, ROOT } from "./web-build.mjs";
 
-try {
-  ensureWebBuilt();
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
+/** In production the release build (`npm run build`, dist/) under plain Node; otherwise the sources under tsx. */
+function serverCommand() {
+  if (process.env.NODE_ENV === "production") {
+    if (!existsSync(join(ROOT, "dist", "server.js"))) {
+      console.error("NODE_ENV=production runs the release build in dist/, which is not there: run npm run build first.");
+      process.exit(1);
+    }
+    return ["--enable-source-maps", "dist/server.js"];
+  }
+  try {
+    ensureWebBuilt();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  return [createRequire(import.meta.url).resolve("tsx/cli"), "server/src/main.ts"];
 }
 
-const tsxCli = createRequire(import.meta.url).resolve("tsx/cli");
-const server = spawn(process.execPath, [tsxCli, "server/src/main.ts"], {
+const server = spawn(process.execPath, serverCommand(), {
   cwd: ROOT,
   stdio: "inherit",
   env: process.env,

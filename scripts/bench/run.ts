@@ -12,6 +12,8 @@
  *   password-sign-in  POST /api/v1/auth/password/sign-in, the right password
  *   api-key-check     POST /api/v1/user-api-keys/check (server access)
  *   update-quantity   POST /api/v1/payments/items/custom/<id>/api_calls/update-quantity (server access)
+ *   cold-start        `node dist/server.js` to its first 200 against `node -e ''`, on PGlite and
+ *                     PostgreSQL (scripts/bench/cold-start.ts; needs `npm run build` first)
  *
  * The references: for the GET cases a bare Hono route returning the same JSON and a "floor"
  * that verifies the same token with jose and makes the one pg query the request needs; for
@@ -44,6 +46,7 @@ import { readEventLoop, resetEventLoop, ROOT, startChild, stopAllChildren, stopC
 import { adminDatabaseUrl, createDatabase, startGatehouse } from "./gatehouse-process";
 // The test server module itself, which loads no vitest (vitest cannot be imported outside a test run).
 import { freePort } from "../../server/src/testing/test-server";
+import { measureColdStart, type ColdStart } from "./cold-start";
 import { createBenchFixture } from "./fixtures";
 import type { ReferenceConfig } from "./references";
 import { printTable, ratios, summarize, writeResults, type CaseResult, type Round } from "./report";
@@ -155,6 +158,20 @@ async function runCase(benchCase: BenchCase, run: { gatehouse: Server; projectId
   }
 }
 
+/** The release build's cold start on each database (scripts/bench/cold-start.ts), printed as it is measured. */
+async function measureColdStarts(databaseUrl: string): Promise<ColdStart[]> {
+  if (settings.cases && !settings.cases.includes("cold-start")) return [];
+  const measured: ColdStart[] = [];
+  for (const target of [{}, { databaseUrl }]) {
+    const result = await measureColdStart(target);
+    console.log(
+      `cold start (${result.database}, median of ${result.rounds}): node dist/server.js to the first 200 ${result.gatehouseMs} ms, node -e '' ${result.bareNodeMs} ms, ${result.overBareNodeMs} ms more than bare Node`,
+    );
+    measured.push(result);
+  }
+  return measured;
+}
+
 async function main(): Promise<void> {
   const database = await createDatabase(adminDatabaseUrl());
   let cleaned: Promise<void> | undefined;
@@ -176,11 +193,13 @@ async function main(): Promise<void> {
     for (const benchCase of cases) results.push(await runCase(benchCase, run));
 
     printTable(results);
+    const coldStarts = await measureColdStarts(database.url);
     await writeResults(RESULTS_PATH, {
       date: new Date().toISOString(),
       machine: { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, postgres: database.version },
       settings,
       cases: results,
+      coldStarts,
     });
 
     const failed = results.flatMap((c) => c.measurements.map((m) => ({ ...m, name: `${c.name} ${m.name}` })));

@@ -1,22 +1,30 @@
 import { serve } from "@hono/node-server";
+import { existsSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { createApp } from "./app";
 import { loadConfig } from "./config/env";
 import { resolveServerSecret } from "./config/server-secret";
 import { migrate } from "./db/migrate";
 import { openDb } from "./db/open";
+import { hasAnyUser } from "./db/queries/users";
 import { createConsoleLogger } from "./logger";
 import { startCacheSync } from "./services/cache-sync";
 import { createDeps } from "./services/create-deps";
 import { sealClearOutboxMessages } from "./services/emails/outbox";
 import { startEmailWorker } from "./services/emails/queue";
 import { DEV_PUBLISHABLE_CLIENT_KEY, ensureInternalProject } from "./services/projects/internal-project";
+import { INTERNAL_TENANT } from "./services/projects/ownership";
 import { checkServerSecret } from "./services/projects/server-secret-check";
+import { startupBanner } from "./startup-banner";
 import { startWebhookWorker } from "./services/webhooks/delivery-worker";
 import { startRetentionSweeper } from "./services/retention/sweeper";
 
-const WEB_DIST_DIR = fileURLToPath(new URL("../../web/dist/", import.meta.url));
+/** The built web app: beside the bundle in the release artifact (dist/web), else the repository's web/dist. */
+const WEB_DIST_DIR = [new URL("./web/", import.meta.url), new URL("../../web/dist/", import.meta.url)]
+  .map((url) => fileURLToPath(url))
+  .find((dir) => existsSync(join(dir, "index.html"))) ?? fileURLToPath(new URL("../../web/dist/", import.meta.url));
 
 export async function startServer(env?: NodeJS.ProcessEnv) {
   const settings = loadConfig(env);
@@ -60,8 +68,21 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
     url: `http://localhost:${port}`,
     api: `${settings.publicUrl}/api/v1`,
     reference: `${settings.publicUrl}/api/docs`,
+    ...(settings.serveWeb ? { dashboard: `${settings.publicUrl}/dashboard`, handler: `${settings.publicUrl}/handler/sign-in` } : {}),
     database: db.kind === "pglite" ? `PGlite in ${settings.dataDir}` : "PostgreSQL",
   });
+  if (settings.nodeEnv !== "production") {
+    const hasAdmin = await hasAnyUser(db, INTERNAL_TENANT);
+    process.stdout.write(
+      startupBanner({
+        publicUrl: settings.publicUrl,
+        listenUrl: `http://localhost:${port}`,
+        database: db.kind === "pglite" ? { kind: "pglite", dataDir: settings.dataDir } : { kind: "postgres" },
+        servesWeb: settings.serveWeb,
+        hasAdmin,
+      }),
+    );
+  }
 
   const stop = async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));

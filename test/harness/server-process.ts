@@ -1,6 +1,7 @@
 /**
- * The real server as a child process (`server/src/main.ts` under tsx, production mode), for
- * tests that kill it or take its database away. It listens on a free loopback port; start
+ * The real server as a child process (`server/src/main.ts` under tsx, production mode, or the
+ * release artifact under plain Node), for tests that kill it or take its database away, and for
+ * the contract suite run against the artifact. It listens on a free loopback port; start
  * resolves once the server logs that it is listening, and fails with the process's output
  * if it exits first.
  */
@@ -40,6 +41,8 @@ export interface ServerProcessOptions {
   databaseUrl?: string;
   env?: Record<string, string>;
   startTimeoutMs?: number;
+  /** A release artifact (scripts/build.mjs, production dependencies installed) to run instead of the sources under tsx. */
+  artifactDir?: string;
 }
 
 /**
@@ -79,7 +82,9 @@ export async function startServerProcess(options: ServerProcessOptions): Promise
     ...options.env,
   });
 
-  const child = spawn(process.execPath, ["--import", "tsx", MAIN], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = options.artifactDir
+    ? spawn(process.execPath, ["--enable-source-maps", join(options.artifactDir, "server.js")], { cwd: options.artifactDir, env, stdio: ["ignore", "pipe", "pipe"] })
+    : spawn(process.execPath, ["--import", "tsx", MAIN], { cwd: REPO_ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const lines: string[] = [];
   let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   const exitPromise = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {

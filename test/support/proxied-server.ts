@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect } from "vitest";
 import { startMailCatcher, startServer, TEST_INTERNAL_KEYS, uniqueEmail, type MailCatcher, type TestServer } from "../harness";
 import { expectValidThroughProxy, httpClient, type Credentials, type HttpClient } from "./http";
 import { behindPooler, startPooledServers } from "../harness";
+import { againstArtifact, startArtifactServer } from "../harness/artifact-server";
 import { startPrism, type PrismInstance } from "./prism";
 
 export interface ProxiedServer {
@@ -34,7 +35,7 @@ export function useProxiedServer(options: { withMail?: boolean } = {}): ProxiedS
   let mail: MailCatcher | undefined;
   beforeAll(async () => {
     if (options.withMail) mail = await startMailCatcher();
-    const server = behindPooler() ? await startPooledServers(mail?.env) : await startServer({ env: mail?.env });
+    const server = againstArtifact() ? await startArtifactServer(mail?.env) : behindPooler() ? await startPooledServers(mail?.env) : await startServer({ env: mail?.env });
     try {
       const prism = await startPrism({ mode: "proxy", upstream: `${server.url}/api/v1`, errors: true });
       state = { server, prism, api: httpClient(prism.url), direct: httpClient(`${server.url}/api/v1`), mail };

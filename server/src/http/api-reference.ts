@@ -1,10 +1,24 @@
 import { Scalar } from "@scalar/hono-api-reference";
 import type { Env, Hono } from "hono";
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 const require = createRequire(import.meta.url);
+
+/**
+ * Scalar's standalone script: copied beside the bundle in the release artifact
+ * (scripts/build.mjs), so that a deployment does not install Scalar and the Vue application
+ * it is built from; from the development install otherwise. The package does not export its
+ * browser bundle, so it is found beside the package entry.
+ */
+function standaloneScriptPath(): string {
+  const artifactCopy = fileURLToPath(new URL("./api-reference/standalone.js", import.meta.url));
+  if (existsSync(artifactCopy)) return artifactCopy;
+  return join(dirname(require.resolve("@scalar/api-reference")), "browser", "standalone.js");
+}
 
 /**
  * Scalar options that keep the page to what this server serves: the system fonts instead of
@@ -31,11 +45,9 @@ const SELF_CONTAINED = {
  * than a CDN, so the page works on machines without outside network access.
  */
 export function mountApiReference<E extends Env>(app: Hono<E>, documentUrl: string): void {
-  // The package does not export its browser bundle, so find it beside the package entry.
-  const scriptPath = join(dirname(require.resolve("@scalar/api-reference")), "browser", "standalone.js");
   let script: Promise<Buffer> | undefined;
   app.get("/api/docs/scalar.js", async (c) => {
-    script ??= readFile(scriptPath);
+    script ??= readFile(standaloneScriptPath());
     c.header("content-type", "text/javascript; charset=utf-8");
     c.header("cache-control", "public, max-age=86400");
     return c.body(new Uint8Array(await script));

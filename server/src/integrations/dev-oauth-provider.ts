@@ -19,7 +19,8 @@
  * of the development provider (not out of Gatehouse).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import Provider, { type ClientMetadata, type KoaContextWithOIDC } from "oidc-provider";
+import type Provider from "oidc-provider";
+import type { ClientMetadata, KoaContextWithOIDC } from "oidc-provider";
 import { identityFromForm, readRecentIdentities, recentIdentitiesCookie, renderIdentityPage, type DevIdentity } from "./dev-oauth-page";
 
 export const DEV_OAUTH_PATH = "/dev-oauth";
@@ -36,7 +37,28 @@ export interface DevOAuthProvider {
   handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
 }
 
-export function createDevOAuthProvider(options: { publicUrl: string; cookieSecret: string; trustProxy: boolean }): DevOAuthProvider {
+interface DevOAuthOptions {
+  publicUrl: string;
+  cookieSecret: string;
+  trustProxy: boolean;
+}
+
+/**
+ * The provider, started on the first request to it: a server nobody signs in through at
+ * /dev-oauth neither loads oidc-provider nor prints its start-up warnings.
+ */
+export function createDevOAuthProvider(options: DevOAuthOptions): DevOAuthProvider {
+  let started: Promise<DevOAuthProvider> | undefined;
+  return {
+    async handle(req, res) {
+      started ??= import("oidc-provider").then(({ default: ProviderClass }) => startDevOAuthProvider(options, ProviderClass));
+      started.catch(() => (started = undefined));
+      return (await started).handle(req, res);
+    },
+  };
+}
+
+function startDevOAuthProvider(options: DevOAuthOptions, ProviderClass: typeof Provider): DevOAuthProvider {
   const callbackPrefix = `${options.publicUrl}/api/v1/auth/oauth/callback/`;
   /** Names typed for an address, for its claims (the subject is the address itself). */
   const names = new Map<string, string>();
@@ -50,7 +72,7 @@ export function createDevOAuthProvider(options: { publicUrl: string; cookieSecre
     token_endpoint_auth_method: "client_secret_basic",
   }));
 
-  const provider = new Provider(devOAuthIssuer(options.publicUrl), {
+  const provider = new ProviderClass(devOAuthIssuer(options.publicUrl), {
     clients,
     // Gatehouse asks for `openid offline_access` only; the identity comes with the subject.
     claims: { openid: ["sub", "email", "email_verified", "name"] },

@@ -311,3 +311,9 @@ export async function touchUserActivity(q: Queryable, tenant: Tenant, userId: st
     [tenant.projectId, tenant.branchId, userId, countryCode],
   );
 }
+
+/** Whether the project (branch) has any user yet: the start-up banner's "become the first admin" for `internal`. */
+export async function hasAnyUser(q: Queryable, tenant: Tenant): Promise<boolean> {
+  const rows = await q.query("SELECT 1 FROM users WHERE project_id = $1 AND branch_id = $2 LIMIT 1", [tenant.projectId, tenant.branchId]);
+  return rows.length > 0;
+}
