@@ -7179,7 +7179,7 @@ export interface components {
             primary_email_auth_enabled?: boolean;
             /** @description 8 to 70 characters; null removes the password. */
             password?: string | null;
-            /** @description An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere. */
+            /** @description For users moved from elsewhere: an argon2 hash in PHC format, a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, PBKDF2 ($pbkdf2-sha1|sha256|sha512$i=...,l=...$salt$hash) or Firebase scrypt ($firebase-scrypt$r=...,m=...,sep=...,key=...$salt$hash). Replaced by argon2id at the first sign-in. */
             password_hash?: string | null;
             otp_auth_enabled?: boolean;
             /** @description False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
@@ -7232,7 +7232,7 @@ export interface components {
             primary_email_auth_enabled?: boolean;
             /** @description 8 to 70 characters; null removes the password. */
             password?: string | null;
-            /** @description An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere. */
+            /** @description For users moved from elsewhere: an argon2 hash in PHC format, a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, PBKDF2 ($pbkdf2-sha1|sha256|sha512$i=...,l=...$salt$hash) or Firebase scrypt ($firebase-scrypt$r=...,m=...,sep=...,key=...$salt$hash). Replaced by argon2id at the first sign-in. */
             password_hash?: string | null;
             otp_auth_enabled?: boolean;
             /** @description False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR. */
@@ -22210,7 +22210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServerUser"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: Give either password or password_hash, not both. / primary_email_auth_enabled can only be true for a user with a primary e-mail. / primary_email_verified can only be true for a user with a primary e-mail. / password_hash must be an argon2 hash in PHC format or a bcrypt hash ($2a$, $2b$ or $2y$) of at most 2^14 rounds. */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: Give either password or password_hash, not both. / primary_email_auth_enabled can only be true for a user with a primary e-mail. / primary_email_verified can only be true for a user with a primary e-mail. / password_hash must be an argon2 hash in PHC format, a bcrypt hash ($2a$, $2b$ or $2y$) of at most 2^14 rounds, a PBKDF2 hash ($pbkdf2-sha256$i=...,l=...$salt$hash) or a Firebase scrypt hash ($firebase-scrypt$r=...,m=...,sep=...,key=...$salt$hash). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22402,7 +22402,7 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentUser"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: Give either password or password_hash, not both. / primary_email_auth_enabled can only be true for a user with a primary e-mail. / primary_email_verified can only be true for a user with a primary e-mail. / password_hash must be an argon2 hash in PHC format or a bcrypt hash ($2a$, $2b$ or $2y$) of at most 2^14 rounds. */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: Give either password or password_hash, not both. / primary_email_auth_enabled can only be true for a user with a primary e-mail. / primary_email_verified can only be true for a user with a primary e-mail. / password_hash must be an argon2 hash in PHC format, a bcrypt hash ($2a$, $2b$ or $2y$) of at most 2^14 rounds, a PBKDF2 hash ($pbkdf2-sha256$i=...,l=...$salt$hash) or a Firebase scrypt hash ($firebase-scrypt$r=...,m=...,sep=...,key=...$salt$hash). */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -22620,7 +22620,7 @@ export interface operations {
                     "application/json": components["schemas"]["ServerUser"];
                 };
             };
-            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: Give either password or password_hash, not both. / primary_email_auth_enabled can only be true for a user with a primary e-mail. / primary_email_verified can only be true for a user with a primary e-mail. / password_hash must be an argon2 hash in PHC format or a bcrypt hash ($2a$, $2b$ or $2y$) of at most 2^14 rounds. */
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CANNOT_GET_OWN_USER_WITHOUT_USER, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, PROJECT_KEY_WITHOUT_ACCESS_TYPE, SCHEMA_ERROR. As text: Give either password or password_hash, not both. / primary_email_auth_enabled can only be true for a user with a primary e-mail. / primary_email_verified can only be true for a user with a primary e-mail. / password_hash must be an argon2 hash in PHC format, a bcrypt hash ($2a$, $2b$ or $2y$) of at most 2^14 rounds, a PBKDF2 hash ($pbkdf2-sha256$i=...,l=...$salt$hash) or a Firebase scrypt hash ($firebase-scrypt$r=...,m=...,sep=...,key=...$salt$hash). */
             400: {
                 headers: {
                     [name: string]: unknown;

@@ -11,14 +11,16 @@
  * same as a wrong password and the two cannot be told apart by timing.
  *
  * Users moved in from another platform may arrive with bcrypt hashes (`password_hash` on
- * server create and update; Auth0, Supabase and Stack Auth export bcrypt). They are checked
- * with bcryptjs, whose async compare yields to the event loop between rounds, and bounded at
- * 2^14 rounds so an imported hash cannot make every sign-in attempt a denial of service.
- * After a successful check the caller stores an argon2id hash instead (needsRehash).
+ * server create and update, and the importer; Auth0, Supabase and Stack Auth export bcrypt).
+ * They are checked with bcryptjs, whose async compare yields to the event loop between
+ * rounds, and bounded at 2^14 rounds so an imported hash cannot make every sign-in attempt a
+ * denial of service. PBKDF2 and Firebase's scrypt are in imported-password-hashes.ts. After a
+ * successful check the caller stores an argon2id hash of our parameters instead (needsRehash).
  */
 import argon2 from "argon2";
 import bcrypt from "bcryptjs";
 import { availableParallelism } from "node:os";
+import { parseFirebaseScrypt, parsePbkdf2, verifyFirebaseScrypt, verifyPbkdf2 } from "./imported-password-hashes";
 
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -66,22 +68,33 @@ const BCRYPT_HASH = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
 const ARGON2_HASH = /^\$argon2(id|i|d)\$/;
 const BCRYPT_MAX_COST = 14;
 
-/** Whether a hash given by an administrator can be stored: argon2 in PHC format, or bcrypt of at most 2^14 rounds. */
+/**
+ * Whether a hash given by an administrator can be stored: argon2 in PHC format, bcrypt of at
+ * most 2^14 rounds, or PBKDF2 and Firebase scrypt in the forms of imported-password-hashes.ts.
+ */
 export function isImportablePasswordHash(hash: string): boolean {
   if (ARGON2_HASH.test(hash)) return true;
+  if (parsePbkdf2(hash) || parseFirebaseScrypt(hash)) return true;
   const cost = BCRYPT_HASH.exec(hash)?.[1];
   return cost !== undefined && Number(cost) >= 4 && Number(cost) <= BCRYPT_MAX_COST;
 }
 
-/** True for a stored hash that is not this server's own argon2id: replace it after the next successful check. */
+const OWN_ARGON2_PARAMETERS = [`m=${ARGON2_OPTIONS.memoryCost}`, `p=${ARGON2_OPTIONS.parallelism}`, `t=${ARGON2_OPTIONS.timeCost}`].join();
+
+/** True for a stored hash that is not argon2id of this server's parameters: replace it after the next successful check. */
 export function needsRehash(hash: string): boolean {
-  return !hash.startsWith("$argon2id$");
+  const parameters = /^\$argon2id\$v=19\$([^$]+)\$/.exec(hash)?.[1];
+  return parameters?.split(",").sort().join() !== OWN_ARGON2_PARAMETERS;
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   return hashing.run(async () => {
     try {
       if (BCRYPT_HASH.test(hash)) return isImportablePasswordHash(hash) && (await bcrypt.compare(password, hash));
+      const pbkdf2 = parsePbkdf2(hash);
+      if (pbkdf2) return await verifyPbkdf2(pbkdf2, password);
+      const firebase = parseFirebaseScrypt(hash);
+      if (firebase) return await verifyFirebaseScrypt(firebase, password);
       return await argon2.verify(hash, password);
     } catch {
       return false;

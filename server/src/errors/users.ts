@@ -46,7 +46,7 @@ export const userErrors = {
   PASSWORD_AND_PASSWORD_HASH: plainError(400, () => "Give either password or password_hash, not both."),
   UNSUPPORTED_PASSWORD_HASH: plainError(
     400,
-    () => "password_hash must be an argon2 hash in PHC format or a bcrypt hash ($2a$, $2b$ or $2y$) of at most 2^14 rounds.",
+    () => "password_hash must be an argon2 hash in PHC format, a bcrypt hash ($2a$, $2b$ or $2y$) of at most 2^14 rounds, a PBKDF2 hash ($pbkdf2-sha256$i=...,l=...$salt$hash) or a Firebase scrypt hash ($firebase-scrypt$r=...,m=...,sep=...,key=...$salt$hash).",
   ),
   PRIMARY_EMAIL_AUTH_WITHOUT_PRIMARY_EMAIL: plainError(400, () => "primary_email_auth_enabled can only be true for a user with a primary e-mail."),
   PRIMARY_EMAIL_VERIFIED_WITHOUT_PRIMARY_EMAIL: plainError(400, () => "primary_email_verified can only be true for a user with a primary e-mail."),

@@ -8336,7 +8336,7 @@ export type ServerUserCreatePrimaryEmail = string | null;
 export type ServerUserCreatePassword = string | null;
 
 /**
- * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+ * For users moved from elsewhere: an argon2 hash in PHC format, a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, PBKDF2 ($pbkdf2-sha1|sha256|sha512$i=...,l=...$salt$hash) or Firebase scrypt ($firebase-scrypt$r=...,m=...,sep=...,key=...$salt$hash). Replaced by argon2id at the first sign-in.
  * @maxLength 1000
  */
 export type ServerUserCreatePasswordHash = string | null;
@@ -8403,7 +8403,7 @@ export interface ServerUserCreate {
   /** 8 to 70 characters; null removes the password. */
   password?: ServerUserCreatePassword;
   /**
-   * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+   * For users moved from elsewhere: an argon2 hash in PHC format, a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, PBKDF2 ($pbkdf2-sha1|sha256|sha512$i=...,l=...$salt$hash) or Firebase scrypt ($firebase-scrypt$r=...,m=...,sep=...,key=...$salt$hash). Replaced by argon2id at the first sign-in.
    * @maxLength 1000
    */
   password_hash?: ServerUserCreatePasswordHash;
@@ -8461,7 +8461,7 @@ export type ServerUserUpdatePrimaryEmail = string | null;
 export type ServerUserUpdatePassword = string | null;
 
 /**
- * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+ * For users moved from elsewhere: an argon2 hash in PHC format, a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, PBKDF2 ($pbkdf2-sha1|sha256|sha512$i=...,l=...$salt$hash) or Firebase scrypt ($firebase-scrypt$r=...,m=...,sep=...,key=...$salt$hash). Replaced by argon2id at the first sign-in.
  * @maxLength 1000
  */
 export type ServerUserUpdatePasswordHash = string | null;
@@ -8530,7 +8530,7 @@ export interface ServerUserUpdate {
   /** 8 to 70 characters; null removes the password. */
   password?: ServerUserUpdatePassword;
   /**
-   * An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere.
+   * For users moved from elsewhere: an argon2 hash in PHC format, a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, PBKDF2 ($pbkdf2-sha1|sha256|sha512$i=...,l=...$salt$hash) or Firebase scrypt ($firebase-scrypt$r=...,m=...,sep=...,key=...$salt$hash). Replaced by argon2id at the first sign-in.
    * @maxLength 1000
    */
   password_hash?: ServerUserUpdatePasswordHash;

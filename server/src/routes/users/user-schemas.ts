@@ -32,7 +32,7 @@ const profileFields = {
     .string()
     .max(1000)
     .nullable()
-    .openapi({ description: "An argon2 hash in PHC format, or a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, for users moved from elsewhere." }),
+    .openapi({ description: "For users moved from elsewhere: an argon2 hash in PHC format, a bcrypt hash ($2a$, $2b$, $2y$) of at most 2^14 rounds, PBKDF2 ($pbkdf2-sha1|sha256|sha512$i=...,l=...$salt$hash) or Firebase scrypt ($firebase-scrypt$r=...,m=...,sep=...,key=...$salt$hash). Replaced by argon2id at the first sign-in." }),
   otp_auth_enabled: z.boolean(),
   passkey_auth_enabled: z.boolean().openapi({
     description: "False removes the user's passkey. True only keeps one registered with POST /auth/passkey/register; without one it is SCHEMA_ERROR.",

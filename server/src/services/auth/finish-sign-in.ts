@@ -9,7 +9,11 @@
  * was opened), and sessions the server creates with POST /auth/sessions (impersonation by
  * the app's own backend, which holds the secret server key and could set or clear the
  * user's TOTP secret anyway).
+ *
+ * `firstFactor.writes` are the first factor's own writes (an imported password hash replaced
+ * by argon2id), made in the session's transaction so that both happen or neither does.
  */
+import type { Queryable } from "../../db/db";
 import { findTotpState } from "../../db/queries/totp";
 import type { KnownError } from "../../errors";
 import type { ClientInfo } from "../sessions/client-info";
@@ -24,12 +28,21 @@ export async function finishSignIn(
   tenancy: Tenancy,
   userId: string,
   client: ClientInfo,
-  firstFactor: { isNewUser: boolean },
+  firstFactor: { isNewUser: boolean; writes?: (q: Queryable) => Promise<void> },
   /** The answer when the user is deleted between the first factor and the session. */
   userGone: () => KnownError,
 ): Promise<SignInResult> {
+  const { writes } = firstFactor;
   const totp = await findTotpState(deps.db, tenancy, userId);
-  if (totp?.sealedSecret) throw await mfaRequired(deps, tenancy, userId, firstFactor);
-  const session = await unlessDeletedMeanwhile(() => openSession(deps.db, tenancy, userId, client), userGone);
+  if (totp?.sealedSecret) {
+    // No session is opened yet; the first factor's proof still stands, and so do its writes.
+    if (writes) await writes(deps.db);
+    throw await mfaRequired(deps, tenancy, userId, firstFactor);
+  }
+  const open = (q: Queryable) => openSession(q, tenancy, userId, client);
+  const session = await unlessDeletedMeanwhile(
+    () => (writes ? deps.db.transaction(async (tx) => (await writes(tx), open(tx))) : open(deps.db)),
+    userGone,
+  );
   return { ...(await tokensForSession(deps, tenancy, userId, session)), is_new_user: firstFactor.isNewUser };
 }

@@ -5,6 +5,7 @@
  */
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from "../../crypto/password";
 import { replacePasswordHash } from "../../db/queries/credentials";
+import type { Queryable } from "../../db/db";
 import { newId } from "../../crypto/random";
 import { findAuthByEmail, insertContactChannel, insertUser, updateUserProfile } from "../../db/queries/users";
 import { KnownError } from "../../errors";
@@ -113,12 +114,13 @@ export async function signInWithPassword(
     ? await verifyPassword(account.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!account || !passwordMatches) throw new KnownError("EMAIL_PASSWORD_MISMATCH");
-  // An imported hash (bcrypt) is replaced by our own the first time its password is proven.
-  if (needsRehash(account.passwordHash!)) {
-    await replacePasswordHash(deps.db, tenancy, account.userId, account.passwordHash!, await hashPassword(input.password));
-  }
+  // An imported hash (bcrypt, PBKDF2, Firebase scrypt, argon2 of other parameters) is replaced
+  // by our own the first time its password is proven, with the session that proof opens.
+  const oldHash = account.passwordHash!;
+  const newHash = needsRehash(oldHash) ? await hashPassword(input.password) : undefined;
+  const writes = newHash ? (q: Queryable) => replacePasswordHash(q, tenancy, account.userId, oldHash, newHash) : undefined;
 
   // A password sign-in never makes a user, so its answer has no is_new_user (as Stack Auth's).
-  const { is_new_user: _isNewUser, ...tokens } = await finishSignIn(deps, tenancy, account.userId, client, { isNewUser: false }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));
+  const { is_new_user: _isNewUser, ...tokens } = await finishSignIn(deps, tenancy, account.userId, client, { isNewUser: false, writes }, () => new KnownError("EMAIL_PASSWORD_MISMATCH"));
   return tokens;
 }

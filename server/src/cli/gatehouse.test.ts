@@ -1,0 +1,77 @@
+import { mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrate } from "../db/migrate";
+import { openDb } from "../db/open";
+import { createPostgresDatabase, testDbKind } from "../testing/test-db";
+import { runCli } from "./gatehouse";
+
+let dir: string;
+let env: NodeJS.ProcessEnv;
+let dropDatabase = async () => {};
+
+// The CLI opens the database as the server does: a PGlite folder, or DATABASE_URL.
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "gatehouse-cli-"));
+  if (testDbKind() === "postgres") {
+    const database = await createPostgresDatabase();
+    env = { DATABASE_URL: database.url };
+    dropDatabase = database.drop;
+  } else {
+    env = { DATA_DIR: join(dir, "data") };
+  }
+  const db = await openDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR ?? "" });
+  await migrate(db);
+  await db.query("INSERT INTO projects (id, display_name) VALUES ('cli-project', 'CLI')");
+  await db.query("INSERT INTO branches (project_id, id) VALUES ('cli-project', 'main')");
+  await db.close();
+});
+
+afterAll(() => dropDatabase());
+
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCli(argv, env, (line) => out.push(line), (line) => err.push(line));
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+describe("gatehouse CLI", () => {
+  it.each([
+    [[], "Usage: npm run gatehouse"],
+    [["migrate"], 'Unknown command "migrate"'],
+    [["import", "users.json", "--format", "stack"], "import needs --project <id>"],
+    [["import", "users.json", "--project", "p"], "import needs --format"],
+    [["import", "users.json", "--project", "p", "--format", "okta"], 'Unknown format "okta"; use one of stack, supabase, auth0, clerk, firebase.'],
+    [["import", "users.json", "--project", "p", "--format", "stack", "--frobnicate"], "Unknown option '--frobnicate'"],
+    [["import", "users.json", "--project", "p", "--format", "firebase", "--hash-key", "abc"], "needs all four of --hash-key"],
+    [["export", "out.jsonl", "--project", "p", "--format", "clerk"], 'Export writes the stack format only, not "clerk"'],
+  ])("answers %j with exit code 2 and says what is wrong", async (argv, message) => {
+    const result = await cli(...argv);
+    expect(result.code).toBe(2);
+    expect(result.err).toContain(message);
+  });
+
+  it("answers 1 for a missing file and for a project the database does not have", async () => {
+    const missing = await cli("import", join(dir, "nowhere.json"), "--project", "cli-project", "--format", "stack");
+    expect(missing).toMatchObject({ code: 1, err: expect.stringContaining("no such file") });
+    const file = join(dir, "one.jsonl");
+    await writeFile(file, '{"type":"user","id":"u1","primary_email":"one@example.com"}\n');
+    const unknown = await cli("import", file, "--project", "no-such-project", "--format", "stack");
+    expect(unknown).toMatchObject({ code: 1, err: 'There is no project "no-such-project" in this database.' });
+  });
+
+  it("imports, lists refused records on stdout with exit code 3, resumes to the same result, and exports", async () => {
+    const file = join(dir, "users.jsonl");
+    await writeFile(file, ['{"type":"user","id":"u1","primary_email":"one@example.com"}', "not json", '{"type":"user","id":"u2","primary_email":"two@example.com"}', ""].join("\n"));
+    const first = await cli("import", file, "--project", "cli-project", "--format", "stack");
+    expect(first).toMatchObject({ code: 3, out: "line 2: not valid JSON" });
+    expect(first.err).toContain("Imported 2 users and 0 teams into cli-project; 0 were already there; 1 records refused.");
+    const exported = join(dir, "export.jsonl");
+    const exportRun = await cli("export", exported, "--project", "cli-project", "--format", "stack");
+    expect(exportRun).toMatchObject({ code: 0, err: expect.stringContaining("Exported 2 users and 0 teams") });
+    const again = await cli("import", exported, "--project", "cli-project", "--format", "stack", "--checkpoint", join(dir, "again.json"));
+    expect(again).toMatchObject({ code: 0, err: expect.stringContaining("Imported 0 users and 0 teams into cli-project; 2 were already there; 0 records refused.") });
+  });
+});
