@@ -373,6 +373,15 @@ export const OPERATIONS: Record<AreaName, OperationSample[]> = {
       success: 200,
     },
     {
+      operationId: "createImpersonationLink",
+      method: "post",
+      template: "/auth/sessions/impersonation-links",
+      path: "/auth/sessions/impersonation-links",
+      access: "server",
+      json: { user_id: SAMPLE_UUID, callback_url: "http://localhost:3000/handler/magic-link-callback", expires_in_millis: 3600000 },
+      success: 200,
+    },
+    {
       operationId: "signUpAnonymously",
       method: "post",
       template: "/auth/anonymous/sign-up",

@@ -339,7 +339,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a one-time code
-         * @description Signs in the account of the code's address when that address is verified, turning code sign-in on for it if it was off; an account whose address is not verified answers USER_EMAIL_ALREADY_EXISTS and the code stays unused. An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's session, that user is upgraded in place. A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in. A project with magic_link_enabled off answers 403 with a sentence of text, as Stack Auth does.
+         * @description Signs in the account of the code's address when that address is verified, turning code sign-in on for it if it was off; an account whose address is not verified answers USER_EMAIL_ALREADY_EXISTS and the code stays unused. An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; with an anonymous user's session, that user is upgraded in place. A user with two-factor sign-in on (a TOTP secret) gets no session here: the answer is MULTI_FACTOR_AUTHENTICATION_REQUIRED with `details.attempt_code`, to finish with POST /auth/mfa/sign-in. A project with magic_link_enabled off answers 403 with a sentence of text, as Stack Auth does. The code of an impersonation link (POST /auth/sessions/impersonation-links) is redeemed here too, codes on or off: it opens an impersonation session of its user, without a second factor.
          */
         post: operations["signInWithCode"];
         delete?: never;
@@ -628,6 +628,26 @@ export interface paths {
         put?: never;
         /** A new access token for the session whose refresh token is sent in x-stack-refresh-token */
         post: operations["refreshCurrentSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sessions/impersonation-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single-use link that signs the app in as a user, in an impersonation session
+         * @description Ours. The link leads to callback_url with a `code`, which the app's sign-in-link page redeems with POST /auth/otp/sign-in (as Stack's SDKs and Gatehouse's client library do), even when e-mailed codes are off.
+         */
+        post: operations["createImpersonationLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4310,6 +4330,23 @@ export interface components {
                 [key: string]: unknown;
             };
         };
+        ImpersonationLink: {
+            /** @description Opens the app signed in as the user; single use. */
+            url: string;
+            /** @description When the link stops working, 5 minutes after it was made; the session it opens lasts expires_in_millis from then. */
+            expires_at_millis: number;
+        };
+        ImpersonationLinkCreate: {
+            /** Format: uuid */
+            user_id: string;
+            /**
+             * Format: uri
+             * @description The app's sign-in-link page (its handler's magic-link-callback); must be on a trusted domain. The link is this URL with `code` added.
+             */
+            callback_url: string;
+            /** @description Session lifetime; default 31536000000 (one year), at most 367 days. */
+            expires_in_millis?: number;
+        };
         InlineProduct: {
             display_name: string;
             /** @enum {string} */
@@ -4783,6 +4820,20 @@ export interface components {
              * @enum {string}
              */
             code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR";
+            /** @description Human-readable message. */
+            error: string;
+            /** @description Structured fields of this error code; absent when it has none. */
+            details?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description A known error answered with status 400. */
+        KnownError400PlusRedirectUrlNotWhitelistedUserIdDoesNotExist: {
+            /**
+             * @description Stable error code; see the known-errors catalogue.
+             * @enum {string}
+             */
+            code: "ACCESS_TYPE_REQUIRED" | "ACCESS_TYPE_WITHOUT_PROJECT_ID" | "BODY_PARSING_ERROR" | "BRANCH_DOES_NOT_EXIST" | "CURRENT_PROJECT_NOT_FOUND" | "INVALID_ACCESS_TYPE" | "PROJECT_KEY_WITHOUT_ACCESS_TYPE" | "REDIRECT_URL_NOT_WHITELISTED" | "SCHEMA_ERROR" | "USER_ID_DOES_NOT_EXIST";
             /** @description Human-readable message. */
             error: string;
             /** @description Structured fields of this error code; absent when it has none. */
@@ -10772,6 +10823,66 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KnownError401PlusRefreshTokenNotFoundOrExpired"];
+                };
+            };
+            /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError403"];
+                };
+            };
+            /** @description Known error: DATABASE_UNAVAILABLE */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError503"];
+                };
+            };
+        };
+    };
+    createImpersonationLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImpersonationLinkCreate"];
+            };
+        };
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImpersonationLink"];
+                };
+            };
+            /** @description Known error: ACCESS_TYPE_REQUIRED, ACCESS_TYPE_WITHOUT_PROJECT_ID, BODY_PARSING_ERROR, BRANCH_DOES_NOT_EXIST, CURRENT_PROJECT_NOT_FOUND, INVALID_ACCESS_TYPE, PROJECT_KEY_WITHOUT_ACCESS_TYPE, REDIRECT_URL_NOT_WHITELISTED, SCHEMA_ERROR, USER_ID_DOES_NOT_EXIST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError400PlusRedirectUrlNotWhitelistedUserIdDoesNotExist"];
+                };
+            };
+            /** @description Known error: ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_EXPIRED, ADMIN_ACCESS_TOKEN_IS_NOT_ADMIN, ADMIN_AUTHENTICATION_REQUIRED, ANONYMOUS_AUTHENTICATION_NOT_ALLOWED, INSUFFICIENT_ACCESS_TYPE, INVALID_PROJECT_FOR_ACCESS_TOKEN, INVALID_PROJECT_FOR_ADMIN_ACCESS_TOKEN, INVALID_PUBLISHABLE_CLIENT_KEY, INVALID_SECRET_SERVER_KEY, INVALID_SUPER_SECRET_ADMIN_KEY, PUBLISHABLE_CLIENT_KEY_REQUIRED_FOR_PROJECT, SERVER_AUTHENTICATION_REQUIRED, UNPARSABLE_ACCESS_TOKEN, UNPARSABLE_ADMIN_ACCESS_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnownError401"];
                 };
             };
             /** @description Known error: RESTRICTED_USER_NOT_ALLOWED */

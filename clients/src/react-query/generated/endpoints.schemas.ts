@@ -2084,6 +2084,27 @@ export interface GrantTeamPermissionError404 {
   details?: GrantTeamPermissionError404Details;
 }
 
+export interface ImpersonationLink {
+  /** Opens the app signed in as the user; single use. */
+  url: string;
+  /** When the link stops working, 5 minutes after it was made; the session it opens lasts expires_in_millis from then. */
+  expires_at_millis: number;
+}
+
+export interface ImpersonationLinkCreate {
+  user_id: string;
+  /**
+   * The app's sign-in-link page (its handler's magic-link-callback); must be on a trusted domain. The link is this URL with `code` added.
+   * @maxLength 2048
+   */
+  callback_url: string;
+  /**
+   * Session lifetime; default 31536000000 (one year), at most 367 days.
+   * @maximum 31708800000
+   */
+  expires_in_millis?: number;
+}
+
 export type InlineProductCustomerType = typeof InlineProductCustomerType[keyof typeof InlineProductCustomerType];
 
 
@@ -3280,6 +3301,43 @@ export interface KnownError400PlusRedirectUrlNotWhitelisted {
   error: string;
   /** Structured fields of this error code; absent when it has none. */
   details?: KnownError400PlusRedirectUrlNotWhitelistedDetails;
+}
+
+/**
+ * Stable error code; see the known-errors catalogue.
+ */
+export type KnownError400PlusRedirectUrlNotWhitelistedUserIdDoesNotExistCode = typeof KnownError400PlusRedirectUrlNotWhitelistedUserIdDoesNotExistCode[keyof typeof KnownError400PlusRedirectUrlNotWhitelistedUserIdDoesNotExistCode];
+
+
+// eslint-disable-next-line @typescript-eslint/no-redeclare
+export const KnownError400PlusRedirectUrlNotWhitelistedUserIdDoesNotExistCode = {
+  ACCESS_TYPE_REQUIRED: 'ACCESS_TYPE_REQUIRED',
+  ACCESS_TYPE_WITHOUT_PROJECT_ID: 'ACCESS_TYPE_WITHOUT_PROJECT_ID',
+  BODY_PARSING_ERROR: 'BODY_PARSING_ERROR',
+  BRANCH_DOES_NOT_EXIST: 'BRANCH_DOES_NOT_EXIST',
+  CURRENT_PROJECT_NOT_FOUND: 'CURRENT_PROJECT_NOT_FOUND',
+  INVALID_ACCESS_TYPE: 'INVALID_ACCESS_TYPE',
+  PROJECT_KEY_WITHOUT_ACCESS_TYPE: 'PROJECT_KEY_WITHOUT_ACCESS_TYPE',
+  REDIRECT_URL_NOT_WHITELISTED: 'REDIRECT_URL_NOT_WHITELISTED',
+  SCHEMA_ERROR: 'SCHEMA_ERROR',
+  USER_ID_DOES_NOT_EXIST: 'USER_ID_DOES_NOT_EXIST',
+} as const;
+
+/**
+ * Structured fields of this error code; absent when it has none.
+ */
+export type KnownError400PlusRedirectUrlNotWhitelistedUserIdDoesNotExistDetails = {[key: string]: unknown};
+
+/**
+ * A known error answered with status 400.
+ */
+export interface KnownError400PlusRedirectUrlNotWhitelistedUserIdDoesNotExist {
+  /** Stable error code; see the known-errors catalogue. */
+  code: KnownError400PlusRedirectUrlNotWhitelistedUserIdDoesNotExistCode;
+  /** Human-readable message. */
+  error: string;
+  /** Structured fields of this error code; absent when it has none. */
+  details?: KnownError400PlusRedirectUrlNotWhitelistedUserIdDoesNotExistDetails;
 }
 
 /**

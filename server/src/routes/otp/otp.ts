@@ -56,7 +56,8 @@ const signInWithCodeRoute = authenticatedRoute(
     "Signs in the account of the code's address when that address is verified, turning code sign-in on for it if it " +
     "was off; an account whose address is not verified answers USER_EMAIL_ALREADY_EXISTS and the code stays unused. " +
     "An unknown address signs up (SIGN_UP_NOT_ENABLED when the project does not allow it) with the address verified; " +
-    `with an anonymous user's session, that user is upgraded in place. ${MFA_NOTE} ${DISABLED_NOTE}`,
+    `with an anonymous user's session, that user is upgraded in place. ${MFA_NOTE} ${DISABLED_NOTE} ` +
+    "The code of an impersonation link (POST /auth/sessions/impersonation-links) is redeemed here too, codes on or off: it opens an impersonation session of its user, without a second factor.",
   request: { body: jsonBody(CodeBody) },
   responses: { 200: jsonResponse(OtpSignInSchema, "Signed in"), ...rateLimitedResponse },
   },

@@ -5,7 +5,7 @@ import { clientInfo } from "../../http/client-info";
 import { stackHeader } from "../../http/headers";
 import { authenticatedRoute, jsonBody, jsonResponse, optionalJsonBody } from "../../http/openapi";
 import type { Router } from "../../http/router";
-import { SuccessSchema } from "../../http/schemas";
+import { SuccessSchema, UrlSchema } from "../../http/schemas";
 import {
   createSessionForUser,
   DEFAULT_SESSION_LIFETIME_MS,
@@ -14,6 +14,7 @@ import {
   refreshSession,
   revokeSession,
 } from "../../services/sessions/sessions";
+import { createImpersonationLink, IMPERSONATION_LINK_LIFETIME_MS } from "../../services/auth/impersonation-links";
 
 const signOutRoute = authenticatedRoute(CLIENT_AND_UP, ["USER_AUTHENTICATION_REQUIRED", "REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"], {
   operationId: "signOut",
@@ -132,6 +133,35 @@ const createSessionRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_
   responses: { 200: jsonResponse(SessionTokensSchema, "The new session's tokens") },
 });
 
+const ImpersonationLinkBody = z
+  .strictObject({
+    user_id: z.uuid(),
+    callback_url: UrlSchema.openapi({
+      description: "The app's sign-in-link page (its handler's magic-link-callback); must be on a trusted domain. The link is this URL with `code` added.",
+    }),
+    expires_in_millis: CreateSessionBody.shape.expires_in_millis,
+  })
+  .openapi("ImpersonationLinkCreate");
+
+const ImpersonationLinkSchema = z
+  .object({
+    url: z.string().openapi({ description: "Opens the app signed in as the user; single use." }),
+    expires_at_millis: z.number().openapi({ description: `When the link stops working, ${IMPERSONATION_LINK_LIFETIME_MS / 60_000} minutes after it was made; the session it opens lasts expires_in_millis from then.` }),
+  })
+  .openapi("ImpersonationLink");
+
+const createImpersonationLinkRoute = authenticatedRoute(SERVER_AND_UP, ["USER_ID_DOES_NOT_EXIST", "REDIRECT_URL_NOT_WHITELISTED"], {
+  operationId: "createImpersonationLink",
+  method: "post",
+  path: "/auth/sessions/impersonation-links",
+  tags: ["Sessions"],
+  summary: "A single-use link that signs the app in as a user, in an impersonation session",
+  description:
+    "Ours. The link leads to callback_url with a `code`, which the app's sign-in-link page redeems with POST /auth/otp/sign-in (as Stack's SDKs and Gatehouse's client library do), even when e-mailed codes are off.",
+  request: { body: jsonBody(ImpersonationLinkBody) },
+  responses: { 200: jsonResponse(ImpersonationLinkSchema, "The link") },
+});
+
 const refreshCurrentSessionRoute = authenticatedRoute(CLIENT_AND_UP, ["REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED"], {
   operationId: "refreshCurrentSession",
   method: "post",
@@ -184,6 +214,16 @@ export function registerSessionRoutes(router: Router): void {
     });
     if (!deleted) throw new KnownError("REFRESH_TOKEN_NOT_FOUND_OR_EXPIRED");
     return c.json({ success: true as const }, 200);
+  });
+
+  router.openapi(createImpersonationLinkRoute, async (c) => {
+    const body = c.req.valid("json");
+    const link = await createImpersonationLink(c.var.deps, c.var.auth.tenancy, {
+      userId: body.user_id,
+      callbackUrl: body.callback_url,
+      sessionExpiresInMillis: body.expires_in_millis,
+    });
+    return c.json(link, 200);
   });
 
   router.openapi(createSessionRoute, async (c) => {

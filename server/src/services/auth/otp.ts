@@ -13,7 +13,8 @@
  * registered someone else's address cannot have its owner sign into the stranger's account.
  * Both are decided when the code is redeemed, not when it is sent, so that sending still
  * answers alike for every address. Several codes for one address may be outstanding; each
- * is used once.
+ * is used once. The code of an impersonation link is redeemed here as well
+ * (impersonation-links.ts), since the link leads to the same page of the app.
  */
 import { findAuthByEmail, findUser } from "../../db/queries/users";
 import { enableOtpAuth } from "../../db/queries/credentials";
@@ -34,6 +35,7 @@ import { finishSignIn } from "./finish-sign-in";
 import { normalizeEmail } from "./passwords";
 import { upgradeAnonymousUser } from "./anonymous-upgrade";
 import { judgeSignUp, recordSignUpDecision, type SignUpJudgement } from "../sign-up-rules/admission";
+import { checkImpersonationCode, isImpersonationCode, signInWithImpersonationCode } from "./impersonation-links";
 import { signUpRejected } from "../../errors";
 
 /**
@@ -69,8 +71,9 @@ export async function sendSignInCode(
 }
 
 export async function checkSignInCode(deps: ServiceDeps, tenancy: Tenancy, code: string, client: ClientInfo): Promise<void> {
-  assertOtpEnabled(tenancy);
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.codeCheckPerIp, subject: client.ip }]);
+  if (await isImpersonationCode(deps.db, tenancy, code)) return checkImpersonationCode(deps.db, tenancy, code);
+  assertOtpEnabled(tenancy);
   await redeemCode(deps.db, tenancy, "otp_sign_in", code, { consume: false }, async () => undefined);
 }
 
@@ -84,8 +87,11 @@ export async function signInWithCode(
   input: { code: string; anonymousUserId?: string | null },
   client: ClientInfo,
 ): Promise<OtpSignInResult> {
-  assertOtpEnabled(tenancy);
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.codeCheckPerIp, subject: client.ip }]);
+  // An impersonation link comes to the app's sign-in-link page too, whether or not the
+  // project lets users sign in with e-mailed codes.
+  if (await isImpersonationCode(deps.db, tenancy, input.code)) return signInWithImpersonationCode(deps, tenancy, input.code, client);
+  assertOtpEnabled(tenancy);
   // The code is used, and an existing account's address verified, in one transaction. A
   // refusal to sign up (by the project's switch or its sign-up rules) is thrown inside it, so
   // that refusal leaves the code unused.

@@ -35,7 +35,8 @@ export type CodePurpose =
   | "cli_polling"
   | "passkey_registration"
   | "passkey_sign_in"
-  | "oauth_authorization_code";
+  | "oauth_authorization_code"
+  | "impersonation_sign_in";
 
 export const OTP_LENGTH = 6;
 const NONCE_LENGTH = 39;
