@@ -28,6 +28,9 @@ beforeAll(async () => {
   console.log(`seeded ${SEEDED} users in ${Date.now() - started} ms`);
 }, 180_000);
 
+/** Where the project's app lives in the impersonation test: the browser answers for it, nothing listens there. */
+const APP_ORIGIN = "https://impersonated-app.test";
+
 const usersPath = () => `/dashboard/projects/${project.projectId}/users`;
 const table = (page: Page) => page.getByRole("table", { name: "Users" });
 const rows = (page: Page) => table(page).locator("tbody tr");
@@ -218,7 +221,7 @@ describe("dashboard: users", () => {
     await page.screenshot({ path: join(SCREENSHOTS_DIR, "dashboard-user-long-addresses-phone.png"), fullPage: true });
   }, 60_000);
 
-  it("revokes a session and impersonates the user, with the impersonation session marked as such", async () => {
+  it("revokes a session and impersonates the user: shows a refresh token where no app domain is known, else opens the app in a new tab through a single-use link", async () => {
     const { page } = harness();
     const user = (await project.asServer("GET", `/users?query=${encodeURIComponent(seedEmail(42))}`)).json.items[0];
     const session = await project.asServer("POST", "/auth/sessions", { user_id: user.id });
@@ -239,12 +242,15 @@ describe("dashboard: users", () => {
     await page.getByRole("heading", { name: "No active sessions" }).or(page.getByText("No active sessions")).first().waitFor();
     expect(await sessionsOf()).toEqual([]);
 
+    // Without a trusted domain the dashboard cannot open the app: it says so and offers the token.
     await page.getByRole("button", { name: "Impersonate" }).click();
     const dialog = page.getByRole("dialog", { name: `Impersonate Seed user 42?` });
     await dialog.waitFor();
+    await dialog.getByText("The dashboard does not know where your app is").waitFor();
+    expect(await dialog.getByRole("button", { name: "Open the app as this user" }).count()).toBe(0);
     await settled(page);
-    await pageScreenshots(page, "dashboard-user-impersonate");
-    await dialog.getByRole("button", { name: "Create impersonation session" }).click();
+    await pageScreenshots(page, "dashboard-user-impersonate-no-domain");
+    await dialog.getByRole("button", { name: "Show a refresh token instead" }).click();
     const created = page.getByRole("dialog", { name: "Impersonation session created" });
     const token = (await created.getByTestId("impersonation-refresh-token").textContent())!.trim();
     // The line for apps on Stack's SDKs puts the token where they read it (test/stack-react signs an app in with it).
@@ -263,6 +269,31 @@ describe("dashboard: users", () => {
 
     await created.getByRole("button", { name: "Done" }).click();
     await page.locator(`[data-session-id="${sessions[0]!.id}"]`).getByText("Impersonation").waitFor();
+
+    // With the app's domain known, the app opens in a new tab on its sign-in-link page, whose code
+    // signs in as the user (test/stack-react sees Stack's own page do it).
+    const domain = await project.asAdmin("PATCH", "/internal/projects/current", { config: { domains: [{ domain: APP_ORIGIN, handler_path: "/auth" }] } });
+    expect(domain.status).toBe(200);
+    const { context } = harness();
+    await context.route(`${APP_ORIGIN}/**`, (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>The app</title><p>The app</p>" }));
+    await page.reload();
+    await page.getByRole("button", { name: "Impersonate" }).click();
+    const linkDialog = page.getByRole("dialog", { name: `Impersonate Seed user 42?` });
+    await linkDialog.getByRole("button", { name: "Open the app as this user" }).waitFor();
+    await settled(page);
+    await pageScreenshots(page, "dashboard-user-impersonate");
+    const [tab] = await Promise.all([context.waitForEvent("page"), linkDialog.getByRole("button", { name: "Open the app as this user" }).click()]);
+    await tab.waitForURL(new RegExp(`^${APP_ORIGIN}/auth/magic-link-callback\\?code=`));
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    const opened = page.getByRole("dialog", { name: "Signed in to your app as Seed user 42" });
+    await opened.getByText(`${APP_ORIGIN} opened in a new tab`).waitFor();
+    await settled(page);
+    await pageScreenshots(page, "dashboard-user-impersonation-opened");
+    const signedIn = await project.asClient("POST", "/auth/otp/sign-in", {}, { code: new URL(tab.url()).searchParams.get("code") });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json.user_id).toBe(user.id);
+    expect((await sessionsOf()).filter((session) => session.is_impersonation)).toHaveLength(2);
+    await opened.getByRole("button", { name: "Done" }).click();
   }, 90_000);
 
   it("creates a user through the dialog, refuses a taken e-mail with the server's message, and deletes the user", async () => {

@@ -65,6 +65,8 @@ export interface SeededProject {
   owner: { email: string; tokens: { access_token: string; refresh_token: string } };
   /** A call as the project's backend makes it (the secret server key). */
   asServer: (method: string, path: string, body?: unknown) => Promise<ApiAnswer>;
+  /** A call as the dashboard makes it (the owner's access token, admin access). */
+  asAdmin: (method: string, path: string, body?: unknown) => Promise<ApiAnswer>;
   /** A call as the project's app makes it (the publishable key), with extra headers. */
   asClient: (method: string, path: string, headers?: Record<string, string>, body?: unknown) => Promise<ApiAnswer>;
 }
@@ -94,6 +96,7 @@ export async function createSeededProject(server: TestServer, name = "Harbour ap
     projectId,
     owner: { email, tokens },
     asServer: (method, path, body) => callProject(server, projectId, serverHeaders(secretKey), method, path, body),
+    asAdmin: (method, path, body) => callProject(server, projectId, adminHeaders(tokens.access_token), method, path, body),
     asClient: (method, path, headers = {}, body) => callProject(server, projectId, { ...clientHeaders(publishableKey), ...headers }, method, path, body),
   };
 }

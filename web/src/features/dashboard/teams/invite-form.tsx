@@ -5,7 +5,7 @@ import { ErrorAlert } from "../../../components/error-alert";
 import { errorMessage, type ErrorWording } from "../../../lib/error-message";
 import { emailProblem, focusFirstError } from "../../../lib/validation";
 import { useAdminProject } from "../shell/use-admin-project";
-import { invitationPageUrl } from "./invitation-page-url";
+import { appDomains, appPageUrl } from "../shell/app-pages";
 import { useSendTeamInvitation } from "./use-team-invitations";
 
 const WORDING: ErrorWording = {
@@ -25,7 +25,8 @@ function pageUrlProblem(value: string): string | null {
  */
 export function InviteForm({ projectId, teamId }: { projectId: string; teamId: string }) {
   const { config } = useAdminProject(projectId);
-  const known = invitationPageUrl(config.domains);
+  const [app] = appDomains(config.domains);
+  const known = app ? appPageUrl(app, "teamInvitation") : null;
   const send = useSendTeamInvitation(projectId);
   const form = useForm({
     initialValues: { email: "", pageUrl: "" },

@@ -6,12 +6,14 @@ import { useProjectId } from "../shell/project-context";
 import { useAdminProject } from "../shell/use-admin-project";
 import { useSendUserVerificationEmail, useUpdateUserEmail } from "./use-user-emails";
 import { userErrorMessage } from "./user-error-message";
-import { verificationCallbackUrl } from "./verification-callback";
+import { appDomains, appPageUrl } from "../shell/app-pages";
 
 /** For an unverified address: mark it verified outright, or e-mail the user a link to verify it themselves. */
 export function EmailVerificationActions({ channel }: { channel: api.ContactChannel }) {
   const projectId = useProjectId();
-  const callbackUrl = verificationCallbackUrl(useAdminProject(projectId).config);
+  // The e-mail must lead to the app the user signs in to, which the dashboard knows only from its domains.
+  const [app] = appDomains(useAdminProject(projectId).config.domains);
+  const callbackUrl = app ? appPageUrl(app, "emailVerification") : null;
   const update = useUpdateUserEmail(projectId, channel.user_id);
   const send = useSendUserVerificationEmail(projectId);
   if (channel.is_verified) return null;

@@ -1,13 +1,15 @@
 import type { api } from "@gatehouse/clients/react";
-import { Alert, Button, Code, Group, Modal, NativeSelect, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle, IconExternalLink } from "@tabler/icons-react";
+import { Alert, Anchor, Button, Group, Modal, NativeSelect, Stack, Text } from "@mantine/core";
+import { IconCheck, IconExternalLink } from "@tabler/icons-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { ErrorAlert } from "../../../components/error-alert";
 import { exactTime } from "../../../lib/format-time";
-import { useProjectId } from "../shell/project-context";
+import { appDomains, appPageUrl } from "../shell/app-pages";
+import { dashboardPath, useProjectId } from "../shell/project-context";
 import { useAdminProject } from "../shell/use-admin-project";
-import { CopyValueButton } from "./copy-value-button";
-import { useImpersonateUser } from "./use-user-sessions";
+import { ImpersonationTokenView, type ImpersonationToken } from "./impersonation-token";
+import { useImpersonateUser, useImpersonationLink } from "./use-user-sessions";
 import { userErrorMessage } from "./user-error-message";
 import { userLabel } from "./user-badges";
 
@@ -24,50 +26,108 @@ interface ImpersonateModalProps {
   onClose: () => void;
 }
 
+/** The app opened as the user; `blockedUrl` is the link to open by hand when the browser blocked the new tab. */
+interface OpenedApp {
+  app: string;
+  until: number;
+  blockedUrl: string | null;
+}
+
 /**
- * Impersonation as the API offers it: a new session of the user, marked as an impersonation,
- * whose refresh token the admin takes to the app. The dashboard cannot sign a browser in to
- * the project's app itself (that app keeps its session on its own domain), so it says what
- * the token is, how long it lasts, how to use it, and that it is shown only once.
+ * Impersonation: the app, on one of the project's domains, opens in a new tab signed in as the
+ * user, in a session marked as an impersonation. The dashboard asks for a single-use link to
+ * the app's sign-in-link page, which the app's own page redeems. For apps without such a page,
+ * the session's refresh token can be taken instead.
  */
 export function ImpersonateModal({ user, opened, onClose }: ImpersonateModalProps) {
   const projectId = useProjectId();
+  const { config } = useAdminProject(projectId);
+  const apps = appDomains(config.domains);
+  const link = useImpersonationLink(projectId, user.id);
   const impersonate = useImpersonateUser(projectId, user.id);
   const [lifetime, setLifetime] = useState(LIFETIMES[0]!.value);
-  const [session, setSession] = useState<{ refreshToken: string; expiresAt: number } | null>(null);
+  const [appIndex, setAppIndex] = useState("0");
+  const [openedApp, setOpenedApp] = useState<OpenedApp | null>(null);
+  const [token, setToken] = useState<ImpersonationToken | null>(null);
   const label = userLabel(user);
+  const app = apps[Number(appIndex)] ?? apps[0];
+  const pending = link.isPending || impersonate.isPending;
+  const failure = link.error ?? impersonate.error;
 
   const close = () => {
-    // The token is not kept: closing the dialog is the last time it can be seen.
-    setSession(null);
+    // Nothing is kept: closing the dialog is the last time the token can be seen.
+    setOpenedApp(null);
+    setToken(null);
+    link.reset();
     impersonate.reset();
     onClose();
   };
-  const start = () =>
+
+  const openApp = () => {
+    if (!app) return;
+    impersonate.reset();
+    // The tab is opened during the click: one opened once the link arrives would be blocked as a pop-up.
+    const tab = window.open("", "_blank");
+    link.mutate(
+      { data: { user_id: user.id, callback_url: appPageUrl(app, "magicLinkCallback"), expires_in_millis: Number(lifetime) } },
+      {
+        onSuccess: ({ url }) => {
+          if (tab) {
+            // The app's tab gets no handle back on the dashboard.
+            tab.opener = null;
+            tab.location.href = url;
+          }
+          setOpenedApp({ app: app.domain, until: Date.now() + Number(lifetime), blockedUrl: tab ? null : url });
+        },
+        onError: () => tab?.close(),
+      },
+    );
+  };
+
+  const createToken = () => {
+    link.reset();
     impersonate.mutate(
       { data: { user_id: user.id, is_impersonation: true, expires_in_millis: Number(lifetime) } },
-      { onSuccess: (tokens) => setSession({ refreshToken: tokens.refresh_token, expiresAt: Date.now() + Number(lifetime) }) },
+      { onSuccess: (tokens) => setToken({ refreshToken: tokens.refresh_token, expiresAt: Date.now() + Number(lifetime) }) },
     );
+  };
 
+  const title = token ? "Impersonation session created" : openedApp ? `Signed in to your app as ${label}` : `Impersonate ${label}?`;
   return (
-    <Modal opened={opened} onClose={close} title={session ? "Impersonation session created" : `Impersonate ${label}?`} centered size="lg" closeOnClickOutside={!session && !impersonate.isPending}>
-      {session ? (
+    <Modal opened={opened} onClose={close} title={title} centered size="lg" closeOnClickOutside={!token && !openedApp && !pending}>
+      {token ? (
         <Stack gap="md">
-          <Alert color="orange" variant="light" icon={<IconAlertTriangle aria-hidden />} title="Treat this token like the user's password">
-            Anyone who has it acts as {label} until {exactTime(session.expiresAt)}. It is shown only now. Revoke the session in this user&apos;s sessions when you are done.
-          </Alert>
-          <Stack gap={4}>
-            <Group justify="space-between" wrap="nowrap">
-              <Text fw={500} id="impersonation-token-label">
-                Refresh token
-              </Text>
-              <CopyValueButton value={session.refreshToken} label="Copy the refresh token" />
-            </Group>
-            <Code block className="break-anywhere" aria-labelledby="impersonation-token-label" data-testid="impersonation-refresh-token" style={{ whiteSpace: "pre-wrap" }}>
-              {session.refreshToken}
-            </Code>
-          </Stack>
-          <UsageHint projectId={projectId} session={session} />
+          <ImpersonationTokenView projectId={projectId} label={label} session={token} />
+          <Group justify="flex-end">
+            <Button onClick={close}>Done</Button>
+          </Group>
+        </Stack>
+      ) : openedApp ? (
+        <Stack gap="md">
+          {openedApp.blockedUrl ? (
+            <>
+              <Text>Your browser did not let the dashboard open a new tab. Open the app with this link; it works once, within 5 minutes.</Text>
+              <Button
+                component="a"
+                href={openedApp.blockedUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                leftSection={<IconExternalLink size={16} aria-hidden />}
+                color="orange"
+                w="fit-content"
+              >
+                Open {openedApp.app} as {label}
+              </Button>
+            </>
+          ) : (
+            <Alert color="green" variant="light" icon={<IconCheck aria-hidden />} title={`${openedApp.app} opened in a new tab`}>
+              It signs in as {label} when its sign-in-link page loads.
+            </Alert>
+          )}
+          <Text size="sm">
+            The session lasts until {exactTime(openedApp.until)} and is marked as an impersonation. Revoke it in this user&apos;s sessions when you are done. If you were already signed in to the
+            app in this browser, the app may keep that session instead: use a private window.
+          </Text>
           <Group justify="flex-end">
             <Button onClick={close}>Done</Button>
           </Group>
@@ -75,79 +135,41 @@ export function ImpersonateModal({ user, opened, onClose }: ImpersonateModalProp
       ) : (
         <Stack gap="md">
           <Text>
-            This creates a new session for <strong className="break-anywhere">{label}</strong> and gives you its refresh token: with it you act as the user, with all their access. The
-            session is marked as an impersonation, here and in the user&apos;s own list of sessions.
+            {app ? "This opens your app in a new tab signed in as " : "Impersonating signs you in to your app as "}
+            <strong className="break-anywhere">{label}</strong>, with all their access. The session is marked as an impersonation, here and in the user&apos;s own list of sessions.
           </Text>
-          <Text size="sm" c="dimmed">
-            The dashboard cannot open your app signed in as the user (your app keeps its session on its own site), so you take the token there yourself.
-          </Text>
+          {app ? (
+            apps.length > 1 ? (
+              <NativeSelect label="App" value={appIndex} onChange={(event) => setAppIndex(event.currentTarget.value)} data={apps.map((entry, index) => ({ value: String(index), label: entry.domain }))} />
+            ) : null
+          ) : (
+            <Alert color="blue" variant="light" title="The dashboard does not know where your app is">
+              Add your app&apos;s domain in{" "}
+              <Anchor component={Link} to={`${dashboardPath(projectId, "settings")}#domains`}>
+                the project&apos;s trusted domains
+              </Anchor>{" "}
+              to open it signed in as the user. Until then you can take the session&apos;s refresh token to the app yourself.
+            </Alert>
+          )}
           <NativeSelect label="Session lasts" value={lifetime} onChange={(event) => setLifetime(event.currentTarget.value)} data={LIFETIMES} maw={200} />
-          <ErrorAlert message={impersonate.error ? userErrorMessage(impersonate.error) : null} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close} disabled={impersonate.isPending} data-autofocus>
-              Cancel
+          <ErrorAlert message={failure ? userErrorMessage(failure) : null} />
+          <Group justify="space-between">
+            <Button variant="subtle" onClick={createToken} loading={impersonate.isPending} disabled={link.isPending}>
+              Show a refresh token instead
             </Button>
-            <Button color="orange" onClick={start} loading={impersonate.isPending}>
-              Create impersonation session
-            </Button>
+            <Group gap="xs">
+              <Button variant="default" onClick={close} disabled={pending} data-autofocus>
+                Cancel
+              </Button>
+              {app ? (
+                <Button color="orange" onClick={openApp} loading={link.isPending} disabled={impersonate.isPending} leftSection={<IconExternalLink size={16} aria-hidden />}>
+                  Open the app as this user
+                </Button>
+              ) : null}
+            </Group>
           </Group>
         </Stack>
       )}
     </Modal>
-  );
-}
-
-/**
- * How the token signs the app in, as a line for the browser's console on the app's site: Stack's
- * SDKs read a refresh token from the `stack-refresh-<project>` cookie (their older name, which every
- * release still reads; Stack's own dashboard hands out the same line), Gatehouse's client library
- * from localStorage. The dashboard cannot do it itself: the app keeps its session on its own site.
- */
-function impersonationSnippets(projectId: string, refreshToken: string, expiresAt: number) {
-  return {
-    stackSdk: `document.cookie = ${JSON.stringify(`stack-refresh-${projectId}=${refreshToken}; expires=${new Date(expiresAt).toUTCString()}; path=/`)}; location.reload();`,
-    gatehouseClient: `localStorage.setItem(${JSON.stringify(`gatehouse:${projectId}:refresh-token`)}, ${JSON.stringify(refreshToken)}); location.reload();`,
-  };
-}
-
-function UsageHint({ projectId, session }: { projectId: string; session: { refreshToken: string; expiresAt: number } }) {
-  const { config } = useAdminProject(projectId);
-  const snippets = impersonationSnippets(projectId, session.refreshToken, session.expiresAt);
-  const app = config.domains[0]?.domain;
-  return (
-    <Stack gap="sm">
-      <Text fw={500}>How to use it</Text>
-      <Text size="sm">
-        Open your app in a private window (so your own session there stays as it is), paste the line for your app&apos;s library into the browser&apos;s developer console there, and press
-        Enter: the app reloads signed in as the user.
-      </Text>
-      {app ? (
-        <Button component="a" href={app} target="_blank" rel="noopener noreferrer" variant="default" leftSection={<IconExternalLink size={16} aria-hidden />} w="fit-content">
-          Open {app}
-        </Button>
-      ) : null}
-      <Snippet title="Apps on Stack Auth's SDKs" value={snippets.stackSdk} copyLabel="Copy the line for Stack's SDKs" testId="impersonation-stack-snippet" />
-      <Snippet title="Apps on Gatehouse's client library" value={snippets.gatehouseClient} copyLabel="Copy the line for Gatehouse's client library" />
-      <Text size="sm" c="dimmed">
-        Any other client takes it as the session&apos;s refresh token, for example in the <Code>x-stack-refresh-token</Code> header of{" "}
-        <Code>POST /api/v1/auth/sessions/current/refresh</Code>, which answers with an access token.
-      </Text>
-    </Stack>
-  );
-}
-
-function Snippet({ title, value, copyLabel, testId }: { title: string; value: string; copyLabel: string; testId?: string }) {
-  return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500}>
-        {title}
-      </Text>
-      <Group gap={4} wrap="nowrap" align="flex-start">
-        <Code block className="break-anywhere" style={{ whiteSpace: "pre-wrap", flex: 1 }} data-testid={testId}>
-          {value}
-        </Code>
-        <CopyValueButton value={value} label={copyLabel} />
-      </Group>
-    </Stack>
   );
 }

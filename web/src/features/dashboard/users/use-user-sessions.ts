@@ -18,3 +18,11 @@ export function useRevokeUserSession(projectId: string, userId: string) {
 export function useImpersonateUser(projectId: string, userId: string) {
   return api.useCreateSession(useSessionChange(projectId, userId));
 }
+
+/**
+ * `POST /auth/sessions/impersonation-links`: a single-use link to the app's sign-in-link page that
+ * opens an impersonation session when the app redeems it, so the sessions list changes only then.
+ */
+export function useImpersonationLink(projectId: string, userId: string) {
+  return api.useCreateImpersonationLink(useSessionChange(projectId, userId));
+}
