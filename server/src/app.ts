@@ -95,11 +95,14 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
 
   const api = createRouter();
   registerAllRoutes(api);
-  const document = buildOpenApiDocument(api, OPENAPI_TAGS);
-  const document30 = toOpenApi30(document);
-  operations = operationsByRoute(document, API_BASE_PATH);
-  api.get("/openapi.json", (c) => c.json(document));
-  api.get("/openapi-3.0.json", (c) => c.json(document30));
+  operations = operationsByRoute(api, API_BASE_PATH);
+  // Built when first asked for: converting every route's schemas takes most of a second, which
+  // would otherwise stand between a (re)started process and its first answer.
+  let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+  let document30: ReturnType<typeof toOpenApi30> | undefined;
+  const openApiDocument = () => (document ??= buildOpenApiDocument(api, OPENAPI_TAGS));
+  api.get("/openapi.json", (c) => c.json(openApiDocument()));
+  api.get("/openapi-3.0.json", (c) => c.json((document30 ??= toOpenApi30(openApiDocument()))));
   // The API root answers with or without its trailing slash, as other clients and the fuzzer write it both ways.
   app.get(`${API_BASE_PATH}/`, (c) => {
     const url = new URL(c.req.url);
@@ -118,7 +121,7 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
   mountDevOAuthProvider(app, deps.settings);
   if (options.webDistDir && deps.settings.serveWeb) mountWebApp(app, options.webDistDir);
 
-  return { app, document };
+  return { app, openApiDocument };
 }
 
 /** The OpenAPI document alone, for the emit script: the routes need no dependencies to describe themselves. */

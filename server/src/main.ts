@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { createApp } from "./app";
 import { loadConfig } from "./config/env";
 import { resolveServerSecret } from "./config/server-secret";
+import { loadArgon2 } from "./crypto/password";
 import { migrate } from "./db/migrate";
 import { openDb } from "./db/open";
 import { hasAnyUser } from "./db/queries/users";
@@ -74,6 +75,11 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
     reference: `${settings.publicUrl}/api/docs`,
     ...(settings.serveWeb ? { dashboard: `${settings.publicUrl}/dashboard`, handler: `${settings.publicUrl}/handler/sign-in` } : {}),
     database: db.kind === "pglite" ? `PGlite in ${settings.dataDir}` : "PostgreSQL",
+  });
+  // Loaded once the server answers, off the path to its first answer; a broken install still stops it at start.
+  loadArgon2().catch((error: unknown) => {
+    log.error("The argon2 addon could not be loaded, so passwords cannot be hashed or checked: reinstall the dependencies (npm ci)", { error: String(error) });
+    process.exit(1);
   });
   if (settings.nodeEnv !== "production") {
     const hasAdmin = await hasAnyUser(db, INTERNAL_TENANT);

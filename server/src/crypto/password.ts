@@ -17,12 +17,24 @@
  * denial of service. PBKDF2 and Firebase's scrypt are in imported-password-hashes.ts. After a
  * successful check the caller stores an argon2id hash of our parameters instead (needsRehash).
  */
-import argon2 from "argon2";
+import type argon2 from "argon2";
 import bcrypt from "bcryptjs";
 import { availableParallelism } from "node:os";
 import { parseFirebaseScrypt, parsePbkdf2, verifyFirebaseScrypt, verifyPbkdf2 } from "./imported-password-hashes";
 
-const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** argon2's `argon2id` type constant, written out so the options exist before the addon is loaded. */
+const ARGON2ID: typeof argon2.argon2id = 2;
+const ARGON2_OPTIONS = { type: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+let argon2Module: Promise<typeof argon2> | undefined;
+/**
+ * The argon2 native addon, loaded once. It is not imported at the top: loading it is among the
+ * costliest steps of a start, and main.ts begins it as soon as the server listens, so a broken
+ * install still shows at start, in the log, rather than as a failed sign-in.
+ */
+export function loadArgon2(): Promise<typeof argon2> {
+  return (argon2Module ??= import("argon2").then((module) => module.default));
+}
 
 export class Semaphore {
   private available: number;
@@ -61,7 +73,7 @@ export function setThreadPoolSize(threadPoolSize: number): void {
 let dummyHash: Promise<string> | undefined;
 
 export function hashPassword(password: string): Promise<string> {
-  return hashing.run(() => argon2.hash(password, ARGON2_OPTIONS));
+  return hashing.run(async () => (await loadArgon2()).hash(password, ARGON2_OPTIONS));
 }
 
 const BCRYPT_HASH = /^\$2[aby]\$(\d{2})\$[./A-Za-z0-9]{53}$/;
@@ -88,6 +100,8 @@ export function needsRehash(hash: string): boolean {
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  // Outside the catch below: an addon that cannot load is an outage, not a wrong password.
+  const argon2 = await loadArgon2();
   return hashing.run(async () => {
     try {
       if (BCRYPT_HASH.test(hash)) return isImportablePasswordHash(hash) && (await bcrypt.compare(password, hash));

@@ -97,7 +97,7 @@ describe("bodies and routes at the edges", () => {
 
 describe("answers the document declares", () => {
   it("declares 429 on anonymous sign-up and 404 on DELETE /users/me (two deletes racing), and a deleted user's token is refused", async () => {
-    const paths = server.document.paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    const paths = server.openApiDocument().paths as Record<string, Record<string, { responses: Record<string, unknown> }>>;
     expect(Object.keys(paths["/auth/anonymous/sign-up"]!.post!.responses)).toContain("429");
     expect(Object.keys(paths["/users/me"]!.delete!.responses)).toContain("404");
 

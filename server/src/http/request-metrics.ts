@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { routePath } from "hono/route";
 import type { AppEnv } from "./env";
+import type { Router } from "./router";
 
 /** Which operations are sign-ins, and by what method, for gatehouse_sign_ins_total. */
 const SIGN_IN_METHODS: Record<string, string> = {
@@ -14,14 +15,14 @@ const SIGN_IN_METHODS: Record<string, string> = {
   signUpAnonymously: "anonymous",
 };
 
-/** `GET /api/v1/users/:user_id` → `getUser`, from the document the routes emitted. */
-export function operationsByRoute(document: { paths?: Record<string, unknown> }, basePath: string): Map<string, string> {
+/** `GET /api/v1/users/:user_id` → `getUser`, for every route registered on `router`. */
+export function operationsByRoute(router: Router, basePath: string): Map<string, string> {
   const operations = new Map<string, string>();
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    const pattern = basePath + path.replace(/\{([^}]+)\}/g, ":$1");
-    for (const [method, operation] of Object.entries(item as Record<string, { operationId?: string }>)) {
-      if (operation?.operationId) operations.set(`${method.toUpperCase()} ${pattern}`, operation.operationId);
-    }
+  // Read from the routes' registrations, not the published document, which is built only when asked for.
+  for (const definition of router.openAPIRegistry.definitions) {
+    if (definition.type !== "route" || !definition.route.operationId) continue;
+    const pattern = basePath + definition.route.path.replace(/\{([^}]+)\}/g, ":$1");
+    operations.set(`${definition.route.method.toUpperCase()} ${pattern}`, definition.route.operationId);
   }
   return operations;
 }

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 
 export interface SmtpServer {
   host: string;
@@ -48,11 +48,14 @@ export interface Mailer {
   sendOnce(server: SmtpServer, message: MailMessage): Promise<void>;
 }
 
-/** nodemailer over SMTP: one transport per distinct server, a connection per message. */
+/**
+ * nodemailer over SMTP: one transport per distinct server, a connection per message. nodemailer
+ * is loaded with the first message, not at start: most processes start long before they mail.
+ */
 export function createSmtpMailer(): Mailer {
-  const transports = new Map<string, Transporter>();
-  const createTransport = (server: SmtpServer) =>
-    nodemailer.createTransport({
+  const transports = new Map<string, Promise<Transporter>>();
+  const createTransport = async (server: SmtpServer) =>
+    (await import("nodemailer")).default.createTransport({
       host: server.host,
       port: server.port,
       secure: server.port === 465,
@@ -72,10 +75,10 @@ export function createSmtpMailer(): Mailer {
   };
   return {
     async send(server, message) {
-      await transportFor(server).sendMail({ from: server.from, ...message });
+      await (await transportFor(server)).sendMail({ from: server.from, ...message });
     },
     async sendOnce(server, message) {
-      const transport = createTransport(server);
+      const transport = await createTransport(server);
       try {
         await transport.sendMail({ from: server.from, ...message });
       } finally {

@@ -17,7 +17,8 @@ export { TEST_INTERNAL_KEYS, TEST_SERVER_SECRET } from "./seed-keys";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>["app"];
-  document: ReturnType<typeof createApp>["document"];
+  /** The published OpenAPI document, built on first call. */
+  openApiDocument: ReturnType<typeof createApp>["openApiDocument"];
   deps: ServiceDeps;
   db: Db;
   /** In-process request, as `app.request`. */
@@ -53,10 +54,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const cacheSync = await startCacheSync(deps);
   await ensureInternalProject(deps);
   const emailWorker = options.emailWorker ? startEmailWorker(deps) : null;
-  const { app, document } = createApp(deps, options);
+  const { app, openApiDocument } = createApp(deps, options);
   return {
     app,
-    document,
+    openApiDocument,
     deps,
     db,
     request: async (path, init) => app.request(path, init),

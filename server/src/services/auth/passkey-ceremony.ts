@@ -23,12 +23,7 @@
  * a counter that goes backwards means a cloned authenticator, and the sign-in is refused.
  */
 import { timingSafeEqual } from "node:crypto";
-import {
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server";
 import { hashSecret } from "../../crypto/secret-hash";
 import type { NewPasskeyCredential } from "../../db/queries/passkeys";
 import type { AppConfig } from "../../config/env";
@@ -98,6 +93,12 @@ async function checked<T>(what: string, verify: () => Promise<T>): Promise<Verdi
   }
 }
 
+/**
+ * @simplewebauthn/server, loaded on the first ceremony rather than at start: with its ASN.1 and
+ * COSE dependencies it is the costliest module a starting server would otherwise load.
+ */
+export const loadWebAuthn = () => import("@simplewebauthn/server");
+
 /** What a verified registration stores, but for the user it belongs to. */
 export type VerifiedRegistration = Omit<NewPasskeyCredential, "userId">;
 
@@ -108,6 +109,7 @@ export async function verifyRegistration(
 ): Promise<Verdict<VerifiedRegistration>> {
   const site = ceremonySite(credential.response.clientDataJSON, config);
   if (!site.ok) return site;
+  const { verifyRegistrationResponse } = await loadWebAuthn();
   const result = await checked("The passkey could not be registered", () =>
     verifyRegistrationResponse({
       response: credential,
@@ -143,6 +145,7 @@ export async function verifyAuthentication(
 ): Promise<Verdict<{ newCounter: number }>> {
   const site = ceremonySite(response.response.clientDataJSON, config);
   if (!site.ok) return site;
+  const { verifyAuthenticationResponse } = await loadWebAuthn();
   const result = await checked("The passkey could not be verified", () =>
     verifyAuthenticationResponse({
       response,

@@ -11,7 +11,7 @@
  * An anonymous user who registers a passkey becomes a regular user with it, in the same
  * transaction (refused with SIGN_UP_NOT_ENABLED where sign-up is off).
  */
-import { generateRegistrationOptions, type RegistrationResponseJSON } from "@simplewebauthn/server";
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { credentialBelongsToAnotherUser, replaceUserCredential } from "../../db/queries/passkeys";
 import { findUser, lockUser } from "../../db/queries/users";
 import { KnownError } from "../../errors";
@@ -31,6 +31,7 @@ import {
   RP_ID_PLACEHOLDER,
   verifyRegistration,
   type Verdict,
+  loadWebAuthn,
 } from "./passkey-ceremony";
 
 export interface PasskeyCeremonyStart {
@@ -44,6 +45,7 @@ export async function startPasskeyRegistration(deps: ServiceDeps, tenancy: Tenan
   const user = await findUser(deps.db, tenancy, userId);
   if (!user) throw new KnownError("USER_NOT_FOUND");
   const label = user.primaryEmail ?? user.displayName ?? "Gatehouse user";
+  const { generateRegistrationOptions } = await loadWebAuthn();
   const options = await generateRegistrationOptions({
     rpName: tenancy.project.displayName,
     rpID: RP_ID_PLACEHOLDER,

@@ -9,7 +9,7 @@
  * does: the session is opened by finishSignIn, so a user with two-factor sign-in on gets
  * MULTI_FACTOR_AUTHENTICATION_REQUIRED and finishes with a TOTP code.
  */
-import { generateAuthenticationOptions, type AuthenticationResponseJSON } from "@simplewebauthn/server";
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { advanceCounter, findCredentialForSignIn } from "../../db/queries/passkeys";
 import { KnownError } from "../../errors";
 import type { ClientInfo } from "../sessions/client-info";
@@ -28,12 +28,14 @@ import {
   RP_ID_PLACEHOLDER,
   verifyAuthentication,
   type Verdict,
+  loadWebAuthn,
 } from "./passkey-ceremony";
 import type { PasskeyCeremonyStart } from "./passkey-registration";
 
 export async function startPasskeySignIn(deps: ServiceDeps, tenancy: Tenancy, client: ClientInfo): Promise<PasskeyCeremonyStart> {
   assertPasskeysEnabled(tenancy);
   await enforceRateLimits(deps, tenancy, [{ rule: RATE_LIMITS.signInPerIp, subject: client.ip }]);
+  const { generateAuthenticationOptions } = await loadWebAuthn();
   const options = await generateAuthenticationOptions({
     rpID: RP_ID_PLACEHOLDER,
     allowCredentials: [],
