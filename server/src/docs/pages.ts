@@ -27,12 +27,15 @@ export async function loadDocSite(dir: string): Promise<DocSite> {
 function navigationList(rendered: Map<string, { title: string }>): (current: string | undefined) => string {
   const entries = [...rendered]
     .map(([name, doc]) => ({ name, title: name === "index" ? "Contents" : doc.title }))
-    .sort((a, b) => (a.name === "index" ? -1 : b.name === "index" ? 1 : a.title.localeCompare(b.title, "en")));
+    .sort((a, b) => (a.name === "index" ? -1 : b.name === "index" ? 1 : sortKey(a.title).localeCompare(sortKey(b.title), "en")));
   return (current) =>
     entries
       .map(({ name, title }) => `<li><a href="${pageUrl(name)}"${name === current ? ' aria-current="page"' : ""}>${escapeText(title)}</a></li>`)
       .join("\n");
 }
+
+/** "The API" files under A. */
+const sortKey = (title: string) => title.replace(/^The /, "");
 
 const escapeText = (text: string) => text.replace(/[&<>"]/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[char]!);
 
@@ -46,10 +49,11 @@ function documentHtml(title: string, body: string, navigation: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<nav aria-label="Pages of the manual"><p><a href="/docs">Gatehouse docs</a></p><ul>
+<nav id="pages" aria-label="Pages of the manual"><p><a href="/docs">Gatehouse docs</a></p><ul>
 ${navigation}
 </ul></nav>
 <main>
+<p class="home"><a href="/docs">Gatehouse docs</a> · <a href="#pages">all pages</a></p>
 ${body}</main>
 </body>
 </html>
@@ -80,5 +84,10 @@ table { border-collapse: collapse; display: block; overflow-x: auto; margin: 1em
 th, td { border: 1px solid var(--line); padding: 0.35em 0.7em; vertical-align: top; text-align: left; }
 th { background: var(--code); }
 .repository-file { text-decoration: underline dotted; }
-@media (max-width: 48rem) { body { display: block; } nav { position: static; max-height: none; border-right: 0; border-bottom: 1px solid var(--line); } }
+.home { display: none; font-size: 0.9rem; }
+@media (max-width: 48rem) {
+  body { flex-direction: column; gap: 0; }
+  nav { order: 2; position: static; max-height: none; border-right: 0; border-top: 1px solid var(--line); }
+  .home { display: block; }
+}
 `;
