@@ -26,16 +26,22 @@ See [Setup](setup.md#first-steps), [the top](#fixture-contents), [the architectu
 let t: TestApp;
 let fixture: TestApp;
 let fixtureDir: string;
+let webDistDir: string;
 
 beforeAll(async () => {
   fixtureDir = mkdtempSync(join(tmpdir(), "gatehouse-docs-"));
   for (const [name, text] of Object.entries(FIXTURE)) writeFileSync(join(fixtureDir, name), text);
-  [t, fixture] = await Promise.all([createTestApp({ docsDir: DOCS_DIR }), createTestApp({ docsDir: fixtureDir })]);
+  // The web app answers every path it does not know; the manual is mounted before it.
+  webDistDir = mkdtempSync(join(tmpdir(), "gatehouse-docs-web-"));
+  writeFileSync(join(webDistDir, "index.html"), '<!doctype html>\n<html lang="en"><head><title>App</title></head><body><div id="root"></div></body></html>\n');
+  writeFileSync(join(webDistDir, "web-routes.json"), JSON.stringify({ projectId: "internal", pages: ["/"], sections: [], handlerPages: ["sign-in"] }));
+  [t, fixture] = await Promise.all([createTestApp({ docsDir: DOCS_DIR, webDistDir }), createTestApp({ docsDir: fixtureDir })]);
 });
 
 afterAll(async () => {
   await Promise.all([t?.close(), fixture?.close()]);
   rmSync(fixtureDir, { recursive: true, force: true });
+  rmSync(webDistDir, { recursive: true, force: true });
 });
 
 async function get(app: TestApp, path: string) {
@@ -62,6 +68,8 @@ describe("/docs", () => {
       expect(res.html, path).not.toContain(".md#");
     }
     expect((await get(t, "/docs/")).html).toBe((await get(t, "/docs")).html);
+    // Beside the web app, which still has its own pages.
+    expect((await get(t, "/handler/sign-in")).html).toContain('<div id="root"></div>');
   });
 
   it("rewrites links between pages to /docs/<page>#<anchor>, and the anchor is a heading's id there", async () => {
