@@ -5,7 +5,7 @@
  * run: `npm run` scripts exist, `npm run gatehouse --` commands are the CLI's, every
  * UPPER_SNAKE name in code is a server setting, a known error code, or a name listed below with
  * why, files run with node / tsx / bash exist, file names in code name files of the repository,
- * and curl examples call operations of the OpenAPI document. Each test lists every problem it finds, with file and line.
+ * and curl examples and `METHOD /path` code name operations of the OpenAPI document. Each test lists every problem it finds, with file and line.
  *
  * It lives beside the renderer rather than in test/layout because it needs the renderer's
  * anchors, the settings schema, the CLI's commands and the error catalogue, and test/ may not
@@ -69,6 +69,8 @@ const FILES_ELSEWHERE: Record<string, string> = {
   "backup.sql": "the file deploy.md's pg_dump example writes",
   "0093_new_table.sql": "an example of a migration newer than the running server (observability.md)",
 };
+/** Paths the server answers outside the API (not in the OpenAPI document). */
+const NOT_API = new Set(["/health", "/health/live", "/health/ready", "/metrics", "/docs", "/api/docs"]);
 /** Folders written by builds and runs, not kept in the repository. */
 const BUILT = ["dist/", "web/dist/", ".bench/", ".data/", "test-output/"];
 
@@ -232,29 +234,37 @@ describe("the manual's commands", () => {
     expect(undocumented).toEqual([]);
   });
 
-  it("call operations of the OpenAPI document in curl examples", () => {
+  it("call operations of the OpenAPI document, in curl examples and in `METHOD /path` code", () => {
     const document = JSON.parse(read("openapi/openapi.json")) as { paths: Record<string, Record<string, unknown>> };
     const operations = Object.entries(document.paths).map(([template, methods]) => ({
       pattern: new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`),
       methods: Object.keys(methods),
     }));
     const problems: string[] = [];
-    let examples = 0;
+    const check = (where: string, method: string, written: string) => {
+      // A shell variable in the path ($PROJECT_ID) stands for one segment; the API root is the document's "/".
+      const path = written.replace(/^\/api\/(?:v1|latest)/, "").replace(/\$\{?\w+\}?/g, "x") || "/";
+      if (NOT_API.has(path)) return;
+      const matching = operations.filter((candidate) => candidate.pattern.test(path));
+      if (matching.length === 0) problems.push(`${where}: ${written} is no path of openapi/openapi.json`);
+      else if (!matching.some((operation) => operation.methods.includes(method.toLowerCase()))) problems.push(`${where}: ${method} ${written} is no operation of openapi/openapi.json`);
+    };
+    let curls = 0;
     for (const file of files) {
       for (const { text, line } of codeLines(file)) {
+        const where = `${file.path}:${line}`;
+        // `GET /users/me`, `POST /api/v1/auth/cli`; not patterns (`.../{id}/chunks`, `/payments/<…>`).
+        const named = /^(GET|POST|PUT|PATCH|DELETE) (\/[^\s?]*)/.exec(text);
+        if (named && !/[.<…*]/.test(named[2]!)) check(where, named[1]!, named[2]!);
         if (!/\bcurl\b/.test(text)) continue;
         for (const match of text.matchAll(/(?:\$API|\$\{API\}|\/api\/(?:v1|latest))(\/[^\s"'?#\\]*)/g)) {
-          examples += 1;
-          // A shell variable in the path ($PROJECT_ID) stands for one segment.
-          const path = match[1]!.replace(/\$\{?\w+\}?/g, "x");
-          const method = (/(?:-X|--request)\s+(\w+)/.exec(text)?.[1] ?? (/\s(?:-d|--data\S*)\s/.test(text) ? "POST" : "GET")).toLowerCase();
-          const operation = operations.find((candidate) => candidate.pattern.test(path));
-          if (!operation) problems.push(`${file.path}:${line}: ${match[1]} is no path of openapi/openapi.json`);
-          else if (!operation.methods.includes(method)) problems.push(`${file.path}:${line}: ${method.toUpperCase()} ${match[1]} is no operation of openapi/openapi.json`);
+          curls += 1;
+          const method = /(?:-X|--request)\s+(\w+)/.exec(text)?.[1] ?? (/\s(?:-d|--data\S*)\s/.test(text) ? "POST" : "GET");
+          check(where, method.toUpperCase(), match[1]!);
         }
       }
     }
-    expect(examples).toBeGreaterThan(0);
+    expect(curls).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
 
