@@ -9,6 +9,7 @@
  *   dist/sandbox/             the e-mail rendering sandbox's worker and runtime (bundled at run time)
  *   dist/web/                 the built web app (handler pages, dashboard)
  *   dist/api-reference/       the API reference page's standalone script
+ *   dist/docs/                the manual's Markdown pages, served at /docs
  *
  * In an empty folder holding a copy of dist/: `npm install --omit=dev`, then `node server.js`.
  */
@@ -51,6 +52,7 @@ cpSync(join(SERVER, "src", "services", "emails", "rendering", "sandbox"), join(D
 const referenceScript = join(dirname(require.resolve("@scalar/api-reference")), "browser", "standalone.js");
 mkdirSync(join(DIST, "api-reference"));
 cpSync(referenceScript, join(DIST, "api-reference", "standalone.js"));
+cpSync(join(ROOT, "docs"), join(DIST, "docs"), { recursive: true });
 
 writeFileSync(join(DIST, "package.json"), `${JSON.stringify(artifactManifest(), null, 2)}\n`);
 console.log(`Built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s: node dist/server.js after npm install --omit=dev in dist/.`);

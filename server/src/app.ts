@@ -4,6 +4,7 @@ import { KnownError } from "./errors";
 import { mountApiReference } from "./http/api-reference";
 import { cors } from "./http/cors";
 import { mountDevOAuthProvider } from "./http/dev-oauth";
+import { mountDocs } from "./http/docs";
 import type { AppEnv } from "./http/env";
 import { applyErrorStatusOverride, renderError } from "./http/error-response";
 import { toOpenApi30 } from "./http/openapi-3.0";
@@ -26,6 +27,8 @@ const LATEST_API_PATH = "/api/latest";
 export interface AppOptions {
   /** The built web app to serve beside the API, when present. */
   webDistDir?: string;
+  /** The manual's Markdown pages (docs/), served at /docs when present. */
+  docsDir?: string;
 }
 
 /** Builds the whole HTTP application. Does no I/O itself: everything stateful arrives in `deps`. */
@@ -119,6 +122,8 @@ export function createApp(deps: ServiceDeps, options: AppOptions = {}) {
 
   mountApiReference(app, `${API_BASE_PATH}/openapi.json`);
   mountDevOAuthProvider(app, deps.settings);
+  // Before the web app, whose catch-all answers every path it does not know.
+  if (options.docsDir) mountDocs(app, options.docsDir);
   if (options.webDistDir && deps.settings.serveWeb) mountWebApp(app, options.webDistDir);
 
   return { app, openApiDocument };

@@ -27,6 +27,9 @@ import { startRetentionSweeper } from "./services/retention/sweeper";
 /** The built web app: beside the bundle in the release artifact (dist/web), else the repository's web/dist. */
 const [BUNDLED_WEB_DIR, REPOSITORY_WEB_DIR] = [new URL("./web/", import.meta.url), new URL("../../web/dist/", import.meta.url)].map((url) => fileURLToPath(url));
 const WEB_DIST_DIR = existsSync(join(BUNDLED_WEB_DIR!, "index.html")) ? BUNDLED_WEB_DIR! : REPOSITORY_WEB_DIR!;
+/** The manual: beside the bundle in the release artifact (dist/docs), else the repository's docs/. */
+const [BUNDLED_DOCS_DIR, REPOSITORY_DOCS_DIR] = [new URL("./docs/", import.meta.url), new URL("../../docs/", import.meta.url)].map((url) => fileURLToPath(url));
+const DOCS_DIR = existsSync(join(BUNDLED_DOCS_DIR!, "index.md")) ? BUNDLED_DOCS_DIR! : REPOSITORY_DOCS_DIR!;
 
 export async function startServer(env?: NodeJS.ProcessEnv) {
   const settings = loadConfig(env);
@@ -64,7 +67,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
   const emailWorker = startEmailWorker(deps);
   const retentionSweeper = startRetentionSweeper(deps, settings.retention);
 
-  const { app } = createApp(deps, { webDistDir: WEB_DIST_DIR });
+  const { app } = createApp(deps, { webDistDir: WEB_DIST_DIR, docsDir: DOCS_DIR });
   const server = serve({ fetch: app.fetch, hostname: settings.host, port: settings.port });
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const address = server.address();
@@ -73,6 +76,7 @@ export async function startServer(env?: NodeJS.ProcessEnv) {
     url: `http://localhost:${port}`,
     api: `${settings.publicUrl}/api/v1`,
     reference: `${settings.publicUrl}/api/docs`,
+    docs: `${settings.publicUrl}/docs`,
     ...(settings.serveWeb ? { dashboard: `${settings.publicUrl}/dashboard`, handler: `${settings.publicUrl}/handler/sign-in` } : {}),
     database: db.kind === "pglite" ? `PGlite in ${settings.dataDir}` : "PostgreSQL",
   });

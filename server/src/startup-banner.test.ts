@@ -16,6 +16,7 @@ describe("the start-up banner", () => {
     expect(banner).toContain("Sign-in pages  http://localhost:8102/handler/sign-in");
     expect(banner).toContain("API            http://localhost:8102/api/v1");
     expect(banner).toContain("API reference  http://localhost:8102/api/docs");
+    expect(banner).toContain("Documentation  http://localhost:8102/docs");
     expect(banner).toContain("PGlite in .data (set DATABASE_URL for PostgreSQL)");
     expect(banner).toContain("become the first admin. Open http://localhost:8102/handler/sign-up?after_auth_return_to=%2Fdashboard");
     expect(banner).not.toContain("Listening on");

@@ -16,7 +16,7 @@ export function startupBanner(facts: BannerFacts): string {
   if (facts.servesWeb) {
     rows.push(["Dashboard", `${base}/dashboard`], ["Sign-in pages", `${base}/handler/sign-in`]);
   }
-  rows.push(["API", `${base}/api/v1`], ["API reference", `${base}/api/docs`]);
+  rows.push(["API", `${base}/api/v1`], ["API reference", `${base}/api/docs`], ["Documentation", `${base}/docs`]);
   rows.push(["Database", facts.database.kind === "pglite" ? `PGlite in ${facts.database.dataDir} (set DATABASE_URL for PostgreSQL)` : "PostgreSQL (DATABASE_URL)"]);
   if (facts.listenUrl !== base) rows.push(["Listening on", facts.listenUrl]);
   const width = Math.max(...rows.map(([label]) => label.length));

@@ -1,5 +1,5 @@
 /**
- * The CLI login helper (`@gatehouse/clients/cli-login`) against a real server: the README's
+ * The CLI login helper (`@gatehouse/clients/cli-login`) against a real server: docs/sdks.md's
  * example as written, with the person's confirmation made through the API where the test
  * is told the link; then the ways a login ends without a session.
  */
@@ -48,7 +48,7 @@ function recordingSession(beforePoll?: (request: Request, count: number) => Prom
 }
 
 describe("loginFromCli", () => {
-  it("runs the README's example: prints the link, polls every 2 s, and signs the session in as the confirming user", async () => {
+  it("runs the example of docs/sdks.md: prints the link, polls every 2 s, and signs the session in as the confirming user", async () => {
     const { session, polls } = recordingSession();
     const printed: string[] = [];
     const log = console.log;
@@ -59,7 +59,7 @@ describe("loginFromCli", () => {
       if (code) setTimeout(() => void confirmAsUser(code), 3000);
     };
     try {
-      // As written in the README, with the server's URL and the session above.
+      // As written in docs/sdks.md, with the server's URL and the session above.
       await loginFromCli(session, { onLoginUrl: (url) => console.log(`Open ${url} to sign in`) });
       const { data: me } = await createGatehouseClient({ baseUrl: session.baseUrl, projectId: "internal", session }).GET("/users/me");
       console.log(`Signed in as ${me?.primary_email}`);

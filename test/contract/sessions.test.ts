@@ -92,7 +92,7 @@ describe("sessions: the real server behind prism proxy --errors", () => {
   it("answers a second sign-out with the signed-out session's token with 401 ACCESS_TOKEN_EXPIRED", async () => {
     const session = await signUpThroughProxy(env.api, project.client);
     expectValidThroughProxy(await signOut(session.accessToken), 200);
-    // The token ended with its session (README "Caches and staleness").
+    // The token ended with its session (docs/operate.md, "Caches and staleness").
     expectKnownErrorThroughProxy(await signOut(session.accessToken), 401, "ACCESS_TOKEN_EXPIRED");
   });
 

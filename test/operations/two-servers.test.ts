@@ -2,7 +2,7 @@
  * Two server processes on one PostgreSQL database, as behind a load balancer (issue 9,
  * section 5): a session signed out through one is refused through the other within 1 s;
  * a project configuration change made through one is seen through the other within 1 s
- * (README "Caches and staleness"); rate limits count hits made through both. Both run in
+ * (docs/operate.md, "Caches and staleness"); rate limits count hits made through both. Both run in
  * production mode with the same PUBLIC_URL, as nodes behind one address do. PostgreSQL only:
  * a PGlite database belongs to one process.
  */

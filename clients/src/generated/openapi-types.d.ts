@@ -4102,7 +4102,7 @@ export interface components {
         EmailDraftCreate: {
             display_name: string;
             theme_id?: components["schemas"]["EmailThemeChoice"];
-            /** @description TSX source (see the README's e-mail template conventions). */
+            /** @description TSX source (see the e-mail template conventions in the manual, /docs/email#e-mail-templates). */
             tsx_source?: string;
         };
         EmailDraftCreated: {
@@ -4118,7 +4118,7 @@ export interface components {
         EmailDraftUpdate: {
             display_name?: string;
             theme_id?: components["schemas"]["EmailThemeChoice"];
-            /** @description TSX source (see the README's e-mail template conventions). */
+            /** @description TSX source (see the e-mail template conventions in the manual, /docs/email#e-mail-templates). */
             tsx_source?: string;
             sent_at_millis?: number | null;
         };
@@ -4149,7 +4149,7 @@ export interface components {
         EmailTemplateCreate: {
             display_name: string;
             id?: string;
-            /** @description TSX source (see the README's e-mail template conventions). */
+            /** @description TSX source (see the e-mail template conventions in the manual, /docs/email#e-mail-templates). */
             tsx_source?: string;
         };
         EmailTemplateCreated: {
@@ -4160,7 +4160,7 @@ export interface components {
             templates: components["schemas"]["EmailTemplate"][];
         };
         EmailTemplateUpdate: {
-            /** @description TSX source (see the README's e-mail template conventions). */
+            /** @description TSX source (see the e-mail template conventions in the manual, /docs/email#e-mail-templates). */
             tsx_source?: string;
             theme_id?: components["schemas"]["EmailThemeChoice"];
             display_name?: string;
@@ -4191,7 +4191,7 @@ export interface components {
             display_name: string;
         };
         EmailThemeUpdate: {
-            /** @description TSX source (see the README's e-mail template conventions). */
+            /** @description TSX source (see the e-mail template conventions in the manual, /docs/email#e-mail-templates). */
             tsx_source?: string;
             display_name?: string;
         };

@@ -12,7 +12,7 @@ import { openDb } from "../db/open";
 import { CliError } from "./cli-error";
 import { runExport } from "./export-command";
 import { runImport } from "./import-command";
-import { USAGE } from "./usage";
+import { CLI_COMMANDS, USAGE } from "./usage";
 
 const OPTIONS = {
   project: { type: "string" },
@@ -40,7 +40,7 @@ export async function runCli(argv: string[], env?: NodeJS.ProcessEnv, out = (lin
       out(USAGE);
       return 0;
     }
-    if (command !== "import" && command !== "export") throw new CliError(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE, 2);
+    if (command === undefined || !(CLI_COMMANDS as readonly string[]).includes(command)) throw new CliError(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE, 2);
     if (!file || extra.length > 0) throw new CliError(`${command} takes one file.\n\n${USAGE}`, 2);
     if (!values.project) throw new CliError(`${command} needs --project <id>.`, 2);
     if (!values.format) throw new CliError(`${command} needs --format <${command === "import" ? "stack|supabase|auth0|clerk|firebase" : "stack"}>.`, 2);

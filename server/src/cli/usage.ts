@@ -1,3 +1,6 @@
+/** The commands `npm run gatehouse -- <command>` knows. */
+export const CLI_COMMANDS = ["import", "export", "help"] as const;
+
 export const USAGE = `Usage: npm run gatehouse -- <command> [options]
 
 Commands:

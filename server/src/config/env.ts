@@ -177,6 +177,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every setting's variable name, for the docs check (server/src/docs/docs-check.test.ts). */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
+
 export interface AppConfig {
   nodeEnv: Env["NODE_ENV"];
   host: string;

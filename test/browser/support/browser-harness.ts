@@ -46,7 +46,7 @@ export function useBrowserHarness(): () => BrowserHarness {
   beforeAll(async () => {
     ensureWebBuilt({ log: () => {} });
     mail = await startMailCatcher();
-    // Projects send their own mail through the shared test server too (off by default; see the README).
+    // Projects send their own mail through the shared test server too (off by default; see `EMAIL_SHARED_SERVER_FOR_PROJECT_MAIL` in docs/configure.md).
     server = await startServer({ webDistDir: WEB_DIST_DIR, env: { ...mail.env, EMAIL_SHARED_SERVER_FOR_PROJECT_MAIL: "true" }, emailWorker: true });
     browser = await launchChromium();
     mkdirSync(SCREENSHOTS_DIR, { recursive: true });

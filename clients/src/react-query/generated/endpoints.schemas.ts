@@ -1611,7 +1611,7 @@ export interface EmailDraftCreate {
   display_name: string;
   theme_id?: EmailThemeChoice;
   /**
-   * TSX source (see the README's e-mail template conventions).
+   * TSX source (see the e-mail template conventions in the manual, /docs/email#e-mail-templates).
    * @minLength 1
    * @maxLength 1000000
    */
@@ -1652,7 +1652,7 @@ export interface EmailDraftUpdate {
   display_name?: string;
   theme_id?: EmailThemeChoice;
   /**
-   * TSX source (see the README's e-mail template conventions).
+   * TSX source (see the e-mail template conventions in the manual, /docs/email#e-mail-templates).
    * @minLength 1
    * @maxLength 1000000
    */
@@ -1713,7 +1713,7 @@ export interface EmailTemplateCreate {
    */
   id?: string;
   /**
-   * TSX source (see the README's e-mail template conventions).
+   * TSX source (see the e-mail template conventions in the manual, /docs/email#e-mail-templates).
    * @minLength 1
    * @maxLength 1000000
    */
@@ -1732,7 +1732,7 @@ export interface EmailTemplateList {
 
 export interface EmailTemplateUpdate {
   /**
-   * TSX source (see the README's e-mail template conventions).
+   * TSX source (see the e-mail template conventions in the manual, /docs/email#e-mail-templates).
    * @minLength 1
    * @maxLength 1000000
    */
@@ -1788,7 +1788,7 @@ export interface EmailThemeSummary {
 
 export interface EmailThemeUpdate {
   /**
-   * TSX source (see the README's e-mail template conventions).
+   * TSX source (see the e-mail template conventions in the manual, /docs/email#e-mail-templates).
    * @minLength 1
    * @maxLength 1000000
    */

@@ -36,7 +36,7 @@ const RecordId = z
   .regex(/^[a-zA-Z0-9_][a-zA-Z0-9_-]*$/, "ids use letters, digits, underscore and hyphen");
 const ThemeParam = z.object({ id: RecordId.openapi({ param: { name: "id", in: "path" } }) });
 const TemplateParam = z.object({ templateId: RecordId.openapi({ param: { name: "templateId", in: "path" } }) });
-const TsxSource = z.string().min(1).max(MAX_SOURCE).openapi({ description: "TSX source (see the README's e-mail template conventions)." });
+const TsxSource = z.string().min(1).max(MAX_SOURCE).openapi({ description: "TSX source (see the e-mail template conventions in the manual, /docs/email#e-mail-templates)." });
 const DisplayName = z.string().min(1).max(256);
 const TemplateThemeId = EmailThemeChoiceSchema;
 

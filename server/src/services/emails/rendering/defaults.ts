@@ -4,7 +4,7 @@
  * any other (an edit is stored in its configuration under the same id). Template ids are
  * Stack Auth's, so a template id an app already uses with `sendEmail` means the same here.
  *
- * Conventions (README "E-mail templates"): a template exports `EmailTemplate({ user, project,
+ * Conventions (docs/email.md, "E-mail templates"): a template exports `EmailTemplate({ user, project,
  * variables })` and may export `variablesSchema` (a function that checks and returns the
  * variables) and `EmailTemplate.PreviewVariables`; it names its subject and notification
  * category with `<Subject value=…/>` and `<NotificationCategory value=…/>` from

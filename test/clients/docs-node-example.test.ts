@@ -9,14 +9,14 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-describe("the README's Node example", () => {
+describe("the Node example of docs/sdks.md", () => {
   it("signs in with the typed client and reads the user through a session that refreshes", async () => {
-    const email = `readme-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const email = `docs-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const password = "correct horse battery staple";
     const signUp = createGatehouseClient({ baseUrl: server.url, projectId: "internal" });
     expect((await signUp.POST("/auth/password/sign-up", { body: { email, password } })).response.status).toBe(200);
 
-    // As written in the README, with the server's URL.
+    // As written in docs/sdks.md ("The client library"), with the server's URL.
     const session = createSession({ baseUrl: server.url, projectId: "internal", storage: createMemoryStorage() });
     const api = createGatehouseClient({ baseUrl: session.baseUrl, projectId: "internal", session });
     const { data } = await api.POST("/auth/password/sign-in", { body: { email, password } });
