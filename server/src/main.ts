@@ -34,7 +34,7 @@ const DOCS_DIR = existsSync(join(BUNDLED_DOCS_DIR!, "index.md")) ? BUNDLED_DOCS_
 export async function startServer(env?: NodeJS.ProcessEnv) {
   const settings = loadConfig(env);
   // Before anything calls out, so that outbound requests are traced from the first.
-  const tracing = startTracing(settings.tracing);
+  const tracing = await startTracing(settings.tracing);
   const log = createConsoleLogger({}, { debug: settings.logDebug, format: settings.logFormat ?? defaultLogFormat(settings.nodeEnv) });
   if (!settings.databaseUrl) await mkdir(settings.dataDir, { recursive: true });
   const { secret, source, file } = await resolveServerSecret(settings);

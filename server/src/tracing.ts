@@ -8,12 +8,9 @@
  * SQL spans by the database adapters (db/sql-span.ts, PostgreSQL and PGlite alike), and
  * outbound fetch calls are traced by the undici instrumentation, which listens on Node's
  * diagnostics channels rather than patching anything. An incoming `traceparent` is honoured
- * through the W3C propagator the provider registers.
+ * through the W3C propagator the provider registers. The SDK's modules are loaded only when
+ * tracing is on: a server that does not trace does not spend its start loading them.
  */
-import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
-import { resourceFromAttributes } from "@opentelemetry/resources";
-import { BatchSpanProcessor, NodeTracerProvider } from "@opentelemetry/sdk-trace-node";
 import type { AppConfig } from "./config/env";
 
 export interface Tracing {
@@ -21,8 +18,14 @@ export interface Tracing {
   shutdown(): Promise<void>;
 }
 
-export function startTracing(settings: AppConfig["tracing"], version = "1.0.0"): Tracing | null {
+export async function startTracing(settings: AppConfig["tracing"], version = "1.0.0"): Promise<Tracing | null> {
   if (!settings) return null;
+  const [{ UndiciInstrumentation }, { OTLPTraceExporter }, { resourceFromAttributes }, { BatchSpanProcessor, NodeTracerProvider }] = await Promise.all([
+    import("@opentelemetry/instrumentation-undici"),
+    import("@opentelemetry/exporter-trace-otlp-http"),
+    import("@opentelemetry/resources"),
+    import("@opentelemetry/sdk-trace-node"),
+  ]);
   const provider = new NodeTracerProvider({
     resource: resourceFromAttributes({ "service.name": settings.serviceName, "service.version": version }),
     spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter({ url: settings.tracesUrl, headers: settings.headers }))],
