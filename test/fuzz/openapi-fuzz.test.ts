@@ -1,12 +1,16 @@
 import { startAiStandIn, startStripeStandIn, startServer, TEST_INTERNAL_KEYS, type AiStandIn, type TestServer, type StripeStandIn } from "../harness";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
 import { describeStats, REFUSING_SMTP, runFuzz } from "../support/fuzz/fuzzer";
+import { outsideRequest } from "../support/fuzz/outside-document";
 
 /**
  * Short enough for CI on both databases, and one request at a time so a seed always gives the same
  * run; `npm run fuzz -- --requests 100000` is the long run, concurrent, where races show.
  */
 const REQUESTS = 4000;
+const OUTSIDE_REQUESTS = 600;
+const METRICS_TOKEN = "fuzz-metrics-token-0123456789";
 
 let server: TestServer;
 // Stripe's API for the payments setup routes, and a model service for the AI routes: local
@@ -17,7 +21,7 @@ let ai: AiStandIn;
 beforeAll(async () => {
   stripe = await startStripeStandIn();
   ai = await startAiStandIn();
-  server = await startServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...ai.env, ...REFUSING_SMTP } });
+  server = await startServer({ env: { TRUST_PROXY: "true", ...stripe.env, ...ai.env, ...REFUSING_SMTP, METRICS_TOKEN } });
 });
 
 afterAll(async () => {
@@ -42,4 +46,23 @@ describe("requests generated from the OpenAPI document", () => {
     },
     110_000,
   );
+});
+
+describe("hostile requests to the routes outside the document", () => {
+  it("answer without 5xx or dropped connections, and /metrics never without its token", async () => {
+    const failures: string[] = [];
+    for (const request of fc.sample(outsideRequest, { numRuns: OUTSIDE_REQUESTS, seed: 9 })) {
+      const label = `${request.method} ${request.path} ${JSON.stringify(request.headers).slice(0, 200)}`;
+      try {
+        const response = await fetch(`${server.url}${request.path}`, { method: request.method, headers: request.headers, redirect: "manual", signal: AbortSignal.timeout(10_000) });
+        await response.arrayBuffer();
+        if (response.status >= 500) failures.push(`${label}: ${response.status}`);
+        const metricsPath = new URL(request.path, server.url).pathname === "/metrics";
+        if (metricsPath && response.status === 200 && request.headers.authorization !== `Bearer ${METRICS_TOKEN}`) failures.push(`${label}: metrics without the token`);
+      } catch (error) {
+        failures.push(`${label}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
 });
